@@ -1,0 +1,32 @@
+# Every target sets up .venv first (python3 -m venv + editable install), so a fresh clone
+# needs only `make demo` / `make test`.
+PY ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup demo test test-all bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip setuptools
+	$(VPY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VPY) -m pts demo
+
+test: $(STAMP)
+	$(VPY) -m pytest -q tests
+
+test-all: $(STAMP)
+	$(VPY) -m pytest -q -m '' tests
+
+bench: $(STAMP)
+	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
+	$(VPY) -m pts bench
+
+clean:
+	rm -rf build $(VENV) .pytest_cache

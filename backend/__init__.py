@@ -1,0 +1,1 @@
+"""pts.backend — see DESIGN.md §2."""

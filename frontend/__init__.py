@@ -1,0 +1,1 @@
+"""pts.frontend — see DESIGN.md §2."""

@@ -1,0 +1,1 @@
+"""pts.grammar — see DESIGN.md §2."""

@@ -1,0 +1,1 @@
+"""pts.ir — see DESIGN.md §2."""

@@ -1,0 +1,1 @@
+"""pts.ir.passes — see DESIGN.md §2."""

@@ -1,0 +1,134 @@
+"""IR types: `i1 i64 f32 f64 none str`, `tuple<...>`, `list<T>`, `tensor<dtype, rank>`.
+
+Types are immutable and compared by value; `str(t)` is the text form the IR printer uses
+and `parse_type` reads it back.  The checker uses the same objects for Python types:
+bool -> i1, int -> i64, float -> f64, None -> none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Type:
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    @property
+    def is_scalar(self) -> bool:
+        return isinstance(self, ScalarType)
+
+    @property
+    def is_numeric(self) -> bool:
+        return self in (I1, I64, F32, F64)
+
+
+@dataclass(frozen=True)
+class ScalarType(Type):
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class TupleType(Type):
+    elems: tuple[Type, ...]
+
+    def __str__(self) -> str:
+        return "tuple<" + ", ".join(str(e) for e in self.elems) + ">"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True)
+class ListType(Type):
+    elem: Type
+
+    def __str__(self) -> str:
+        return f"list<{self.elem}>"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True)
+class TensorType(Type):
+    dtype: ScalarType
+    rank: int
+
+    def __str__(self) -> str:
+        return f"tensor<{self.dtype}, {self.rank}>"
+
+    __repr__ = __str__
+
+
+I1 = ScalarType("i1")
+I64 = ScalarType("i64")
+F32 = ScalarType("f32")
+F64 = ScalarType("f64")
+NONE = ScalarType("none")
+STR = ScalarType("str")
+
+SCALARS = {t.name: t for t in (I1, I64, F32, F64, NONE, STR)}
+
+# How the checker and error messages name types in Python terms.
+PY_NAMES = {I1: "bool", I64: "int", F64: "float", F32: "float32", NONE: "None", STR: "str"}
+
+
+def py_name(t: Type) -> str:
+    """A type as a Python user would write it: int, float, List[int], Tuple[int, float]."""
+    if t in PY_NAMES:
+        return PY_NAMES[t]
+    if isinstance(t, ListType):
+        return f"List[{py_name(t.elem)}]"
+    if isinstance(t, TupleType):
+        return "Tuple[" + ", ".join(py_name(e) for e in t.elems) + "]"
+    if isinstance(t, TensorType):
+        return f"Tensor[{t.dtype}, rank {t.rank}]"
+    return str(t)
+
+
+def parse_type(text: str) -> Type:
+    """Read a type from its text form (inverse of str())."""
+    t, rest = _parse_type(text.strip())
+    if rest.strip():
+        raise ValueError(f"trailing text after type: {rest!r}")
+    return t
+
+
+def _parse_type(s: str) -> tuple[Type, str]:
+    s = s.lstrip()
+    for prefix in ("tuple<", "list<", "tensor<"):
+        if s.startswith(prefix):
+            s = s[len(prefix):]
+            args: list = []
+            while True:
+                s = s.lstrip()
+                if s.startswith(">"):
+                    s = s[1:]
+                    break
+                if prefix == "tensor<" and args:
+                    num = ""
+                    while s and s[0].isdigit():
+                        num, s = num + s[0], s[1:]
+                    args.append(int(num))
+                else:
+                    t, s = _parse_type(s)
+                    args.append(t)
+                s = s.lstrip()
+                if s.startswith(","):
+                    s = s[1:]
+            if prefix == "tuple<":
+                return TupleType(tuple(args)), s
+            if prefix == "list<":
+                return ListType(args[0]), s
+            return TensorType(args[0], args[1]), s
+    name = ""
+    while s and (s[0].isalnum() or s[0] == "_"):
+        name, s = name + s[0], s[1:]
+    if name not in SCALARS:
+        raise ValueError(f"unknown type {name!r}")
+    return SCALARS[name], s

@@ -1,0 +1,3 @@
+from pts.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,108 @@
+"""Errors that pts shows to users.
+
+`CompileError` is the only exception the compiler raises for bad input.  Its message reads
+like a C compiler's: `file:line:col: what is wrong`, then the source line and a caret under
+the offending span.  Run-time errors are ordinary Python exceptions (ZeroDivisionError, ...)
+built by `runtime_error`, so user code catches them as it would in CPython.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a node came from: 1-based line and column, end exclusive, plus the file name."""
+    file: str = "<unknown>"
+    line: int = 0
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+NOSPAN = Span()
+
+
+class CompileError(Exception):
+    """A program pts refuses: message `file:line:col: msg`, the source line and a caret."""
+
+    def __init__(self, msg: str, span: Span = NOSPAN, source_line: str | None = None):
+        self.msg = msg
+        self.span = span
+        self.filename = span.file
+        self.line = span.line
+        self.col = span.col
+        self.source_line = source_line if source_line is not None else _line_of(span)
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        head = f"{self.span}: {self.msg}" if self.span.line else self.msg
+        if not self.source_line:
+            return head
+        text = self.source_line.rstrip("\n")
+        width = 1
+        if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
+            width = self.span.end_col - self.span.col
+        caret = " " * max(self.col - 1, 0) + "^" * max(width, 1)
+        return f"{head}\n    {text}\n    {caret}"
+
+
+# Source text of files the compiler has read, so errors can quote lines of any of them.
+_SOURCES: dict[str, list[str]] = {}
+
+
+def remember_source(filename: str, text: str, first_line: int = 1) -> None:
+    """Record `text` as lines of `filename` starting at `first_line` (1-based)."""
+    lines = _SOURCES.setdefault(filename, [])
+    needed = first_line - 1 + len(text.splitlines())
+    if len(lines) < needed:
+        lines.extend([""] * (needed - len(lines)))
+    for i, line in enumerate(text.splitlines()):
+        lines[first_line - 1 + i] = line
+
+
+def _line_of(span: Span) -> str | None:
+    lines = _SOURCES.get(span.file)
+    if lines is None:
+        try:
+            with open(span.file, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except OSError:
+            return None
+        _SOURCES[span.file] = lines
+    if 1 <= span.line <= len(lines):
+        return lines[span.line - 1]
+    return None
+
+
+# Exception kinds as they cross the native boundary (status codes); 0 means success.
+EXCEPTION_KINDS = [
+    "ZeroDivisionError", "IndexError", "ValueError", "AssertionError",
+    "RuntimeError", "TypeError", "OverflowError",
+]
+KIND_CODES = {name: i + 1 for i, name in enumerate(EXCEPTION_KINDS)}
+
+
+def runtime_error(kind: str, message: str, span: Span, func: str | None = None) -> Exception:
+    """The Python exception for a scripted run-time error, pointing at the scripted line."""
+    cls = _builtin_exception(kind)
+    where = f'  File "{span.file}", line {span.line}'
+    if func:
+        where += f", in {func}"
+    text = _line_of(span)
+    detail = f"{where}\n    {text.strip()}" if text else where
+    exc = cls(f"{message}\n{detail}" if message else f"\n{detail}")
+    exc.pts_message = message
+    exc.pts_span = span
+    return exc
+
+
+def _builtin_exception(kind: str) -> type[Exception]:
+    import builtins
+    cls = getattr(builtins, kind, None)
+    if isinstance(cls, type) and issubclass(cls, Exception):
+        return cls
+    return RuntimeError

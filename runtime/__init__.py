@@ -1,0 +1,1 @@
+"""pts.runtime — see DESIGN.md §2."""

@@ -1,0 +1,1 @@
+"""pts.stdlib — see DESIGN.md §2."""
