@@ -222,6 +222,20 @@ class Function:
         for b in self.blocks:
             yield from b.instrs
 
+    def replace_uses(self, mapping: dict[Value, Value]) -> None:
+        """Rewrite every operand through `mapping`, following chains (a -> b -> c reads c)."""
+        if not mapping:
+            return
+        resolved: dict[Value, Value] = {}
+        for old in mapping:
+            new, seen = mapping[old], {old}
+            while new in mapping and new not in seen:
+                seen.add(new)
+                new = mapping[new]
+            resolved[old] = new
+        for i in self.instructions():
+            i.replace_uses(resolved)
+
     def predecessors(self) -> dict[Block, list[Block]]:
         preds: dict[Block, list[Block]] = {b: [] for b in self.blocks}
         for b in self.blocks:

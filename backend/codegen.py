@@ -1,0 +1,828 @@
+"""Code generation: IR module -> LLVM IR (llvmlite.ir), one LLVM function per IR function.
+
+Native ABI (DESIGN.md §5):
+- `i32 @f(ptr ctx, <params>, ptr out)`: returns 0 or an exception kind code
+  (`pts.errors.KIND_CODES`); the result is stored through `out` (absent for none results).
+  Scripted functions call each other directly with the fast calling convention.
+- Errors: the raising code stores kind, line, column, file, message and function name into
+  the context (`CTX_FIELDS`) and returns the kind; callers pass the status up unchanged.
+- Every exported function also gets `i32 @f.boxed(ptr ctx, ptr args, ptr results)`: args
+  and results are arrays of 8-byte slots, one per scalar leaf (tuples are flattened, lists
+  are one pointer slot).  Loaders call any entry through it without per-signature glue.
+- Memory and output go through the import table the context points at (`IMPORTS`), never
+  through symbols found by name; lists live in an arena chained from the context and are
+  released by `@pts.release(ctx)` after the results have been read.
+
+List layout: `{i64 len, i64 cap, ptr data, ptr next}`; bools are stored as bytes.
+"""
+from __future__ import annotations
+
+from llvmlite import ir
+
+from pts.errors import KIND_CODES
+from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
+from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
+
+I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
+PTR = ir.PointerType()
+VOID = ir.VoidType()
+LIST_T = ir.LiteralStructType([I64T, I64T, PTR, PTR])
+
+CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists"]
+CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR])
+IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
+           "write_list"]
+IMPORT_TYPES = {
+    "malloc": ir.FunctionType(PTR, [I64T]),
+    "realloc": ir.FunctionType(PTR, [PTR, I64T]),
+    "free": ir.FunctionType(VOID, [PTR]),
+    "write_str": ir.FunctionType(VOID, [PTR, PTR]),
+    "write_i64": ir.FunctionType(VOID, [PTR, I64T]),
+    "write_f64": ir.FunctionType(VOID, [PTR, F64T]),
+    "write_bool": ir.FunctionType(VOID, [PTR, I64T]),
+    "write_list": ir.FunctionType(VOID, [PTR, PTR, I64T]),
+}
+ELEM_KIND = {I1: 0, I64: 1, F64: 2}
+
+LLVM_INTRINSIC_MATH = {"sqrt", "exp", "log", "log2", "log10", "sin", "cos", "floor", "ceil",
+                       "fabs", "pow"}
+LIBM_MATH = {"tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "atan2", "hypot"}
+
+
+def llvm_type(t: Type) -> ir.Type:
+    if t == I1:
+        return I1T
+    if t == I64:
+        return I64T
+    if t == F64:
+        return F64T
+    if t == STR or isinstance(t, ListType):
+        return PTR
+    if t == NONE:
+        return I8T
+    if isinstance(t, TupleType):
+        return ir.LiteralStructType([llvm_type(e) for e in t.elems])
+    raise NotImplementedError(f"no LLVM type for {t}")
+
+
+def mem_type(t: Type) -> ir.Type:
+    """How a list element is stored in memory (bools as bytes)."""
+    return I8T if t == I1 else llvm_type(t)
+
+
+def elem_size(t: Type) -> int:
+    return 1 if t == I1 else 8
+
+
+def alloca(b: ir.IRBuilder, t: ir.Type):
+    """A stack slot typed as an opaque pointer (llvmlite would print a typed one)."""
+    slot = b.alloca(t)
+    slot.type = PTR
+    return slot
+
+
+def leaves(t: Type) -> list[Type]:
+    """Scalar slots of a value in the boxed ABI (tuples flattened)."""
+    if isinstance(t, TupleType):
+        return [leaf for e in t.elems for leaf in leaves(e)]
+    return [t]
+
+
+def symbol(name: str) -> str:
+    return "pts." + name
+
+
+class ModuleCodegen:
+    def __init__(self, module: Module, triple: str = "", data_layout: str = "", prefix: str = "pts"):
+        self.irmod = module
+        self.prefix = prefix
+        self.m = ir.Module(name="pts")
+        if triple:
+            self.m.triple = triple
+        if data_layout:
+            self.m.data_layout = data_layout
+        self.strings: dict[str, ir.GlobalVariable] = {}
+        self.funcs: dict[str, ir.Function] = {}
+        self.helpers: dict[str, ir.Function] = {}
+        self.declared: dict[str, ir.Function] = {}
+
+    # ---------------------------------------------------------------- module level
+
+    def generate(self) -> ir.Module:
+        for f in self.irmod:
+            self.funcs[f.name] = self.declare(f)
+        for f in self.irmod:
+            FunctionCodegen(self, f, self.funcs[f.name]).generate()
+        for f in self.irmod:
+            self.boxed(f)
+        self.release()
+        return self.m
+
+    def export_name(self, fname: str) -> str:
+        """Symbol of the boxed entry point of IR function `fname`."""
+        return f"{self.prefix}.{fname}.boxed"
+
+    def release_name(self) -> str:
+        return f"{self.prefix}.release"
+
+    def declare(self, f: Function) -> ir.Function:
+        args = [PTR] + [llvm_type(t) for t in f.param_types]
+        if f.ret_type != NONE:
+            args.append(PTR)
+        fn = ir.Function(self.m, ir.FunctionType(I32T, args), name=symbol(f.name))
+        fn.linkage = "internal"
+        fn.calling_convention = "fastcc"
+        fn.args[0].add_attribute("noalias")
+        fn.args[0].add_attribute("nonnull")
+        if f.ret_type != NONE:
+            fn.args[-1].add_attribute("noalias")
+            fn.args[-1].add_attribute("nonnull")
+        return fn
+
+    def string(self, s: str) -> ir.Constant:
+        g = self.strings.get(s)
+        if g is None:
+            data = bytearray(s.encode("utf-8")) + b"\0"
+            ty = ir.ArrayType(I8T, len(data))
+            g = ir.GlobalVariable(self.m, ty, name=f"str.{len(self.strings)}")
+            g.global_constant = True
+            g.linkage = "private"
+            g.unnamed_addr = True
+            g.initializer = ir.Constant(ty, data)
+            g.type = PTR          # opaque pointer (LLVM >= 17 has no typed pointers)
+            self.strings[s] = g
+        return g
+
+    def libm(self, name: str, nargs: int) -> ir.Function:
+        fn = self.declared.get(name)
+        if fn is None:
+            fn = ir.Function(self.m, ir.FunctionType(F64T, [F64T] * nargs), name=name)
+            self.declared[name] = fn
+        return fn
+
+    def intrinsic(self, name: str, types: list[ir.Type]) -> ir.Function:
+        return self.m.declare_intrinsic(name, types)
+
+    def boxed(self, f: Function) -> None:
+        """`i32 @f.boxed(ctx, args, results)`: the uniform entry point of an exported function."""
+        fn = ir.Function(self.m, ir.FunctionType(I32T, [PTR, PTR, PTR]), name=self.export_name(f.name))
+        ctx, args, results = fn.args
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        slot = 0
+        call_args = [ctx]
+
+        def load(t: Type):
+            nonlocal slot
+            if isinstance(t, TupleType):
+                agg = ir.Constant(llvm_type(t), ir.Undefined)
+                for i, e in enumerate(t.elems):
+                    agg = b.insert_value(agg, load(e), i)
+                return agg
+            p = b.gep(args, [ir.Constant(I64T, slot)], source_etype=I64T)
+            slot += 1
+            if t == F64:
+                return b.load(p, typ=F64T)
+            if t == I1:
+                return b.trunc(b.load(p, typ=I64T), I1T)
+            if t == NONE:
+                return ir.Constant(I8T, 0)
+            return b.load(p, typ=llvm_type(t))
+
+        for t in f.param_types:
+            call_args.append(load(t))
+        out = None
+        if f.ret_type != NONE:
+            out = alloca(b, llvm_type(f.ret_type))
+            call_args.append(out)
+        status = b.call(self.funcs[f.name], call_args, cconv="fastcc")
+        if out is not None:
+            value = b.load(out, typ=llvm_type(f.ret_type))
+            slot = 0
+
+            def store(v, t: Type):
+                nonlocal slot
+                if isinstance(t, TupleType):
+                    for i, e in enumerate(t.elems):
+                        store(b.extract_value(v, i), e)
+                    return
+                p = b.gep(results, [ir.Constant(I64T, slot)], source_etype=I64T)
+                slot += 1
+                if t == I1:
+                    v = b.zext(v, I64T)
+                elif t == NONE:
+                    v = ir.Constant(I64T, 0)
+                b.store(v, p)
+
+            store(value, f.ret_type)
+        b.ret(status)
+
+    def release(self) -> None:
+        """`void @pts.release(ctx)`: free every list allocated during a call."""
+        fn = ir.Function(self.m, ir.FunctionType(VOID, [PTR]), name=self.release_name())
+        ctx = fn.args[0]
+        entry = fn.append_basic_block("entry")
+        loop = fn.append_basic_block("loop")
+        body = fn.append_basic_block("body")
+        done = fn.append_basic_block("done")
+        b = ir.IRBuilder(entry)
+        head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
+        first = b.load(head_p, typ=PTR)
+        free = self.import_fn(b, ctx, "free")
+        b.branch(loop)
+        b.position_at_end(loop)
+        cur = b.phi(PTR)
+        cur.add_incoming(first, entry)
+        b.cbranch(b.icmp_unsigned("==", cur, ir.Constant(PTR, None)), done, body)
+        b.position_at_end(body)
+        nxt = b.load(b.gep(cur, [ir.Constant(I32T, 0), ir.Constant(I32T, 3)], source_etype=LIST_T), typ=PTR)
+        data = b.load(b.gep(cur, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T), typ=PTR)
+        b.call(free, [data])
+        b.call(free, [cur])
+        cur.add_incoming(nxt, body)
+        b.branch(loop)
+        b.position_at_end(done)
+        b.store(ir.Constant(PTR, None), head_p)
+        b.ret_void()
+
+    def import_fn(self, b: ir.IRBuilder, ctx, name: str):
+        """Load the function pointer of an import-table slot (called through a pointer)."""
+        table = b.load(b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 6)], source_etype=CTX_T), typ=PTR)
+        slot = b.gep(table, [ir.Constant(I64T, IMPORTS.index(name))], source_etype=PTR)
+        return PointerCallee(b.load(slot, typ=PTR), IMPORT_TYPES[name])
+
+    # ---------------------------------------------------------------- list helpers
+
+    def helper(self, name: str, build) -> ir.Function:
+        fn = self.helpers.get(name)
+        if fn is None:
+            fn = build()
+            fn.linkage = "internal"
+            self.helpers[name] = fn
+        return fn
+
+    def list_new(self) -> ir.Function:
+        """ptr @pts.list_new(ctx, i64 elemsize, i64 n): n zeroed elements, chained in the arena."""
+        def build():
+            fn = ir.Function(self.m, ir.FunctionType(PTR, [PTR, I64T, I64T]), name="pts.list_new")
+            ctx, size, n = fn.args
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            malloc = self.import_fn(b, ctx, "malloc")
+            n0 = b.select(b.icmp_signed("<", n, ir.Constant(I64T, 0)), ir.Constant(I64T, 0), n)
+            cap = b.select(b.icmp_signed("<", n0, ir.Constant(I64T, 4)), ir.Constant(I64T, 4), n0)
+            hdr = b.call(malloc, [ir.Constant(I64T, 32)])
+            nbytes = b.mul(cap, size)
+            data = b.call(malloc, [nbytes])
+            b.call(self.intrinsic("llvm.memset", [PTR, I64T]),
+                   [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
+            head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
+            for i, v in enumerate([n0, cap, data, b.load(head_p, typ=PTR)]):
+                b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
+            b.store(hdr, head_p)
+            b.ret(hdr)
+            return fn
+        return self.helper("list_new", build)
+
+    def list_reserve(self) -> ir.Function:
+        """void @pts.list_reserve(ctx, ptr list, i64 elemsize, i64 n): capacity >= n."""
+        def build():
+            fn = ir.Function(self.m, ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]), name="pts.list_reserve")
+            ctx, lst, size, n = fn.args
+            entry = fn.append_basic_block("entry")
+            grow = fn.append_basic_block("grow")
+            done = fn.append_basic_block("done")
+            b = ir.IRBuilder(entry)
+            cap_p = b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, 1)], source_etype=LIST_T)
+            cap = b.load(cap_p, typ=I64T)
+            b.cbranch(b.icmp_signed("<", cap, n), grow, done)
+            b.position_at_end(grow)
+            doubled = b.mul(cap, ir.Constant(I64T, 2))
+            newcap = b.select(b.icmp_signed("<", doubled, n), n, doubled)
+            data_p = b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T)
+            realloc = self.import_fn(b, ctx, "realloc")
+            data = b.call(realloc, [b.load(data_p, typ=PTR), b.mul(newcap, size)])
+            b.store(data, data_p)
+            b.store(newcap, cap_p)
+            b.branch(done)
+            b.position_at_end(done)
+            b.ret_void()
+            return fn
+        return self.helper("list_reserve", build)
+
+
+class FunctionCodegen:
+    def __init__(self, mc: ModuleCodegen, f: Function, fn: ir.Function):
+        self.mc = mc
+        self.f = f
+        self.fn = fn
+        self.values: dict[Value, ir.Value] = {}
+        self.blocks: dict = {}
+        self.phis: dict[BlockParam, ir.instructions.PhiInstr] = {}
+        self.ctx = fn.args[0]
+        self.out = fn.args[-1] if f.ret_type != NONE else None
+        self.file_str = mc.string(f.file)
+        self.func_str = mc.string(f.name)
+
+    def generate(self) -> None:
+        alloca_block = self.fn.append_basic_block("allocas")
+        for blk in self.f.blocks:
+            self.blocks[blk] = self.fn.append_basic_block(blk.name)
+        self.ab = ir.IRBuilder(alloca_block)
+        for p, arg in zip(self.f.params, self.fn.args[1:]):
+            self.values[p] = arg
+        b = ir.IRBuilder()
+        self.b = b
+        for blk in self.f.blocks:
+            if blk is self.f.entry:
+                continue
+            b.position_at_end(self.blocks[blk])
+            for p in blk.params:
+                phi = b.phi(llvm_type(p.type), name=p.name or "")
+                self.phis[p] = phi
+                self.values[p] = phi
+        for blk in self.f.blocks:
+            b.position_at_end(self.blocks[blk])
+            for ins in blk.instrs:
+                self.instr(ins)
+        self.ab.branch(self.blocks[self.f.entry])
+
+    # ---------------------------------------------------------------- values
+
+    def v(self, x: Value) -> ir.Value:
+        if isinstance(x, Const):
+            return self.const(x.value, x.type)
+        return self.values[x]
+
+    def const(self, value, t: Type) -> ir.Value:
+        if t == I1:
+            return ir.Constant(I1T, int(bool(value)))
+        if t == I64:
+            return ir.Constant(I64T, int(value))
+        if t == F64:
+            return ir.Constant(F64T, float(value))
+        if t == STR:
+            return self.mc.string(value)
+        if t == NONE:
+            return ir.Constant(I8T, 0)
+        raise NotImplementedError(f"constant of type {t}")
+
+    # ---------------------------------------------------------------- instructions
+
+    def instr(self, ins: Instr) -> None:
+        method = getattr(self, "op_" + ins.op.replace(".", "_"), None)
+        if method is None:
+            raise NotImplementedError(f"no native lowering for op '{ins.op}'")
+        r = method(ins, *[self.v(a) for a in ins.args]) if ins.op not in ("br", "cbr") else method(ins)
+        if ins.type is not None and r is not None:
+            self.values[ins] = r
+
+    def pass_args(self, target, from_block) -> None:
+        for p, a in zip(target.block.params, target.args):
+            self.phis[p].add_incoming(self.v(a), from_block)
+
+    def op_br(self, ins: Instr):
+        t = ins.targets[0]
+        self.pass_args(t, self.b.block)
+        self.b.branch(self.blocks[t.block])
+
+    def op_cbr(self, ins: Instr):
+        cond = self.v(ins.args[0])
+        t, f = ins.targets
+        here = self.b.block
+        if t.block is f.block and t.block.params:
+            # two edges into one block: route the false edge through its own block so the
+            # phi nodes see two distinct predecessors
+            tramp = self.fn.append_basic_block(f.block.name + ".edge")
+            self.b.cbranch(cond, self.blocks[t.block], tramp)
+            self.pass_args(t, here)
+            self.b.position_at_end(tramp)
+            self.pass_args(f, tramp)
+            self.b.branch(self.blocks[f.block])
+            return
+        self.pass_args(t, here)
+        self.pass_args(f, here)
+        self.b.cbranch(cond, self.blocks[t.block], self.blocks[f.block])
+
+    def op_ret(self, ins: Instr, *vals):
+        if vals and self.out is not None:
+            self.b.store(vals[0], self.out)
+        self.b.ret(ir.Constant(I32T, 0))
+
+    def set_error(self, b: ir.IRBuilder, kind: str, msg: ir.Value, span) -> None:
+        code = KIND_CODES.get(kind, KIND_CODES["RuntimeError"])
+        fields = [ir.Constant(I64T, code), ir.Constant(I64T, span.line), ir.Constant(I64T, span.col),
+                  self.mc.string(span.file), msg, self.func_str]
+        for i, val in enumerate(fields):
+            b.store(val, b.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=CTX_T))
+        b.ret(ir.Constant(I32T, code))
+
+    def op_raise(self, ins: Instr, msg):
+        self.set_error(self.b, ins.attrs["kind"], msg, ins.span)
+
+    def op_check(self, ins: Instr, cond, msg):
+        fail = self.fn.append_basic_block("fail")
+        cont = self.fn.append_basic_block("ok")
+        self.b.cbranch(cond, fail, cont)
+        self.b.block.terminator.set_weights([1, 1000])
+        fb = ir.IRBuilder(fail)
+        self.set_error(fb, ins.attrs["kind"], msg, ins.span)
+        # code after the check continues in `cont`; later branches name self.b.block
+        self.b.position_at_end(cont)
+
+    def op_call(self, ins: Instr, *args):
+        callee = self.mc.funcs[ins.attrs["callee"]]
+        callee_ir = self.mc.irmod[ins.attrs["callee"]]
+        call_args = [self.ctx] + list(args)
+        slot = None
+        if callee_ir.ret_type != NONE:
+            slot = alloca(self.ab, llvm_type(callee_ir.ret_type))
+            call_args.append(slot)
+        status = self.b.call(callee, call_args, cconv="fastcc")
+        fail = self.fn.append_basic_block("propagate")
+        cont = self.fn.append_basic_block("ok")
+        self.b.cbranch(self.b.icmp_signed("!=", status, ir.Constant(I32T, 0)), fail, cont)
+        self.b.block.terminator.set_weights([1, 1000])
+        ir.IRBuilder(fail).ret(status)
+        self.b.position_at_end(cont)
+        if slot is not None and ins.type is not None:
+            return self.b.load(slot, typ=llvm_type(callee_ir.ret_type))
+        return None
+
+    # arithmetic ---------------------------------------------------------
+
+    def op_add(self, ins, a, b):
+        return self.b.fadd(a, b) if ins.type == F64 else self.b.add(a, b)
+
+    def op_sub(self, ins, a, b):
+        return self.b.fsub(a, b) if ins.type == F64 else self.b.sub(a, b)
+
+    def op_mul(self, ins, a, b):
+        return self.b.fmul(a, b) if ins.type == F64 else self.b.mul(a, b)
+
+    def op_div(self, ins, a, b):
+        return self.b.fdiv(a, b)
+
+    def _int_divmod(self, a, b):
+        """Python floor division and modulo of i64 (b != 0 is checked before)."""
+        bd = self.b
+        minus1 = bd.icmp_signed("==", b, ir.Constant(I64T, -1))
+        safe = bd.select(minus1, ir.Constant(I64T, 1), b)
+        q = bd.select(minus1, bd.sub(ir.Constant(I64T, 0), a), bd.sdiv(a, safe))
+        r = bd.select(minus1, ir.Constant(I64T, 0), bd.srem(a, safe))
+        # C truncates toward zero; Python floors: adjust when the signs of r and b differ
+        adjust = bd.and_(bd.icmp_signed("!=", r, ir.Constant(I64T, 0)),
+                         bd.icmp_signed("<", bd.xor(r, b), ir.Constant(I64T, 0)))
+        q = bd.sub(q, bd.zext(adjust, I64T))
+        r = bd.select(adjust, bd.add(r, b), r)
+        return q, r
+
+    def _float_divmod(self, a, b):
+        """CPython's float_divmod: (floor(a / b), a - floor * b with the sign of b)."""
+        bd = self.b
+        zero = ir.Constant(F64T, 0.0)
+        mod = bd.frem(a, b)
+        div = bd.fdiv(bd.fsub(a, mod), b)
+        mod_nz = bd.fcmp_unordered("!=", mod, zero)
+        signs_differ = bd.xor(bd.fcmp_ordered("<", b, zero), bd.fcmp_ordered("<", mod, zero))
+        fix = bd.and_(mod_nz, signs_differ)
+        copysign = self.mc.intrinsic("llvm.copysign", [F64T])
+        mod = bd.select(mod_nz, bd.select(fix, bd.fadd(mod, b), mod), bd.call(copysign, [zero, b]))
+        div = bd.select(fix, bd.fsub(div, ir.Constant(F64T, 1.0)), div)
+        div_nz = bd.fcmp_unordered("!=", div, zero)
+        floor = bd.call(self.mc.intrinsic("llvm.floor", [F64T]), [div])
+        floor = bd.select(bd.fcmp_ordered(">", bd.fsub(div, floor), ir.Constant(F64T, 0.5)),
+                          bd.fadd(floor, ir.Constant(F64T, 1.0)), floor)
+        floordiv = bd.select(div_nz, floor, bd.call(copysign, [zero, bd.fdiv(a, b)]))
+        return floordiv, mod
+
+    def op_floordiv(self, ins, a, b):
+        if ins.type == F64:
+            return self._float_divmod(a, b)[0]
+        return self._int_divmod(a, b)[0]
+
+    def op_mod(self, ins, a, b):
+        if ins.type == F64:
+            return self._float_divmod(a, b)[1]
+        return self._int_divmod(a, b)[1]
+
+    def op_pow(self, ins, a, b):
+        if ins.type == F64:
+            return self.b.call(self.mc.intrinsic("llvm.pow", [F64T]), [a, b])
+        return self.b.call(self.ipow(), [a, b])
+
+    def ipow(self) -> ir.Function:
+        """i64 @pts.ipow(i64 base, i64 exp): wrapping power by squaring (exp >= 0)."""
+        def build():
+            fn = ir.Function(self.mc.m, ir.FunctionType(I64T, [I64T, I64T]), name="pts.ipow")
+            base, exp = fn.args
+            entry, loop, body, done = (fn.append_basic_block(n) for n in ("entry", "loop", "body", "done"))
+            b = ir.IRBuilder(entry)
+            b.branch(loop)
+            b.position_at_end(loop)
+            acc, x, e = b.phi(I64T), b.phi(I64T), b.phi(I64T)
+            acc.add_incoming(ir.Constant(I64T, 1), entry)
+            x.add_incoming(base, entry)
+            e.add_incoming(exp, entry)
+            b.cbranch(b.icmp_signed(">", e, ir.Constant(I64T, 0)), body, done)
+            b.position_at_end(body)
+            odd = b.trunc(e, I1T)
+            acc2 = b.select(odd, b.mul(acc, x), acc)
+            acc.add_incoming(acc2, body)
+            x.add_incoming(b.mul(x, x), body)
+            e.add_incoming(b.ashr(e, ir.Constant(I64T, 1)), body)
+            b.branch(loop)
+            b.position_at_end(done)
+            b.ret(acc)
+            return fn
+        return self.mc.helper("ipow", build)
+
+    def op_neg(self, ins, a):
+        return self.b.fneg(a) if ins.type == F64 else self.b.sub(ir.Constant(I64T, 0), a)
+
+    def op_abs(self, ins, a):
+        if ins.type == F64:
+            return self.b.call(self.mc.intrinsic("llvm.fabs", [F64T]), [a])
+        neg = self.b.icmp_signed("<", a, ir.Constant(I64T, 0))
+        return self.b.select(neg, self.b.sub(ir.Constant(I64T, 0), a), a)
+
+    def op_and(self, ins, a, b):
+        return self.b.and_(a, b)
+
+    def op_or(self, ins, a, b):
+        return self.b.or_(a, b)
+
+    def op_xor(self, ins, a, b):
+        return self.b.xor(a, b)
+
+    def op_shl(self, ins, a, b):
+        big = self.b.icmp_signed(">=", b, ir.Constant(I64T, 64))
+        safe = self.b.select(big, ir.Constant(I64T, 0), b)
+        return self.b.select(big, ir.Constant(I64T, 0), self.b.shl(a, safe))
+
+    def op_shr(self, ins, a, b):
+        big = self.b.icmp_signed(">", b, ir.Constant(I64T, 63))
+        return self.b.ashr(a, self.b.select(big, ir.Constant(I64T, 63), b))
+
+    def op_invert(self, ins, a):
+        return self.b.xor(a, ir.Constant(I64T, -1))
+
+    def op_not(self, ins, a):
+        return self.b.xor(a, ir.Constant(I1T, 1))
+
+    def compare(self, ins, op: str, a, b):
+        t = ins.args[0].type
+        if t == F64:
+            if op == "!=":
+                return self.b.fcmp_unordered("!=", a, b)
+            return self.b.fcmp_ordered(op, a, b)
+        if t == I1:
+            return self.b.icmp_unsigned(op, a, b)
+        return self.b.icmp_signed(op, a, b)
+
+    def op_eq(self, ins, a, b):
+        return self.compare(ins, "==", a, b)
+
+    def op_ne(self, ins, a, b):
+        return self.compare(ins, "!=", a, b)
+
+    def op_lt(self, ins, a, b):
+        return self.compare(ins, "<", a, b)
+
+    def op_le(self, ins, a, b):
+        return self.compare(ins, "<=", a, b)
+
+    def op_gt(self, ins, a, b):
+        return self.compare(ins, ">", a, b)
+
+    def op_ge(self, ins, a, b):
+        return self.compare(ins, ">=", a, b)
+
+    def op_select(self, ins, c, a, b):
+        return self.b.select(c, a, b)
+
+    def op_itof(self, ins, a):
+        return self.b.sitofp(a, F64T)
+
+    def op_btoi(self, ins, a):
+        return self.b.zext(a, I64T)
+
+    def op_ftoi(self, ins, a):
+        return self.b.fptosi(a, I64T)
+
+    def op_isnan(self, ins, a):
+        return self.b.fcmp_unordered("uno", a, a)
+
+    def _fabs(self, a):
+        return self.b.call(self.mc.intrinsic("llvm.fabs", [F64T]), [a])
+
+    def op_isinf(self, ins, a):
+        return self.b.fcmp_ordered("==", self._fabs(a), ir.Constant(F64T, float("inf")))
+
+    def op_isfinite(self, ins, a):
+        return self.b.fcmp_ordered("<", self._fabs(a), ir.Constant(F64T, float("inf")))
+
+    def math(self, name: str, args):
+        if name in LLVM_INTRINSIC_MATH:
+            return self.b.call(self.mc.intrinsic("llvm." + name, [F64T]), list(args))
+        return self.b.call(self.mc.libm(name, len(args)), list(args))
+
+    # tuples -------------------------------------------------------------
+
+    def op_tuple(self, ins, *vals):
+        agg = ir.Constant(llvm_type(ins.type), ir.Undefined)
+        for i, v in enumerate(vals):
+            agg = self.b.insert_value(agg, v, i)
+        return agg
+
+    def op_tuple_get(self, ins, t, i):
+        return self.b.extract_value(t, ins.args[1].value)
+
+    # lists --------------------------------------------------------------
+
+    def field(self, lst, i: int):
+        return self.b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T)
+
+    def list_len(self, lst):
+        return self.b.load(self.field(lst, 0), typ=I64T)
+
+    def elem_ptr(self, lst, i, t: Type):
+        data = self.b.load(self.field(lst, 2), typ=PTR)
+        return self.b.gep(data, [i], inbounds=True, source_etype=mem_type(t))
+
+    def load_elem(self, lst, i, t: Type):
+        v = self.b.load(self.elem_ptr(lst, i, t), typ=mem_type(t))
+        return self.b.trunc(v, I1T) if t == I1 else v
+
+    def store_elem(self, lst, i, v, t: Type):
+        if t == I1:
+            v = self.b.zext(v, I8T)
+        self.b.store(v, self.elem_ptr(lst, i, t))
+
+    def new_list(self, t: Type, n):
+        return self.b.call(self.mc.list_new(), [self.ctx, ir.Constant(I64T, elem_size(t)), n])
+
+    def op_list_new(self, ins, n):
+        return self.new_list(ins.type.elem, n)
+
+    def counted_loop(self, n, body) -> None:
+        """for i in range(n): body(i) — in LLVM IR directly."""
+        bd = self.b
+        pre = bd.block
+        head = self.fn.append_basic_block("loop")
+        blk = self.fn.append_basic_block("loopbody")
+        done = self.fn.append_basic_block("loopdone")
+        bd.branch(head)
+        bd.position_at_end(head)
+        i = bd.phi(I64T)
+        i.add_incoming(ir.Constant(I64T, 0), pre)
+        bd.cbranch(bd.icmp_signed("<", i, n), blk, done)
+        bd.position_at_end(blk)
+        body(i)
+        i.add_incoming(bd.add(i, ir.Constant(I64T, 1)), bd.block)
+        bd.branch(head)
+        bd.position_at_end(done)
+
+    def op_list_fill(self, ins, n, v):
+        t = ins.type.elem
+        lst = self.new_list(t, n)
+        self.counted_loop(self.list_len(lst), lambda i: self.store_elem(lst, i, v, t))
+        return lst
+
+    def copy_into(self, dst, dst_start, src, n, t: Type) -> None:
+        size = self.b.mul(n, ir.Constant(I64T, elem_size(t)))
+        memcpy = self.mc.intrinsic("llvm.memcpy", [PTR, PTR, I64T])
+        self.b.call(memcpy, [self.elem_ptr(dst, dst_start, t), self.elem_ptr(src, ir.Constant(I64T, 0), t),
+                             size, ir.Constant(I1T, 0)])
+
+    def op_list_repeat(self, ins, lst, n):
+        t = ins.type.elem
+        k = self.list_len(lst)
+        times = self.b.select(self.b.icmp_signed("<", n, ir.Constant(I64T, 0)), ir.Constant(I64T, 0), n)
+        out = self.new_list(t, self.b.mul(k, times))
+        self.counted_loop(times, lambda i: self.copy_into(out, self.b.mul(i, k), lst, k, t))
+        return out
+
+    def op_list_copy(self, ins, lst):
+        t = ins.type.elem
+        n = self.list_len(lst)
+        out = self.new_list(t, n)
+        self.copy_into(out, ir.Constant(I64T, 0), lst, n, t)
+        return out
+
+    def op_list_len(self, ins, lst):
+        return self.list_len(lst)
+
+    def op_list_get(self, ins, lst, i):
+        return self.load_elem(lst, i, ins.type)
+
+    def op_list_set(self, ins, lst, i, v):
+        self.store_elem(lst, i, v, ins.args[0].type.elem)
+
+    def op_list_append(self, ins, lst, v):
+        t = ins.args[0].type.elem
+        n = self.list_len(lst)
+        n1 = self.b.add(n, ir.Constant(I64T, 1))
+        self.b.call(self.mc.list_reserve(), [self.ctx, lst, ir.Constant(I64T, elem_size(t)), n1])
+        self.store_elem(lst, n, v, t)
+        self.b.store(n1, self.field(lst, 0))
+
+    def op_list_pop(self, ins, lst):
+        n1 = self.b.sub(self.list_len(lst), ir.Constant(I64T, 1))
+        self.b.store(n1, self.field(lst, 0))
+        return self.load_elem(lst, n1, ins.type)
+
+    def op_list_eq(self, ins, a, b):
+        t = ins.args[0].type.elem
+        bd = self.b
+        n = self.list_len(a)
+        same_len = bd.icmp_signed("==", n, self.list_len(b))
+        pre = bd.block
+        head = self.fn.append_basic_block("eqloop")
+        body = self.fn.append_basic_block("eqbody")
+        done = self.fn.append_basic_block("eqdone")
+        bd.cbranch(same_len, head, done)
+        bd.position_at_end(head)
+        i = bd.phi(I64T)
+        i.add_incoming(ir.Constant(I64T, 0), pre)
+        more = bd.icmp_signed("<", i, n)
+        bd.cbranch(more, body, done)
+        bd.position_at_end(body)
+        x, y = self.load_elem(a, i, t), self.load_elem(b, i, t)
+        eq = bd.fcmp_ordered("==", x, y) if t == F64 else bd.icmp_signed("==", x, y)
+        i.add_incoming(bd.add(i, ir.Constant(I64T, 1)), body)
+        bd.cbranch(eq, head, done)
+        bd.position_at_end(done)
+        res = bd.phi(I1T)
+        res.add_incoming(ir.Constant(I1T, 0), pre)
+        res.add_incoming(ir.Constant(I1T, 1), head)
+        res.add_incoming(ir.Constant(I1T, 0), body)
+        return res
+
+    # print --------------------------------------------------------------
+
+    def op_print(self, ins, *vals):
+        for k, (x, v) in enumerate(zip(ins.args, vals)):
+            if k:
+                self.write_str(" ")
+            self.write_value(v, x.type)
+        self.write_str("\n")
+
+    def call_import(self, name: str, args):
+        return self.b.call(self.mc.import_fn(self.b, self.ctx, name), [self.ctx] + list(args))
+
+    def write_str(self, s: str) -> None:
+        self.call_import("write_str", [self.mc.string(s)])
+
+    def write_value(self, v, t: Type) -> None:
+        if t == I64:
+            self.call_import("write_i64", [v])
+        elif t == F64:
+            self.call_import("write_f64", [v])
+        elif t == I1:
+            self.call_import("write_bool", [self.b.zext(v, I64T)])
+        elif t == STR:
+            self.call_import("write_str", [v])
+        elif t == NONE:
+            self.write_str("None")
+        elif isinstance(t, ListType):
+            self.call_import("write_list", [v, ir.Constant(I64T, ELEM_KIND[t.elem])])
+        elif isinstance(t, TupleType):
+            self.write_str("(")
+            for i, e in enumerate(t.elems):
+                if i:
+                    self.write_str(", ")
+                self.write_value(self.b.extract_value(v, i), e)
+            if len(t.elems) == 1:
+                self.write_str(",")
+            self.write_str(")")
+        else:
+            raise NotImplementedError(f"print of {t}")
+
+
+class PointerCallee:
+    """Lets IRBuilder.call call through a function pointer of a known function type."""
+
+    def __init__(self, ptr, fnty: ir.FunctionType):
+        self.ptr = ptr
+        self.function_type = fnty
+        self.type = PTR
+
+    def get_reference(self):
+        return self.ptr.get_reference()
+
+
+def _math_op(name: str):
+    def op(self, ins, *args):
+        return self.math(name, args)
+    return op
+
+
+for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
+    setattr(FunctionCodegen, "op_math_" + _name, _math_op(_name))
+
+
+def generate(module: Module, triple: str = "", data_layout: str = "",
+             prefix: str = "pts") -> ModuleCodegen:
+    """Build the LLVM module; the returned codegen names its exported symbols."""
+    mc = ModuleCodegen(module, triple, data_layout, prefix)
+    mc.generate()
+    return mc

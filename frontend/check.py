@@ -1,0 +1,845 @@
+"""Type checking: AST + argument types -> typed AST (every Expr gets `.ty`).
+
+Contract: `check_function(program, spec)` fills `spec.var_types` and `spec.ret_type`, sets
+`expr.ty` on every expression of the body, and records on each Name the variable it
+denotes (`name.var`; comprehension variables get a private name) and on each Call what it
+calls (`call.target`: a `Callee`).  Anything outside the language is a CompileError at the
+offending node.
+
+Typing rules (Python semantics, statically):
+- bool -> i1, int -> i64, float -> f64, None -> none, str literals -> str,
+  tuples -> tuple<...>, lists -> list<T> with T in {i1, i64, f64}.
+- A variable keeps one type.  int and float meet as float; an empty list literal takes its
+  element type from an annotation or from the first `append`.
+- Arithmetic promotes bool -> int -> float like Python; `/` is always float; `int ** int`
+  is int (a negative constant exponent makes it float).
+- Types are inferred by iterating the body to a fixed point (types only widen), then one
+  final pass reports errors.
+"""
+from __future__ import annotations
+
+import builtins
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from pts.errors import CompileError, Span
+from pts.frontend import ast as A
+from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, ScalarType, TupleType, Type,
+                          py_name)
+
+UNKNOWN = ScalarType("unknown")          # element type of `[]` before anything is appended
+NUMERIC = (I1, I64, F64)
+
+EXCEPTIONS = ("ValueError", "RuntimeError", "IndexError", "ZeroDivisionError",
+              "AssertionError", "TypeError", "OverflowError")
+
+MATH_FUNCS_F = {"sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+                "atan", "sinh", "cosh", "tanh", "fabs"}
+MATH_FUNCS_2 = {"atan2", "pow", "hypot"}
+MATH_TO_INT = {"floor", "ceil"}
+MATH_PRED = {"isnan", "isinf", "isfinite"}
+MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
+
+BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"}
+
+
+@dataclass
+class Callee:
+    """What a Call node calls: kind in {'builtin', 'math', 'method', 'function', 'exception'}."""
+    kind: str
+    name: str
+    spec: Any = None          # for 'function': the callee's Spec
+
+
+@dataclass
+class Spec:
+    """One function specialized to argument types; filled in by the checker."""
+    pyfunc: Any
+    fdef: A.FunctionDef
+    globals: dict
+    arg_types: tuple[Type, ...]
+    ir_name: str
+    ret_type: Type | None = None
+    var_types: dict[str, Type] = field(default_factory=dict)
+    checked: bool = False
+
+
+class _Skip(Exception):
+    """Raised during inference passes when a type is not known yet."""
+
+
+def join(a: Type, b: Type) -> Type | None:
+    """The type two assignments to one variable meet at, or None when they cannot."""
+    if a == b:
+        return a
+    if {a, b} == {I64, F64}:
+        return F64
+    if isinstance(a, ListType) and isinstance(b, ListType):
+        if a.elem == UNKNOWN:
+            return b
+        if b.elem == UNKNOWN:
+            return a
+        return None
+    if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
+        elems = [join(x, y) for x, y in zip(a.elems, b.elems)]
+        return None if None in elems else TupleType(tuple(elems))
+    return None
+
+
+def promote(a: Type, b: Type) -> Type:
+    """Python's arithmetic result type of two numbers (bool + bool is int)."""
+    if F64 in (a, b):
+        return F64
+    return I64
+
+
+def convertible(src: Type, dst: Type) -> bool:
+    """May a value of `src` be stored where `dst` is expected (implicit int -> float)?"""
+    return src == dst or join(src, dst) == dst
+
+
+class FunctionChecker:
+    def __init__(self, program, spec: Spec):
+        self.program = program
+        self.spec = spec
+        self.fdef = spec.fdef
+        self.declared: dict[str, Type] = {}      # annotated variables and parameters
+        self.vars: dict[str, Type] = {}
+        self.ret_types: list[tuple[Type, Span]] = []
+        self.final = False
+        self.loop_depth = 0
+        self.comp_counter = 0
+        self.scopes: list[dict[str, str]] = []   # comprehension renames
+        self.ret_annot: Type | None = None
+
+    # ---------------------------------------------------------------- driver
+
+    def run(self) -> None:
+        fdef = self.fdef
+        if len(self.spec.arg_types) != len(fdef.params):
+            raise CompileError(f"{fdef.name}() takes {len(fdef.params)} arguments but "
+                               f"{len(self.spec.arg_types)} were given", fdef.span)
+        for p, t in zip(fdef.params, self.spec.arg_types):
+            if p.annotation is not None:
+                want = self.resolve_type(p.annotation)
+                if not convertible(t, want):
+                    raise CompileError(f"argument '{p.name}' of {fdef.name}() expects "
+                                       f"{py_name(want)}, got {py_name(t)}", p.span)
+                t = want
+            self.declared[p.name] = t
+            self.vars[p.name] = t
+        if fdef.returns is not None:
+            self.ret_annot = self.resolve_type(fdef.returns)
+            self.spec.ret_type = self.ret_annot
+        for _ in range(8):
+            before = dict(self.vars)
+            ret_before = self.spec.ret_type
+            self.ret_types = []
+            self.block(fdef.body)
+            self.update_ret_type()
+            if self.vars == before and self.spec.ret_type == ret_before:
+                break
+        self.final = True
+        self.ret_types = []
+        self.block(fdef.body)
+        for name, t in self.vars.items():
+            if isinstance(t, ListType) and t.elem == UNKNOWN:
+                raise CompileError(f"cannot infer the element type of the empty list '{name}'; "
+                                   f"annotate it, e.g. {name}: List[int] = []", fdef.span)
+        self.update_ret_type()
+        if self.spec.ret_type is None:
+            self.spec.ret_type = NONE
+        self.spec.var_types = dict(self.vars)
+
+    def update_ret_type(self) -> None:
+        if self.ret_annot is not None:
+            return
+        t = None
+        for rt, span in self.ret_types:
+            if t is None:
+                t = rt
+                continue
+            j = join(t, rt)
+            if j is None:
+                if self.final:
+                    raise CompileError(f"function '{self.fdef.name}' returns both "
+                                       f"{py_name(t)} and {py_name(rt)}", span)
+                continue
+            t = j
+        if t is not None:
+            self.spec.ret_type = t
+
+    def error(self, msg: str, node: A.Node) -> CompileError:
+        return CompileError(msg, node.span)
+
+    # ---------------------------------------------------------------- annotations
+
+    def resolve_type(self, te: A.TypeExpr) -> Type:
+        name = te.name.split(".")[-1]
+        if name in ("int",):
+            return I64
+        if name == "float":
+            return F64
+        if name == "bool":
+            return I1
+        if name in ("None", "NoneType"):
+            return NONE
+        if name == "str":
+            return STR
+        if name in ("List", "list") and len(te.args) == 1:
+            elem = self.resolve_type(te.args[0])
+            if elem not in NUMERIC:
+                raise CompileError(f"lists of {py_name(elem)} are not supported "
+                                   f"(only int, float and bool)", te.span)
+            return ListType(elem)
+        if name in ("Tuple", "tuple") and te.args:
+            return TupleType(tuple(self.resolve_type(a) for a in te.args))
+        raise CompileError(f"unknown type '{te.name}'", te.span)
+
+    # ---------------------------------------------------------------- variables
+
+    def var_key(self, name: str) -> str:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return name
+
+    def assign_var(self, name: str, t: Type, node: A.Node) -> Type:
+        """Record an assignment of type t to `name`; returns the variable's type."""
+        key = self.var_key(name)
+        if t == NONE and key not in self.declared:
+            raise self.error(f"cannot assign None to variable '{name}'", node)
+        if key in self.declared:
+            want = self.declared[key]
+            if not convertible(t, want):
+                raise self.error(f"variable '{name}' cannot be both {py_name(want)} and "
+                                 f"{py_name(t)}", node)
+            return want
+        old = self.vars.get(key)
+        if old is None:
+            self.vars[key] = t
+            return t
+        j = join(old, t)
+        if j is None:
+            raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
+                             f"{py_name(t)}", node)
+        self.vars[key] = j
+        return j
+
+    # ---------------------------------------------------------------- statements
+
+    def block(self, stmts: list[A.Stmt]) -> None:
+        for s in stmts:
+            if self.final:
+                self.stmt(s)
+            else:
+                try:
+                    self.stmt(s)
+                except (_Skip, CompileError):
+                    pass
+
+    def stmt(self, s: A.Stmt) -> None:
+        method = getattr(self, "stmt_" + type(s).__name__, None)
+        if method is None:
+            raise self.error(f"'{type(s).__name__}' statements are not supported", s)
+        method(s)
+
+    def stmt_Pass(self, s: A.Pass) -> None:
+        pass
+
+    def stmt_Break(self, s: A.Break) -> None:
+        if self.loop_depth == 0:
+            raise self.error("'break' outside loop", s)
+
+    def stmt_Continue(self, s: A.Continue) -> None:
+        if self.loop_depth == 0:
+            raise self.error("'continue' not properly in loop", s)
+
+    def stmt_ExprStmt(self, s: A.ExprStmt) -> None:
+        self.expr(s.value)
+
+    def stmt_Return(self, s: A.Return) -> None:
+        t = NONE if s.value is None else self.expr(s.value, expected=self.ret_annot)
+        if self.ret_annot is not None and not convertible(t, self.ret_annot):
+            raise self.error(f"return type mismatch: expected {py_name(self.ret_annot)}, "
+                             f"got {py_name(t)}", s.value or s)
+        self.ret_types.append((t, s.span))
+        if not self.final:
+            self.update_ret_type()
+
+    def stmt_If(self, s: A.If) -> None:
+        self.cond(s.test)
+        self.block(s.body)
+        self.block(s.orelse)
+
+    def stmt_While(self, s: A.While) -> None:
+        self.cond(s.test)
+        self.loop_depth += 1
+        self.block(s.body)
+        self.loop_depth -= 1
+        self.block(s.orelse)
+
+    def stmt_For(self, s: A.For) -> None:
+        elem = self.iter_type(s.iter)
+        self.assign_target(s.target, elem, s.target)
+        self.loop_depth += 1
+        self.block(s.body)
+        self.loop_depth -= 1
+        self.block(s.orelse)
+
+    def iter_type(self, it: A.Expr) -> Type:
+        """Element type of what a `for` iterates over: range(...), a list or a tuple."""
+        if isinstance(it, A.Call) and isinstance(it.func, A.Name) and it.func.id == "range" \
+                and self.is_builtin("range"):
+            if not 1 <= len(it.args) <= 3 or it.keywords:
+                raise self.error(f"range() takes 1 to 3 arguments but {len(it.args)} were given", it)
+            for a in it.args:
+                t = self.expr(a)
+                if t not in (I64, I1):
+                    raise self.error(f"range() arguments must be int, got {py_name(t)}", a)
+            it.target = Callee("builtin", "range")
+            it.ty = ListType(I64)
+            return I64
+        t = self.expr(it)
+        if isinstance(t, ListType):
+            return t.elem
+        if isinstance(t, TupleType):
+            elem = t.elems[0] if t.elems else I64
+            for e in t.elems[1:]:
+                j = join(elem, e)
+                if j is None:
+                    raise self.error(f"cannot iterate over a tuple of mixed types {py_name(t)}", it)
+                elem = j
+            return elem
+        raise self.error(f"cannot iterate over {py_name(t)}", it)
+
+    def assign_target(self, target: A.Expr, t: Type, node: A.Node) -> None:
+        if isinstance(target, A.Name):
+            target.var = self.var_key(target.id)
+            target.ty = self.assign_var(target.id, t, node)
+            return
+        if isinstance(target, A.TupleExpr) or isinstance(target, A.ListExpr):
+            if not isinstance(t, TupleType):
+                raise self.error(f"cannot unpack {py_name(t)} (only tuples unpack)", node)
+            if len(t.elems) != len(target.elts):
+                raise self.error(f"cannot unpack {len(t.elems)} values into "
+                                 f"{len(target.elts)} targets", node)
+            for sub, et in zip(target.elts, t.elems):
+                self.assign_target(sub, et, node)
+            target.ty = t
+            return
+        if isinstance(target, A.Subscript):
+            lt = self.expr(target.value)
+            if not isinstance(lt, ListType):
+                raise self.error(f"'{py_name(lt)}' object does not support item assignment", target)
+            self.index(target.index, "list")
+            if not convertible(t, lt.elem):
+                raise self.error(f"cannot store {py_name(t)} in {py_name(lt)}", node)
+            target.ty = lt.elem
+            return
+        raise self.error("cannot assign to this expression", target)
+
+    def stmt_Assign(self, s: A.Assign) -> None:
+        expected = None
+        if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
+            key = self.var_key(s.targets[0].id)
+            expected = self.declared.get(key, self.vars.get(key))
+        t = self.expr(s.value, expected=expected)
+        for target in s.targets:
+            self.assign_target(target, t, s.value)
+
+    def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if not isinstance(s.target, (A.Name, A.Subscript)):
+            raise self.error("cannot assign to this expression", s.target)
+        cur = self.expr(s.target)
+        rhs = self.expr(s.value)
+        if isinstance(cur, ListType):
+            raise self.error(f"augmented assignment to a list is not supported", s)
+        t = self.binop_type(s.op, cur, rhs, s)
+        s.ty = t
+        self.assign_target(s.target, t, s)
+
+    def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
+        if not isinstance(s.target, A.Name):
+            raise self.error("annotated assignment needs a plain name", s.target)
+        want = self.resolve_type(s.annotation)
+        key = self.var_key(s.target.id)
+        old = self.declared.get(key) or self.vars.get(key)
+        if old is not None and join(old, want) != want:
+            raise self.error(f"variable '{s.target.id}' cannot be both {py_name(old)} and "
+                             f"{py_name(want)}", s)
+        self.declared[key] = want
+        self.vars[key] = want
+        s.target.var = key
+        s.target.ty = want
+        if s.value is not None:
+            t = self.expr(s.value, expected=want)
+            if not convertible(t, want):
+                raise self.error(f"variable '{s.target.id}' cannot be both {py_name(want)} and "
+                                 f"{py_name(t)}", s.value)
+
+    def stmt_Assert(self, s: A.Assert) -> None:
+        self.cond(s.test)
+        if s.msg is not None:
+            t = self.expr(s.msg)
+            if t != STR:
+                raise self.error("assert message must be a string", s.msg)
+
+    def stmt_Raise(self, s: A.Raise) -> None:
+        exc = s.exc
+        if exc is None:
+            raise self.error("bare 'raise' is not supported", s)
+        func = exc.func if isinstance(exc, A.Call) else exc
+        name = func.id if isinstance(func, A.Name) else None
+        if name not in EXCEPTIONS or not self.is_builtin(name):
+            raise self.error("can only raise one of " + ", ".join(EXCEPTIONS[:-1]), exc)
+        if isinstance(exc, A.Call):
+            if exc.keywords or len(exc.args) > 1:
+                raise self.error(f"{name}() takes at most one message argument", exc)
+            if exc.args and self.expr(exc.args[0]) != STR:
+                raise self.error("exception message must be a string", exc.args[0])
+            exc.target = Callee("exception", name)
+
+    def stmt_FunctionDef(self, s: A.FunctionDef) -> None:
+        raise self.error("'nested def' is not supported", s)
+
+    # ---------------------------------------------------------------- expressions
+
+    def cond(self, e: A.Expr) -> Type:
+        """An expression used for its truth value (if, while, assert, not, and/or)."""
+        t = self.expr(e, cond=True)
+        if t not in NUMERIC and not isinstance(t, ListType) and t != NONE:
+            raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
+        return t
+
+    def expr(self, e: A.Expr, expected: Type | None = None, cond: bool = False) -> Type:
+        method = getattr(self, "expr_" + type(e).__name__, None)
+        if method is None:
+            raise self.error(f"'{type(e).__name__}' expressions are not supported", e)
+        if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp"):
+            t = method(e, expected=expected, cond=cond)
+        else:
+            t = method(e)
+        e.ty = t
+        return t
+
+    def expr_Const(self, e: A.Const) -> Type:
+        v = e.value
+        if isinstance(v, bool):
+            return I1
+        if isinstance(v, int):
+            if not -(1 << 63) <= v < (1 << 63):
+                raise self.error(f"integer literal {v} does not fit in 64 bits", e)
+            return I64
+        if isinstance(v, float):
+            return F64
+        if isinstance(v, str):
+            return STR
+        if v is None:
+            return NONE
+        raise self.error(f"unsupported literal {v!r}", e)
+
+    def expr_Name(self, e: A.Name) -> Type:
+        key = self.var_key(e.id)
+        e.var = key
+        if key in self.vars:
+            e.const = None
+            return self.vars[key]
+        value = self.lookup_global(e.id, e)
+        if value is not _MISSING:
+            c = constant_type(value)
+            if c is not None:
+                e.const = value
+                return c
+            raise self.error(f"'{e.id}' is not a value pts can use here "
+                             f"(only numbers and tuples of numbers are folded in)", e)
+        if not self.final:
+            raise _Skip()
+        raise self.error(f"name '{e.id}' is not defined", e)
+
+    def lookup_global(self, name: str, node: A.Node) -> Any:
+        g = self.spec.globals
+        if name in g:
+            return g[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        return _MISSING
+
+    def is_builtin(self, name: str) -> bool:
+        return name not in self.vars and name not in self.spec.globals and hasattr(builtins, name)
+
+    def binop_type(self, op: str, a: Type, b: Type, node: A.Node) -> Type:
+        if op == "*" and isinstance(a, ListType) and b in (I64, I1):
+            return a
+        if op == "*" and isinstance(b, ListType) and a in (I64, I1):
+            return b
+        if op == "+" and isinstance(a, ListType) and a == b:
+            return a
+        if a not in NUMERIC or b not in NUMERIC:
+            raise self.error(f"unsupported operand type(s) for {op}: '{py_name(a)}' and "
+                             f"'{py_name(b)}'", node)
+        if op == "/":
+            return F64
+        if op in ("&", "|", "^"):
+            if a == I1 and b == I1:
+                return I1
+            if F64 in (a, b):
+                raise self.error(f"unsupported operand type(s) for {op}: '{py_name(a)}' and "
+                                 f"'{py_name(b)}'", node)
+            return I64
+        if op in ("<<", ">>"):
+            if F64 in (a, b):
+                raise self.error(f"unsupported operand type(s) for {op}: '{py_name(a)}' and "
+                                 f"'{py_name(b)}'", node)
+            return I64
+        if op == "**":
+            t = promote(a, b)
+            if t == I64 and isinstance(node, A.BinOp) and _negative_const(node.right):
+                return F64
+            return t
+        if op in ("+", "-", "*", "//", "%"):
+            return promote(a, b)
+        raise self.error(f"operator '{op}' is not supported", node)
+
+    def expr_BinOp(self, e: A.BinOp) -> Type:
+        a = self.expr(e.left)
+        b = self.expr(e.right)
+        return self.binop_type(e.op, a, b, e)
+
+    def expr_UnaryOp(self, e: A.UnaryOp) -> Type:
+        if e.op == "not":
+            self.cond(e.operand)
+            return I1
+        t = self.expr(e.operand)
+        if t not in NUMERIC or (e.op == "~" and t == F64):
+            raise self.error(f"bad operand type for unary {e.op}: '{py_name(t)}'", e)
+        return I64 if t == I1 else t
+
+    def expr_Compare(self, e: A.Compare) -> Type:
+        left = self.expr(e.left)
+        for op, right_e in zip(e.ops, e.comparators):
+            right = self.expr(right_e)
+            if op in ("is", "is not"):
+                if not (left == NONE or right == NONE):
+                    raise self.error(f"'{op}' is only supported for comparisons with None", e)
+            elif op in ("in", "not in"):
+                if not (isinstance(right, ListType) and left in NUMERIC):
+                    raise self.error(f"'{op}' needs a number and a list, got {py_name(left)} "
+                                     f"and {py_name(right)}", e)
+            elif left in NUMERIC and right in NUMERIC:
+                pass
+            elif isinstance(left, ListType) and left == right and op in ("==", "!="):
+                pass
+            elif left == right == STR and op in ("==", "!="):
+                pass
+            else:
+                raise self.error(f"'{op}' not supported between instances of "
+                                 f"'{py_name(left)}' and '{py_name(right)}'", e)
+            left = right
+        return I1
+
+    def expr_BoolOp(self, e: A.BoolOp, expected=None, cond=False) -> Type:
+        types = [self.cond(v) if cond else self.expr(v) for v in e.values]
+        if all(t == types[0] for t in types):
+            e.as_cond = False
+            return types[0]
+        if cond:
+            e.as_cond = True
+            return I1
+        if all(t in (I64, F64) for t in types):
+            raise self.error(f"operands of '{e.op}' have different types: "
+                             + ", ".join(py_name(t) for t in types), e)
+        raise self.error(f"operands of '{e.op}' have different types: "
+                         + ", ".join(py_name(t) for t in types), e)
+
+    def expr_IfExp(self, e: A.IfExp, expected=None, cond=False) -> Type:
+        self.cond(e.test)
+        a = self.expr(e.body, expected=expected)
+        b = self.expr(e.orelse, expected=expected)
+        j = join(a, b)
+        if j is None:
+            raise self.error(f"conditional expression branches have different types: "
+                             f"{py_name(a)} and {py_name(b)}", e)
+        return j
+
+    def expr_TupleExpr(self, e: A.TupleExpr) -> Type:
+        return TupleType(tuple(self.expr(x) for x in e.elts))
+
+    def expr_ListExpr(self, e: A.ListExpr, expected=None, cond=False) -> Type:
+        want = expected.elem if isinstance(expected, ListType) else None
+        if not e.elts:
+            return ListType(want or UNKNOWN)
+        elem = want
+        for x in e.elts:
+            t = self.expr(x)
+            if elem is None:
+                elem = t
+                continue
+            j = join(elem, t)
+            if j is None:
+                raise self.error(f"list elements have different types: {py_name(elem)} "
+                                 f"and {py_name(t)}", x)
+            elem = j
+        if elem not in NUMERIC:
+            raise self.error(f"lists of {py_name(elem)} are not supported "
+                             f"(only int, float and bool)", e)
+        return ListType(elem)
+
+    def expr_ListComp(self, e: A.ListComp, expected=None, cond=False) -> Type:
+        elem_t = self.iter_type(e.iter)
+        self.comp_counter += 1
+        scope: dict[str, str] = {}
+        for n in _target_names(e.target):
+            scope[n] = f"{n}.comp{self.comp_counter}"
+        self.scopes.append(scope)
+        try:
+            self.assign_target(e.target, elem_t, e.target)
+            for c in e.conds:
+                self.cond(c)
+            t = self.expr(e.elt)
+        finally:
+            self.scopes.pop()
+        if isinstance(expected, ListType) and convertible(t, expected.elem):
+            t = expected.elem
+        if t not in NUMERIC:
+            raise self.error(f"lists of {py_name(t)} are not supported "
+                             f"(only int, float and bool)", e.elt)
+        return ListType(t)
+
+    def index(self, idx: A.Expr, what: str) -> None:
+        if isinstance(idx, A.Slice):
+            raise self.error(f"slicing a {what} is not supported", idx)
+        t = self.expr(idx)
+        if t not in (I64, I1):
+            raise self.error(f"{what} indices must be int, not {py_name(t)}", idx)
+
+    def expr_Subscript(self, e: A.Subscript) -> Type:
+        t = self.expr(e.value)
+        if isinstance(t, ListType):
+            self.index(e.index, "list")
+            return t.elem
+        if isinstance(t, TupleType):
+            i = _const_int(e.index, self)
+            if i is None:
+                raise self.error("tuple index must be a constant int", e.index)
+            self.expr(e.index)
+            n = len(t.elems)
+            if not -n <= i < n:
+                raise self.error("tuple index out of range", e.index)
+            e.const_index = i % n
+            return t.elems[i % n]
+        raise self.error(f"'{py_name(t)}' object is not subscriptable", e)
+
+    def expr_Attribute(self, e: A.Attribute) -> Type:
+        if isinstance(e.value, A.Name) and self.is_module(e.value.id, math):
+            if e.attr in MATH_CONSTS:
+                e.const = MATH_CONSTS[e.attr]
+                return F64
+            if hasattr(math, e.attr):
+                raise self.error(f"math.{e.attr} can only be called", e)
+            raise self.error(f"module 'math' has no attribute '{e.attr}'", e)
+        t = self.expr(e.value)
+        raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
+
+    def is_module(self, name: str, module) -> bool:
+        return self.var_key(name) not in self.vars and self.spec.globals.get(name) is module
+
+    # ---------------------------------------------------------------- calls
+
+    def expr_Call(self, e: A.Call) -> Type:
+        if e.keywords:
+            raise self.error("keyword arguments are not supported", e.keywords[0])
+        f = e.func
+        if isinstance(f, A.Attribute):
+            if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
+                return self.call_math(e, f.attr)
+            obj = self.expr(f.value)
+            return self.call_method(e, obj, f.attr)
+        if isinstance(f, A.Name):
+            key = self.var_key(f.id)
+            if key in self.vars:
+                raise self.error(f"'{py_name(self.vars[key])}' object is not callable", f)
+            value = self.lookup_global(f.id, f)
+            if value is _MISSING:
+                if not self.final:
+                    raise _Skip()
+                raise self.error(f"name '{f.id}' is not defined", f)
+            if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
+                return self.call_builtin(e, f.id)
+            if f.id in EXCEPTIONS and value is getattr(builtins, f.id):
+                raise self.error(f"{f.id}(...) can only be raised", e)
+            math_name = _math_function_name(value)
+            if math_name is not None:
+                return self.call_math(e, math_name)
+            pyfunc = self.program.scriptable(value)
+            if pyfunc is None:
+                raise self.error(f"cannot call '{f.id}': not a function pts can compile", f)
+            args = [self.expr(a) for a in e.args]
+            spec = self.program.specialize(pyfunc, tuple(args), e)
+            e.target = Callee("function", f.id, spec)
+            if spec.ret_type is None:
+                if not self.final:
+                    raise _Skip()
+                raise self.error(f"recursive function '{f.id}' needs a return annotation", e)
+            return spec.ret_type
+        raise self.error("only named functions can be called", e)
+
+    def nargs(self, e: A.Call, name: str, lo: int, hi: int | None = None) -> None:
+        hi = lo if hi is None else hi
+        n = len(e.args)
+        if not lo <= n <= hi:
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            plural = "argument" if hi == 1 else "arguments"
+            raise self.error(f"{name}() takes {want} {plural} but {n} were given", e)
+
+    def call_builtin(self, e: A.Call, name: str) -> Type:
+        e.target = Callee("builtin", name)
+        if name == "print":
+            for a in e.args:
+                self.expr(a)
+            return NONE
+        if name == "range":
+            raise self.error("range() can only be used in a for loop or comprehension", e)
+        if name in ("min", "max"):
+            if len(e.args) < 2:
+                raise self.error(f"{name}() needs at least 2 arguments", e)
+            types = [self.expr(a) for a in e.args]
+            t = types[0]
+            for x, a in zip(types, e.args):
+                if x not in NUMERIC:
+                    raise self.error(f"{name}() arguments must be numbers, got {py_name(x)}", a)
+                t = t if t == x else promote(t, x)
+            return t
+        if name == "len":
+            self.nargs(e, name, 1)
+            t = self.expr(e.args[0])
+            if not isinstance(t, (ListType, TupleType)):
+                raise self.error(f"object of type '{py_name(t)}' has no len()", e.args[0])
+            return I64
+        if name == "abs":
+            self.nargs(e, name, 1)
+            t = self.expr(e.args[0])
+            if t not in NUMERIC:
+                raise self.error(f"bad operand type for abs(): '{py_name(t)}'", e.args[0])
+            return I64 if t == I1 else t
+        if name in ("int", "float", "bool"):
+            self.nargs(e, name, 0 if name != "int" else 0, 1)
+            if e.args:
+                t = self.expr(e.args[0])
+                ok = t in NUMERIC or (name == "bool" and isinstance(t, ListType))
+                if not ok:
+                    raise self.error(f"{name}() argument must be a number, not '{py_name(t)}'",
+                                     e.args[0])
+            return {"int": I64, "float": F64, "bool": I1}[name]
+        raise self.error(f"cannot call '{name}': not a function pts can compile", e)
+
+    def call_math(self, e: A.Call, name: str) -> Type:
+        e.target = Callee("math", name)
+        if name in MATH_FUNCS_F or name in MATH_TO_INT or name in MATH_PRED:
+            self.nargs(e, "math." + name, 1)
+        elif name in MATH_FUNCS_2:
+            self.nargs(e, "math." + name, 2)
+        elif hasattr(math, name):
+            raise self.error(f"math.{name} is not supported", e)
+        else:
+            raise self.error(f"module 'math' has no attribute '{name}'", e.func)
+        for a in e.args:
+            t = self.expr(a)
+            if t not in NUMERIC:
+                raise self.error(f"must be real number, not {py_name(t)}", a)
+        if name in MATH_TO_INT:
+            return I64
+        if name in MATH_PRED:
+            return I1
+        return F64
+
+    def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
+        if isinstance(obj, ListType):
+            e.target = Callee("method", name)
+            if name == "append":
+                self.nargs(e, "append", 1)
+                t = self.expr(e.args[0])
+                if obj.elem == UNKNOWN and t in NUMERIC:
+                    recv = e.func.value
+                    if isinstance(recv, A.Name):
+                        self.assign_var(recv.id, ListType(t), e)
+                        e.func.value.ty = ListType(t)
+                        if self.final:
+                            return NONE
+                        raise _Skip()
+                if not convertible(t, obj.elem):
+                    raise self.error(f"cannot append {py_name(t)} to {py_name(obj)}", e.args[0])
+                return NONE
+            if name == "pop":
+                self.nargs(e, "pop", 0, 1)
+                if e.args:
+                    self.index(e.args[0], "list")
+                return obj.elem
+            if name == "copy":
+                self.nargs(e, "copy", 0)
+                return obj
+        raise self.error(f"'{py_name(obj)}' has no attribute '{name}'", e.func)
+
+
+class _Missing:
+    pass
+
+
+_MISSING = _Missing()
+
+
+def constant_type(value: Any) -> Type | None:
+    """The type of a module-level constant that pts folds in, or None."""
+    if isinstance(value, bool):
+        return I1
+    if isinstance(value, int):
+        return I64 if -(1 << 63) <= value < (1 << 63) else None
+    if isinstance(value, float):
+        return F64
+    if isinstance(value, tuple):
+        elems = [constant_type(v) for v in value]
+        if None in elems or not elems:
+            return None
+        return TupleType(tuple(elems))
+    return None
+
+
+def _math_function_name(value: Any) -> str | None:
+    for name in MATH_FUNCS_F | MATH_FUNCS_2 | MATH_TO_INT | MATH_PRED:
+        if getattr(math, name) is value:
+            return name
+    return None
+
+
+def _negative_const(e: A.Expr) -> bool:
+    if isinstance(e, A.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value < 0
+    return isinstance(e, A.UnaryOp) and e.op == "-" and isinstance(e.operand, A.Const) \
+        and isinstance(e.operand.value, int) and e.operand.value > 0
+
+
+def _const_int(e: A.Expr, checker: FunctionChecker) -> int | None:
+    if isinstance(e, A.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    if isinstance(e, A.UnaryOp) and e.op == "-" and isinstance(e.operand, A.Const) \
+            and isinstance(e.operand.value, int):
+        return -e.operand.value
+    if isinstance(e, A.Name) and checker.var_key(e.id) not in checker.vars:
+        v = checker.spec.globals.get(e.id)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
+
+
+def _target_names(t: A.Expr) -> list[str]:
+    if isinstance(t, A.Name):
+        return [t.id]
+    if isinstance(t, (A.TupleExpr, A.ListExpr)):
+        return [n for x in t.elts for n in _target_names(x)]
+    return []
+
+
+def check_function(program, spec: Spec) -> None:
+    FunctionChecker(program, spec).run()
+    spec.checked = True

@@ -1,0 +1,921 @@
+"""Lowering: typed AST -> SSA IR with block parameters.
+
+Contract: `lower_function(spec)` takes a checked `Spec` (every Expr has `.ty`) and returns
+an `ir.Function` that passes `ir.verify`.  Python semantics are made explicit here: every
+operation that raises in Python gets a `check` before it (division by zero, index out of
+range, math domain and range errors, conversions of nan/inf to int), int/float promotion
+becomes `itof`, short-circuit operators and chained comparisons become control flow.
+
+SSA construction follows Braun et al., "Simple and Efficient Construction of Static Single
+Assignment Form" (CC 2013): variables are read per block; a block whose predecessors are
+not all known yet ("unsealed", i.e. a loop header) gets a parameter per variable read, and
+the predecessors' branches receive the matching arguments when the block is sealed.
+Redundant parameters are left for `fold_constants` to remove.
+"""
+from __future__ import annotations
+
+from pts.errors import CompileError
+from pts.frontend import ast as A
+from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
+from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
+from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type, py_name
+
+INT_MIN_F = -9.223372036854775808e18   # -2**63 as a float: the i64 range is [-2**63, 2**63)
+
+# Math functions whose result may be nan for a non-nan argument (CPython: domain error) and
+# which may overflow to inf from a finite argument (range error; log(0) is a domain error).
+MATH_DOMAIN = {"sqrt", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "pow"}
+MATH_RANGE = {"exp", "sinh", "cosh", "pow", "log", "log2", "log10"}
+LOG_FUNCS = {"log", "log2", "log10"}
+
+BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod",
+          "**": "pow", "&": "and", "|": "or", "^": "xor", "<<": "shl", ">>": "shr"}
+CMPOPS = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+
+def zero_const(t: Type) -> Const | None:
+    if t == I1:
+        return const(False)
+    if t == I64:
+        return const(0)
+    if t == F64:
+        return const(0.0)
+    if t == NONE:
+        return const(None)
+    if t == STR:
+        return const("")
+    return None
+
+
+class Loop:
+    def __init__(self, cont: Block, exit: Block):
+        self.cont = cont
+        self.exit = exit
+
+
+class Lowerer:
+    def __init__(self, spec: Spec):
+        self.spec = spec
+        fdef = spec.fdef
+        self.var_types = spec.var_types
+        ptypes = [spec.var_types[p.name] for p in fdef.params]
+        self.f = Function(spec.ir_name, ptypes, spec.ret_type, [p.name for p in fdef.params],
+                          file=fdef.span.file)
+        self.b = Builder(self.f, self.f.entry)
+        self.defs: dict[str, dict[Block, Value]] = {}
+        self.sealed: set[Block] = {self.f.entry}
+        self.incomplete: dict[Block, list[tuple[str, BlockParam]]] = {}
+        self.preds: dict[Block, list[Block]] = {self.f.entry: []}
+        self.loops: list[Loop] = []
+        self.counter = 0
+        for p in self.f.params:
+            self.write(p.name, self.f.entry, p)
+
+    # ---------------------------------------------------------------- blocks and SSA
+
+    def new_block(self, name: str) -> Block:
+        blk = self.f.new_block(name)
+        self.preds[blk] = []
+        self.incomplete[blk] = []
+        return blk
+
+    def start(self, blk: Block) -> None:
+        self.b.at(blk)
+
+    def closed(self) -> bool:
+        return self.b.block.terminator is not None
+
+    def jump(self, target: Block, args: list[Value] | None = None) -> None:
+        self.b.br(target, args)
+        self.preds[target].append(self.b.block)
+
+    def branch(self, cond: Value, t: Block, f: Block) -> None:
+        self.b.cbr(cond, t, f)
+        self.preds[t].append(self.b.block)
+        if f is not t:
+            self.preds[f].append(self.b.block)
+
+    def seal(self, blk: Block) -> None:
+        for var, param in self.incomplete.pop(blk, []):
+            self.add_param_args(var, blk, param)
+        self.sealed.add(blk)
+
+    def write(self, var: str, blk: Block, value: Value) -> None:
+        self.defs.setdefault(var, {})[blk] = value
+
+    def read(self, var: str, blk: Block | None = None) -> Value:
+        blk = blk or self.b.block
+        d = self.defs.get(var)
+        if d is not None and blk in d:
+            return d[blk]
+        t = self.var_types[var]
+        if blk not in self.sealed:
+            val: Value = blk.add_param(BlockParam(t, var))
+            self.incomplete[blk].append((var, val))
+        else:
+            preds = self.preds[blk]
+            if len(preds) == 1:
+                val = self.read(var, preds[0])
+            elif not preds:
+                val = self.undefined(t)
+            else:
+                val = blk.add_param(BlockParam(t, var))
+                self.write(var, blk, val)
+                self.add_param_args(var, blk, val)
+        self.write(var, blk, val)
+        return val
+
+    def add_param_args(self, var: str, blk: Block, param: BlockParam) -> None:
+        seen = []
+        for pred in self.preds[blk]:
+            if pred in seen:
+                continue
+            seen.append(pred)
+            v = self.read(var, pred)
+            for target in pred.terminator.targets:
+                if target.block is blk:
+                    target.args.append(v)
+
+    def undefined(self, t: Type) -> Value:
+        """The value of a variable read where no assignment reaches (or in dead code)."""
+        z = zero_const(t)
+        if z is not None:
+            return z
+        if isinstance(t, ListType):
+            i = Instr("list.new", [const(0)], t, span=self.b.span)
+        elif isinstance(t, TupleType):
+            i = Instr("tuple", [self.undefined(e) for e in t.elems], t, span=self.b.span)
+        else:
+            raise CompileError(f"no value for type {py_name(t)}", self.b.span)
+        i.block = self.f.entry
+        self.f.entry.instrs.insert(0, i)
+        return i
+
+    def fresh(self, prefix: str) -> str:
+        self.counter += 1
+        return f".{prefix}{self.counter}"
+
+    def dead_block(self) -> None:
+        """Continue lowering into an unreachable block (code after return/break/raise)."""
+        blk = self.new_block("dead")
+        self.sealed.add(blk)
+        self.start(blk)
+
+    # ---------------------------------------------------------------- helpers
+
+    def emit(self, op: str, args: list[Value], t: Type | None, **attrs) -> Instr:
+        return self.b.emit(op, args, t, attrs or None)
+
+    def coerce(self, v: Value, src: Type, dst: Type) -> Value:
+        """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
+        if src == dst or dst == UNKNOWN:
+            return v
+        if isinstance(v, Const) and dst in (I64, F64) and src in (I1, I64):
+            return const(float(v.value) if dst == F64 else int(v.value), dst)
+        if src == I1 and dst == I64:
+            return self.emit("btoi", [v], I64)
+        if src == I1 and dst == F64:
+            return self.emit("itof", [self.emit("btoi", [v], I64)], F64)
+        if src == I64 and dst == F64:
+            return self.emit("itof", [v], F64)
+        if isinstance(src, TupleType) and isinstance(dst, TupleType):
+            parts = [self.coerce(self.emit("tuple.get", [v, const(i)], s), s, d)
+                     for i, (s, d) in enumerate(zip(src.elems, dst.elems))]
+            return self.emit("tuple", parts, dst)
+        if isinstance(src, ListType) and isinstance(dst, ListType) and src.elem == UNKNOWN:
+            return v
+        raise CompileError(f"cannot convert {py_name(src)} to {py_name(dst)}", self.b.span)
+
+    def truth(self, v: Value, t: Type) -> Value:
+        """Python truthiness as an i1."""
+        if t == I1:
+            return v
+        if t == I64:
+            return self.emit("ne", [v, const(0)], I1)
+        if t == F64:
+            return self.emit("ne", [v, const(0.0)], I1)
+        if t == NONE:
+            return const(False)
+        if isinstance(t, ListType):
+            return self.emit("ne", [self.emit("list.len", [v], I64), const(0)], I1)
+        if isinstance(t, TupleType):
+            return const(bool(t.elems))
+        raise CompileError(f"no truth value for {py_name(t)}", self.b.span)
+
+    def check(self, cond: Value, kind: str, msg: str) -> None:
+        if isinstance(cond, Const) and cond.value is False:
+            return
+        self.b.check(cond, kind, msg)
+
+    def cond_value(self, e: A.Expr) -> Value:
+        return self.truth(self.expr(e), e.ty)
+
+    # ---------------------------------------------------------------- function
+
+    def lower(self) -> Function:
+        fdef = self.spec.fdef
+        self.b.span = fdef.span
+        self.block(fdef.body)
+        if not self.closed():
+            blk = self.b.block
+            if blk is not self.f.entry and not self.preds[blk]:
+                self.b.raise_("RuntimeError", const("unreachable"))
+            elif self.f.ret_type == NONE:
+                self.b.ret()
+            else:
+                last = fdef.body[-1] if fdef.body else fdef
+                raise CompileError(f"function '{fdef.name}' may end without returning a "
+                                   f"{py_name(self.f.ret_type)}", last.span)
+        for blk in list(self.incomplete):
+            self.seal(blk)
+        return self.f
+
+    # ---------------------------------------------------------------- statements
+
+    def block(self, stmts: list[A.Stmt]) -> None:
+        for s in stmts:
+            if self.closed():
+                self.dead_block()
+            self.b.span = s.span
+            getattr(self, "stmt_" + type(s).__name__)(s)
+
+    def stmt_Pass(self, s: A.Pass) -> None:
+        pass
+
+    def stmt_ExprStmt(self, s: A.ExprStmt) -> None:
+        self.expr(s.value)
+
+    def stmt_Return(self, s: A.Return) -> None:
+        rt = self.f.ret_type
+        if rt == NONE:
+            if s.value is not None:
+                self.expr(s.value)
+            self.b.ret()
+            return
+        v = self.expr(s.value)
+        self.b.span = s.span
+        self.b.ret(self.coerce(v, s.value.ty, rt))
+
+    def stmt_Assign(self, s: A.Assign) -> None:
+        v = self.expr(s.value)
+        for target in s.targets:
+            self.assign(target, v, s.value.ty)
+
+    def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
+        if s.value is not None:
+            v = self.expr(s.value)
+            self.assign(s.target, v, s.value.ty)
+
+    def assign(self, target: A.Expr, v: Value, t: Type) -> None:
+        if isinstance(target, A.Name):
+            var = target.var
+            self.write(var, self.b.block, self.coerce(v, t, self.var_types[var]))
+        elif isinstance(target, (A.TupleExpr, A.ListExpr)):
+            for i, sub in enumerate(target.elts):
+                et = t.elems[i]
+                self.assign(sub, self.emit("tuple.get", [v, const(i)], et), et)
+        elif isinstance(target, A.Subscript):
+            lst = self.expr(target.value)
+            idx = self.list_index(lst, target.index)
+            self.b.span = target.span
+            self.emit("list.set", [lst, idx, self.coerce(v, t, target.value.ty.elem)], None)
+        else:  # pragma: no cover - the checker refuses other targets
+            raise CompileError("cannot assign to this expression", target.span)
+
+    def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if isinstance(s.target, A.Subscript):
+            lst = self.expr(s.target.value)
+            idx = self.list_index(lst, s.target.index)
+            elem_t = s.target.value.ty.elem
+            cur = self.emit("list.get", [lst, idx], elem_t)
+            rhs = self.expr(s.value)
+            self.b.span = s.span
+            res = self.binop(s.op, cur, elem_t, rhs, s.value.ty, s.ty, s)
+            self.emit("list.set", [lst, idx, self.coerce(res, s.ty, elem_t)], None)
+            return
+        cur = self.expr(s.target)
+        rhs = self.expr(s.value)
+        self.b.span = s.span
+        res = self.binop(s.op, cur, s.target.ty, rhs, s.value.ty, s.ty, s)
+        self.assign(s.target, res, s.ty)
+
+    def stmt_If(self, s: A.If) -> None:
+        cond = self.cond_value(s.test)
+        then_b, else_b, join_b = self.new_block("then"), self.new_block("else"), self.new_block("endif")
+        self.branch(cond, then_b, else_b)
+        for blk, body in ((then_b, s.body), (else_b, s.orelse)):
+            self.seal(blk)
+            self.start(blk)
+            self.block(body)
+            if not self.closed():
+                self.jump(join_b)
+        self.seal(join_b)
+        self.start(join_b)
+
+    def stmt_While(self, s: A.While) -> None:
+        head, body, els, exit_b = (self.new_block("while"), self.new_block("body"),
+                                   self.new_block("whileelse"), self.new_block("endwhile"))
+        self.jump(head)
+        self.start(head)
+        self.b.span = s.test.span
+        cond = self.cond_value(s.test)
+        if isinstance(cond, Const) and cond.value is True:
+            self.jump(body)
+        else:
+            self.branch(cond, body, els)
+        self.seal(body)
+        self.start(body)
+        self.loops.append(Loop(head, exit_b))
+        self.block(s.body)
+        self.loops.pop()
+        if not self.closed():
+            self.jump(head)
+        self.seal(head)
+        self.seal(els)
+        self.start(els)
+        self.block(s.orelse)
+        if not self.closed():
+            self.jump(exit_b)
+        self.seal(exit_b)
+        self.start(exit_b)
+
+    def stmt_For(self, s: A.For) -> None:
+        it = s.iter
+        if isinstance(it, A.Call) and getattr(it, "target", None) is not None \
+                and it.target.kind == "builtin" and it.target.name == "range":
+            self.for_range(s, it)
+        elif isinstance(it.ty, ListType):
+            self.for_list(s)
+        else:
+            self.for_tuple(s)
+
+    def range_args(self, call: A.Call) -> tuple[Value, Value, Value]:
+        vals = [self.coerce(self.expr(a), a.ty, I64) for a in call.args]
+        if len(vals) == 1:
+            return const(0), vals[0], const(1)
+        if len(vals) == 2:
+            return vals[0], vals[1], const(1)
+        step = vals[2]
+        self.b.span = call.args[2].span
+        if not isinstance(step, Const):
+            self.check(self.emit("eq", [step, const(0)], I1), "ValueError",
+                       "range() arg 3 must not be zero")
+        elif step.value == 0:
+            self.b.raise_("ValueError", const("range() arg 3 must not be zero"))
+            self.dead_block()
+        return vals[0], vals[1], step
+
+    def loop_test_range(self, i: Value, stop: Value, step: Value) -> Value:
+        if isinstance(step, Const):
+            return self.emit("lt" if step.value > 0 else "gt", [i, stop], I1)
+        up = self.emit("gt", [step, const(0)], I1)
+        lt = self.emit("lt", [i, stop], I1)
+        gt = self.emit("gt", [i, stop], I1)
+        return self.emit("select", [up, lt, gt], I1)
+
+    def for_range(self, s: A.For, call: A.Call) -> None:
+        self.b.span = call.span
+        start, stop, step = self.range_args(call)
+        counter = self.fresh("i")
+        self.var_types[counter] = I64
+        self.write(counter, self.b.block, start)
+        self.loop(s, counter,
+                  test=lambda: self.loop_test_range(self.read(counter), stop, step),
+                  element=lambda: self.read(counter),
+                  advance=lambda: self.write(counter, self.b.block,
+                                             self.emit("add", [self.read(counter), step], I64)))
+
+    def for_list(self, s: A.For) -> None:
+        self.b.span = s.iter.span
+        lst = self.expr(s.iter)
+        counter = self.fresh("i")
+        self.var_types[counter] = I64
+        self.write(counter, self.b.block, const(0))
+        elem_t = s.iter.ty.elem
+        self.loop(s, counter,
+                  test=lambda: self.emit("lt", [self.read(counter),
+                                                self.emit("list.len", [lst], I64)], I1),
+                  element=lambda: self.emit("list.get", [lst, self.read(counter)], elem_t),
+                  advance=lambda: self.write(counter, self.b.block,
+                                             self.emit("add", [self.read(counter), const(1)], I64)))
+
+    def loop(self, s: A.For, counter: str, test, element, advance) -> None:
+        head, body, step_b, els, exit_b = (self.new_block("for"), self.new_block("body"),
+                                           self.new_block("next"), self.new_block("forelse"),
+                                           self.new_block("endfor"))
+        self.jump(head)
+        self.start(head)
+        self.b.span = s.iter.span
+        self.branch(test(), body, els)
+        self.seal(body)
+        self.start(body)
+        self.b.span = s.target.span
+        elem = element()
+        elem_t = s.iter.ty.elem if isinstance(s.iter.ty, ListType) else I64
+        self.assign(s.target, elem, elem_t)
+        self.loops.append(Loop(step_b, exit_b))
+        self.block(s.body)
+        self.loops.pop()
+        if not self.closed():
+            self.jump(step_b)
+        self.seal(step_b)
+        self.start(step_b)
+        self.b.span = s.iter.span
+        advance()
+        self.jump(head)
+        self.seal(head)
+        self.seal(els)
+        self.start(els)
+        self.block(s.orelse)
+        if not self.closed():
+            self.jump(exit_b)
+        self.seal(exit_b)
+        self.start(exit_b)
+
+    def for_tuple(self, s: A.For) -> None:
+        """A loop over a tuple is unrolled: one copy of the body per element."""
+        self.b.span = s.iter.span
+        tup = self.expr(s.iter)
+        tt: TupleType = s.iter.ty
+        target_t = s.target.ty
+        exit_b = self.new_block("endfor")
+        for i, et in enumerate(tt.elems):
+            nxt = self.new_block("next")
+            elem = self.emit("tuple.get", [tup, const(i)], et)
+            self.assign(s.target, elem, et)
+            self.loops.append(Loop(nxt, exit_b))
+            self.block(s.body)
+            self.loops.pop()
+            if not self.closed():
+                self.jump(nxt)
+            self.seal(nxt)
+            self.start(nxt)
+        del target_t
+        self.block(s.orelse)
+        if not self.closed():
+            self.jump(exit_b)
+        self.seal(exit_b)
+        self.start(exit_b)
+
+    def stmt_Break(self, s: A.Break) -> None:
+        self.jump(self.loops[-1].exit)
+
+    def stmt_Continue(self, s: A.Continue) -> None:
+        self.jump(self.loops[-1].cont)
+
+    def stmt_Assert(self, s: A.Assert) -> None:
+        ok = self.cond_value(s.test)
+        self.b.span = s.span
+        fail_b, ok_b = self.new_block("assertfail"), self.new_block("assertok")
+        if isinstance(ok, Const):
+            if ok.value:
+                return
+            msg = self.expr(s.msg) if s.msg is not None else const("")
+            self.b.raise_("AssertionError", msg)
+            self.dead_block()
+            return
+        self.branch(ok, ok_b, fail_b)
+        self.seal(fail_b)
+        self.start(fail_b)
+        msg = self.expr(s.msg) if s.msg is not None else const("")
+        self.b.span = s.span
+        self.b.raise_("AssertionError", msg)
+        self.seal(ok_b)
+        self.start(ok_b)
+
+    def stmt_Raise(self, s: A.Raise) -> None:
+        exc = s.exc
+        name = exc.func.id if isinstance(exc, A.Call) else exc.id
+        msg: Value = const("")
+        if isinstance(exc, A.Call) and exc.args:
+            msg = self.expr(exc.args[0])
+        self.b.span = s.span
+        self.b.raise_(name, msg)
+
+    # ---------------------------------------------------------------- expressions
+
+    def expr(self, e: A.Expr) -> Value:
+        saved = self.b.span
+        self.b.span = e.span
+        v = getattr(self, "expr_" + type(e).__name__)(e)
+        self.b.span = saved
+        return v
+
+    def expr_Const(self, e: A.Const) -> Value:
+        return const(e.value, e.ty)
+
+    def constant(self, value, t: Type) -> Value:
+        if isinstance(t, TupleType):
+            return self.emit("tuple", [self.constant(v, et) for v, et in zip(value, t.elems)], t)
+        return const(value, t)
+
+    def expr_Name(self, e: A.Name) -> Value:
+        if getattr(e, "const", None) is not None:
+            return self.constant(e.const, e.ty)
+        return self.read(e.var)
+
+    def expr_Attribute(self, e: A.Attribute) -> Value:
+        return const(e.const, F64)
+
+    def expr_TupleExpr(self, e: A.TupleExpr) -> Value:
+        return self.emit("tuple", [self.expr(x) for x in e.elts], e.ty)
+
+    def expr_ListExpr(self, e: A.ListExpr) -> Value:
+        elem_t = e.ty.elem
+        vals = [self.coerce(self.expr(x), x.ty, elem_t) for x in e.elts]
+        lst = self.emit("list.new", [const(len(vals))], e.ty)
+        for i, v in enumerate(vals):
+            self.emit("list.set", [lst, const(i), v], None)
+        return lst
+
+    def expr_ListComp(self, e: A.ListComp) -> Value:
+        out = self.emit("list.new", [const(0)], e.ty)
+        body = [A.If(c, [], span=c.span) for c in e.conds]
+        # Lower as: for target in iter: if cond...: out.append(elt)
+        append = _AppendStmt(out, e.elt, e.ty.elem, span=e.elt.span)
+        inner: list[A.Stmt] = [append]
+        for c in reversed(body):
+            c.body = inner
+            inner = [c]
+        loop = A.For(e.target, e.iter, inner, span=e.span)
+        self.stmt_For(loop)
+        return out
+
+    def stmt__AppendStmt(self, s: "_AppendStmt") -> None:
+        v = self.expr(s.elt)
+        self.emit("list.append", [s.out, self.coerce(v, s.elt.ty, s.elem_t)], None)
+
+    def expr_Subscript(self, e: A.Subscript) -> Value:
+        base = self.expr(e.value)
+        t = e.value.ty
+        if isinstance(t, TupleType):
+            return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
+        idx = self.list_index(base, e.index)
+        self.b.span = e.span
+        return self.emit("list.get", [base, idx], e.ty)
+
+    def list_index(self, lst: Value, index: A.Expr, msg: str = "list index out of range") -> Value:
+        """Python indexing: negative counts from the end; out of range raises IndexError."""
+        i = self.coerce(self.expr(index), index.ty, I64)
+        self.b.span = index.span
+        n = self.emit("list.len", [lst], I64)
+        if isinstance(i, Const) and i.value >= 0:
+            self.check(self.emit("ge", [i, n], I1), "IndexError", msg)
+            return i
+        neg = self.emit("lt", [i, const(0)], I1)
+        j = self.emit("select", [neg, self.emit("add", [i, n], I64), i], I64)
+        # unsigned trick not available: two comparisons
+        bad = self.emit("or", [self.emit("lt", [j, const(0)], I1), self.emit("ge", [j, n], I1)], I1)
+        self.check(bad, "IndexError", msg)
+        return j
+
+    def expr_UnaryOp(self, e: A.UnaryOp) -> Value:
+        if e.op == "not":
+            return self.emit("not", [self.cond_value(e.operand)], I1)
+        v = self.coerce(self.expr(e.operand), e.operand.ty, e.ty)
+        if e.op == "+":
+            return v
+        if e.op == "-":
+            return self.emit("neg", [v], e.ty)
+        return self.emit("invert", [v], e.ty)
+
+    def expr_BinOp(self, e: A.BinOp) -> Value:
+        a = self.expr(e.left)
+        b = self.expr(e.right)
+        self.b.span = e.span
+        return self.binop(e.op, a, e.left.ty, b, e.right.ty, e.ty, e)
+
+    def binop(self, op: str, a: Value, at: Type, b: Value, bt: Type, rt: Type, node) -> Value:
+        if isinstance(rt, ListType):
+            if op == "+":
+                out = self.emit("list.copy", [a], rt)
+                self.extend(out, b, rt.elem)
+                return out
+            lst, n, nt = (a, b, bt) if isinstance(at, ListType) else (b, a, at)
+            return self.emit("list.repeat", [lst, self.coerce(n, nt, I64)], rt)
+        opname = BINOPS[op]
+        if op in ("&", "|", "^") and rt == I1:
+            return self.emit(opname, [a, b], I1)
+        operand_t = F64 if rt == F64 or op == "/" else I64
+        a = self.coerce(a, at, operand_t)
+        b = self.coerce(b, bt, operand_t)
+        ints = at != F64 and bt != F64
+        if op == "/":
+            self.zero_check(b, "division by zero" if ints else "float division by zero")
+        elif op == "//":
+            self.zero_check(b, "integer division or modulo by zero" if ints
+                            else "float floor division by zero")
+        elif op == "%":
+            self.zero_check(b, "integer modulo by zero" if ints else "float modulo")
+        elif op in ("<<", ">>"):
+            if not (isinstance(b, Const) and b.value >= 0):
+                self.check(self.emit("lt", [b, const(0)], I1), "ValueError", "negative shift count")
+        elif op == "**":
+            return self.power(a, b, operand_t)
+        return self.emit(opname, [a, b], operand_t)
+
+    def extend(self, out: Value, src: Value, elem_t: Type) -> None:
+        counter = self.fresh("k")
+        self.var_types[counter] = I64
+        self.write(counter, self.b.block, const(0))
+        head, body, exit_b = self.new_block("ext"), self.new_block("extbody"), self.new_block("extend")
+        self.jump(head)
+        self.start(head)
+        k = self.read(counter)
+        self.branch(self.emit("lt", [k, self.emit("list.len", [src], I64)], I1), body, exit_b)
+        self.seal(body)
+        self.start(body)
+        self.emit("list.append", [out, self.emit("list.get", [src, self.read(counter)], elem_t)], None)
+        self.write(counter, self.b.block, self.emit("add", [self.read(counter), const(1)], I64))
+        self.jump(head)
+        self.seal(head)
+        self.seal(exit_b)
+        self.start(exit_b)
+
+    def zero_check(self, b: Value, msg: str) -> None:
+        if isinstance(b, Const):
+            if b.value == 0:
+                self.check(const(True), "ZeroDivisionError", msg)
+            return
+        zero = const(0.0) if b.type == F64 else const(0)
+        self.check(self.emit("eq", [b, zero], I1), "ZeroDivisionError", msg)
+
+    def power(self, a: Value, b: Value, t: Type) -> Value:
+        if t == I64:
+            if not (isinstance(b, Const) and b.value >= 0):
+                self.check(self.emit("lt", [b, const(0)], I1), "ValueError",
+                           "pts int ** int needs a non-negative exponent (use a float base)")
+            return self.emit("pow", [a, b], I64)
+        # float ** float, with CPython's errors
+        if not (isinstance(b, Const) and b.value >= 0):
+            zero_base = self.emit("eq", [a, const(0.0)], I1)
+            neg_exp = self.emit("lt", [b, const(0.0)], I1)
+            self.check(self.emit("and", [zero_base, neg_exp], I1), "ZeroDivisionError",
+                       "0.0 cannot be raised to a negative power")
+        if not (isinstance(b, Const) and float(b.value).is_integer()):
+            neg_base = self.emit("lt", [a, const(0.0)], I1)
+            fin = self.emit("and", [self.emit("isfinite", [a], I1), self.emit("isfinite", [b], I1)], I1)
+            frac = self.emit("ne", [self.emit("math.floor", [b], F64), b], I1)
+            self.check(self.emit("and", [self.emit("and", [neg_base, fin], I1), frac], I1),
+                       "ValueError", "negative number cannot be raised to a fractional power")
+        r = self.emit("pow", [a, b], F64)
+        fin = self.emit("and", [self.emit("isfinite", [a], I1), self.emit("isfinite", [b], I1)], I1)
+        self.check(self.emit("and", [self.emit("isinf", [r], I1), fin], I1), "OverflowError",
+                   "(34, 'Numerical result out of range')")
+        return r
+
+    def expr_Compare(self, e: A.Compare) -> Value:
+        left = self.expr(e.left)
+        lt = e.left.ty
+        if len(e.ops) == 1:
+            right = self.expr(e.comparators[0])
+            self.b.span = e.span
+            return self.compare(e.ops[0], left, lt, right, e.comparators[0].ty)
+        # a < b < c: evaluate b once, stop at the first false comparison
+        done = self.new_block("cmpdone")
+        result = self.fresh("cmp")
+        self.var_types[result] = I1
+        for i, (op, right_e) in enumerate(zip(e.ops, e.comparators)):
+            right = self.expr(right_e)
+            self.b.span = e.span
+            r = self.compare(op, left, lt, right, right_e.ty)
+            self.write(result, self.b.block, r)
+            if i == len(e.ops) - 1:
+                self.jump(done)
+            else:
+                nxt = self.new_block("cmpnext")
+                self.branch(r, nxt, done)
+                self.seal(nxt)
+                self.start(nxt)
+            left, lt = right, right_e.ty
+        self.seal(done)
+        self.start(done)
+        return self.read(result)
+
+    def compare(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
+        if op in ("is", "is not"):
+            same = at == NONE and bt == NONE
+            return const(same if op == "is" else not same)
+        if op in ("in", "not in"):
+            found = self.contains(b, bt, a, at)
+            return found if op == "in" else self.emit("not", [found], I1)
+        if isinstance(at, ListType):
+            r = self.emit("list.eq", [a, b], I1)
+            return r if op == "==" else self.emit("not", [r], I1)
+        if at == STR:
+            if isinstance(a, Const) and isinstance(b, Const):
+                return const((a.value == b.value) == (op == "=="))
+            raise CompileError("comparing strings is only supported for literals", self.b.span)
+        t = F64 if F64 in (at, bt) else (I1 if at == bt == I1 else I64)
+        return self.emit(CMPOPS[op], [self.coerce(a, at, t), self.coerce(b, bt, t)], I1)
+
+    def contains(self, lst: Value, lt: ListType, x: Value, xt: Type) -> Value:
+        t = F64 if F64 in (lt.elem, xt) else (I1 if lt.elem == xt == I1 else I64)
+        x = self.coerce(x, xt, t)
+        counter, found = self.fresh("k"), self.fresh("found")
+        self.var_types[counter] = I64
+        self.var_types[found] = I1
+        self.write(counter, self.b.block, const(0))
+        self.write(found, self.b.block, const(False))
+        head, body, nxt, exit_b = (self.new_block("in"), self.new_block("inbody"),
+                                   self.new_block("innext"), self.new_block("inend"))
+        self.jump(head)
+        self.start(head)
+        self.branch(self.emit("lt", [self.read(counter), self.emit("list.len", [lst], I64)], I1),
+                    body, exit_b)
+        self.seal(body)
+        self.start(body)
+        item = self.coerce(self.emit("list.get", [lst, self.read(counter)], lt.elem), lt.elem, t)
+        hit = self.emit("eq", [item, x], I1)
+        self.write(found, self.b.block, const(True))
+        self.branch(hit, exit_b, nxt)
+        self.seal(nxt)
+        self.start(nxt)
+        self.write(found, self.b.block, const(False))
+        self.write(counter, self.b.block, self.emit("add", [self.read(counter), const(1)], I64))
+        self.jump(head)
+        self.seal(head)
+        self.seal(exit_b)
+        self.start(exit_b)
+        return self.read(found)
+
+    def expr_BoolOp(self, e: A.BoolOp) -> Value:
+        as_cond = getattr(e, "as_cond", False)
+        t = I1 if as_cond else e.ty
+        result = self.fresh("bool")
+        self.var_types[result] = t
+        done = self.new_block(e.op + "done")
+        for i, v_e in enumerate(e.values):
+            v = self.expr(v_e)
+            if as_cond:
+                v = self.truth(v, v_e.ty)
+            self.write(result, self.b.block, v)
+            if i == len(e.values) - 1:
+                self.jump(done)
+                break
+            nxt = self.new_block(e.op + "next")
+            tv = self.truth(v, t)
+            if e.op == "or":
+                self.branch(tv, done, nxt)
+            else:
+                self.branch(tv, nxt, done)
+            self.seal(nxt)
+            self.start(nxt)
+        self.seal(done)
+        self.start(done)
+        return self.read(result)
+
+    def expr_IfExp(self, e: A.IfExp) -> Value:
+        cond = self.cond_value(e.test)
+        result = self.fresh("ifexp")
+        self.var_types[result] = e.ty
+        then_b, else_b, done = self.new_block("ifthen"), self.new_block("ifelse"), self.new_block("ifdone")
+        self.branch(cond, then_b, else_b)
+        for blk, sub in ((then_b, e.body), (else_b, e.orelse)):
+            self.seal(blk)
+            self.start(blk)
+            v = self.coerce(self.expr(sub), sub.ty, e.ty)
+            self.write(result, self.b.block, v)
+            self.jump(done)
+        self.seal(done)
+        self.start(done)
+        return self.read(result)
+
+    # ---------------------------------------------------------------- calls
+
+    def expr_Call(self, e: A.Call) -> Value:
+        target = e.target
+        return getattr(self, "call_" + target.kind)(e, target.name)
+
+    def call_function(self, e: A.Call, name: str) -> Value:
+        spec = e.target.spec
+        args = [self.expr(a) for a in e.args]
+        params = [spec.var_types[p.name] for p in spec.fdef.params]
+        args = [self.coerce(v, a.ty, p) for v, a, p in zip(args, e.args, params)]
+        self.b.span = e.span
+        if spec.ret_type == NONE:
+            self.emit("call", args, None, callee=spec.ir_name)
+            return const(None)
+        return self.emit("call", args, spec.ret_type, callee=spec.ir_name)
+
+    def call_builtin(self, e: A.Call, name: str) -> Value:
+        args = [self.expr(a) for a in e.args]
+        types = [a.ty for a in e.args]
+        self.b.span = e.span
+        if name == "print":
+            self.emit("print", args, None)
+            return const(None)
+        if name == "len":
+            if isinstance(types[0], TupleType):
+                return const(len(types[0].elems))
+            return self.emit("list.len", args, I64)
+        if name == "abs":
+            v = self.coerce(args[0], types[0], e.ty)
+            return self.emit("abs", [v], e.ty)
+        if name in ("min", "max"):
+            vals = [self.coerce(v, t, e.ty) for v, t in zip(args, types)]
+            best = vals[0]
+            cmp = "lt" if name == "min" else "gt"
+            for v in vals[1:]:
+                # Python keeps the first extreme element: replace only when strictly better
+                better = self.emit(cmp, [v, best], I1)
+                best = self.emit("select", [better, v, best], e.ty)
+            return best
+        if name == "bool":
+            return self.truth(args[0], types[0]) if args else const(False)
+        if name == "float":
+            return self.coerce(args[0], types[0], F64) if args else const(0.0)
+        if name == "int":
+            if not args:
+                return const(0)
+            if types[0] == F64:
+                return self.float_to_int(args[0])
+            return self.coerce(args[0], types[0], I64)
+        raise CompileError(f"cannot call '{name}'", e.span)  # pragma: no cover
+
+    def float_to_int(self, x: Value) -> Value:
+        self.check(self.emit("isnan", [x], I1), "ValueError", "cannot convert float NaN to integer")
+        self.check(self.emit("isinf", [x], I1), "OverflowError",
+                   "cannot convert float infinity to integer")
+        big = self.emit("or", [self.emit("ge", [x, const(-INT_MIN_F)], I1),
+                               self.emit("lt", [x, const(INT_MIN_F)], I1)], I1)
+        self.check(big, "OverflowError", "int too large for a 64-bit pts int")
+        return self.emit("ftoi", [x], I64)
+
+    def call_math(self, e: A.Call, name: str) -> Value:
+        args = [self.expr(a) for a in e.args]
+        types = [a.ty for a in e.args]
+        self.b.span = e.span
+        if name in MATH_PRED:
+            if types[0] != F64:
+                return const(name == "isfinite")
+            return self.emit(name, args, I1)
+        if name in MATH_TO_INT:
+            if types[0] != F64:
+                return self.coerce(args[0], types[0], I64)
+            return self.float_to_int(self.emit("math." + name, args, F64))
+        fargs = [self.coerce(v, t, F64) for v, t in zip(args, types)]
+        r = self.emit("math." + name, fargs, F64)
+        if name in MATH_DOMAIN:
+            arg_nan = self.any_nan(fargs)
+            bad = self.emit("and", [self.emit("isnan", [r], I1), self.emit("not", [arg_nan], I1)], I1)
+            self.check(bad, "ValueError", "math domain error")
+        if name in MATH_RANGE:
+            fin = self.all_finite(fargs)
+            bad = self.emit("and", [self.emit("isinf", [r], I1), fin], I1)
+            if name in LOG_FUNCS:
+                self.check(bad, "ValueError", "math domain error")
+            elif name == "pow":
+                # math.pow(0.0, negative) is a domain error, not an overflow
+                zero = self.emit("eq", [fargs[0], const(0.0)], I1)
+                self.check(self.emit("and", [bad, zero], I1), "ValueError", "math domain error")
+                self.check(bad, "OverflowError", "math range error")
+            else:
+                self.check(bad, "OverflowError", "math range error")
+        return r
+
+    def any_nan(self, vals: list[Value]) -> Value:
+        r = self.emit("isnan", [vals[0]], I1)
+        for v in vals[1:]:
+            r = self.emit("or", [r, self.emit("isnan", [v], I1)], I1)
+        return r
+
+    def all_finite(self, vals: list[Value]) -> Value:
+        r = self.emit("isfinite", [vals[0]], I1)
+        for v in vals[1:]:
+            r = self.emit("and", [r, self.emit("isfinite", [v], I1)], I1)
+        return r
+
+    def call_method(self, e: A.Call, name: str) -> Value:
+        recv_e = e.func.value
+        lst = self.expr(recv_e)
+        lt: ListType = recv_e.ty
+        self.b.span = e.span
+        if name == "append":
+            v = self.expr(e.args[0])
+            self.b.span = e.span
+            self.emit("list.append", [lst, self.coerce(v, e.args[0].ty, lt.elem)], None)
+            return const(None)
+        if name == "pop":
+            n = self.emit("list.len", [lst], I64)
+            self.check(self.emit("eq", [n, const(0)], I1), "IndexError", "pop from empty list")
+            if e.args:
+                raise CompileError("pop(index) is not supported; use pop()", e.span)
+            return self.emit("list.pop", [lst], lt.elem)
+        if name == "copy":
+            return self.emit("list.copy", [lst], lt)
+        raise CompileError(f"unknown list method '{name}'", e.span)  # pragma: no cover
+
+
+class _AppendStmt(A.Stmt):
+    """Internal statement used to lower list comprehensions (append to the result)."""
+
+    def __init__(self, out: Value, elt: A.Expr, elem_t: Type, span):
+        super().__init__(span=span)
+        self.out = out
+        self.elt = elt
+        self.elem_t = elem_t
+
+
+def lower_function(spec: Spec) -> Function:
+    return Lowerer(spec).lower()

@@ -1,0 +1,852 @@
+"""Parse pts source text into the syntax tree of `frontend.ast`.
+
+Entry points:
+
+- `parse_source(text, filename, line_offset=0, col_offset=0) -> list[Stmt]` parses a
+  module-level chunk (functions, classes, assignments, ...).  `import` statements at module
+  level are skipped; a leading module docstring is dropped.
+- `parse_function(text, filename, line_offset=0, col_offset=0) -> FunctionDef` parses the
+  source of exactly one (possibly decorated) function.
+
+The grammar is `grammar/pts.lark` (read it as the language's syntax reference).  Parsing
+runs in three steps, each a function below:
+
+1. Lark's LALR parser with a basic lexer and `_layout`, a post-lexer that turns
+   indentation into `_INDENT` / `_DEDENT` tokens and checks brackets.  Any Lark error is
+   turned into a CompileError (`_syntax_error`): "invalid syntax", "unexpected indent",
+   "expected ':'", ... with the offending token's position.  No Lark exception escapes.
+2. `_refuse` walks the parse tree top-down, in source order, and rejects constructs the
+   grammar accepts but the language does not ("'try' is not supported", ...), including
+   the ones that depend on context (a `def` or `class` or `import` inside a function).
+3. `_Build`, a Lark Transformer, builds the AST bottom-up; every node gets a Span.
+
+Positions.  Spans are `Span(file, line + line_offset, col + col_offset, ...)` where line and
+col are 1-based positions in `text` (end exclusive).  Callers pass the source of a function
+as `inspect.getsource` returns it, dedented (`textwrap.dedent`), with `line_offset` = the
+function's first line - 1 and `col_offset` = the number of characters dedent removed.
+Spans then point into the real file.  To keep the caret of a CompileError under the quoted
+line, the parser remembers (errors.remember_source) the real file's lines when the file can
+be read and matches the text; otherwise it remembers `text` re-indented by `col_offset`
+spaces, which quotes the same columns.  With col_offset=0 it remembers `text` as given.
+
+The Lark parser is built once per process and cached on disk (in $PTS_CACHE_DIR, else
+$XDG_CACHE_HOME/pts or ~/.cache/pts), so a new process loads it in a few milliseconds; if
+the directory cannot be written the parser is simply built without a cache.
+"""
+from __future__ import annotations
+
+import ast as pyast
+import hashlib
+import os
+import re
+import threading
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF,
+                             UnexpectedInput, UnexpectedToken, VisitError)
+from lark.indenter import Indenter
+
+import pts.grammar
+from pts.errors import CompileError, Span, remember_source
+from pts.frontend import ast
+
+GRAMMAR_FILE = os.path.join(os.path.dirname(os.path.abspath(pts.grammar.__file__)), "pts.lark")
+TAB_SIZE = 8
+
+
+# ================================================================ entry points
+
+def parse_source(text: str, filename: str, line_offset: int = 0,
+                 col_offset: int = 0) -> list[ast.Stmt]:
+    """Parse a module-level chunk into its statements (imports skipped)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    _remember(text, filename, line_offset, col_offset)
+    pos = _Positions(filename, line_offset, col_offset)
+    if not text.endswith("\n"):
+        text += "\n"
+    tree = _parse_tree(text, pos)
+    _refuse(tree, pos, in_function=False, in_class=False)
+    try:
+        body = _Build(pos).transform(tree)
+    except VisitError as e:
+        raise e.orig_exc from None
+    # A module docstring is documentation, not code.
+    if body and _is_docstring(body[0]):
+        body = body[1:]
+    return body
+
+
+def parse_function(text: str, filename: str, line_offset: int = 0,
+                   col_offset: int = 0) -> ast.FunctionDef:
+    """Parse the source of one (possibly decorated) function definition."""
+    body = parse_source(text, filename, line_offset, col_offset)
+    if len(body) == 1 and isinstance(body[0], ast.FunctionDef):
+        return body[0]
+    pos = _Positions(filename, line_offset, col_offset)
+    for stmt in body:
+        if not isinstance(stmt, ast.FunctionDef):
+            raise CompileError("expected a single function definition", stmt.span)
+    if body:
+        raise CompileError("expected a single function definition", body[1].span)
+    raise CompileError("expected a function definition", pos.at(1, 1))
+
+
+# ================================================================ positions
+
+class _Positions:
+    """Turns positions in the parsed text into Spans in the user's file."""
+
+    def __init__(self, filename: str, line_offset: int, col_offset: int):
+        self.file = filename
+        self.lo = line_offset
+        self.co = col_offset
+
+    def at(self, line: int, col: int, end_line: int | None = None,
+           end_col: int | None = None) -> Span:
+        if end_line is None:
+            end_line, end_col = line, col + 1
+        return Span(self.file, line + self.lo, col + self.co, end_line + self.lo, end_col + self.co)
+
+    def meta(self, meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.file)
+        return self.at(meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def token(self, tok: Token) -> Span:
+        if tok.type in ("_NEWLINE", "$END", "_INDENT", "_DEDENT") or not tok.line:
+            # Layout tokens: point at a single column (the end of the line, or the first
+            # character of the next one for indentation).
+            return self.at(tok.line or 1, tok.column or 1)
+        return self.at(tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+def _join(first: Span, last: Span) -> Span:
+    """The span from the start of `first` to the end of `last`."""
+    return Span(first.file, first.line, first.col, last.end_line, last.end_col)
+
+
+def _remember(text: str, filename: str, line_offset: int, col_offset: int) -> None:
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if col_offset:
+        real = _real_lines(filename, line_offset, col_offset, lines)
+        lines = real if real is not None else [
+            " " * col_offset + line if line else line for line in lines]
+    remember_source(filename, "\n".join(lines), first_line=1 + line_offset)
+
+
+def _real_lines(filename: str, line_offset: int, col_offset: int,
+                lines: list[str]) -> list[str] | None:
+    """The file's own lines for `lines` (dedented by col_offset), if the file matches."""
+    try:
+        with open(filename, encoding="utf-8") as f:
+            real = f.read().splitlines()[line_offset:line_offset + len(lines)]
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if len(real) != len(lines):
+        return None
+    for have, want in zip(real, lines):
+        if have[col_offset:] != want and (have.strip() or want.strip()):
+            return None
+    return real
+
+
+# ================================================================ step 1: Lark
+
+class _Layout(Indenter):
+    """Python's indentation rules as a Lark post-lexer (state is local to each parse)."""
+    NL_type = "_NEWLINE"
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = TAB_SIZE
+
+    def process(self, stream):
+        return _layout(stream)
+
+
+class _LayoutError(Exception):
+    def __init__(self, msg: str, line: int, col: int, end_line: int | None = None,
+                 end_col: int | None = None):
+        super().__init__(msg)
+        self.msg, self.line, self.col = msg, line, col
+        self.end_line, self.end_col = end_line, end_col
+
+
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+
+
+def _layout(stream):
+    """Yield the tokens of `stream` with _INDENT/_DEDENT after each _NEWLINE as needed.
+
+    Newlines inside brackets are dropped (implicit line joining).  An _INDENT or _DEDENT is
+    positioned at the first character of the line it introduces.
+    """
+    indents = [0]
+    brackets: list[Token] = []
+    last = None
+    for tok in stream:
+        if last is None and tok.type != "_NEWLINE" and tok.column != 1:
+            raise _LayoutError("unexpected indent", tok.line, tok.column)
+        last = tok
+        if tok.type == "_NEWLINE":
+            if brackets:
+                continue
+            yield tok
+            spaces = tok.rsplit("\n", 1)[1]
+            width = spaces.count(" ") + spaces.count("\t") * TAB_SIZE
+            line, col = tok.end_line, tok.end_column
+            if width > indents[-1]:
+                indents.append(width)
+                yield Token("_INDENT", spaces, tok.end_pos, line, col, line, col, tok.end_pos)
+            else:
+                while width < indents[-1]:
+                    indents.pop()
+                    yield Token("_DEDENT", spaces, tok.end_pos, line, col, line, col, tok.end_pos)
+                if width != indents[-1]:
+                    raise _LayoutError("unindent does not match any outer indentation level",
+                                       line, col)
+            continue
+        if tok.type in _Layout.OPEN_PAREN_types:
+            brackets.append(tok)
+        elif tok.type in _Layout.CLOSE_PAREN_types:
+            if not brackets:
+                raise _LayoutError(f"unmatched '{tok}'", tok.line, tok.column)
+            opener = brackets.pop()
+            if _CLOSER[str(opener)] != str(tok):
+                raise _LayoutError(f"closing parenthesis '{tok}' does not match opening "
+                                   f"parenthesis '{opener}'", tok.line, tok.column)
+        yield tok
+    if brackets:
+        opener = brackets[-1]
+        raise _LayoutError(f"'{opener}' was never closed", opener.line, opener.column)
+    while len(indents) > 1:
+        indents.pop()
+        yield Token.new_borrow_pos("_DEDENT", "", last) if last else Token("_DEDENT", "")
+
+
+_PARSER: Lark | None = None
+_PARSER_LOCK = threading.Lock()
+
+
+def _lark() -> Lark:
+    """The LALR parser, built once per process and cached on disk across processes."""
+    global _PARSER
+    if _PARSER is None:
+        with _PARSER_LOCK:
+            if _PARSER is None:
+                with open(GRAMMAR_FILE, encoding="utf-8") as f:
+                    grammar = f.read()
+                options = dict(parser="lalr", lexer="basic", postlex=_Layout(),
+                               start="file_input", propagate_positions=True,
+                               maybe_placeholders=True)
+                cache = _cache_file(grammar)
+                _PARSER = Lark(grammar, cache=cache if cache else False, **options)
+    return _PARSER
+
+
+def _cache_file(grammar: str) -> str | None:
+    import lark
+    base = os.environ.get("PTS_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "pts")
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    path = os.path.join(base, f"grammar-{digest}-lark{lark.__version__}.cache")
+    if os.path.exists(path):
+        return path
+    try:
+        os.makedirs(base, exist_ok=True)
+    except OSError:
+        return None
+    return path if os.access(base, os.W_OK) else None
+
+
+def _parse_tree(text: str, pos: _Positions) -> Tree:
+    try:
+        return _lark().parse(text)
+    except _LayoutError as e:
+        raise CompileError(e.msg, pos.at(e.line, e.col)) from None
+    except LarkError as e:
+        raise _syntax_error(e, text, pos) from None
+
+
+_MATCH_LINE = re.compile(r"\s*(match|case)\b(?!\s*[=.,)\]:(\[])[^#]*:\s*(#.*)?$")
+
+
+def _syntax_error(e: LarkError, text: str, pos: _Positions) -> CompileError:
+    """A CompileError for any Lark error, at the offending token."""
+    lines = text.split("\n")
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        expected = set(e.expected or ())
+        if tok.type == "$END":
+            line = max(len(lines) - 1, 1)
+            span = pos.at(line, len(lines[line - 1]) + 1)
+            if "_INDENT" in expected:
+                return CompileError("expected an indented block", span)
+            return CompileError("unexpected end of input", span)
+        span = pos.token(tok)
+        line_text = lines[tok.line - 1] if 1 <= (tok.line or 0) <= len(lines) else ""
+        m = _MATCH_LINE.match(line_text)
+        if m:
+            return CompileError(f"'{m.group(1)}' is not supported",
+                                pos.at(tok.line, m.start(1) + 1, tok.line, m.end(1) + 1))
+        if tok.type == "_INDENT":
+            return CompileError("unexpected indent", span)
+        if "_INDENT" in expected:
+            return CompileError("expected an indented block", span)
+        if tok.type == "_NEWLINE" and "COLON" in expected:
+            return CompileError("expected ':'", span)
+        return CompileError("invalid syntax", span)
+    if isinstance(e, UnexpectedCharacters):
+        line, col = e.line, e.column
+        rest = lines[line - 1][col - 1:] if 1 <= line <= len(lines) else ""
+        char = rest[:1] or "\n"
+        if char in "'\"":
+            triple = rest[:3] in ("'''", '"""')
+            what = "unterminated triple-quoted string literal" if triple else \
+                "unterminated string literal"
+            return CompileError(what, pos.at(line, col))
+        if re.match(r"[a-zA-Z]{1,2}['\"]", rest):
+            return CompileError("unterminated string literal", pos.at(line, col))
+        if not char.isascii():
+            return CompileError(f"invalid character '{char}' (U+{ord(char):04X})",
+                                pos.at(line, col))
+        return CompileError("invalid syntax", pos.at(line, col))
+    if isinstance(e, (UnexpectedEOF, UnexpectedInput)):
+        line = max(len(lines) - 1, 1)
+        return CompileError("unexpected end of input", pos.at(line, len(lines[line - 1]) + 1))
+    return CompileError("invalid syntax", pos.at(1, 1))
+
+
+# ================================================================ step 2: refusals
+
+# Parse-tree nodes that are never in the language, and the name the error uses.
+_REFUSED = {
+    "try_stmt": "try",
+    "with_stmt": "with",
+    "lambdef": "lambda",
+    "yield_expr": "yield",
+    "yield_from": "yield",
+    "global_stmt": "global",
+    "nonlocal_stmt": "nonlocal",
+    "del_stmt": "del",
+    "async_stmt": "async",
+    "async_funcdef": "async",
+    "await": "await",
+    "assign_expr": "walrus (:=)",
+    "star_expr": "starred expression",
+    "stararg": "*args",
+    "kwstararg": "**kwargs",
+    "kwparam": "**kwargs",
+    "dict": "dict literal",
+    "set": "set literal",
+    "dictcomp": "dict comprehension",
+    "setcomp": "set comprehension",
+    "genexp": "generator expression",
+    "ellipsis": "Ellipsis",
+}
+
+
+def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> None:
+    """Raise a CompileError for the first refused construct in source order."""
+    for node in tree.children:
+        if isinstance(node, Token):
+            _refuse_token(node, pos)
+            continue
+        if not isinstance(node, Tree):
+            continue
+        name = node.data
+        span = pos.meta(node.meta)
+        if name in _REFUSED:
+            raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
+        if name == "starparam":
+            what = "*args" if node.children and node.children[0] is not None else \
+                "keyword-only parameters"
+            raise CompileError(f"'{what}' is not supported", span)
+        if name == "parameters":
+            for tok in node.children:
+                if isinstance(tok, Token) and tok.type == "SLASH":
+                    raise CompileError("'positional-only parameters' is not supported",
+                                       pos.token(tok))
+        if name == "funcdef":
+            if in_function:
+                raise CompileError("'nested def' is not supported", _head(node, pos, "def"))
+            _refuse(node, pos, True, in_class)
+            continue
+        if name == "classdef":
+            if in_function or in_class:
+                raise CompileError("'class' is not supported", _head(node, pos, "class"))
+            _refuse(node, pos, in_function, True)
+            continue
+        if name in ("import_name", "import_from") and in_function:
+            raise CompileError("'import' is not supported", span)
+        _refuse(node, pos, in_function, in_class)
+
+
+def _head(node: Tree, pos: _Positions, keyword: str) -> Span:
+    """The span of a statement's keyword and name (`def f`), for errors about it."""
+    name = node.children[0]
+    start = pos.meta(node.meta)
+    if isinstance(name, Token) and name.end_line == node.meta.line:
+        return _join(start, pos.token(name))
+    return pos.at(node.meta.line, node.meta.column, node.meta.line,
+                  node.meta.column + len(keyword))
+
+
+def _refuse_token(tok: Token, pos: _Positions) -> None:
+    if tok.type in ("STRING", "LONG_STRING"):
+        prefix = re.match(r"[a-zA-Z]*", tok).group(0).lower()
+        if "f" in prefix:
+            raise CompileError("'f-string' is not supported", pos.token(tok))
+        if "b" in prefix:
+            raise CompileError("'bytes literal' is not supported", pos.token(tok))
+    elif tok.type == "IMAG_NUMBER":
+        raise CompileError("'complex literal' is not supported", pos.token(tok))
+
+
+# ================================================================ step 3: the AST
+
+def _is_docstring(stmt: ast.Stmt) -> bool:
+    return (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.value, ast.Const)
+            and isinstance(stmt.value.value, str))
+
+
+def _stmts(children) -> list[ast.Stmt]:
+    """Flatten statements: simple_stmt gives lists, imports give None."""
+    out: list[ast.Stmt] = []
+    for c in children:
+        if isinstance(c, list):
+            out.extend(s for s in c if s is not None)
+        elif c is not None:
+            out.append(c)
+    return out
+
+
+def _block_span(head: Span, body: list[ast.Stmt]) -> Span:
+    """A compound statement spans its header and body, not the newline after it."""
+    return _join(head, body[-1].span) if body else head
+
+
+_TARGET_KINDS = {ast.Const: "literal", ast.Call: "function call", ast.BinOp: "expression",
+                 ast.UnaryOp: "expression", ast.Compare: "comparison",
+                 ast.BoolOp: "expression", ast.IfExp: "conditional expression",
+                 ast.ListComp: "list comprehension", ast.Slice: "slice"}
+
+
+@v_args(meta=True)
+class _Build(Transformer):
+    """Parse tree -> AST.  Each method is named after a grammar rule or alias, and the
+    production it handles is in the comment above it."""
+
+    def __init__(self, pos: _Positions):
+        super().__init__(visit_tokens=False)
+        self.pos = pos
+
+    def _span(self, meta) -> Span:
+        return self.pos.meta(meta)
+
+    # ------------------------------------------------------------ module and blocks
+
+    # file_input: (_NEWLINE | stmt)*
+    def file_input(self, meta, children):
+        return _stmts(children)
+
+    # suite: simple_stmt | _NEWLINE _INDENT stmt+ _DEDENT
+    def suite(self, meta, children):
+        return _stmts(children)
+
+    # simple_stmt: _small_stmt (";" _small_stmt)* [";"] _NEWLINE
+    def simple_stmt(self, meta, children):
+        return [c for c in children if c is not None]
+
+    # ------------------------------------------------------------ simple statements
+
+    # expr_stmt: testlist_star_expr
+    def expr_stmt(self, meta, children):
+        return ast.ExprStmt(children[0], span=self._span(meta))
+
+    # assign: testlist_star_expr ("=" (yield_expr | testlist_star_expr))+
+    def assign(self, meta, children):
+        *targets, value = children
+        targets = [self._target(t) for t in targets]
+        return ast.Assign(targets, value, span=self._span(meta))
+
+    # augassign: testlist_star_expr augassign_op (yield_expr | testlist)
+    def augassign(self, meta, children):
+        target, op, value = children
+        if not isinstance(target, (ast.Name, ast.Subscript, ast.Attribute)):
+            raise CompileError(f"'{_describe(target)}' is an illegal expression for "
+                               f"augmented assignment", target.span)
+        return ast.AugAssign(target, op, value, span=self._span(meta))
+
+    # augassign_op: "+=" | "-=" | ... ; stored without the "="
+    def augassign_op(self, meta, children):
+        return str(children[0])[:-1]
+
+    # annassign: testlist_star_expr ":" test ["=" (yield_expr | testlist_star_expr)]
+    def annassign(self, meta, children):
+        target, annotation, value = children
+        if not isinstance(target, (ast.Name, ast.Subscript, ast.Attribute)):
+            raise CompileError("only a single target can be annotated", target.span)
+        return ast.AnnAssign(target, self._type(annotation), value, span=self._span(meta))
+
+    # pass_stmt: "pass"
+    def pass_stmt(self, meta, children):
+        return ast.Pass(span=self._span(meta))
+
+    # break_stmt: "break"
+    def break_stmt(self, meta, children):
+        return ast.Break(span=self._span(meta))
+
+    # continue_stmt: "continue"
+    def continue_stmt(self, meta, children):
+        return ast.Continue(span=self._span(meta))
+
+    # return_stmt: "return" [testlist_star_expr]
+    def return_stmt(self, meta, children):
+        return ast.Return(children[0], span=self._span(meta))
+
+    # raise_stmt: "raise" [test ["from" test]]
+    def raise_stmt(self, meta, children):
+        exc, cause = children
+        if cause is not None:
+            raise CompileError("'raise from' is not supported", self._span(meta))
+        return ast.Raise(exc, span=self._span(meta))
+
+    # assert_stmt: "assert" test ["," test]
+    def assert_stmt(self, meta, children):
+        test, msg = children
+        return ast.Assert(test, msg, span=self._span(meta))
+
+    # import_stmt: "import" ... | "from" ... "import" ...   (skipped at module level)
+    def import_name(self, meta, children):
+        return None
+
+    def import_from(self, meta, children):
+        return None
+
+    # ------------------------------------------------------------ compound statements
+
+    # if_stmt: "if" test ":" suite elif_clause* [else_clause]
+    def if_stmt(self, meta, children):
+        test, body, *elifs, orelse = children
+        orelse = orelse or []
+        for e_test, e_body, e_head in reversed(elifs):
+            orelse = [ast.If(e_test, e_body, orelse, span=_block_span(e_head, e_body + orelse))]
+        head = self._span(meta)
+        return ast.If(test, body, orelse, span=_block_span(head, body + orelse))
+
+    # elif_clause: "elif" test ":" suite
+    def elif_clause(self, meta, children):
+        return children[0], children[1], self._span(meta)
+
+    # else_clause: "else" ":" suite
+    def else_clause(self, meta, children):
+        return children[0]
+
+    # while_stmt: "while" test ":" suite [else_clause]
+    def while_stmt(self, meta, children):
+        test, body, orelse = children
+        orelse = orelse or []
+        return ast.While(test, body, orelse, span=_block_span(self._span(meta), body + orelse))
+
+    # for_stmt: "for" exprlist "in" testlist ":" suite [else_clause]
+    def for_stmt(self, meta, children):
+        target, iterable, body, orelse = children
+        orelse = orelse or []
+        return ast.For(self._loop_target(target), iterable, body, orelse,
+                       span=_block_span(self._span(meta), body + orelse))
+
+    # funcdef: "def" NAME "(" [parameters] ")" ["->" test] ":" suite
+    def funcdef(self, meta, children):
+        name, params, returns, body = children
+        docstring = None
+        if body and _is_docstring(body[0]):
+            docstring, body = body[0].value.value, body[1:]
+        returns = self._type(returns) if returns is not None else None
+        span = self._span(meta)
+        if body:
+            span = _join(span, body[-1].span)
+        return ast.FunctionDef(str(name), params or [], returns, body, docstring, span=span)
+
+    # parameters: _parameter ("," _parameter)* [","]
+    def parameters(self, meta, children):
+        return [c for c in children if isinstance(c, ast.Param)]
+
+    # param: NAME [":" test] ["=" test]
+    def param(self, meta, children):
+        name, annotation, default = children
+        if default is not None:
+            raise CompileError("'default argument' is not supported", default.span)
+        annotation = self._type(annotation) if annotation is not None else None
+        return ast.Param(str(name), annotation, span=self._span(meta))
+
+    # decorated: decorator+ (funcdef | classdef | async_funcdef)
+    def decorated(self, meta, children):
+        *decorators, definition = children
+        if isinstance(definition, ast.FunctionDef):
+            definition.decorators = decorators
+        # Decorators of a model class (e.g. @dataclass) are not part of its code.
+        return definition
+
+    # decorator: "@" test _NEWLINE
+    def decorator(self, meta, children):
+        return children[0]
+
+    # classdef: "class" NAME ["(" [arguments] ")"] ":" suite
+    def classdef(self, meta, children):
+        name, arguments, body = children
+        bases = []
+        for arg in arguments or []:
+            if isinstance(arg, ast.Keyword):
+                raise CompileError("'class keyword argument' is not supported", arg.span)
+            bases.append(arg)
+        if body and _is_docstring(body[0]):
+            body = body[1:]
+        span = self._span(meta)
+        if body:
+            span = _join(span, body[-1].span)
+        return ast.ClassDef(str(name), bases, body, span=span)
+
+    # ------------------------------------------------------------ expressions
+
+    # test: or_test "if" or_test "else" test -> ifexp
+    def ifexp(self, meta, children):
+        body, test, orelse = children
+        return ast.IfExp(test, body, orelse, span=self._span(meta))
+
+    # or_test: and_test ("or" and_test)*
+    def or_test(self, meta, children):
+        return ast.BoolOp("or", children, span=self._span(meta))
+
+    # and_test: not_test ("and" not_test)*
+    def and_test(self, meta, children):
+        return ast.BoolOp("and", children, span=self._span(meta))
+
+    # not_test: "not" not_test -> not_
+    def not_(self, meta, children):
+        return ast.UnaryOp("not", children[0], span=self._span(meta))
+
+    # comparison: expr (comp_op expr)*
+    def comparison(self, meta, children):
+        return ast.Compare(children[0], children[1::2], children[2::2], span=self._span(meta))
+
+    # comp_op: "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "not" "in" | "is" | "is" "not"
+    def comp_op(self, meta, children):
+        return " ".join(str(t) for t in children)
+
+    # or_expr: xor_expr ("|" xor_expr)*
+    def or_expr(self, meta, children):
+        return self._fold_same("|", children)
+
+    # xor_expr: and_expr ("^" and_expr)*
+    def xor_expr(self, meta, children):
+        return self._fold_same("^", children)
+
+    # and_expr: shift_expr ("&" shift_expr)*
+    def and_expr(self, meta, children):
+        return self._fold_same("&", children)
+
+    # shift_expr: arith_expr (_shift_op arith_expr)*
+    # arith_expr: term (_add_op term)*
+    # term: factor (_mul_op factor)*
+    def shift_expr(self, meta, children):
+        return self._fold(children)
+
+    arith_expr = term = shift_expr
+
+    # factor: _unary_op factor -> unary
+    def unary(self, meta, children):
+        op, operand = children
+        return ast.UnaryOp(str(op), operand, span=self._span(meta))
+
+    # power: await_expr ("**" factor)?
+    def power(self, meta, children):
+        base, exponent = children
+        return ast.BinOp("**", base, exponent, span=self._span(meta))
+
+    def _fold_same(self, op, operands):
+        children = [operands[0]]
+        for x in operands[1:]:
+            children += [op, x]
+        return self._fold(children)
+
+    def _fold(self, children):
+        """`a op b op c` -> BinOp(op, BinOp(op, a, b), c): left associative."""
+        left = children[0]
+        for i in range(1, len(children), 2):
+            right = children[i + 1]
+            left = ast.BinOp(str(children[i]), left, right, span=_join(left.span, right.span))
+        return left
+
+    # atom_expr: atom_expr "(" [arguments] ")" -> call
+    def call(self, meta, children):
+        func, arguments = children
+        args, keywords = [], []
+        for arg in arguments or []:
+            if isinstance(arg, ast.Keyword):
+                keywords.append(arg)
+            elif keywords:
+                raise CompileError("positional argument follows keyword argument", arg.span)
+            else:
+                args.append(arg)
+        return ast.Call(func, args, keywords, span=self._span(meta))
+
+    # arguments: argument ("," argument)* [","]
+    def arguments(self, meta, children):
+        return [c for c in children if c is not None]
+
+    # argument: NAME "=" test -> keyword
+    def keyword(self, meta, children):
+        name, value = children
+        return ast.Keyword(str(name), value, span=self._span(meta))
+
+    # atom_expr: atom_expr "[" subscriptlist "]" -> subscript
+    def subscript(self, meta, children):
+        value, index = children
+        return ast.Subscript(value, index, span=self._span(meta))
+
+    # subscriptlist: subscript_item ("," subscript_item)+ [","] -> subscript_tuple
+    def subscript_tuple(self, meta, children):
+        return ast.TupleExpr([c for c in children if c is not None], span=self._span(meta))
+
+    # subscript_item: [test] ":" [test] [sliceop] -> slice
+    def slice(self, meta, children):
+        lower, upper, step = children
+        return ast.Slice(lower, upper, step, span=self._span(meta))
+
+    # sliceop: ":" [test]
+    def sliceop(self, meta, children):
+        return children[0]
+
+    # atom_expr: atom_expr "." NAME -> attribute
+    def attribute(self, meta, children):
+        value, name = children
+        return ast.Attribute(value, str(name), span=self._span(meta))
+
+    # atom: NAME -> var
+    def var(self, meta, children):
+        return ast.Name(str(children[0]), span=self._span(meta))
+
+    # number: DEC_NUMBER | HEX_NUMBER | BIN_NUMBER | OCT_NUMBER | FLOAT_NUMBER
+    def number(self, meta, children):
+        tok = children[0]
+        try:
+            value = pyast.literal_eval(str(tok))
+        except (ValueError, SyntaxError):
+            raise CompileError("invalid number literal", self.pos.token(tok)) from None
+        return ast.Const(value, span=self._span(meta))
+
+    # atom: string+ -> strings      (adjacent literals are concatenated)
+    def strings(self, meta, children):
+        return ast.Const("".join(children), span=self._span(meta))
+
+    # string: STRING | LONG_STRING
+    def string(self, meta, children):
+        tok = children[0]
+        try:
+            value = pyast.literal_eval(str(tok))
+        except (ValueError, SyntaxError) as e:
+            raise CompileError(f"invalid string literal ({e.msg if hasattr(e, 'msg') else e})",
+                               self.pos.token(tok)) from None
+        return value
+
+    # atom: "None" -> const_none | "True" -> const_true | "False" -> const_false
+    def const_none(self, meta, children):
+        return ast.Const(None, span=self._span(meta))
+
+    def const_true(self, meta, children):
+        return ast.Const(True, span=self._span(meta))
+
+    def const_false(self, meta, children):
+        return ast.Const(False, span=self._span(meta))
+
+    # atom: "(" _tuple_inner? ")" -> tuple       and bare `a, b` in statements
+    def tuple(self, meta, children):
+        return ast.TupleExpr([c for c in children if c is not None], span=self._span(meta))
+
+    # atom: "[" _list_inner? "]" -> list
+    def list(self, meta, children):
+        return ast.ListExpr([c for c in children if c is not None], span=self._span(meta))
+
+    # atom: "[" test_or_star_expr comp_for _comp_iter* "]" -> listcomp
+    def listcomp(self, meta, children):
+        elt, (_, (target, iterable), _), *rest = children
+        conds = []
+        for kind, value, span in rest:
+            if kind == "for":
+                raise CompileError("'comprehension with several for clauses' is not supported",
+                                   span)
+            conds.append(value)
+        return ast.ListComp(elt, target, iterable, conds, span=self._span(meta))
+
+    # comp_for: "for" exprlist "in" or_test
+    def comp_for(self, meta, children):
+        target, iterable = children
+        return ("for", (self._loop_target(target), iterable), self._span(meta))
+
+    # comp_if: "if" test_nocond
+    def comp_if(self, meta, children):
+        return ("if", children[0], self._span(meta))
+
+    # ------------------------------------------------------------ helpers
+
+    def _target(self, target: ast.Expr) -> ast.Expr:
+        """Check an assignment target: a name, `x[i]`, `obj.attr`, or a tuple of those."""
+        if isinstance(target, (ast.Name, ast.Subscript, ast.Attribute)):
+            return target
+        if isinstance(target, (ast.TupleExpr, ast.ListExpr)):
+            elts = [self._target(e) for e in target.elts]
+            return ast.TupleExpr(elts, span=target.span)
+        raise CompileError(f"cannot assign to {_describe(target)}", target.span)
+
+    def _loop_target(self, target: ast.Expr) -> ast.Expr:
+        """A `for` target: a name or a (possibly parenthesized) tuple of names."""
+        if isinstance(target, ast.Name):
+            return target
+        if isinstance(target, (ast.TupleExpr, ast.ListExpr)):
+            return ast.TupleExpr([self._loop_target(e) for e in target.elts], span=target.span)
+        if isinstance(target, (ast.Subscript, ast.Attribute)):
+            raise CompileError("a 'for' target must be a name or a tuple of names", target.span)
+        raise CompileError(f"cannot assign to {_describe(target)}", target.span)
+
+    def _type(self, e: ast.Expr) -> ast.TypeExpr:
+        """An annotation as a TypeExpr: `int`, `np.ndarray`, `List[int]`, `None`,
+        `Tuple[int, float]`; `A | B` is TypeExpr('Union', [A, B])."""
+        if isinstance(e, (ast.Name, ast.Attribute)):
+            return ast.TypeExpr(_dotted(e), span=e.span)
+        if isinstance(e, ast.Const) and e.value is None:
+            return ast.TypeExpr("None", span=e.span)
+        if isinstance(e, ast.Const) and isinstance(e.value, str) and \
+                re.fullmatch(r"\s*[^\W\d]\w*(\s*\.\s*[^\W\d]\w*)*\s*", e.value):
+            return ast.TypeExpr(re.sub(r"\s", "", e.value), span=e.span)
+        if isinstance(e, ast.Subscript) and isinstance(e.value, (ast.Name, ast.Attribute)):
+            index = e.index.elts if isinstance(e.index, ast.TupleExpr) else [e.index]
+            return ast.TypeExpr(_dotted(e.value), [self._type(i) for i in index], span=e.span)
+        if isinstance(e, ast.BinOp) and e.op == "|":
+            args = []
+            for side in (e.left, e.right):
+                t = self._type(side)
+                args.extend(t.args if t.name == "Union" and side is e.left
+                            and isinstance(side, ast.BinOp) else [t])
+            return ast.TypeExpr("Union", args, span=e.span)
+        raise CompileError("invalid type annotation", e.span)
+
+
+def _dotted(e: ast.Expr) -> str:
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attribute) and isinstance(e.value, (ast.Name, ast.Attribute)):
+        return f"{_dotted(e.value)}.{e.attr}"
+    raise CompileError("invalid type annotation", e.span)
+
+
+def _describe(e: ast.Expr) -> str:
+    if isinstance(e, ast.Const):
+        if e.value is None or isinstance(e.value, bool):
+            return repr(e.value)
+        return "literal"
+    return _TARGET_KINDS.get(type(e), "expression")

@@ -1,0 +1,159 @@
+"""From Python function objects to an IR module: source -> AST -> typed AST -> SSA IR.
+
+Contract: `build_module(pyfunc, arg_types)` returns an `ir.Module` whose `entry` function is
+`pyfunc` specialized to `arg_types`, plus every function it calls (compiled recursively,
+each specialized to the argument types it is called with).  Errors are CompileErrors.
+This is the front half of the pipeline; `ir.pipeline` and the backend take it from here.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+import textwrap
+import types
+from typing import Any
+
+from pts.errors import CompileError, Span
+from pts.frontend import ast as A
+from pts.frontend.check import Spec, check_function, convertible
+from pts.frontend.lower import lower_function
+from pts.ir.core import Module
+from pts.ir.types import F64, I1, I64, ListType, TupleType, Type, py_name
+
+_PARSED: dict[Any, A.FunctionDef] = {}
+
+
+def function_source(pyfunc) -> tuple[str, str, int]:
+    """(dedented source, file name, line offset) of a Python function."""
+    try:
+        lines, first = inspect.getsourcelines(pyfunc)
+    except (OSError, TypeError) as e:
+        raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': {e}")
+    filename = pyfunc.__code__.co_filename
+    return textwrap.dedent("".join(lines)), filename, first - 1
+
+
+def parse_pyfunc(pyfunc) -> A.FunctionDef:
+    code = pyfunc.__code__
+    fdef = _PARSED.get(code)
+    if fdef is None:
+        from pts.frontend.parse import parse_function
+        text, filename, offset = function_source(pyfunc)
+        fdef = parse_function(text, filename, line_offset=offset)
+        _PARSED[code] = fdef
+    return fdef
+
+
+def fresh_fdef(pyfunc) -> A.FunctionDef:
+    """A private copy of the parsed tree: the checker annotates nodes in place."""
+    import copy
+    return copy.deepcopy(parse_pyfunc(pyfunc))
+
+
+class Program:
+    """All specializations reachable from one entry call."""
+
+    def __init__(self):
+        self.specs: dict[tuple, Spec] = {}
+        self.order: list[Spec] = []
+        self.names: set[str] = set()
+
+    def scriptable(self, value: Any):
+        """The plain Python function behind `value`, if pts can compile calls to it."""
+        from pts.api import ScriptFunction
+        if isinstance(value, ScriptFunction):
+            return value.py_func
+        if isinstance(value, types.FunctionType):
+            return value
+        return None
+
+    def ir_name(self, pyfunc, arg_types) -> str:
+        base = pyfunc.__name__
+        name = base
+        n = 1
+        while name in self.names:
+            name = f"{base}.{n}"
+            n += 1
+        self.names.add(name)
+        return name
+
+    def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None) -> Spec:
+        fdef = fresh_fdef(pyfunc)
+        if len(arg_types) != len(fdef.params):
+            raise CompileError(f"{fdef.name}() takes {len(fdef.params)} arguments but "
+                               f"{len(arg_types)} were given", node.span if node else fdef.span)
+        arg_types = tuple(self.param_type(fdef, p, t, node) for p, t in zip(fdef.params, arg_types))
+        key = (pyfunc.__code__, arg_types)
+        spec = self.specs.get(key)
+        if spec is not None:
+            return spec
+        spec = Spec(pyfunc, fdef, pyfunc.__globals__, arg_types, self.ir_name(pyfunc, arg_types))
+        self.specs[key] = spec
+        self.order.append(spec)
+        try:
+            check_function(self, spec)
+        except Exception:
+            del self.specs[key]
+            self.order.remove(spec)
+            self.names.discard(spec.ir_name)
+            raise
+        return spec
+
+    def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node) -> Type:
+        if p.annotation is None:
+            return t
+        from pts.frontend.check import FunctionChecker
+        want = FunctionChecker.resolve_type(None, p.annotation)  # resolve needs no state
+        if not convertible(t, want):
+            span = node.span if node is not None else p.span
+            raise CompileError(f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, "
+                               f"got {py_name(t)}", span)
+        return want
+
+
+def build_module(pyfunc, arg_types: tuple[Type, ...]) -> Module:
+    program = Program()
+    entry = program.specialize(pyfunc, arg_types)
+    module = Module(entry=entry.ir_name)
+    for spec in program.order:
+        module.add(lower_function(spec))
+    module.entry_spec = entry
+    return module
+
+
+def type_of_value(value: Any) -> Type:
+    """The pts type of a Python argument value (the signature pts specializes on)."""
+    if isinstance(value, bool):
+        return I1
+    if isinstance(value, int):
+        return I64
+    if isinstance(value, float):
+        return F64
+    if isinstance(value, tuple):
+        return TupleType(tuple(type_of_value(v) for v in value))
+    if isinstance(value, list):
+        from pts.frontend.check import UNKNOWN, join
+        elem = UNKNOWN
+        for v in value:
+            t = type_of_value(v)
+            if t not in (I1, I64, F64):
+                raise TypeError(f"pts lists hold int, float or bool, not {type(v).__name__}")
+            j = elem if elem == t else (t if elem == UNKNOWN else join(elem, t))
+            if j is None:
+                raise TypeError("pts lists need elements of one type")
+            elem = j
+        return ListType(elem)
+    try:
+        import numpy as np
+        if isinstance(value, np.bool_):
+            return I1
+        if isinstance(value, np.integer):
+            return I64
+        if isinstance(value, np.floating):
+            return F64
+    except ImportError:  # pragma: no cover
+        pass
+    raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
+
+
+del math, Span

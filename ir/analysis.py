@@ -1,0 +1,170 @@
+"""Small analyses shared by the verifier and the passes.  None of them changes the IR.
+
+- `reverse_postorder(f)`: the blocks reachable from the entry, each before its successors
+  except along back edges.
+- `dominators(f)`: the immediate dominator of every reachable block (the entry maps to
+  None), by Cooper, Harvey and Kennedy's iterative algorithm ("A Simple, Fast Dominance
+  Algorithm").  `dominates(idom, a, b)` and `dominator_tree(idom)` read its result.
+- `uses(f)`: for every block parameter and instruction result, the instructions that read
+  it (a branch reads its targets' arguments).
+- `recursive_functions(m)`: the functions that can reach themselves through calls.
+
+An analysis result describes the IR at the moment it was computed; a pass that changes
+the CFG or the operands recomputes what it needs.
+"""
+from __future__ import annotations
+
+from pts.ir.core import Block, Const, Function, Instr, Module, Value
+
+
+def reverse_postorder(f: Function) -> list[Block]:
+    if not f.blocks:
+        return []
+    order: list[Block] = []
+    seen = {f.blocks[0]}
+    stack = [(f.blocks[0], iter(f.blocks[0].successors()))]
+    while stack:
+        block, succs = stack[-1]
+        for s in succs:
+            if s not in seen:
+                seen.add(s)
+                stack.append((s, iter(s.successors())))
+                break
+        else:
+            stack.pop()
+            order.append(block)
+    order.reverse()
+    return order
+
+
+def reachable(f: Function) -> set[Block]:
+    return set(reverse_postorder(f))
+
+
+def dominators(f: Function) -> dict[Block, Block | None]:
+    """Immediate dominators of the blocks reachable from the entry (entry -> None)."""
+    rpo = reverse_postorder(f)
+    if not rpo:
+        return {}
+    index = {b: n for n, b in enumerate(rpo)}
+    preds: dict[Block, list[Block]] = {b: [] for b in rpo}
+    for b in rpo:
+        for s in b.successors():
+            preds[s].append(b)
+    entry = rpo[0]
+    idom: dict[Block, Block] = {entry: entry}
+
+    def intersect(a: Block, b: Block) -> Block:
+        while a is not b:
+            while index[a] > index[b]:
+                a = idom[a]
+            while index[b] > index[a]:
+                b = idom[b]
+        return a
+
+    changed = True
+    while changed:
+        changed = False
+        for b in rpo[1:]:
+            new = None
+            for p in preds[b]:
+                if p in idom:
+                    new = p if new is None else intersect(p, new)
+            if idom.get(b) is not new:
+                idom[b] = new
+                changed = True
+    result: dict[Block, Block | None] = dict(idom)
+    result[entry] = None
+    return result
+
+
+def dominates(idom: dict[Block, Block | None], a: Block, b: Block) -> bool:
+    """Does `a` dominate `b` (every block dominates itself)?  Both must be reachable."""
+    while b is not None:
+        if b is a:
+            return True
+        b = idom[b]
+    return False
+
+
+def dominator_tree(idom: dict[Block, Block | None]) -> dict[Block, list[Block]]:
+    """Children of each block in the dominator tree, in the order `idom` lists them."""
+    children: dict[Block, list[Block]] = {b: [] for b in idom}
+    for b, parent in idom.items():
+        if parent is not None:
+            children[parent].append(b)
+    return children
+
+
+def uses(f: Function) -> dict[Value, list[Instr]]:
+    """Users of every block parameter and instruction result (an instruction reading a
+    value twice is listed twice).  Values nobody reads map to []."""
+    users: dict[Value, list[Instr]] = {}
+    for b in f.blocks:
+        for p in b.params:
+            users[p] = []
+        for i in b.instrs:
+            if i.has_result:
+                users.setdefault(i, [])
+    for i in f.instructions():
+        for v in i.operands():
+            if not isinstance(v, Const):
+                users.setdefault(v, []).append(i)
+    return users
+
+
+def call_graph(m: Module) -> dict[str, set[str]]:
+    """Callee names of every function (callees missing from the module are left out)."""
+    graph: dict[str, set[str]] = {}
+    for f in m:
+        graph[f.name] = {i.attrs["callee"] for i in f.instructions()
+                         if i.op == "call" and i.attrs.get("callee") in m.functions}
+    return graph
+
+
+def recursive_functions(m: Module) -> set[str]:
+    """Names of functions on a cycle of the call graph (self-calls included)."""
+    graph = call_graph(m)
+    # Tarjan's strongly connected components, iteratively
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    result: set[str] = set()
+    counter = 0
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            for succ in it:
+                if succ not in index:
+                    index[succ] = low[succ] = counter
+                    counter += 1
+                    stack.append(succ)
+                    on_stack.add(succ)
+                    work.append((succ, iter(sorted(graph[succ]))))
+                    break
+                if succ in on_stack:
+                    low[node] = min(low[node], index[succ])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.append(w)
+                        if w == node:
+                            break
+                    if len(component) > 1 or node in graph[node]:
+                        result.update(component)
+    return result

@@ -1,0 +1,118 @@
+"""inline: replace calls of small, non-recursive functions by a copy of their body.
+
+Requires: verified IR (a module: callees are looked up by name).  Invalidates: the
+caller's blocks, CFG and dominators.  Keeps: every function of the module (callees stay,
+they may be entry points or called elsewhere); the spans of the copied instructions, which
+carry the callee's file, so a `check` or `raise` copied from a callee still points at the
+callee's source line.
+
+For `%r = call @g(args)` in block ^b, when @g has at most INLINE_THRESHOLD instructions,
+is not on a cycle of the call graph and the caller has at most MAX_CALLER_SIZE:
+
+    ^b:  before; %r = call @g(a); after        ^b:      before; br ^g.entry
+                                      ->       ^g.entry: body of @g[params := a]
+                                               ^g.x:     ... ret v  ->  br ^b.cont(v)
+                                               ^b.cont(%r): after
+
+The copy gets fresh blocks and values (with the callee's names as hints); the call's
+span goes on the `br` that enters the copy.
+"""
+from __future__ import annotations
+
+from pts.ir.analysis import recursive_functions
+from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
+from pts.ir.types import NONE
+
+INLINE_THRESHOLD = 40      # callee size (instructions, terminators included)
+MAX_CALLER_SIZE = 2000     # stop growing a caller past this size
+
+
+def run(module: Module) -> bool:
+    recursive = recursive_functions(module)
+    changed = False
+    for f in module:
+        while True:
+            call = _next_inlinable(f, module, recursive)
+            if call is None:
+                break
+            inline_call(f, call, module[call.attrs["callee"]])
+            changed = True
+    return changed
+
+
+def size(f: Function) -> int:
+    return sum(len(b.instrs) for b in f.blocks)
+
+
+def _next_inlinable(f: Function, module: Module, recursive: set[str]) -> Instr | None:
+    if size(f) > MAX_CALLER_SIZE:
+        return None
+    for i in f.instructions():
+        if i.op != "call":
+            continue
+        g = module.functions.get(i.attrs.get("callee"))
+        if (g is None or g is f or g.name in recursive or size(g) > INLINE_THRESHOLD
+                or len(i.args) != len(g.params)):
+            continue
+        return i
+    return None
+
+
+def inline_call(f: Function, call: Instr, g: Function) -> None:
+    b = call.block
+    at = b.instrs.index(call)
+    # the continuation: ^b.cont(%r) takes the rest of ^b
+    cont = f.new_block(f"{b.name}.cont")
+    f.blocks.remove(cont)
+    result = None
+    if call.has_result:
+        result = cont.add_param(BlockParam(call.type, call.name))
+    for i in b.instrs[at + 1:]:
+        cont.append(i)
+    del b.instrs[at:]
+
+    # the copy of @g's blocks: the entry's parameters become the call's arguments
+    values: dict[Value, Value] = dict(zip(g.params, call.args))
+    blocks: dict[Block, Block] = {}
+    for gb in g.blocks:
+        nb = Block(f"{g.name}.{gb.name}")
+        nb.name = _fresh_block_name(f, blocks, nb.name, {cont.name})
+        blocks[gb] = nb
+        if gb is not g.entry:
+            for p in gb.params:
+                values[p] = nb.add_param(BlockParam(p.type, p.name))
+    clones: list[Instr] = []
+    for gb in g.blocks:
+        nb = blocks[gb]
+        for i in gb.instrs:
+            if i.op == "ret":
+                args = []
+                if result is not None:
+                    args = [i.args[0] if i.args else Const(NONE, None)]
+                c = Instr("br", [], targets=[Target(cont, args)], span=i.span)
+            else:
+                c = Instr(i.op, i.args, i.type, i.attrs,
+                          [Target(blocks[t.block], t.args) for t in i.targets],
+                          span=i.span, name=i.name)
+            values[i] = c
+            clones.append(c)
+            nb.append(c)
+    for c in clones:         # second sweep: operands defined later in the callee's text
+        c.args = [values.get(a, a) for a in c.args]
+        for t in c.targets:
+            t.args = [values.get(a, a) for a in t.args]
+
+    b.append(Instr("br", [], targets=[Target(blocks[g.entry])], span=call.span))
+    pos = f.blocks.index(b) + 1
+    f.blocks[pos:pos] = [blocks[gb] for gb in g.blocks] + [cont]
+    if result is not None:
+        f.replace_uses({call: result})
+
+
+def _fresh_block_name(f: Function, new: dict, name: str, reserved: set[str]) -> str:
+    taken = {b.name for b in f.blocks} | {b.name for b in new.values()} | reserved
+    base, n = name, 1
+    while name in taken:
+        name = f"{base}{n}"
+        n += 1
+    return name

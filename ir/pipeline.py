@@ -1,0 +1,64 @@
+"""The optimization pipeline: the IR passes, in order, listed once.
+
+`optimize(module)` runs `PASSES` top to bottom, in place, and repeats the whole list until
+a round changes nothing (at most MAX_ROUNDS rounds: inlining can expose more folding,
+folding can shrink a callee under the inlining threshold, and so on).
+
+`optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
+`--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
+lowering produced it).  With `verify=True`, or the environment variable PTS_VERIFY=1, the
+verifier checks the input and the output of every pass; tests run that way.
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+from pts.ir.core import Module
+from pts.ir.passes import (eliminate_common_subexpressions, eliminate_dead_code,
+                           fold_constants, inline, simplify_cfg)
+from pts.ir.verify import IRVerifyError, verify_module
+
+PASSES: list[tuple[str, Callable[[Module], bool]]] = [
+    ("inline", inline.run),
+    ("simplify_cfg", simplify_cfg.run),
+    ("fold_constants", fold_constants.run),
+    ("eliminate_common_subexpressions", eliminate_common_subexpressions.run),
+    ("eliminate_dead_code", eliminate_dead_code.run),
+]
+
+MAX_ROUNDS = 8
+
+
+def pass_names() -> list[str]:
+    return [name for name, _ in PASSES]
+
+
+def optimize(module: Module, after: str | None = None, verify: bool = False) -> Module:
+    if after is not None and after != "lower" and after not in pass_names():
+        raise ValueError(f"unknown pass {after!r}; passes are: "
+                         + ", ".join(["lower"] + pass_names()))
+    verify = verify or os.environ.get("PTS_VERIFY") == "1"
+    if verify:
+        _verify(module, "lower")
+    if after == "lower":
+        return module
+    for _ in range(MAX_ROUNDS):
+        changed = False
+        for name, run in PASSES:
+            if run(module):
+                changed = True
+            if verify:
+                _verify(module, name)
+            if name == after:
+                return module
+        if not changed:
+            break
+    return module
+
+
+def _verify(module: Module, after: str) -> None:
+    try:
+        verify_module(module)
+    except IRVerifyError as e:
+        raise IRVerifyError(f"after {after}: {e}") from e

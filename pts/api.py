@@ -1,0 +1,129 @@
+"""`@pts.script` for functions: specialize per argument types, compile, cache, call.
+
+The pipeline is run from here, one stage after the other (DESIGN.md §3):
+    frontend.program.build_module  source -> AST -> typed AST -> SSA IR
+    ir.pipeline.optimize           the IR passes
+    backend.jit.compile_module     IR -> LLVM IR -> -O3 -> machine code
+    runtime.native.NativeEntry     the call from Python
+or, with backend="interp", runtime.interp runs the optimized IR.
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+from pts.errors import CompileError
+from pts.ir.core import Module
+
+BACKENDS = ("native", "interp")
+
+
+def _optimize(module: Module, after: str | None = None) -> Module:
+    from pts.ir import pipeline
+    verify = bool(os.environ.get("PTS_VERIFY"))
+    return pipeline.optimize(module, after=after, verify=verify)
+
+
+class Compiled:
+    """One signature of a scripted function: its IR module and how to run it."""
+
+    def __init__(self, module: Module, backend: str):
+        self.module = module
+        entry = module[module.entry]
+        self.param_types = entry.param_types
+        if backend == "interp":
+            from pts.runtime.interp import Interpreter
+            from pts.runtime.native import to_type
+            interp = Interpreter(module)
+
+            def run(args):
+                return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
+            self.run = run
+        else:
+            from pts.backend.jit import compile_module
+            from pts.runtime.native import NativeEntry
+            self.native = compile_module(module)
+            self.run = NativeEntry(self.native, entry)
+
+
+class ScriptFunction:
+    """A Python function compiled by pts on its first call for each argument-type signature."""
+
+    def __init__(self, fn, backend: str = "native"):
+        if isinstance(fn, ScriptFunction):
+            fn = fn.py_func
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        if not callable(fn) or not hasattr(fn, "__code__"):
+            raise CompileError(f"pts.script needs a Python function, got {type(fn).__name__}")
+        functools.update_wrapper(self, fn)
+        self.py_func = fn
+        self.backend = backend
+        self._cache: dict[tuple, Compiled] = {}
+
+    def signature(self, args: tuple) -> tuple:
+        from pts.frontend.program import type_of_value
+        return tuple(type_of_value(a) for a in args)
+
+    def compiled(self, args: tuple) -> Compiled:
+        try:
+            sig = self.signature(args)
+        except TypeError as e:
+            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
+        c = self._cache.get(sig)
+        if c is None:
+            c = self._cache[sig] = _compile(self.py_func, sig, self.backend)
+        return c
+
+    def __call__(self, *args):
+        c = self.compiled(args)
+        try:
+            return c.run(args)
+        except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
+                TypeError) as e:
+            if getattr(e, "pts_span", None) is not None:
+                raise e.with_traceback(None) from None
+            raise
+
+    def ir(self, *args, after: str | None = None) -> str:
+        """The IR text of this function for the signature of `args`, after pass `after`
+        ("lower" for the unoptimized IR, None for the final IR)."""
+        from pts.ir.printer import print_module
+        sig = self.signature(args)
+        module = _build(self.py_func, sig)
+        _optimize(module, after=after)
+        return print_module(module)
+
+    def llvm_ir(self, *args) -> str:
+        from pts.backend.jit import llvm_ir_text
+        sig = self.signature(args)
+        module = _build(self.py_func, sig)
+        _optimize(module)
+        return llvm_ir_text(module)
+
+    def __repr__(self) -> str:
+        return f"<pts.script {self.py_func.__qualname__}>"
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+
+def _build(pyfunc, sig) -> Module:
+    from pts.frontend.program import build_module
+    try:
+        return build_module(pyfunc, sig)
+    except CompileError as e:
+        raise e.with_traceback(None) from None
+    except RecursionError:
+        raise CompileError(f"'{pyfunc.__name__}' is nested too deeply to compile") from None
+
+
+def _compile(pyfunc, sig, backend: str) -> Compiled:
+    module = _build(pyfunc, sig)
+    try:
+        _optimize(module)
+        return Compiled(module, backend)
+    except CompileError as e:
+        raise e.with_traceback(None) from None

@@ -1,0 +1,215 @@
+"""Calling compiled code from Python: the context, the import table, argument boxing.
+
+Contract: `NativeEntry(native_module, ir_function)(args)` calls the boxed entry point of a
+compiled function with Python values and returns Python values (see `ir.types` for the
+mapping), raising the scripted exception on a non-zero status.  List arguments are copied
+into runtime lists and copied back afterwards, so a scripted `xs.append(1)` is seen by
+the caller as in Python.  All lists made during the call are freed before returning.
+
+The import table gives generated code memory (libc malloc/realloc/free) and output
+(`print` writes go to Python's `sys.stdout`, so redirection and capture work).
+"""
+from __future__ import annotations
+
+import ctypes
+import math
+import struct
+import sys
+
+from pts.backend.codegen import CTX_FIELDS, IMPORTS
+from pts.errors import EXCEPTION_KINDS, Span, runtime_error
+from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
+
+_libc = ctypes.CDLL(None)
+_libc.malloc.restype = ctypes.c_void_p
+_libc.malloc.argtypes = [ctypes.c_size_t]
+_libc.free.argtypes = [ctypes.c_void_p]
+
+
+class Context(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int64), ("line", ctypes.c_int64), ("col", ctypes.c_int64),
+                ("file", ctypes.c_char_p), ("msg", ctypes.c_char_p), ("func", ctypes.c_char_p),
+                ("imports", ctypes.c_void_p), ("lists", ctypes.c_void_p)]
+
+
+assert [f[0] for f in Context._fields_] == CTX_FIELDS
+
+
+class ListHeader(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_int64), ("cap", ctypes.c_int64), ("data", ctypes.c_void_p),
+                ("next", ctypes.c_void_p)]
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text)
+
+
+def _fmt_list(ptr: int, kind: int) -> str:
+    return repr(read_list(ptr, [I1, I64, F64][kind]))
+
+
+WRITE_STR = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)(
+    lambda ctx, s: _write(s.decode("utf-8")))
+WRITE_I64 = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64)(lambda ctx, v: _write(str(v)))
+WRITE_F64 = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_double)(lambda ctx, v: _write(repr(v)))
+WRITE_BOOL = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64)(
+    lambda ctx, v: _write("True" if v else "False"))
+WRITE_LIST = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)(
+    lambda ctx, p, k: _write(_fmt_list(p, k)))
+
+_IMPORT_ADDRS = {
+    "malloc": ctypes.cast(_libc.malloc, ctypes.c_void_p).value,
+    "realloc": ctypes.cast(_libc.realloc, ctypes.c_void_p).value,
+    "free": ctypes.cast(_libc.free, ctypes.c_void_p).value,
+    "write_str": ctypes.cast(WRITE_STR, ctypes.c_void_p).value,
+    "write_i64": ctypes.cast(WRITE_I64, ctypes.c_void_p).value,
+    "write_f64": ctypes.cast(WRITE_F64, ctypes.c_void_p).value,
+    "write_bool": ctypes.cast(WRITE_BOOL, ctypes.c_void_p).value,
+    "write_list": ctypes.cast(WRITE_LIST, ctypes.c_void_p).value,
+}
+IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
+
+_ELEM_CTYPE = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double}
+_D = struct.Struct("<d")
+_Q = struct.Struct("<q")
+
+BOXED = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.POINTER(Context), ctypes.c_void_p, ctypes.c_void_p)
+RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(Context))
+
+
+def read_list(ptr: int, elem: Type) -> list:
+    hdr = ListHeader.from_address(ptr)
+    if hdr.len == 0:
+        return []
+    arr = (_ELEM_CTYPE[elem] * hdr.len).from_address(hdr.data)
+    if elem == I1:
+        return [bool(x) for x in arr]
+    return list(arr)
+
+
+def new_list(ctx: Context, values: list, elem: Type) -> int:
+    """A runtime list holding `values`, chained into the context's arena."""
+    n = len(values)
+    cap = max(n, 4)
+    ctype = _ELEM_CTYPE[elem]
+    hdr_p = _libc.malloc(ctypes.sizeof(ListHeader))
+    data_p = _libc.malloc(cap * ctypes.sizeof(ctype))
+    if not hdr_p or not data_p:
+        raise MemoryError("pts: out of memory")
+    if n:
+        (ctype * n).from_address(data_p)[:] = values
+    hdr = ListHeader.from_address(hdr_p)
+    hdr.len, hdr.cap, hdr.data, hdr.next = n, cap, data_p, ctx.lists
+    ctx.lists = hdr_p
+    return hdr_p
+
+
+def _int64(v: int) -> int:
+    if not -(1 << 63) <= v < (1 << 63):
+        raise OverflowError("Python int too large to convert to a 64-bit pts int")
+    return v
+
+
+def to_type(value, t: Type):
+    """Convert a Python argument to what a parameter of type t holds (int -> float, ...)."""
+    if t == F64:
+        return float(value)
+    if t == I64:
+        return _int64(int(value))
+    if t == I1:
+        return bool(value)
+    if isinstance(t, TupleType):
+        return tuple(to_type(v, e) for v, e in zip(value, t.elems))
+    return value
+
+
+class NativeEntry:
+    """A compiled function callable with Python values."""
+
+    def __init__(self, native, func):
+        self.native = native
+        self.func = func
+        self.param_types = func.param_types
+        self.ret_type = func.ret_type
+        self.fn = BOXED(native.entry_address(func.name))
+        self.release = RELEASE(native.release_address())
+        self.nargs = sum(_slots(t) for t in self.param_types)
+        self.nres = _slots(self.ret_type) if self.ret_type != NONE else 0
+
+    def __call__(self, args):
+        ctx = Context()
+        ctx.imports = ctypes.addressof(IMPORT_TABLE)
+        argv = (ctypes.c_int64 * max(self.nargs, 1))()
+        resv = (ctypes.c_int64 * max(self.nres, 1))()
+        lists: list[tuple[list, int, Type]] = []
+        try:
+            slot = 0
+            for value, t in zip(args, self.param_types):
+                slot = self._box(ctx, value, t, argv, slot, lists)
+            status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
+            if status != 0:
+                raise self._error(ctx, status)
+            for pylist, ptr, elem in lists:
+                pylist[:] = read_list(ptr, elem)
+            if self.ret_type == NONE:
+                return None
+            return self._unbox(resv, self.ret_type, [0])
+        finally:
+            self.release(ctypes.byref(ctx))
+
+    def _box(self, ctx, value, t: Type, argv, slot: int, lists) -> int:
+        if isinstance(t, TupleType):
+            for v, e in zip(value, t.elems):
+                slot = self._box(ctx, v, e, argv, slot, lists)
+            return slot
+        if t == F64:
+            argv[slot] = _Q.unpack(_D.pack(float(value)))[0]
+        elif t == I64:
+            argv[slot] = _int64(int(value))
+        elif t == I1:
+            argv[slot] = 1 if value else 0
+        elif isinstance(t, ListType):
+            converted = [to_type(v, t.elem) for v in value]
+            ptr = new_list(ctx, converted, t.elem)
+            lists.append((value, ptr, t.elem))
+            argv[slot] = ptr
+        elif t == NONE:
+            argv[slot] = 0
+        else:
+            raise TypeError(f"cannot pass {type(value).__name__} as {t}")
+        return slot + 1
+
+    def _unbox(self, resv, t: Type, pos: list):
+        if isinstance(t, TupleType):
+            return tuple(self._unbox(resv, e, pos) for e in t.elems)
+        raw = resv[pos[0]]
+        pos[0] += 1
+        if t == F64:
+            return _D.unpack(_Q.pack(raw))[0]
+        if t == I64:
+            return raw
+        if t == I1:
+            return bool(raw)
+        if t == NONE:
+            return None
+        if isinstance(t, ListType):
+            return read_list(raw, t.elem)
+        if t == STR:
+            return ctypes.string_at(raw).decode("utf-8")
+        raise TypeError(f"cannot return {t}")
+
+    def _error(self, ctx: Context, status: int) -> BaseException:
+        kind = EXCEPTION_KINDS[status - 1] if 1 <= status <= len(EXCEPTION_KINDS) else "RuntimeError"
+        msg = ctx.msg.decode("utf-8") if ctx.msg else ""
+        file = ctx.file.decode("utf-8") if ctx.file else "<unknown>"
+        func = ctx.func.decode("utf-8") if ctx.func else None
+        return runtime_error(kind, msg, Span(file, ctx.line, ctx.col), func)
+
+
+def _slots(t: Type) -> int:
+    if isinstance(t, TupleType):
+        return sum(_slots(e) for e in t.elems)
+    return 1
+
+
+del math

@@ -1,0 +1,10 @@
+# Refused: if and else give a variable different types.
+# call: f(1)
+# error: 9: variable 'x' cannot be both int and str
+
+def f(n):
+    if n > 0:
+        x = 1
+    else:
+        x = "negative"
+    return n

@@ -1,0 +1,147 @@
+"""Functions that fail at run time, for test_runtime_errors.py.
+
+Each statement expected to raise ends with a marker comment: "raises-here", a colon and the
+case name the test uses; the test finds the line by searching for the marker, so this
+file can be edited freely.  Every function is plain Python: calling it unscripted gives
+CPython's exception, which the scripted version must reproduce.
+"""
+import math
+
+
+# ---------------------------------------------------------------- ZeroDivisionError
+
+def int_floordiv(a: int, b: int) -> int:
+    return a // b  # raises-here: int_floordiv
+
+
+def int_mod(a: int, b: int) -> int:
+    return a % b  # raises-here: int_mod
+
+
+def int_truediv(a: int, b: int) -> float:
+    return a / b  # raises-here: int_truediv
+
+
+def float_truediv(x: float, y: float) -> float:
+    return x / y  # raises-here: float_truediv
+
+
+def float_floordiv(x: float, y: float) -> float:
+    return x // y  # raises-here: float_floordiv
+
+
+def float_mod(x: float, y: float) -> float:
+    return x % y  # raises-here: float_mod
+
+
+# ---------------------------------------------------------------- IndexError
+
+def list_get(n: int, i: int) -> int:
+    xs = [7] * n
+    return xs[i]  # raises-here: list_get
+
+
+def list_get_negative(n: int, i: int) -> int:
+    xs = [j * j for j in range(n)]
+    return xs[i]  # raises-here: list_get_negative
+
+
+def list_set(n: int, i: int) -> int:
+    xs = [0] * n
+    xs[i] = 1  # raises-here: list_set
+    return xs[0]
+
+
+def pop_empty(n: int) -> int:
+    xs = [0] * n
+    return xs.pop()  # raises-here: pop_empty
+
+
+# ---------------------------------------------------------------- AssertionError
+
+def assert_plain(x: int) -> int:
+    assert x > 0  # raises-here: assert_plain
+    return x
+
+
+def assert_message(x: int) -> int:
+    assert x > 0, "x must be positive"  # raises-here: assert_message
+    return x
+
+
+# ---------------------------------------------------------------- raise statements
+
+def raise_value_error(x: int) -> int:
+    if x < 0:
+        raise ValueError("negative input")  # raises-here: raise_value_error
+    return x
+
+
+def raise_runtime_error(x: int) -> int:
+    if x < 0:
+        raise RuntimeError("did not converge")  # raises-here: raise_runtime_error
+    return x
+
+
+def raise_index_error(x: int) -> int:
+    if x < 0:
+        raise IndexError("slot out of range")  # raises-here: raise_index_error
+    return x
+
+
+def raise_zero_division_error(x: int) -> int:
+    if x < 0:
+        raise ZeroDivisionError("empty batch")  # raises-here: raise_zero_division_error
+    return x
+
+
+def raise_assertion_error(x: int) -> int:
+    if x < 0:
+        raise AssertionError("invariant broken")  # raises-here: raise_assertion_error
+    return x
+
+
+def raise_type_error(x: int) -> int:
+    if x < 0:
+        raise TypeError("expected a positive count")  # raises-here: raise_type_error
+    return x
+
+
+# ---------------------------------------------------------------- math and conversions
+
+def math_domain(x: float) -> float:
+    return math.sqrt(x)  # raises-here: math_domain
+
+
+def math_log_domain(x: float) -> float:
+    return math.log(x)  # raises-here: math_log_domain
+
+
+def math_range(x: float) -> float:
+    return math.exp(x)  # raises-here: math_range
+
+
+def int_of_nan(x: float) -> int:
+    y = x * 0.0
+    return int(y)  # raises-here: int_of_nan
+
+
+def int_of_inf(x: float) -> int:
+    y = x * 2.0
+    return int(y)  # raises-here: int_of_inf
+
+
+# ---------------------------------------------------------------- raised two calls deep
+
+def deep_inner(x: float) -> float:
+    if x < 0.0:
+        raise ValueError("deep failure")  # raises-here: deep_call
+    return x
+
+
+def deep_middle(x: float) -> float:
+    return deep_inner(x - 1.0) + 1.0
+
+
+def deep_call(x: float) -> float:
+    return deep_middle(x * 2.0) * 3.0

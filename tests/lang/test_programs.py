@@ -1,0 +1,247 @@
+"""Language programs run three ways — CPython eagerly, the IR interpreter, native — and compared.
+
+Every file in `programs/` is an ordinary Python module written in the pts subset.  Its
+`# run: EXPR` lines name the calls to make: EXPR is a call of a top-level function of that
+file with literal arguments (numbers, bools, None, lists and tuples of those; `math.inf`,
+`math.nan` and `-math.inf` are allowed too).  After the expression, markers may follow,
+each introduced by two spaces and `#`:
+
+    # run: hash_mix(1000)  # wraps     the eager int result is wrapped to int64 before comparing
+    # run: average([])  # float        an eager int result is compared as float(result)
+                                       (for variables that start as int and become float)
+
+The eager CPython run is the reference.  For each run line:
+- test_interp / test_native: the scripted function (backend "interp" / "native") must raise the
+  same exception type with the same first message line, or return an equal value of identical
+  Python types (bool is not int; floats exactly, nan equals nan, -0.0 differs from 0.0), and
+  print the same text to sys.stdout.
+- test_ir_roundtrip: the IR text for the run's signature, both final and after "lower",
+  survives print(parse(text)) unchanged.
+
+Arguments are rebuilt for every call, so a program may mutate a list it is given.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import io
+import math
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+KNOWN_MARKERS = {"wraps", "float"}
+ARG_NAMES = {"math": math}
+
+
+@dataclass(frozen=True)
+class RunLine:
+    path: Path
+    lineno: int
+    expr: str            # the call, e.g. "collatz(27)"
+    markers: frozenset   # e.g. {"wraps"}
+
+    @property
+    def id(self) -> str:
+        return f"{self.path.name}::{self.expr}"
+
+    @property
+    def call(self) -> ast.Call:
+        node = ast.parse(self.expr, mode="eval").body
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords):
+            raise ValueError(f"{self.path.name}:{self.lineno}: run line is not a plain call: {self.expr}")
+        return node
+
+    @property
+    def func_name(self) -> str:
+        return self.call.func.id
+
+    def args(self) -> tuple:
+        """Fresh argument objects (each call may mutate its lists)."""
+        out = []
+        for arg in self.call.args:
+            try:
+                out.append(ast.literal_eval(arg))
+            except ValueError:
+                code = compile(ast.Expression(arg), "<run-arg>", "eval")
+                out.append(eval(code, {"__builtins__": {}}, dict(ARG_NAMES)))
+        return tuple(out)
+
+
+def parse_run_lines(path: Path) -> list[RunLine]:
+    runs = []
+    for lineno, line in enumerate(path.read_text().splitlines(), 1):
+        stripped = line.strip()
+        if not stripped.startswith("# run:"):
+            continue
+        parts = stripped[len("# run:"):].split("  #")
+        expr = parts[0].strip()
+        markers = frozenset(p.strip() for p in parts[1:])
+        unknown = markers - KNOWN_MARKERS
+        if unknown:
+            raise ValueError(f"{path.name}:{lineno}: unknown run markers {sorted(unknown)}")
+        runs.append(RunLine(path, lineno, expr, markers))
+    return runs
+
+
+def all_run_lines() -> list[RunLine]:
+    runs = []
+    for path in sorted(PROGRAMS.glob("*.py")):
+        runs.extend(parse_run_lines(path))
+    return runs
+
+
+@lru_cache(maxsize=None)
+def load_module(path: Path):
+    """Import a program file under a unique module name (registered, so inspect finds it)."""
+    name = f"pts_lang_program_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def py_function(run: RunLine):
+    return getattr(load_module(run.path), run.func_name)
+
+
+@dataclass
+class Outcome:
+    value: object = None
+    exc: BaseException | None = None
+    stdout: str = ""
+
+    def describe(self) -> str:
+        if self.exc is not None:
+            return f"raised {type(self.exc).__name__}({first_line(self.exc)!r})"
+        try:
+            text = repr(self.value)
+        except ValueError:          # an int too long to print
+            text = "<huge int>"
+        return f"returned {text} ({type_shape(self.value)})"
+
+
+def call_capturing(fn, args) -> Outcome:
+    buf = io.StringIO()
+    out = Outcome()
+    with contextlib.redirect_stdout(buf):
+        try:
+            out.value = fn(*args)
+        except Exception as e:  # noqa: BLE001 - every user-visible exception is compared
+            out.exc = e
+    out.stdout = buf.getvalue()
+    return out
+
+
+def first_line(exc: BaseException) -> str:
+    """pts appends the scripted file and line after the message; CPython's message is line one."""
+    text = str(exc)
+    if text == "" or text.startswith("\n"):
+        return ""
+    return text.splitlines()[0]
+
+
+def wrap_int64(v):
+    if isinstance(v, bool) or not isinstance(v, int):
+        return v
+    return (v + 2**63) % 2**64 - 2**63
+
+
+def map_ints(v, f):
+    if isinstance(v, tuple):
+        return tuple(map_ints(x, f) for x in v)
+    if isinstance(v, list):
+        return [map_ints(x, f) for x in v]
+    if isinstance(v, int) and not isinstance(v, bool):
+        return f(v)
+    return v
+
+
+def type_shape(v) -> str:
+    if isinstance(v, tuple):
+        return "tuple[" + ", ".join(type_shape(x) for x in v) + "]"
+    if isinstance(v, list):
+        return "list[" + ", ".join(sorted({type_shape(x) for x in v})) + "]"
+    return type(v).__name__
+
+
+def same_value(a, b) -> bool:
+    """Equal with identical types; floats bit-for-bit up to nan payloads."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        if math.isnan(a) or math.isnan(b):
+            return math.isnan(a) and math.isnan(b)
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+@lru_cache(maxsize=None)
+def expected(run: RunLine) -> Outcome:
+    out = call_capturing(py_function(run), run.args())
+    if out.exc is None:
+        if "wraps" in run.markers:
+            out.value = map_ints(out.value, wrap_int64)
+        if "float" in run.markers:
+            out.value = map_ints(out.value, float)
+    return out
+
+
+def assert_same_outcome(run: RunLine, want: Outcome, got: Outcome, how: str) -> None:
+    where = f"{run.path.name}:{run.lineno} {run.expr} [{how}]"
+    if want.exc is not None or got.exc is not None:
+        assert got.exc is not None, f"{where}: CPython {want.describe()}, pts {got.describe()}"
+        assert want.exc is not None, f"{where}: CPython {want.describe()}, pts {got.describe()}"
+        assert type(got.exc) is type(want.exc), f"{where}: CPython {want.describe()}, pts {got.describe()}"
+        assert first_line(got.exc) == str(want.exc), \
+            f"{where}: CPython {want.describe()}, pts {got.describe()}"
+    else:
+        assert same_value(want.value, got.value), f"{where}: CPython {want.describe()}, pts {got.describe()}"
+    assert got.stdout == want.stdout, f"{where}: stdout differs"
+
+
+RUNS = all_run_lines()
+RUN_IDS = [r.id for r in RUNS]
+
+
+def scripted(run: RunLine, backend: str):
+    import pts
+    return pts.script(py_function(run), backend=backend)
+
+
+@pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
+def test_interp(run: RunLine):
+    want = expected(run)
+    got = call_capturing(scripted(run, "interp"), run.args())
+    assert_same_outcome(run, want, got, "interp")
+
+
+@pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
+def test_native(run: RunLine):
+    want = expected(run)
+    got = call_capturing(scripted(run, "native"), run.args())
+    assert_same_outcome(run, want, got, "native")
+
+
+@pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
+def test_ir_roundtrip(run: RunLine):
+    from pts.ir.parser import parse_module
+    from pts.ir.printer import print_module
+    f = scripted(run, "native")
+    for after in (None, "lower"):
+        text = f.ir(*run.args(), after=after)
+        assert isinstance(text, str) and text.strip(), f"{run.id}: empty IR (after={after})"
+        again = print_module(parse_module(text))
+        assert again == text, f"{run.id}: IR text changes on re-parse (after={after})"
+
+
+def test_programs_exist():
+    assert len(RUNS) >= 90, "expected the program corpus under tests/lang/programs"
