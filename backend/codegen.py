@@ -161,6 +161,9 @@ class ModuleCodegen:
         return fn
 
     def intrinsic(self, name: str, types: list[ir.Type]) -> ir.Function:
+        if name in ("llvm.copysign", "llvm.pow"):
+            fnty = ir.FunctionType(types[0], [types[0], types[0]])
+            return self.m.declare_intrinsic(name, types, fnty)
         return self.m.declare_intrinsic(name, types)
 
     def boxed(self, f: Function) -> None:
@@ -729,6 +732,18 @@ class FunctionCodegen:
         n1 = self.b.sub(self.list_len(lst), ir.Constant(I64T, 1))
         self.b.store(n1, self.field(lst, 0))
         return self.load_elem(lst, n1, ins.type)
+
+    def op_list_pop_at(self, ins, lst, i):
+        t = ins.type
+        n1 = self.b.sub(self.list_len(lst), ir.Constant(I64T, 1))
+        item = self.load_elem(lst, i, t)
+        moved = self.b.mul(self.b.sub(n1, i), ir.Constant(I64T, elem_size(t)))
+        memmove = self.mc.intrinsic("llvm.memmove", [PTR, PTR, I64T])
+        self.b.call(memmove, [self.elem_ptr(lst, i, t),
+                              self.elem_ptr(lst, self.b.add(i, ir.Constant(I64T, 1)), t),
+                              moved, ir.Constant(I1T, 0)])
+        self.b.store(n1, self.field(lst, 0))
+        return item
 
     def op_list_eq(self, ins, a, b):
         t = ins.args[0].type.elem

@@ -69,6 +69,10 @@ class _Skip(Exception):
     """Raised during inference passes when a type is not known yet."""
 
 
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def join(a: Type, b: Type) -> Type | None:
     """The type two assignments to one variable meet at, or None when they cannot."""
     if a == b:
@@ -118,7 +122,7 @@ class FunctionChecker:
     def run(self) -> None:
         fdef = self.fdef
         if len(self.spec.arg_types) != len(fdef.params):
-            raise CompileError(f"{fdef.name}() takes {len(fdef.params)} arguments but "
+            raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
         for p, t in zip(fdef.params, self.spec.arg_types):
             if p.annotation is not None:
@@ -176,26 +180,7 @@ class FunctionChecker:
     # ---------------------------------------------------------------- annotations
 
     def resolve_type(self, te: A.TypeExpr) -> Type:
-        name = te.name.split(".")[-1]
-        if name in ("int",):
-            return I64
-        if name == "float":
-            return F64
-        if name == "bool":
-            return I1
-        if name in ("None", "NoneType"):
-            return NONE
-        if name == "str":
-            return STR
-        if name in ("List", "list") and len(te.args) == 1:
-            elem = self.resolve_type(te.args[0])
-            if elem not in NUMERIC:
-                raise CompileError(f"lists of {py_name(elem)} are not supported "
-                                   f"(only int, float and bool)", te.span)
-            return ListType(elem)
-        if name in ("Tuple", "tuple") and te.args:
-            return TupleType(tuple(self.resolve_type(a) for a in te.args))
-        raise CompileError(f"unknown type '{te.name}'", te.span)
+        return resolve_type(te)
 
     # ---------------------------------------------------------------- variables
 
@@ -690,8 +675,8 @@ class FunctionChecker:
         n = len(e.args)
         if not lo <= n <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            plural = "argument" if hi == 1 else "arguments"
-            raise self.error(f"{name}() takes {want} {plural} but {n} were given", e)
+            noun = "argument" if hi == 1 else "arguments"
+            raise self.error(f"{name}() takes {want} {noun} but {n} were given", e)
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
@@ -780,6 +765,30 @@ class FunctionChecker:
                 self.nargs(e, "copy", 0)
                 return obj
         raise self.error(f"'{py_name(obj)}' has no attribute '{name}'", e.func)
+
+
+def resolve_type(te: A.TypeExpr) -> Type:
+    """The type an annotation names."""
+    name = te.name.split(".")[-1]
+    if name in ("int",):
+        return I64
+    if name == "float":
+        return F64
+    if name == "bool":
+        return I1
+    if name in ("None", "NoneType"):
+        return NONE
+    if name == "str":
+        return STR
+    if name in ("List", "list") and len(te.args) == 1:
+        elem = resolve_type(te.args[0])
+        if elem not in NUMERIC:
+            raise CompileError(f"lists of {py_name(elem)} are not supported "
+                               f"(only int, float and bool)", te.span)
+        return ListType(elem)
+    if name in ("Tuple", "tuple") and te.args:
+        return TupleType(tuple(resolve_type(a) for a in te.args))
+    raise CompileError(f"unknown type '{te.name}'", te.span)
 
 
 class _Missing:

@@ -67,6 +67,7 @@ class Lowerer:
         self.incomplete: dict[Block, list[tuple[str, BlockParam]]] = {}
         self.preds: dict[Block, list[Block]] = {self.f.entry: []}
         self.loops: list[Loop] = []
+        self.live: set[Block] = {self.f.entry}     # blocks reachable from the entry
         self.counter = 0
         for p in self.f.params:
             self.write(p.name, self.f.entry, p)
@@ -88,12 +89,16 @@ class Lowerer:
     def jump(self, target: Block, args: list[Value] | None = None) -> None:
         self.b.br(target, args)
         self.preds[target].append(self.b.block)
+        if self.b.block in self.live:
+            self.live.add(target)
 
     def branch(self, cond: Value, t: Block, f: Block) -> None:
         self.b.cbr(cond, t, f)
         self.preds[t].append(self.b.block)
         if f is not t:
             self.preds[f].append(self.b.block)
+        if self.b.block in self.live:
+            self.live.update((t, f))
 
     def seal(self, blk: Block) -> None:
         for var, param in self.incomplete.pop(blk, []):
@@ -218,14 +223,13 @@ class Lowerer:
         self.block(fdef.body)
         if not self.closed():
             blk = self.b.block
-            if blk is not self.f.entry and not self.preds[blk]:
+            if blk not in self.live:
                 self.b.raise_("RuntimeError", const("unreachable"))
             elif self.f.ret_type == NONE:
                 self.b.ret()
             else:
-                last = fdef.body[-1] if fdef.body else fdef
                 raise CompileError(f"function '{fdef.name}' may end without returning a "
-                                   f"{py_name(self.f.ret_type)}", last.span)
+                                   f"{py_name(self.f.ret_type)}", fdef.span)
         for blk in list(self.incomplete):
             self.seal(blk)
         return self.f
@@ -276,7 +280,7 @@ class Lowerer:
                 self.assign(sub, self.emit("tuple.get", [v, const(i)], et), et)
         elif isinstance(target, A.Subscript):
             lst = self.expr(target.value)
-            idx = self.list_index(lst, target.index)
+            idx = self.list_index(lst, target.index, "list assignment index out of range")
             self.b.span = target.span
             self.emit("list.set", [lst, idx, self.coerce(v, t, target.value.ty.elem)], None)
         else:  # pragma: no cover - the checker refuses other targets
@@ -706,8 +710,33 @@ class Lowerer:
             if isinstance(a, Const) and isinstance(b, Const):
                 return const((a.value == b.value) == (op == "=="))
             raise CompileError("comparing strings is only supported for literals", self.b.span)
+        if F64 in (at, bt) and at != bt:
+            return self.compare_int_float(op, a, at, b, bt)
         t = F64 if F64 in (at, bt) else (I1 if at == bt == I1 else I64)
         return self.emit(CMPOPS[op], [self.coerce(a, at, t), self.coerce(b, bt, t)], I1)
+
+    def compare_int_float(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
+        """int vs float compared exactly, as Python does (2**53 + 1 != 2.0**53).
+
+        Rounding int -> float is monotonic, so the float comparison is right unless the
+        rounded int equals the float; then the float is integral and compares as an int.
+        """
+        if isinstance(a, Const) or isinstance(b, Const):
+            c = a if isinstance(a, Const) else b
+            if abs(float(c.value)) < 2.0 ** 53:   # exact conversion: the float compare is right
+                return self.emit(CMPOPS[op], [self.coerce(a, at, F64), self.coerce(b, bt, F64)], I1)
+        fa, fb = self.coerce(a, at, F64), self.coerce(b, bt, F64)
+        rough = self.emit(CMPOPS[op], [fa, fb], I1)
+        same = self.emit("eq", [fa, fb], I1)
+        in_range = self.emit("and", [self.emit("lt", [fa, const(-INT_MIN_F)], I1),
+                                     self.emit("ge", [fa, const(INT_MIN_F)], I1)], I1)
+        exact_needed = self.emit("and", [same, in_range], I1)
+        def as_int(v: Value, t: Type) -> Value:
+            if t != F64:
+                return self.coerce(v, t, I64)
+            return self.emit("ftoi", [self.emit("select", [exact_needed, v, const(0.0)], F64)], I64)
+        exact = self.emit(CMPOPS[op], [as_int(a, at), as_int(b, bt)], I1)
+        return self.emit("select", [exact_needed, exact, rough], I1)
 
     def contains(self, lst: Value, lt: ListType, x: Value, xt: Type) -> Value:
         t = F64 if F64 in (lt.elem, xt) else (I1 if lt.elem == xt == I1 else I64)
@@ -900,7 +929,9 @@ class Lowerer:
             n = self.emit("list.len", [lst], I64)
             self.check(self.emit("eq", [n, const(0)], I1), "IndexError", "pop from empty list")
             if e.args:
-                raise CompileError("pop(index) is not supported; use pop()", e.span)
+                idx = self.list_index(lst, e.args[0], "pop index out of range")
+                self.b.span = e.span
+                return self.emit("list.pop_at", [lst, idx], lt.elem)
             return self.emit("list.pop", [lst], lt.elem)
         if name == "copy":
             return self.emit("list.copy", [lst], lt)

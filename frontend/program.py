@@ -15,12 +15,14 @@ from typing import Any
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check import Spec, check_function, convertible
+from pts.frontend.check import Spec, check_function, convertible, plural, resolve_type
 from pts.frontend.lower import lower_function
 from pts.ir.core import Module
 from pts.ir.types import F64, I1, I64, ListType, TupleType, Type, py_name
 
-_PARSED: dict[Any, A.FunctionDef] = {}
+# Parsed functions by code object *identity*: code objects compare equal across files when
+# their bodies match, so they cannot be dictionary keys themselves.
+_PARSED: dict[int, tuple[Any, A.FunctionDef]] = {}
 
 
 def function_source(pyfunc) -> tuple[str, str, int]:
@@ -35,12 +37,13 @@ def function_source(pyfunc) -> tuple[str, str, int]:
 
 def parse_pyfunc(pyfunc) -> A.FunctionDef:
     code = pyfunc.__code__
-    fdef = _PARSED.get(code)
-    if fdef is None:
-        from pts.frontend.parse import parse_function
-        text, filename, offset = function_source(pyfunc)
-        fdef = parse_function(text, filename, line_offset=offset)
-        _PARSED[code] = fdef
+    hit = _PARSED.get(id(code))
+    if hit is not None and hit[0] is code:
+        return hit[1]
+    from pts.frontend.parse import parse_function
+    text, filename, offset = function_source(pyfunc)
+    fdef = parse_function(text, filename, line_offset=offset)
+    _PARSED[id(code)] = (code, fdef)
     return fdef
 
 
@@ -80,10 +83,10 @@ class Program:
     def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None) -> Spec:
         fdef = fresh_fdef(pyfunc)
         if len(arg_types) != len(fdef.params):
-            raise CompileError(f"{fdef.name}() takes {len(fdef.params)} arguments but "
+            raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
         arg_types = tuple(self.param_type(fdef, p, t, node) for p, t in zip(fdef.params, arg_types))
-        key = (pyfunc.__code__, arg_types)
+        key = (pyfunc, arg_types)
         spec = self.specs.get(key)
         if spec is not None:
             return spec
@@ -102,8 +105,7 @@ class Program:
     def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node) -> Type:
         if p.annotation is None:
             return t
-        from pts.frontend.check import FunctionChecker
-        want = FunctionChecker.resolve_type(None, p.annotation)  # resolve needs no state
+        want = resolve_type(p.annotation)
         if not convertible(t, want):
             span = node.span if node is not None else p.span
             raise CompileError(f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, "

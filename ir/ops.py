@@ -38,6 +38,7 @@ Ops (operand types -> result type):
   list.set             (list<T>, i64 i, T v)
   list.append          (list<T>, T v)
   list.pop             (list<T>) -> T                        len > 0 (caller checks)
+  list.pop_at          (list<T>, i64 i) -> T                 remove item i, 0 <= i < len (caller checks)
   list.eq              (list<T>, list<T>) -> i1
   list.copy            (list<T>) -> list<T>
   print                (any...)                              print(*args)
@@ -238,6 +239,7 @@ _op("list.eq", READ, lambda a, b: a == b)
 _op("list.set", WRITE, lambda xs, i, v: xs.__setitem__(i, v))
 _op("list.append", WRITE, lambda xs, v: xs.append(v))
 _op("list.pop", WRITE, lambda xs: xs.pop())
+_op("list.pop_at", WRITE, lambda xs, i: xs.pop(i))
 _op("print", WRITE, _print)
 _op("check", RAISE)
 _op("call", CALL)

@@ -295,7 +295,8 @@ class _Verifier:
 
     def check_list(self, op, args, types, t, need, arity, result) -> None:
         n = {"list.new": 1, "list.fill": 2, "list.repeat": 2, "list.len": 1, "list.get": 2,
-             "list.set": 3, "list.append": 2, "list.pop": 1, "list.eq": 2, "list.copy": 1}
+             "list.set": 3, "list.append": 2, "list.pop": 1, "list.pop_at": 2, "list.eq": 2,
+             "list.copy": 1}
         if op not in n:
             return
         arity(n[op])
@@ -324,6 +325,9 @@ class _Verifier:
             need(types[1] == lst.elem, f"appending {types[1]} to {lst}")
             result(None)
         elif op == "list.pop":
+            result(lst.elem)
+        elif op == "list.pop_at":
+            need(types[1] == I64, f"list index must be i64, not {types[1]}")
             result(lst.elem)
         elif op == "list.eq":
             need(types[1] == lst, f"list.eq of {_fmt(types)}")

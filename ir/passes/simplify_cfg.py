@@ -7,11 +7,11 @@ block (first, never removed or merged away), instructions and their spans.
 Rewrites, repeated until none applies:
 - `cbr %c, ^a(x), ^a(x)` (one target, equal arguments) -> `br ^a(x)`;
 - blocks unreachable from the entry are deleted;
+- merging: a block ^b whose single predecessor ^p ends with `br ^b(vals)` is appended to
+  ^p, its parameters replaced by `vals`;
 - jump threading: a non-entry block ^e holding only `br ^t(args)` whose parameters are
   read by nothing else: every `^e(vals)` edge becomes `^t(args[params := vals])`
-  (blocks that only forward to each other in a cycle are left alone);
-- merging: a block ^b whose single predecessor ^p ends with `br ^b(vals)` is appended to
-  ^p, its parameters replaced by `vals`.
+  (blocks that only forward to each other in a cycle are left alone).
 """
 from __future__ import annotations
 
@@ -34,9 +34,9 @@ def run(module: Module) -> bool:
 def simplify(f: Function) -> bool:
     changed = merge_identical_targets(f)
     changed |= remove_unreachable(f)
+    changed |= merge_blocks(f)           # before threading: a merged block keeps its name
     changed |= thread_jumps(f)
     changed |= remove_unreachable(f)
-    changed |= merge_blocks(f)
     return changed
 
 

@@ -213,8 +213,8 @@ class SubsetChecker(ast.NodeVisitor):
                     self.problem(node, f"math.{f.attr}() is not in the language")
             elif f.attr == "append" and len(node.args) != 1:
                 self.problem(node, "append takes one argument")
-            elif f.attr == "pop" and len(node.args) > 1:
-                self.problem(node, "pop takes at most one argument")
+            elif f.attr == "pop" and node.args:
+                self.problem(node, "pop(index) is not in the language; use pop()")
         else:
             self.problem(node, "only calls of names, math.f and list methods")
         for a in node.args:

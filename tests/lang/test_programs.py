@@ -19,15 +19,27 @@ The eager CPython run is the reference.  For each run line:
   survives print(parse(text)) unchanged.
 
 Arguments are rebuilt for every call, so a program may mutate a list it is given.
+
+pts must never crash the process, but while it is being written it may: each native pts
+call (compile + run) therefore happens in a forked child by default, so a segfault or a hang
+(> PTS_LANG_TIMEOUT seconds, default 120) fails that one test instead of the session.
+PTS_LANG_ISOLATE=all forks for the interpreter too; PTS_LANG_ISOLATE=none calls pts in the
+pytest process (faster, and needed to use a debugger).
 """
 from __future__ import annotations
 
 import ast
 import contextlib
 import importlib.util
+import builtins
 import io
 import math
+import os
+import pickle
+import select
+import signal
 import sys
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -37,6 +49,9 @@ import pytest
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 KNOWN_MARKERS = {"wraps", "float"}
 ARG_NAMES = {"math": math}
+# which backends run in a forked child: "native" (default), "all" or "none"
+ISOLATE = os.environ.get("PTS_LANG_ISOLATE", "native") if hasattr(os, "fork") else "none"
+TIMEOUT = float(os.environ.get("PTS_LANG_TIMEOUT", "120"))
 
 
 @dataclass(frozen=True)
@@ -139,6 +154,98 @@ def call_capturing(fn, args) -> Outcome:
     return out
 
 
+class ChildFailure(Exception):
+    """The forked child died (signal, hang) or raised something that could not come back."""
+
+
+def _warm_up_function(x: int) -> int:
+    return x * 2 + 1
+
+
+@lru_cache(maxsize=None)
+def warm_up() -> None:
+    """Import pts and compile one function per backend here, so forked children start warm."""
+    try:
+        import pts
+        for backend in ("interp", "native"):
+            pts.script(_warm_up_function, backend=backend)(20)
+    except Exception:  # noqa: BLE001 - the tests themselves will report what is broken
+        pass
+
+
+def call_isolated(make_fn, args, backend: str) -> Outcome:
+    """call_capturing(make_fn(), args) in a forked child; the Outcome comes back pickled.
+
+    An exception crosses as (builtin type name or qualified name, str(e)) and is rebuilt as
+    the builtin type when there is one, so type and message compare as if raised here.
+    """
+    if ISOLATE not in ("all", backend):
+        try:
+            fn = make_fn()
+        except Exception as e:  # noqa: BLE001
+            return Outcome(exc=e)
+        return call_capturing(fn, args)
+    warm_up()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                   # child: never returns into pytest
+        status = 0
+        try:
+            os.close(r)
+            try:
+                out = call_capturing(make_fn(), args)
+            except Exception as e:  # noqa: BLE001 - make_fn itself failed
+                out = Outcome(exc=e)
+            exc = None
+            if out.exc is not None:
+                t = type(out.exc)
+                name = t.__name__ if getattr(builtins, t.__name__, None) is t else f"{t.__module__}.{t.__qualname__}"
+                exc = (name, str(out.exc))
+            try:
+                payload = pickle.dumps((out.value, exc, out.stdout))
+            except Exception as e:  # noqa: BLE001
+                payload = pickle.dumps((None, ("ChildFailure", f"unpicklable result: {e!r}"), out.stdout))
+            with os.fdopen(w, "wb") as f:
+                f.write(payload)
+        except BaseException:  # noqa: BLE001
+            status = 3
+        finally:
+            os._exit(status)
+    os.close(w)
+    chunks = []
+    deadline = time.monotonic() + TIMEOUT
+    with os.fdopen(r, "rb") as f:
+        while True:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([f], [], [], max(left, 0))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return Outcome(exc=ChildFailure(f"pts call did not finish within {TIMEOUT:g} s"))
+            chunk = os.read(f.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        return Outcome(exc=ChildFailure(f"process killed by signal {os.WTERMSIG(status)} "
+                                        f"({signal.Signals(os.WTERMSIG(status)).name})"))
+    if not chunks:
+        return Outcome(exc=ChildFailure(f"child exited with status {os.WEXITSTATUS(status)} and no result"))
+    value, exc, stdout = pickle.loads(b"".join(chunks))
+    out = Outcome(value=value, stdout=stdout)
+    if exc is not None:
+        name, text = exc
+        cls = getattr(builtins, name, None)
+        if isinstance(cls, type) and issubclass(cls, BaseException):
+            out.exc = cls(text) if text else cls()
+        else:
+            out.exc = ChildFailure(f"{name}: {text}")
+    return out
+
+
 def first_line(exc: BaseException) -> str:
     """pts appends the scripted file and line after the message; CPython's message is line one."""
     text = str(exc)
@@ -220,14 +327,14 @@ def scripted(run: RunLine, backend: str):
 @pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
 def test_interp(run: RunLine):
     want = expected(run)
-    got = call_capturing(scripted(run, "interp"), run.args())
+    got = call_isolated(lambda: scripted(run, "interp"), run.args(), "interp")
     assert_same_outcome(run, want, got, "interp")
 
 
 @pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
 def test_native(run: RunLine):
     want = expected(run)
-    got = call_capturing(scripted(run, "native"), run.args())
+    got = call_isolated(lambda: scripted(run, "native"), run.args(), "native")
     assert_same_outcome(run, want, got, "native")
 
 

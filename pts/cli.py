@@ -1,0 +1,132 @@
+"""The `pts` command line (`python -m pts`).
+
+    pts run FILE.py:FUNC ARG... [--backend native|interp]   call a function, print the result
+    pts ir  FILE.py:FUNC ARG... [--after PASS] [--llvm]      print its IR for those arguments
+    pts passes                                               list the IR passes in order
+    pts demo                                                 the demo of `make demo`
+    pts bench [--quick]                                      the benchmarks of `make bench`
+
+Arguments are Python literals (`3`, `2.5`, `True`, `[1, 2]`, `(1, 2.0)`).  Errors are
+printed as one message, never as a traceback; the exit status is 1.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+
+
+def load_function(target: str):
+    """`FILE.py:FUNC` -> the Python function (a pts.script wrapper is unwrapped)."""
+    path, sep, name = target.rpartition(":")
+    if not sep or not path:
+        raise SystemExit(f"pts: expected FILE.py:FUNC, got {target!r}")
+    file = Path(path)
+    if not file.is_file():
+        raise SystemExit(f"pts: no such file: {path}")
+    spec = importlib.util.spec_from_file_location(f"pts_cli_{file.stem}", file)
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(file.resolve().parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.pop(0)
+    obj = module
+    for part in name.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            raise SystemExit(f"pts: {path} has no '{name}'")
+    return getattr(obj, "py_func", obj)
+
+
+def parse_args_literals(args: list[str]) -> list:
+    values = []
+    for a in args:
+        try:
+            values.append(ast.literal_eval(a))
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"pts: argument {a!r} is not a Python literal")
+    return values
+
+
+def cmd_run(opts) -> int:
+    import pts
+    fn = pts.script(load_function(opts.target), backend=opts.backend)
+    result = fn(*parse_args_literals(opts.args))
+    if result is not None:
+        print(result)
+    return 0
+
+
+def cmd_ir(opts) -> int:
+    import pts
+    fn = pts.script(load_function(opts.target))
+    args = parse_args_literals(opts.args)
+    if opts.llvm:
+        print(fn.llvm_ir(*args), end="")
+    else:
+        print(fn.ir(*args, after=opts.after), end="")
+    return 0
+
+
+def cmd_passes(opts) -> int:
+    from pts.ir.pipeline import pass_names
+    print("\n".join(pass_names()))
+    return 0
+
+
+def cmd_demo(opts) -> int:
+    from pts.demo import main
+    return main() or 0
+
+
+def cmd_bench(opts) -> int:
+    bench = Path(__file__).resolve().parent.parent / "bench" / "scalar.py"
+    if not bench.is_file():
+        raise SystemExit(f"pts: benchmarks not found at {bench} (they live in the source tree)")
+    spec = importlib.util.spec_from_file_location("pts_bench_scalar", bench)
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(bench.parent))
+    spec.loader.exec_module(module)
+    return module.main(opts.rest) or 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pts", description="compile typed Python to native code")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="run FILE.py:FUNC with literal arguments")
+    r.add_argument("target")
+    r.add_argument("args", nargs="*")
+    r.add_argument("--backend", choices=["native", "interp"], default="native")
+    r.set_defaults(func=cmd_run)
+    i = sub.add_parser("ir", help="print the IR of FILE.py:FUNC for literal arguments")
+    i.add_argument("target")
+    i.add_argument("args", nargs="*")
+    i.add_argument("--after", default=None, help="stop after this pass ('lower': no passes)")
+    i.add_argument("--llvm", action="store_true", help="print the LLVM IR instead")
+    i.set_defaults(func=cmd_ir)
+    sub.add_parser("passes", help="list the IR passes").set_defaults(func=cmd_passes)
+    sub.add_parser("demo", help="run the demo").set_defaults(func=cmd_demo)
+    b = sub.add_parser("bench", help="run the benchmarks")
+    b.add_argument("rest", nargs=argparse.REMAINDER)
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    from pts.errors import CompileError
+    opts = build_parser().parse_args(argv)
+    try:
+        return opts.func(opts)
+    except CompileError as e:
+        print(f"pts: error: {e}", file=sys.stderr)
+        return 1
+    except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError, TypeError) as e:
+        print(f"{type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,201 @@
+"""The pipeline: pass list, `after=`, verification after each pass, and a differential test
+(random programs give the same results through the interpreter before and after)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pts.ir.core import Block, BlockParam, Builder, Function, Module, const
+from pts.ir.parser import parse_module
+from pts.ir.pipeline import PASSES, optimize, pass_names
+from pts.ir.printer import print_module
+from pts.ir.types import I1, I64
+from pts.ir.verify import IRVerifyError
+
+SOURCE = """
+func @main(%x: i64) -> i64 {
+^entry(%x: i64):
+  %a: i64 = add 2, 3
+  %b: i64 = call @id(%a)
+  %c: i64 = add %x, %b
+  ret %c
+}
+
+func @id(%v: i64) -> i64 {
+^entry(%v: i64):
+  ret %v
+}
+"""
+
+
+def test_pass_names_are_listed_once_in_order():
+    names = pass_names()
+    assert names == [n for n, _ in PASSES]
+    assert len(set(names)) == len(names)
+    assert names[0] == "inline"
+
+
+def test_after_lower_runs_nothing():
+    m = parse_module(SOURCE)
+    before = print_module(m)
+    assert print_module(optimize(m, after="lower")) == before
+
+
+def test_after_stops_after_the_named_pass():
+    m = optimize(parse_module(SOURCE), after="inline")
+    text = print_module(m)
+    assert "call" not in text.split("func @id")[0]
+    assert "add 2, 3" in text                      # fold_constants has not run
+    m = optimize(parse_module(SOURCE), after="fold_constants")
+    assert "%c: i64 = add %x, 5" in print_module(m)
+
+
+def test_full_pipeline():
+    m = optimize(parse_module(SOURCE), verify=True)
+    main = print_module(m).split("func @id")[0]
+    assert "%c: i64 = add %x, 5" in main
+    assert "br" not in main and "call" not in main
+
+
+def test_unknown_pass_name_lists_the_names():
+    with pytest.raises(ValueError) as info:
+        optimize(parse_module(SOURCE), after="nope")
+    for name in ["lower"] + pass_names():
+        assert name in str(info.value)
+
+
+def test_verification_names_the_pass(monkeypatch):
+    def breaks_things(module):
+        instrs = module["main"].entry.instrs
+        if instrs[-1].is_terminator:
+            instrs.pop()                # drop the terminator
+            return True
+        return False
+
+    from pts.ir import pipeline
+    monkeypatch.setattr(pipeline, "PASSES", [("breaks_things", breaks_things)])
+    with pytest.raises(IRVerifyError, match="after breaks_things: @main"):
+        optimize(parse_module(SOURCE), verify=True)
+    monkeypatch.setenv("PTS_VERIFY", "1")
+    with pytest.raises(IRVerifyError, match="after breaks_things"):
+        optimize(parse_module(SOURCE))
+    monkeypatch.setenv("PTS_VERIFY", "0")
+    optimize(parse_module(SOURCE))          # not verified: no error
+
+
+def test_invalid_input_is_blamed_on_lowering():
+    m = parse_module(SOURCE)
+    m["main"].entry.instrs.pop()
+    with pytest.raises(IRVerifyError, match="after lower"):
+        optimize(m, verify=True)
+
+
+# -- differential testing on random programs -----------------------------------------------
+
+INT_OPS = ["add", "sub", "mul", "and", "or", "xor"]
+CMP_OPS = ["eq", "ne", "lt", "le", "gt", "ge"]
+
+
+def random_function(rng: random.Random, name: str, callees: list[Function]) -> Function:
+    """A random acyclic function of two i64s: integer ops, comparisons, selects, checked
+    divisions, calls, diamonds and block parameters; plenty of constants and repeats."""
+    f = Function(name, [I64, I64], I64, ["a", "b"])
+    nblocks = rng.randint(1, 6)
+    blocks = [f.entry] + [f.new_block(f"b{n}") for n in range(1, nblocks)]
+    for blk in blocks[1:]:
+        for k in range(rng.randint(0, 2)):
+            blk.add_param(BlockParam(I64, f"p{k}"))
+    b = Builder(f)
+    for n, blk in enumerate(blocks):
+        b.at(blk)
+        ints = list(f.params) + list(blk.params)
+
+        def operand():
+            if rng.random() < 0.3:
+                return const(rng.choice([0, 1, -1, 2, 3, 7, 100, 2**62]))
+            return rng.choice(ints)
+
+        bools = []
+        for _ in range(rng.randint(1, 8)):
+            kind = rng.random()
+            if kind < 0.45:
+                ints.append(b.emit(rng.choice(INT_OPS), [operand(), operand()], I64))
+            elif kind < 0.6:
+                bools.append(b.emit(rng.choice(CMP_OPS), [operand(), operand()], I1))
+            elif kind < 0.7 and bools:
+                ints.append(b.emit("select", [rng.choice(bools), operand(), operand()], I64))
+            elif kind < 0.8:
+                d = operand()
+                z = b.emit("eq", [d, const(0)], I1)
+                b.check(z, "ZeroDivisionError", "integer division or modulo by zero")
+                ints.append(b.emit(rng.choice(["floordiv", "mod"]), [operand(), d], I64))
+            elif kind < 0.9 and callees:
+                g = rng.choice(callees)
+                ints.append(b.emit("call", [operand(), operand()], I64, {"callee": g.name}))
+            else:
+                ints.append(b.emit("shl", [operand(), const(rng.randint(0, 63))], I64))
+        later = blocks[n + 1:]
+        if not later:
+            b.ret(rng.choice(ints))
+            continue
+
+        def args(target):
+            return [rng.choice(ints) for _ in target.params]
+
+        t = rng.choice(later)
+        if rng.random() < 0.25:
+            # a counted loop: ^hdr(i, acc) runs ^body a few times, then leaves for t
+            hdr, body = Block(f"loop{n}"), Block(f"body{n}")
+            f.blocks[f.blocks.index(blk) + 1:f.blocks.index(blk) + 1] = [hdr, body]
+            i = hdr.add_param(BlockParam(I64, "i"))
+            acc = hdr.add_param(BlockParam(I64, "acc"))
+            junk = hdr.add_param(BlockParam(I64, "junk"))
+            b.br(hdr, [const(0), rng.choice(ints), rng.choice(ints)])
+            b.at(hdr)
+            more = b.emit("lt", [i, const(rng.randint(0, 4))], I1)
+            ints.append(acc)
+            b.cbr(more, body, t, [], args(t))
+            b.at(body)
+            acc2 = b.emit(rng.choice(INT_OPS), [acc, operand()], I64)
+            junk2 = b.emit("add", [junk, const(1)], I64)
+            i2 = b.emit("add", [i, const(1)], I64)
+            b.br(hdr, [i2, acc2, junk2])
+        elif rng.random() < 0.5:
+            b.br(t, args(t))
+        else:
+            cond = rng.choice(bools) if bools else const(rng.random() < 0.5)
+            e = rng.choice(later)
+            b.cbr(cond, t, e, args(t), args(e))
+    # the last block may be unreachable or not; every block ends in a terminator
+    return f
+
+
+def random_module(seed: int) -> Module:
+    rng = random.Random(seed)
+    helpers: list[Function] = []
+    for k in range(rng.randint(0, 2)):
+        helpers.append(random_function(rng, f"h{k}", list(helpers)))
+    main = random_function(rng, "main", helpers)
+    return Module(helpers + [main], entry="main")
+
+
+def outcome(module: Module, args: list[int]):
+    from pts.runtime.interp import run_function
+    try:
+        return ("ok", run_function(module, "main", args))
+    except Exception as e:      # a scripted run-time error: compare its type
+        return ("raise", type(e).__name__)
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_random_programs_keep_their_meaning(seed):
+    pytest.importorskip("pts.runtime.interp")
+    text = print_module(random_module(seed))
+    inputs = [[0, 0], [1, -1], [7, 3], [-5, 2], [2**40, -(2**50)], [3, 0]]
+    before = [outcome(parse_module(text), a) for a in inputs]
+    m = optimize(parse_module(text), verify=True)
+    after = [outcome(m, a) for a in inputs]
+    assert before == after, print_module(m)
+    optimized = print_module(m)
+    assert print_module(parse_module(optimized)) == optimized
