@@ -1,8 +1,8 @@
 """Code generation: IR module -> LLVM IR (llvmlite.ir), one LLVM function per IR function.
 
 Native ABI (DESIGN.md §5):
-- `i32 @f(ptr ctx, <params>, ptr out)`: returns 0 or an exception kind code
-  (`pts.errors.KIND_CODES`); the result is stored through `out` (absent for none results).
+- `{i32, T} @f(ptr ctx, <params>)`: returns status 0 or an exception kind code
+  (`pts.errors.KIND_CODES`) with the result beside it in registers (`i32` alone for none).
   Scripted functions call each other directly with the fast calling convention.
 - Errors: the raising code stores kind, line, column, file, message and function name into
   the context (`CTX_FIELDS`) and returns the kind; callers pass the status up unchanged.
@@ -74,6 +74,13 @@ def elem_size(t: Type) -> int:
     return 1 if t == I1 else 8
 
 
+def result_type(f: Function) -> ir.Type:
+    """Internal functions return `{i32 status, T value}` in registers (just i32 for none)."""
+    if f.ret_type == NONE:
+        return I32T
+    return ir.LiteralStructType([I32T, llvm_type(f.ret_type)])
+
+
 def alloca(b: ir.IRBuilder, t: ir.Type):
     """A stack slot typed as an opaque pointer (llvmlite would print a typed one)."""
     slot = b.alloca(t)
@@ -127,16 +134,11 @@ class ModuleCodegen:
 
     def declare(self, f: Function) -> ir.Function:
         args = [PTR] + [llvm_type(t) for t in f.param_types]
-        if f.ret_type != NONE:
-            args.append(PTR)
-        fn = ir.Function(self.m, ir.FunctionType(I32T, args), name=symbol(f.name))
+        fn = ir.Function(self.m, ir.FunctionType(result_type(f), args), name=symbol(f.name))
         fn.linkage = "internal"
         fn.calling_convention = "fastcc"
         fn.args[0].add_attribute("noalias")
         fn.args[0].add_attribute("nonnull")
-        if f.ret_type != NONE:
-            fn.args[-1].add_attribute("noalias")
-            fn.args[-1].add_attribute("nonnull")
         return fn
 
     def string(self, s: str) -> ir.Constant:
@@ -193,13 +195,10 @@ class ModuleCodegen:
 
         for t in f.param_types:
             call_args.append(load(t))
-        out = None
-        if f.ret_type != NONE:
-            out = alloca(b, llvm_type(f.ret_type))
-            call_args.append(out)
         status = b.call(self.funcs[f.name], call_args, cconv="fastcc")
-        if out is not None:
-            value = b.load(out, typ=llvm_type(f.ret_type))
+        if f.ret_type != NONE:
+            value = b.extract_value(status, 1)
+            status = b.extract_value(status, 0)
             slot = 0
 
             def store(v, t: Type):
@@ -321,7 +320,7 @@ class FunctionCodegen:
         self.blocks: dict = {}
         self.phis: dict[BlockParam, ir.instructions.PhiInstr] = {}
         self.ctx = fn.args[0]
-        self.out = fn.args[-1] if f.ret_type != NONE else None
+        self.rtype = result_type(f)
         self.file_str = mc.string(f.file)
         self.func_str = mc.string(f.name)
 
@@ -405,10 +404,18 @@ class FunctionCodegen:
         self.pass_args(f, here)
         self.b.cbranch(cond, self.blocks[t.block], self.blocks[f.block])
 
+    def ret_status(self, b: ir.IRBuilder, status, value=None) -> None:
+        if self.rtype == I32T:
+            b.ret(status)
+            return
+        agg = ir.Constant(self.rtype, ir.Undefined)
+        agg = b.insert_value(agg, status, 0)
+        if value is not None:
+            agg = b.insert_value(agg, value, 1)
+        b.ret(agg)
+
     def op_ret(self, ins: Instr, *vals):
-        if vals and self.out is not None:
-            self.b.store(vals[0], self.out)
-        self.b.ret(ir.Constant(I32T, 0))
+        self.ret_status(self.b, ir.Constant(I32T, 0), vals[0] if vals else None)
 
     def set_error(self, b: ir.IRBuilder, kind: str, msg: ir.Value, span) -> None:
         code = KIND_CODES.get(kind, KIND_CODES["RuntimeError"])
@@ -416,7 +423,7 @@ class FunctionCodegen:
                   self.mc.string(span.file), msg, self.func_str]
         for i, val in enumerate(fields):
             b.store(val, b.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=CTX_T))
-        b.ret(ir.Constant(I32T, code))
+        self.ret_status(b, ir.Constant(I32T, code))
 
     def op_raise(self, ins: Instr, msg):
         self.set_error(self.b, ins.attrs["kind"], msg, ins.span)
@@ -434,21 +441,19 @@ class FunctionCodegen:
     def op_call(self, ins: Instr, *args):
         callee = self.mc.funcs[ins.attrs["callee"]]
         callee_ir = self.mc.irmod[ins.attrs["callee"]]
-        call_args = [self.ctx] + list(args)
-        slot = None
+        result = self.b.call(callee, [self.ctx] + list(args), cconv="fastcc")
+        value = None
+        status = result
         if callee_ir.ret_type != NONE:
-            slot = alloca(self.ab, llvm_type(callee_ir.ret_type))
-            call_args.append(slot)
-        status = self.b.call(callee, call_args, cconv="fastcc")
+            status = self.b.extract_value(result, 0)
+            value = self.b.extract_value(result, 1)
         fail = self.fn.append_basic_block("propagate")
         cont = self.fn.append_basic_block("ok")
         self.b.cbranch(self.b.icmp_signed("!=", status, ir.Constant(I32T, 0)), fail, cont)
         self.b.block.terminator.set_weights([1, 1000])
-        ir.IRBuilder(fail).ret(status)
+        self.ret_status(ir.IRBuilder(fail), status)
         self.b.position_at_end(cont)
-        if slot is not None and ins.type is not None:
-            return self.b.load(slot, typ=llvm_type(callee_ir.ret_type))
-        return None
+        return value if ins.type is not None else None
 
     # arithmetic ---------------------------------------------------------
 
@@ -497,14 +502,36 @@ class FunctionCodegen:
         floordiv = bd.select(div_nz, floor, bd.call(copysign, [zero, bd.fdiv(a, b)]))
         return floordiv, mod
 
+    def _const_divmod(self, a, d: int, want_mod: bool):
+        """Floor division / modulo by a positive constant, without the -1 and sign fix-ups
+        a general divisor needs: x // 2**k -> x >> k, x % 2**k -> x & (2**k - 1)."""
+        bd = self.b
+        if d & (d - 1) == 0:
+            k = d.bit_length() - 1
+            if want_mod:
+                return bd.and_(a, ir.Constant(I64T, d - 1))
+            return bd.ashr(a, ir.Constant(I64T, k))
+        dc = ir.Constant(I64T, d)
+        r = bd.srem(a, dc)
+        neg = bd.icmp_signed("<", r, ir.Constant(I64T, 0))
+        if want_mod:
+            return bd.select(neg, bd.add(r, dc), r)
+        return bd.sub(bd.sdiv(a, dc), bd.zext(neg, I64T))
+
     def op_floordiv(self, ins, a, b):
         if ins.type == F64:
             return self._float_divmod(a, b)[0]
+        d = ins.args[1]
+        if isinstance(d, Const) and d.value > 0:
+            return self._const_divmod(a, d.value, want_mod=False)
         return self._int_divmod(a, b)[0]
 
     def op_mod(self, ins, a, b):
         if ins.type == F64:
             return self._float_divmod(a, b)[1]
+        d = ins.args[1]
+        if isinstance(d, Const) and d.value > 0:
+            return self._const_divmod(a, d.value, want_mod=True)
         return self._int_divmod(a, b)[1]
 
     def op_pow(self, ins, a, b):

@@ -736,6 +736,11 @@ class Lowerer:
                 return self.coerce(v, t, I64)
             return self.emit("ftoi", [self.emit("select", [exact_needed, v, const(0.0)], F64)], I64)
         exact = self.emit(CMPOPS[op], [as_int(a, at), as_int(b, bt)], I1)
+        # the int rounded up to 2.0**63 == the float: the int is the smaller one
+        top = self.emit("and", [same, self.emit("ge", [fa, const(-INT_MIN_F)], I1)], I1)
+        int_left = at != F64
+        smaller = const(op in (("<", "<=", "!=") if int_left else (">", ">=", "!=")))
+        rough = self.emit("select", [top, smaller, rough], I1)
         return self.emit("select", [exact_needed, exact, rough], I1)
 
     def contains(self, lst: Value, lt: ListType, x: Value, xt: Type) -> Value:

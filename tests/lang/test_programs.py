@@ -6,9 +6,9 @@ file with literal arguments (numbers, bools, None, lists and tuples of those; `m
 `math.nan` and `-math.inf` are allowed too).  After the expression, markers may follow,
 each introduced by two spaces and `#`:
 
-    # run: hash_mix(1000)  # wraps     the eager int result is wrapped to int64 before comparing
-    # run: average([])  # float        an eager int result is compared as float(result)
-                                       (for variables that start as int and become float)
+    # run: hash_mix(40)  # wraps           the eager int result is wrapped to int64 first
+    # run: int_becomes_float(0)  # float   an eager int result is compared as float(result)
+                                           (a variable that starts as int, becomes float)
 
 The eager CPython run is the reference.  For each run line:
 - test_interp / test_native: the scripted function (backend "interp" / "native") must raise the
@@ -29,9 +29,9 @@ pytest process (faster, and needed to use a debugger).
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import importlib.util
-import builtins
 import io
 import math
 import os
