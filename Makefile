@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	$(VPY) -m pip install -q -e '.[test]'
+	# byte-compile now: the environment may forbid writing .pyc at import time, and a
+	# fresh process should not recompile pts's sources on every first call
+	$(VPY) -m compileall -q pts frontend ir backend runtime grammar stdlib >/dev/null
 	touch $(STAMP)
 
 demo: $(STAMP)

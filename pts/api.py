@@ -16,6 +16,7 @@ from pts.errors import CompileError
 from pts.ir.core import Module
 
 BACKENDS = ("native", "interp")
+_SCALARS = (int, float, bool)
 
 
 def _optimize(module: Module, after: str | None = None) -> Module:
@@ -60,6 +61,7 @@ class ScriptFunction:
         self.py_func = fn
         self.backend = backend
         self._cache: dict[tuple, Compiled] = {}
+        self._fast: dict[tuple, Compiled] = {}    # by Python types, for scalar arguments
 
     def signature(self, args: tuple) -> tuple:
         from pts.frontend.program import type_of_value
@@ -76,7 +78,12 @@ class ScriptFunction:
         return c
 
     def __call__(self, *args):
-        c = self.compiled(args)
+        key = tuple(map(type, args))
+        c = self._fast.get(key)
+        if c is None:
+            c = self.compiled(args)
+            if all(k in _SCALARS for k in key):
+                self._fast[key] = c
         try:
             return c.run(args)
         except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,

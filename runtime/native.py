@@ -15,6 +15,7 @@ import ctypes
 import math
 import struct
 import sys
+import threading
 
 from pts.backend.codegen import CTX_FIELDS, IMPORTS
 from pts.errors import EXCEPTION_KINDS, Span, runtime_error
@@ -105,7 +106,7 @@ def new_list(ctx: Context, values: list, elem: Type) -> int:
 
 
 def _int64(v: int) -> int:
-    if not -(1 << 63) <= v < (1 << 63):
+    if not -9223372036854775808 <= v <= 9223372036854775807:
         raise OverflowError("Python int too large to convert to a 64-bit pts int")
     return v
 
@@ -135,8 +136,55 @@ class NativeEntry:
         self.release = RELEASE(native.release_address())
         self.nargs = sum(_slots(t) for t in self.param_types)
         self.nres = _slots(self.ret_type) if self.ret_type != NONE else 0
+        self.scalar = all(t in (I64, F64, I1) for t in self.param_types) and \
+            self.ret_type in (I64, F64, I1, NONE)
+        self._tls = threading.local()
 
     def __call__(self, args):
+        if self.scalar:
+            return self.call_scalar(args)
+        return self.call_general(args)
+
+    def _buffers(self):
+        """Per-thread context and argument slots, reused across calls of scalar signatures."""
+        ctx = Context()
+        ctx.imports = ctypes.addressof(IMPORT_TABLE)
+        argv = (ctypes.c_int64 * max(self.nargs, 1))()
+        resv = (ctypes.c_int64 * max(self.nres, 1))()
+        bufs = (ctx, ctypes.byref(ctx), argv, (ctypes.c_double * len(argv)).from_buffer(argv),
+                ctypes.addressof(argv), resv, (ctypes.c_double * len(resv)).from_buffer(resv),
+                ctypes.addressof(resv))
+        self._tls.bufs = bufs
+        return bufs
+
+    def call_scalar(self, args):
+        """The fast path: ints, floats and bools in and out, no allocation per call."""
+        try:
+            ctx, ctx_ref, argv, argv_d, argv_p, resv, resv_d, resv_p = self._tls.bufs
+        except AttributeError:
+            ctx, ctx_ref, argv, argv_d, argv_p, resv, resv_d, resv_p = self._buffers()
+        for i, (value, t) in enumerate(zip(args, self.param_types)):
+            if t == F64:
+                argv_d[i] = value
+            elif t == I64:
+                argv[i] = _int64(value)
+            else:
+                argv[i] = 1 if value else 0
+        status = self.fn(ctx_ref, argv_p, resv_p)
+        if ctx.lists:
+            self.release(ctx_ref)
+        if status:
+            raise self._error(ctx, status)
+        t = self.ret_type
+        if t == I64:
+            return resv[0]
+        if t == F64:
+            return resv_d[0]
+        if t == I1:
+            return bool(resv[0])
+        return None
+
+    def call_general(self, args):
         ctx = Context()
         ctx.imports = ctypes.addressof(IMPORT_TABLE)
         argv = (ctypes.c_int64 * max(self.nargs, 1))()

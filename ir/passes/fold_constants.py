@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pts.ir import ops
 from pts.ir.analysis import reverse_postorder
-from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Value
+from pts.ir.core import Block, Const, Function, Instr, Module, Value
 from pts.ir.types import F64, I1, I64
 
 INTS = (I64, I1)

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from pts.errors import Span
 from pts.ir import ops
-from pts.ir.core import (Block, BlockParam, Builder, Const, Function, Instr, Module, Target,
-                         const)
+from pts.ir.core import Block, BlockParam, Builder, Const, Function, Module, const
 from pts.ir.parser import parse_function, parse_module, unquote
 from pts.ir.printer import print_function, print_module, quote
 from pts.ir.types import (F32, F64, I1, I64, NONE, STR, ListType, TensorType, TupleType)

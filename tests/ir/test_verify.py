@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from pts.ir.core import (Block, BlockParam, Builder, Const, Function, Instr, Module, Target,
-                         const)
+from pts.ir.core import Block, Builder, Const, Function, Instr, Module, const
 from pts.ir.parser import parse_module
-from pts.ir.types import F64, I1, I64, NONE
+from pts.ir.types import I1, I64, NONE
 from pts.ir.verify import IRVerifyError, verify_function, verify_module
 
 GOOD = """
