@@ -69,6 +69,8 @@ class Lowerer:
         self.loops: list[Loop] = []
         self.live: set[Block] = {self.f.entry}     # blocks reachable from the entry
         self.counter = 0
+        for var in list(self.var_types):
+            self.var_types[var + "?"] = I1
         for p in self.f.params:
             self.write(p.name, self.f.entry, p)
 
@@ -107,6 +109,10 @@ class Lowerer:
 
     def write(self, var: str, blk: Block, value: Value) -> None:
         self.defs.setdefault(var, {})[blk] = value
+        if not var.startswith(".") and not var.endswith("?"):
+            # the variable's shadow "var?" is true where it has been assigned (see expr_Name)
+            self.var_types.setdefault(var + "?", I1)
+            self.defs.setdefault(var + "?", {})[blk] = const(True)
 
     def read(self, var: str, blk: Block | None = None) -> Value:
         blk = blk or self.b.block
@@ -516,6 +522,14 @@ class Lowerer:
     def expr_Name(self, e: A.Name) -> Value:
         if getattr(e, "const", None) is not None:
             return self.constant(e.const, e.ty)
+        assigned = self.read(e.var + "?")
+        if not (isinstance(assigned, Const) and assigned.value is True):
+            # assigned on some paths only: CPython raises UnboundLocalError on the others
+            # (fold_constants removes the check where every path assigns)
+            self.check(self.emit("not", [assigned], I1) if not isinstance(assigned, Const)
+                       else const(True), "UnboundLocalError",
+                       f"cannot access local variable '{e.id}' where it is not associated "
+                       f"with a value")
         return self.read(e.var)
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
