@@ -28,8 +28,9 @@ PTR = ir.PointerType()
 VOID = ir.VoidType()
 LIST_T = ir.LiteralStructType([I64T, I64T, PTR, PTR])
 
-CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists"]
-CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR])
+CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit"]
+CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR, I64T])
+STACK_LIMIT = CTX_FIELDS.index("stack_limit")
 IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
            "write_list"]
 IMPORT_TYPES = {
@@ -112,6 +113,8 @@ class ModuleCodegen:
         self.funcs: dict[str, ir.Function] = {}
         self.helpers: dict[str, ir.Function] = {}
         self.declared: dict[str, ir.Function] = {}
+        from pts.ir.analysis import recursive_functions
+        self.recursive = recursive_functions(module)
 
     # ---------------------------------------------------------------- module level
 
@@ -162,6 +165,10 @@ class ModuleCodegen:
             self.declared[name] = fn
         return fn
 
+    def frame_address(self, b: ir.IRBuilder):
+        fn = self.m.declare_intrinsic("llvm.frameaddress", [PTR], ir.FunctionType(PTR, [I32T]))
+        return b.call(fn, [ir.Constant(I32T, 0)])
+
     def intrinsic(self, name: str, types: list[ir.Type]) -> ir.Function:
         if name in ("llvm.copysign", "llvm.pow"):
             fnty = ir.FunctionType(types[0], [types[0], types[0]])
@@ -173,6 +180,11 @@ class ModuleCodegen:
         fn = ir.Function(self.m, ir.FunctionType(I32T, [PTR, PTR, PTR]), name=self.export_name(f.name))
         ctx, args, results = fn.args
         b = ir.IRBuilder(fn.append_basic_block("entry"))
+        # The caller puts a stack budget in bytes into ctx.stack_limit; recursive functions
+        # compare their frame address against the limit it gives (see stack_check).
+        limit_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, STACK_LIMIT)], source_etype=CTX_T)
+        budget = b.load(limit_p, typ=I64T)
+        b.store(b.sub(b.ptrtoint(self.frame_address(b), I64T), budget), limit_p)
         slot = 0
         call_args = [ctx]
 
@@ -345,7 +357,24 @@ class FunctionCodegen:
             b.position_at_end(self.blocks[blk])
             for ins in blk.instrs:
                 self.instr(ins)
-        self.ab.branch(self.blocks[self.f.entry])
+        if self.f.name in self.mc.recursive:
+            self.stack_check()
+        else:
+            self.ab.branch(self.blocks[self.f.entry])
+
+    def stack_check(self) -> None:
+        """Recursive functions raise RecursionError instead of overflowing the native stack."""
+        ab = self.ab
+        sp = ab.ptrtoint(self.mc.frame_address(ab), I64T)
+        limit = ab.load(ab.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, STACK_LIMIT)],
+                               source_etype=CTX_T), typ=I64T)
+        fail = self.fn.append_basic_block("stackoverflow")
+        ab.cbranch(ab.icmp_unsigned("<", sp, limit), fail, self.blocks[self.f.entry])
+        ab.block.terminator.set_weights([1, 100000])
+        from pts.errors import Span
+        self.set_error(ir.IRBuilder(fail), "RecursionError",
+                       self.mc.string("maximum recursion depth exceeded"),
+                       Span(self.f.file, self.f.entry.instrs[0].span.line if self.f.entry.instrs else 0, 0))
 
     # ---------------------------------------------------------------- values
 

@@ -81,7 +81,7 @@ def _line_of(span: Span) -> str | None:
 # Exception kinds as they cross the native boundary (status codes); 0 means success.
 EXCEPTION_KINDS = [
     "ZeroDivisionError", "IndexError", "ValueError", "AssertionError",
-    "RuntimeError", "TypeError", "OverflowError", "UnboundLocalError",
+    "RuntimeError", "TypeError", "OverflowError", "UnboundLocalError", "RecursionError",
 ]
 KIND_CODES = {name: i + 1 for i, name in enumerate(EXCEPTION_KINDS)}
 

@@ -30,7 +30,13 @@ _libc.free.argtypes = [ctypes.c_void_p]
 class Context(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int64), ("line", ctypes.c_int64), ("col", ctypes.c_int64),
                 ("file", ctypes.c_char_p), ("msg", ctypes.c_char_p), ("func", ctypes.c_char_p),
-                ("imports", ctypes.c_void_p), ("lists", ctypes.c_void_p)]
+                ("imports", ctypes.c_void_p), ("lists", ctypes.c_void_p),
+                ("stack_limit", ctypes.c_int64)]
+
+
+# Native stack a call may use before recursive functions raise RecursionError.  Python
+# threads get 8 MiB stacks on Linux by default; leave room for the interpreter's frames.
+STACK_BUDGET = 4 << 20
 
 
 assert [f[0] for f in Context._fields_] == CTX_FIELDS
@@ -170,6 +176,7 @@ class NativeEntry:
                 argv[i] = _int64(value)
             else:
                 argv[i] = 1 if value else 0
+        ctx.stack_limit = STACK_BUDGET
         status = self.fn(ctx_ref, argv_p, resv_p)
         if ctx.lists:
             self.release(ctx_ref)
@@ -194,6 +201,7 @@ class NativeEntry:
             slot = 0
             for value, t in zip(args, self.param_types):
                 slot = self._box(ctx, value, t, argv, slot, lists)
+            ctx.stack_limit = STACK_BUDGET
             status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
             if status != 0:
                 raise self._error(ctx, status)
