@@ -182,9 +182,11 @@ class ModuleCodegen:
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         # The caller puts a stack budget in bytes into ctx.stack_limit; recursive functions
         # compare their frame address against the limit it gives (see stack_check).
-        limit_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, STACK_LIMIT)], source_etype=CTX_T)
-        budget = b.load(limit_p, typ=I64T)
-        b.store(b.sub(b.ptrtoint(self.frame_address(b), I64T), budget), limit_p)
+        if self.recursive:
+            limit_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, STACK_LIMIT)],
+                            source_etype=CTX_T)
+            budget = b.load(limit_p, typ=I64T)
+            b.store(b.sub(b.ptrtoint(self.frame_address(b), I64T), budget), limit_p)
         slot = 0
         call_args = [ctx]
 
