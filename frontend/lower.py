@@ -904,6 +904,17 @@ class Lowerer:
             return self.float_to_int(self.emit("math." + name, args, F64))
         fargs = [self.coerce(v, t, F64) for v, t in zip(args, types)]
         r = self.emit("math." + name, fargs, F64)
+        x = fargs[0]
+        # The domain of these is a simple test on the argument (nan passes through quietly):
+        if name == "sqrt":      # sqrt(x) is nan exactly for x < 0 (-0.0 is fine)
+            self.check(self.emit("lt", [x, const(0.0)], I1), "ValueError", "math domain error")
+            return r
+        if name in LOG_FUNCS:   # log(0) is -inf and log(x < 0) is nan: both domain errors
+            self.check(self.emit("le", [x, const(0.0)], I1), "ValueError", "math domain error")
+            return r
+        if name in ("sin", "cos", "tan"):   # nan exactly for x = +-inf
+            self.check(self.emit("isinf", [x], I1), "ValueError", "math domain error")
+            return r
         if name in MATH_DOMAIN:
             arg_nan = self.any_nan(fargs)
             bad = self.emit("and", [self.emit("isnan", [r], I1), self.emit("not", [arg_nan], I1)], I1)
