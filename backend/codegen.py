@@ -403,7 +403,9 @@ class FunctionCodegen:
     def instr(self, ins: Instr) -> None:
         method = getattr(self, "op_" + ins.op.replace(".", "_"), None)
         if method is None:
-            raise NotImplementedError(f"no native lowering for op '{ins.op}'")
+            from pts.errors import CompileError
+            raise CompileError(f"native code for '{ins.op}' is not built yet (tensor code runs "
+                               f"with pts.script(f, backend='interp') for now)", ins.span)
         r = method(ins, *[self.v(a) for a in ins.args]) if ins.op not in ("br", "cbr") else method(ins)
         if ins.type is not None and r is not None:
             self.values[ins] = r

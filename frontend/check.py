@@ -25,7 +25,10 @@ from typing import Any
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, ScalarType, TupleType, Type,
+from pts.frontend.check_tensors import (ANY_TENSOR, DTypeType, TensorChecks,
+                                       check_tensor_assignment, is_tensorish)
+from pts.ir.types import (F32, F64, I1, I32, I64, NONE, STR, ListType, ScalarType, TensorType,
+                          TupleType, Type,
                           py_name)
 
 UNKNOWN = ScalarType("unknown")          # element type of `[]` before anything is appended
@@ -79,6 +82,12 @@ def join(a: Type, b: Type) -> Type | None:
         return a
     if {a, b} == {I64, F64}:
         return F64
+    # a Python number meeting a numpy scalar takes the numpy type, as NEP 50 does
+    for weak, strong in ((I64, I32), (I64, F32), (F64, F32), (I1, I32), (I1, F32)):
+        if {a, b} == {weak, strong}:
+            return strong
+    if {a, b} == {F64, I32}:
+        return F64
     if isinstance(a, ListType) and isinstance(b, ListType):
         if a.elem == UNKNOWN:
             return b
@@ -100,10 +109,14 @@ def promote(a: Type, b: Type) -> Type:
 
 def convertible(src: Type, dst: Type) -> bool:
     """May a value of `src` be stored where `dst` is expected (implicit int -> float)?"""
+    if dst == ANY_TENSOR:
+        return isinstance(src, TensorType)
+    if isinstance(src, TupleType) and isinstance(dst, TupleType) and len(src.elems) == len(dst.elems):
+        return all(convertible(a, b) for a, b in zip(src.elems, dst.elems))
     return src == dst or join(src, dst) == dst
 
 
-class FunctionChecker:
+class FunctionChecker(TensorChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -130,12 +143,16 @@ class FunctionChecker:
                 if not convertible(t, want):
                     raise CompileError(f"argument '{p.name}' of {fdef.name}() expects "
                                        f"{py_name(want)}, got {py_name(t)}", p.span)
-                t = want
+                t = refine(want, t)
             self.declared[p.name] = t
             self.vars[p.name] = t
         if fdef.returns is not None:
             self.ret_annot = self.resolve_type(fdef.returns)
-            self.spec.ret_type = self.ret_annot
+            if has_any_tensor(self.ret_annot):
+                self.ret_tensor_annot = self.ret_annot   # checked against what is returned
+                self.ret_annot = None
+            else:
+                self.spec.ret_type = self.ret_annot
         for _ in range(8):
             before = dict(self.vars)
             ret_before = self.spec.ret_type
@@ -246,6 +263,10 @@ class FunctionChecker:
 
     def stmt_Return(self, s: A.Return) -> None:
         t = NONE if s.value is None else self.expr(s.value, expected=self.ret_annot)
+        tensor_annot = getattr(self, "ret_tensor_annot", None)
+        if tensor_annot is not None and not convertible(t, tensor_annot):
+            raise self.error(f"return type mismatch: expected {py_name(tensor_annot)}, "
+                             f"got {py_name(t)}", s.value or s)
         if self.ret_annot is not None and not convertible(t, self.ret_annot):
             raise self.error(f"return type mismatch: expected {py_name(self.ret_annot)}, "
                              f"got {py_name(t)}", s.value or s)
@@ -289,6 +310,10 @@ class FunctionChecker:
         t = self.expr(it)
         if isinstance(t, ListType):
             return t.elem
+        if isinstance(t, TensorType):
+            if t.rank == 0:
+                raise self.error("iteration over a 0-d array", it)
+            return t.dtype if t.rank == 1 else TensorType(t.dtype, t.rank - 1)
         if isinstance(t, TupleType):
             elem = t.elems[0] if t.elems else I64
             for e in t.elems[1:]:
@@ -316,6 +341,9 @@ class FunctionChecker:
             return
         if isinstance(target, A.Subscript):
             lt = self.expr(target.value)
+            if isinstance(lt, TensorType):
+                check_tensor_assignment(self, target, t, node)
+                return
             if not isinstance(lt, ListType):
                 raise self.error(f"'{py_name(lt)}' object does not support item assignment", target)
             self.index(target.index, "list")
@@ -343,12 +371,27 @@ class FunctionChecker:
             raise self.error(f"augmented assignment to a list is not supported", s)
         t = self.binop_type(s.op, cur, rhs, s)
         s.ty = t
+        if isinstance(cur, TensorType) and isinstance(s.target, A.Name):
+            # numpy updates the array in place: every alias sees it, the dtype cannot change
+            if t != cur:
+                raise self.error(f"in-place {s.op}= would turn {py_name(cur)} into {py_name(t)}; "
+                                 f"numpy refuses that cast (write x = x {s.op} y instead)", s)
+            s.inplace = True
+            return
         self.assign_target(s.target, t, s)
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
         if not isinstance(s.target, A.Name):
             raise self.error("annotated assignment needs a plain name", s.target)
         want = self.resolve_type(s.annotation)
+        if has_any_tensor(want):         # `y: np.ndarray = ...`: the value decides dtype and rank
+            if s.value is not None:
+                t = self.expr(s.value)
+                if not convertible(t, want):
+                    raise self.error(f"variable '{s.target.id}' cannot be both {py_name(want)} "
+                                     f"and {py_name(t)}", s.value)
+                self.assign_target(s.target, t, s.value)
+            return
         key = self.var_key(s.target.id)
         old = self.declared.get(key) or self.vars.get(key)
         if old is not None and join(old, want) != want:
@@ -394,7 +437,9 @@ class FunctionChecker:
     def cond(self, e: A.Expr) -> Type:
         """An expression used for its truth value (if, while, assert, not, and/or)."""
         t = self.expr(e, cond=True)
-        if t not in NUMERIC and not isinstance(t, ListType) and t != NONE:
+        if isinstance(t, TensorType):
+            raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
+        if t not in NUMERIC + (F32, I32) and not isinstance(t, ListType) and t != NONE:
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -455,6 +500,8 @@ class FunctionChecker:
         return name not in self.vars and name not in self.spec.globals and hasattr(builtins, name)
 
     def binop_type(self, op: str, a: Type, b: Type, node: A.Node) -> Type:
+        if is_tensorish(a) or is_tensorish(b) or op == "@":
+            return self.tensor_binop(node, op, a, b)
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
             return a
         if op == "*" and isinstance(b, ListType) and a in (I64, I1):
@@ -497,6 +544,8 @@ class FunctionChecker:
             self.cond(e.operand)
             return I1
         t = self.expr(e.operand)
+        if is_tensorish(t):
+            return self.tensor_unary(e, t)
         if t not in NUMERIC or (e.op == "~" and t == F64):
             raise self.error(f"bad operand type for unary {e.op}: '{py_name(t)}'", e)
         return I64 if t == I1 else t
@@ -505,6 +554,9 @@ class FunctionChecker:
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
+            if is_tensorish(left) or is_tensorish(right) or isinstance(left, DTypeType) \
+                    or isinstance(right, DTypeType):
+                return self.tensor_compare(e, op, left, right)
             if op in ("is", "is not"):
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
@@ -601,6 +653,8 @@ class FunctionChecker:
 
     def expr_Subscript(self, e: A.Subscript) -> Type:
         t = self.expr(e.value)
+        if isinstance(t, TensorType):
+            return self.tensor_index(e, t)
         if isinstance(t, ListType):
             self.index(e.index, "list")
             return t.elem
@@ -624,8 +678,10 @@ class FunctionChecker:
             if hasattr(math, e.attr):
                 raise self.error(f"math.{e.attr} can only be called", e)
             raise self.error(f"module 'math' has no attribute '{e.attr}'", e)
+        if self.is_np(e.value):
+            return self.np_attribute(e)
         t = self.expr(e.value)
-        raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
+        return self.tensor_attribute(e, t)
 
     def is_module(self, name: str, module) -> bool:
         return self.var_key(name) not in self.vars and self.spec.globals.get(name) is module
@@ -633,9 +689,16 @@ class FunctionChecker:
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Type:
+        f = e.func
+        if isinstance(f, A.Attribute) and self.is_np(f.value):
+            return self.np_call(e, f.attr)
+        if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
+                                               and self.is_module(f.value.id, math)):
+            obj = self.expr(f.value)
+            if isinstance(obj, TensorType):
+                return self.tensor_method(e, f.value, obj, f.attr)
         if e.keywords:
             raise self.error("keyword arguments are not supported", e.keywords[0])
-        f = e.func
         if isinstance(f, A.Attribute):
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
                 return self.call_math(e, f.attr)
@@ -699,12 +762,17 @@ class FunctionChecker:
         if name == "len":
             self.nargs(e, name, 1)
             t = self.expr(e.args[0])
-            if not isinstance(t, (ListType, TupleType)):
+            if isinstance(t, TensorType) and t.rank == 0:
+                raise self.error("len() of unsized object", e.args[0])
+            if not isinstance(t, (ListType, TupleType, TensorType)):
                 raise self.error(f"object of type '{py_name(t)}' has no len()", e.args[0])
             return I64
         if name == "abs":
             self.nargs(e, name, 1)
             t = self.expr(e.args[0])
+            if is_tensorish(t):
+                e.np_name, e.np_operands, e.np_static = "absolute", [e.args[0]], {}
+                return self.np_type("absolute", [t], {}, e)
             if t not in NUMERIC:
                 raise self.error(f"bad operand type for abs(): '{py_name(t)}'", e.args[0])
             return I64 if t == I1 else t
@@ -712,7 +780,8 @@ class FunctionChecker:
             self.nargs(e, name, 0 if name != "int" else 0, 1)
             if e.args:
                 t = self.expr(e.args[0])
-                ok = t in NUMERIC or (name == "bool" and isinstance(t, ListType))
+                ok = t in NUMERIC + (F32, I32) or isinstance(t, TensorType) or \
+                    (name == "bool" and isinstance(t, ListType))
                 if not ok:
                     raise self.error(f"{name}() argument must be a number, not '{py_name(t)}'",
                                      e.args[0])
@@ -788,7 +857,25 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return ListType(elem)
     if name in ("Tuple", "tuple") and te.args:
         return TupleType(tuple(resolve_type(a) for a in te.args))
+    if name in ("ndarray", "Tensor", "NDArray", "ArrayLike"):
+        return ANY_TENSOR
+    if name in ("float32", "float64", "int32", "int64", "bool_"):
+        return {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}[name]
     raise CompileError(f"unknown type '{te.name}'", te.span)
+
+
+def refine(annotation: Type, actual: Type) -> Type:
+    """An annotation with `np.ndarray` parts made concrete by the actual type."""
+    if annotation == ANY_TENSOR and isinstance(actual, TensorType):
+        return actual
+    if isinstance(annotation, TupleType) and isinstance(actual, TupleType) \
+            and len(annotation.elems) == len(actual.elems):
+        return TupleType(tuple(refine(a, b) for a, b in zip(annotation.elems, actual.elems)))
+    return annotation
+
+
+def has_any_tensor(t: Type) -> bool:
+    return t == ANY_TENSOR or (isinstance(t, TupleType) and any(map(has_any_tensor, t.elems)))
 
 
 class _Missing:

@@ -17,8 +17,13 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
+from pts.frontend.check_tensors import DTypeType
+from pts.frontend.tensor_types import BINARY_UFUNCS
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type, py_name
+from pts.ir.types import (F32, F64, I1, I32, I64, NONE, STR, ListType, TensorType, TupleType,
+                          Type, py_name)
+
+NUMBERS = (I1, I32, I64, F32, F64)
 
 INT_MIN_F = -9.223372036854775808e18   # -2**63 as a float: the i64 range is [-2**63, 2**63)
 
@@ -181,6 +186,8 @@ class Lowerer:
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
         if src == dst or dst == UNKNOWN:
             return v
+        if src in NUMBERS and dst in NUMBERS and (src in (F32, I32) or dst in (F32, I32)):
+            return self.emit("cast", [v], dst)      # numpy scalars: a C-style conversion
         if isinstance(v, Const) and dst in (I64, F64) and src in (I1, I64):
             return const(float(v.value) if dst == F64 else int(v.value), dst)
         if src == I1 and dst == I64:
@@ -205,6 +212,8 @@ class Lowerer:
             return self.emit("ne", [v, const(0)], I1)
         if t == F64:
             return self.emit("ne", [v, const(0.0)], I1)
+        if t in (F32, I32):
+            return self.emit("ne", [v, self.emit("cast", [const(0)], t)], I1)
         if t == NONE:
             return const(False)
         if isinstance(t, ListType):
@@ -284,6 +293,11 @@ class Lowerer:
             for i, sub in enumerate(target.elts):
                 et = t.elems[i]
                 self.assign(sub, self.emit("tuple.get", [v, const(i)], et), et)
+        elif isinstance(target, A.Subscript) and isinstance(target.value.ty, TensorType):
+            base = self.expr(target.value)
+            idx = [self.expr(x) for x in target.index_operands]
+            self.b.span = target.span
+            self.emit("np.setitem", [base, v] + idx, None, pattern=target.pattern)
         elif isinstance(target, A.Subscript):
             lst = self.expr(target.value)
             idx = self.list_index(lst, target.index, "list assignment index out of range")
@@ -293,6 +307,23 @@ class Lowerer:
             raise CompileError("cannot assign to this expression", target.span)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if getattr(s, "inplace", False):
+            # numpy's x += y writes into x: every alias of the array sees the change
+            cur = self.expr(s.target)
+            rhs = self.expr(s.value)
+            self.b.span = s.span
+            self.emit("np." + BINARY_UFUNCS[s.op], [cur, rhs], s.ty, static=repr({"out": 0}))
+            return
+        if isinstance(s.target, A.Subscript) and isinstance(s.target.value.ty, TensorType):
+            base = self.expr(s.target.value)
+            idx = [self.expr(x) for x in s.target.index_operands]
+            sel_t = s.target.ty
+            cur = self.emit("np.getitem", [base] + idx, sel_t, pattern=s.target.pattern)
+            rhs = self.expr(s.value)
+            self.b.span = s.span
+            res = self.emit("np." + BINARY_UFUNCS[s.op], [cur, rhs], s.ty, static="{}")
+            self.emit("np.setitem", [base, res] + idx, None, pattern=s.target.pattern)
+            return
         if isinstance(s.target, A.Subscript):
             lst = self.expr(s.target.value)
             idx = self.list_index(lst, s.target.index)
@@ -356,8 +387,29 @@ class Lowerer:
             self.for_range(s, it)
         elif isinstance(it.ty, ListType):
             self.for_list(s)
+        elif isinstance(it.ty, TensorType):
+            self.for_tensor(s)
         else:
             self.for_tuple(s)
+
+    def for_tensor(self, s: A.For) -> None:
+        """for row in x: rows (views) along the first axis, like numpy."""
+        self.b.span = s.iter.span
+        arr = self.expr(s.iter)
+        t: TensorType = s.iter.ty
+        n = self.emit("tuple.get", [self.emit("np.shape", [arr], TupleType((I64,) * t.rank),
+                                              static="{}"), const(0)], I64)
+        counter = self.fresh("i")
+        self.var_types[counter] = I64
+        self.write(counter, self.b.block, const(0))
+        elem_t = t.dtype if t.rank == 1 else TensorType(t.dtype, t.rank - 1)
+        self.loop(s, counter,
+                  test=lambda: self.emit("lt", [self.read(counter), n], I1),
+                  element=lambda: self.emit("np.getitem", [arr, self.read(counter)], elem_t,
+                                            pattern="i"),
+                  advance=lambda: self.write(counter, self.b.block,
+                                             self.emit("add", [self.read(counter), const(1)], I64)),
+                  elem_t=elem_t)
 
     def range_args(self, call: A.Call) -> tuple[Value, Value, Value]:
         vals = [self.coerce(self.expr(a), a.ty, I64) for a in call.args]
@@ -409,7 +461,7 @@ class Lowerer:
                   advance=lambda: self.write(counter, self.b.block,
                                              self.emit("add", [self.read(counter), const(1)], I64)))
 
-    def loop(self, s: A.For, counter: str, test, element, advance) -> None:
+    def loop(self, s: A.For, counter: str, test, element, advance, elem_t=None) -> None:
         head, body, step_b, els, exit_b = (self.new_block("for"), self.new_block("body"),
                                            self.new_block("next"), self.new_block("forelse"),
                                            self.new_block("endfor"))
@@ -421,7 +473,8 @@ class Lowerer:
         self.start(body)
         self.b.span = s.target.span
         elem = element()
-        elem_t = s.iter.ty.elem if isinstance(s.iter.ty, ListType) else I64
+        if elem_t is None:
+            elem_t = s.iter.ty.elem if isinstance(s.iter.ty, ListType) else I64
         self.assign(s.target, elem, elem_t)
         self.loops.append(Loop(step_b, exit_b))
         self.block(s.body)
@@ -533,7 +586,22 @@ class Lowerer:
         return self.read(e.var)
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
-        return const(e.const, F64)
+        if getattr(e, "np_name", None) is not None:
+            return self.np_op(e, [self.expr(x) for x in e.np_operands])
+        c = getattr(e, "const", None)
+        if isinstance(c, int) and not isinstance(c, bool):
+            return const(c)
+        if c is None:
+            return const(None)
+        return const(c, F64)
+
+    def np_op(self, e: A.Expr, operands: list[Value]) -> Value:
+        """One numpy operation: np.<name>(operands..., **static) with numpy's semantics."""
+        self.b.span = e.span
+        if e.ty == NONE:
+            self.emit("np." + e.np_name, operands, None, static=repr(e.np_static))
+            return const(None)
+        return self.emit("np." + e.np_name, operands, e.ty, static=repr(e.np_static))
 
     def expr_TupleExpr(self, e: A.TupleExpr) -> Value:
         return self.emit("tuple", [self.expr(x) for x in e.elts], e.ty)
@@ -566,6 +634,10 @@ class Lowerer:
     def expr_Subscript(self, e: A.Subscript) -> Value:
         base = self.expr(e.value)
         t = e.value.ty
+        if isinstance(t, TensorType):
+            idx = [self.expr(x) for x in e.index_operands]
+            self.b.span = e.span
+            return self.emit("np.getitem", [base] + idx, e.ty, pattern=e.pattern)
         if isinstance(t, TupleType):
             return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
         idx = self.list_index(base, e.index)
@@ -590,6 +662,8 @@ class Lowerer:
     def expr_UnaryOp(self, e: A.UnaryOp) -> Value:
         if e.op == "not":
             return self.emit("not", [self.cond_value(e.operand)], I1)
+        if getattr(e, "np_name", None) is not None:
+            return self.np_op(e, [self.expr(e.operand)])
         v = self.coerce(self.expr(e.operand), e.operand.ty, e.ty)
         if e.op == "+":
             return v
@@ -600,6 +674,8 @@ class Lowerer:
     def expr_BinOp(self, e: A.BinOp) -> Value:
         a = self.expr(e.left)
         b = self.expr(e.right)
+        if getattr(e, "np_name", None) is not None:
+            return self.np_op(e, [a, b])
         self.b.span = e.span
         return self.binop(e.op, a, e.left.ty, b, e.right.ty, e.ty, e)
 
@@ -683,6 +759,11 @@ class Lowerer:
         return r
 
     def expr_Compare(self, e: A.Compare) -> Value:
+        if isinstance(e.left.ty, DTypeType):          # x.dtype == np.float32: known now
+            same = e.left.ty == e.comparators[0].ty
+            return const(same if e.ops[0] == "==" else not same)
+        if getattr(e, "np_name", None) is not None:
+            return self.np_op(e, [self.expr(e.left), self.expr(e.comparators[0])])
         left = self.expr(e.left)
         lt = e.left.ty
         if len(e.ops) == 1:
@@ -832,8 +913,15 @@ class Lowerer:
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Value:
+        if getattr(e, "np_name", None) is not None:
+            return self.np_op(e, [self.expr(x) for x in e.np_operands])
         target = e.target
         return getattr(self, "call_" + target.kind)(e, target.name)
+
+    def call_np_cast(self, e: A.Call, t: Type) -> Value:
+        v = self.expr(e.args[0])
+        self.b.span = e.span
+        return self.emit("cast", [v], t) if e.args[0].ty != t else v
 
     def call_function(self, e: A.Call, name: str) -> Value:
         spec = e.target.spec
@@ -856,7 +944,15 @@ class Lowerer:
         if name == "len":
             if isinstance(types[0], TupleType):
                 return const(len(types[0].elems))
+            if isinstance(types[0], TensorType):
+                shape = self.emit("np.shape", args, TupleType((I64,) * types[0].rank), static="{}")
+                return self.emit("tuple.get", [shape, const(0)], I64)
             return self.emit("list.len", args, I64)
+        if args and isinstance(types[0], TensorType):     # float(t), int(t), bool(t)
+            item_t = {F32: F64, I32: I64}.get(types[0].dtype, types[0].dtype)
+            item = self.emit("np.item", args, item_t, static="{}")
+            types = [item_t]
+            args = [item]
         if name == "abs":
             v = self.coerce(args[0], types[0], e.ty)
             return self.emit("abs", [v], e.ty)
@@ -878,6 +974,8 @@ class Lowerer:
                 return const(0)
             if types[0] == F64:
                 return self.float_to_int(args[0])
+            if types[0] == F32:
+                return self.float_to_int(self.emit("cast", [args[0]], F64))
             return self.coerce(args[0], types[0], I64)
         raise CompileError(f"cannot call '{name}'", e.span)  # pragma: no cover
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 import inspect
 import math
 import textwrap
+import time
 import types
+from contextlib import contextmanager
 from typing import Any
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check import Spec, check_function, convertible, plural, resolve_type
+from pts.frontend.check import Spec, check_function, convertible, plural, refine, resolve_type
 from pts.frontend.lower import lower_function
 from pts.ir.core import Module
-from pts.ir.types import F64, I1, I64, ListType, TupleType, Type, py_name
+from pts.ir.types import DTYPES, F64, I1, I64, ListType, TensorType, TupleType, Type, py_name
 
 # Parsed functions by code object *identity*: code objects compare equal across files when
 # their bodies match, so they cannot be dictionary keys themselves.
@@ -53,13 +55,70 @@ def fresh_fdef(pyfunc) -> A.FunctionDef:
     return copy.deepcopy(parse_pyfunc(pyfunc))
 
 
+class Timings:
+    """Milliseconds per pipeline phase.  Phases nest (checking a caller parses and checks its
+    callees); each phase counts only its own time, a nested phase pauses the outer one."""
+
+    def __init__(self):
+        self.ms: dict[str, float] = {}
+        self._stack: list[list] = []
+
+    @contextmanager
+    def phase(self, name: str):
+        now = time.perf_counter()
+        if self._stack:
+            outer = self._stack[-1]
+            self.ms[outer[0]] = self.ms.get(outer[0], 0.0) + (now - outer[1]) * 1e3
+        self._stack.append([name, now])
+        try:
+            yield
+        finally:
+            end = time.perf_counter()
+            self.ms[name] = self.ms.get(name, 0.0) + (end - self._stack.pop()[1]) * 1e3
+            if self._stack:
+                self._stack[-1][1] = end
+
+
+class GlobalReads:
+    """A function's module globals as the checker sees them, remembering every name it
+    looks up (pts.cache records what those names meant, to know when code is stale)."""
+
+    __slots__ = ("globals", "names")
+
+    def __init__(self, globals_: dict, names: set):
+        self.globals = globals_
+        self.names = names
+
+    def __contains__(self, name) -> bool:
+        self.names.add(name)
+        return name in self.globals
+
+    def __getitem__(self, name):
+        self.names.add(name)
+        return self.globals[name]
+
+    def get(self, name, default=None):
+        self.names.add(name)
+        return self.globals.get(name, default)
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        # Any other use (iteration, ...) reads names we cannot list: no disk cache.
+        self.names.add(None)
+        return getattr(self.globals, attr)
+
+
 class Program:
-    """All specializations reachable from one entry call."""
+    """All specializations reachable from one entry call.  `global_reads` maps each Python
+    function to the global names the checker looked up in it (None in the set: unknown)."""
 
     def __init__(self):
         self.specs: dict[tuple, Spec] = {}
         self.order: list[Spec] = []
         self.names: set[str] = set()
+        self.global_reads: dict[Any, set] = {}
+        self.timings = Timings()
 
     def scriptable(self, value: Any):
         """The plain Python function behind `value`, if pts can compile calls to it."""
@@ -81,7 +140,8 @@ class Program:
         return name
 
     def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None) -> Spec:
-        fdef = fresh_fdef(pyfunc)
+        with self.timings.phase("parse"):
+            fdef = fresh_fdef(pyfunc)
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
@@ -90,11 +150,13 @@ class Program:
         spec = self.specs.get(key)
         if spec is not None:
             return spec
-        spec = Spec(pyfunc, fdef, pyfunc.__globals__, arg_types, self.ir_name(pyfunc, arg_types))
+        reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(pyfunc, set()))
+        spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
         self.specs[key] = spec
         self.order.append(spec)
         try:
-            check_function(self, spec)
+            with self.timings.phase("check"):
+                check_function(self, spec)
         except Exception:
             del self.specs[key]
             self.order.remove(spec)
@@ -110,16 +172,18 @@ class Program:
             span = node.span if node is not None else p.span
             raise CompileError(f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, "
                                f"got {py_name(t)}", span)
-        return want
+        return refine(want, t)
 
 
 def build_module(pyfunc, arg_types: tuple[Type, ...]) -> Module:
     program = Program()
     entry = program.specialize(pyfunc, arg_types)
     module = Module(entry=entry.ir_name)
-    for spec in program.order:
-        module.add(lower_function(spec))
+    with program.timings.phase("lower"):
+        for spec in program.order:
+            module.add(lower_function(spec))
     module.entry_spec = entry
+    module.program = program
     return module
 
 
@@ -145,16 +209,17 @@ def type_of_value(value: Any) -> Type:
                 raise TypeError("pts lists need elements of one type")
             elem = j
         return ListType(elem)
-    try:
-        import numpy as np
-        if isinstance(value, np.bool_):
-            return I1
-        if isinstance(value, np.integer):
-            return I64
-        if isinstance(value, np.floating):
-            return F64
-    except ImportError:  # pragma: no cover
-        pass
+    import numpy as np
+    if isinstance(value, np.ndarray):
+        dtype = DTYPES.get(value.dtype.name)
+        if dtype is None:
+            raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
+                            f"not {value.dtype.name}")
+        return TensorType(dtype, value.ndim)
+    if isinstance(value, np.generic):
+        t = DTYPES.get(value.dtype.name)
+        if t is not None:
+            return t
     raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
 
 

@@ -57,6 +57,7 @@ PURE = "pure"      # result depends only on operands: fold, CSE, remove when unu
 ALLOC = "alloc"    # makes a fresh object: remove when unused, never merge
 READ = "read"      # reads mutable memory: remove when unused, never merge across writes
 WRITE = "write"    # changes memory or the outside world: keep
+TENSOR = "tensor"  # numpy operation: may raise on shapes, may alias (views): keep, never merge
 RAISE = "raise"    # may raise: keep (check)
 CALL = "call"      # anything: keep
 
@@ -243,6 +244,27 @@ _op("list.pop_at", WRITE, lambda xs, i: xs.pop(i))
 _op("print", WRITE, _print)
 _op("check", RAISE)
 _op("call", CALL)
+# cast: C-style conversion between numeric scalar types (to float32, int32, ...); the
+# interpreter converts by the result type
+_op("cast", PURE)
+
+# Tensor ops: `np.NAME` computes numpy's np.NAME(*operands, **static) where `static` (an
+# attribute holding a Python literal dict) carries the compile-time arguments: axis,
+# keepdims, dtype...; `{"out": 0}` makes the first operand the output (x += y).
+# np.getitem / np.setitem take the array, (setitem: the value,) then the index operands as
+# described by the `pattern` attribute: one word per index item, `i` an int operand,
+# `sLHS` a slice whose lower/upper/step are present (1) or absent (0), `n` a new axis.
+# np.shape gives the shape tuple, np.item the single element, np.ravel_copy is flatten().
+TENSOR_OPS = """abs absolute add all any arange argmax argmin astype bitwise_and bitwise_or
+bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expand_dims expm1
+eye floor floor_divide full full_like getitem greater greater_equal invert item left_shift
+less less_equal linspace log log1p logical_and logical_not logical_or matmul max maximum
+mean min minimum multiply negative not_equal ones ones_like positive power prod ravel
+ravel_copy remainder reshape right_shift setitem shape sign sin size sqrt square squeeze
+stack std subtract sum swapaxes tan tanh transpose true_divide var where zeros
+zeros_like""".split()
+for _name in TENSOR_OPS:
+    _op("np." + _name, TENSOR)
 
 
 def is_removable(op: str) -> bool:

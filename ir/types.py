@@ -20,7 +20,7 @@ class Type:
 
     @property
     def is_numeric(self) -> bool:
-        return self in (I1, I64, F32, F64)
+        return self in (I1, I32, I64, F32, F64)
 
 
 @dataclass(frozen=True)
@@ -66,16 +66,22 @@ class TensorType(Type):
 
 
 I1 = ScalarType("i1")
+I32 = ScalarType("i32")
 I64 = ScalarType("i64")
 F32 = ScalarType("f32")
 F64 = ScalarType("f64")
 NONE = ScalarType("none")
 STR = ScalarType("str")
 
-SCALARS = {t.name: t for t in (I1, I64, F32, F64, NONE, STR)}
+SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NONE, STR)}
 
 # How the checker and error messages name types in Python terms.
-PY_NAMES = {I1: "bool", I64: "int", F64: "float", F32: "float32", NONE: "None", STR: "str"}
+PY_NAMES = {I1: "bool", I64: "int", F64: "float", F32: "float32", I32: "int32",
+            NONE: "None", STR: "str"}
+
+# Tensor element types and the numpy dtype names they stand for.
+DTYPES = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool": I1}
+DTYPE_NAMES = {t: name for name, t in DTYPES.items()}
 
 
 def py_name(t: Type) -> str:
@@ -87,7 +93,7 @@ def py_name(t: Type) -> str:
     if isinstance(t, TupleType):
         return "Tuple[" + ", ".join(py_name(e) for e in t.elems) + "]"
     if isinstance(t, TensorType):
-        return f"Tensor[{t.dtype}, rank {t.rank}]"
+        return f"Tensor[{DTYPE_NAMES.get(t.dtype, t.dtype)}, {t.rank}-d]"
     return str(t)
 
 

@@ -8,12 +8,18 @@ the same functions the constant folder uses, so folding can never disagree with 
 """
 from __future__ import annotations
 
+import ast
+import operator
 import sys
 
-from pts.errors import runtime_error
+import numpy as np
+
+from pts.errors import EXCEPTION_KINDS, runtime_error
+from pts.frontend.tensor_types import evaluate
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
-from pts.ir.types import F64, I1, I64, ListType
+from pts.ir.types import (DTYPE_NAMES, F32, F64, I1, I32, I64, ListType, TensorType,
+                          TupleType)
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
@@ -77,18 +83,90 @@ class Interpreter:
                     continue
                 if op == "call":
                     result = self.call(ins.attrs["callee"], [val(a) for a in ins.args])
+                elif op.startswith("np."):
+                    result = tensor_op(ins, [val(a) for a in ins.args], f)
+                elif op == "cast":
+                    result = cast_scalar(val(ins.args[0]), ins.type)
                 elif op == "list.new":
                     result = [_zero(ins.type.elem)] * val(ins.args[0])
                 else:
                     result = evals[op](*[val(a) for a in ins.args])
                 if ins.type is not None:
-                    if ins.type == F64 and not isinstance(result, float):
+                    if ins.type == F64 and not isinstance(result, float) and not op.startswith("np."):
                         result = float(result)
                     elif ins.type == I1 and not isinstance(result, bool):
                         result = bool(result)
                     env[ins] = result
             else:
                 raise RuntimeError(f"block ^{block.name} of @{f.name} has no terminator")
+
+
+def cast_scalar(x, t):
+    """C-style conversion of a scalar to the numeric type t (numpy scalars for f32/i32)."""
+    if t == F64:
+        return float(x)
+    if t == I64:
+        return int(np.asarray(x).astype(np.int64)[()]) if isinstance(x, float) else int(x)
+    if t == I1:
+        return bool(x)
+    return np.asarray(x).astype(DTYPE_NAMES[t])[()]
+
+
+def python_scalar(x, t):
+    """Scalars out of numpy take pts's representation: Python int/float/bool for i64, f64
+    and i1 (the weak Python scalars of NEP 50), numpy scalars for f32 and i32."""
+    if t == F64:
+        return float(x)
+    if t == I64:
+        return int(x)
+    if t == I1:
+        return bool(x)
+    if t in (F32, I32) and not isinstance(x, np.generic):
+        return np.asarray(x).astype(DTYPE_NAMES[t])[()]
+    return x
+
+
+def build_index(pattern: str, operands) -> tuple:
+    """The numpy index tuple described by a getitem/setitem pattern (see ir.ops)."""
+    it = iter(operands)
+    index: list = []
+    for word in pattern.split():
+        if word == "i":
+            index.append(operator.index(next(it)))
+        elif word == "n":
+            index.append(None)
+        else:
+            index.append(slice(*[next(it) if flag == "1" else None for flag in word[1:]]))
+    return tuple(index)
+
+
+def tensor_op(ins: Instr, operands: list, f: Function):
+    """Run one np.* instruction with numpy; numpy's errors carry the scripted line."""
+    name = ins.op[3:]
+    try:
+        if name == "getitem":
+            result = operands[0][build_index(ins.attrs["pattern"], operands[1:])]
+        elif name == "setitem":
+            operands[0][build_index(ins.attrs["pattern"], operands[2:])] = operands[1]
+            return None
+        elif name == "shape":
+            return tuple(int(d) for d in operands[0].shape)
+        elif name == "size":
+            return int(operands[0].size)
+        else:
+            static = ast.literal_eval(ins.attrs.get("static", "{}"))
+            if "out" in static:
+                static["out"] = operands[static["out"]]
+            result = evaluate(name, operands, static)
+    except (ValueError, IndexError, TypeError, ArithmeticError) as e:
+        kind = next((c.__name__ for c in type(e).__mro__ if c.__name__ in EXCEPTION_KINDS),
+                    "RuntimeError")
+        raise runtime_error(kind, str(e).splitlines()[0] if str(e) else "", ins.span,
+                            f.name) from None
+    if ins.type is not None and not isinstance(ins.type, TensorType) and \
+            not isinstance(ins.type, TupleType):
+        return python_scalar(result, ins.type)
+    return result
 
 
 def run_function(module: Module, name: str, args: list):

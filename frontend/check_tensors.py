@@ -1,0 +1,324 @@
+"""Type checking of tensor code: numpy calls, array methods and attributes, operators on
+arrays, indexing and slicing.  Mixed into `check.FunctionChecker`.
+
+Every tensor operation is recorded on its node for the lowering as one numpy function
+(`node.np_name`), its run-time operands (`node.np_operands`, expressions) and its
+compile-time arguments (`node.np_static`: axis, keepdims, dtype, ... as Python literals).
+Result types come from `tensor_types.call_type`, i.e. from numpy itself.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from pts.errors import CompileError
+from pts.frontend import ast as A
+from pts.frontend.tensor_types import (BINARY_UFUNCS, COMPARE_UFUNCS, METHODS, NP_FUNCTIONS,
+                                       STATIC_POSITIONAL, UNARY_UFUNCS, TensorTypeError,
+                                       call_type, dtype_of_constant)
+from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, ScalarType,
+                          TensorType, TupleType, Type, py_name)
+
+NUMPY_SCALARS = (F32, I32)          # strong scalars: arithmetic on them follows numpy
+NP_CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan}
+SCALAR_CASTS = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}
+
+
+class DTypeType(Type):
+    """The compile-time value `np.float32` (or `x.dtype`): usable as dtype= and in ==."""
+
+    def __init__(self, dtype: ScalarType):
+        object.__setattr__(self, "dtype", dtype)
+
+    def __eq__(self, other):
+        return isinstance(other, DTypeType) and other.dtype == self.dtype
+
+    def __hash__(self):
+        return hash(("dtype", self.dtype))
+
+    def __str__(self):
+        return f"dtype<{DTYPE_NAMES[self.dtype]}>"
+
+    __repr__ = __str__
+
+
+class TensorAnnotation(Type):
+    """`np.ndarray` / `pts.Tensor` as an annotation: any dtype and rank (the call decides)."""
+
+    def __eq__(self, other):
+        return isinstance(other, TensorAnnotation)
+
+    def __hash__(self):
+        return hash("tensor-annotation")
+
+    def __str__(self):
+        return "Tensor"
+
+    __repr__ = __str__
+
+
+ANY_TENSOR = TensorAnnotation()
+
+
+def is_tensorish(t: Type) -> bool:
+    """Does an operation on t follow numpy's rules (tensors and numpy scalars)?"""
+    return isinstance(t, TensorType) or t in NUMPY_SCALARS
+
+
+class TensorChecks:
+    """Methods of FunctionChecker for tensor code (self is the checker)."""
+
+    # ---------------------------------------------------------------- names
+
+    def is_np(self, e: A.Expr) -> bool:
+        return isinstance(e, A.Name) and self.is_module(e.id, np)
+
+    def np_attribute(self, e: A.Attribute) -> Type:
+        if e.attr in NP_CONSTANTS:
+            e.const = NP_CONSTANTS[e.attr]
+            return F64
+        if e.attr == "newaxis":
+            e.const = None
+            e.is_newaxis = True
+            return NONE
+        if e.attr in SCALAR_CASTS:
+            return DTypeType(SCALAR_CASTS[e.attr])
+        if e.attr in NP_FUNCTIONS or hasattr(np, e.attr):
+            raise self.error(f"np.{e.attr} can only be called", e)
+        raise self.error(f"module 'numpy' has no attribute '{e.attr}'", e)
+
+    def tensor_attribute(self, e: A.Attribute, t: Type) -> Type:
+        if not isinstance(t, TensorType):
+            raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
+        if e.attr == "shape":
+            e.np_name, e.np_operands, e.np_static = "shape", [e.value], {}
+            return TupleType((I64,) * t.rank)
+        if e.attr == "ndim":
+            e.const = t.rank
+            return I64
+        if e.attr == "size":
+            e.np_name, e.np_operands, e.np_static = "size", [e.value], {}
+            return I64
+        if e.attr == "dtype":
+            return DTypeType(t.dtype)
+        if e.attr == "T":
+            e.np_name, e.np_operands, e.np_static = "transpose", [e.value], {}
+            return TensorType(t.dtype, t.rank)
+        raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
+
+    # ---------------------------------------------------------------- compile-time arguments
+
+    def static_arg(self, e: A.Expr, what: str) -> Any:
+        """A compile-time constant argument (axis=1, keepdims=True, dtype=np.float32)."""
+        if isinstance(e, A.Const):
+            return e.value
+        if isinstance(e, A.UnaryOp) and e.op == "-" and isinstance(e.operand, A.Const) \
+                and isinstance(e.operand.value, (int, float)):
+            return -e.operand.value
+        if isinstance(e, A.TupleExpr):
+            return tuple(self.static_arg(x, what) for x in e.elts)
+        t = self.expr(e)
+        if isinstance(t, DTypeType):
+            return DTYPE_NAMES[t.dtype]
+        if getattr(e, "const", None) is not None or (isinstance(e, A.Name) and hasattr(e, "const")
+                                                     and e.const is not None):
+            return e.const
+        if isinstance(e, A.Name) and e.id in ("float", "int", "bool") and self.is_builtin(e.id):
+            return {"float": "float64", "int": "int64", "bool": "bool"}[e.id]
+        raise self.error(f"{what} must be a constant here (pts fixes ranks and dtypes at "
+                         f"compile time)", e)
+
+    def dtype_arg(self, e: A.Expr) -> Any:
+        if isinstance(e, A.Name) and e.id in ("float", "int", "bool") and self.is_builtin(e.id):
+            return {"float": "float64", "int": "int64", "bool": "bool"}[e.id]
+        value = self.static_arg(e, "dtype")
+        if dtype_of_constant(value) is None:
+            raise self.error(f"unsupported dtype {value!r} (float32, float64, int32, int64 "
+                             f"and bool are supported)", e)
+        return np.dtype(value).name
+
+    # ---------------------------------------------------------------- calls
+
+    def np_type(self, name: str, operands: list[Type], static: dict, node: A.Node) -> Type:
+        try:
+            return call_type(name, operands, static)
+        except TensorTypeError as err:
+            raise self.error(f"np.{name}: {err}", node) from None
+
+    def bind_np(self, e: A.Call, name: str, operand_exprs: list[A.Expr]) -> Type:
+        """Split a call into run-time operands and compile-time arguments, then type it."""
+        from pts.frontend.check import Callee
+        statics = NP_FUNCTIONS.get(name, ())
+        positional_static = STATIC_POSITIONAL.get(name, {})
+        operands: list[A.Expr] = []
+        static: dict[str, Any] = {}
+        for i, a in enumerate(operand_exprs):
+            if i in positional_static:
+                key = positional_static[i]
+                static[key] = self.dtype_arg(a) if key == "dtype" else self.static_arg(a, key)
+            else:
+                operands.append(a)
+        for kw in e.keywords:
+            if kw.name in statics:
+                static[kw.name] = (self.dtype_arg(kw.value) if kw.name == "dtype"
+                                   else self.static_arg(kw.value, kw.name))
+            else:
+                raise self.error(f"np.{name}() got an unexpected or unsupported keyword "
+                                 f"argument '{kw.name}'", kw)
+        if name == "squeeze" and static.get("axis") is None:
+            raise self.error("squeeze() needs an explicit axis in pts (ranks are fixed at "
+                             "compile time)", e)
+        types = [self.expr(a) for a in operands]
+        for a, t in zip(operands, types):
+            if isinstance(t, DTypeType):
+                raise self.error("a dtype can only be passed as dtype=", a)
+        e.target = Callee("np", name)
+        e.np_name, e.np_operands, e.np_static = name, operands, static
+        if name == "reshape":
+            return self.reshape_type(e, types)
+        return self.np_type(name, types, static, e)
+
+    def reshape_type(self, e: A.Call, types: list[Type]) -> Type:
+        t = types[0]
+        if not isinstance(t, TensorType):
+            raise self.error(f"reshape needs a tensor, got {py_name(t)}", e)
+        dims = types[1:]
+        if len(dims) == 1 and isinstance(dims[0], TupleType):
+            dims = list(dims[0].elems)
+        for d, a in zip(dims, e.np_operands[1:] or [e]):
+            if d not in (I64, I32, I1):
+                raise self.error(f"reshape sizes must be ints, got {py_name(d)}", a)
+        return TensorType(t.dtype, len(dims))
+
+    def np_call(self, e: A.Call, name: str) -> Type:
+        if name in SCALAR_CASTS:           # np.float32(x): a numpy scalar
+            from pts.frontend.check import Callee
+            self.nargs(e, f"np.{name}", 1)
+            t = self.expr(e.args[0])
+            if t not in (I1, I32, I64, F32, F64):
+                raise self.error(f"np.{name}() needs a number, got {py_name(t)}", e.args[0])
+            e.target = Callee("np_cast", SCALAR_CASTS[name])
+            return SCALAR_CASTS[name]
+        if name not in NP_FUNCTIONS:
+            if hasattr(np, name):
+                raise self.error(f"np.{name} is not supported", e.func)
+            raise self.error(f"module 'numpy' has no attribute '{name}'", e.func)
+        if name in ("concatenate", "stack") and e.args and isinstance(e.args[0], A.ListExpr):
+            e.args[0] = A.TupleExpr(e.args[0].elts, span=e.args[0].span)
+        return self.bind_np(e, name, list(e.args))
+
+    def tensor_method(self, e: A.Call, obj: A.Expr, t: Type, name: str) -> Type:
+        np_name = METHODS.get(name)
+        if np_name is None or not isinstance(t, TensorType):
+            raise self.error(f"'{py_name(t)}' has no attribute '{name}'", e.func)
+        if name == "item":
+            from pts.frontend.check import Callee
+            self.nargs(e, "item", 0)
+            e.target = Callee("np", "item")
+            e.np_name, e.np_operands, e.np_static = "item", [obj], {}
+            return {F32: F64, I32: I64}.get(t.dtype, t.dtype)    # .item() gives Python scalars
+        if name == "transpose" and len(e.args) > 1:
+            e.args = [A.TupleExpr(list(e.args), span=e.args[0].span)]
+        return self.bind_np(e, np_name, [obj] + list(e.args))
+
+    # ---------------------------------------------------------------- operators
+
+    def tensor_binop(self, e: A.Node, op: str, a: Type, b: Type) -> Type:
+        ufunc = BINARY_UFUNCS.get(op)
+        if ufunc is None:
+            raise self.error(f"operator {op} is not supported on tensors", e)
+        for t in (a, b):
+            if not (isinstance(t, TensorType) or t in (I1, I32, I64, F32, F64)):
+                raise self.error(f"unsupported operand type(s) for {op}: '{py_name(a)}' and "
+                                 f"'{py_name(b)}'", e)
+        e.np_name, e.np_static = ufunc, {}
+        return self.np_type(ufunc, [a, b], {}, e)
+
+    def tensor_unary(self, e: A.UnaryOp, t: Type) -> Type:
+        if e.op == "not":
+            raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
+        ufunc = UNARY_UFUNCS[e.op]
+        e.np_name, e.np_static = ufunc, {}
+        return self.np_type(ufunc, [t], {}, e)
+
+    def tensor_compare(self, e: A.Compare, op: str, a: Type, b: Type) -> Type:
+        if isinstance(a, DTypeType) or isinstance(b, DTypeType):
+            if op not in ("==", "!="):
+                raise self.error(f"dtypes can only be compared with == and !=", e)
+            return I1
+        ufunc = COMPARE_UFUNCS.get(op)
+        if ufunc is None:
+            raise self.error(f"'{op}' is not supported on tensors", e)
+        if len(e.ops) > 1:
+            raise self.error("chained comparisons of tensors are not supported", e)
+        e.np_name, e.np_static = ufunc, {}
+        return self.np_type(ufunc, [a, b], {}, e)
+
+    # ---------------------------------------------------------------- indexing
+
+    def tensor_index(self, e: A.Subscript, t: TensorType, store: bool = False) -> Type:
+        """x[i, 1:n:2, None]: ints drop an axis, slices keep it, None adds one.
+
+        Records `e.pattern` (one letter per item: i, s<3 flags for lo/hi/step>, n) and
+        `e.index_operands` (the int and slice-bound expressions in order)."""
+        items = e.index.elts if isinstance(e.index, A.TupleExpr) else [e.index]
+        pattern: list[str] = []
+        operands: list[A.Expr] = []
+        consumed = 0
+        rank = 0
+        for item in items:
+            if isinstance(item, A.Slice):
+                flags = ""
+                for part in (item.lower, item.upper, item.step):
+                    if part is None:
+                        flags += "0"
+                        continue
+                    pt = self.expr(part)
+                    if pt not in (I64, I32, I1):
+                        raise self.error(f"slice indices must be integers, not {py_name(pt)}", part)
+                    flags += "1"
+                    operands.append(part)
+                pattern.append("s" + flags)
+                consumed += 1
+                rank += 1
+            elif (isinstance(item, A.Const) and item.value is None) or \
+                    (isinstance(item, A.Attribute) and self.is_np(item.value) and item.attr == "newaxis"):
+                pattern.append("n")
+                rank += 1
+            else:
+                it = self.expr(item)
+                if isinstance(it, TensorType):
+                    raise self.error("indexing with arrays (fancy indexing) is not supported", item)
+                if it not in (I64, I32, I1):
+                    raise self.error(f"only integers, slices and None are valid indices, "
+                                     f"not {py_name(it)}", item)
+                pattern.append("i")
+                operands.append(item)
+                consumed += 1
+        if consumed > t.rank:
+            raise self.error(f"too many indices for array: array is {t.rank}-dimensional, but "
+                             f"{consumed} were indexed", e)
+        rank += t.rank - consumed
+        e.pattern = " ".join(pattern)
+        e.index_operands = operands
+        if rank == 0 and "n" not in pattern:
+            return t.dtype
+        return TensorType(t.dtype, rank)
+
+
+def check_tensor_assignment(checker, target: A.Subscript, value_t: Type, node: A.Node) -> None:
+    """x[...] = v: v is a scalar or a tensor broadcastable to the selection (numpy casts)."""
+    t = target.value.ty
+    sel = checker.tensor_index(target, t, store=True)
+    if not (isinstance(value_t, TensorType) or value_t in (I1, I32, I64, F32, F64)):
+        raise CompileError(f"cannot assign {py_name(value_t)} into {py_name(t)}", node.span)
+    if isinstance(value_t, TensorType) and isinstance(sel, TensorType) and value_t.rank > sel.rank:
+        raise CompileError(f"could not broadcast a {value_t.rank}-d array into a "
+                           f"{sel.rank}-d selection", node.span)
+    target.ty = sel
+
+
+__all__ = ["TensorChecks", "ANY_TENSOR", "DTypeType", "is_tensorish", "check_tensor_assignment",
+           "DTYPES"]
