@@ -11,14 +11,16 @@ Entry points:
 The grammar is `grammar/pts.lark` (read it as the language's syntax reference).  Parsing
 runs in three steps, each a function below:
 
-1. Lark's LALR parser with a basic lexer and `_layout`, a post-lexer that turns
-   indentation into `_INDENT` / `_DEDENT` tokens and checks brackets.  Any Lark error is
-   turned into a CompileError (`_syntax_error`): "invalid syntax", "unexpected indent",
-   "expected ':'", ... with the offending token's position.  No Lark exception escapes.
+1. An LALR(1) parser generated from the grammar with Lark (`pts.grammar.lalr` running the
+   tables of `grammar/pts_tables.py`; it builds the same trees as Lark itself, without
+   importing Lark), with `_layout`, a post-lexer that turns indentation into `_INDENT` /
+   `_DEDENT` tokens and checks brackets.  Any parse error is turned into a CompileError
+   (`_syntax_error`): "invalid syntax", "unexpected indent", "expected ':'", ... with the
+   offending token's position.  No parser exception escapes.
 2. `_refuse` walks the parse tree top-down, in source order, and rejects constructs the
    grammar accepts but the language does not ("'try' is not supported", ...), including
    the ones that depend on context (a `def` or `class` or `import` inside a function).
-3. `_Build`, a Lark Transformer, builds the AST bottom-up; every node gets a Span.
+3. `_Build`, a Transformer, builds the AST bottom-up; every node gets a Span.
 
 Positions.  Spans are `Span(file, line + line_offset, col + col_offset, ...)` where line and
 col are 1-based positions in `text` (end exclusive).  Callers pass the source of a function
@@ -29,26 +31,24 @@ line, the parser remembers (errors.remember_source) the real file's lines when t
 be read and matches the text; otherwise it remembers `text` re-indented by `col_offset`
 spaces, which quotes the same columns.  With col_offset=0 it remembers `text` as given.
 
-The Lark parser is built once per process and cached on disk (in $PTS_CACHE_DIR, else
-$XDG_CACHE_HOME/pts or ~/.cache/pts), so a new process loads it in a few milliseconds; if
-the directory cannot be written the parser is simply built without a cache.
+The parse tables.  `grammar/pts_tables.py` is generated from pts.lark by
+`python -m pts.grammar.generate` and committed; tests/frontend checks it is up to date.  If
+pts.lark was edited without regenerating (its CRC-32 and length differ from the tables'),
+parsing still works: the tables are computed from pts.lark with Lark (slow) and cached on
+disk, in $PTS_CACHE_DIR, else $XDG_CACHE_HOME/pts or ~/.cache/pts (if it is writable).
 """
 from __future__ import annotations
 
+import _thread
 import ast as pyast
-import hashlib
 import os
 import re
-import threading
-
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF,
-                             UnexpectedInput, UnexpectedToken, VisitError)
-from lark.indenter import Indenter
 
 import pts.grammar
 from pts.errors import CompileError, Span, remember_source
 from pts.frontend import ast
+from pts.grammar.lalr import (ParseError, Parser, Token, Transformer, Tree,
+                              UnexpectedCharacters, UnexpectedToken)
 
 GRAMMAR_FILE = os.path.join(os.path.dirname(os.path.abspath(pts.grammar.__file__)), "pts.lark")
 TAB_SIZE = 8
@@ -66,10 +66,7 @@ def parse_source(text: str, filename: str, line_offset: int = 0,
         text += "\n"
     tree = _parse_tree(text, pos)
     _refuse(tree, pos, in_function=False, in_class=False)
-    try:
-        body = _Build(pos).transform(tree)
-    except VisitError as e:
-        raise e.orig_exc from None
+    body = _Build(pos).transform(tree)
     # A module docstring is documentation, not code.
     if body and _is_docstring(body[0]):
         body = body[1:]
@@ -152,20 +149,7 @@ def _real_lines(filename: str, line_offset: int, col_offset: int,
     return real
 
 
-# ================================================================ step 1: Lark
-
-class _Layout(Indenter):
-    """Python's indentation rules as a Lark post-lexer (state is local to each parse)."""
-    NL_type = "_NEWLINE"
-    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
-    INDENT_type = "_INDENT"
-    DEDENT_type = "_DEDENT"
-    tab_len = TAB_SIZE
-
-    def process(self, stream):
-        return _layout(stream)
-
+# ================================================================ step 1: the parser
 
 class _LayoutError(Exception):
     def __init__(self, msg: str, line: int, col: int, end_line: int | None = None,
@@ -176,6 +160,8 @@ class _LayoutError(Exception):
 
 
 _CLOSER = {"(": ")", "[": "]", "{": "}"}
+_OPEN_TYPES = ("LPAR", "LSQB", "LBRACE")
+_CLOSE_TYPES = ("RPAR", "RSQB", "RBRACE")
 
 
 def _layout(stream):
@@ -209,9 +195,9 @@ def _layout(stream):
                     raise _LayoutError("unindent does not match any outer indentation level",
                                        line, col)
             continue
-        if tok.type in _Layout.OPEN_PAREN_types:
+        if tok.type in _OPEN_TYPES:
             brackets.append(tok)
-        elif tok.type in _Layout.CLOSE_PAREN_types:
+        elif tok.type in _CLOSE_TYPES:
             if not brackets:
                 raise _LayoutError(f"unmatched '{tok}'", tok.line, tok.column)
             opener = brackets.pop()
@@ -227,56 +213,92 @@ def _layout(stream):
         yield Token.new_borrow_pos("_DEDENT", "", last) if last else Token("_DEDENT", "")
 
 
-_PARSER: Lark | None = None
-_PARSER_LOCK = threading.Lock()
+_PARSER: Parser | None = None
+_PARSER_LOCK = _thread.allocate_lock()
 
 
-def _lark() -> Lark:
-    """The LALR parser, built once per process and cached on disk across processes."""
+def _parser() -> Parser:
+    """The parser for pts.lark, made once per process."""
     global _PARSER
     if _PARSER is None:
         with _PARSER_LOCK:
             if _PARSER is None:
-                with open(GRAMMAR_FILE, encoding="utf-8") as f:
-                    grammar = f.read()
-                options = dict(parser="lalr", lexer="basic", postlex=_Layout(),
-                               start="file_input", propagate_positions=True,
-                               maybe_placeholders=True)
-                cache = _cache_file(grammar)
-                _PARSER = Lark(grammar, cache=cache if cache else False, **options)
+                _PARSER = Parser(_tables())
     return _PARSER
 
 
-def _cache_file(grammar: str) -> str | None:
-    import lark
+def _tables():
+    """The parse tables of pts.lark: grammar/pts_tables.py if it was generated from the
+    current pts.lark, else tables computed now with Lark (and cached on disk)."""
+    import binascii
+    with open(GRAMMAR_FILE, "rb") as f:
+        data = f.read().replace(b"\r\n", b"\n")
+    key = (binascii.crc32(data), len(data))
+    try:
+        from pts.grammar import pts_tables
+    except ImportError:
+        pts_tables = None
+    if pts_tables is not None and (pts_tables.GRAMMAR_CRC32, pts_tables.GRAMMAR_LENGTH) == key:
+        return pts_tables
+    return _stale_tables(data.decode("utf-8"), key)
+
+
+def _stale_tables(grammar: str, key: tuple[int, int]) -> dict:
+    import marshal
+    import sys
+    import warnings
+    warnings.warn("grammar/pts.lark differs from the grammar of grammar/pts_tables.py: "
+                  "computing the parse tables with Lark (slow); to fix, run "
+                  "`python -m pts.grammar.generate`", stacklevel=2)
+    path = _cache_file(f"grammar-{key[0]:08x}-{key[1]}-py{sys.version_info[0]}"
+                       f"{sys.version_info[1]}-m{marshal.version}.tables")
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                tables = marshal.load(f)
+            if (tables["GRAMMAR_CRC32"], tables["GRAMMAR_LENGTH"]) == key:
+                return tables
+        except Exception:       # missing or unreadable: compute it again
+            pass
+    from pts.grammar.generate import tables as compute_tables
+    tables = compute_tables(grammar)
+    if path is not None:
+        try:
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as f:
+                marshal.dump(tables, f)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return tables
+
+
+def _cache_file(name: str) -> str | None:
     base = os.environ.get("PTS_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
         "pts")
-    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
-    path = os.path.join(base, f"grammar-{digest}-lark{lark.__version__}.cache")
-    if os.path.exists(path):
-        return path
     try:
         os.makedirs(base, exist_ok=True)
     except OSError:
         return None
-    return path if os.access(base, os.W_OK) else None
+    return os.path.join(base, name) if os.access(base, os.W_OK) else None
 
 
 def _parse_tree(text: str, pos: _Positions) -> Tree:
+    parser = _parser()
     try:
-        return _lark().parse(text)
+        return parser.parse(_layout(parser.lex(text)))
     except _LayoutError as e:
         raise CompileError(e.msg, pos.at(e.line, e.col)) from None
-    except LarkError as e:
+    except ParseError as e:
         raise _syntax_error(e, text, pos) from None
 
 
 _MATCH_LINE = re.compile(r"\s*(match|case)\b(?!\s*[=.,)\]:(\[])[^#]*:\s*(#.*)?$")
 
 
-def _syntax_error(e: LarkError, text: str, pos: _Positions) -> CompileError:
-    """A CompileError for any Lark error, at the offending token."""
+def _syntax_error(e: ParseError, text: str, pos: _Positions) -> CompileError:
+    """A CompileError for any parse error, at the offending token."""
     lines = text.split("\n")
     if isinstance(e, UnexpectedToken):
         tok = e.token
@@ -315,9 +337,6 @@ def _syntax_error(e: LarkError, text: str, pos: _Positions) -> CompileError:
             return CompileError(f"invalid character '{char}' (U+{ord(char):04X})",
                                 pos.at(line, col))
         return CompileError("invalid syntax", pos.at(line, col))
-    if isinstance(e, (UnexpectedEOF, UnexpectedInput)):
-        line = max(len(lines) - 1, 1)
-        return CompileError("unexpected end of input", pos.at(line, len(lines[line - 1]) + 1))
     return CompileError("invalid syntax", pos.at(1, 1))
 
 
@@ -436,13 +455,12 @@ _TARGET_KINDS = {ast.Const: "literal", ast.Call: "function call", ast.BinOp: "ex
                  ast.ListComp: "list comprehension", ast.Slice: "slice"}
 
 
-@v_args(meta=True)
 class _Build(Transformer):
     """Parse tree -> AST.  Each method is named after a grammar rule or alias, and the
-    production it handles is in the comment above it."""
+    production it handles is in the comment above it; it is called with the node's meta
+    (position) and its children, already transformed."""
 
     def __init__(self, pos: _Positions):
-        super().__init__(visit_tokens=False)
         self.pos = pos
 
     def _span(self, meta) -> Span:
