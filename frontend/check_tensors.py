@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.tensor_types import (BINARY_UFUNCS, COMPARE_UFUNCS, METHODS, NP_FUNCTIONS,
@@ -73,7 +71,11 @@ class TensorChecks:
     # ---------------------------------------------------------------- names
 
     def is_np(self, e: A.Expr) -> bool:
-        return isinstance(e, A.Name) and self.is_module(e.id, np)
+        """Is e the numpy module?  (numpy is only imported by pts when user code uses it.)"""
+        if not isinstance(e, A.Name) or self.var_key(e.id) in self.vars:
+            return False
+        mod = self.spec.globals.get(e.id)
+        return getattr(mod, "__name__", None) == "numpy" and hasattr(mod, "ndarray")
 
     def np_attribute(self, e: A.Attribute) -> Type:
         if e.attr in NP_CONSTANTS:
@@ -85,6 +87,7 @@ class TensorChecks:
             return NONE
         if e.attr in SCALAR_CASTS:
             return DTypeType(SCALAR_CASTS[e.attr])
+        import numpy as np
         if e.attr in NP_FUNCTIONS or hasattr(np, e.attr):
             raise self.error(f"np.{e.attr} can only be called", e)
         raise self.error(f"module 'numpy' has no attribute '{e.attr}'", e)
@@ -137,6 +140,7 @@ class TensorChecks:
         if dtype_of_constant(value) is None:
             raise self.error(f"unsupported dtype {value!r} (float32, float64, int32, int64 "
                              f"and bool are supported)", e)
+        import numpy as np
         return np.dtype(value).name
 
     # ---------------------------------------------------------------- calls
@@ -202,6 +206,7 @@ class TensorChecks:
             e.target = Callee("np_cast", SCALAR_CASTS[name])
             return SCALAR_CASTS[name]
         if name not in NP_FUNCTIONS:
+            import numpy as np
             if hasattr(np, name):
                 raise self.error(f"np.{name} is not supported", e.func)
             raise self.error(f"module 'numpy' has no attribute '{name}'", e.func)

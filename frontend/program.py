@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import sys
 import textwrap
 import time
 import types
@@ -209,7 +210,9 @@ def type_of_value(value: Any) -> Type:
                 raise TypeError("pts lists need elements of one type")
             elem = j
         return ListType(elem)
-    import numpy as np
+    np = sys.modules.get("numpy")      # a numpy value implies numpy is imported already
+    if np is None:
+        raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
     if isinstance(value, np.ndarray):
         dtype = DTYPES.get(value.dtype.name)
         if dtype is None:

@@ -19,8 +19,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-import numpy as np
-
 from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, TensorType,
                           TupleType, Type)
 
@@ -91,11 +89,9 @@ COMPARE_UFUNCS = {"==": "equal", "!=": "not_equal", "<": "less", "<=": "less_equ
                   ">": "greater", ">=": "greater_equal"}
 UNARY_UFUNCS = {"-": "negative", "+": "positive", "~": "invert"}
 
-SCALAR_TYPES = {np.float32: F32, np.float64: F64, np.int32: I32, np.int64: I64, np.bool_: I1}
-
-
 def stand_in(t: Type) -> Any:
     """A tiny value of pts type `t` for numpy to compute the result type with."""
+    import numpy as np
     if isinstance(t, TensorType):
         return np.ones((1,) * t.rank, dtype=DTYPE_NAMES[t.dtype])
     if t == I1:
@@ -117,6 +113,7 @@ def stand_in(t: Type) -> Any:
 
 def type_of(value: Any) -> Type:
     """The pts type of what numpy returned for the stand-ins."""
+    import numpy as np
     if isinstance(value, np.ndarray):
         dtype = DTYPES.get(value.dtype.name)
         if dtype is None:
@@ -141,6 +138,7 @@ def type_of(value: Any) -> Type:
 
 def evaluate(name: str, operands: list, static: dict) -> Any:
     """Run np.<name> (or the method it stands for) on values; shared with the interpreter."""
+    import numpy as np
     if name == "ravel_copy":
         return np.ravel(operands[0]).copy()
     if name == "astype":
@@ -157,6 +155,7 @@ def call_type(name: str, operands: list[Type], static: dict) -> Type:
     """The pts type of np.<name>(*operands, **static), computed by numpy on stand-ins."""
     if name not in NP_FUNCTIONS and name not in ("ravel_copy", "item"):
         raise TensorTypeError(f"numpy function '{name}' is not supported")
+    import numpy as np
     args = [stand_in(t) for t in operands]
     if name == "item":
         t = operands[0]
@@ -177,6 +176,7 @@ def static_value(value: Any) -> Any:
 
 def dtype_of_constant(value: Any):
     """np.float32 / np.dtype('float32') / float / int / bool as a numpy dtype, or None."""
+    import numpy as np
     try:
         dt = np.dtype(value)
     except TypeError:
