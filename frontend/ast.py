@@ -240,8 +240,11 @@ class ExprStmt(Stmt):
 
 @dataclass(eq=False)
 class Param(Node):
+    """A parameter; `default` is the default's expression (its value is taken from the
+    function object at compile time, as Python evaluated it at `def` time)."""
     name: str
     annotation: TypeExpr | None = None
+    default: Expr | None = None
 
 
 @dataclass(eq=False)

@@ -65,6 +65,7 @@ class Spec:
     ir_name: str
     ret_type: Type | None = None
     var_types: dict[str, Type] = field(default_factory=dict)
+    const_params: dict[str, Any] = field(default_factory=dict)   # str arguments, by name
     checked: bool = False
 
 
@@ -474,7 +475,8 @@ class FunctionChecker(TensorChecks):
         key = self.var_key(e.id)
         e.var = key
         if key in self.vars:
-            e.const = None
+            # a string argument is a compile-time constant of its specialization
+            e.const = self.spec.const_params.get(key)
             return self.vars[key]
         value = self.lookup_global(e.id, e)
         if value is not _MISSING:
@@ -697,8 +699,9 @@ class FunctionChecker(TensorChecks):
             obj = self.expr(f.value)
             if isinstance(obj, TensorType):
                 return self.tensor_method(e, f.value, obj, f.attr)
-        if e.keywords:
-            raise self.error("keyword arguments are not supported", e.keywords[0])
+        if e.keywords and not (isinstance(f, A.Name) and self.program.scriptable(
+                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
+            raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
                 return self.call_math(e, f.attr)
@@ -723,8 +726,11 @@ class FunctionChecker(TensorChecks):
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 raise self.error(f"cannot call '{f.id}': not a function pts can compile", f)
+            self.bind_arguments(e, f.id, pyfunc)
             args = [self.expr(a) for a in e.args]
-            spec = self.program.specialize(pyfunc, tuple(args), e)
+            consts = tuple((i, a.value) for i, a in enumerate(e.args)
+                           if isinstance(a, A.Const) and isinstance(a.value, str))
+            spec = self.program.specialize(pyfunc, tuple(args), e, consts)
             e.target = Callee("function", f.id, spec)
             if spec.ret_type is None:
                 if not self.final:
@@ -732,6 +738,35 @@ class FunctionChecker(TensorChecks):
                 raise self.error(f"recursive function '{f.id}' needs a return annotation", e)
             return spec.ret_type
         raise self.error("only named functions can be called", e)
+
+    def bind_arguments(self, e: A.Call, name: str, pyfunc) -> None:
+        """Positional, keyword and default arguments -> one positional list, as Python
+        binds them (defaults are the values Python evaluated at `def` time)."""
+        from pts.frontend.program import parse_pyfunc
+        if not e.keywords and len(e.args) == len(parse_pyfunc(pyfunc).params):
+            return
+        params = [p.name for p in parse_pyfunc(pyfunc).params]
+        bound: list[A.Expr | None] = list(e.args) + [None] * (len(params) - len(e.args))
+        if len(e.args) > len(params):
+            raise self.error(f"{name}() takes {plural(len(params), 'argument')} but "
+                             f"{len(e.args)} were given", e)
+        for kw in e.keywords:
+            if kw.name not in params:
+                raise self.error(f"{name}() got an unexpected keyword argument '{kw.name}'", kw)
+            i = params.index(kw.name)
+            if bound[i] is not None:
+                raise self.error(f"{name}() got multiple values for argument '{kw.name}'", kw)
+            bound[i] = kw.value
+        defaults = pyfunc.__defaults__ or ()
+        first_default = len(params) - len(defaults)
+        for i, a in enumerate(bound):
+            if a is not None:
+                continue
+            if i < first_default:
+                raise self.error(f"{name}() missing required argument '{params[i]}'", e)
+            bound[i] = constant_node(defaults[i - first_default], e)
+        e.args = bound
+        e.keywords = []
 
     def nargs(self, e: A.Call, name: str, lo: int, hi: int | None = None) -> None:
         hi = lo if hi is None else hi
@@ -883,6 +918,16 @@ class _Missing:
 
 
 _MISSING = _Missing()
+
+
+def constant_node(value: Any, at: A.Node) -> A.Expr:
+    """A default value as an expression (numbers, bools, None, strings, tuples of them)."""
+    if isinstance(value, tuple):
+        return A.TupleExpr([constant_node(v, at) for v in value], span=at.span)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return A.Const(value, span=at.span)
+    raise CompileError(f"default value {value!r} is not supported (numbers, bools, None, "
+                       f"strings and tuples of them are)", at.span)
 
 
 def constant_type(value: Any) -> Type | None:

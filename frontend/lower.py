@@ -63,8 +63,9 @@ class Lowerer:
         self.spec = spec
         fdef = spec.fdef
         self.var_types = spec.var_types
-        ptypes = [spec.var_types[p.name] for p in fdef.params]
-        self.f = Function(spec.ir_name, ptypes, spec.ret_type, [p.name for p in fdef.params],
+        params = [p for p in fdef.params if p.name not in spec.const_params]
+        ptypes = [spec.var_types[p.name] for p in params]
+        self.f = Function(spec.ir_name, ptypes, spec.ret_type, [p.name for p in params],
                           file=fdef.span.file)
         self.b = Builder(self.f, self.f.entry)
         self.defs: dict[str, dict[Block, Value]] = {}
@@ -925,9 +926,9 @@ class Lowerer:
 
     def call_function(self, e: A.Call, name: str) -> Value:
         spec = e.target.spec
-        args = [self.expr(a) for a in e.args]
-        params = [spec.var_types[p.name] for p in spec.fdef.params]
-        args = [self.coerce(v, a.ty, p) for v, a, p in zip(args, e.args, params)]
+        # string arguments are constants of the callee's specialization: not passed
+        kept = [(a, p) for a, p in zip(e.args, spec.fdef.params) if p.name not in spec.const_params]
+        args = [self.coerce(self.expr(a), a.ty, spec.var_types[p.name]) for a, p in kept]
         self.b.span = e.span
         if spec.ret_type == NONE:
             self.emit("call", args, None, callee=spec.ir_name)

@@ -597,10 +597,8 @@ class _Build(Transformer):
     # param: NAME [":" test] ["=" test]
     def param(self, meta, children):
         name, annotation, default = children
-        if default is not None:
-            raise CompileError("'default argument' is not supported", default.span)
         annotation = self._type(annotation) if annotation is not None else None
-        return ast.Param(str(name), annotation, span=self._span(meta))
+        return ast.Param(str(name), annotation, default, span=self._span(meta))
 
     # decorated: decorator+ (funcdef | classdef | async_funcdef)
     def decorated(self, meta, children):

@@ -140,19 +140,23 @@ class Program:
         self.names.add(name)
         return name
 
-    def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None) -> Spec:
+    def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None,
+                   consts: tuple = ()) -> Spec:
+        """`pyfunc` for `arg_types`; `consts` are (index, value) of string arguments, which
+        become compile-time constants of the specialization (and leave its IR parameters)."""
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
         arg_types = tuple(self.param_type(fdef, p, t, node) for p, t in zip(fdef.params, arg_types))
-        key = (pyfunc, arg_types)
+        key = (pyfunc, arg_types, consts)
         spec = self.specs.get(key)
         if spec is not None:
             return spec
         reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(pyfunc, set()))
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
+        spec.const_params = {fdef.params[i].name: v for i, v in consts}
         self.specs[key] = spec
         self.order.append(spec)
         try:

@@ -437,7 +437,6 @@ REFUSED = [
     ("starred expression", "def f():\n    ys = [*xs]\n", (2, 11)),
     ("f-string", "def f():\n    s = f'{x}'\n", (2, 9)),
     ("match", "def f(x):\n    match x:\n        case 1:\n            pass\n", (2, 5)),
-    ("default argument", "def f(x=1):\n    pass\n", (1, 9)),
     ("raise from", "def f():\n    raise E from e\n", (2, 5)),
     ("bytes literal", "def f():\n    s = b'x'\n", (2, 9)),
     ("complex literal", "def f():\n    s = 1j\n", (2, 9)),
@@ -555,3 +554,12 @@ def test_spans_shift_with_offsets():
     f = parse_function("def f(x):\n    return x\n", FILE, line_offset=5, col_offset=8)
     assert f.span.line == 6 and f.span.col == 9
     assert f.body[0].span == Span(FILE, 7, 13, 7, 21)
+
+
+def test_default_arguments_are_kept():
+    from pts.frontend.parse import parse_function
+    f = parse_function("def f(x, y: float = 2.0, mode='a'):\n    pass\n", "t.py")
+    assert [p.name for p in f.params] == ["x", "y", "mode"]
+    assert f.params[0].default is None
+    assert isinstance(f.params[1].default, ast.Const) and f.params[1].default.value == 2.0
+    assert f.params[2].default.value == "a"
