@@ -21,7 +21,7 @@ from llvmlite import ir
 
 from pts.errors import KIND_CODES
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
+from pts.ir.types import F32, F64, I1, I32, I64, NONE, STR, ListType, TensorType, TupleType, Type
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
 PTR = ir.PointerType()
@@ -57,6 +57,13 @@ def llvm_type(t: Type) -> ir.Type:
         return I64T
     if t == F64:
         return F64T
+    if t == F32:
+        return ir.FloatType()
+    if t == I32:
+        return I32T
+    if isinstance(t, TensorType):
+        from pts.backend.tensor_codegen import desc_type
+        return desc_type(t.rank)
     if t == STR or isinstance(t, ListType):
         return PTR
     if t == NONE:
@@ -203,6 +210,10 @@ class ModuleCodegen:
                 return b.load(p, typ=F64T)
             if t == I1:
                 return b.trunc(b.load(p, typ=I64T), I1T)
+            if isinstance(t, TensorType):     # the slot points at a descriptor
+                return b.load(b.load(p, typ=PTR), typ=llvm_type(t))
+            if t in (F32, I32):               # the low 4 bytes of the slot (little endian)
+                return b.load(p, typ=llvm_type(t))
             if t == NONE:
                 return ir.Constant(I8T, 0)
             return b.load(p, typ=llvm_type(t))
@@ -227,6 +238,14 @@ class ModuleCodegen:
                     v = b.zext(v, I64T)
                 elif t == NONE:
                     v = ir.Constant(I64T, 0)
+                elif t == F32:
+                    v = b.zext(b.bitcast(v, I32T), I64T)
+                elif t == I32:
+                    v = b.sext(v, I64T)
+                elif isinstance(t, TensorType):
+                    # the descriptor goes to arena memory; the slot gets its address
+                    from pts.backend.tensor_codegen import box_result
+                    v = box_result(self, b, ctx, v, t)
                 b.store(v, p)
 
             store(value, f.ret_type)
@@ -396,11 +415,20 @@ class FunctionCodegen:
             return self.mc.string(value)
         if t == NONE:
             return ir.Constant(I8T, 0)
+        if t in (F32, I32):
+            from pts.backend.tensor_codegen import scalar_const
+            return scalar_const(value, t)
         raise NotImplementedError(f"constant of type {t}")
 
     # ---------------------------------------------------------------- instructions
 
     def instr(self, ins: Instr) -> None:
+        if ins.op.startswith("np."):
+            from pts.backend import tensor_codegen
+            r = tensor_codegen.emit(self, ins, [self.v(a) for a in ins.args])
+            if ins.type is not None and r is not None:
+                self.values[ins] = r
+            return
         method = getattr(self, "op_" + ins.op.replace(".", "_"), None)
         if method is None:
             from pts.errors import CompileError
@@ -491,13 +519,13 @@ class FunctionCodegen:
     # arithmetic ---------------------------------------------------------
 
     def op_add(self, ins, a, b):
-        return self.b.fadd(a, b) if ins.type == F64 else self.b.add(a, b)
+        return self.b.fadd(a, b) if ins.type in (F64, F32) else self.b.add(a, b)
 
     def op_sub(self, ins, a, b):
-        return self.b.fsub(a, b) if ins.type == F64 else self.b.sub(a, b)
+        return self.b.fsub(a, b) if ins.type in (F64, F32) else self.b.sub(a, b)
 
     def op_mul(self, ins, a, b):
-        return self.b.fmul(a, b) if ins.type == F64 else self.b.mul(a, b)
+        return self.b.fmul(a, b) if ins.type in (F64, F32) else self.b.mul(a, b)
 
     def op_div(self, ins, a, b):
         return self.b.fdiv(a, b)
@@ -599,7 +627,7 @@ class FunctionCodegen:
         return self.mc.helper("ipow", build)
 
     def op_neg(self, ins, a):
-        return self.b.fneg(a) if ins.type == F64 else self.b.sub(ir.Constant(I64T, 0), a)
+        return self.b.fneg(a) if ins.type in (F64, F32) else self.b.sub(ir.Constant(a.type, 0), a)
 
     def op_abs(self, ins, a):
         if ins.type == F64:
@@ -633,7 +661,7 @@ class FunctionCodegen:
 
     def compare(self, ins, op: str, a, b):
         t = ins.args[0].type
-        if t == F64:
+        if t in (F64, F32):
             if op == "!=":
                 return self.b.fcmp_unordered("!=", a, b)
             return self.b.fcmp_ordered(op, a, b)
@@ -661,6 +689,11 @@ class FunctionCodegen:
 
     def op_select(self, ins, c, a, b):
         return self.b.select(c, a, b)
+
+    def op_cast(self, ins, a):
+        """Numeric scalar conversion with numpy's astype semantics (see tensor_codegen)."""
+        from pts.backend.tensor_codegen import convert
+        return convert(self.b, a, ins.args[0].type, ins.type)
 
     def op_itof(self, ins, a):
         return self.b.sitofp(a, F64T)
@@ -835,6 +868,12 @@ class FunctionCodegen:
     # print --------------------------------------------------------------
 
     def op_print(self, ins, *vals):
+        for x in ins.args:
+            if any(isinstance(leaf, TensorType) or leaf in (F32, I32) for leaf in leaves(x.type)):
+                from pts.errors import CompileError
+                from pts.ir.types import py_name
+                raise CompileError(f"native code for printing a {py_name(x.type)} is not built "
+                                   f"yet (use backend='interp')", ins.span)
         for k, (x, v) in enumerate(zip(ins.args, vals)):
             if k:
                 self.write_str(" ")

@@ -27,8 +27,8 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish)
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, STR, ListType, ScalarType, TensorType,
-                          TupleType, Type,
+from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR, ListType,
+                          ScalarType, TensorType, TupleType, Type,
                           py_name)
 
 UNKNOWN = ScalarType("unknown")          # element type of `[]` before anything is appended
@@ -83,12 +83,11 @@ def join(a: Type, b: Type) -> Type | None:
         return a
     if {a, b} == {I64, F64}:
         return F64
-    # a Python number meeting a numpy scalar takes the numpy type, as NEP 50 does
-    for weak, strong in ((I64, I32), (I64, F32), (F64, F32), (I1, I32), (I1, F32)):
-        if {a, b} == {weak, strong}:
-            return strong
-    if {a, b} == {F64, I32}:
-        return F64
+    # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
+    # arithmetic gives them (NEP 50: the numpy scalar is strong)
+    if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
+        from pts.frontend.tensor_types import call_type
+        return call_type("add", [a, b], {})
     if isinstance(a, ListType) and isinstance(b, ListType):
         if a.elem == UNKNOWN:
             return b
@@ -440,7 +439,7 @@ class FunctionChecker(TensorChecks):
         t = self.expr(e, cond=True)
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
-        if t not in NUMERIC + (F32, I32) and not isinstance(t, ListType) and t != NONE:
+        if t not in NUMERIC + NUMPY_SCALARS and not isinstance(t, ListType) and t != NONE:
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -697,7 +696,7 @@ class FunctionChecker(TensorChecks):
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
             obj = self.expr(f.value)
-            if isinstance(obj, TensorType):
+            if isinstance(obj, TensorType) or obj in NUMPY_SCALARS:
                 return self.tensor_method(e, f.value, obj, f.attr)
         if e.keywords and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
@@ -815,7 +814,7 @@ class FunctionChecker(TensorChecks):
             self.nargs(e, name, 0 if name != "int" else 0, 1)
             if e.args:
                 t = self.expr(e.args[0])
-                ok = t in NUMERIC + (F32, I32) or isinstance(t, TensorType) or \
+                ok = t in NUMERIC + NUMPY_SCALARS or isinstance(t, TensorType) or \
                     (name == "bool" and isinstance(t, ListType))
                 if not ok:
                     raise self.error(f"{name}() argument must be a number, not '{py_name(t)}'",

@@ -16,12 +16,16 @@ from pts.frontend import ast as A
 from pts.frontend.tensor_types import (BINARY_UFUNCS, COMPARE_UFUNCS, METHODS, NP_FUNCTIONS,
                                        STATIC_POSITIONAL, UNARY_UFUNCS, TensorTypeError,
                                        call_type, dtype_of_constant)
-from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, ScalarType,
-                          TensorType, TupleType, Type, py_name)
+from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+                          NPI64, NUMPY_SCALARS, SCALAR_OF_DTYPE, ScalarType, TensorType,
+                          TupleType, Type, py_name)
 
-NUMPY_SCALARS = (F32, I32)          # strong scalars: arithmetic on them follows numpy
+NUMBERS = (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1)
+INDEX_TYPES = (I1, I32, I64, NPI64)
+
 NP_CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan}
-SCALAR_CASTS = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}
+# np.float32 & co: dtype constants (dtype=np.float32) and, called, numpy scalar conversions
+DTYPE_CONSTS = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}
 
 
 class DTypeType(Type):
@@ -85,14 +89,17 @@ class TensorChecks:
             e.const = None
             e.is_newaxis = True
             return NONE
-        if e.attr in SCALAR_CASTS:
-            return DTypeType(SCALAR_CASTS[e.attr])
+        if e.attr in DTYPE_CONSTS:
+            return DTypeType(DTYPE_CONSTS[e.attr])
         import numpy as np
         if e.attr in NP_FUNCTIONS or hasattr(np, e.attr):
             raise self.error(f"np.{e.attr} can only be called", e)
         raise self.error(f"module 'numpy' has no attribute '{e.attr}'", e)
 
     def tensor_attribute(self, e: A.Attribute, t: Type) -> Type:
+        if t in NUMPY_SCALARS and e.attr == "dtype":
+            from pts.ir.types import DTYPE_OF_SCALAR
+            return DTypeType(DTYPE_OF_SCALAR[t])
         if not isinstance(t, TensorType):
             raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
         if e.attr == "shape":
@@ -197,14 +204,15 @@ class TensorChecks:
         return TensorType(t.dtype, len(dims))
 
     def np_call(self, e: A.Call, name: str) -> Type:
-        if name in SCALAR_CASTS:           # np.float32(x): a numpy scalar
+        if name in DTYPE_CONSTS:           # np.float32(x): a numpy scalar
             from pts.frontend.check import Callee
             self.nargs(e, f"np.{name}", 1)
             t = self.expr(e.args[0])
-            if t not in (I1, I32, I64, F32, F64):
+            if t not in NUMBERS:
                 raise self.error(f"np.{name}() needs a number, got {py_name(t)}", e.args[0])
-            e.target = Callee("np_cast", SCALAR_CASTS[name])
-            return SCALAR_CASTS[name]
+            scalar = SCALAR_OF_DTYPE[DTYPE_CONSTS[name]]
+            e.target = Callee("np_cast", scalar)
+            return scalar
         if name not in NP_FUNCTIONS:
             import numpy as np
             if hasattr(np, name):
@@ -216,6 +224,12 @@ class TensorChecks:
 
     def tensor_method(self, e: A.Call, obj: A.Expr, t: Type, name: str) -> Type:
         np_name = METHODS.get(name)
+        if name == "item" and t in NUMPY_SCALARS:       # np.float32(...).item()
+            from pts.frontend.check import Callee
+            self.nargs(e, "item", 0)
+            e.target = Callee("np", "item")
+            e.np_name, e.np_operands, e.np_static = "item", [obj], {}
+            return call_type("item", [t], {})
         if np_name is None or not isinstance(t, TensorType):
             raise self.error(f"'{py_name(t)}' has no attribute '{name}'", e.func)
         if name == "item":
@@ -223,7 +237,7 @@ class TensorChecks:
             self.nargs(e, "item", 0)
             e.target = Callee("np", "item")
             e.np_name, e.np_operands, e.np_static = "item", [obj], {}
-            return {F32: F64, I32: I64}.get(t.dtype, t.dtype)    # .item() gives Python scalars
+            return call_type("item", [t], {})          # .item() gives Python scalars
         if name == "transpose" and len(e.args) > 1:
             e.args = [A.TupleExpr(list(e.args), span=e.args[0].span)]
         return self.bind_np(e, np_name, [obj] + list(e.args))
@@ -235,7 +249,7 @@ class TensorChecks:
         if ufunc is None:
             raise self.error(f"operator {op} is not supported on tensors", e)
         for t in (a, b):
-            if not (isinstance(t, TensorType) or t in (I1, I32, I64, F32, F64)):
+            if not (isinstance(t, TensorType) or t in NUMBERS):
                 raise self.error(f"unsupported operand type(s) for {op}: '{py_name(a)}' and "
                                  f"'{py_name(b)}'", e)
         e.np_name, e.np_static = ufunc, {}
@@ -281,7 +295,7 @@ class TensorChecks:
                         flags += "0"
                         continue
                     pt = self.expr(part)
-                    if pt not in (I64, I32, I1):
+                    if pt not in INDEX_TYPES:
                         raise self.error(f"slice indices must be integers, not {py_name(pt)}", part)
                     flags += "1"
                     operands.append(part)
@@ -296,7 +310,7 @@ class TensorChecks:
                 it = self.expr(item)
                 if isinstance(it, TensorType):
                     raise self.error("indexing with arrays (fancy indexing) is not supported", item)
-                if it not in (I64, I32, I1):
+                if it not in INDEX_TYPES:
                     raise self.error(f"only integers, slices and None are valid indices, "
                                      f"not {py_name(it)}", item)
                 pattern.append("i")
@@ -309,7 +323,7 @@ class TensorChecks:
         e.pattern = " ".join(pattern)
         e.index_operands = operands
         if rank == 0 and "n" not in pattern:
-            return t.dtype
+            return SCALAR_OF_DTYPE[t.dtype]
         return TensorType(t.dtype, rank)
 
 
@@ -317,11 +331,9 @@ def check_tensor_assignment(checker, target: A.Subscript, value_t: Type, node: A
     """x[...] = v: v is a scalar or a tensor broadcastable to the selection (numpy casts)."""
     t = target.value.ty
     sel = checker.tensor_index(target, t, store=True)
-    if not (isinstance(value_t, TensorType) or value_t in (I1, I32, I64, F32, F64)):
+    if not (isinstance(value_t, TensorType) or value_t in NUMBERS):
         raise CompileError(f"cannot assign {py_name(value_t)} into {py_name(t)}", node.span)
-    if isinstance(value_t, TensorType) and isinstance(sel, TensorType) and value_t.rank > sel.rank:
-        raise CompileError(f"could not broadcast a {value_t.rank}-d array into a "
-                           f"{sel.rank}-d selection", node.span)
+    # a higher-rank value may still fit (numpy drops leading size-1 axes): checked at run time
     target.ty = sel
 
 

@@ -20,10 +20,10 @@ from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNO
 from pts.frontend.check_tensors import DTypeType
 from pts.frontend.tensor_types import BINARY_UFUNCS
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, STR, ListType, TensorType, TupleType,
-                          Type, py_name)
+from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
+                          TensorType, TupleType, Type, py_name)
 
-NUMBERS = (I1, I32, I64, F32, F64)
+NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
 
 INT_MIN_F = -9.223372036854775808e18   # -2**63 as a float: the i64 range is [-2**63, 2**63)
 
@@ -187,7 +187,7 @@ class Lowerer:
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
         if src == dst or dst == UNKNOWN:
             return v
-        if src in NUMBERS and dst in NUMBERS and (src in (F32, I32) or dst in (F32, I32)):
+        if src in NUMBERS and dst in NUMBERS and (src in NUMPY_SCALARS or dst in NUMPY_SCALARS):
             return self.emit("cast", [v], dst)      # numpy scalars: a C-style conversion
         if isinstance(v, Const) and dst in (I64, F64) and src in (I1, I64):
             return const(float(v.value) if dst == F64 else int(v.value), dst)
@@ -213,7 +213,7 @@ class Lowerer:
             return self.emit("ne", [v, const(0)], I1)
         if t == F64:
             return self.emit("ne", [v, const(0.0)], I1)
-        if t in (F32, I32):
+        if t in NUMPY_SCALARS:
             return self.emit("ne", [v, self.emit("cast", [const(0)], t)], I1)
         if t == NONE:
             return const(False)
@@ -338,7 +338,10 @@ class Lowerer:
         cur = self.expr(s.target)
         rhs = self.expr(s.value)
         self.b.span = s.span
-        res = self.binop(s.op, cur, s.target.ty, rhs, s.value.ty, s.ty, s)
+        if getattr(s, "np_name", None) is not None:     # numpy scalars follow numpy's rules
+            res = self.emit("np." + s.np_name, [cur, rhs], s.ty, static="{}")
+        else:
+            res = self.binop(s.op, cur, s.target.ty, rhs, s.value.ty, s.ty, s)
         self.assign(s.target, res, s.ty)
 
     def stmt_If(self, s: A.If) -> None:
@@ -975,7 +978,7 @@ class Lowerer:
                 return const(0)
             if types[0] == F64:
                 return self.float_to_int(args[0])
-            if types[0] == F32:
+            if types[0] in (F32, NPF64):
                 return self.float_to_int(self.emit("cast", [args[0]], F64))
             return self.coerce(args[0], types[0], I64)
         raise CompileError(f"cannot call '{name}'", e.span)  # pragma: no cover

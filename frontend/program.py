@@ -21,7 +21,8 @@ from pts.frontend import ast as A
 from pts.frontend.check import Spec, check_function, convertible, plural, refine, resolve_type
 from pts.frontend.lower import lower_function
 from pts.ir.core import Module
-from pts.ir.types import DTYPES, F64, I1, I64, ListType, TensorType, TupleType, Type, py_name
+from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, ListType, TensorType, TupleType,
+                          Type, py_name)
 
 # Parsed functions by code object *identity*: code objects compare equal across files when
 # their bodies match, so they cannot be dictionary keys themselves.
@@ -226,7 +227,7 @@ def type_of_value(value: Any) -> Type:
     if isinstance(value, np.generic):
         t = DTYPES.get(value.dtype.name)
         if t is not None:
-            return t
+            return SCALAR_OF_DTYPE[t]
     raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, TensorType,
-                          TupleType, Type)
+from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+                          NPI64, SCALAR_OF_DTYPE, TensorType, TupleType, Type)
 
 
 class TensorTypeError(Exception):
@@ -104,6 +104,12 @@ def stand_in(t: Type) -> Any:
         return np.float32(1)
     if t == I32:
         return np.int32(1)
+    if t == NPF64:
+        return np.float64(1)
+    if t == NPI64:
+        return np.int64(1)
+    if t == NPI1:
+        return np.bool_(True)
     if t == NONE:
         return None
     if isinstance(t, TupleType):
@@ -124,7 +130,7 @@ def type_of(value: Any) -> Type:
         t = DTYPES.get(value.dtype.name)
         if t is None:
             raise TensorTypeError(f"numpy dtype {value.dtype.name} is not supported")
-        return t
+        return SCALAR_OF_DTYPE[t]
     if isinstance(value, bool):
         return I1
     if isinstance(value, int):
@@ -157,9 +163,10 @@ def call_type(name: str, operands: list[Type], static: dict) -> Type:
         raise TensorTypeError(f"numpy function '{name}' is not supported")
     import numpy as np
     args = [stand_in(t) for t in operands]
-    if name == "item":
+    if name == "item":      # .item() gives a Python scalar
         t = operands[0]
-        return t.dtype if isinstance(t, TensorType) else t
+        d = t.dtype if isinstance(t, TensorType) else t
+        return {F32: F64, I32: I64, NPF64: F64, NPI64: I64, NPI1: I1}.get(d, d)
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")

@@ -15,16 +15,21 @@ import os
 from typing import Callable
 
 from pts.ir.core import Module
-from pts.ir.passes import (eliminate_common_subexpressions, eliminate_dead_code,
-                           fold_constants, inline, simplify_cfg)
+from pts.ir.passes import (eliminate_checks, eliminate_dead_code, fold_constants,
+                           hoist_loop_invariants, inline, number_values, propagate_constants,
+                           reduce_strength, simplify_cfg)
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
-    ("inline", inline.run),
-    ("simplify_cfg", simplify_cfg.run),
-    ("fold_constants", fold_constants.run),
-    ("eliminate_common_subexpressions", eliminate_common_subexpressions.run),
-    ("eliminate_dead_code", eliminate_dead_code.run),
+    ("inline", inline.run),                            # small callees' bodies replace calls
+    ("propagate_constants", propagate_constants.run),  # constants through params, branches
+    ("fold_constants", fold_constants.run),            # local algebra: x+0, select c, x, x
+    ("reduce_strength", reduce_strength.run),          # x // 8 -> x >> 3, x ** 2 -> x * x
+    ("number_values", number_values.run),              # one computation per value (GVN)
+    ("hoist_loop_invariants", hoist_loop_invariants.run),  # invariants to preheaders
+    ("eliminate_checks", eliminate_checks.run),        # checks that ranges prove never fire
+    ("eliminate_dead_code", eliminate_dead_code.run),  # what nobody reads any more
+    ("simplify_cfg", simplify_cfg.run),                # merge blocks, drop unreachable ones
 ]
 
 MAX_ROUNDS = 8

@@ -20,7 +20,7 @@ class Type:
 
     @property
     def is_numeric(self) -> bool:
-        return self in (I1, I32, I64, F32, F64)
+        return self in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1)
 
 
 @dataclass(frozen=True)
@@ -70,14 +70,25 @@ I32 = ScalarType("i32")
 I64 = ScalarType("i64")
 F32 = ScalarType("f32")
 F64 = ScalarType("f64")
+# numpy's scalars of the dtypes Python also has: np.float64, np.int64, np.bool_.  They hold
+# the same values as f64/i64/i1 but follow numpy's rules (NEP 50: they are "strong" in
+# promotion; np.float64(1) / 0 is inf, not ZeroDivisionError).  f32 and i32 are always numpy.
+NPF64 = ScalarType("npf64")
+NPI64 = ScalarType("npi64")
+NPI1 = ScalarType("npi1")
 NONE = ScalarType("none")
 STR = ScalarType("str")
 
-SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NONE, STR)}
+SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1, NONE, STR)}
+NUMPY_SCALARS = (F32, I32, NPF64, NPI64, NPI1)
+# The numpy scalar type of each tensor dtype, and the plain type a numpy scalar computes as.
+SCALAR_OF_DTYPE = {F32: F32, I32: I32, F64: NPF64, I64: NPI64, I1: NPI1}
+DTYPE_OF_SCALAR = {F32: F32, I32: I32, NPF64: F64, NPI64: I64, NPI1: I1, F64: F64, I64: I64,
+                   I1: I1}
 
 # How the checker and error messages name types in Python terms.
 PY_NAMES = {I1: "bool", I64: "int", F64: "float", F32: "float32", I32: "int32",
-            NONE: "None", STR: "str"}
+            NPF64: "float64", NPI64: "int64", NPI1: "numpy.bool", NONE: "None", STR: "str"}
 
 # Tensor element types and the numpy dtype names they stand for.
 DTYPES = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool": I1}

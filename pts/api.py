@@ -26,9 +26,10 @@ def _optimize(module: Module, after: str | None = None) -> Module:
 
 
 class Compiled:
-    """One signature of a scripted function: its IR module and how to run it."""
+    """One signature of a scripted function: its IR module and how to run it.
+    `module` is None when the machine code came from the disk cache (pts.cache)."""
 
-    def __init__(self, module: Module, backend: str):
+    def __init__(self, module: Module, backend: str, disk=None, timings: dict | None = None):
         self.module = module
         entry = module[module.entry]
         self.param_types = entry.param_types
@@ -41,14 +42,38 @@ class Compiled:
                 return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
             self.run = run
         else:
-            from pts.backend.jit import compile_module
             from pts.runtime.native import NativeEntry
-            self.native = compile_module(module)
+            if disk is not None:
+                self.native = disk.store(module, timings)
+            else:
+                from pts.backend.jit import compile_module
+                self.native = compile_module(module, timings=timings)
             self.run = NativeEntry(self.native, entry)
 
+    @classmethod
+    def from_native(cls, native, entry) -> "Compiled":
+        """Machine code loaded from the disk cache; `entry` is the IR function's signature."""
+        from pts.runtime.native import NativeEntry
+        c = cls.__new__(cls)
+        c.module = None
+        c.param_types = entry.param_types
+        c.native = native
+        c.run = NativeEntry(native, entry)
+        return c
 
-class ScriptFunction:
-    """A Python function compiled by pts on its first call for each argument-type signature."""
+
+try:                        # calls through C (runtime/_dispatch.c), else through ctypes
+    from pts._dispatch import Dispatcher as _CallBase
+except ImportError:         # not built: ScriptFunction.__call__ below
+    _CallBase = object
+
+
+class ScriptFunction(_CallBase):
+    """A Python function compiled by pts on its first call for each argument-type signature.
+
+    With the C extension, a call is handled by `Dispatcher` (no Python frame) when all
+    arguments are int/float/bool and their signature has been registered; anything else
+    comes to `_slow_call`, which compiles, registers scalar signatures and runs."""
 
     def __init__(self, fn, backend: str = "native"):
         if isinstance(fn, ScriptFunction):
@@ -77,13 +102,18 @@ class ScriptFunction:
             c = self._cache[sig] = _compile(self.py_func, sig, self.backend)
         return c
 
-    def __call__(self, *args):
+    def _slow_call(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError(f"{self.py_func.__name__}() takes no keyword arguments "
+                            f"(got {', '.join(map(repr, kwargs))})")
         key = tuple(map(type, args))
         c = self._fast.get(key)
         if c is None:
             c = self.compiled(args)
             if all(k in _SCALARS for k in key):
                 self._fast[key] = c
+                if _CallBase is not object:
+                    self._register(key, c)
         try:
             return c.run(args)
         except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
@@ -91,6 +121,17 @@ class ScriptFunction:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
+
+    if _CallBase is object:
+        __call__ = _slow_call
+
+    def _register(self, key: tuple, c: Compiled) -> None:
+        """Let the C dispatcher call `c` for arguments of exact Python types `key`."""
+        info = getattr(c.run, "dispatch_info", None)
+        info = info() if info is not None else None
+        if info is not None:
+            kinds = "".join("b" if k is bool else "f" if k is float else "i" for k in key)
+            self._add_entry(kinds, *info, c.run)
 
     def ir(self, *args, after: str | None = None) -> str:
         """The IR text of this function for the signature of `args`, after pass `after`
@@ -128,9 +169,34 @@ def _build(pyfunc, sig) -> Module:
 
 
 def _compile(pyfunc, sig, backend: str) -> Compiled:
+    """Load the signature from the disk cache (pts.cache), else run the whole pipeline (and
+    save the result there).  PTS_LOG=timings prints the time of each stage."""
+    import time
+    from pts import cache
+    ms: dict = {}
+    disk = None
+    if backend == "native":
+        t0 = time.perf_counter()
+        from pts.backend import jit      # noqa: F401 - llvmlite: timed apart from the lookup
+        from pts.runtime import native   # noqa: F401
+        ms["imports"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        disk = cache.entry_for(pyfunc, sig)
+        hit = disk.load(ms) if disk is not None else None
+        ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
+        if hit is not None:
+            if cache.timings_enabled():
+                cache.log_timings(pyfunc, sig, ms, hit=True)
+            return Compiled.from_native(*hit)
     module = _build(pyfunc, sig)
+    ms.update(module.program.timings.ms)
     try:
+        t0 = time.perf_counter()
         _optimize(module)
-        return Compiled(module, backend)
+        ms["passes"] = (time.perf_counter() - t0) * 1e3
+        c = Compiled(module, backend, disk, ms)
     except CompileError as e:
         raise e.with_traceback(None) from None
+    if cache.timings_enabled():
+        cache.log_timings(pyfunc, sig, ms, hit=False)
+    return c

@@ -5,6 +5,7 @@
     pts passes                                               list the IR passes in order
     pts demo                                                 the demo of `make demo`
     pts bench [--quick]                                      the benchmarks of `make bench`
+    pts cache info|clear                                     the disk cache of compiled code
 
 Arguments are Python literals (`3`, `2.5`, `True`, `[1, 2]`, `(1, 2.0)`).  Errors are
 printed as one message, never as a traceback; the exit status is 1.
@@ -77,6 +78,19 @@ def cmd_passes(opts) -> int:
     return 0
 
 
+def cmd_cache(opts) -> int:
+    from pts import cache
+    if opts.action == "clear":
+        n = cache.clear()
+        print(f"removed {n} file{'s' if n != 1 else ''} from {cache.base_dir()}")
+        return 0
+    i = cache.info()
+    print(f"directory: {i['dir']}{'' if i['enabled'] else '  (disabled: PTS_CACHE=0)'}")
+    print(f"entries:   {i['entries']}")
+    print(f"size:      {i['bytes'] / 1024:.1f} KiB")
+    return 0
+
+
 def cmd_demo(opts) -> int:
     from pts.demo import main
     return main() or 0
@@ -108,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--llvm", action="store_true", help="print the LLVM IR instead")
     i.set_defaults(func=cmd_ir)
     sub.add_parser("passes", help="list the IR passes").set_defaults(func=cmd_passes)
+    c = sub.add_parser("cache", help="show or clear the disk cache of compiled code")
+    c.add_argument("action", choices=["info", "clear"], nargs="?", default="info")
+    c.set_defaults(func=cmd_cache)
     sub.add_parser("demo", help="run the demo").set_defaults(func=cmd_demo)
     b = sub.add_parser("bench", help="run the benchmarks")
     b.add_argument("rest", nargs=argparse.REMAINDER)

@@ -18,8 +18,8 @@ from pts.errors import EXCEPTION_KINDS, runtime_error
 from pts.frontend.tensor_types import evaluate
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
-from pts.ir.types import (DTYPE_NAMES, F32, F64, I1, I32, I64, ListType, TensorType,
-                          TupleType)
+from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, ListType,
+                          TensorType, TupleType)
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
@@ -102,27 +102,27 @@ class Interpreter:
 
 
 def cast_scalar(x, t):
-    """C-style conversion of a scalar to the numeric type t (numpy scalars for f32/i32)."""
+    """C-style conversion of a scalar to the numeric type t (numpy types give numpy scalars)."""
     if t == F64:
         return float(x)
     if t == I64:
         return int(np.asarray(x).astype(np.int64)[()]) if isinstance(x, float) else int(x)
     if t == I1:
         return bool(x)
-    return np.asarray(x).astype(DTYPE_NAMES[t])[()]
+    return np.asarray(x).astype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]])[()]
 
 
 def python_scalar(x, t):
-    """Scalars out of numpy take pts's representation: Python int/float/bool for i64, f64
-    and i1 (the weak Python scalars of NEP 50), numpy scalars for f32 and i32."""
+    """A scalar numpy returned, in pts's representation of type t: Python int/float/bool
+    for i64/f64/i1, numpy scalars (np.float32, np.float64, ...) for the numpy types."""
     if t == F64:
         return float(x)
     if t == I64:
         return int(x)
     if t == I1:
         return bool(x)
-    if t in (F32, I32) and not isinstance(x, np.generic):
-        return np.asarray(x).astype(DTYPE_NAMES[t])[()]
+    if t in DTYPE_OF_SCALAR and not isinstance(x, np.generic):
+        return np.asarray(x).astype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]])[()]
     return x
 
 

@@ -8,6 +8,11 @@ the caller as in Python.  All lists made during the call are freed before return
 
 The import table gives generated code memory (libc malloc/realloc/free) and output
 (`print` writes go to Python's `sys.stdout`, so redirection and capture work).
+
+Scalar signatures are usually not called through here: `ScriptFunction` registers them with
+the C dispatcher (pts._dispatch, runtime/_dispatch.c) using `NativeEntry.dispatch_info`,
+and the dispatcher calls the boxed entry itself.  This module is the fallback for
+everything else and for builds without the extension (`DISPATCH` is then None).
 """
 from __future__ import annotations
 
@@ -40,6 +45,31 @@ STACK_BUDGET = 4 << 20
 
 
 assert [f[0] for f in Context._fields_] == CTX_FIELDS
+
+
+def error_from_status(status: int, file: str | None, line: int, col: int, msg: str | None,
+                      func: str | None) -> BaseException:
+    """The Python exception for a non-zero status of a native call and the context's fields."""
+    kind = EXCEPTION_KINDS[status - 1] if 1 <= status <= len(EXCEPTION_KINDS) else "RuntimeError"
+    exc = runtime_error(kind, msg or "", Span(file or "<unknown>", line, col), func)
+    exc.__suppress_context__ = True
+    return exc
+
+
+def _load_dispatch():
+    """The C dispatcher module, or None if it is not built or disagrees about the context."""
+    try:
+        from pts import _dispatch
+    except ImportError:
+        return None
+    if list(_dispatch.CTX_LAYOUT) != [(n, getattr(Context, n).offset) for n, _ in Context._fields_]:
+        return None
+    _dispatch.set_error_hook(error_from_status)
+    return _dispatch
+
+
+DISPATCH = _load_dispatch()
+_DISPATCH_SLOT = {I64: "i", F64: "f", I1: "b", NONE: "n"}
 
 
 class ListHeader(ctypes.Structure):
@@ -138,13 +168,26 @@ class NativeEntry:
         self.func = func
         self.param_types = func.param_types
         self.ret_type = func.ret_type
-        self.fn = BOXED(native.entry_address(func.name))
-        self.release = RELEASE(native.release_address())
+        self.entry_address = native.entry_address(func.name)
+        self.release_address = native.release_address()
+        self.fn = BOXED(self.entry_address)
+        self.release = RELEASE(self.release_address)
         self.nargs = sum(_slots(t) for t in self.param_types)
         self.nres = _slots(self.ret_type) if self.ret_type != NONE else 0
         self.scalar = all(t in (I64, F64, I1) for t in self.param_types) and \
             self.ret_type in (I64, F64, I1, NONE)
         self._tls = threading.local()
+
+    def dispatch_info(self) -> tuple | None:
+        """What `Dispatcher._add_entry` needs to call this entry from C (after the argument
+        kinds): (parameter slots, result, entry address, release address, import table
+        address, stack budget); None if the C dispatcher cannot call it."""
+        slots = [_DISPATCH_SLOT.get(t) for t in self.param_types]
+        if DISPATCH is None or None in slots or self.ret_type not in _DISPATCH_SLOT:
+            return None
+        params = "".join(slots)
+        return (params, _DISPATCH_SLOT[self.ret_type], self.entry_address, self.release_address,
+                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET)
 
     def __call__(self, args):
         if self.scalar:
@@ -197,10 +240,12 @@ class NativeEntry:
         argv = (ctypes.c_int64 * max(self.nargs, 1))()
         resv = (ctypes.c_int64 * max(self.nres, 1))()
         lists: list[tuple[list, int, Type]] = []
+        from pts.runtime.tensors import TensorCall
+        tensors = TensorCall()
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
-                slot = self._box(ctx, value, t, argv, slot, lists)
+                slot = self._box(ctx, value, t, argv, slot, lists, tensors)
             ctx.stack_limit = STACK_BUDGET
             status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
             if status != 0:
@@ -209,14 +254,14 @@ class NativeEntry:
                 pylist[:] = read_list(ptr, elem)
             if self.ret_type == NONE:
                 return None
-            return self._unbox(resv, self.ret_type, [0])
+            return self._unbox(resv, self.ret_type, [0], tensors)
         finally:
             self.release(ctypes.byref(ctx))
 
-    def _box(self, ctx, value, t: Type, argv, slot: int, lists) -> int:
+    def _box(self, ctx, value, t: Type, argv, slot: int, lists, tensors=None) -> int:
         if isinstance(t, TupleType):
             for v, e in zip(value, t.elems):
-                slot = self._box(ctx, v, e, argv, slot, lists)
+                slot = self._box(ctx, v, e, argv, slot, lists, tensors)
             return slot
         if t == F64:
             argv[slot] = _Q.unpack(_D.pack(float(value)))[0]
@@ -232,12 +277,13 @@ class NativeEntry:
         elif t == NONE:
             argv[slot] = 0
         else:
-            raise TypeError(f"cannot pass {type(value).__name__} as {t}")
+            from pts.runtime.tensors import box_other   # tensors, float32 and int32 scalars
+            argv[slot] = box_other(value, t, tensors)
         return slot + 1
 
-    def _unbox(self, resv, t: Type, pos: list):
+    def _unbox(self, resv, t: Type, pos: list, tensors=None):
         if isinstance(t, TupleType):
-            return tuple(self._unbox(resv, e, pos) for e in t.elems)
+            return tuple(self._unbox(resv, e, pos, tensors) for e in t.elems)
         raw = resv[pos[0]]
         pos[0] += 1
         if t == F64:
@@ -252,14 +298,14 @@ class NativeEntry:
             return read_list(raw, t.elem)
         if t == STR:
             return ctypes.string_at(raw).decode("utf-8")
-        raise TypeError(f"cannot return {t}")
+        from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars
+        return unbox_other(raw, t, tensors)
 
     def _error(self, ctx: Context, status: int) -> BaseException:
-        kind = EXCEPTION_KINDS[status - 1] if 1 <= status <= len(EXCEPTION_KINDS) else "RuntimeError"
-        msg = ctx.msg.decode("utf-8") if ctx.msg else ""
-        file = ctx.file.decode("utf-8") if ctx.file else "<unknown>"
-        func = ctx.func.decode("utf-8") if ctx.func else None
-        return runtime_error(kind, msg, Span(file, ctx.line, ctx.col), func)
+        def text(b):
+            return b.decode("utf-8") if b else None
+        return error_from_status(status, text(ctx.file), ctx.line, ctx.col, text(ctx.msg),
+                                 text(ctx.func))
 
 
 def _slots(t: Type) -> int:

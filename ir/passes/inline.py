@@ -6,8 +6,10 @@ they may be entry points or called elsewhere); the spans of the copied instructi
 carry the callee's file, so a `check` or `raise` copied from a callee still points at the
 callee's source line.
 
-For `%r = call @g(args)` in block ^b, when @g has at most INLINE_THRESHOLD instructions,
-is not on a cycle of the call graph and the caller has at most MAX_CALLER_SIZE:
+For `%r = call @g(args)` in block ^b, when @g is not on a cycle of the call graph, has at
+most INLINE_THRESHOLD instructions (ONCE_THRESHOLD when this is the only call of @g in the
+module: the copy then costs no more than the call's callee, and the caller learns its
+arguments), and the caller stays within MAX_CALLER_SIZE with the copy added:
 
     ^b:  before; %r = call @g(a); after        ^b:      before; br ^g.entry
                                       ->       ^g.entry: body of @g[params := a]
@@ -24,18 +26,25 @@ from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Targe
 from pts.ir.types import NONE
 
 INLINE_THRESHOLD = 40      # callee size (instructions, terminators included)
-MAX_CALLER_SIZE = 2000     # stop growing a caller past this size
+ONCE_THRESHOLD = 120       # callee size when the call is the callee's only call site
+MAX_CALLER_SIZE = 2000     # never grow a caller past this size
 
 
 def run(module: Module) -> bool:
     recursive = recursive_functions(module)
+    calls = call_counts(module)
     changed = False
     for f in module:
         while True:
-            call = _next_inlinable(f, module, recursive)
+            call = _next_inlinable(f, module, recursive, calls)
             if call is None:
                 break
-            inline_call(f, call, module[call.attrs["callee"]])
+            g = module[call.attrs["callee"]]
+            inline_call(f, call, g)
+            # the call is gone; the calls in @g's body now also happen in f
+            calls[g.name] -= 1
+            for name, n in call_counts([g]).items():
+                calls[name] = calls.get(name, 0) + n
             changed = True
     return changed
 
@@ -44,17 +53,30 @@ def size(f: Function) -> int:
     return sum(len(b.instrs) for b in f.blocks)
 
 
-def _next_inlinable(f: Function, module: Module, recursive: set[str]) -> Instr | None:
-    if size(f) > MAX_CALLER_SIZE:
-        return None
+def call_counts(functions) -> dict[str, int]:
+    """How many call instructions in `functions` (a module or a list) name each callee."""
+    counts: dict[str, int] = {}
+    for f in functions:
+        for i in f.instructions():
+            if i.op == "call":
+                name = i.attrs.get("callee")
+                counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _next_inlinable(f: Function, module: Module, recursive: set[str],
+                    calls: dict[str, int]) -> Instr | None:
+    room = MAX_CALLER_SIZE - size(f)
     for i in f.instructions():
         if i.op != "call":
             continue
         g = module.functions.get(i.attrs.get("callee"))
-        if (g is None or g is f or g.name in recursive or size(g) > INLINE_THRESHOLD
-                or len(i.args) != len(g.params)):
+        if g is None or g is f or g.name in recursive or len(i.args) != len(g.params):
             continue
-        return i
+        n = size(g)
+        limit = ONCE_THRESHOLD if calls.get(g.name, 0) == 1 else INLINE_THRESHOLD
+        if n <= limit and n <= room:
+            return i
     return None
 
 

@@ -10,7 +10,7 @@ from pts.ir.core import Block, BlockParam, Builder, Function, Module, const
 from pts.ir.parser import parse_module
 from pts.ir.pipeline import PASSES, optimize, pass_names
 from pts.ir.printer import print_module
-from pts.ir.types import I1, I64
+from pts.ir.types import I1, I64, ListType
 from pts.ir.verify import IRVerifyError
 
 SOURCE = """
@@ -98,8 +98,10 @@ CMP_OPS = ["eq", "ne", "lt", "le", "gt", "ge"]
 
 
 def random_function(rng: random.Random, name: str, callees: list[Function]) -> Function:
-    """A random acyclic function of two i64s: integer ops, comparisons, selects, checked
-    divisions, calls, diamonds and block parameters; plenty of constants and repeats."""
+    """A random function of two i64s: integer ops, comparisons, selects, checked divisions,
+    powers, calls, diamonds and block parameters; counted loops (some dividing by their
+    counter) and loops over a list (some popping from it), with the checks lowering would
+    write; plenty of constants (powers of two among them) and repeats."""
     f = Function(name, [I64, I64], I64, ["a", "b"])
     nblocks = rng.randint(1, 6)
     blocks = [f.entry] + [f.new_block(f"b{n}") for n in range(1, nblocks)]
@@ -113,7 +115,7 @@ def random_function(rng: random.Random, name: str, callees: list[Function]) -> F
 
         def operand():
             if rng.random() < 0.3:
-                return const(rng.choice([0, 1, -1, 2, 3, 7, 100, 2**62]))
+                return const(rng.choice([0, 1, -1, 2, 3, 7, 8, 100, 2**62]))
             return rng.choice(ints)
 
         bools = []
@@ -130,9 +132,11 @@ def random_function(rng: random.Random, name: str, callees: list[Function]) -> F
                 z = b.emit("eq", [d, const(0)], I1)
                 b.check(z, "ZeroDivisionError", "integer division or modulo by zero")
                 ints.append(b.emit(rng.choice(["floordiv", "mod"]), [operand(), d], I64))
-            elif kind < 0.9 and callees:
+            elif kind < 0.85 and callees:
                 g = rng.choice(callees)
                 ints.append(b.emit("call", [operand(), operand()], I64, {"callee": g.name}))
+            elif kind < 0.9:
+                ints.append(b.emit("pow", [operand(), const(rng.randint(0, 3))], I64))
             else:
                 ints.append(b.emit("shl", [operand(), const(rng.randint(0, 63))], I64))
         later = blocks[n + 1:]
@@ -151,16 +155,52 @@ def random_function(rng: random.Random, name: str, callees: list[Function]) -> F
             i = hdr.add_param(BlockParam(I64, "i"))
             acc = hdr.add_param(BlockParam(I64, "acc"))
             junk = hdr.add_param(BlockParam(I64, "junk"))
-            b.br(hdr, [const(0), rng.choice(ints), rng.choice(ints)])
+            b.br(hdr, [const(rng.choice([0, 0, 1, 2])), rng.choice(ints), rng.choice(ints)])
             b.at(hdr)
-            more = b.emit("lt", [i, const(rng.randint(0, 4))], I1)
+            bound = const(rng.randint(0, 4)) if rng.random() < 0.7 else b.emit(
+                "and", [operand(), const(3)], I64)
+            more = b.emit("lt", [i, bound], I1)
             ints.append(acc)
             b.cbr(more, body, t, [], args(t))
             b.at(body)
             acc2 = b.emit(rng.choice(INT_OPS), [acc, operand()], I64)
+            if rng.random() < 0.4:
+                # acc // i, checked as lowering does: the counter may start at 0
+                b.check(b.emit("eq", [i, const(0)], I1), "ZeroDivisionError", "by zero")
+                acc2 = b.emit(rng.choice(["floordiv", "mod"]), [acc2, i], I64)
+            inv = b.emit(rng.choice(INT_OPS), [operand(), operand()], I64)
+            acc2 = b.emit("xor", [acc2, inv], I64)
             junk2 = b.emit("add", [junk, const(1)], I64)
-            i2 = b.emit("add", [i, const(1)], I64)
+            i2 = b.emit("add", [i, const(rng.choice([1, 1, 2]))], I64)
             b.br(hdr, [i2, acc2, junk2])
+        elif rng.random() < 0.15:
+            # for i in range(len(xs)): acc += xs[i], xs maybe shrinking under the loop
+            xs = b.emit("list.fill", [b.emit("and", [operand(), const(7)], I64), operand()],
+                        ListType(I64))
+            n0 = b.emit("list.len", [xs], I64)
+            hdr, body = Block(f"lloop{n}"), Block(f"lbody{n}")
+            f.blocks[f.blocks.index(blk) + 1:f.blocks.index(blk) + 1] = [hdr, body]
+            i = hdr.add_param(BlockParam(I64, "i"))
+            acc = hdr.add_param(BlockParam(I64, "acc"))
+            b.br(hdr, [const(0), rng.choice(ints)])
+            b.at(hdr)
+            more = b.emit("lt", [i, n0], I1)
+            ints.append(acc)
+            b.cbr(more, body, t, [], args(t))
+            b.at(body)
+            if rng.random() < 0.3:
+                empty = b.emit("eq", [b.emit("list.len", [xs], I64), const(0)], I1)
+                b.check(empty, "IndexError", "pop from empty list")
+                b.emit("list.pop", [xs], I64)
+            n1 = b.emit("list.len", [xs], I64)
+            neg = b.emit("lt", [i, const(0)], I1)
+            j = b.emit("select", [neg, b.emit("add", [i, n1], I64), i], I64)
+            bad = b.emit("or", [b.emit("lt", [j, const(0)], I1), b.emit("ge", [j, n1], I1)], I1)
+            b.check(bad, "IndexError", "list index out of range")
+            x = b.emit("list.get", [xs, j], I64)
+            acc2 = b.emit("add", [acc, x], I64)
+            i2 = b.emit("add", [i, const(1)], I64)
+            b.br(hdr, [i2, acc2])
         elif rng.random() < 0.5:
             b.br(t, args(t))
         else:

@@ -1,0 +1,1496 @@
+"""Native code for tensor ops (`np.*` instructions): descriptors, views and LLVM loop kernels.
+
+A tensor<dtype, r> is, in LLVM, a descriptor struct passed by value (DESIGN.md §5):
+
+    { ptr data, ptr owner, [r x i64] shape, [r x i64] strides }
+
+Strides count ELEMENTS (numpy's byte strides divided by the item size at the boundary).
+`owner` is the arena header of the allocation the data lives in, or null for memory borrowed
+from the caller (numpy inputs).  Views (slices, transposes, reshapes of contiguous data)
+share data and owner with their base, so a write through a view is seen in the base.
+
+Memory: every new tensor is one allocation chained into the per-call arena like a list
+(codegen.LIST_T header `{i64 nbytes, i64 aligned data address, ptr raw block, ptr next}`),
+freed by `@pts.release`.  A tensor returned to Python is detached from the arena by the
+Python side (runtime/tensors.py zeroes the header's raw pointer so release skips it and
+frees the block when the numpy array dies).
+
+Kernels are LLVM loops specialized for the static rank: a loop nest over the output shape
+in C order, each operand addressed by a running offset (stride 0 on broadcast dimensions).
+Each kernel family is one method of `Kernels` below, with the numpy behaviour it matches.
+Errors numpy would raise (broadcasting, shapes, indices) are raised through the context
+with the instruction's span and numpy's message text, formatted at run time.
+
+Contract: `emit(fc, ins, args)` generates one `np.*` instruction in the function being
+built by `fc` (a codegen.FunctionCodegen) and returns its LLVM value (or None).  Ops not
+built raise CompileError "native code for 'np.X' is not built yet".
+"""
+from __future__ import annotations
+
+import ast
+import math
+
+import numpy as np
+from llvmlite import ir
+
+from pts.backend.codegen import CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR, VOID
+from pts.errors import CompileError
+from pts.ir.core import Const
+from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, ScalarType,
+                          TensorType, TupleType, Type)
+
+F32T = ir.FloatType()
+ALIGN = 64
+FLOATS = (F32, F64)
+INTS = (I32, I64)
+REG = {I1: I1T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
+MEM = {I1: I8T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
+ITEMSIZE = {I1: 1, I32: 4, I64: 8, F32: 4, F64: 8}
+BITS = {I32: 32, I64: 64}
+
+
+def desc_type(rank: int) -> ir.LiteralStructType:
+    arr = ir.ArrayType(I64T, rank)
+    return ir.LiteralStructType([PTR, PTR, arr, arr])
+
+
+def scalar_const(value, t: ScalarType) -> ir.Constant:
+    if t in FLOATS:
+        return ir.Constant(REG[t], float(value))
+    if t == I1:
+        return ir.Constant(I1T, int(bool(value)))
+    v = int(value) & ((1 << BITS[t]) - 1)
+    if v >> (BITS[t] - 1):
+        v -= 1 << BITS[t]
+    return ir.Constant(REG[t], v)
+
+
+def c64(v: int) -> ir.Constant:
+    return ir.Constant(I64T, v)
+
+
+# ------------------------------------------------------------------ scalar conversions
+
+def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
+    """numpy's astype for one scalar (x86-64 results where C leaves it undefined: a float
+    that does not fit the integer type becomes its minimum value, as cvttsd2si gives)."""
+    if src == dst:
+        return v
+    if dst == I1:
+        if src in FLOATS:
+            return b.fcmp_unordered("!=", v, ir.Constant(REG[src], 0.0))
+        return b.icmp_signed("!=", v, ir.Constant(REG[src], 0))
+    if src == I1:
+        return b.uitofp(v, REG[dst]) if dst in FLOATS else b.zext(v, REG[dst])
+    if src in INTS and dst in INTS:
+        return b.trunc(v, REG[dst]) if BITS[dst] < BITS[src] else b.sext(v, REG[dst])
+    if src in INTS:
+        return b.sitofp(v, REG[dst])
+    if dst in FLOATS:
+        return b.fpext(v, REG[dst]) if dst == F64 else b.fptrunc(v, REG[dst])
+    bits = BITS[dst]
+    lo = ir.Constant(REG[src], -float(2 ** (bits - 1)))
+    hi = ir.Constant(REG[src], float(2 ** (bits - 1)))
+    ok = b.and_(b.fcmp_ordered(">=", v, lo), b.fcmp_ordered("<", v, hi))
+    safe = b.select(ok, v, ir.Constant(REG[src], 0.0))
+    return b.select(ok, b.fptosi(safe, REG[dst]), ir.Constant(REG[dst], -(1 << (bits - 1))))
+
+
+# ------------------------------------------------------------------ the boxed ABI
+
+def box_result(mc, b: ir.IRBuilder, ctx, v, t: TensorType):
+    """Store a result descriptor in arena memory; the boxed result slot gets its address."""
+    size = 8 * (2 + 2 * t.rank)
+    hdr = b.call(mc.list_new(), [ctx, c64(1), c64(size)])
+    data = b.load(b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T), typ=PTR)
+    b.store(v, data)
+    return b.ptrtoint(data, I64T)
+
+
+# ------------------------------------------------------------------ numpy at compile time
+
+def np_dtype(t: ScalarType) -> np.dtype:
+    return np.dtype(DTYPE_NAMES[t])
+
+
+def pts_dtype(d) -> ScalarType:
+    return DTYPES[np.dtype(d).name]
+
+
+def dtype_of(t: Type) -> ScalarType:
+    return t.dtype if isinstance(t, TensorType) else t
+
+
+def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], ScalarType]:
+    """The dtypes numpy's ufunc loop computes in for operands of these pts types (NEP 50:
+    Python int/float scalars are weak), as (inputs, output)."""
+    ufunc = getattr(np, name)
+    args = []
+    for t in types:
+        if isinstance(t, TensorType) or t in (F32, I32, I1):
+            args.append(np_dtype(dtype_of(t)))
+        else:
+            args.append({I64: int, F64: float}[t])
+    dts = ufunc.resolve_dtypes(tuple(args) + (None,) * ufunc.nout)
+    return [pts_dtype(d) for d in dts[:ufunc.nin]], pts_dtype(dts[ufunc.nin])
+
+
+class Tensor:
+    """A descriptor's parts as LLVM values (shape/strides as lists of i64 values)."""
+
+    def __init__(self, dtype: ScalarType, data, owner, shape: list, strides: list):
+        self.dtype, self.data, self.owner = dtype, data, owner
+        self.shape, self.strides = list(shape), list(strides)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+
+class Scalar:
+    """A scalar operand of an elementwise op: a rank-0 operand with a value in a register."""
+
+    def __init__(self, dtype: ScalarType, value):
+        self.dtype, self.value = dtype, value
+        self.shape, self.strides = [], []
+        self.rank = 0
+
+
+UNARY_FLOAT = {"exp": "llvm.exp", "log": "llvm.log", "sqrt": "llvm.sqrt", "sin": "llvm.sin",
+               "cos": "llvm.cos", "floor": "llvm.floor", "ceil": "llvm.ceil",
+               "tanh": "tanh", "tan": "tan", "log1p": "log1p", "expm1": "expm1"}
+COMPARE = {"equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=",
+           "greater": ">", "greater_equal": ">="}
+ELEMENTWISE = set(UNARY_FLOAT) | set(COMPARE) | {
+    "add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power",
+    "negative", "positive", "absolute", "abs", "maximum", "minimum", "sign", "square",
+    "logical_and", "logical_or", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "invert", "left_shift", "right_shift"}
+REDUCTIONS = {"sum", "mean", "max", "min", "prod", "argmax", "argmin", "any", "all", "std", "var"}
+CREATION = {"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like"}
+
+
+def emit(fc, ins, args: list):
+    return Kernels(fc, ins).run(args)
+
+
+class Kernels:
+    def __init__(self, fc, ins):
+        self.fc = fc
+        self.mc = fc.mc
+        self.ins = ins
+        self.name = ins.op[3:]
+        self.static = ast.literal_eval(ins.attrs.get("static", "{}")) if "static" in ins.attrs else {}
+
+    @property
+    def b(self) -> ir.IRBuilder:
+        return self.fc.b
+
+    def refuse(self, what: str | None = None):
+        what = what or f"'np.{self.name}'"
+        raise CompileError(f"native code for {what} is not built yet (tensor code runs with "
+                           f"pts.script(f, backend='interp') for now)", self.ins.span)
+
+    # ---------------------------------------------------------------- dispatch
+
+    def run(self, args):
+        name = self.name
+        types = [a.type for a in self.ins.args]
+        ops = [self.operand(v, t) for v, t in zip(args, types)]
+        if name in ELEMENTWISE or name in ("where", "clip"):
+            return self.elementwise(ops, types)
+        if name in REDUCTIONS:
+            return self.reduce(ops[0])
+        method = getattr(self, "op_" + name, None)
+        if method is None:
+            self.refuse()
+        return method(ops, types)
+
+    def operand(self, v, t: Type):
+        if isinstance(t, TensorType):
+            return self.unpack(v, t)
+        if isinstance(t, TupleType):
+            return [self.operand(self.b.extract_value(v, i), e) for i, e in enumerate(t.elems)]
+        if t == NONE:
+            return None
+        return Scalar(t, v)
+
+    def unpack(self, v, t: TensorType) -> Tensor:
+        b = self.b
+        return Tensor(t.dtype, b.extract_value(v, 0), b.extract_value(v, 1),
+                      [b.extract_value(v, [2, k]) for k in range(t.rank)],
+                      [b.extract_value(v, [3, k]) for k in range(t.rank)])
+
+    def pack(self, x: Tensor):
+        b = self.b
+        agg = ir.Constant(desc_type(x.rank), ir.Undefined)
+        agg = b.insert_value(agg, x.data, 0)
+        agg = b.insert_value(agg, x.owner, 1)
+        for k in range(x.rank):
+            agg = b.insert_value(agg, x.shape[k], [2, k])
+            agg = b.insert_value(agg, x.strides[k], [3, k])
+        return agg
+
+    def result(self, x: Tensor):
+        t = self.ins.type
+        if isinstance(t, TensorType):
+            assert x.rank == t.rank, (self.name, x.rank, t)
+            return self.pack(x)
+        return convert(self.b, self.load(x, c64(0)), x.dtype, t)
+
+    # ---------------------------------------------------------------- memory
+
+    def elem_ptr(self, x: Tensor, off):
+        return self.b.gep(x.data, [off], source_etype=MEM[x.dtype])
+
+    def load(self, x, off):
+        if isinstance(x, Scalar):
+            return x.value
+        v = self.b.load(self.elem_ptr(x, off), typ=MEM[x.dtype])
+        return self.b.icmp_unsigned("!=", v, ir.Constant(I8T, 0)) if x.dtype == I1 else v
+
+    def store(self, x: Tensor, off, v):
+        if x.dtype == I1:
+            v = self.b.zext(v, I8T)
+        self.b.store(v, self.elem_ptr(x, off))
+
+    def size_of(self, shape: list):
+        n = c64(1)
+        for s in shape:
+            n = self.b.mul(n, s)
+        return n
+
+    def contiguous_strides(self, shape: list) -> list:
+        strides = [c64(1)] * len(shape)
+        acc = c64(1)
+        for k in range(len(shape) - 1, -1, -1):
+            strides[k] = acc
+            acc = self.b.mul(acc, shape[k])
+        return strides
+
+    def tensor_alloc(self) -> ir.Function:
+        """{ptr data, ptr owner} @pts.tensor_alloc(ctx, i64 nbytes): a 64-byte aligned block
+        chained into the arena (see the module docstring for the header)."""
+        mc = self.mc
+
+        def build():
+            rt = ir.LiteralStructType([PTR, PTR])
+            fn = ir.Function(mc.m, ir.FunctionType(rt, [PTR, I64T]), name="pts.tensor_alloc")
+            ctx, nbytes = fn.args
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            malloc = mc.import_fn(b, ctx, "malloc")
+            hdr = b.call(malloc, [c64(32)])
+            raw = b.call(malloc, [b.add(nbytes, c64(ALIGN))])
+            addr = b.and_(b.add(b.ptrtoint(raw, I64T), c64(ALIGN - 1)), c64(-ALIGN))
+            head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
+            for i, v in enumerate([nbytes, addr, raw, b.load(head_p, typ=PTR)]):
+                b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
+            b.store(hdr, head_p)
+            agg = b.insert_value(ir.Constant(rt, ir.Undefined), b.inttoptr(addr, PTR), 0)
+            b.ret(b.insert_value(agg, hdr, 1))
+            return fn
+        return mc.helper("tensor_alloc", build)
+
+    def alloc(self, dtype: ScalarType, shape: list, zero: bool = False) -> Tensor:
+        """A new C-contiguous tensor owned by the arena."""
+        b = self.b
+        nbytes = b.mul(self.size_of(shape), c64(ITEMSIZE[dtype]))
+        r = b.call(self.tensor_alloc(), [self.fc.ctx, nbytes])
+        data = b.extract_value(r, 0)
+        if zero:
+            b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
+                   [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
+        return Tensor(dtype, data, b.extract_value(r, 1), shape, self.contiguous_strides(shape))
+
+    def slot(self, t: ir.Type, init=None):
+        """A stack slot in the entry block (mem2reg makes it a register)."""
+        s = self.fc.ab.alloca(t)
+        s.type = PTR
+        if init is not None:
+            self.b.store(init, s)
+        return s
+
+    # ---------------------------------------------------------------- loops
+
+    def loop(self, shape: list, strides: list[list], body, bases=None) -> None:
+        """for idx in ndindex(shape): body(offsets) — one running offset per stride list."""
+        bases = bases or [c64(0)] * len(strides)
+
+        def level(d: int, offs: list):
+            if d == len(shape):
+                body(offs)
+                return
+            self.fc.counted_loop(shape[d], lambda i: level(
+                d + 1, [self.b.add(o, self.b.mul(i, s[d])) for o, s in zip(offs, strides)]))
+        level(0, bases)
+
+    def if_then(self, cond, then) -> None:
+        with self.b.if_then(cond):
+            then()
+
+    # ---------------------------------------------------------------- errors
+
+    def fail_if(self, cond, kind: str, parts: list) -> None:
+        """raise kind(message) when cond; parts: str, i64 values, ("str?", c, a, b) picking a
+        string at run time, ("int?", c, v) printing v only when c."""
+        fc = self.fc
+        fail = fc.fn.append_basic_block("tfail")
+        cont = fc.fn.append_basic_block("tok")
+        self.b.cbranch(cond, fail, cont)
+        self.b.block.terminator.set_weights([1, 1000])
+        fb = ir.IRBuilder(fail)
+        fc.set_error(fb, kind, self.message(fb, parts), self.ins.span)
+        self.b.position_at_end(cont)
+
+    def message(self, b: ir.IRBuilder, parts: list):
+        if all(isinstance(p, str) for p in parts):
+            return self.mc.string("".join(parts))
+        size = 1
+        for p in parts:
+            if isinstance(p, str):
+                size += len(p.encode())
+            elif isinstance(p, tuple) and p[0] == "str?":
+                size += max(len(p[2].encode()), len(p[3].encode()))
+            else:
+                size += 21
+        hdr = b.call(self.mc.list_new(), [self.fc.ctx, c64(1), c64(size)])
+        buf = b.load(b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T), typ=PTR)
+        pos = c64(0)
+        put_str, put_int = self.msg_str(), self.msg_int()
+        for p in parts:
+            if isinstance(p, str):
+                if p:
+                    pos = b.call(put_str, [buf, pos, self.mc.string(p)])
+            elif isinstance(p, tuple) and p[0] == "str?":
+                pos = b.call(put_str, [buf, pos, b.select(p[1], self.mc.string(p[2]), self.mc.string(p[3]))])
+            elif isinstance(p, tuple):
+                pos = b.call(put_int, [buf, pos, p[2], p[1]])
+            else:
+                pos = b.call(put_int, [buf, pos, p, ir.Constant(I1T, 1)])
+        b.store(ir.Constant(I8T, 0), b.gep(buf, [pos], source_etype=I8T))
+        return buf
+
+    def msg_str(self) -> ir.Function:
+        """i64 @pts.msg_str(ptr buf, i64 pos, ptr cstr): append a C string, new position."""
+        def build():
+            fn = ir.Function(self.mc.m, ir.FunctionType(I64T, [PTR, I64T, PTR]), name="pts.msg_str")
+            buf, pos, s = fn.args
+            entry, head, body, done = (fn.append_basic_block(n) for n in ("entry", "head", "body", "done"))
+            b = ir.IRBuilder(entry)
+            b.branch(head)
+            b.position_at_end(head)
+            k = b.phi(I64T)
+            k.add_incoming(c64(0), entry)
+            ch = b.load(b.gep(s, [k], source_etype=I8T), typ=I8T)
+            b.cbranch(b.icmp_unsigned("==", ch, ir.Constant(I8T, 0)), done, body)
+            b.position_at_end(body)
+            b.store(ch, b.gep(buf, [b.add(pos, k)], source_etype=I8T))
+            k.add_incoming(b.add(k, c64(1)), body)
+            b.branch(head)
+            b.position_at_end(done)
+            b.ret(b.add(pos, k))
+            return fn
+        return self.mc.helper("msg_str", build)
+
+    def msg_int(self) -> ir.Function:
+        """i64 @pts.msg_int(ptr buf, i64 pos, i64 v, i1 show): append v in decimal if show."""
+        def build():
+            fn = ir.Function(self.mc.m, ir.FunctionType(I64T, [PTR, I64T, I64T, I1T]), name="pts.msg_int")
+            buf, pos, v, show = fn.args
+            blocks = [fn.append_basic_block(n) for n in ("entry", "go", "count", "write", "done", "skip")]
+            entry, go, count, write, done, skip = blocks
+            b = ir.IRBuilder(entry)
+            b.cbranch(show, go, skip)
+            b.position_at_end(skip)
+            b.ret(pos)
+            b.position_at_end(go)
+            neg = b.icmp_signed("<", v, c64(0))
+            u = b.select(neg, b.sub(c64(0), v), v)
+            b.store(ir.Constant(I8T, ord("-")), b.gep(buf, [pos], source_etype=I8T))
+            start = b.add(pos, b.zext(neg, I64T))
+            b.branch(count)
+            b.position_at_end(count)
+            t = b.phi(I64T)
+            n = b.phi(I64T)
+            t.add_incoming(u, go)
+            n.add_incoming(c64(1), go)
+            more = b.icmp_unsigned(">=", t, c64(10))
+            t.add_incoming(b.udiv(t, c64(10)), count)
+            n.add_incoming(b.add(n, c64(1)), count)
+            b.cbranch(more, count, write)
+            b.position_at_end(write)
+            k = b.phi(I64T)
+            w = b.phi(I64T)
+            k.add_incoming(n, count)
+            w.add_incoming(u, count)
+            k1 = b.sub(k, c64(1))
+            digit = b.add(b.trunc(b.urem(w, c64(10)), I8T), ir.Constant(I8T, ord("0")))
+            b.store(digit, b.gep(buf, [b.add(start, k1)], source_etype=I8T))
+            k.add_incoming(k1, write)
+            w.add_incoming(b.udiv(w, c64(10)), write)
+            b.cbranch(b.icmp_signed(">", k1, c64(0)), write, done)
+            b.position_at_end(done)
+            b.ret(b.add(start, n))
+            return fn
+        return self.mc.helper("msg_int", build)
+
+    @staticmethod
+    def shape_text(shape: list) -> list:
+        """numpy's shape tuple text: (2,3) (4,) ()."""
+        if not shape:
+            return ["()"]
+        parts: list = ["("]
+        for k, s in enumerate(shape):
+            parts += [s, ","] if k < len(shape) - 1 or len(shape) == 1 else [s]
+        return parts + [")"]
+
+    def any_true(self, conds: list):
+        r = ir.Constant(I1T, 0)
+        for c in conds:
+            r = self.b.or_(r, c)
+        return r
+
+    def index_i64(self, x: Scalar):
+        return convert(self.b, x.value, x.dtype, I64) if x.dtype != I64 else x.value
+
+    # ---------------------------------------------------------------- broadcasting
+
+    def broadcast(self, ops: list, rank: int) -> tuple[list, list[list]]:
+        """numpy broadcasting of the operands' shapes: (shape, per-operand strides with 0 on
+        broadcast dimensions).  Mismatch: ValueError 'operands could not be broadcast
+        together with shapes (2,3) (4,) ' (every operand's shape, scalars as ())."""
+        b = self.b
+        shape, bad = [], ir.Constant(I1T, 0)
+        for d in range(rank):
+            out = c64(1)
+            for x in ops:
+                k = d - (rank - x.rank)
+                if k < 0:
+                    continue
+                s = x.shape[k]
+                ne1 = b.icmp_signed("!=", s, c64(1))
+                clash = b.and_(b.icmp_signed("!=", out, c64(1)), b.icmp_signed("!=", out, s))
+                bad = b.or_(bad, b.and_(ne1, clash))
+                out = b.select(ne1, s, out)
+            shape.append(out)
+        if any(x.rank for x in ops) and len(ops) > 1:
+            msg: list = ["operands could not be broadcast together with shapes "]
+            for x in ops:
+                msg += self.shape_text(x.shape) + [" "]
+            self.fail_if(bad, "ValueError", msg)
+        strides = [[self.bstride(x, d, rank) for d in range(rank)] for x in ops]
+        return shape, strides
+
+    def bstride(self, x, d: int, rank: int):
+        k = d - (rank - x.rank)
+        if k < 0:
+            return c64(0)
+        return self.b.select(self.b.icmp_signed("==", x.shape[k], c64(1)), c64(0), x.strides[k])
+
+    def overlaps(self, x: Tensor, y: Tensor):
+        """Might x and y share memory?  (Conservative: address ranges intersect.)"""
+        b = self.b
+        if x.rank == 0 and y.rank == 0:
+            return b.icmp_unsigned("==", x.data, y.data)
+
+        def extent(t: Tensor):
+            lo, hi, empty = c64(0), c64(0), ir.Constant(I1T, 0)
+            for s, st in zip(t.shape, t.strides):
+                span = b.mul(b.sub(s, c64(1)), st)
+                neg = b.icmp_signed("<", span, c64(0))
+                lo = b.add(lo, b.select(neg, span, c64(0)))
+                hi = b.add(hi, b.select(neg, c64(0), span))
+                empty = b.or_(empty, b.icmp_signed("==", s, c64(0)))
+            base = b.ptrtoint(t.data, I64T)
+            size = c64(ITEMSIZE[t.dtype])
+            return (b.add(base, b.mul(lo, size)), b.add(base, b.mul(b.add(hi, c64(1)), size)), empty)
+        xl, xh, xe = extent(x)
+        yl, yh, ye = extent(y)
+        inter = b.and_(b.icmp_unsigned("<", xl, yh), b.icmp_unsigned("<", yl, xh))
+        return b.and_(inter, b.not_(b.or_(xe, ye)))
+
+    def copy_to(self, dst: Tensor, src, shape: list, src_strides: list) -> None:
+        """dst[...] = src (broadcast by src_strides), converting to dst's dtype."""
+        def body(offs):
+            self.store(dst, offs[0], convert(self.b, self.load(src, offs[1]), src.dtype, dst.dtype))
+        self.loop(shape, [dst.strides, src_strides], body)
+
+    def copy(self, x: Tensor, dtype: ScalarType | None = None) -> Tensor:
+        out = self.alloc(dtype or x.dtype, x.shape)
+        self.copy_to(out, x, x.shape, x.strides)
+        return out
+
+    # ---------------------------------------------------------------- elementwise
+
+    def elementwise(self, ops: list, types: list):
+        """Ufuncs (and where, clip) with numpy broadcasting: operands are converted to the
+        dtypes numpy's loop computes in (`ufunc.resolve_dtypes`, NEP 50 weak scalars), the
+        result to the instruction's dtype.  `out=k` writes into operand k (x += y)."""
+        name = {"abs": "absolute"}.get(self.name, self.name)
+        rt = self.ins.type
+        out_dt = dtype_of(rt)
+        out_index = self.static.get("out")
+        if name == "where":
+            in_dts, loop_out = [I1, out_dt, out_dt], out_dt
+        elif name == "clip":
+            in_dts, loop_out = [out_dt] * 3, out_dt
+        else:
+            in_dts, loop_out = resolve_loop(name, types)
+        live = [(x, dt) for x, dt in zip(ops, in_dts) if x is not None]
+
+        def compute(vals):
+            vals = [convert(self.b, v, x.dtype, dt) for v, (x, dt) in zip(vals, live)]
+            if name == "clip":
+                it = iter(vals)
+                v = next(it)
+                lo = next(it) if ops[1] is not None else None
+                hi = next(it) if ops[2] is not None else None
+                r = self.clip(v, lo, hi, out_dt)
+            else:
+                r = self.ufunc(name, vals, in_dts[0] if name != "where" else out_dt, loop_out)
+            return convert(self.b, r, loop_out, out_dt)
+
+        xs = [x for x, _ in live]
+        if not isinstance(rt, TensorType):
+            return compute([x.value for x in xs])
+        if out_index is not None:
+            target = ops[out_index]
+            shape, _ = self.broadcast(xs, rt.rank)
+            b = self.b
+            bad = self.any_true([b.icmp_signed("!=", s, t) for s, t in zip(shape, target.shape)])
+            self.fail_if(bad, "ValueError", ["non-broadcastable output operand with shape "]
+                         + self.shape_text(target.shape) + [" doesn't match the broadcast shape "]
+                         + self.shape_text(shape))
+            srcs = [x if (isinstance(x, Scalar) or x is target) else self.separate(x, target)
+                    for x in xs]
+            _, strides = self.broadcast(srcs, rt.rank) if len(srcs) else (shape, [])
+            out = Tensor(out_dt, target.data, target.owner, target.shape, target.strides)
+        else:
+            shape, strides = self.broadcast(xs, rt.rank)
+            srcs = xs
+            out = self.alloc(out_dt, shape)
+
+        def body(offs):
+            vals = [self.load(x, o) for x, o in zip(srcs, offs[1:])]
+            self.store(out, offs[0], compute(vals))
+        self.loop(shape, [out.strides] + strides, body)
+        return self.pack(out)
+
+    def separate(self, x: Tensor, target: Tensor) -> Tensor:
+        """x, or a copy of it when it may overlap target (numpy's overlap rule: results are
+        as if the inputs were read before anything is written)."""
+        risky = self.overlaps(x, target)
+        self._risky_block = self.b.block
+        b = self.b
+        with b.if_then(risky):
+            c = self.copy(x)
+            copied = b.block
+        data, owner = b.phi(PTR), b.phi(PTR)
+        data.add_incoming(x.data, self._risky_block)
+        data.add_incoming(c.data, copied)
+        owner.add_incoming(x.owner, self._risky_block)
+        owner.add_incoming(c.owner, copied)
+        strides = []
+        for s_orig, s_new in zip(x.strides, c.strides):
+            p = b.phi(I64T)
+            p.add_incoming(s_orig, self._risky_block)
+            p.add_incoming(s_new, copied)
+            strides.append(p)
+        return Tensor(x.dtype, data, owner, x.shape, strides)
+
+    def fconst(self, dt, v):
+        return ir.Constant(REG[dt], v)
+
+    def intrinsic(self, name: str, dt: ScalarType, args: list):
+        return self.b.call(self.mc.intrinsic(name, [REG[dt]]), args)
+
+    def libm(self, name: str, dt: ScalarType, args: list):
+        sym = name + ("f" if dt == F32 else "")
+        fn = self.mc.declared.get(sym)
+        if fn is None:
+            fn = ir.Function(self.mc.m, ir.FunctionType(REG[dt], [REG[dt]] * len(args)), name=sym)
+            self.mc.declared[sym] = fn
+        return self.b.call(fn, args)
+
+    def clip(self, v, lo, hi, dt):
+        """numpy's clip: _NPY_MIN(_NPY_MAX(x, lo), hi), NaN in x or a bound propagates."""
+        b = self.b
+        if dt in FLOATS:
+            if lo is not None:
+                isnan = b.fcmp_unordered("uno", v, v)
+                v = b.select(isnan, v, b.select(b.fcmp_ordered(">", v, lo), v, lo))
+            if hi is not None:
+                isnan = b.fcmp_unordered("uno", v, v)
+                v = b.select(isnan, v, b.select(b.fcmp_ordered("<", v, hi), v, hi))
+            return v
+        cmp = b.icmp_unsigned if dt == I1 else b.icmp_signed
+        if lo is not None:
+            v = b.select(cmp(">", v, lo), v, lo)
+        if hi is not None:
+            v = b.select(cmp("<", v, hi), v, hi)
+        return v
+
+    def ufunc(self, name: str, vals: list, dt: ScalarType, out_dt: ScalarType):
+        """One element of ufunc `name` computed in loop dtype dt (numpy's inner loops)."""
+        b = self.b
+        fl = dt in FLOATS
+        if name in COMPARE:
+            a, c = vals
+            if fl:
+                op = COMPARE[name]
+                return b.fcmp_unordered(op, a, c) if op == "!=" else b.fcmp_ordered(op, a, c)
+            return (b.icmp_unsigned if dt == I1 else b.icmp_signed)(COMPARE[name], a, c)
+        if name == "where":
+            return b.select(*vals)
+        if name in ("add", "subtract", "multiply"):
+            a, c = vals
+            if dt == I1:        # bool + is or, bool * is and
+                return b.or_(a, c) if name == "add" else b.and_(a, c)
+            if fl:
+                return {"add": b.fadd, "subtract": b.fsub, "multiply": b.fmul}[name](a, c)
+            return {"add": b.add, "subtract": b.sub, "multiply": b.mul}[name](a, c)
+        if name == "true_divide":
+            return b.fdiv(*vals)
+        if name in ("floor_divide", "remainder"):
+            q, r = self.float_divmod(*vals, dt) if fl else self.int_divmod(*vals, dt)
+            return q if name == "floor_divide" else r
+        if name == "power":
+            if fl:
+                return self.b.call(self.mc.intrinsic("llvm.pow", [REG[dt]]), vals)
+            return self.int_power(*vals, dt)
+        if name == "negative":
+            return b.fneg(vals[0]) if fl else b.sub(ir.Constant(REG[dt], 0), vals[0])
+        if name == "positive":
+            return vals[0]
+        if name == "absolute":
+            if fl:
+                return self.intrinsic("llvm.fabs", dt, vals)
+            if dt == I1:
+                return vals[0]
+            neg = b.icmp_signed("<", vals[0], ir.Constant(REG[dt], 0))
+            return b.select(neg, b.sub(ir.Constant(REG[dt], 0), vals[0]), vals[0])
+        if name == "square":
+            return b.fmul(vals[0], vals[0]) if fl else (b.and_ if dt == I1 else b.mul)(vals[0], vals[0])
+        if name in ("maximum", "minimum"):
+            a, c = vals
+            op = ">=" if name == "maximum" else "<="
+            if fl:   # (a >= c || isnan(a)) ? a : c — NaN from either side propagates
+                keep = b.or_(b.fcmp_ordered(op, a, c), b.fcmp_unordered("uno", a, a))
+            else:
+                keep = (b.icmp_unsigned if dt == I1 else b.icmp_signed)(op, a, c)
+            return b.select(keep, a, c)
+        if name == "sign":
+            x = vals[0]
+            if fl:
+                one, zero = self.fconst(dt, 1.0), self.fconst(dt, 0.0)
+                r = b.select(b.fcmp_ordered(">", x, zero), one,
+                             b.select(b.fcmp_ordered("<", x, zero), self.fconst(dt, -1.0),
+                                      b.select(b.fcmp_ordered("==", x, zero), zero, x)))
+                return r
+            zero = ir.Constant(REG[dt], 0)
+            return b.sub(b.zext(b.icmp_signed(">", x, zero), REG[dt]),
+                         b.zext(b.icmp_signed("<", x, zero), REG[dt]))
+        if name in ("floor", "ceil") and not fl:
+            return vals[0]
+        if name in UNARY_FLOAT:
+            fn = UNARY_FLOAT[name]
+            if fn.startswith("llvm."):
+                return self.intrinsic(fn, dt, vals)
+            return self.libm(fn, dt, vals)
+        if name in ("logical_and", "logical_or"):
+            a, c = [convert(b, v, dt, I1) for v in vals]
+            return b.and_(a, c) if name == "logical_and" else b.or_(a, c)
+        if name == "logical_not":
+            return b.not_(convert(b, vals[0], dt, I1))
+        if name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+            return {"bitwise_and": b.and_, "bitwise_or": b.or_, "bitwise_xor": b.xor}[name](*vals)
+        if name == "invert":
+            return b.not_(vals[0])
+        if name in ("left_shift", "right_shift"):
+            a, c = vals
+            width = ir.Constant(REG[dt], BITS[dt])
+            ok = b.icmp_unsigned("<", c, width)       # numpy: (size_t)b < bits
+            safe = b.select(ok, c, ir.Constant(REG[dt], 0))
+            if name == "left_shift":
+                return b.select(ok, b.shl(a, safe), ir.Constant(REG[dt], 0))
+            fill = b.select(b.icmp_signed("<", a, ir.Constant(REG[dt], 0)),
+                            ir.Constant(REG[dt], -1), ir.Constant(REG[dt], 0))
+            return b.select(ok, b.ashr(a, safe), fill)
+        self.refuse()
+
+    def int_divmod(self, a, c, dt):
+        """numpy's integer floor_divide / remainder: x // 0 == x % 0 == 0, MIN // -1 == MIN."""
+        b = self.b
+        T = REG[dt]
+        zero, one, m1 = ir.Constant(T, 0), ir.Constant(T, 1), ir.Constant(T, -1)
+        is0 = b.icmp_signed("==", c, zero)
+        is_m1 = b.icmp_signed("==", c, m1)
+        safe = b.select(b.or_(is0, is_m1), one, c)
+        q = b.select(is_m1, b.sub(zero, a), b.sdiv(a, safe))
+        r = b.select(is_m1, zero, b.srem(a, safe))
+        adjust = b.and_(b.icmp_signed("!=", r, zero), b.icmp_signed("<", b.xor(r, c), zero))
+        q = b.sub(q, b.zext(adjust, T))
+        r = b.select(adjust, b.add(r, c), r)
+        return b.select(is0, zero, q), b.select(is0, zero, r)
+
+    def float_divmod(self, a, c, dt):
+        """npy_divmod / npy_floor_divide / npy_remainder: Python's floor semantics; for a
+        zero divisor floor_divide gives a / 0 and remainder fmod(a, 0) = nan."""
+        b = self.b
+        T = REG[dt]
+        zero = ir.Constant(T, 0.0)
+        copysign = self.mc.intrinsic("llvm.copysign", [T])
+        mod = b.frem(a, c)
+        div = b.fdiv(b.fsub(a, mod), c)
+        mod_nz = b.fcmp_unordered("!=", mod, zero)
+        signs_differ = b.xor(b.fcmp_ordered("<", c, zero), b.fcmp_ordered("<", mod, zero))
+        fix = b.and_(mod_nz, signs_differ)
+        mod2 = b.select(mod_nz, b.select(fix, b.fadd(mod, c), mod), b.call(copysign, [zero, c]))
+        div = b.select(fix, b.fsub(div, ir.Constant(T, 1.0)), div)
+        div_nz = b.fcmp_unordered("!=", div, zero)
+        floor = self.intrinsic("llvm.floor", dt, [div])
+        floor = b.select(b.fcmp_ordered(">", b.fsub(div, floor), ir.Constant(T, 0.5)),
+                         b.fadd(floor, ir.Constant(T, 1.0)), floor)
+        q = b.select(div_nz, floor, b.call(copysign, [zero, b.fdiv(a, c)]))
+        c0 = b.fcmp_ordered("==", c, zero)
+        return b.select(c0, b.fdiv(a, c), q), b.select(c0, mod, mod2)
+
+    def int_power(self, a, c, dt):
+        """Integer power by squaring (wrapping); negative exponents raise like numpy."""
+        self.fail_if(self.b.icmp_signed("<", c, ir.Constant(REG[dt], 0)), "ValueError",
+                     ["Integers to negative integer powers are not allowed."])
+        T = REG[dt]
+        mc = self.mc
+
+        def build():
+            fn = ir.Function(mc.m, ir.FunctionType(T, [T, T]), name=f"pts.ipow.{dt}")
+            base, exp = fn.args
+            entry, loop, body, done = (fn.append_basic_block(n) for n in ("entry", "loop", "body", "done"))
+            b = ir.IRBuilder(entry)
+            b.branch(loop)
+            b.position_at_end(loop)
+            acc, x, e = b.phi(T), b.phi(T), b.phi(T)
+            acc.add_incoming(ir.Constant(T, 1), entry)
+            x.add_incoming(base, entry)
+            e.add_incoming(exp, entry)
+            b.cbranch(b.icmp_signed(">", e, ir.Constant(T, 0)), body, done)
+            b.position_at_end(body)
+            odd = b.trunc(e, I1T)
+            acc.add_incoming(b.select(odd, b.mul(acc, x), acc), body)
+            x.add_incoming(b.mul(x, x), body)
+            e.add_incoming(b.ashr(e, ir.Constant(T, 1)), body)
+            b.branch(loop)
+            b.position_at_end(done)
+            b.ret(acc)
+            return fn
+        return self.b.call(mc.helper(f"ipow.{dt}", build), [a, c])
+
+    # ---------------------------------------------------------------- reductions
+
+    def reduce(self, x: Tensor):
+        """sum mean prod max min any all argmax argmin std var over a static axis (int,
+        tuple or None) with keepdims.  The result dtype is numpy's (the instruction's type);
+        sums accumulate in that dtype, float32 ones in float64 (numpy's pairwise summation
+        is matched within tolerance, not bit for bit).  Empty max/min/argmax/argmin raise
+        numpy's ValueError; empty mean/std/var give nan."""
+        name, b = self.name, self.b
+        if isinstance(x, Scalar):
+            x = self.scalar_tensor(x)
+        rank = x.rank
+        axis = self.static.get("axis")
+        keepdims = bool(self.static.get("keepdims", False))
+        if axis is None:
+            axes = tuple(range(rank))
+        else:
+            axes = tuple(a % rank if rank else 0 for a in (axis if isinstance(axis, tuple) else (axis,)))
+        if rank == 0:
+            axes = ()
+        kept = [d for d in range(rank) if d not in axes]
+        red_shape = [x.shape[d] for d in axes]
+        red_strides = [x.strides[d] for d in axes]
+        count = self.size_of(red_shape)
+        rt = self.ins.type
+        out_dt = dtype_of(rt)
+        out_shape = [x.shape[d] if d in kept else c64(1) for d in range(rank)] if keepdims \
+            else [x.shape[d] for d in kept]
+        if name in ("max", "min"):
+            self.fail_if(b.icmp_signed("==", count, c64(0)), "ValueError",
+                         [f"zero-size array to reduction operation "
+                          f"{'maximum' if name == 'max' else 'minimum'} which has no identity"])
+        if name in ("argmax", "argmin"):
+            self.fail_if(b.icmp_signed("==", count, c64(0)), "ValueError",
+                         [f"attempt to get {name} of an empty sequence"])
+        acc_dt = {"any": I1, "all": I1, "max": x.dtype, "min": x.dtype, "argmax": x.dtype,
+                  "argmin": x.dtype}.get(name, out_dt)
+        if acc_dt == F32 and name in ("sum", "mean", "std", "var", "prod"):
+            acc_dt = F64
+        if name in ("mean", "std", "var") and acc_dt not in FLOATS:
+            acc_dt = F64
+        if isinstance(rt, TensorType):
+            out = self.alloc(out_dt, out_shape)
+            out_strides_kept = [out.strides[k] for k, d in enumerate(kept)] if not keepdims \
+                else [out.strides[d] for d in kept]
+        else:
+            out = None
+            out_strides_kept = [c64(0)] * len(kept)
+        result_slot = self.slot(REG[out_dt])
+
+        def per_output(offs):
+            xbase, obase = offs
+            value = self.reduce_one(name, x, xbase, red_shape, red_strides, count, acc_dt)
+            value = convert(self.b, value, acc_dt if name not in ("argmax", "argmin") else I64, out_dt)
+            if out is not None:
+                self.store(out, obase, value)
+            else:
+                self.b.store(value, result_slot)
+        self.loop([x.shape[d] for d in kept], [[x.strides[d] for d in kept], out_strides_kept],
+                  per_output)
+        if out is not None:
+            return self.pack(out)
+        return self.b.load(result_slot, typ=REG[out_dt])
+
+    def reduce_one(self, name, x: Tensor, base, shape, strides, count, dt):
+        """One reduced value over the (shape, strides) elements from offset base."""
+        b = self.b
+        T = REG[dt]
+        fl = dt in FLOATS
+        if name in ("std", "var"):
+            mean = self.fdiv(self.reduce_one("sum", x, base, shape, strides, count, dt), count, dt)
+            acc = self.slot(T, ir.Constant(T, 0.0))
+
+            def sq(offs):
+                d = b.fsub(convert(b, self.load(x, offs[0]), x.dtype, dt), mean)
+                b.store(b.fadd(b.load(acc, typ=T), b.fmul(d, d)), acc)
+            self.loop(shape, [strides], sq, [base])
+            ddof = self.static.get("ddof", 0)
+            n = b.sub(count, c64(int(ddof)))
+            n = b.select(b.icmp_signed("<", n, c64(0)), c64(0), n)
+            var = self.fdiv(b.load(acc, typ=T), n, dt)
+            return self.intrinsic("llvm.sqrt", dt, [var]) if name == "std" else var
+        if name in ("argmax", "argmin"):
+            best = self.slot(T)
+            idx = self.slot(I64T, c64(0))
+            k = self.slot(I64T, c64(0))
+            first = self.load(x, base)
+            b.store(convert(b, first, x.dtype, dt), best)
+            op = "<=" if name == "argmax" else ">="
+
+            def step(offs):
+                v = convert(b, self.load(x, offs[0]), x.dtype, dt)
+                cur = b.load(best, typ=T)
+                i = b.load(k, typ=I64T)
+                if fl:   # numpy: if !(v <= best) take it; a nan best is final
+                    take = b.and_(b.not_(b.fcmp_ordered(op, v, cur)), b.fcmp_ordered("ord", cur, cur))
+                else:
+                    take = b.not_((b.icmp_unsigned if dt == I1 else b.icmp_signed)(op, v, cur))
+                b.store(b.select(take, v, cur), best)
+                b.store(b.select(take, i, b.load(idx, typ=I64T)), idx)
+                b.store(b.add(i, c64(1)), k)
+            self.loop(shape, [strides], step, [base])
+            return b.load(idx, typ=I64T)
+        init = {"sum": 0, "mean": 0, "prod": 1, "any": 0, "all": 1}.get(name)
+        acc = self.slot(T)
+        if init is None:      # max / min start from the first element
+            b.store(convert(b, self.load(x, base), x.dtype, dt), acc)
+        else:
+            b.store(ir.Constant(T, float(init) if fl else init), acc)
+
+        def step(offs):
+            v = convert(b, self.load(x, offs[0]), x.dtype, dt)
+            a = b.load(acc, typ=T)
+            if name in ("sum", "mean"):
+                r = b.fadd(a, v, flags=("reassoc", "nsz")) if fl else (b.or_ if dt == I1 else b.add)(a, v)
+            elif name == "prod":
+                r = b.fmul(a, v) if fl else (b.and_ if dt == I1 else b.mul)(a, v)
+            elif name == "any":
+                r = b.or_(a, v)
+            elif name == "all":
+                r = b.and_(a, v)
+            else:
+                r = self.ufunc("maximum" if name == "max" else "minimum", [a, v], dt, dt)
+            b.store(r, acc)
+        self.loop(shape, [strides], step, [base])
+        r = b.load(acc, typ=T)
+        if name == "mean":
+            r = self.fdiv(r, count, dt)
+        return r
+
+    def fdiv(self, v, n, dt):
+        return self.b.fdiv(v, self.b.sitofp(n, REG[dt]))
+
+    def scalar_tensor(self, x: Scalar) -> Tensor:
+        t = self.alloc(x.dtype, [])
+        self.store(t, c64(0), x.value)
+        return t
+
+    # ---------------------------------------------------------------- indexing
+
+    def select(self, x: Tensor, pattern: str, idx: list) -> Tensor:
+        """The view x[index] for a getitem/setitem pattern (ints, slices, None): ints must be
+        in range (IndexError 'index 5 is out of bounds for axis 0 with size 3'), slices follow
+        PySlice_AdjustIndices, None inserts a length-1 axis."""
+        b = self.b
+        it = iter(idx)
+        off = c64(0)
+        shape, strides = [], []
+        d = 0
+        for word in pattern.split():
+            if word == "n":
+                shape.append(c64(1))
+                strides.append(c64(0))
+                continue
+            if d >= x.rank:
+                raise CompileError(f"too many indices for array: array is {x.rank}-dimensional",
+                                   self.ins.span)
+            n, st = x.shape[d], x.strides[d]
+            if word == "i":
+                i = self.index_i64(next(it))
+                j = b.select(b.icmp_signed("<", i, c64(0)), b.add(i, n), i)
+                bad = b.or_(b.icmp_signed("<", j, c64(0)), b.icmp_signed(">=", j, n))
+                self.fail_if(bad, "IndexError", ["index ", i, f" is out of bounds for axis {d} with size ", n])
+                off = b.add(off, b.mul(j, st))
+            else:
+                lo, hi, step = [self.index_i64(next(it)) if f == "1" else None for f in word[1:]]
+                start, length, step = self.slice_indices(lo, hi, step, n)
+                off = b.add(off, b.mul(start, st))
+                shape.append(length)
+                strides.append(b.mul(st, step))
+            d += 1
+        shape += x.shape[d:]
+        strides += x.strides[d:]
+        data = b.gep(x.data, [off], source_etype=MEM[x.dtype])
+        return Tensor(x.dtype, data, x.owner, shape, strides)
+
+    def slice_indices(self, lo, hi, step, n):
+        b = self.b
+        if step is None:
+            step = c64(1)
+        elif not (isinstance(step, ir.Constant) and step.constant not in (0, None)):
+            self.fail_if(b.icmp_signed("==", step, c64(0)), "ValueError", ["slice step cannot be zero"])
+        neg = b.icmp_signed("<", step, c64(0))
+
+        def adjust(v, default_pos, default_neg):
+            if v is None:
+                return b.select(neg, default_neg, default_pos)
+            w = b.select(b.icmp_signed("<", v, c64(0)), b.add(v, n), v)
+            w = b.select(b.icmp_signed("<", w, c64(0)), b.select(neg, c64(-1), c64(0)), w)
+            return b.select(b.icmp_signed(">=", w, n), b.select(neg, b.sub(n, c64(1)), n), w)
+        start = adjust(lo, c64(0), b.sub(n, c64(1)))
+        stop = adjust(hi, n, c64(-1))
+        # length: step < 0: (start - stop - 1) // -step + 1 if stop < start; step > 0 mirrored
+        pos_len = b.add(b.sdiv(b.sub(b.sub(stop, start), c64(1)), b.select(neg, c64(1), step)), c64(1))
+        neg_len = b.add(b.sdiv(b.sub(b.sub(start, stop), c64(1)),
+                               b.select(neg, b.sub(c64(0), step), c64(1))), c64(1))
+        length = b.select(neg, b.select(b.icmp_signed("<", stop, start), neg_len, c64(0)),
+                          b.select(b.icmp_signed("<", start, stop), pos_len, c64(0)))
+        return start, length, step
+
+    def op_getitem(self, ops, types):
+        x = ops[0]
+        v = self.select(x, self.ins.attrs["pattern"], ops[1:])
+        return self.result(v)
+
+    def op_setitem(self, ops, types):
+        """x[index] = value: value (scalar or tensor) is broadcast to the selection and cast
+        to x's dtype like numpy; an overlapping tensor value is read before writing."""
+        x, value = ops[0], ops[1]
+        target = self.select(x, self.ins.attrs["pattern"], ops[2:])
+        b = self.b
+        if isinstance(value, Scalar):
+            v = convert(b, value.value, value.dtype, x.dtype)
+            self.loop(target.shape, [target.strides], lambda offs: self.store(target, offs[0], v))
+            return None
+        # numpy lets the value have extra leading length-1 dimensions
+        extra = value.rank - target.rank
+        bad = ir.Constant(I1T, 0)
+        for k in range(max(extra, 0)):
+            bad = b.or_(bad, b.icmp_signed("!=", value.shape[k], c64(1)))
+        for d in range(target.rank):
+            k = d - (target.rank - value.rank)
+            if k < 0:
+                continue
+            s = value.shape[k]
+            bad = b.or_(bad, b.and_(b.icmp_signed("!=", s, c64(1)), b.icmp_signed("!=", s, target.shape[d])))
+        self.fail_if(bad, "ValueError", ["could not broadcast input array from shape "]
+                     + self.shape_text(value.shape) + [" into shape "] + self.shape_text(target.shape))
+        inner = Tensor(value.dtype, value.data, value.owner, value.shape[max(extra, 0):],
+                       value.strides[max(extra, 0):])
+        src = self.separate(inner, target)
+        strides = [self.bstride(src, d, target.rank) for d in range(target.rank)]
+        self.copy_to(target, src, target.shape, strides)
+        return None
+
+    def op_shape(self, ops, types):
+        x = ops[0]
+        agg = ir.Constant(self.fc_llvm_type(self.ins.type), ir.Undefined)
+        for k, s in enumerate(x.shape):
+            agg = self.b.insert_value(agg, s, k)
+        return agg
+
+    def fc_llvm_type(self, t):
+        from pts.backend.codegen import llvm_type
+        return llvm_type(t)
+
+    def op_size(self, ops, types):
+        return self.size_of(ops[0].shape)
+
+    def op_item(self, ops, types):
+        x = ops[0]
+        if isinstance(x, Scalar):
+            return convert(self.b, x.value, x.dtype, self.ins.type)
+        self.fail_if(self.b.icmp_signed("!=", self.size_of(x.shape), c64(1)), "ValueError",
+                     ["can only convert an array of size 1 to a Python scalar"])
+        return convert(self.b, self.load(x, c64(0)), x.dtype, self.ins.type)
+
+    # ---------------------------------------------------------------- views and copies
+
+    def view(self, x: Tensor, order: list, extra=None) -> Tensor:
+        return Tensor(x.dtype, x.data, x.owner, [x.shape[d] for d in order],
+                      [x.strides[d] for d in order])
+
+    def op_transpose(self, ops, types):
+        x = ops[0]
+        if len(ops) > 1:
+            self.refuse("np.transpose with run-time axes")
+        axes = self.static.get("axes")
+        if axes is None:
+            order = list(range(x.rank))[::-1]
+        else:
+            order = [a % x.rank for a in (axes if isinstance(axes, (tuple, list)) else (axes,))]
+        return self.pack(self.view(x, order))
+
+    def op_swapaxes(self, ops, types):
+        x = ops[0]
+        a, c = self.static["axis1"] % x.rank, self.static["axis2"] % x.rank
+        order = list(range(x.rank))
+        order[a], order[c] = order[c], order[a]
+        return self.pack(self.view(x, order))
+
+    def op_expand_dims(self, ops, types):
+        x = ops[0]
+        axis = self.static["axis"]
+        r = x.rank + (len(axis) if isinstance(axis, tuple) else 1)
+        axes = {a % r for a in (axis if isinstance(axis, tuple) else (axis,))}
+        it = iter(range(x.rank))
+        shape, strides = [], []
+        for d in range(r):
+            if d in axes:
+                shape.append(c64(1))
+                strides.append(c64(0))
+            else:
+                k = next(it)
+                shape.append(x.shape[k])
+                strides.append(x.strides[k])
+        return self.pack(Tensor(x.dtype, x.data, x.owner, shape, strides))
+
+    def op_squeeze(self, ops, types):
+        x = ops[0]
+        axis = self.static.get("axis")
+        if axis is None:
+            if self.ins.type.rank != 0 or x.rank == 0:
+                self.refuse("np.squeeze without axis=")
+            axes = set(range(x.rank))
+        else:
+            axes = {a % x.rank for a in (axis if isinstance(axis, tuple) else (axis,))}
+        bad = self.any_true([self.b.icmp_signed("!=", x.shape[d], c64(1)) for d in sorted(axes)])
+        self.fail_if(bad, "ValueError", ["cannot select an axis to squeeze out which has size not equal to one"])
+        keep = [d for d in range(x.rank) if d not in axes]
+        return self.pack(self.view(x, keep))
+
+    def is_contiguous(self, x: Tensor):
+        b = self.b
+        ok = ir.Constant(I1T, 1)
+        expect = c64(1)
+        for d in range(x.rank - 1, -1, -1):
+            s = x.shape[d]
+            ok = b.and_(ok, b.or_(b.icmp_signed("==", s, c64(1)), b.icmp_signed("==", x.strides[d], expect)))
+            expect = b.mul(expect, s)
+        return b.or_(ok, b.icmp_signed("==", expect, c64(0)))
+
+    def as_contiguous(self, x: Tensor) -> Tensor:
+        """x itself when C-contiguous (a view), else a C-contiguous copy."""
+        b = self.b
+        ok = self.is_contiguous(x)
+        before = b.block
+        with b.if_then(b.not_(ok)):
+            c = self.copy(x)
+            copied = b.block
+        data, owner = b.phi(PTR), b.phi(PTR)
+        data.add_incoming(x.data, before)
+        data.add_incoming(c.data, copied)
+        owner.add_incoming(x.owner, before)
+        owner.add_incoming(c.owner, copied)
+        return Tensor(x.dtype, data, owner, x.shape, self.contiguous_strides(x.shape))
+
+    def op_reshape(self, ops, types):
+        """numpy reshape: one -1 is inferred; a view of C-contiguous data, else a copy (numpy
+        also makes views of some non-contiguous layouts; pts copies those)."""
+        x = ops[0]
+        b = self.b
+        if len(ops) == 2 and isinstance(ops[1], list):
+            dims = [self.index_i64(v) for v in ops[1]]
+        elif len(ops) == 2 and isinstance(ops[1], Scalar):
+            dims = [self.index_i64(ops[1])]
+        else:
+            dims = [self.index_i64(v) for v in ops[1:]]
+        size = self.size_of(x.shape)
+        negs = [b.icmp_signed("<", d, c64(0)) for d in dims]
+        nneg = c64(0)
+        known = c64(1)
+        for d, ng in zip(dims, negs):
+            nneg = b.add(nneg, b.zext(ng, I64T))
+            known = b.mul(known, b.select(ng, c64(1), d))
+        self.fail_if(b.icmp_signed(">", nneg, c64(1)), "ValueError", ["can only specify one unknown dimension"])
+        has_unknown = b.icmp_signed("==", nneg, c64(1))
+        known_safe = b.select(b.icmp_signed("==", known, c64(0)), c64(1), known)
+        bad_unknown = b.or_(b.icmp_signed("==", known, c64(0)), b.icmp_signed("!=", b.srem(size, known_safe), c64(0)))
+        bad = b.select(has_unknown, bad_unknown, b.icmp_signed("!=", known, size))
+        # numpy's convert_shape_to_string: leading unknowns are not printed, later ones
+        # print as 'newaxis'; one printed dimension gets a trailing comma
+        parts: list = ["cannot reshape array of size ", size, " into shape ("]
+        leading = ir.Constant(I1T, 1)
+        for k, (d, ng) in enumerate(zip(dims, negs)):
+            first = leading
+            parts.append(("str?", b.and_(ng, b.not_(first)), ",newaxis", ""))
+            parts.append(("str?", b.and_(b.not_(ng), b.not_(first)), ",", ""))
+            parts.append(("int?", b.not_(ng), d))
+            leading = b.and_(leading, ng)
+        if len(dims) == 1:
+            parts.append(("str?", negs[0], ")", ",)"))
+        else:
+            parts.append(")")
+        self.fail_if(bad, "ValueError", parts)
+        inferred = b.sdiv(size, known_safe)
+        shape = [b.select(ng, inferred, d) for d, ng in zip(dims, negs)]
+        src = self.as_contiguous(x)
+        return self.pack(Tensor(x.dtype, src.data, src.owner, shape, self.contiguous_strides(shape)))
+
+    def op_ravel(self, ops, types):
+        x = ops[0]
+        src = self.as_contiguous(x)
+        return self.pack(Tensor(x.dtype, src.data, src.owner, [self.size_of(x.shape)], [c64(1)]))
+
+    def op_ravel_copy(self, ops, types):
+        x = self.copy(ops[0])
+        return self.pack(Tensor(x.dtype, x.data, x.owner, [self.size_of(x.shape)], [c64(1)]))
+
+    def op_copy(self, ops, types):
+        return self.pack(self.copy(ops[0]))
+
+    def op_astype(self, ops, types):
+        x = ops[0]
+        dt = dtype_of(self.ins.type)
+        if isinstance(x, Scalar):
+            return convert(self.b, x.value, x.dtype, dt)
+        return self.pack(self.copy(x, dt))
+
+    def op_concatenate(self, ops, types):
+        """np.concatenate of a tuple of arrays along a static axis (None: flattened)."""
+        xs = ops[0]
+        b = self.b
+        out_dt = dtype_of(self.ins.type)
+        axis = self.static.get("axis", 0)
+        if axis is None:
+            xs = [self.flat(x) for x in xs]
+            axis = 0
+        rank = xs[0].rank
+        if any(x.rank != rank for x in xs):
+            self.refuse("np.concatenate of arrays of different ranks")
+        axis %= rank
+        for i, x in enumerate(xs[1:], 1):
+            for d in range(rank):
+                if d == axis:
+                    continue
+                self.fail_if(b.icmp_signed("!=", x.shape[d], xs[0].shape[d]), "ValueError",
+                             ["all the input array dimensions except for the concatenation axis must "
+                              f"match exactly, but along dimension {d}, the array at index 0 has size ",
+                              xs[0].shape[d], f" and the array at index {i} has size ", x.shape[d]])
+        total = c64(0)
+        for x in xs:
+            total = b.add(total, x.shape[axis])
+        shape = list(xs[0].shape)
+        shape[axis] = total
+        out = self.alloc(out_dt, shape)
+        start = c64(0)
+        for x in xs:
+            part = Tensor(out_dt, b.gep(out.data, [b.mul(start, out.strides[axis])], source_etype=MEM[out_dt]),
+                          out.owner, x.shape, out.strides)
+            self.copy_to(part, x, x.shape, x.strides)
+            start = b.add(start, x.shape[axis])
+        return self.pack(out)
+
+    def flat(self, x: Tensor) -> Tensor:
+        c = self.as_contiguous(x)
+        return Tensor(x.dtype, c.data, c.owner, [self.size_of(x.shape)], [c64(1)])
+
+    def op_stack(self, ops, types):
+        """np.stack: arrays of one shape along a new static axis."""
+        xs = ops[0]
+        b = self.b
+        out_dt = dtype_of(self.ins.type)
+        rank = xs[0].rank
+        axis = self.static.get("axis", 0) % (rank + 1)
+        bad = ir.Constant(I1T, 0)
+        for x in xs[1:]:
+            if x.rank != rank:
+                self.refuse("np.stack of arrays of different ranks")
+            bad = b.or_(bad, self.any_true([b.icmp_signed("!=", s, t) for s, t in zip(x.shape, xs[0].shape)]))
+        self.fail_if(bad, "ValueError", ["all input arrays must have the same shape"])
+        shape = list(xs[0].shape)
+        shape.insert(axis, c64(len(xs)))
+        out = self.alloc(out_dt, shape)
+        inner_strides = [s for d, s in enumerate(out.strides) if d != axis]
+        for k, x in enumerate(xs):
+            part = Tensor(out_dt, b.gep(out.data, [b.mul(c64(k), out.strides[axis])], source_etype=MEM[out_dt]),
+                          out.owner, x.shape, inner_strides)
+            self.copy_to(part, x, x.shape, x.strides)
+        return self.pack(out)
+
+    # ---------------------------------------------------------------- matmul / dot
+
+    def op_matmul(self, ops, types):
+        return self.matmul(ops, types, dot=False)
+
+    def op_dot(self, ops, types):
+        a, c = ops
+        if isinstance(a, Scalar) or isinstance(c, Scalar):
+            self.name = "multiply"
+            return self.elementwise(ops, types)
+        if a.rank > 2 or c.rank > 2:
+            self.refuse("np.dot of arrays with more than 2 dimensions")
+        return self.matmul(ops, types, dot=True)
+
+    def matmul(self, ops, types, dot: bool):
+        """matmul / dot for 1-D, 2-D and (matmul) batched operands with broadcast batch
+        dimensions; a 1-D operand is a row (left) or column (right) that is dropped from
+        the result.  Computed in numpy's loop dtype (bool: or of ands)."""
+        a, c = ops
+        b = self.b
+        if isinstance(a, Scalar) or isinstance(c, Scalar):
+            self.refuse("np.matmul of a scalar")
+        in_dts, dt = resolve_loop("matmul", types)
+        out_dt = dtype_of(self.ins.type)
+        ka = a.shape[-1]
+        kb = c.shape[0] if c.rank == 1 else c.shape[-2]
+        if dot:
+            self.fail_if(b.icmp_signed("!=", ka, kb), "ValueError",
+                         ["shapes "] + self.shape_text(a.shape) + [" and "] + self.shape_text(c.shape)
+                         + [" not aligned: ", ka, f" (dim {a.rank - 1}) != ", kb, f" (dim {max(c.rank - 2, 0)})"])
+        else:
+            self.fail_if(b.icmp_signed("!=", ka, kb), "ValueError",
+                         ["matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
+                          "signature (n?,k),(k,m?)->(n?,m?) (size ", kb, " is different from ", ka, ")"])
+        # (batch..., n, k) and (batch..., k, m) views; 1-D operands get a length-1 axis
+        if a.rank == 1:
+            A = Tensor(a.dtype, a.data, a.owner, [c64(1), ka], [c64(0), a.strides[0]])
+        else:
+            A = a
+        if c.rank == 1:
+            B = Tensor(c.dtype, c.data, c.owner, [kb, c64(1)], [c.strides[0], c64(0)])
+        else:
+            B = c
+        ba = Tensor(A.dtype, None, None, A.shape[:-2], A.strides[:-2])
+        bb = Tensor(B.dtype, None, None, B.shape[:-2], B.strides[:-2])
+        nb = max(ba.rank, bb.rank)
+        n, m = A.shape[-2], B.shape[-1]
+        if nb:
+            bshape, (sa, sb) = self.batch_broadcast(ba, bb, nb, a, c, n, m)
+        else:
+            bshape, sa, sb = [], [], []
+        rt = self.ins.type
+        if isinstance(rt, TensorType):
+            shape = bshape + ([n] if a.rank > 1 else []) + ([m] if c.rank > 1 else [])
+            out = self.alloc(out_dt, shape, zero=False)
+            ost = out.strides[:nb]
+            on = out.strides[nb] if a.rank > 1 else c64(0)
+            om = out.strides[-1] if c.rank > 1 else c64(0)
+        else:
+            out = self.alloc(out_dt, [])
+            ost, on, om = [], c64(0), c64(0)
+        T = REG[dt]
+        zero = ir.Constant(T, 0.0 if dt in FLOATS else 0)
+        acc = self.slot(T)
+
+        def per_batch(offs):
+            oa, ob, oo = offs
+
+            def row(i):
+                ra = b.add(oa, b.mul(i, A.strides[-2]))
+                ro = b.add(oo, b.mul(i, on))
+
+                def col(j):
+                    cb = b.add(ob, b.mul(j, B.strides[-1]))
+                    b.store(zero, acc)
+
+                    def inner(p):
+                        x = convert(b, self.load(A, b.add(ra, b.mul(p, A.strides[-1]))), A.dtype, dt)
+                        y = convert(b, self.load(B, b.add(cb, b.mul(p, B.strides[-2]))), B.dtype, dt)
+                        s = b.load(acc, typ=T)
+                        if dt in FLOATS:
+                            s = b.fadd(s, b.fmul(x, y), flags=("reassoc", "contract"))
+                        elif dt == I1:
+                            s = b.or_(s, b.and_(x, y))
+                        else:
+                            s = b.add(s, b.mul(x, y))
+                        b.store(s, acc)
+                    self.fc.counted_loop(ka, inner)
+                    self.store(out, b.add(ro, b.mul(j, om)), convert(b, b.load(acc, typ=T), dt, out_dt))
+                self.fc.counted_loop(m, col)
+            self.fc.counted_loop(n, row)
+        self.loop(bshape, [sa, sb, ost], per_batch)
+        return self.result(out)
+
+    def batch_broadcast(self, ba, bb, nb, a, c, n, m):
+        b = self.b
+        shape, bad = [], ir.Constant(I1T, 0)
+        for d in range(nb):
+            out = c64(1)
+            for x in (ba, bb):
+                k = d - (nb - x.rank)
+                if k < 0:
+                    continue
+                s = x.shape[k]
+                ne1 = b.icmp_signed("!=", s, c64(1))
+                bad = b.or_(bad, b.and_(ne1, b.and_(b.icmp_signed("!=", out, c64(1)), b.icmp_signed("!=", out, s))))
+                out = b.select(ne1, s, out)
+            shape.append(out)
+        msg: list = ["operands could not be broadcast together with remapped shapes [original->remapped]: "]
+        for x, bx in ((a, ba), (c, bb)):
+            core = "newaxis," * (2 if x.rank > 1 else 1)
+            msg += self.shape_text(x.shape) + ["->("]
+            for s in bx.shape:
+                msg += [s, ","]
+            msg += [core[:-1] + ") "]
+        msg += [" and requested shape ("]
+        msg += ([n, ","] if a.rank > 1 else []) + ([m] if c.rank > 1 else []) + [")"]
+        self.fail_if(bad, "ValueError", msg)
+        strides = [[self.bstride(x, d, nb) for d in range(nb)] for x in (ba, bb)]
+        return shape, strides
+
+    # ---------------------------------------------------------------- creation
+
+    def shape_operand(self, op) -> list:
+        if isinstance(op, list):
+            dims = [self.index_i64(v) for v in op]
+        else:
+            dims = [self.index_i64(op)]
+        bad = self.any_true([self.b.icmp_signed("<", d, c64(0)) for d in dims])
+        self.fail_if(bad, "ValueError", ["negative dimensions are not allowed"])
+        return dims
+
+    def create(self, shape: list, fill: Scalar | None, zero: bool = False):
+        dt = dtype_of(self.ins.type)
+        out = self.alloc(dt, shape, zero=zero)
+        if fill is not None:
+            v = convert(self.b, fill.value, fill.dtype, dt)
+            self.loop(shape, [out.strides], lambda offs: self.store(out, offs[0], v))
+        return self.pack(out)
+
+    def op_zeros(self, ops, types):
+        return self.create(self.shape_operand(ops[0]), None, zero=True)
+
+    op_empty = op_zeros       # numpy leaves empty() uninitialized; pts gives zeros
+
+    def op_ones(self, ops, types):
+        return self.create(self.shape_operand(ops[0]), Scalar(I64, c64(1)))
+
+    def op_full(self, ops, types):
+        return self.create(self.shape_operand(ops[0]), ops[1])
+
+    def op_zeros_like(self, ops, types):
+        return self.create(ops[0].shape, None, zero=True)
+
+    op_empty_like = op_zeros_like
+
+    def op_ones_like(self, ops, types):
+        return self.create(ops[0].shape, Scalar(I64, c64(1)))
+
+    def op_full_like(self, ops, types):
+        return self.create(ops[0].shape, ops[1])
+
+    def op_eye(self, ops, types):
+        b = self.b
+        n = self.index_i64(ops[0])
+        m = self.index_i64(ops[1]) if len(ops) > 1 and ops[1] is not None else n
+        k = self.index_i64(ops[2]) if len(ops) > 2 else c64(0)
+        shape = self.shape_operand([Scalar(I64, n), Scalar(I64, m)])
+        dt = dtype_of(self.ins.type)
+        out = self.alloc(dt, shape, zero=True)
+        one = convert(b, ir.Constant(I64T, 1), I64, dt)
+
+        def body(i):
+            j = b.add(i, k)
+            ok = b.and_(b.icmp_signed(">=", j, c64(0)), b.icmp_signed("<", j, m))
+            with b.if_then(ok):
+                self.store(out, b.add(b.mul(i, out.strides[0]), j), one)
+        self.fc.counted_loop(n, body)
+        return self.pack(out)
+
+    def op_arange(self, ops, types):
+        """numpy's arange: length ceil((stop - start) / step) in double; values
+        start + i * delta with delta = (start + step) - start in the result dtype."""
+        b = self.b
+        dt = dtype_of(self.ins.type)
+        vals = [(o.value, o.dtype) for o in ops]
+        if len(vals) == 1:
+            start, stop, step = (ir.Constant(I64T, 0), I64), vals[0], (ir.Constant(I64T, 1), I64)
+        elif len(vals) == 2:
+            start, stop, step = vals[0], vals[1], (ir.Constant(I64T, 1), I64)
+        else:
+            start, stop, step = vals
+        common = F64 if any(t in FLOATS for _, t in (start, stop, step)) else I64
+        s0, s1, st = (convert(b, v, t, common) for v, t in (start, stop, step))
+        if common == I64:
+            self.fail_if(b.icmp_signed("==", st, c64(0)), "ZeroDivisionError", ["division by zero"])
+            span = b.sitofp(b.sub(s1, s0), F64T)
+            q = b.fdiv(span, b.sitofp(st, F64T))
+            second = b.add(s0, st)
+        else:
+            self.fail_if(b.fcmp_ordered("==", st, ir.Constant(F64T, 0.0)), "ZeroDivisionError",
+                         ["division by zero"])
+            q = b.fdiv(b.fsub(s1, s0), st)
+            second = b.fadd(s0, st)
+        length = b.fptosi(self.intrinsic("llvm.ceil", F64, [q]), I64T)
+        length = b.select(b.fcmp_ordered(">", q, ir.Constant(F64T, 0.0)), length, c64(0))
+        out = self.alloc(dt, [length])
+        first = convert(b, s0, common, dt)
+        delta = self.ufunc("subtract", [convert(b, second, common, dt), first], dt, dt)
+
+        def body(i):
+            iv = convert(b, i, I64, dt)
+            v = self.ufunc("add", [first, self.ufunc("multiply", [iv, delta], dt, dt)], dt, dt)
+            self.store(out, i, v)
+        self.fc.counted_loop(length, body)
+        return self.pack(out)
+
+    def op_linspace(self, ops, types):
+        """numpy's linspace: y = i * step + start in float64 (step = delta / div), the last
+        value exactly stop when endpoint; cast to dtype (integers floor first)."""
+        b = self.b
+        dt = dtype_of(self.ins.type)
+        start = convert(b, ops[0].value, ops[0].dtype, F64)
+        stop = convert(b, ops[1].value, ops[1].dtype, F64)
+        num = self.index_i64(ops[2]) if len(ops) > 2 else c64(50)
+        endpoint = bool(self.static.get("endpoint", True))
+        self.fail_if(b.icmp_signed("<", num, c64(0)), "ValueError",
+                     ["Number of samples, ", num, ", must be non-negative."])
+        div = b.sub(num, c64(1)) if endpoint else num
+        divf = b.sitofp(div, F64T)
+        delta = b.fsub(stop, start)
+        step = b.fdiv(delta, divf)
+        step_zero = b.fcmp_ordered("==", step, ir.Constant(F64T, 0.0))
+        div_pos = b.icmp_signed(">", div, c64(0))
+        out = self.alloc(dt, [num])
+
+        def body(i):
+            fi = b.sitofp(i, F64T)
+            y_step = b.select(step_zero, b.fmul(b.fdiv(fi, divf), delta), b.fmul(fi, step))
+            y = b.fadd(b.select(div_pos, y_step, b.fmul(fi, delta)), start)
+            if endpoint:
+                last = b.and_(b.icmp_signed(">", num, c64(1)), b.icmp_signed("==", i, b.sub(num, c64(1))))
+                y = b.select(last, stop, y)
+            if dt in INTS:
+                y = self.intrinsic("llvm.floor", F64, [y])
+            self.store(out, i, convert(b, y, F64, dt))
+        self.fc.counted_loop(num, body)
+        return self.pack(out)

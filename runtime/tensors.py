@@ -1,0 +1,127 @@
+"""numpy arrays across the native boundary: descriptors in, owned arrays out (no copies).
+
+Contract (DESIGN.md §5, layout in backend/tensor_codegen.py):
+- An ndarray argument is borrowed: the boxed argument slot points at a descriptor
+  `{data, owner=0, shape[r], strides[r]}` (strides in elements) that `TensorCall.box`
+  writes with ctypes; the array and the descriptor stay alive for the call.  Non-contiguous
+  views and negative strides pass as they are, so writes from scripted code reach the
+  caller's array.  Only an array whose byte strides are not multiples of its item size is
+  copied first (writes to such an argument are then not seen by the caller).
+- A tensor result slot points at a descriptor the callee wrote.  If its owner is an arena
+  allocation, `TensorCall.unbox` takes the allocation out of the arena (zeroes the header's
+  raw pointer, so `@pts.release` skips it) and the numpy array wraps the memory directly,
+  freed by a weakref finalizer when the array's base object dies.  Results sharing one
+  allocation (x and x.T) share that base.  A result with owner 0 is a view of an argument
+  (`return x.T`, `return x[::2]`): it comes back as a numpy array over the same memory,
+  keeping the call's arguments alive, so writes through it are seen in the argument.
+"""
+from __future__ import annotations
+
+import ctypes
+import struct
+import weakref
+
+import numpy as np
+
+from pts.ir.types import DTYPE_NAMES, F32, I32, TensorType
+
+_libc = ctypes.CDLL(None)
+_libc.free.argtypes = [ctypes.c_void_p]
+_FREE = _libc.free
+
+
+class _Header(ctypes.Structure):
+    """The arena header of a tensor allocation (codegen.LIST_T layout)."""
+    _fields_ = [("nbytes", ctypes.c_int64), ("aligned", ctypes.c_int64),
+                ("raw", ctypes.c_void_p), ("next", ctypes.c_void_p)]
+
+
+class _Memory:
+    """The base object of arrays made from one native allocation or borrowed memory."""
+
+    def __init__(self, keep=None):
+        self.keep = keep
+
+
+def _free(raw: int) -> None:
+    _FREE(raw)
+
+
+class TensorCall:
+    """Per-call state: descriptors of arguments, their arrays, detached allocations."""
+
+    def __init__(self):
+        self.keep: list = []           # (array, descriptor) pairs alive during the call
+        self.inputs: list = []         # the argument arrays (bases of borrowed results)
+        self.owners: dict[int, _Memory] = {}
+
+    def box(self, value, t: TensorType) -> int:
+        if not isinstance(value, np.ndarray):
+            raise TypeError(f"expected a numpy array for {t}, got {type(value).__name__}")
+        want = DTYPE_NAMES[t.dtype]
+        if value.dtype.name != want or value.ndim != t.rank:
+            raise TypeError(f"expected a {t.rank}-d {want} array, got a {value.ndim}-d "
+                            f"{value.dtype.name} array")
+        item = value.itemsize
+        if any(s % item for s in value.strides):
+            value = value.copy()
+        desc = (ctypes.c_int64 * (2 + 2 * t.rank))()
+        desc[0] = value.ctypes.data
+        desc[1] = 0
+        for k in range(t.rank):
+            desc[2 + k] = value.shape[k]
+            desc[2 + t.rank + k] = value.strides[k] // item
+        self.keep.append((value, desc))
+        self.inputs.append(value)
+        return ctypes.addressof(desc)
+
+    def unbox(self, ptr: int, t: TensorType) -> np.ndarray:
+        r = t.rank
+        desc = (ctypes.c_int64 * (2 + 2 * r)).from_address(ptr)
+        data, owner = desc[0], desc[1]
+        shape = tuple(desc[2 + k] for k in range(r))
+        dtype = np.dtype(DTYPE_NAMES[t.dtype])
+        strides = tuple(desc[2 + r + k] * dtype.itemsize for k in range(r))
+        if owner:
+            base = self.owners.get(owner)
+            if base is None:
+                hdr = _Header.from_address(owner)
+                raw = hdr.raw
+                hdr.raw = None               # detached: release() frees only the header
+                base = self.owners[owner] = _Memory()
+                weakref.finalize(base, _free, raw)
+        else:
+            base = _Memory(list(self.inputs))
+        if 0 in shape:
+            return np.zeros(shape, dtype)
+        iface = {"version": 3, "shape": shape, "typestr": dtype.str, "data": (data, False),
+                 "strides": strides}
+        holder = _Memory(base)
+        holder.__array_interface__ = iface
+        return np.asarray(holder)
+
+
+_F = struct.Struct("<f")
+_U = struct.Struct("<I")
+
+
+def box_other(value, t, tensors: TensorCall | None) -> int:
+    """The boxed slot of a tensor, float32 or int32 argument (for NativeEntry._box)."""
+    if isinstance(t, TensorType):
+        return tensors.box(value, t)
+    if t == F32:                       # float32 / int32 in the slot's low 4 bytes
+        return _U.unpack(_F.pack(float(value)))[0]
+    if t == I32:
+        return int(value)
+    raise TypeError(f"cannot pass {type(value).__name__} as {t}")
+
+
+def unbox_other(raw: int, t, tensors: TensorCall | None):
+    """A tensor, float32 or int32 result from its boxed slot (for NativeEntry._unbox)."""
+    if isinstance(t, TensorType):
+        return tensors.unbox(raw, t)
+    if t == F32:
+        return np.float32(_F.unpack(_U.pack(raw & 0xFFFFFFFF))[0])
+    if t == I32:
+        return np.int32(raw)
+    raise TypeError(f"cannot return {t}")
