@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py runtime/_dispatch.c
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	$(VPY) -m pip install -q -e '.[test]'

@@ -103,9 +103,9 @@ class ScriptFunction(_CallBase):
         return c
 
     def _slow_call(self, *args, **kwargs):
-        if kwargs:
-            raise TypeError(f"{self.py_func.__name__}() takes no keyword arguments "
-                            f"(got {', '.join(map(repr, kwargs))})")
+        if kwargs or (self.py_func.__defaults__ and
+                      len(args) < self.py_func.__code__.co_argcount):
+            args = self._bind(args, kwargs)
         key = tuple(map(type, args))
         c = self._fast.get(key)
         if c is None:
@@ -124,6 +124,16 @@ class ScriptFunction(_CallBase):
 
     if _CallBase is object:
         __call__ = _slow_call
+
+    def _bind(self, args: tuple, kwargs: dict) -> tuple:
+        """Keyword and default arguments -> the full positional tuple, as Python binds them."""
+        import inspect
+        try:
+            bound = inspect.signature(self.py_func).bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
+        bound.apply_defaults()
+        return bound.args
 
     def _register(self, key: tuple, c: Compiled) -> None:
         """Let the C dispatcher call `c` for arguments of exact Python types `key`."""

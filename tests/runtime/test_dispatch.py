@@ -204,12 +204,22 @@ def test_list_and_tuple_arguments_use_the_python_path():
     assert twice(g, (1, 2.5)) == 3.5
 
 
-def test_keyword_arguments_are_rejected():
+def scaled(x: float, factor: float = 2.0, offset: int = 0) -> float:
+    return x * factor + offset
+
+
+def test_keyword_and_default_arguments_bind_like_python():
     f = pts.script(add)
     for _ in range(2):
-        with pytest.raises(TypeError, match="keyword"):
-            f(1, b=2)
+        assert f(1, b=2) == 3
+        assert f(b=5, a=1) == 6
+        with pytest.raises(TypeError, match="unexpected keyword|missing"):
+            f(1, c=2)
         assert f(1, 2) == 3
+    g = pts.script(scaled)
+    assert g(1.5) == scaled(1.5)
+    assert g(1.5, offset=3) == scaled(1.5, offset=3)
+    assert g(1.5, 0.5) == scaled(1.5, 0.5)
 
 
 def test_wrong_argument_count():
@@ -278,8 +288,9 @@ def test_python_path_without_the_extension(tmp_path):
             assert str(e).splitlines()[0] == "integer division or modulo by zero"
         else:
             raise AssertionError("no exception")
+        assert add(7, b=2) == 3          # keywords bind as in Python on this path too
         try:
-            add(1, b=2)
+            add(1, c=2)
         except TypeError:
             pass
         else:
