@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import types
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +68,14 @@ class Spec:
     var_types: dict[str, Type] = field(default_factory=dict)
     const_params: dict[str, Any] = field(default_factory=dict)   # str arguments, by name
     checked: bool = False
+
+
+class NeedsConstant(Exception):
+    """A parameter is used where numpy needs a compile-time constant (axis=dim): the
+    caller must specialize the function on that argument's value."""
+
+    def __init__(self, index: int, name: str, what: str, span):
+        self.index, self.name, self.what, self.span = index, name, what, span
 
 
 class _Skip(Exception):
@@ -129,6 +138,7 @@ class FunctionChecker(TensorChecks):
         self.comp_counter = 0
         self.scopes: list[dict[str, str]] = []   # comprehension renames
         self.ret_annot: Type | None = None
+        self.assigned = assigned_names(spec.fdef.body)
 
     # ---------------------------------------------------------------- driver
 
@@ -474,8 +484,8 @@ class FunctionChecker(TensorChecks):
         key = self.var_key(e.id)
         e.var = key
         if key in self.vars:
-            # a string argument is a compile-time constant of its specialization
-            e.const = self.spec.const_params.get(key)
+            # an argument the specialization fixed (strings, axes) is a compile-time constant
+            e.const = None if key in self.assigned else self.spec.const_params.get(key)
             return self.vars[key]
         value = self.lookup_global(e.id, e)
         if value is not _MISSING:
@@ -693,6 +703,10 @@ class FunctionChecker(TensorChecks):
         f = e.func
         if isinstance(f, A.Attribute) and self.is_np(f.value):
             return self.np_call(e, f.attr)
+        module_func = self.module_function(f)
+        if module_func is not None:                  # F.softmax(x, dim=1) with F a module
+            value, name = module_func
+            return self.call_function(e, value, name, f)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
             obj = self.expr(f.value)
@@ -722,21 +736,59 @@ class FunctionChecker(TensorChecks):
             math_name = _math_function_name(value)
             if math_name is not None:
                 return self.call_math(e, math_name)
+            return self.call_function(e, value, f.id, f)
+        raise self.error("only named functions can be called", e)
+
+    def module_function(self, f: A.Expr):
+        """(function, 'mod.name') when f is `mod.name` for a Python module other than math
+        and numpy (e.g. `F.relu` after `import pts.nn.functional as F`), else None."""
+        if not (isinstance(f, A.Attribute) and isinstance(f.value, A.Name)):
+            return None
+        if self.var_key(f.value.id) in self.vars:
+            return None
+        mod = self.spec.globals.get(f.value.id)
+        if not isinstance(mod, types.ModuleType) or mod is math or self.is_np(f.value):
+            return None
+        if not hasattr(mod, f.attr):
+            raise self.error(f"module '{mod.__name__}' has no attribute '{f.attr}'", f)
+        return getattr(mod, f.attr), f"{f.value.id}.{f.attr}"
+
+    def call_function(self, e: A.Call, value, name: str, f: A.Expr) -> Type:
+        """A call of a plain Python function: compiled for these argument types."""
+        if True:
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
-                raise self.error(f"cannot call '{f.id}': not a function pts can compile", f)
-            self.bind_arguments(e, f.id, pyfunc)
+                raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            self.bind_arguments(e, name, pyfunc)
             args = [self.expr(a) for a in e.args]
-            consts = tuple((i, a.value) for i, a in enumerate(e.args)
-                           if isinstance(a, A.Const) and isinstance(a.value, str))
-            spec = self.program.specialize(pyfunc, tuple(args), e, consts)
-            e.target = Callee("function", f.id, spec)
+            consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
+                           if self.known_value(a) is not None)
+            try:
+                spec = self.program.specialize(pyfunc, tuple(args), e, consts)
+            except NeedsConstant as nc:
+                if getattr(nc, "callee", None) is None:
+                    raise
+                arg = e.args[nc.index]
+                params = [p.name for p in self.fdef.params]
+                if isinstance(arg, A.Name) and getattr(arg, "var", None) in params:
+                    # our own parameter: then we need its value too
+                    raise NeedsConstant(params.index(arg.var), arg.id, nc.what, arg.span) from None
+                raise self.error(f"argument '{nc.name}' of {nc.callee}() must be a constant: it "
+                                 f"is used as {nc.what}", arg) from None
+            e.target = Callee("function", name, spec)
             if spec.ret_type is None:
                 if not self.final:
                     raise _Skip()
-                raise self.error(f"recursive function '{f.id}' needs a return annotation", e)
+                raise self.error(f"recursive function '{name}' needs a return annotation", e)
             return spec.ret_type
-        raise self.error("only named functions can be called", e)
+
+    def known_value(self, a: A.Expr):
+        """The value of an argument known at compile time (a literal or a constant
+        parameter of this specialization), else None."""
+        v = _literal(a)
+        if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
+            v = self.spec.const_params[a.var]
+        return v
 
     def bind_arguments(self, e: A.Call, name: str, pyfunc) -> None:
         """Positional, keyword and default arguments -> one positional list, as Python
@@ -917,6 +969,42 @@ class _Missing:
 
 
 _MISSING = _Missing()
+
+
+def assigned_names(body: list) -> set[str]:
+    """Names a function body assigns to (targets of =, op=, annotated =, for)."""
+    names: set[str] = set()
+
+    def target(t):
+        if isinstance(t, A.Name):
+            names.add(t.id)
+        elif isinstance(t, (A.TupleExpr, A.ListExpr)):
+            for x in t.elts:
+                target(x)
+
+    def walk(stmts):
+        for s in stmts:
+            if isinstance(s, A.Assign):
+                for t in s.targets:
+                    target(t)
+            elif isinstance(s, (A.AugAssign, A.AnnAssign)):
+                target(s.target)
+            elif isinstance(s, A.For):
+                target(s.target)
+            for part in ("body", "orelse"):
+                walk(getattr(s, part, []) or [])
+    walk(body)
+    return names
+
+
+def _literal(e: A.Expr) -> Any:
+    """The value of a literal argument (1, -1, 2.5, True, "tanh"), else None."""
+    if isinstance(e, A.Const) and e.value is not None:
+        return e.value
+    if isinstance(e, A.UnaryOp) and e.op == "-" and isinstance(e.operand, A.Const) \
+            and isinstance(e.operand.value, (int, float)) and not isinstance(e.operand.value, bool):
+        return -e.operand.value
+    return None
 
 
 def constant_node(value: Any, at: A.Node) -> A.Expr:

@@ -132,6 +132,12 @@ class TensorChecks:
         t = self.expr(e)
         if isinstance(t, DTypeType):
             return DTYPE_NAMES[t.dtype]
+        if isinstance(e, A.Name) and e.var in self.spec.const_params:
+            return self.spec.const_params[e.var]
+        params = [p.name for p in self.fdef.params]
+        if isinstance(e, A.Name) and e.var in params:
+            from pts.frontend.check import NeedsConstant
+            raise NeedsConstant(params.index(e.var), e.id, f"the {what} of a numpy call", e.span)
         if getattr(e, "const", None) is not None or (isinstance(e, A.Name) and hasattr(e, "const")
                                                      and e.const is not None):
             return e.const

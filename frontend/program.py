@@ -18,10 +18,10 @@ from typing import Any
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check import Spec, check_function, convertible, plural, refine, resolve_type
+from pts.frontend.check import NeedsConstant, Spec, check_function, convertible, plural, refine, resolve_type
 from pts.frontend.lower import lower_function
 from pts.ir.core import Module
-from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, ListType, TensorType, TupleType,
+from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, STR, ListType, TensorType, TupleType,
                           Type, py_name)
 
 # Parsed functions by code object *identity*: code objects compare equal across files when
@@ -117,6 +117,7 @@ class Program:
 
     def __init__(self):
         self.specs: dict[tuple, Spec] = {}
+        self.needs_const: dict = {}         # function -> parameter indices used as constants
         self.order: list[Spec] = []
         self.names: set[str] = set()
         self.global_reads: dict[Any, set] = {}
@@ -143,8 +144,24 @@ class Program:
 
     def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None,
                    consts: tuple = ()) -> Spec:
-        """`pyfunc` for `arg_types`; `consts` are (index, value) of string arguments, which
-        become compile-time constants of the specialization (and leave its IR parameters)."""
+        """`pyfunc` for `arg_types`.  `consts` are (index, value) of the arguments known at
+        the call (literals, defaults, the values of an entry call).  String arguments, and
+        arguments the function uses where numpy needs a constant (axis=dim), become
+        compile-time constants of the specialization and leave its IR parameters."""
+        needed = self.needs_const.setdefault(pyfunc, set())
+        while True:
+            chosen = tuple((i, v) for i, v in consts if isinstance(v, str) or i in needed)
+            try:
+                return self._specialize(pyfunc, arg_types, node, chosen)
+            except NeedsConstant as nc:
+                index = nc.index
+                if index in needed or index not in dict(consts):
+                    nc.callee = pyfunc.__name__    # the caller decides (see check.call_function)
+                    raise
+                needed.add(index)
+
+    def _specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None,
+                    consts: tuple) -> Spec:
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         if len(arg_types) != len(fdef.params):
@@ -181,9 +198,13 @@ class Program:
         return refine(want, t)
 
 
-def build_module(pyfunc, arg_types: tuple[Type, ...]) -> Module:
+def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = ()) -> Module:
+    """The module of pyfunc called with arguments of `arg_types` (whose Python `values`
+    may become constants of the specialization, see Program.specialize)."""
     program = Program()
-    entry = program.specialize(pyfunc, arg_types)
+    consts = tuple((i, v) for i, v in enumerate(values)
+                   if isinstance(v, (bool, int, float, str)) and not isinstance(v, list))
+    entry = program.specialize(pyfunc, arg_types, None, consts)
     module = Module(entry=entry.ir_name)
     with program.timings.phase("lower"):
         for spec in program.order:
@@ -201,6 +222,8 @@ def type_of_value(value: Any) -> Type:
         return I64
     if isinstance(value, float):
         return F64
+    if isinstance(value, str):        # becomes a constant of the specialization
+        return STR
     if isinstance(value, tuple):
         return TupleType(tuple(type_of_value(v) for v in value))
     if isinstance(value, list):

@@ -33,6 +33,11 @@ class Compiled:
         self.module = module
         entry = module[module.entry]
         self.param_types = entry.param_types
+        # arguments that are constants of this specialization (axis=dim, strings): the
+        # cache key includes their values and the compiled code does not take them
+        spec = module.entry_spec
+        self.const_indices = tuple(i for i, p in enumerate(spec.fdef.params)
+                                   if p.name in spec.const_params)
         if backend == "interp":
             from pts.runtime.interp import Interpreter
             from pts.runtime.native import to_type
@@ -49,6 +54,9 @@ class Compiled:
                 from pts.backend.jit import compile_module
                 self.native = compile_module(module, timings=timings)
             self.run = NativeEntry(self.native, entry)
+        if self.const_indices:
+            inner, dropped = self.run, set(self.const_indices)
+            self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
 
     @classmethod
     def from_native(cls, native, entry) -> "Compiled":
@@ -57,6 +65,7 @@ class Compiled:
         c = cls.__new__(cls)
         c.module = None
         c.param_types = entry.param_types
+        c.const_indices = ()
         c.native = native
         c.run = NativeEntry(native, entry)
         return c
@@ -87,6 +96,7 @@ class ScriptFunction(_CallBase):
         self.backend = backend
         self._cache: dict[tuple, Compiled] = {}
         self._fast: dict[tuple, Compiled] = {}    # by Python types, for scalar arguments
+        self._const_indices: tuple = ()            # arguments specialized on their values
 
     def signature(self, args: tuple) -> tuple:
         from pts.frontend.program import type_of_value
@@ -97,9 +107,14 @@ class ScriptFunction(_CallBase):
             sig = self.signature(args)
         except TypeError as e:
             raise TypeError(f"{self.py_func.__name__}(): {e}") from None
-        c = self._cache.get(sig)
+        key = (sig, tuple(args[i] for i in self._const_indices))
+        c = self._cache.get(key)
         if c is None:
-            c = self._cache[sig] = _compile(self.py_func, sig, self.backend)
+            c = _compile(self.py_func, sig, self.backend, args)
+            if c.const_indices != self._const_indices:
+                self._const_indices = c.const_indices
+                key = (sig, tuple(args[i] for i in c.const_indices))
+            self._cache[key] = c
         return c
 
     def _slow_call(self, *args, **kwargs):
@@ -110,7 +125,7 @@ class ScriptFunction(_CallBase):
         c = self._fast.get(key)
         if c is None:
             c = self.compiled(args)
-            if all(k in _SCALARS for k in key):
+            if all(k in _SCALARS for k in key) and not c.const_indices:
                 self._fast[key] = c
                 if _CallBase is not object:
                     self._register(key, c)
@@ -148,14 +163,14 @@ class ScriptFunction(_CallBase):
         ("lower" for the unoptimized IR, None for the final IR)."""
         from pts.ir.printer import print_module
         sig = self.signature(args)
-        module = _build(self.py_func, sig)
+        module = _build(self.py_func, sig, args)
         _optimize(module, after=after)
         return print_module(module)
 
     def llvm_ir(self, *args) -> str:
         from pts.backend.jit import llvm_ir_text
         sig = self.signature(args)
-        module = _build(self.py_func, sig)
+        module = _build(self.py_func, sig, args)
         _optimize(module)
         return llvm_ir_text(module)
 
@@ -168,17 +183,17 @@ class ScriptFunction(_CallBase):
         return functools.partial(self, obj)
 
 
-def _build(pyfunc, sig) -> Module:
+def _build(pyfunc, sig, values: tuple = ()) -> Module:
     from pts.frontend.program import build_module
     try:
-        return build_module(pyfunc, sig)
+        return build_module(pyfunc, sig, values)
     except CompileError as e:
         raise e.with_traceback(None) from None
     except RecursionError:
         raise CompileError(f"'{pyfunc.__name__}' is nested too deeply to compile") from None
 
 
-def _compile(pyfunc, sig, backend: str) -> Compiled:
+def _compile(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled:
     """Load the signature from the disk cache (pts.cache), else run the whole pipeline (and
     save the result there).  PTS_LOG=timings prints the time of each stage."""
     import time
@@ -198,8 +213,10 @@ def _compile(pyfunc, sig, backend: str) -> Compiled:
             if cache.timings_enabled():
                 cache.log_timings(pyfunc, sig, ms, hit=True)
             return Compiled.from_native(*hit)
-    module = _build(pyfunc, sig)
+    module = _build(pyfunc, sig, values)
     ms.update(module.program.timings.ms)
+    if module.entry_spec.const_params:
+        disk = None          # the disk cache keys on types only: value-specialized code stays out
     try:
         t0 = time.perf_counter()
         _optimize(module)
