@@ -7,6 +7,9 @@
   Algorithm").  `dominates(idom, a, b)` and `dominator_tree(idom)` read its result.
 - `uses(f)`: for every block parameter and instruction result, the instructions that read
   it (a branch reads its targets' arguments).
+- `natural_loops(idom)`: each loop header with the blocks of its loop (an edge to a block
+  that dominates its source is a back edge; its loop is the header plus every block that
+  reaches the back edge without passing the header).
 - `recursive_functions(m)`: the functions that can reach themselves through calls.
 
 An analysis result describes the IR at the moment it was computed; a pass that changes
@@ -94,6 +97,28 @@ def dominator_tree(idom: dict[Block, Block | None]) -> dict[Block, list[Block]]:
         if parent is not None:
             children[parent].append(b)
     return children
+
+
+def natural_loops(idom: dict[Block, Block | None]) -> dict[Block, set[Block]]:
+    """Header -> the blocks of its loop (header included), for reachable blocks."""
+    preds: dict[Block, list[Block]] = {b: [] for b in idom}
+    for b in idom:
+        for s in b.successors():
+            preds[s].append(b)
+    loops: dict[Block, set[Block]] = {}
+    for p in idom:
+        for h in p.successors():
+            if not dominates(idom, h, p):
+                continue
+            body = loops.setdefault(h, {h})
+            work = [p]
+            while work:
+                b = work.pop()
+                if b in body:
+                    continue
+                body.add(b)
+                work.extend(preds[b])
+    return loops
 
 
 def uses(f: Function) -> dict[Value, list[Instr]]:

@@ -44,6 +44,12 @@ Ops (operand types -> result type):
   print                (any...)                              print(*args)
   check                (i1 cond, str msg) {kind}             raise kind(msg) if cond
   call                 (args...) {callee} -> callee's result
+  attr.get             () {path} -> tensor<...>              the tensor attribute at `path` (dotted,
+                                                             from the scripted object: "convnet.0.weight")
+                                                             as it is when the op runs
+  attr.set             (tensor<...> v) {path}                rebind that attribute to v
+                       (see frontend.objects: pts.script of a model; the interpreter is given the
+                       root object, native code will get a table of descriptors)
 Terminators: br, cbr, ret, raise (see ir.core).
 """
 from __future__ import annotations
@@ -244,6 +250,9 @@ _op("list.pop_at", WRITE, lambda xs, i: xs.pop(i))
 _op("print", WRITE, _print)
 _op("check", RAISE)
 _op("call", CALL)
+# attributes of the scripted object: evaluated by the interpreter on the root it is given
+_op("attr.get", READ)
+_op("attr.set", WRITE)
 # cast: C-style conversion between numeric scalar types (to float32, int32, ...); the
 # interpreter converts by the result type
 _op("cast", PURE)

@@ -2,7 +2,9 @@
 
 `optimize(module)` runs `PASSES` top to bottom, in place, and repeats the whole list until
 a round changes nothing (at most MAX_ROUNDS rounds: inlining can expose more folding,
-folding can shrink a callee under the inlining threshold, and so on).
+folding can shrink a callee under the inlining threshold, and so on).  simplify_cfg comes
+last so that a round ends with the CFG tidy: the round after a quiet one then has nothing
+left to do.
 
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as

@@ -14,7 +14,7 @@ this point.  Facts come from
 - and they split: `and a, b` true gives a and b true, `or a, b` false gives both false,
   `not a` gives a.
 Ranges of i64 values: constants; `list.len` >= 0; `btoi` in [0, 1]; `mod x, k` in [0, k)
-and `and x, k` in [0, k] for constants k > 0; a select of two ranged values; comparisons
+and `and x, k` in [0, k] for constants k >= 0; a select of two ranged values; comparisons
 with constants among the facts (`lt %i, 10` true: %i <= 9); and induction variables:
 a block parameter %i of a loop header ^h (the frontend's `for i in range(a, b)` and
 counting `while` loops) whose arguments on entering edges are constants and on back edges
@@ -29,8 +29,8 @@ given their ranges and the facts comparing x and y (either way round):
     check (or (lt %i, 0), (ge %i, %n)), IndexError  under `lt %i, %n`     ->  (deleted)
     check %c, ...  dominated by the same  check %c, ...                   ->  (deleted)
 The range of a list index is only known against the *same* `list.len` value; number_values
-merges the lengths of a list nothing resizes, which is what lets `for i in range(len(xs)):
-xs[i]` lose its IndexError check.  Floats are never reasoned about (nan breaks orders).
+merges two lengths of a list that nothing resizes in between, which is what lets
+`for i in range(len(xs)): xs[i]` lose its IndexError check.  Floats are never reasoned about (nan breaks orders).
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ lists (their indices are checked), checks and tensor ops are not PURE and stay.
 from __future__ import annotations
 
 from pts.ir import ops
-from pts.ir.analysis import dominates, dominators, reverse_postorder
+from pts.ir.analysis import dominators, natural_loops, reverse_postorder
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target
 from pts.ir.types import F32, F64
 
@@ -46,31 +46,9 @@ def speculatable(i: Instr) -> bool:
     return i.op not in ("ftoi", "cast")
 
 
-def natural_loops(f: Function, idom) -> dict[Block, set[Block]]:
-    """Header -> the blocks of its loop (header included), for reachable blocks."""
-    preds: dict[Block, list[Block]] = {b: [] for b in idom}
-    for b in idom:
-        for s in b.successors():
-            preds[s].append(b)
-    loops: dict[Block, set[Block]] = {}
-    for p in idom:
-        for h in p.successors():
-            if not dominates(idom, h, p):
-                continue
-            body = loops.setdefault(h, {h})
-            work = [p]
-            while work:
-                b = work.pop()
-                if b in body:
-                    continue
-                body.add(b)
-                work.extend(preds[b])
-    return loops
-
-
 def hoist(f: Function) -> bool:
     idom = dominators(f)
-    loops = natural_loops(f, idom)
+    loops = natural_loops(idom)
     if not loops:
         return False
     order = reverse_postorder(f)

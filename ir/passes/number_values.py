@@ -13,18 +13,20 @@ Operands are put in a canonical order first, so that equal values get equal keys
     add/mul/and/or/xor/eq/ne x, y  ==  same op y, x       (commutative, floats included:
                                                              IEEE + * == != are symmetric)
     gt x, y  ==  lt y, x ;  ge x, y  ==  le y, x          (nan: both sides false)
+(numeric scalar operands only).
 What may be merged:
 - PURE ops (`ops.OPS[op].effect == PURE`): always.
 - READ ops (list.len, list.get, list.eq) read memory that writes change.  A read is merged
-  across blocks when nothing in the whole function can change what it reads: no `call`, and
-  no write to a list of the same type that may be the same object.  list.len only changes
-  with list.append/pop/pop_at; list.get and list.eq also with list.set.  Two lists are
-  surely different objects when one is made by an allocation (list.new, list.fill,
-  list.repeat, list.copy) and the other is another allocation or a function parameter
-  (which existed before the allocation ran).  Otherwise a read is merged only with an
-  earlier read in the same block with no list write or call in between.
-  Any other op that may write (a call, a tensor op, an op this pass does not know) counts
-  as writing every list; `print` writes none.
+  with a dominating equal read when no instruction that may change what they read lies on
+  any path from the first to the second (the blocks reachable from the first without
+  passing it again that reach the second; a loop around the second counts whole).
+  list.len only changes with list.append/pop/pop_at of a list of the same type that may be
+  the same object; list.get and list.eq also with list.set.  Two lists are surely different
+  objects when one is made by an allocation (list.new, list.fill, list.repeat, list.copy)
+  and the other is another allocation or a function parameter (which existed before the
+  allocation ran).  Any other op that may write (a call, a tensor op, an op this pass does
+  not know) counts as writing every list; `print` writes none.  When nothing in the whole
+  function changes what a read reads, the path search is skipped.
 - ALLOC (each makes a fresh object), WRITE, RAISE, TENSOR and CALL ops: never.
 """
 from __future__ import annotations
@@ -66,9 +68,9 @@ def _operand_key(a: Value):
 def key(i: Instr):
     op = i.op
     args = [_operand_key(a) for a in i.args]
-    if op in COMMUTATIVE:
+    if op in COMMUTATIVE and i.args[0].type.is_numeric:
         args.sort(key=repr)
-    elif op in MIRRORED:
+    elif op in MIRRORED and i.args[0].type.is_numeric:
         op, args = MIRRORED[op], args[::-1]
     try:
         attrs = tuple(sorted(i.attrs.items()))
@@ -84,36 +86,74 @@ def _distinct(a: Value, b: Value, f: Function) -> bool:
         return False
     fresh_a = isinstance(a, Instr) and a.op in ALLOCS
     fresh_b = isinstance(b, Instr) and b.op in ALLOCS
-    param_a = a in f.entry.params
-    param_b = b in f.entry.params
+    param_a = a.block is f.entry and not isinstance(a, Instr)
+    param_b = b.block is f.entry and not isinstance(b, Instr)
     return (fresh_a and (fresh_b or param_b)) or (fresh_b and param_a)
 
 
 class _Memory:
-    """Which reads no write or call of the function can change."""
+    """Which instructions may change what a read reads, and where they are."""
 
     def __init__(self, f: Function):
         self.f = f
-        self.calls = False                 # a call or an unknown write: anything may change
-        self.writes: list[Instr] = []
+        self.writers: set[Instr] = set()       # every instruction that may write a list
         for i in f.instructions():
-            if i.op in STORES:
-                self.writes.append(i)
-            elif writes_anything(i.op):
-                self.calls = True
-        self.memo: dict[tuple, bool] = {}
+            if i.op in STORES or writes_anything(i.op):
+                self.writers.add(i)
+        self.preds = f.predecessors()
+        self.stable_memo: dict[tuple, bool] = {}
+
+    def clobbers(self, w: Instr, read: Instr) -> bool:
+        if w.op not in STORES:
+            return True                        # a call or an unknown write
+        if w.op not in READS[read.op]:
+            return False                       # list.set keeps lengths
+        target = w.args[0]
+        return any(isinstance(a.type, ListType) and a.type == target.type
+                   and not _distinct(target, a, self.f) for a in read.args)
 
     def stable(self, read: Instr) -> bool:
-        if self.calls:
+        """Does nothing in the function change what `read` reads?"""
+        k = (read.op,) + tuple(id(a) for a in read.args)
+        if k not in self.stable_memo:
+            self.stable_memo[k] = not any(self.clobbers(w, read) for w in self.writers)
+        return self.stable_memo[k]
+
+    def clean_between(self, first: Instr, second: Instr) -> bool:
+        """No clobber of `second` on any path from `first` to `second` (first dominates)."""
+        if not self.writers:
+            return True
+        a, b = first.block, second.block
+        if a is b:
+            at, to = a.instrs.index(first), a.instrs.index(second)
+            return not self._dirty(a.instrs[at + 1:to], second)
+        # blocks a path from first to second can run without running first again
+        forward: set[Block] = set()
+        work = [s for s in a.successors()]
+        while work:
+            x = work.pop()
+            if x is a or x in forward:
+                continue
+            forward.add(x)
+            work.extend(x.successors())
+        backward: set[Block] = set()
+        work = list(self.preds[b])
+        while work:
+            x = work.pop()
+            if x is a or x in backward or x not in forward:
+                continue
+            backward.add(x)
+            work.extend(self.preds[x])
+        region = backward                      # within forward by construction
+        tail = a.instrs[a.instrs.index(first) + 1:]
+        head = b.instrs if b in region else b.instrs[:b.instrs.index(second)]
+        if self._dirty(tail, second) or self._dirty(head, second):
             return False
-        lists = [a for a in read.args if isinstance(a.type, ListType)]
-        k = (read.op,) + tuple(id(a) for a in lists)
-        if k not in self.memo:
-            clobbers = READS[read.op]
-            self.memo[k] = not any(
-                w.op in clobbers and w.args[0].type == a.type and not _distinct(w.args[0], a, self.f)
-                for w in self.writes for a in lists)
-        return self.memo[k]
+        return not any(self._dirty(x.instrs, second) for x in region if x is not b)
+
+    def _dirty(self, instrs: list[Instr], read: Instr) -> bool:
+        writers = self.writers
+        return any(i in writers and self.clobbers(i, read) for i in instrs)
 
 
 def number(f: Function) -> bool:
@@ -124,41 +164,36 @@ def number(f: Function) -> bool:
     memory = _Memory(f)
     replace: dict[Value, Value] = {}
     table: dict = {}
-    # iterative walk down the dominator tree; ("leave", keys) pops a block's entries
+    # iterative walk down the dominator tree; ("leave", undo) restores a block's entries
     work: list = [("enter", f.entry)]
     while work:
         action, item = work.pop()
         if action == "leave":
-            for k in item:
-                del table[k]
+            for k, old in reversed(item):
+                if old is None:
+                    del table[k]
+                else:
+                    table[k] = old
             continue
         block: Block = item
-        added = []
-        local: dict = {}                   # reads valid until the next write in this block
+        undo: list = []
         kept = []
         for i in block.instrs:
             i.replace_uses(replace)
-            effect = ops.OPS[i.op].effect if i.op in ops.OPS else None
-            if i.has_result and effect == ops.PURE or (i.op in READS and memory.stable(i)):
+            info = ops.OPS.get(i.op)
+            read = i.op in READS
+            if (i.has_result and info is not None and info.effect == ops.PURE) or read:
                 k = key(i)
                 earlier = table.get(k)
-                if earlier is not None:
+                if earlier is not None and (not read or memory.stable(i)
+                                            or memory.clean_between(earlier, i)):
                     replace[i] = earlier       # %b = op x, y below %a = op x, y -> %a
                     continue
+                undo.append((k, earlier))      # a read that may differ shadows the older one
                 table[k] = i
-                added.append(k)
-            elif i.op in READS:
-                k = key(i)
-                earlier = local.get(k)
-                if earlier is not None:
-                    replace[i] = earlier       # same read, no write in between -> %a
-                    continue
-                local[k] = i
-            elif i.op in STORES or writes_anything(i.op):
-                local.clear()
             kept.append(i)
         block.instrs = kept
-        work.append(("leave", added))
+        work.append(("leave", undo))
         for c in reversed(children[block]):
             work.append(("enter", c))
     f.replace_uses(replace)

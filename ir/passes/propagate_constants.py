@@ -86,7 +86,7 @@ class _Solver:
         self.edges: set[int] = set()              # ids of executable Targets
         self.live_in: dict[Block, list[Target]] = {}   # executable edges into each block
         self.flow: list[tuple[Block, Target | None]] = []
-        self.ssa: list[Instr] = []
+        self.ssa: list[tuple[Instr, Value]] = []      # (user, the operand that went down)
 
     def get(self, v: Value):
         """TOP, a constant or BOTTOM (a copy of a varying value varies)."""
@@ -110,7 +110,7 @@ class _Solver:
         if new is old:
             return                    # meet of equal constants gives the old one back
         self.lattice[v] = new
-        self.ssa.extend(self.users.get(v, ()))
+        self.ssa.extend((u, v) for u in self.users.get(v, ()))
 
     def solve(self) -> None:
         entry = self.f.entry
@@ -132,22 +132,35 @@ class _Solver:
                 for i in block.instrs:
                     self.visit(i)
             while self.ssa:
-                i = self.ssa.pop()
-                if i.block in self.blocks:
+                i, v = self.ssa.pop()
+                if i.block not in self.blocks:
+                    continue
+                if i.op not in ("br", "cbr"):
                     self.visit(i)
+                    continue
+                if i.op == "cbr" and i.args[0] is v:
+                    self.visit(i)                    # the condition changed: maybe new edges
+                for t in i.targets:                  # the parameters v is passed to
+                    if id(t) in self.edges:
+                        for n, a in enumerate(t.args):
+                            if a is v:
+                                self.visit_param(t.block, n)
 
     def visit_params(self, block: Block) -> None:
-        lattice = self.lattice
-        for n, p in enumerate(block.params):
-            if lattice.get(p) is BOTTOM:
-                continue
-            value = TOP
-            for t in self.live_in.get(block, ()):
-                a = self.rep(t.args[n])
-                if a is not p:                        # ^h(%p) ... br ^h(%p): no news
-                    value = meet(value, a)
-            if value is not TOP:
-                self.set(p, value)
+        for n in range(len(block.params)):
+            self.visit_param(block, n)
+
+    def visit_param(self, block: Block, n: int) -> None:
+        p = block.params[n]
+        if self.lattice.get(p) is BOTTOM:
+            return
+        value = TOP
+        for t in self.live_in.get(block, ()):
+            a = self.rep(t.args[n])
+            if a is not p:                           # ^h(%p) ... br ^h(%p): no news
+                value = meet(value, a)
+        if value is not TOP:
+            self.set(p, value)
 
     def visit(self, i: Instr) -> None:
         op = i.op
@@ -166,9 +179,7 @@ class _Solver:
                 self.set(i, value)
 
     def take(self, t: Target) -> None:
-        if id(t) in self.edges:
-            self.visit_params(t.block)      # an argument may have changed
-        else:
+        if id(t) not in self.edges:
             self.flow.append((t.block, t))
 
     def evaluate(self, i: Instr):
