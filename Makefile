@@ -5,7 +5,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-all bench clean
+.PHONY: setup demo test test-all bench clean runtime
 
 setup: $(STAMP)
 
@@ -30,6 +30,9 @@ test-all: $(STAMP)
 bench: $(STAMP)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
+
+# The C runtime: build/libpts.a, build/libpts.so and build/pts-run (system cc; libc + libm).
+include runtime/c/runtime.mk
 
 clean:
 	rm -rf build $(VENV) .pytest_cache

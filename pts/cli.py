@@ -6,6 +6,8 @@
     pts demo                                                 the demo of `make demo`
     pts bench [--quick]                                      the benchmarks of `make bench`
     pts cache info|clear                                     the disk cache of compiled code
+    pts compile FILE.py:FUNC -o MODEL.pts --example ARGS...  write a .pts archive
+    pts inspect MODEL.pts                                    manifest, entries, images, sizes
 
 Arguments are Python literals (`3`, `2.5`, `True`, `[1, 2]`, `(1, 2.0)`).  Errors are
 printed as one message, never as a traceback; the exit status is 1.
@@ -20,7 +22,8 @@ from pathlib import Path
 
 
 def load_function(target: str):
-    """`FILE.py:FUNC` -> the Python function (a pts.script wrapper is unwrapped)."""
+    """`FILE.py:FUNC` -> the Python function (a pts.script wrapper is unwrapped);
+    `FILE.py:Class.method` -> that method of the model `Class()` (pts.api.ModelMethod)."""
     path, sep, name = target.rpartition(":")
     if not sep or not path:
         raise SystemExit(f"pts: expected FILE.py:FUNC, got {target!r}")
@@ -35,10 +38,14 @@ def load_function(target: str):
     finally:
         sys.path.pop(0)
     obj = module
-    for part in name.split("."):
+    parts = name.split(".")
+    for i, part in enumerate(parts):
         obj = getattr(obj, part, None)
         if obj is None:
             raise SystemExit(f"pts: {path} has no '{name}'")
+        if isinstance(obj, type):       # FILE.py:Class.method: a method of the model Class()
+            from pts.api import ModelMethod
+            return ModelMethod(obj(), ".".join(parts[i + 1:]) or "forward")
     return getattr(obj, "py_func", obj)
 
 
@@ -91,6 +98,32 @@ def cmd_cache(opts) -> int:
     return 0
 
 
+def parse_example(text: str) -> tuple:
+    """`--example "1071, 462"` -> (1071, 462): one call's arguments."""
+    try:
+        return ast.literal_eval(f"({text},)") if text.strip() else ()
+    except (ValueError, SyntaxError):
+        raise SystemExit(f"pts: --example {text!r} is not a list of Python literals")
+
+
+def cmd_compile(opts) -> int:
+    import pts
+    from pts.runtime.archive import save
+    fn = pts.script(load_function(opts.target))
+    examples = [parse_example(e) for e in opts.example]
+    manifest = save(fn, opts.output, examples)
+    print(f"wrote {opts.output}: {len(manifest['entries'])} entr"
+          f"{'y' if len(manifest['entries']) == 1 else 'ies'}, images for "
+          f"{', '.join(manifest['images'])}")
+    return 0
+
+
+def cmd_inspect(opts) -> int:
+    from pts.runtime.archive import describe
+    print(describe(opts.archive))
+    return 0
+
+
 def cmd_demo(opts) -> int:
     from pts.demo import main
     return main() or 0
@@ -125,6 +158,15 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("cache", help="show or clear the disk cache of compiled code")
     c.add_argument("action", choices=["info", "clear"], nargs="?", default="info")
     c.set_defaults(func=cmd_cache)
+    k = sub.add_parser("compile", help="write a .pts archive of FILE.py:FUNC")
+    k.add_argument("target")
+    k.add_argument("-o", "--output", required=True, help="the archive to write")
+    k.add_argument("--example", action="append", default=[], metavar="ARGS",
+                   help="one call's arguments as Python literals, e.g. \"3, 2.5\" (repeatable)")
+    k.set_defaults(func=cmd_compile)
+    n = sub.add_parser("inspect", help="show a .pts archive: manifest, entries, images")
+    n.add_argument("archive")
+    n.set_defaults(func=cmd_inspect)
     sub.add_parser("demo", help="run the demo").set_defaults(func=cmd_demo)
     b = sub.add_parser("bench", help="run the benchmarks")
     b.add_argument("rest", nargs=argparse.REMAINDER)

@@ -1,0 +1,229 @@
+/* format.c — values printed as Python prints them.
+ *
+ * Floats follow repr(): the shortest digit string that reads back as the same double
+ * (found by trying "%.*e" with 1..17 digits and strtod, plus the neighbours of the
+ * correctly rounded string, which matter next to powers of two), then Python's layout:
+ * fixed notation for decimal exponents -4 < decpt <= 16 with ".0" added to integers,
+ * exponent notation otherwise ("1e+16", "1.5e-05"); "inf", "-inf", "nan", "-0.0".
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void pts__buf_put(pts_buf *b, const char *s, size_t n) {
+    if (b->failed)
+        return;
+    if (b->cap - b->len <= n) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap - b->len <= n)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+void pts__buf_puts(pts_buf *b, const char *s) { pts__buf_put(b, s, strlen(s)); }
+
+/* Does the decimal mantissa m times 10^e read back as x? */
+static int reads_back(uint64_t m, int e, double x) {
+    char tmp[48];
+    snprintf(tmp, sizeof tmp, "%llue%d", (unsigned long long)m, e);
+    return strtod(tmp, NULL) == x;
+}
+
+/* Shortest round-trip digits of a finite x > 0: digits (no trailing zeros) and decpt,
+ * with x = 0.DIGITS * 10^decpt. */
+static void shortest(double x, char *digits, int *decpt) {
+    for (int prec = 1; prec <= 17; prec++) {
+        char tmp[48];
+        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, x);
+        uint64_t m = 0;
+        const char *p = tmp;
+        for (; *p && *p != 'e'; p++)
+            if (*p >= '0' && *p <= '9')
+                m = m * 10 + (uint64_t)(*p - '0');
+        int e10 = *p == 'e' ? atoi(p + 1) : 0;
+        int e = e10 - (prec - 1);               /* x ~ m * 10^e */
+        uint64_t found = 0;
+        if (reads_back(m, e, x))
+            found = m;
+        else if (prec > 1 && reads_back(m - 1, e, x))
+            found = m - 1;
+        else if (reads_back(m + 1, e, x))
+            found = m + 1;
+        if (found || prec == 17) {
+            if (!found)
+                found = m;
+            while (found % 10 == 0 && found) {
+                found /= 10;
+                e++;
+            }
+            int n = snprintf(digits, 24, "%llu", (unsigned long long)found);
+            *decpt = n + e;
+            return;
+        }
+    }
+}
+
+void pts__buf_float(pts_buf *b, double x) {
+    if (isnan(x)) {
+        pts__buf_puts(b, "nan");
+        return;
+    }
+    if (signbit(x)) {
+        pts__buf_puts(b, "-");
+        x = -x;
+    }
+    if (isinf(x)) {
+        pts__buf_puts(b, "inf");
+        return;
+    }
+    if (x == 0) {
+        pts__buf_puts(b, "0.0");
+        return;
+    }
+    char d[24];
+    int decpt;
+    shortest(x, d, &decpt);
+    int n = (int)strlen(d);
+    char out[64];
+    if (decpt <= -4 || decpt > 16) {
+        int k = 0;
+        out[k++] = d[0];
+        if (n > 1) {
+            out[k++] = '.';
+            memcpy(out + k, d + 1, (size_t)n - 1);
+            k += n - 1;
+        }
+        int e = decpt - 1;
+        snprintf(out + k, sizeof out - (size_t)k, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
+        pts__buf_puts(b, out);
+    } else if (decpt <= 0) {
+        pts__buf_puts(b, "0.");
+        for (int i = 0; i < -decpt; i++)
+            pts__buf_puts(b, "0");
+        pts__buf_puts(b, d);
+    } else if (decpt >= n) {
+        pts__buf_puts(b, d);
+        for (int i = n; i < decpt; i++)
+            pts__buf_puts(b, "0");
+        pts__buf_puts(b, ".0");
+    } else {
+        pts__buf_put(b, d, (size_t)decpt);
+        pts__buf_puts(b, ".");
+        pts__buf_puts(b, d + decpt);
+    }
+}
+
+static void put_scalar(pts_buf *b, pts_kind kind, const void *p) {
+    char tmp[32];
+    switch (kind) {
+    case PTS_BOOL: pts__buf_puts(b, *(const uint8_t *)p ? "True" : "False"); break;
+    case PTS_INT: {
+        int64_t v;
+        memcpy(&v, p, sizeof v);
+        snprintf(tmp, sizeof tmp, "%lld", (long long)v);
+        pts__buf_puts(b, tmp);
+        break;
+    }
+    case PTS_FLOAT: {
+        double v;
+        memcpy(&v, p, sizeof v);
+        pts__buf_float(b, v);
+        break;
+    }
+    default: pts__buf_puts(b, "?");
+    }
+}
+
+static void put_value(pts_buf *b, const pts_value *v, int top) {
+    char tmp[32];
+    switch (v->kind) {
+    case PTS_NONE: pts__buf_puts(b, "None"); break;
+    case PTS_BOOL: pts__buf_puts(b, v->u.b ? "True" : "False"); break;
+    case PTS_INT:
+        snprintf(tmp, sizeof tmp, "%lld", (long long)v->u.i);
+        pts__buf_puts(b, tmp);
+        break;
+    case PTS_FLOAT: pts__buf_float(b, v->u.f); break;
+    case PTS_STR:
+        if (!top) pts__buf_puts(b, "'");
+        pts__buf_puts(b, v->u.str ? v->u.str : "");
+        if (!top) pts__buf_puts(b, "'");
+        break;
+    case PTS_TUPLE:
+        pts__buf_puts(b, "(");
+        for (size_t i = 0; i < v->u.tuple.n; i++) {
+            if (i) pts__buf_puts(b, ", ");
+            put_value(b, &v->u.tuple.items[i], 0);
+        }
+        if (v->u.tuple.n == 1) pts__buf_puts(b, ",");
+        pts__buf_puts(b, ")");
+        break;
+    case PTS_LIST: {
+        size_t size = v->u.list.elem == PTS_BOOL ? 1 : 8;
+        const unsigned char *p = v->u.list.data;
+        pts__buf_puts(b, "[");
+        for (size_t i = 0; i < v->u.list.n; i++) {
+            if (i) pts__buf_puts(b, ", ");
+            put_scalar(b, v->u.list.elem, p + i * size);
+        }
+        pts__buf_puts(b, "]");
+        break;
+    }
+    case PTS_TENSOR:
+        snprintf(tmp, sizeof tmp, "<tensor rank %d>", (int)v->u.tensor.rank);
+        pts__buf_puts(b, tmp);
+        break;
+    }
+}
+
+void pts__buf_value(pts_buf *b, const pts_value *v) { put_value(b, v, 1); }
+
+static int finish(pts_buf *b, char *buf, size_t size) {
+    int n = b->failed ? -1 : (int)b->len;
+    if (size) {
+        size_t k = b->failed ? 0 : (b->len < size ? b->len : size - 1);
+        if (k) memcpy(buf, b->p, k);
+        buf[k] = 0;
+    }
+    free(b->p);
+    return n;
+}
+
+int pts_format_float(double x, char *buf, size_t size) {
+    pts_buf b = {0};
+    pts__buf_float(&b, x);
+    return finish(&b, buf, size);
+}
+
+int pts_format_value(const pts_value *v, char *buf, size_t size) {
+    pts_buf b = {0};
+    pts__buf_value(&b, v);
+    return finish(&b, buf, size);
+}
+
+int pts_print_value(FILE *out, const pts_value *v) {
+    pts_buf b = {0};
+    pts__buf_value(&b, v);
+    int n = -1;
+    if (!b.failed) {
+        n = (int)b.len;
+        if (b.len && fwrite(b.p, 1, b.len, out) != b.len)
+            n = -1;
+    }
+    free(b.p);
+    return n;
+}
+
+/* ---- the print writers of the import table: generated code calls these -------------- */

@@ -1,0 +1,77 @@
+/* internal.h — what the parts of libpts share (not installed; see pts.h for the API). */
+#ifndef PTS_INTERNAL_H
+#define PTS_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pts.h"
+
+/* Fill err (if not NULL) and return its status. */
+pts_status pts__fail(pts_error *err, pts_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- zip (zip.c) --------------------------------------------------------------------- */
+
+typedef struct pts_zip_entry {
+    char name[256];
+    size_t offset;        /* of the data in the archive */
+    size_t size;
+    uint32_t crc;
+} pts_zip_entry;
+
+typedef struct pts_zip {
+    const unsigned char *data;
+    size_t size;
+    pts_zip_entry *entries;
+    size_t count;
+} pts_zip;
+
+#define PTS_ZIP_MAX_ENTRIES 4096
+
+/* Parse the central directory of a zip of stored entries; checks every offset and size,
+ * the local headers, overlaps and duplicates, and the CRC of every entry. */
+pts_status pts__zip_open(pts_zip *z, const unsigned char *data, size_t size, pts_error *err);
+const pts_zip_entry *pts__zip_find(const pts_zip *z, const char *name);
+void pts__zip_close(pts_zip *z);
+uint32_t pts__crc32(const unsigned char *p, size_t n);
+
+/* ---- JSON (json.c) ------------------------------------------------------------------- */
+
+typedef enum { PTS_J_NULL, PTS_J_BOOL, PTS_J_NUM, PTS_J_STR, PTS_J_ARR, PTS_J_OBJ } pts_jtype;
+
+typedef struct pts_json {
+    pts_jtype type;
+    int b;
+    double num;
+    const char *str;                  /* PTS_J_STR (NUL-terminated, may not hold NULs) */
+    size_t n;                         /* items of an array / members of an object */
+    struct pts_json *items;
+    const char **keys;                /* object member names */
+} pts_json;
+
+typedef struct pts_json_doc {
+    pts_json *root;
+    void *arena;                      /* every allocation of the document */
+} pts_json_doc;
+
+pts_status pts__json_parse(pts_json_doc *doc, const char *text, size_t len, pts_error *err);
+void pts__json_free(pts_json_doc *doc);
+const pts_json *pts__json_get(const pts_json *obj, const char *key);   /* NULL if absent */
+const char *pts__json_str(const pts_json *obj, const char *key);       /* NULL unless string */
+
+/* ---- formatting (format.c) ----------------------------------------------------------- */
+
+/* A growing string buffer; on allocation failure it stays truncated and sets `failed`. */
+typedef struct pts_buf {
+    char *p;
+    size_t len, cap;
+    int failed;
+} pts_buf;
+
+void pts__buf_put(pts_buf *b, const char *s, size_t n);
+void pts__buf_puts(pts_buf *b, const char *s);
+void pts__buf_float(pts_buf *b, double x);
+void pts__buf_value(pts_buf *b, const pts_value *v);
+
+#endif

@@ -1,0 +1,1031 @@
+/* loader.c — libpts: load a .pts archive, map its native image, call its entries.
+ *
+ * Loading (pts_load_memory):
+ *   1. zip.c checks the container (bounds, local headers, overlaps, CRCs);
+ *   2. manifest.json (json.c): format version (a newer major is refused), the ABI the code
+ *      expects (context fields; import and exception names), entries, images;
+ *   3. the image of this machine (format in backend/link.py) is checked field by field,
+ *      mapped read-write, its regions copied, its fixups applied — base-relative words get
+ *      the mapping's address, import cells the address of a runtime function found by name
+ *      in RUNTIME below (never with dlsym) — then each region is protected: text R+X,
+ *      rodata R, data R+W.  Nothing is executable and writable at once.
+ * Calling (pts_call): arguments are boxed into 8-byte slots (tuples flattened, lists as
+ * runtime lists), the boxed entry `i32 f(ctx*, i64 *args, i64 *results)` runs, results are
+ * copied out of the slots, and the image's `release` frees every list of the call.
+ */
+#define _DEFAULT_SOURCE          /* mmap's MAP_ANONYMOUS */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#if defined(__x86_64__)
+#define HOST_TARGET "x86_64-linux"
+#define HOST_MACHINE 62
+#elif defined(__aarch64__)
+#define HOST_TARGET "aarch64-linux"
+#define HOST_MACHINE 183
+#else
+#define HOST_TARGET "unknown"
+#define HOST_MACHINE 0
+#endif
+
+#define MAX_MANIFEST (4u << 20)
+#define MAX_ENTRIES 4096
+#define MAX_TYPE_DEPTH 16
+
+pts_status pts__fail(pts_error *err, pts_status status, const char *fmt, ...) {
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->status = status;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+const char *pts_status_name(pts_status s) {
+    static const char *names[] = {"ok", "i/o error", "format error", "version error",
+                                  "target error", "out of memory", "argument error",
+                                  "runtime error", "unsupported"};
+    return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown error";
+}
+
+/* ---- the context: codegen.CTX_FIELDS, then libpts's own fields ----------------------- */
+
+typedef struct rt_list { int64_t len, cap; void *data; struct rt_list *next; } rt_list;
+
+typedef struct pts_ctx {
+    int64_t kind, line, col;
+    const char *file, *msg, *func;
+    const void *imports;
+    rt_list *lists;
+    int64_t stack_limit;
+    FILE *out;                           /* not seen by generated code */
+} pts_ctx;
+
+static const char *const CTX_FIELDS[] = {"kind", "line", "col", "file", "msg", "func",
+                                         "imports", "lists", "stack_limit"};
+
+static const char *const DEFAULT_EXCEPTIONS[] = {
+    "ZeroDivisionError", "IndexError", "ValueError", "AssertionError", "RuntimeError",
+    "TypeError", "OverflowError", "UnboundLocalError", "RecursionError"};
+
+/* ---- runtime functions an image may import (backend/link.py: IMPORTS and
+ *      RUNTIME_FUNCTIONS) ------------------------------------------------------------- */
+
+static void w_str(pts_ctx *c, const char *s) { fputs(s ? s : "", c->out); }
+static void w_i64(pts_ctx *c, int64_t v) { fprintf(c->out, "%lld", (long long)v); }
+static void w_bool(pts_ctx *c, int64_t v) { fputs(v ? "True" : "False", c->out); }
+
+static void w_f64(pts_ctx *c, double v) {
+    char tmp[64];
+    pts_format_float(v, tmp, sizeof tmp);
+    fputs(tmp, c->out);
+}
+
+static void w_list(pts_ctx *c, const rt_list *l, int64_t kind) {
+    static const pts_kind kinds[] = {PTS_BOOL, PTS_INT, PTS_FLOAT};
+    pts_value v = pts_list(kinds[kind >= 0 && kind <= 2 ? kind : 1], l->data,
+                           l->len > 0 ? (size_t)l->len : 0);
+    pts_print_value(c->out, &v);
+}
+
+static void rt_sincos(double x, double *s, double *c) { *s = sin(x); *c = cos(x); }
+static void rt_sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
+
+typedef void (*pts_fn)(void);
+#define F(name) {#name, (pts_fn)name}
+#define M(name) F(name), F(name##f)
+
+static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
+    F(malloc), F(realloc), F(free),
+    {"write_str", (pts_fn)w_str}, {"write_i64", (pts_fn)w_i64}, {"write_f64", (pts_fn)w_f64},
+    {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
+    F(memcpy), F(memmove), F(memset),
+    M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
+    M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
+    M(tan), M(asin), M(acos), M(atan), M(atan2), M(sinh), M(cosh), M(tanh), M(asinh),
+    M(acosh), M(atanh), M(hypot), M(cbrt), M(fmin), M(fmax), M(copysign), M(erf), M(erfc),
+    {"sincos", (pts_fn)rt_sincos}, {"sincosf", (pts_fn)rt_sincosf},
+};
+
+static pts_fn runtime_function(const char *name, size_t len) {
+    for (size_t i = 0; i < sizeof RUNTIME / sizeof *RUNTIME; i++)
+        if (strlen(RUNTIME[i].name) == len && memcmp(RUNTIME[i].name, name, len) == 0)
+            return RUNTIME[i].fn;
+    return NULL;
+}
+
+/* ---- types: IR type text ("i64", "tuple<i64, f64>", "list<i1>", "tensor<f32, 2>") ----- */
+
+enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_OTHER };
+
+typedef struct ptype {
+    int code;
+    size_t n;                    /* tuple elements; list: 1 */
+    struct ptype **elems;
+    int dtype, rank;             /* tensors */
+} ptype;
+
+static void type_free(ptype *t) {
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->n; i++)
+        type_free(t->elems[i]);
+    free(t->elems);
+    free(t);
+}
+
+static void skip_spaces(const char **s) { while (**s == ' ') (*s)++; }
+
+static int word(const char **s, const char *w) {
+    size_t n = strlen(w);
+    if (strncmp(*s, w, n) != 0)
+        return 0;
+    char c = (*s)[n];
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')
+        return 0;
+    *s += n;
+    return 1;
+}
+
+static ptype *parse_type(const char **s, int depth) {
+    if (depth > MAX_TYPE_DEPTH)
+        return NULL;
+    skip_spaces(s);
+    ptype *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    static const struct { const char *name; int code; } simple[] = {
+        {"i64", T_I64}, {"f64", T_F64}, {"i1", T_I1}, {"none", T_NONE}, {"str", T_STR},
+        {"f32", T_OTHER}, {"i32", T_OTHER}};
+    for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
+        if (word(s, simple[i].name)) {
+            t->code = simple[i].code;
+            return t;
+        }
+    int tuple = 0, list = 0, tensor = 0;
+    if ((tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor"))) {
+        skip_spaces(s);
+        if (**s != '<')
+            goto bad;
+        (*s)++;
+        t->code = tuple ? T_TUPLE : list ? T_LIST : T_TENSOR;
+        if (tensor) {
+            static const char *dts[] = {"i1", "i32", "i64", "f32", "f64"};
+            skip_spaces(s);
+            t->dtype = -1;
+            for (int i = 0; i < 5; i++)
+                if (word(s, dts[i]))
+                    t->dtype = i;
+            skip_spaces(s);
+            if (t->dtype < 0 || **s != ',')
+                goto bad;
+            (*s)++;
+            skip_spaces(s);
+            char *end;
+            long r = strtol(*s, &end, 10);
+            if (end == *s || r < 0 || r > PTS_MAX_RANK)
+                goto bad;
+            t->rank = (int)r;
+            *s = end;
+        } else {
+            skip_spaces(s);
+            if (!(tuple && **s == '>')) {
+                for (;;) {
+                    if (t->n >= 64 || (list && t->n >= 1))
+                        goto bad;
+                    ptype **elems = realloc(t->elems, (t->n + 1) * sizeof *elems);
+                    if (!elems)
+                        goto bad;
+                    t->elems = elems;
+                    ptype *e = parse_type(s, depth + 1);
+                    if (!e)
+                        goto bad;
+                    t->elems[t->n++] = e;
+                    skip_spaces(s);
+                    if (**s != ',')
+                        break;
+                    (*s)++;
+                }
+            }
+            if (list && t->n != 1)
+                goto bad;
+        }
+        skip_spaces(s);
+        if (**s != '>')
+            goto bad;
+        (*s)++;
+        return t;
+    }
+bad:
+    type_free(t);
+    return NULL;
+}
+
+static ptype *type_from_text(const char *text) {
+    const char *s = text;
+    ptype *t = parse_type(&s, 0);
+    skip_spaces(&s);
+    if (t && *s) {
+        type_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static size_t type_slots(const ptype *t) {
+    if (t->code != T_TUPLE)
+        return 1;
+    size_t n = 0;
+    for (size_t i = 0; i < t->n; i++)
+        n += type_slots(t->elems[i]);
+    return n;
+}
+
+static pts_kind type_kind(const ptype *t) {
+    switch (t->code) {
+    case T_I64: return PTS_INT;
+    case T_F64: return PTS_FLOAT;
+    case T_I1: return PTS_BOOL;
+    case T_NONE: return PTS_NONE;
+    case T_STR: return PTS_STR;
+    case T_TUPLE: return PTS_TUPLE;
+    case T_LIST: return PTS_LIST;
+    default: return PTS_TENSOR;
+    }
+}
+
+/* ---- the model ------------------------------------------------------------------------ */
+
+typedef int32_t (*boxed_fn)(pts_ctx *, int64_t *, int64_t *);
+typedef void (*release_fn)(pts_ctx *);
+
+typedef struct entry {
+    char *name, *key, *signature;
+    ptype **params;
+    size_t nparams;
+    ptype *ret;
+    size_t arg_slots, result_slots;
+    boxed_fn boxed;
+    release_fn release;
+} entry;
+
+struct pts_model {
+    char format[16], producer[64];
+    entry *entries;
+    size_t nentries;
+    unsigned char *base;
+    size_t vsize;
+    uint64_t *imports;                   /* the table ctx->imports points at */
+    char *exceptions[64];
+    size_t nexceptions;
+    FILE *out;
+    size_t stack_budget;
+};
+
+static char *dup_str(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+void pts_free(pts_model *m) {
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->nentries; i++) {
+        entry *e = &m->entries[i];
+        free(e->name);
+        free(e->key);
+        free(e->signature);
+        for (size_t k = 0; k < e->nparams; k++)
+            type_free(e->params[k]);
+        free(e->params);
+        type_free(e->ret);
+    }
+    free(m->entries);
+    for (size_t i = 0; i < m->nexceptions; i++)
+        free(m->exceptions[i]);
+    free(m->imports);
+    if (m->base)
+        munmap(m->base, m->vsize);
+    free(m);
+}
+
+/* ---- the image (backend/link.py) ------------------------------------------------------ */
+
+static uint32_t le32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t le64(const unsigned char *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
+static int fits(uint64_t off, uint64_t n, uint64_t size) { return off <= size && n <= size - off; }
+
+typedef struct { uint64_t vaddr, vsize, foff, fsize; uint32_t prot; } region;
+typedef struct { const char *name; uint32_t len; uint64_t boxed, release; } img_entry;
+
+typedef struct {
+    region regions[8];
+    uint32_t nregions, nentries, nimports, nctx;
+    img_entry *entries;
+} image;
+
+static pts_status map_image(pts_model *m, const unsigned char *d, size_t size, image *img,
+                            pts_error *err) {
+#define BAD(...) return pts__fail(err, PTS_ERR_FORMAT, "bad native image: " __VA_ARGS__)
+    memset(img, 0, sizeof *img);
+    if (size < 64)
+        BAD("truncated header");
+    if (memcmp(d, "PTSIMG01", 8) != 0)
+        BAD("wrong magic");
+    uint32_t machine = le32(d + 8), flags = le32(d + 12), align = le32(d + 16);
+    uint32_t nreg = le32(d + 20), nent = le32(d + 32), nimp = le32(d + 36), nctx = le32(d + 40);
+    uint32_t nfix = le32(d + 44), str_off = le32(d + 48), str_size = le32(d + 52);
+    uint64_t vsize = le64(d + 24);
+    if (machine != HOST_MACHINE)
+        return pts__fail(err, PTS_ERR_TARGET, "image is for ELF machine %u, not this one", machine);
+    long page = sysconf(_SC_PAGESIZE);
+    if (flags || align == 0 || (align & (align - 1)) || page <= 0 || align < (uint64_t)page ||
+        vsize == 0 || vsize % align || vsize > (1ull << 32))
+        BAD("bad alignment or size");
+    if (nreg > 8 || nent > MAX_ENTRIES || nimp > 4096 || nctx > nimp || nfix > (1u << 20))
+        BAD("counts out of range");
+    uint64_t table = 40ull * nreg + 24ull * nent + 8ull * nimp + 24ull * nfix;
+    if (!fits(64, table, size) || str_off < 64 + table || !fits(str_off, str_size, size))
+        BAD("tables out of bounds");
+    const unsigned char *p = d + 64;
+    uint64_t end = 0;
+    for (uint32_t i = 0; i < nreg; i++, p += 40) {
+        region *r = &img->regions[i];
+        r->vaddr = le64(p);
+        r->vsize = le64(p + 8);
+        r->foff = le64(p + 16);
+        r->fsize = le64(p + 24);
+        r->prot = le32(p + 32);
+        if (r->vaddr % align || r->vaddr < end || !fits(r->vaddr, r->vsize, vsize) ||
+            r->fsize > r->vsize || !fits(r->foff, r->fsize, size) || (r->prot & ~7u) ||
+            (r->prot & 6) == 6)
+            BAD("region %u out of bounds", i);
+        end = r->vaddr + r->vsize;
+    }
+    img->nregions = nreg;
+    img->entries = calloc(nent ? nent : 1, sizeof *img->entries);
+    if (!img->entries)
+        return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+    img->nentries = nent;
+    const char *strtab = (const char *)d + str_off;
+    for (uint32_t i = 0; i < nent; i++, p += 24) {
+        uint32_t no = le32(p), nl = le32(p + 4);
+        if (!fits(no, nl, str_size))
+            BAD("entry name out of bounds");
+        img_entry *e = &img->entries[i];
+        e->name = strtab + no;
+        e->len = nl;
+        e->boxed = le64(p + 8);
+        e->release = le64(p + 16);
+        for (int k = 0; k < 2; k++) {
+            uint64_t a = k ? e->release : e->boxed;
+            int ok = 0;
+            for (uint32_t r = 0; r < nreg; r++)
+                if (img->regions[r].prot & 4 && a >= img->regions[r].vaddr &&
+                    a - img->regions[r].vaddr < img->regions[r].vsize)
+                    ok = 1;
+            if (!ok)
+                BAD("entry %u is not in code", i);
+        }
+    }
+    /* imports: the first nctx form the context's table, in order, by name */
+    m->imports = calloc(nimp ? nimp : 1, sizeof *m->imports);
+    if (!m->imports)
+        return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < nimp; i++, p += 8) {
+        uint32_t no = le32(p), nl = le32(p + 4);
+        if (!fits(no, nl, str_size))
+            BAD("import name out of bounds");
+        pts_fn fn = runtime_function(strtab + no, nl);
+        if (!fn)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "image imports '%.*s', which this libpts "
+                             "does not provide", (int)(nl > 64 ? 64 : nl), strtab + no);
+        m->imports[i] = (uint64_t)(uintptr_t)fn;
+    }
+    img->nimports = nimp;
+    img->nctx = nctx;
+    const unsigned char *fix = p;
+    for (uint32_t i = 0; i < nfix; i++, p += 24) {
+        uint64_t off = le64(p), addend = le64(p + 16);
+        uint32_t kind = le32(p + 8), index = le32(p + 12);
+        if (off % 8 || !fits(off, 8, vsize) || (kind != 1 && kind != 2) ||
+            (kind == 2 && index >= nimp) || (kind == 1 && addend >= vsize))
+            BAD("bad fixup %u", i);
+        int ok = 0;
+        for (uint32_t r = 0; r < nreg; r++)
+            if (!(img->regions[r].prot & 4) && off >= img->regions[r].vaddr &&
+                off + 8 <= img->regions[r].vaddr + img->regions[r].vsize)
+                ok = 1;
+        if (!ok)
+            BAD("fixup %u outside a data region", i);
+    }
+    /* map: everything read-write while copying and fixing up, then W^X */
+    void *base = mmap(NULL, vsize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED)
+        return pts__fail(err, PTS_ERR_NOMEM, "cannot map %llu bytes for the native image",
+                         (unsigned long long)vsize);
+    m->base = base;
+    m->vsize = vsize;
+    for (uint32_t r = 0; r < nreg; r++)
+        if (img->regions[r].fsize)
+            memcpy(m->base + img->regions[r].vaddr, d + img->regions[r].foff, img->regions[r].fsize);
+    for (uint32_t i = 0; i < nfix; i++, fix += 24) {
+        uint64_t off = le64(fix), addend = le64(fix + 16);
+        uint64_t value = le32(fix + 8) == 1 ? (uint64_t)(uintptr_t)m->base + addend
+                                            : m->imports[le32(fix + 12)] + addend;
+        memcpy(m->base + off, &value, 8);
+    }
+    for (uint32_t r = 0; r < nreg; r++) {
+        region *g = &img->regions[r];
+        int prot = (g->prot & 1 ? PROT_READ : 0) | (g->prot & 2 ? PROT_WRITE : 0) |
+                   (g->prot & 4 ? PROT_EXEC : 0);
+        size_t len = (g->vsize + (size_t)page - 1) / (size_t)page * (size_t)page;
+        if (len && mprotect(m->base + g->vaddr, len, prot) != 0)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "cannot protect the native image "
+                             "(W^X mapping refused)");
+    }
+#if defined(__aarch64__)
+    for (uint32_t r = 0; r < nreg; r++)
+        if (img->regions[r].prot & 4)
+            __builtin___clear_cache((char *)m->base + img->regions[r].vaddr,
+                                    (char *)m->base + img->regions[r].vaddr + img->regions[r].vsize);
+#endif
+    return PTS_OK;
+#undef BAD
+}
+
+/* ---- the manifest ---------------------------------------------------------------------- */
+
+static pts_status check_version(pts_model *m, const pts_json *root, pts_error *err) {
+    const char *v = pts__json_str(root, "format");
+    unsigned major = 0, minor = 0;
+    int used = 0;
+    if (!v || strlen(v) >= sizeof m->format || sscanf(v, "%u.%u%n", &major, &minor, &used) != 2 ||
+        v[used] != 0 || v[0] < '0' || v[0] > '9')
+        return pts__fail(err, PTS_ERR_FORMAT, "manifest.json has no valid format version");
+    if (major > PTS_FORMAT_MAJOR)
+        return pts__fail(err, PTS_ERR_VERSION, "archive format %s is newer than this libpts "
+                         "reads (%d.%d); use a newer pts to run it", v, PTS_FORMAT_MAJOR,
+                         PTS_FORMAT_MINOR);
+    snprintf(m->format, sizeof m->format, "%s", v);
+    const char *prod = pts__json_str(root, "producer");
+    snprintf(m->producer, sizeof m->producer, "%s", prod ? prod : "");
+    const char *kind = pts__json_str(root, "kind");
+    if (!kind || strcmp(kind, "function") != 0)
+        return pts__fail(err, PTS_ERR_UNSUPPORTED, "archives of kind '%.32s' are not supported "
+                         "by this libpts", kind ? kind : "?");
+    return PTS_OK;
+}
+
+static pts_status check_abi(pts_model *m, const pts_json *root, pts_error *err) {
+    const pts_json *abi = pts__json_get(root, "abi");
+    const pts_json *ctx = pts__json_get(abi, "context");
+    size_t n = sizeof CTX_FIELDS / sizeof *CTX_FIELDS;
+    if (!ctx || ctx->type != PTS_J_ARR || ctx->n != n)
+        return pts__fail(err, PTS_ERR_UNSUPPORTED, "the archive's context layout is not this "
+                         "libpts's");
+    for (size_t i = 0; i < n; i++)
+        if (ctx->items[i].type != PTS_J_STR || strcmp(ctx->items[i].str, CTX_FIELDS[i]) != 0)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "the archive's context layout is not "
+                             "this libpts's");
+    const pts_json *exc = pts__json_get(abi, "exceptions");
+    if (exc && exc->type == PTS_J_ARR) {
+        for (size_t i = 0; i < exc->n && i < 64; i++) {
+            const char *s = exc->items[i].type == PTS_J_STR ? exc->items[i].str : "RuntimeError";
+            if (!(m->exceptions[i] = dup_str(s)))
+                return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+            m->nexceptions = i + 1;
+        }
+    }
+    return PTS_OK;
+}
+
+static void append(char *dst, size_t cap, const char *s) {
+    size_t n = strlen(dst);
+    snprintf(dst + n, cap - n, "%s", s);
+}
+
+static pts_status load_entries(pts_model *m, const pts_json *root, const image *img,
+                               pts_error *err) {
+    const pts_json *list = pts__json_get(root, "entries");
+    if (!list || list->type != PTS_J_ARR || list->n == 0 || list->n > MAX_ENTRIES)
+        return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: no entry list");
+    m->entries = calloc(list->n, sizeof *m->entries);
+    if (!m->entries)
+        return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < list->n; i++) {
+        const pts_json *j = &list->items[i];
+        entry *e = &m->entries[i];
+        m->nentries = i + 1;
+        const char *name = pts__json_str(j, "name"), *key = pts__json_str(j, "key");
+        const char *ret = pts__json_str(j, "ret"), *symbol = pts__json_str(j, "symbol");
+        const pts_json *params = pts__json_get(j, "params");
+        if (!name || !key || !ret || !symbol || !params || params->type != PTS_J_ARR ||
+            params->n > 256)
+            return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %zu is incomplete", i);
+        e->name = dup_str(name);
+        e->key = dup_str(key);
+        e->params = calloc(params->n ? params->n : 1, sizeof *e->params);
+        size_t siglen = 16 + strlen(ret);
+        for (size_t k = 0; k < params->n; k++)
+            siglen += 2 + (params->items[k].type == PTS_J_STR ? strlen(params->items[k].str) : 0);
+        e->signature = calloc(1, siglen);
+        if (!e->name || !e->key || !e->params || !e->signature)
+            return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+        append(e->signature, siglen, "(");
+        for (size_t k = 0; k < params->n; k++) {
+            if (params->items[k].type != PTS_J_STR ||
+                !(e->params[k] = type_from_text(params->items[k].str)))
+                return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad parameter "
+                                 "type", key);
+            e->nparams = k + 1;
+            e->arg_slots += type_slots(e->params[k]);
+            if (k)
+                append(e->signature, siglen, ", ");
+            append(e->signature, siglen, params->items[k].str);
+        }
+        append(e->signature, siglen, ") -> ");
+        append(e->signature, siglen, ret);
+        if (!(e->ret = type_from_text(ret)))
+            return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad result type", key);
+        e->result_slots = e->ret->code == T_NONE ? 0 : type_slots(e->ret);
+        const img_entry *ie = NULL;
+        for (uint32_t k = 0; k < img->nentries; k++)
+            if (img->entries[k].len == strlen(symbol) &&
+                memcmp(img->entries[k].name, symbol, img->entries[k].len) == 0)
+                ie = &img->entries[k];
+        if (!ie)
+            return pts__fail(err, PTS_ERR_FORMAT, "entry %s is missing from the native image", key);
+        uintptr_t b = (uintptr_t)m->base + (uintptr_t)ie->boxed;
+        uintptr_t r = (uintptr_t)m->base + (uintptr_t)ie->release;
+        memcpy(&e->boxed, &b, sizeof b);
+        memcpy(&e->release, &r, sizeof r);
+    }
+    return PTS_OK;
+}
+
+static size_t default_stack_budget(void) {
+    size_t budget = 4u << 20;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        rl.rlim_cur / 2 < budget)
+        budget = (size_t)rl.rlim_cur / 2;
+    return budget;
+}
+
+pts_model *pts_load_memory(const void *data, size_t size, pts_error *err) {
+    pts_model *m = calloc(1, sizeof *m);
+    if (!m) {
+        pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    m->out = stdout;
+    m->stack_budget = default_stack_budget();
+    pts_zip z;
+    pts_json_doc doc = {0};
+    image img = {0};
+    pts_status st = pts__zip_open(&z, data, size, err);
+    if (st != PTS_OK) {
+        free(m);
+        return NULL;
+    }
+    const pts_zip_entry *man = pts__zip_find(&z, "manifest.json");
+    if (!man) {
+        st = pts__fail(err, PTS_ERR_FORMAT, "not a .pts archive: no manifest.json");
+        goto done;
+    }
+    if (man->size > MAX_MANIFEST) {
+        st = pts__fail(err, PTS_ERR_FORMAT, "manifest.json is too large");
+        goto done;
+    }
+    if ((st = pts__json_parse(&doc, (const char *)z.data + man->offset, man->size, err)) != PTS_OK)
+        goto done;
+    if (doc.root->type != PTS_J_OBJ) {
+        st = pts__fail(err, PTS_ERR_FORMAT, "manifest.json is not an object");
+        goto done;
+    }
+    if ((st = check_version(m, doc.root, err)) != PTS_OK || (st = check_abi(m, doc.root, err)) != PTS_OK)
+        goto done;
+    const pts_json *images = pts__json_get(doc.root, "images");
+    const char *path = pts__json_str(pts__json_get(images, HOST_TARGET), "path");
+    if (!path) {
+        st = pts__fail(err, PTS_ERR_TARGET, "the archive has no native image for %s",
+                       HOST_TARGET);
+        goto done;
+    }
+    const pts_zip_entry *ie = pts__zip_find(&z, path);
+    if (!ie) {
+        st = pts__fail(err, PTS_ERR_FORMAT, "missing entry %.200s", path);
+        goto done;
+    }
+    if ((st = map_image(m, z.data + ie->offset, ie->size, &img, err)) != PTS_OK)
+        goto done;
+    /* ctx->imports is m->imports: its first nctx slots are the names the image gives for
+       the context's table (codegen.IMPORTS, filled by name above) */
+    st = load_entries(m, doc.root, &img, err);
+done:
+    free(img.entries);
+    pts__json_free(&doc);
+    pts__zip_close(&z);
+    if (st != PTS_OK) {
+        pts_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+pts_model *pts_load_file(const char *path, pts_error *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        pts__fail(err, PTS_ERR_IO, "cannot open %.400s", path);
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            fclose(f);
+            pts__fail(err, PTS_ERR_NOMEM, "out of memory reading %.400s", path);
+            return NULL;
+        }
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        if (cap >= ((size_t)1 << 34)) {
+            free(buf);
+            fclose(f);
+            pts__fail(err, PTS_ERR_IO, "%.400s is too large", path);
+            return NULL;
+        }
+        unsigned char *nb = realloc(buf, cap * 2);
+        if (!nb)
+            free(buf);
+        buf = nb;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        pts__fail(err, PTS_ERR_IO, "cannot read %.400s", path);
+        return NULL;
+    }
+    pts_model *m = pts_load_memory(buf, len, err);
+    free(buf);
+    return m;
+}
+
+const char *pts_model_format(const pts_model *m) { return m->format; }
+const char *pts_model_producer(const pts_model *m) { return m->producer; }
+const char *pts_model_target(const pts_model *m) { (void)m; return HOST_TARGET; }
+void pts_set_output(pts_model *m, FILE *out) { m->out = out ? out : stdout; }
+void pts_set_stack_budget(pts_model *m, size_t bytes) { m->stack_budget = bytes; }
+
+size_t pts_entry_count(const pts_model *m) { return m->nentries; }
+const char *pts_entry_name(const pts_model *m, size_t i) { return i < m->nentries ? m->entries[i].name : NULL; }
+const char *pts_entry_key(const pts_model *m, size_t i) { return i < m->nentries ? m->entries[i].key : NULL; }
+const char *pts_entry_signature(const pts_model *m, size_t i) { return i < m->nentries ? m->entries[i].signature : NULL; }
+size_t pts_entry_arity(const pts_model *m, size_t i) { return i < m->nentries ? m->entries[i].nparams : 0; }
+
+pts_kind pts_entry_param_kind(const pts_model *m, size_t i, size_t k) {
+    if (i >= m->nentries || k >= m->entries[i].nparams)
+        return PTS_NONE;
+    return type_kind(m->entries[i].params[k]);
+}
+
+pts_kind pts_entry_result_kind(const pts_model *m, size_t i) {
+    return i < m->nentries ? type_kind(m->entries[i].ret) : PTS_NONE;
+}
+
+/* ---- values ----------------------------------------------------------------------------- */
+
+pts_value pts_none(void) { pts_value v; memset(&v, 0, sizeof v); v.kind = PTS_NONE; return v; }
+pts_value pts_bool(int b) { pts_value v = pts_none(); v.kind = PTS_BOOL; v.u.b = b != 0; return v; }
+pts_value pts_int(int64_t i) { pts_value v = pts_none(); v.kind = PTS_INT; v.u.i = i; return v; }
+pts_value pts_float(double f) { pts_value v = pts_none(); v.kind = PTS_FLOAT; v.u.f = f; return v; }
+
+pts_value pts_tuple(const pts_value *items, size_t n) {
+    pts_value v = pts_none();
+    v.kind = PTS_TUPLE;
+    v.u.tuple.items = items;
+    v.u.tuple.n = n;
+    return v;
+}
+
+pts_value pts_list(pts_kind elem, const void *data, size_t n) {
+    pts_value v = pts_none();
+    v.kind = PTS_LIST;
+    v.u.list.elem = elem;
+    v.u.list.data = data;
+    v.u.list.n = n;
+    return v;
+}
+
+pts_value pts_tensor_value(const pts_tensor *t) {
+    pts_value v = pts_none();
+    v.kind = PTS_TENSOR;
+    v.u.tensor = *t;
+    return v;
+}
+
+/* Does a value of kind/shape v fit parameter type t?  exact: no conversions. */
+static int value_fits(const pts_value *v, const ptype *t, int exact) {
+    switch (t->code) {
+    case T_I64: return v->kind == PTS_INT || (!exact && v->kind == PTS_BOOL);
+    case T_F64: return v->kind == PTS_FLOAT || (!exact && (v->kind == PTS_INT || v->kind == PTS_BOOL));
+    case T_I1: return v->kind == PTS_BOOL;
+    case T_NONE: return v->kind == PTS_NONE;
+    case T_TUPLE:
+        if (v->kind != PTS_TUPLE || v->u.tuple.n != t->n)
+            return 0;
+        for (size_t i = 0; i < t->n; i++)
+            if (!value_fits(&v->u.tuple.items[i], t->elems[i], exact))
+                return 0;
+        return 1;
+    case T_LIST: {
+        if (v->kind != PTS_LIST)
+            return 0;
+        pts_kind want = type_kind(t->elems[0]), have = v->u.list.elem;
+        if (have != PTS_BOOL && have != PTS_INT && have != PTS_FLOAT)
+            return 0;
+        return have == want || (v->u.list.n == 0) ||
+               (!exact && want == PTS_FLOAT && have == PTS_INT);
+    }
+    default:
+        return 0;
+    }
+}
+
+long pts_find_entry(const pts_model *m, const char *name, const pts_value *args, size_t nargs) {
+    for (int exact = 1; exact >= 0; exact--) {
+        for (size_t i = 0; i < m->nentries; i++) {
+            const entry *e = &m->entries[i];
+            if (name && strcmp(name, e->name) != 0 && strcmp(name, e->key) != 0)
+                continue;
+            if (!args)
+                return (long)i;
+            if (e->nparams != nargs)
+                continue;
+            size_t k = 0;
+            while (k < nargs && value_fits(&args[k], e->params[k], exact))
+                k++;
+            if (k == nargs)
+                return (long)i;
+        }
+    }
+    return -1;
+}
+
+/* ---- calls ------------------------------------------------------------------------------ */
+
+static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, int64_t *slots,
+                      size_t *pos, pts_error *err) {
+    if (!value_fits(v, t, 0)) {
+        if (t->code == T_TENSOR || t->code == T_STR || t->code == T_OTHER)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "this libpts cannot pass arguments of "
+                             "that type yet (tensors, strings, float32/int32 scalars)");
+        return pts__fail(err, PTS_ERR_ARGUMENT, "argument does not match the entry's "
+                         "parameter type");
+    }
+    switch (t->code) {
+    case T_I64:
+        slots[(*pos)++] = v->kind == PTS_BOOL ? v->u.b : v->u.i;
+        return PTS_OK;
+    case T_F64: {
+        double f = v->kind == PTS_FLOAT ? v->u.f : v->kind == PTS_INT ? (double)v->u.i : v->u.b;
+        memcpy(&slots[(*pos)++], &f, 8);
+        return PTS_OK;
+    }
+    case T_I1:
+        slots[(*pos)++] = v->u.b != 0;
+        return PTS_OK;
+    case T_NONE:
+        slots[(*pos)++] = 0;
+        return PTS_OK;
+    case T_TUPLE:
+        for (size_t i = 0; i < t->n; i++) {
+            pts_status st = box(ctx, &v->u.tuple.items[i], t->elems[i], slots, pos, err);
+            if (st != PTS_OK)
+                return st;
+        }
+        return PTS_OK;
+    case T_LIST: {
+        pts_kind want = type_kind(t->elems[0]);
+        size_t n = v->u.list.n, size = want == PTS_BOOL ? 1 : 8;
+        size_t cap = n < 4 ? 4 : n;
+        if (n > ((size_t)1 << 40))
+            return pts__fail(err, PTS_ERR_ARGUMENT, "list argument too long");
+        rt_list *l = malloc(sizeof *l);
+        void *data = malloc(cap * size);
+        if (!l || !data) {
+            free(l);
+            free(data);
+            return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+        }
+        const unsigned char *src = v->u.list.data;
+        for (size_t i = 0; i < n; i++) {
+            if (want == PTS_BOOL) {
+                ((uint8_t *)data)[i] = src[i] != 0;
+            } else if (want == PTS_INT || v->u.list.elem == PTS_FLOAT) {
+                memcpy((unsigned char *)data + 8 * i, src + 8 * i, 8);
+            } else {                            /* int list for a float list */
+                int64_t x;
+                memcpy(&x, src + 8 * i, 8);
+                double f = (double)x;
+                memcpy((unsigned char *)data + 8 * i, &f, 8);
+            }
+        }
+        l->len = (int64_t)n;
+        l->cap = (int64_t)cap;
+        l->data = data;
+        l->next = ctx->lists;
+        ctx->lists = l;
+        slots[(*pos)++] = (int64_t)(uintptr_t)l;
+        return PTS_OK;
+    }
+    default:
+        return pts__fail(err, PTS_ERR_UNSUPPORTED, "unsupported parameter type");
+    }
+}
+
+struct pts_result {
+    pts_value value;
+    void **blocks;                      /* tuple item arrays and list contents */
+    size_t nblocks, cap;
+};
+
+static void *keep(pts_result *r, size_t size) {
+    if (r->nblocks == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 8;
+        void **b = realloc(r->blocks, cap * sizeof *b);
+        if (!b)
+            return NULL;
+        r->blocks = b;
+        r->cap = cap;
+    }
+    void *p = calloc(1, size ? size : 1);
+    if (p)
+        r->blocks[r->nblocks++] = p;
+    return p;
+}
+
+static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *slots, size_t *pos) {
+    int64_t raw = slots[*pos];
+    switch (t->code) {
+    case T_I64: *out = pts_int(raw); (*pos)++; return 1;
+    case T_I1: *out = pts_bool(raw != 0); (*pos)++; return 1;
+    case T_NONE: *out = pts_none(); (*pos)++; return 1;
+    case T_F64: {
+        double f;
+        memcpy(&f, &raw, 8);
+        *out = pts_float(f);
+        (*pos)++;
+        return 1;
+    }
+    case T_TUPLE: {
+        pts_value *items = keep(r, t->n * sizeof *items);
+        if (!items)
+            return 0;
+        for (size_t i = 0; i < t->n; i++)
+            if (!unbox(r, &items[i], t->elems[i], slots, pos))
+                return 0;
+        *out = pts_tuple(items, t->n);
+        return 1;
+    }
+    case T_LIST: {
+        const rt_list *l = (const rt_list *)(uintptr_t)raw;
+        pts_kind elem = type_kind(t->elems[0]);
+        size_t n = l && l->len > 0 ? (size_t)l->len : 0, size = elem == PTS_BOOL ? 1 : 8;
+        void *data = keep(r, n * size);
+        if (!data)
+            return 0;
+        if (n)
+            memcpy(data, l->data, n * size);
+        *out = pts_list(elem, data, n);
+        (*pos)++;
+        return 1;
+    }
+    case T_STR: {
+        const char *s = (const char *)(uintptr_t)raw;
+        size_t n = s ? strlen(s) : 0;
+        char *copy = keep(r, n + 1);
+        if (!copy)
+            return 0;
+        if (n)
+            memcpy(copy, s, n);
+        out->kind = PTS_STR;
+        out->u.str = copy;
+        (*pos)++;
+        return 1;
+    }
+    default:
+        *out = pts_none();
+        (*pos)++;
+        return 1;
+    }
+}
+
+void pts_result_free(pts_result *r) {
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->nblocks; i++)
+        free(r->blocks[i]);
+    free(r->blocks);
+    free(r);
+}
+
+const pts_value *pts_result_value(const pts_result *r) { return &r->value; }
+
+static void runtime_error(const pts_model *m, const pts_ctx *ctx, int32_t status, pts_error *err) {
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    err->status = PTS_ERR_RUNTIME;
+    const char *kind = "RuntimeError";
+    if (status >= 1 && (size_t)status <= m->nexceptions)
+        kind = m->exceptions[status - 1];
+    else if (m->nexceptions == 0 && status >= 1 &&
+             (size_t)status <= sizeof DEFAULT_EXCEPTIONS / sizeof *DEFAULT_EXCEPTIONS)
+        kind = DEFAULT_EXCEPTIONS[status - 1];
+    snprintf(err->kind, sizeof err->kind, "%s", kind);
+    snprintf(err->message, sizeof err->message, "%s", ctx->msg ? ctx->msg : "");
+    snprintf(err->file, sizeof err->file, "%s", ctx->file ? ctx->file : "<unknown>");
+    err->line = ctx->line;
+    err->col = ctx->col;
+    const char *func = ctx->func ? ctx->func : "";
+    /* archives rename signature k's functions "s<k>.<name>": show the user's name */
+    if (func[0] == 's' && func[1] >= '0' && func[1] <= '9') {
+        const char *p = func + 1;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (*p == '.')
+            func = p + 1;
+    }
+    snprintf(err->function, sizeof err->function, "%s", func);
+}
+
+pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t nargs,
+                    pts_result **out, pts_error *err) {
+    if (out)
+        *out = NULL;
+    if (!m || index >= m->nentries)
+        return pts__fail(err, PTS_ERR_ARGUMENT, "no entry %zu", index);
+    const entry *e = &m->entries[index];
+    if (nargs != e->nparams || (nargs && !args))
+        return pts__fail(err, PTS_ERR_ARGUMENT, "%s takes %zu argument%s, %zu given", e->key,
+                         e->nparams, e->nparams == 1 ? "" : "s", nargs);
+    int64_t *slots = calloc(e->arg_slots + e->result_slots + 2, sizeof *slots);
+    pts_result *r = calloc(1, sizeof *r);
+    if (!slots || !r) {
+        free(slots);
+        free(r);
+        return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+    }
+    int64_t *results = slots + e->arg_slots + 1;
+    pts_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.imports = m->imports;
+    ctx.out = m->out;
+    ctx.stack_limit = (int64_t)m->stack_budget;
+    pts_status st = PTS_OK;
+    size_t pos = 0;
+    for (size_t i = 0; i < nargs && st == PTS_OK; i++)
+        st = box(&ctx, &args[i], e->params[i], slots, &pos, err);
+    if (st == PTS_OK) {
+        int32_t status = e->boxed(&ctx, slots, results);
+        if (status != 0) {
+            runtime_error(m, &ctx, status, err);
+            st = PTS_ERR_RUNTIME;
+        } else if (e->ret->code == T_NONE) {
+            r->value = pts_none();
+        } else {
+            pos = 0;
+            if (!unbox(r, &r->value, e->ret, results, &pos))
+                st = pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+        }
+    }
+    e->release(&ctx);          /* every list of the call, including the arguments' */
+    fflush(m->out);
+    free(slots);
+    if (st != PTS_OK || !out) {
+        pts_result_free(r);
+        return st;
+    }
+    *out = r;
+    return PTS_OK;
+}

@@ -1,0 +1,176 @@
+/* pts.h — run .pts archives from C: no Python, no LLVM, no system linker.
+ *
+ * A .pts archive (written by pts.save or `pts compile`) holds entry points — one per
+ * compiled signature of a scripted function — and a native image per target.  libpts
+ * reads the archive (every offset and size checked, CRCs verified), maps the image of this
+ * machine W^X, fills its import table with its own implementations (libc, libm, print
+ * writers) and calls entries through their uniform boxed signature.
+ *
+ *     pts_error err;
+ *     pts_model *m = pts_load_file("gcd.pts", &err);
+ *     if (!m) { fprintf(stderr, "%s\n", err.message); return 1; }
+ *     long e = pts_find_entry(m, "gcd", NULL, 0);
+ *     pts_value args[2] = { pts_int(1071), pts_int(462) };
+ *     pts_result *r;
+ *     if (pts_call(m, (size_t)e, args, 2, &r, &err) != PTS_OK) { ... err.kind, err.file ... }
+ *     printf("%lld\n", (long long)pts_result_value(r)->u.i);
+ *     pts_result_free(r);
+ *     pts_free(m);
+ *
+ * Threads: a model may be called from several threads at once (each call has its own
+ * context).  Every function reports failure through its return value and, when `err` is
+ * not NULL, a filled pts_error; nothing is ever printed by the library except what the
+ * scripted code prints (to the model's output stream, stdout by default).
+ */
+#ifndef PTS_H
+#define PTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define PTS_API __attribute__((visibility("default")))
+#else
+#define PTS_API
+#endif
+
+#define PTS_FORMAT_MAJOR 1        /* archives of a newer major version are refused */
+#define PTS_FORMAT_MINOR 0
+#define PTS_MAX_RANK 8
+
+typedef enum pts_status {
+    PTS_OK = 0,
+    PTS_ERR_IO = 1,           /* the file cannot be read */
+    PTS_ERR_FORMAT = 2,       /* not a valid archive: corrupt, truncated or inconsistent */
+    PTS_ERR_VERSION = 3,      /* the archive's format is newer than this library */
+    PTS_ERR_TARGET = 4,       /* the archive has no native image for this machine */
+    PTS_ERR_NOMEM = 5,
+    PTS_ERR_ARGUMENT = 6,     /* a bad call: no such entry, wrong argument count or type */
+    PTS_ERR_RUNTIME = 7,      /* the scripted code raised an exception (see pts_error.kind) */
+    PTS_ERR_UNSUPPORTED = 8   /* a valid archive using something this library lacks */
+} pts_status;
+
+/* What went wrong.  For PTS_ERR_RUNTIME: the Python exception name, its message and the
+ * scripted source location (file, line, column, function) it was raised at. */
+typedef struct pts_error {
+    pts_status status;
+    char kind[32];            /* "ZeroDivisionError", ...; "" unless PTS_ERR_RUNTIME */
+    char message[512];
+    char file[256];
+    int64_t line, col;
+    char function[128];
+} pts_error;
+
+typedef enum pts_kind {
+    PTS_NONE = 0,
+    PTS_BOOL = 1,
+    PTS_INT = 2,              /* int64 */
+    PTS_FLOAT = 3,            /* double */
+    PTS_TUPLE = 4,
+    PTS_LIST = 5,             /* of PTS_BOOL (uint8_t), PTS_INT (int64_t) or PTS_FLOAT (double) */
+    PTS_TENSOR = 6,           /* not in archives yet: the descriptor is fixed already */
+    PTS_STR = 7
+} pts_kind;
+
+typedef enum pts_dtype {
+    PTS_DT_BOOL = 0, PTS_DT_INT32 = 1, PTS_DT_INT64 = 2, PTS_DT_FLOAT32 = 3, PTS_DT_FLOAT64 = 4
+} pts_dtype;
+
+/* A tensor crossing the boundary (DESIGN.md §5): borrowed when passed in (no copy);
+ * a result owns its memory through `owner` until pts_result_free. */
+typedef struct pts_tensor {
+    void *data;
+    pts_dtype dtype;
+    int32_t rank;
+    int64_t shape[PTS_MAX_RANK];
+    int64_t strides[PTS_MAX_RANK];  /* in elements, may be negative */
+    void *owner;                    /* NULL: borrowed */
+} pts_tensor;
+
+typedef struct pts_value {
+    pts_kind kind;
+    union {
+        int b;                                   /* PTS_BOOL: 0 or 1 */
+        int64_t i;                               /* PTS_INT */
+        double f;                                /* PTS_FLOAT */
+        struct { size_t n; const struct pts_value *items; } tuple;
+        struct { pts_kind elem; size_t n; const void *data; } list;
+        pts_tensor tensor;
+        const char *str;
+    } u;
+} pts_value;
+
+typedef struct pts_model pts_model;
+typedef struct pts_result pts_result;
+
+/* ---- loading ------------------------------------------------------------------------ */
+
+/* Load an archive from a file / from memory (the buffer is not kept).  NULL on failure. */
+PTS_API pts_model *pts_load_file(const char *path, pts_error *err);
+PTS_API pts_model *pts_load_memory(const void *data, size_t size, pts_error *err);
+PTS_API void pts_free(pts_model *m);
+
+PTS_API const char *pts_model_format(const pts_model *m);      /* "1.0" */
+PTS_API const char *pts_model_producer(const pts_model *m);    /* "pts 0.1.0" */
+PTS_API const char *pts_model_target(const pts_model *m);      /* "x86_64-linux", the image in use */
+
+/* Where print() of scripted code goes (default stdout).  Not while calls are running. */
+PTS_API void pts_set_output(pts_model *m, FILE *out);
+/* Native stack a call may use before recursive code raises RecursionError (default:
+ * half the stack limit, at most 4 MiB).  Calls from threads with small stacks lower it. */
+PTS_API void pts_set_stack_budget(pts_model *m, size_t bytes);
+
+/* ---- entries ------------------------------------------------------------------------ */
+
+PTS_API size_t pts_entry_count(const pts_model *m);
+PTS_API const char *pts_entry_name(const pts_model *m, size_t entry);       /* "gcd" */
+PTS_API const char *pts_entry_key(const pts_model *m, size_t entry);        /* "gcd(i64, i64)" */
+PTS_API const char *pts_entry_signature(const pts_model *m, size_t entry);  /* "(i64, i64) -> i64" */
+PTS_API size_t pts_entry_arity(const pts_model *m, size_t entry);
+PTS_API pts_kind pts_entry_param_kind(const pts_model *m, size_t entry, size_t param);
+PTS_API pts_kind pts_entry_result_kind(const pts_model *m, size_t entry);
+
+/* The entry to call: `name` is a function name ("gcd"), an entry key ("gcd(i64, i64)") or
+ * NULL (any); among those, the first whose parameters take `args` exactly, else the first
+ * that takes them with conversions (int -> float, bool -> int); with args == NULL the first
+ * of that name.  -1 if none. */
+PTS_API long pts_find_entry(const pts_model *m, const char *name, const pts_value *args, size_t nargs);
+
+/* ---- values and calls --------------------------------------------------------------- */
+
+PTS_API pts_value pts_none(void);
+PTS_API pts_value pts_bool(int b);
+PTS_API pts_value pts_int(int64_t i);
+PTS_API pts_value pts_float(double f);
+PTS_API pts_value pts_tuple(const pts_value *items, size_t n);
+PTS_API pts_value pts_list(pts_kind elem, const void *data, size_t n);
+PTS_API pts_value pts_tensor_value(const pts_tensor *t);
+
+/* Call `entry`.  Arguments are converted as Python would (int for a float parameter, ...);
+ * lists are copied in (changes made by the call are not copied back).  On PTS_OK, *out
+ * holds the result until pts_result_free; otherwise *out is NULL and err says why. */
+PTS_API pts_status pts_call(pts_model *m, size_t entry, const pts_value *args, size_t nargs,
+                    pts_result **out, pts_error *err);
+PTS_API const pts_value *pts_result_value(const pts_result *r);
+PTS_API void pts_result_free(pts_result *r);
+
+/* ---- formatting like Python --------------------------------------------------------- */
+
+/* repr() of a float (shortest round-trip digits: 0.1, 1e+16, inf, -0.0).  Returns the
+ * length; writes at most size bytes including the terminator (as snprintf). */
+PTS_API int pts_format_float(double x, char *buf, size_t size);
+/* print(value) of Python: 3, 2.5, True, None, (1, 2.0), [1, 2], [True, False]. */
+PTS_API int pts_format_value(const pts_value *v, char *buf, size_t size);
+PTS_API int pts_print_value(FILE *out, const pts_value *v);
+
+PTS_API const char *pts_status_name(pts_status s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,364 @@
+"""`.pts` archives: pts.save / pts.load and pts-run agree with in-process native code.
+
+Every function of tests/lang/programs whose run lines pass scalars, tuples or lists of
+scalars is called in process (native), saved with those signatures, loaded back
+(`pts.load`: the stored image, no LLVM) and run again, then run with `pts-run`: same result
+(floats compared by repr, bit for bit), same exception kind and message, same printed text.
+The rest checks the container: stored aligned entries that `unzip -l` lists, the manifest,
+version checks, the IR fallback and the `pts compile` / `pts inspect` commands.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import inspect
+import io
+import json
+import math
+import shutil
+import struct
+import subprocess
+import sys
+import textwrap
+import warnings
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import pts
+from pts.runtime import archive
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ptsbuild import ROOT, build_runtime  # noqa: E402
+
+PROGRAMS = ROOT / "tests" / "lang" / "programs"
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+# ---------------------------------------------------------------- the lang programs
+
+def run_calls(path: Path) -> list[tuple[str, tuple]]:
+    """(function name, args) of each `# run:` line (markers after two spaces and # dropped)."""
+    calls = []
+    for line in path.read_text().splitlines():
+        s = line.strip()
+        if not s.startswith("# run:"):
+            continue
+        node = ast.parse(s[len("# run:"):].split("  #")[0].strip(), mode="eval").body
+        args = []
+        for a in node.args:
+            try:
+                args.append(ast.literal_eval(a))
+            except ValueError:
+                args.append(eval(compile(ast.Expression(a), "<arg>", "eval"),
+                                 {"__builtins__": {}}, {"math": math}))
+        calls.append((node.func.id, tuple(args)))
+    return calls
+
+
+def archivable(v) -> bool:
+    if isinstance(v, bool) or isinstance(v, float) or v is None:
+        return True
+    if isinstance(v, int):
+        return INT64[0] <= v <= INT64[1]
+    if isinstance(v, tuple):
+        return all(archivable(x) for x in v)
+    if isinstance(v, list):
+        return bool(v) and all(type(x) in (int, float, bool) and archivable(x) for x in v)
+    return False
+
+
+def load_program(path: Path):
+    name = f"pts_lang_program_{path.stem}"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def outcome(fn, args):
+    """(value, exception, stdout) of a call."""
+    buf = io.StringIO()
+    value = exc = None
+    with contextlib.redirect_stdout(buf):
+        try:
+            value = fn(*args)
+        except Exception as e:          # noqa: BLE001 - compared below
+            exc = e
+    return value, exc, buf.getvalue()
+
+
+def first_line(e: BaseException) -> str:
+    return getattr(e, "pts_message", str(e)).split("\n")[0]
+
+
+def same(a, b) -> bool:
+    """Equal values of identical types; floats by repr (bit for bit, nan == nan)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float):
+        return repr(a) == repr(b)
+    return a == b
+
+
+def literal(v) -> str:
+    """An argument as pts-run reads it (Python literal syntax)."""
+    if isinstance(v, tuple):
+        return "(" + ", ".join(literal(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, list):
+        return "[" + ", ".join(literal(x) for x in v) + "]"
+    return repr(v)
+
+
+def full_args(pyfunc, args: tuple) -> tuple:
+    """Arguments with defaults filled in (archives store the signatures compiled)."""
+    bound = inspect.signature(pyfunc).bind(*args)
+    bound.apply_defaults()
+    return tuple(bound.args)
+
+
+PROGRAM_FILES = sorted(PROGRAMS.glob("*.py"))
+
+
+@pytest.fixture(scope="module")
+def pts_run():
+    return build_runtime() / "pts-run"
+
+
+@pytest.mark.parametrize("path", PROGRAM_FILES, ids=[p.name for p in PROGRAM_FILES])
+def test_lang_program_archives(path, tmp_path, pts_run):
+    module = load_program(path)
+    by_func: dict[str, list[tuple]] = {}
+    for name, args in run_calls(path):
+        if all(archivable(a) for a in args):
+            by_func.setdefault(name, []).append(args)
+    if not by_func:
+        pytest.skip("no run line passes only scalars, tuples and lists")
+    checked = 0
+    for name, calls in by_func.items():
+        pyfunc = getattr(module, name)
+        fn = pts.script(pyfunc)
+        expected = []
+        for args in calls:
+            value, exc, out = outcome(fn, copy_args(args))
+            if isinstance(exc, (pts.CompileError, NotImplementedError)):
+                break                   # not compilable natively: nothing to archive
+            expected.append((full_args(pyfunc, args), value, exc, out))
+        else:
+            target = tmp_path / f"{name}.pts"
+            archive.save(fn, str(target), targets=[archive.host_target()])  # aarch64: below
+            loaded = pts.load(target)
+            assert not loaded.from_ir
+            for args, value, exc, out in expected:
+                got, gexc, gout = outcome(loaded, copy_args(args))
+                where = f"{path.name}: {name}{args}"
+                if exc is not None:
+                    assert type(gexc) is type(exc), f"{where}: {gexc!r} != {exc!r}"
+                    assert first_line(gexc) == first_line(exc), where
+                else:
+                    assert gexc is None, f"{where}: raised {gexc!r}"
+                    assert same(got, value), f"{where}: {got!r} != {value!r}"
+                assert gout == out, where
+                check_pts_run(pts_run, target, name, args, value, exc, out, where)
+                checked += 1
+    if not checked:
+        pytest.skip("no function of this program compiles natively")
+
+
+def copy_args(args):
+    return tuple(list(a) if isinstance(a, list) else a for a in args)
+
+
+def check_pts_run(pts_run, archive_path, name, args, value, exc, out, where):
+    r = subprocess.run([str(pts_run), str(archive_path), "--entry", name,
+                        *[literal(a) for a in args]], capture_output=True, text=True, timeout=60)
+    if exc is not None:
+        assert r.returncode == 1, f"{where}: pts-run: rc {r.returncode} {r.stderr}"
+        msg = first_line(exc)
+        last = r.stderr.strip().splitlines()[-1]
+        assert last == (f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__), where
+        assert 'File "' in r.stderr and ", line " in r.stderr, where
+        assert r.stdout == out, where
+    else:
+        assert r.returncode == 0, f"{where}: pts-run: rc {r.returncode} {r.stderr}"
+        assert r.stdout == out + ("" if value is None else f"{value}\n"), where
+
+
+# ---------------------------------------------------------------- the container
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    d = tmp_path_factory.mktemp("sample")
+    src = d / "sample_prog.py"
+    src.write_text(textwrap.dedent("""\
+        import math
+
+        def gcd(a: int, b: int) -> int:
+            while b != 0:
+                a, b = b, a % b
+            return a
+
+        def mix(x: float, n: int) -> float:
+            s = 0.0
+            for i in range(n):
+                s += math.sin(x * i) + x % 0.3 + math.floor(x) + x ** 1.5
+            print("mix", x, n, [1.5, 2.0], True)
+            return s / 7.0
+
+        def boom(n: int) -> int:
+            return 10 // n
+        """))
+    module = load_program(src)
+    return d, src, module
+
+
+def test_save_layout(sample, tmp_path):
+    d, src, module = sample
+    gcd = pts.script(module.gcd)
+    assert gcd(1071, 462) == 21
+    target = tmp_path / "gcd.pts"
+    pts.save(gcd, target, example_inputs=[(10, 4)])
+    with zipfile.ZipFile(target) as z:
+        names = z.namelist()
+        assert names[:2] == ["manifest.json", "ir/module.ir"]
+        assert "source/sample_prog.py" in names
+        assert "images/x86_64-linux.img" in names and "images/aarch64-linux.img" in names
+        raw = target.read_bytes()
+        for info in z.infolist():
+            assert info.compress_type == zipfile.ZIP_STORED
+            n, x = struct.unpack_from("<HH", raw, info.header_offset + 26)
+            assert (info.header_offset + 30 + n + x) % archive.ALIGNMENT == 0, info.filename
+        m = json.loads(z.read("manifest.json"))
+    assert m["format"] == "1.0" and m["producer"].startswith("pts ")
+    assert [(e["key"], e["ret"]) for e in m["entries"]] == [("gcd(i64, i64)", "i64")]
+    assert set(m["images"]) == {"x86_64-linux", "aarch64-linux"}
+    if shutil.which("unzip"):
+        listing = subprocess.run(["unzip", "-l", str(target)], capture_output=True, text=True)
+        assert listing.returncode == 0 and "images/aarch64-linux.img" in listing.stdout
+        test = subprocess.run(["unzip", "-tq", str(target)], capture_output=True, text=True)
+        assert test.returncode == 0, test.stdout + test.stderr
+    g = pts.load(target)
+    assert g(1071, 462) == 21 and g(True, 4) == 1
+    with pytest.raises(TypeError, match="no compiled signature"):
+        g(1.5, 2.0)
+
+
+def test_load_does_not_use_llvm(sample, tmp_path):
+    d, src, module = sample
+    target = tmp_path / "mix.pts"
+    pts.save(pts.script(module.mix), target, example_inputs=[(0.7, 5)])
+    code = textwrap.dedent(f"""
+        import sys, pts
+        f = pts.load({str(target)!r})
+        r = f(0.7, 5)
+        assert "llvmlite.binding" not in sys.modules, "LLVM was loaded"
+        print(repr(r))
+        """)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    expected_value, _, expected_out = outcome(pts.script(module.mix), (0.7, 5))
+    assert r.stdout == expected_out + repr(expected_value) + "\n"
+
+
+def test_runtime_error_points_at_source(sample, tmp_path, pts_run):
+    d, src, module = sample
+    target = tmp_path / "boom.pts"
+    pts.save(pts.script(module.boom), target, example_inputs=[(1,)])
+    f = pts.load(target)
+    assert f(5) == 2
+    with pytest.raises(ZeroDivisionError) as info:
+        f(0)
+    assert info.value.pts_span.line == 16 and "in boom" in str(info.value)
+    r = subprocess.run([str(pts_run), str(target), "0"], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert f'File "{src}", line 16, in boom' in r.stderr
+    assert r.stderr.strip().endswith("ZeroDivisionError: integer division or modulo by zero")
+
+
+def rewrite_manifest(src: Path, dst: Path, change) -> None:
+    with zipfile.ZipFile(src) as z:
+        files = [(n, z.read(n)) for n in z.namelist()]
+    m = json.loads(files[0][1])
+    change(m)
+    files[0] = ("manifest.json", json.dumps(m).encode())
+    archive.write_zip(str(dst), files)
+
+
+def test_newer_major_version_is_refused(sample, tmp_path, pts_run):
+    d, src, module = sample
+    good = tmp_path / "gcd.pts"
+    pts.save(pts.script(module.gcd), good, example_inputs=[(4, 6)])
+    newer = tmp_path / "newer.pts"
+    rewrite_manifest(good, newer, lambda m: m.update(format="2.0"))
+    with pytest.raises(archive.ArchiveError, match="format 2.0 is newer"):
+        pts.load(newer)
+    r = subprocess.run([str(pts_run), str(newer), "4", "6"], capture_output=True, text=True)
+    assert r.returncode == 2 and "format 2.0 is newer" in r.stderr
+    minor = tmp_path / "minor.pts"            # a newer minor version is read
+    rewrite_manifest(good, minor, lambda m: m.update(format="1.7"))
+    assert pts.load(minor)(4, 6) == 2
+    r = subprocess.run([str(pts_run), str(minor), "4", "6"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == "2\n"
+
+
+def test_fallback_to_ir_without_host_image(sample, tmp_path):
+    d, src, module = sample
+    good = tmp_path / "gcd.pts"
+    pts.save(pts.script(module.gcd), good, example_inputs=[(4, 6)])
+    host = archive.host_target()
+    other = tmp_path / "other.pts"
+    rewrite_manifest(good, other, lambda m: m["images"].pop(host))
+    archive._warned_fallback = False
+    with pytest.warns(RuntimeWarning, match="no native image for this host"):
+        f = pts.load(other)
+    assert f.from_ir and f(1071, 462) == 21
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")       # said once
+        assert pts.load(other)(4, 6) == 2
+
+
+def test_bad_archives_are_errors(tmp_path, sample):
+    d, src, module = sample
+    good = tmp_path / "gcd.pts"
+    pts.save(pts.script(module.gcd), good, example_inputs=[(4, 6)])
+    raw = good.read_bytes()
+    cases = {"truncated": raw[: len(raw) // 2], "empty": b"", "text": b"hello" * 100}
+    flipped = bytearray(raw)
+    start = raw.index(b"PTSIMG01")
+    flipped[start + 200] ^= 0x10              # inside an image: the CRC catches it
+    cases["flipped"] = bytes(flipped)
+    for name, data in cases.items():
+        p = tmp_path / f"{name}.pts"
+        p.write_bytes(data)
+        with pytest.raises(archive.ArchiveError):
+            pts.load(p)
+
+
+def test_cli_compile_and_inspect(sample, tmp_path, pts_run):
+    d, src, module = sample
+    out = tmp_path / "cli.pts"
+    r = subprocess.run([sys.executable, "-m", "pts", "compile", f"{src}:gcd", "-o", str(out),
+                        "--example", "1071, 462", "--example", "3, 4"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "1 entry" in r.stdout
+    r = subprocess.run([sys.executable, "-m", "pts", "inspect", str(out)], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for text in ("format:   1.0", "gcd(i64, i64) -> i64", "images/x86_64-linux.img",
+                 "aarch64-linux", "manifest.json"):
+        assert text in r.stdout
+    r = subprocess.run([str(pts_run), str(out), "--list"], capture_output=True, text=True)
+    assert r.returncode == 0 and "gcd  (i64, i64) -> i64" in r.stdout
+    r = subprocess.run([str(pts_run), str(out), "1071", "462"], capture_output=True, text=True)
+    assert r.stdout == "21\n"
+    bad = subprocess.run([sys.executable, "-m", "pts", "inspect", str(src)],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 1 and "not a valid .pts archive" in bad.stderr

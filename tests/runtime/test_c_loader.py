@@ -1,0 +1,446 @@
+"""The C runtime (runtime/c): libpts and pts-run built with the system cc, embedded from C,
+under AddressSanitizer + UndefinedBehaviorSanitizer against mutated archives, and (when a
+cross compiler and qemu-aarch64 exist) running aarch64 images.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import textwrap
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+import pts
+from pts.backend import link
+from pts.backend.codegen import IMPORTS
+from pts.runtime import archive
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ptsbuild import C_DIR, ROOT, SANITIZE, build_runtime, compile_c, have  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not have("cc") or not sys.platform.startswith("linux"),
+                                reason="needs a C compiler on Linux")
+
+SOURCE = textwrap.dedent("""\
+    import math
+    from typing import List, Tuple
+
+    def gcd(a: int, b: int) -> int:
+        while b != 0:
+            a, b = b, a % b
+        return a
+
+    def pairsum(p: Tuple[float, float]) -> Tuple[float, int]:
+        return (p[0] + p[1] / 3.0, int(p[0]))
+
+    def scaled(xs: List[float]) -> List[float]:
+        out = [x * 1.5 for x in xs]
+        out.append(math.exp(xs[0]))
+        return out
+
+    def boom(n: int) -> int:
+        return 10 // n
+
+    def noisy(x: float, n: int) -> float:
+        s = 0.0
+        for i in range(n):
+            s += math.sin(x * i) + x % 0.3 + math.floor(x * i) + x ** 1.5
+            print(i, s, [1.5, 2.0], (True, None))
+        if n > 5:
+            assert s < 0.0, "too big"
+        return s / 7.0
+
+    def fact(n: int) -> int:
+        if n <= 1:
+            return 1
+        return n * fact(n - 1)
+    """)
+
+
+@pytest.fixture(scope="module")
+def archives(tmp_path_factory):
+    d = tmp_path_factory.mktemp("c_loader")
+    src = d / "c_loader_prog.py"
+    src.write_text(SOURCE)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("pts_c_loader_prog", src)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    examples = {"gcd": [(4, 6)], "pairsum": [((2.0, 3.0),)], "scaled": [([0.5, 1.0],)],
+                "boom": [(1,)], "noisy": [(0.5, 3), (2, 3)], "fact": [(5,)]}
+    out = {}
+    for name, ex in examples.items():
+        path = d / f"{name}.pts"
+        pts.save(pts.script(getattr(module, name)), path, example_inputs=ex)
+        out[name] = path
+    out["src"] = src
+    out["module"] = module
+    return out
+
+
+@pytest.fixture(scope="module")
+def runtime():
+    return build_runtime()
+
+
+def test_no_libpython_and_clean_exports(runtime):
+    for f in ("pts-run", "libpts.so"):
+        r = subprocess.run(["ldd", str(runtime / f)], capture_output=True, text=True)
+        assert r.returncode == 0
+        assert "python" not in r.stdout.lower(), r.stdout
+        libs = {line.split()[0] for line in r.stdout.splitlines() if line.strip()}
+        assert {n for n in libs if not n.startswith(("linux-vdso", "/lib", "/lib64"))} <= \
+            {"libm.so.6", "libc.so.6"}, libs
+    if have("nm"):
+        r = subprocess.run(["nm", "-D", "--defined-only", str(runtime / "libpts.so")],
+                           capture_output=True, text=True)
+        names = [line.split()[-1] for line in r.stdout.splitlines() if line.strip()]
+        assert names and all(n.startswith("pts_") for n in names), names
+
+
+def test_runtime_function_tables_agree():
+    """loader.c provides every name an image may import (codegen.IMPORTS and
+    backend.link.RUNTIME_FUNCTIONS), so save-time linking and load time agree."""
+    text = (C_DIR / "loader.c").read_text()
+    table = text[text.index("RUNTIME[] = {"):text.index("};", text.index("RUNTIME[] = {"))]
+    names = set(re.findall(r'\{"(\w+)"', table)) | set(re.findall(r"\bF\((\w+)\)", table))
+    for m in re.findall(r"\bM\((\w+)\)", table):
+        names |= {m, m + "f"}
+    assert set(IMPORTS) | set(link.RUNTIME_FUNCTIONS) <= names
+    assert names <= set(IMPORTS) | set(link.RUNTIME_FUNCTIONS)
+
+
+def test_embedding_from_c(archives, runtime, tmp_path):
+    exe = compile_c([ROOT / "tests" / "runtime" / "c_embed.c"], tmp_path / "c_embed", runtime,
+                    shared=True)
+    r = subprocess.run([str(exe), *(str(archives[n]) for n in ("gcd", "pairsum", "scaled", "boom"))],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    mod = archives["module"]
+    lines = r.stdout.splitlines()
+    assert "entry gcd(i64, i64) (i64, i64) -> i64" in lines
+    assert "gcd 21" in lines
+    assert f"pairsum {pts.script(mod.pairsum)((2.0, 3.0))}" in lines
+    assert f"scaled {pts.script(mod.scaled)([0.5, 1.25, -2.0])}" in lines
+    assert f"boom ZeroDivisionError: integer division or modulo by zero at {archives['src']}:18 in boom" in lines
+    assert "arity boom(i64) takes 1 argument, 2 given" in lines
+
+
+def test_float_repr_matches_python(runtime, tmp_path):
+    exe = compile_c([ROOT / "tests" / "runtime" / "c_embed.c"], tmp_path / "c_embed", runtime)
+    rng = random.Random(7)
+    xs = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e16, 1e15, 123456789012345678.0, 1e-4,
+          1e-5, 0.1, 0.3, 2.5, 1.0, 100.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+          9007199254740993.0, 0.1 + 0.2, 1 / 3]
+    xs += [2.0 ** k for k in range(-1074, 1024, 7)] + [float(rng.randint(-10**6, 10**6)) for _ in range(500)]
+    xs += [struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0] for _ in range(20000)]
+    xs += [rng.uniform(-1e3, 1e3) for _ in range(5000)]
+    xs += [math.nextafter(2.0 ** k, math.inf) for k in range(-1000, 1000, 13)]
+    xs += [math.nextafter(2.0 ** k, -math.inf) for k in range(-1000, 1000, 13)]
+    r = subprocess.run([str(exe), "--floats"], input="".join(x.hex() + "\n" for x in xs),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0
+    got = r.stdout.splitlines()
+    bad = [(repr(x), g) for x, g in zip(xs, got) if repr(x) != g]
+    assert len(got) == len(xs) and not bad, bad[:10]
+
+
+def test_pts_run_values_and_errors(archives, runtime):
+    run = runtime / "pts-run"
+    mod = archives["module"]
+
+    def call(name, *args):
+        return subprocess.run([str(run), str(archives[name]), *args], capture_output=True,
+                              text=True, timeout=60)
+    r = call("noisy", "0.5", "3")
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        value = pts.script(mod.noisy)(0.5, 3)
+    assert r.returncode == 0 and r.stdout == buf.getvalue() + f"{value}\n"
+    r = call("noisy", "2", "3")            # an int for a float parameter
+    assert r.returncode == 0
+    r = call("noisy", "0.5", "9")
+    assert r.returncode == 1 and r.stderr.strip().endswith("AssertionError: too big")
+    assert "line 26, in noisy" in r.stderr
+    assert call("pairsum", "(2, 3.5)").stdout == f"{pts.script(mod.pairsum)((2.0, 3.5))}\n"
+    assert call("scaled", "[1, 2]").stdout == f"{pts.script(mod.scaled)([1.0, 2.0])}\n"
+    assert call("fact", "20").stdout == "2432902008176640000\n"
+    r = call("fact", "100000000")
+    assert r.returncode == 1 and "RecursionError: maximum recursion depth exceeded" in r.stderr
+    r = call("gcd", "1", "x")
+    assert r.returncode == 2 and "not a literal" in r.stderr
+    r = call("gcd", "1.5", "2")
+    assert r.returncode == 2 and "no entry takes" in r.stderr
+    r = subprocess.run([str(run), "/nonexistent.pts"], capture_output=True, text=True)
+    assert r.returncode == 2 and "cannot open" in r.stderr
+
+
+# ---------------------------------------------------------------- mutated archives
+
+def mutations(good: list[bytes], n: int, seed: int) -> tuple[list[bytes], list[bytes]]:
+    """(raw mutations — the loader must reject or run them —, structurally valid archives
+    with bad contents and correct CRCs — the loader must reject or load them)."""
+    rng = random.Random(seed)
+    raw, structured = [], []
+    for i in range(n):
+        data = bytearray(rng.choice(good))
+        kind = i % 8
+        if kind == 0:                                    # bit flips
+            for _ in range(rng.randint(1, 8)):
+                pos = rng.randrange(len(data))
+                data[pos] ^= 1 << rng.randrange(8)
+        elif kind == 1:                                  # truncation
+            data = data[:rng.randrange(len(data))]
+        elif kind == 2:                                  # random bytes over a range
+            pos = rng.randrange(len(data))
+            for k in range(pos, min(len(data), pos + rng.randint(1, 16))):
+                data[k] = rng.randrange(256)
+        elif kind == 3:                                  # big numbers over 2/4-byte fields
+            for _ in range(rng.randint(1, 4)):
+                pos = rng.randrange(len(data) - 4)
+                data[pos:pos + 4] = struct.pack("<I", rng.choice([0xFFFFFFFF, 0x7FFFFFFF, 0x10000,
+                                                                  len(data), rng.getrandbits(32)]))
+        elif kind == 4:                                  # insert or delete bytes
+            pos = rng.randrange(len(data))
+            if rng.random() < 0.5:
+                data[pos:pos] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 64)))
+            else:
+                del data[pos:pos + rng.randint(1, 64)]
+        elif kind == 5:                                  # the end record / directory
+            tail = max(0, len(data) - rng.randint(22, 400))
+            pos = rng.randrange(tail, len(data))
+            data[pos] = rng.randrange(256)
+        else:
+            structured.append(structured_mutation(bytes(data), rng))
+            continue
+        raw.append(bytes(data))
+    return raw, structured
+
+
+def read_entries(data: bytes) -> list[tuple[str, bytes]]:
+    with zipfile.ZipFile(__import__("io").BytesIO(data)) as z:
+        return [(n, z.read(n)) for n in z.namelist()]
+
+
+def zip_bytes(files: list[tuple[str, bytes]]) -> bytes:
+    import tempfile
+    with tempfile.NamedTemporaryFile(suffix=".pts", delete=False) as f:
+        path = f.name
+    try:
+        archive.write_zip(path, files)
+        return Path(path).read_bytes()
+    finally:
+        os.unlink(path)
+
+
+def structured_mutation(data: bytes, rng: random.Random) -> bytes:
+    files = read_entries(data)
+    m = json.loads(files[0][1])
+    choice = rng.randrange(12)
+    if choice == 0:
+        m["format"] = rng.choice(["2.0", "99.1", "1", "x.y", "", "1.0.0", "-1.0"])
+    elif choice == 1:
+        m["entries"] = rng.choice([[], None, "x", [{}], [{"name": "f"}] * 5000, [1, 2]])
+    elif choice == 2:
+        for e in m["entries"]:
+            e[rng.choice(["params", "ret"])] = rng.choice(["tuple<", "list<i64, f64>", "i65",
+                                                          "tensor<f32, 99>", ["i64"], "tuple<" * 40])
+    elif choice == 3:
+        for e in m["entries"]:
+            e["symbol"] = rng.choice(["nope", "", "pts.release"])
+    elif choice == 4:
+        files = [f for f in files if f[0] != rng.choice(["manifest.json", "images/x86_64-linux.img"])]
+    elif choice == 5:
+        return zip_bytes(files + [files[rng.randrange(len(files))]])   # duplicate entry
+    elif choice == 6:
+        m["abi"]["context"] = ["kind"]
+    elif choice == 7:
+        text = "[" * 100000
+        files[0] = ("manifest.json", text.encode())
+        return zip_bytes(files)
+    elif choice in (8, 9, 10):                       # image tables with a valid CRC
+        files = [(n, mutate_image(b, rng) if n.endswith(".img") else b) for n, b in files]
+    else:                                            # overlapping entries
+        out = bytearray(zip_bytes(files))
+        cd = out.rindex(b"PK\x01\x02")
+        # point the last central record at the first local header
+        struct.pack_into("<I", out, cd + 42, 0)
+        return bytes(out)
+    files[0] = ("manifest.json", json.dumps(m).encode()) if files and files[0][0] == "manifest.json" else files[0]
+    return zip_bytes(files)
+
+
+def mutate_image(img: bytes, rng: random.Random) -> bytes:
+    b = bytearray(img)
+    nreg, = struct.unpack_from("<I", b, 20)
+    nent, nimp, nctx, nfix = struct.unpack_from("<IIII", b, 32)
+    tables = 64 + 40 * min(nreg, 8) + 24 * nent + 8 * nimp + 24 * nfix
+    for _ in range(rng.randint(1, 3)):
+        pos = rng.randrange(min(tables, len(b) - 8))
+        if rng.random() < 0.5:
+            b[pos] ^= 1 << rng.randrange(8)
+        else:
+            struct.pack_into("<I", b, pos, rng.choice([0, 1, 7, 0xFFFFFFFF, 0x80000000, 4096,
+                                                      65536, len(b), rng.getrandbits(32)]))
+    return bytes(b)
+
+
+def run_mutations(tmp_path, archives, n: int, seed: int):
+    build = build_runtime("cc", SANITIZE)
+    exe = compile_c([C_DIR / "fuzz" / "batch.c"], tmp_path / "batch", build, extra_cflags=SANITIZE)
+    good = [archives[k].read_bytes() for k in ("gcd", "noisy", "scaled", "pairsum")]
+    raw, structured = mutations(good, n, seed)
+    for name, items, flags in (("raw", raw, ["--call"]), ("structured", structured, [])):
+        d = tmp_path / name
+        d.mkdir()
+        paths = []
+        for i, data in enumerate(items):
+            p = d / f"{i}.pts"
+            p.write_bytes(data)
+            paths.append(str(p))
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=99",
+                   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=98")
+        r = subprocess.run([str(exe), *flags, *paths], capture_output=True, text=True,
+                           errors="replace", timeout=600, env=env)
+        lines = r.stdout.splitlines()
+        assert r.returncode == 0, (f"{name}: crashed after {lines[-1:] if lines else 'start'}:\n"
+                                   f"{r.stderr[-3000:]}")
+        assert len(lines) == len(paths)
+        assert all(": ok " in ln or ": rejected " in ln for ln in lines)
+        if name == "raw":
+            # nearly all raw mutations must be caught (CRC, bounds); none may crash
+            assert sum(": rejected " in ln for ln in lines) > 0.8 * len(lines)
+
+
+def test_mutated_archives(tmp_path, archives):
+    """2400 mutated archives (raw: 1800, loaded and called; structured with valid CRCs: 600,
+    loaded) through libpts built with ASan + UBSan: each is rejected with an error or works;
+    no crash, no sanitizer report, no leak.  (About 10 s, so it always runs.)"""
+    if not sanitizers_work(tmp_path):
+        pytest.skip("cc cannot build with -fsanitize=address,undefined here")
+    run_mutations(tmp_path, archives, 2400, seed=2)
+
+
+def sanitizers_work(tmp_path) -> bool:
+    src = tmp_path / "san.c"
+    src.write_text("int main(void) { return 0; }\n")
+    r = subprocess.run(["cc", *SANITIZE.split(), str(src), "-o", str(tmp_path / "san")],
+                       capture_output=True)
+    return r.returncode == 0 and subprocess.run([str(tmp_path / "san")]).returncode == 0
+
+
+def test_fuzz_harness_builds_if_clang(tmp_path):
+    if not have("clang"):
+        pytest.skip("clang not installed: the libFuzzer harness is not built")
+    r = subprocess.run(["make", "-s", "-f", str(C_DIR / "runtime.mk"), f"BUILD={tmp_path}", "fuzz"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+
+
+# ---------------------------------------------------------------- aarch64 under qemu
+
+def ensure_cross_tools() -> str | None:
+    """None if aarch64-linux-gnu-gcc and qemu-aarch64 are usable (installing them with
+    apt-get when missing and possible), else why not."""
+    if have("aarch64-linux-gnu-gcc") and have("qemu-aarch64"):
+        return None
+    if os.geteuid() == 0 and have("apt-get") and not os.environ.get("PTS_NO_APT"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "install", "-y", "-q", "gcc-aarch64-linux-gnu", "qemu-user"],
+                       capture_output=True, timeout=900, env=env)
+    if have("aarch64-linux-gnu-gcc") and have("qemu-aarch64"):
+        return None
+    return ("aarch64 archives not run: needs aarch64-linux-gnu-gcc and qemu-aarch64 (Debian "
+            "packages gcc-aarch64-linux-gnu and qemu-user), which are missing and could not be "
+            "installed")
+
+
+AARCH64_PROGRAMS = ["fib.py", "float_floor_mod_rounding.py", "math_functions.py",
+                    "tuple_return_unpack.py", "division_by_zero.py", "print_float_repr.py",
+                    "math_atan2_hypot_pow.py", "list_append_pop.py"]
+
+
+def test_aarch64_images_under_qemu(tmp_path):
+    why = ensure_cross_tools()
+    if why:
+        pytest.skip(why)
+    if not archive.host_target() == "x86_64-linux":
+        pytest.skip("cross test written for an x86_64 host")
+    build = build_runtime("aarch64-linux-gnu-gcc")
+    run = build / "pts-run"
+    sysroot = "/usr/aarch64-linux-gnu"
+    import test_archive as ta
+    checked = 0
+    for name in AARCH64_PROGRAMS:
+        path = ta.PROGRAMS / name
+        if not path.exists():
+            continue
+        module = ta.load_program(path)
+        by_func: dict[str, list] = {}
+        for fname, args in ta.run_calls(path):
+            if all(ta.archivable(a) for a in args):
+                by_func.setdefault(fname, []).append(args)
+        for fname, calls in by_func.items():
+            pyfunc = getattr(module, fname)
+            fn = pts.script(pyfunc)
+            results = [ta.outcome(fn, ta.copy_args(a)) for a in calls]
+            if any(isinstance(e, (pts.CompileError, NotImplementedError)) for _, e, _ in results):
+                continue
+            target = tmp_path / f"{fname}.pts"
+            archive.save(fn, str(target), targets=["aarch64-linux"])
+            for args, (value, exc, out) in zip(calls, results):
+                args = ta.full_args(pyfunc, args)
+                r = subprocess.run(["qemu-aarch64", "-L", sysroot, str(run), str(target),
+                                    "--entry", fname, *[ta.literal(a) for a in args]],
+                                   capture_output=True, text=True, timeout=120)
+                where = f"{name}: {fname}{args} on aarch64"
+                if exc is not None:
+                    assert r.returncode == 1, f"{where}: {r.stderr}"
+                    assert r.stderr.strip().splitlines()[-1].startswith(type(exc).__name__), where
+                else:
+                    assert r.returncode == 0, f"{where}: {r.stderr}"
+                    assert r.stdout == out + ("" if value is None else f"{value}\n"), where
+                checked += 1
+    assert checked >= 8
+
+
+def test_overlapping_entries_are_rejected(archives, runtime, tmp_path):
+    """An entry whose data hold another entry (both CRCs valid) is refused."""
+    inner_name, inner = b"images/x86_64-linux.img", b"\0" * 64
+    crc = zlib.crc32(inner)
+    local_b = struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0, 0, 0, 0, crc, len(inner), len(inner),
+                          len(inner_name), 0) + inner_name + inner
+    manifest = archives["gcd"].read_bytes()
+    with zipfile.ZipFile(archives["gcd"]) as z:
+        manifest = z.read("manifest.json")
+    outer = manifest + b"\n" + local_b             # a: the manifest, then all of b
+    out = bytearray()
+    name_a = b"manifest.json"
+    out += struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0, 0, 0, 0, zlib.crc32(outer), len(outer),
+                       len(outer), len(name_a), 0) + name_a
+    b_off = len(out) + len(manifest) + 1
+    out += outer
+    cd = bytearray()
+    for name, off, data in ((name_a, 0, outer), (inner_name, b_off, inner)):
+        cd += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, 20, 20, 0, 0, 0, 0, zlib.crc32(data),
+                          len(data), len(data), len(name), 0, 0, 0, 0, 0, off) + name
+    cd_off = len(out)
+    out += cd + struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, 2, 2, len(cd), cd_off, 0)
+    path = tmp_path / "overlap.pts"
+    path.write_bytes(bytes(out))
+    r = subprocess.run([str(runtime / "pts-run"), str(path), "--list"], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and "overlapping entries" in r.stderr
