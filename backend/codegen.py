@@ -21,7 +21,8 @@ from llvmlite import ir
 
 from pts.errors import KIND_CODES
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.types import F32, F64, I1, I32, I64, NONE, STR, ListType, TensorType, TupleType, Type
+from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
+                          ListType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
 PTR = ir.PointerType()
@@ -31,8 +32,13 @@ LIST_T = ir.LiteralStructType([I64T, I64T, PTR, PTR])
 CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit"]
 CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR, I64T])
 STACK_LIMIT = CTX_FIELDS.index("stack_limit")
+# Append only: archives record these names, and loaders fill the table by name.
 IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
-           "write_list"]
+           "write_list",
+           # math: libm's functions, so native results equal CPython's bit for bit and an
+           # archive's image needs no symbol of the system's libm (fmod is frem's lowering)
+           "fmod", "pow", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+           "atan", "sinh", "cosh", "tanh", "atan2", "hypot"]
 IMPORT_TYPES = {
     "malloc": ir.FunctionType(PTR, [I64T]),
     "realloc": ir.FunctionType(PTR, [PTR, I64T]),
@@ -43,14 +49,21 @@ IMPORT_TYPES = {
     "write_bool": ir.FunctionType(VOID, [PTR, I64T]),
     "write_list": ir.FunctionType(VOID, [PTR, PTR, I64T]),
 }
+IMPORT_MATH = {"fmod": 2, "pow": 2, "atan2": 2, "hypot": 2, "exp": 1, "log": 1, "log2": 1,
+               "log10": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
+               "sinh": 1, "cosh": 1, "tanh": 1}
+IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
 ELEM_KIND = {I1: 0, I64: 1, F64: 2}
 
-LLVM_INTRINSIC_MATH = {"sqrt", "exp", "log", "log2", "log10", "sin", "cos", "floor", "ceil",
-                       "fabs", "pow"}
-LIBM_MATH = {"tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "atan2", "hypot"}
+# sqrt, floor, ceil and fabs are instructions; every other math function is libm's, called
+# through the import table (IMPORT_MATH) rather than an LLVM intrinsic or a symbol by name
+LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs"}
+LIBM_MATH = {"exp", "log", "log2", "log10", "sin", "cos", "pow", "tan", "asin", "acos", "atan",
+             "sinh", "cosh", "tanh", "atan2", "hypot"}
 
 
 def llvm_type(t: Type) -> ir.Type:
+    t = DTYPE_OF_SCALAR.get(t, t)     # numpy scalars (np.float64, ...) are plain values
     if t == I1:
         return I1T
     if t == I64:
@@ -71,6 +84,10 @@ def llvm_type(t: Type) -> ir.Type:
     if isinstance(t, TupleType):
         return ir.LiteralStructType([llvm_type(e) for e in t.elems])
     raise NotImplementedError(f"no LLVM type for {t}")
+
+
+def is_float(v: ir.Value) -> bool:
+    return isinstance(v.type, (ir.FloatType, ir.DoubleType))
 
 
 def mem_type(t: Type) -> ir.Type:
@@ -166,6 +183,10 @@ class ModuleCodegen:
         return g
 
     def libm(self, name: str, nargs: int) -> ir.Function:
+        """An external f64 libm function by name, for code without a context at hand.  Scalar
+        code calls libm through the import table instead (FunctionCodegen.libm_call); a
+        symbol declared here is resolved by the JIT in process, and by backend.link as one
+        of the image's named import slots in an archive."""
         fn = self.declared.get(name)
         if fn is None:
             fn = ir.Function(self.m, ir.FunctionType(F64T, [F64T] * nargs), name=name)
@@ -206,6 +227,7 @@ class ModuleCodegen:
                 return agg
             p = b.gep(args, [ir.Constant(I64T, slot)], source_etype=I64T)
             slot += 1
+            t = DTYPE_OF_SCALAR.get(t, t)
             if t == F64:
                 return b.load(p, typ=F64T)
             if t == I1:
@@ -234,6 +256,7 @@ class ModuleCodegen:
                     return
                 p = b.gep(results, [ir.Constant(I64T, slot)], source_etype=I64T)
                 slot += 1
+                t = DTYPE_OF_SCALAR.get(t, t)
                 if t == I1:
                     v = b.zext(v, I64T)
                 elif t == NONE:
@@ -415,9 +438,9 @@ class FunctionCodegen:
             return self.mc.string(value)
         if t == NONE:
             return ir.Constant(I8T, 0)
-        if t in (F32, I32):
+        if t in NUMPY_SCALARS:
             from pts.backend.tensor_codegen import scalar_const
-            return scalar_const(value, t)
+            return scalar_const(value, DTYPE_OF_SCALAR[t])
         raise NotImplementedError(f"constant of type {t}")
 
     # ---------------------------------------------------------------- instructions
@@ -519,13 +542,13 @@ class FunctionCodegen:
     # arithmetic ---------------------------------------------------------
 
     def op_add(self, ins, a, b):
-        return self.b.fadd(a, b) if ins.type in (F64, F32) else self.b.add(a, b)
+        return self.b.fadd(a, b) if is_float(a) else self.b.add(a, b)
 
     def op_sub(self, ins, a, b):
-        return self.b.fsub(a, b) if ins.type in (F64, F32) else self.b.sub(a, b)
+        return self.b.fsub(a, b) if is_float(a) else self.b.sub(a, b)
 
     def op_mul(self, ins, a, b):
-        return self.b.fmul(a, b) if ins.type in (F64, F32) else self.b.mul(a, b)
+        return self.b.fmul(a, b) if is_float(a) else self.b.mul(a, b)
 
     def op_div(self, ins, a, b):
         return self.b.fdiv(a, b)
@@ -548,7 +571,7 @@ class FunctionCodegen:
         """CPython's float_divmod: (floor(a / b), a - floor * b with the sign of b)."""
         bd = self.b
         zero = ir.Constant(F64T, 0.0)
-        mod = bd.frem(a, b)
+        mod = self.libm_call("fmod", [a, b])        # frem would be a call of fmod by name
         div = bd.fdiv(bd.fsub(a, mod), b)
         mod_nz = bd.fcmp_unordered("!=", mod, zero)
         signs_differ = bd.xor(bd.fcmp_ordered("<", b, zero), bd.fcmp_ordered("<", mod, zero))
@@ -597,7 +620,7 @@ class FunctionCodegen:
 
     def op_pow(self, ins, a, b):
         if ins.type == F64:
-            return self.b.call(self.mc.intrinsic("llvm.pow", [F64T]), [a, b])
+            return self.libm_call("pow", [a, b])
         return self.b.call(self.ipow(), [a, b])
 
     def ipow(self) -> ir.Function:
@@ -627,7 +650,7 @@ class FunctionCodegen:
         return self.mc.helper("ipow", build)
 
     def op_neg(self, ins, a):
-        return self.b.fneg(a) if ins.type in (F64, F32) else self.b.sub(ir.Constant(a.type, 0), a)
+        return self.b.fneg(a) if is_float(a) else self.b.sub(ir.Constant(a.type, 0), a)
 
     def op_abs(self, ins, a):
         if ins.type == F64:
@@ -660,8 +683,8 @@ class FunctionCodegen:
         return self.b.xor(a, ir.Constant(I1T, 1))
 
     def compare(self, ins, op: str, a, b):
-        t = ins.args[0].type
-        if t in (F64, F32):
+        t = DTYPE_OF_SCALAR.get(ins.args[0].type, ins.args[0].type)
+        if is_float(a):
             if op == "!=":
                 return self.b.fcmp_unordered("!=", a, b)
             return self.b.fcmp_ordered(op, a, b)
@@ -719,7 +742,11 @@ class FunctionCodegen:
     def math(self, name: str, args):
         if name in LLVM_INTRINSIC_MATH:
             return self.b.call(self.mc.intrinsic("llvm." + name, [F64T]), list(args))
-        return self.b.call(self.mc.libm(name, len(args)), list(args))
+        return self.libm_call(name, args)
+
+    def libm_call(self, name: str, args):
+        """f64 libm function `name` through its import-table slot (see IMPORT_MATH)."""
+        return self.b.call(self.mc.import_fn(self.b, self.ctx, name), list(args))
 
     # tuples -------------------------------------------------------------
 
@@ -869,7 +896,7 @@ class FunctionCodegen:
 
     def op_print(self, ins, *vals):
         for x in ins.args:
-            if any(isinstance(leaf, TensorType) or leaf in (F32, I32) for leaf in leaves(x.type)):
+            if any(isinstance(leaf, TensorType) or leaf in NUMPY_SCALARS for leaf in leaves(x.type)):
                 from pts.errors import CompileError
                 from pts.ir.types import py_name
                 raise CompileError(f"native code for printing a {py_name(x.type)} is not built "

@@ -28,16 +28,14 @@ built raise CompileError "native code for 'np.X' is not built yet".
 from __future__ import annotations
 
 import ast
-import math
 
 import numpy as np
 from llvmlite import ir
 
-from pts.backend.codegen import CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR, VOID
+from pts.backend.codegen import CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR
 from pts.errors import CompileError
-from pts.ir.core import Const
-from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, ScalarType,
-                          TensorType, TupleType, Type)
+from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, DTYPES, F32, F64, I1, I32, I64, NONE,
+                          NUMPY_SCALARS, ScalarType, TensorType, TupleType, Type)
 
 F32T = ir.FloatType()
 ALIGN = 64
@@ -74,6 +72,7 @@ def c64(v: int) -> ir.Constant:
 def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
     """numpy's astype for one scalar (x86-64 results where C leaves it undefined: a float
     that does not fit the integer type becomes its minimum value, as cvttsd2si gives)."""
+    src, dst = plain(src), plain(dst)
     if src == dst:
         return v
     if dst == I1:
@@ -117,8 +116,13 @@ def pts_dtype(d) -> ScalarType:
     return DTYPES[np.dtype(d).name]
 
 
+def plain(t: Type) -> Type:
+    """The value type a numpy scalar type computes as (np.float64 is an f64)."""
+    return DTYPE_OF_SCALAR.get(t, t)
+
+
 def dtype_of(t: Type) -> ScalarType:
-    return t.dtype if isinstance(t, TensorType) else t
+    return t.dtype if isinstance(t, TensorType) else plain(t)
 
 
 def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], ScalarType]:
@@ -127,7 +131,7 @@ def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], Scalar
     ufunc = getattr(np, name)
     args = []
     for t in types:
-        if isinstance(t, TensorType) or t in (F32, I32, I1):
+        if isinstance(t, TensorType) or t in NUMPY_SCALARS or t == I1:
             args.append(np_dtype(dtype_of(t)))
         else:
             args.append({I64: int, F64: float}[t])
@@ -167,7 +171,6 @@ ELEMENTWISE = set(UNARY_FLOAT) | set(COMPARE) | {
     "logical_and", "logical_or", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
     "invert", "left_shift", "right_shift"}
 REDUCTIONS = {"sum", "mean", "max", "min", "prod", "argmax", "argmin", "any", "all", "std", "var"}
-CREATION = {"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like"}
 
 
 def emit(fc, ins, args: list):
@@ -213,7 +216,7 @@ class Kernels:
             return [self.operand(self.b.extract_value(v, i), e) for i, e in enumerate(t.elems)]
         if t == NONE:
             return None
-        return Scalar(t, v)
+        return Scalar(plain(t), v)
 
     def unpack(self, v, t: TensorType) -> Tensor:
         b = self.b
@@ -323,10 +326,6 @@ class Kernels:
             self.fc.counted_loop(shape[d], lambda i: level(
                 d + 1, [self.b.add(o, self.b.mul(i, s[d])) for o, s in zip(offs, strides)]))
         level(0, bases)
-
-    def if_then(self, cond, then) -> None:
-        with self.b.if_then(cond):
-            then()
 
     # ---------------------------------------------------------------- errors
 
@@ -536,6 +535,7 @@ class Kernels:
             in_dts, loop_out = [out_dt] * 3, out_dt
         else:
             in_dts, loop_out = resolve_loop(name, types)
+            in_dts = self.weak_int_operands(name, ops, types, in_dts)
         live = [(x, dt) for x, dt in zip(ops, in_dts) if x is not None]
 
         def compute(vals):
@@ -551,8 +551,8 @@ class Kernels:
             return convert(self.b, r, loop_out, out_dt)
 
         xs = [x for x, _ in live]
-        if not isinstance(rt, TensorType):
-            return compute([x.value for x in xs])
+        if not isinstance(rt, TensorType):      # scalars and 0-d arrays give a scalar
+            return compute([self.load(x, c64(0)) for x in xs])
         if out_index is not None:
             target = ops[out_index]
             shape, _ = self.broadcast(xs, rt.rank)
@@ -576,24 +576,38 @@ class Kernels:
         self.loop(shape, [out.strides] + strides, body)
         return self.pack(out)
 
+    def weak_int_operands(self, name, ops, types, in_dts):
+        """NEP 50 for a Python int with an int32 array: comparisons compare the true values
+        (numpy special-cases them); arithmetic raises OverflowError when it does not fit."""
+        for x, t, dt in zip(ops, types, in_dts):
+            if t != I64 or not isinstance(x, Scalar) or dt != I32:
+                continue
+            if name in COMPARE:
+                return [I64] * len(in_dts)
+            v = x.value
+            bad = self.b.or_(self.b.icmp_signed("<", v, c64(-2 ** 31)),
+                             self.b.icmp_signed(">=", v, c64(2 ** 31)))
+            self.fail_if(bad, "OverflowError", ["Python integer ", v, " out of bounds for int32"])
+        return in_dts
+
     def separate(self, x: Tensor, target: Tensor) -> Tensor:
         """x, or a copy of it when it may overlap target (numpy's overlap rule: results are
         as if the inputs were read before anything is written)."""
         risky = self.overlaps(x, target)
-        self._risky_block = self.b.block
+        before = self.b.block
         b = self.b
         with b.if_then(risky):
             c = self.copy(x)
             copied = b.block
         data, owner = b.phi(PTR), b.phi(PTR)
-        data.add_incoming(x.data, self._risky_block)
+        data.add_incoming(x.data, before)
         data.add_incoming(c.data, copied)
-        owner.add_incoming(x.owner, self._risky_block)
+        owner.add_incoming(x.owner, before)
         owner.add_incoming(c.owner, copied)
         strides = []
         for s_orig, s_new in zip(x.strides, c.strides):
             p = b.phi(I64T)
-            p.add_incoming(s_orig, self._risky_block)
+            p.add_incoming(s_orig, before)
             p.add_incoming(s_new, copied)
             strides.append(p)
         return Tensor(x.dtype, data, owner, x.shape, strides)
@@ -694,6 +708,9 @@ class Kernels:
             return vals[0]
         if name in UNARY_FLOAT:
             fn = UNARY_FLOAT[name]
+            from pts.backend import codegen
+            if dt == F64 and name in getattr(codegen, "IMPORT_MATH", ()) and hasattr(self.fc, "libm_call"):
+                return self.fc.libm_call(name, vals)      # f64 libm through the import table
             if fn.startswith("llvm."):
                 return self.intrinsic(fn, dt, vals)
             return self.libm(fn, dt, vals)
@@ -790,8 +807,9 @@ class Kernels:
     def reduce(self, x: Tensor):
         """sum mean prod max min any all argmax argmin std var over a static axis (int,
         tuple or None) with keepdims.  The result dtype is numpy's (the instruction's type);
-        sums accumulate in that dtype, float32 ones in float64 (numpy's pairwise summation
-        is matched within tolerance, not bit for bit).  Empty max/min/argmax/argmin raise
+        sums accumulate in that dtype with numpy's pairwise summation when the last axis is
+        reduced (else sequentially, as numpy's outer-loop reductions do), so results usually
+        match numpy's bit for bit.  Empty max/min/argmax/argmin raise
         numpy's ValueError; empty mean/std/var give nan."""
         name, b = self.name, self.b
         if isinstance(x, Scalar):
@@ -802,7 +820,7 @@ class Kernels:
         if axis is None:
             axes = tuple(range(rank))
         else:
-            axes = tuple(a % rank if rank else 0 for a in (axis if isinstance(axis, tuple) else (axis,)))
+            axes = tuple(sorted(a % rank if rank else 0 for a in (axis if isinstance(axis, tuple) else (axis,))))
         if rank == 0:
             axes = ()
         kept = [d for d in range(rank) if d not in axes]
@@ -822,8 +840,6 @@ class Kernels:
                          [f"attempt to get {name} of an empty sequence"])
         acc_dt = {"any": I1, "all": I1, "max": x.dtype, "min": x.dtype, "argmax": x.dtype,
                   "argmin": x.dtype}.get(name, out_dt)
-        if acc_dt == F32 and name in ("sum", "mean", "std", "var", "prod"):
-            acc_dt = F64
         if name in ("mean", "std", "var") and acc_dt not in FLOATS:
             acc_dt = F64
         if isinstance(rt, TensorType):
@@ -834,6 +850,14 @@ class Kernels:
             out = None
             out_strides_kept = [c64(0)] * len(kept)
         result_slot = self.slot(REG[out_dt])
+        self.pairwise_inner = bool(axes) and axes[-1] == rank - 1
+        if self.pairwise_inner and len(axes) == rank > 1 and acc_dt in FLOATS and \
+                name in ("sum", "mean", "std", "var"):
+            # a full reduction of C-contiguous data: numpy coalesces it into one 1-D loop
+            flat = self.as_flat_if_contiguous(x)
+            if flat is not None:
+                x, red_shape, red_strides = flat
+        count = self.size_of(red_shape)
 
         def per_output(offs):
             xbase, obase = offs
@@ -854,18 +878,15 @@ class Kernels:
         b = self.b
         T = REG[dt]
         fl = dt in FLOATS
+        if name in ("sum", "mean") and fl:
+            r = self.float_sum(x, base, shape, strides, dt)
+            return self.fdiv(r, count, dt) if name == "mean" else r
         if name in ("std", "var"):
-            mean = self.fdiv(self.reduce_one("sum", x, base, shape, strides, count, dt), count, dt)
-            acc = self.slot(T, ir.Constant(T, 0.0))
-
-            def sq(offs):
-                d = b.fsub(convert(b, self.load(x, offs[0]), x.dtype, dt), mean)
-                b.store(b.fadd(b.load(acc, typ=T), b.fmul(d, d)), acc)
-            self.loop(shape, [strides], sq, [base])
+            mean = self.fdiv(self.float_sum(x, base, shape, strides, dt), count, dt)
             ddof = self.static.get("ddof", 0)
             n = b.sub(count, c64(int(ddof)))
             n = b.select(b.icmp_signed("<", n, c64(0)), c64(0), n)
-            var = self.fdiv(b.load(acc, typ=T), n, dt)
+            var = self.fdiv(self.float_sum(x, base, shape, strides, dt, mean), n, dt)
             return self.intrinsic("llvm.sqrt", dt, [var]) if name == "std" else var
         if name in ("argmax", "argmin"):
             best = self.slot(T)
@@ -914,6 +935,139 @@ class Kernels:
         if name == "mean":
             r = self.fdiv(r, count, dt)
         return r
+
+    def as_flat_if_contiguous(self, x: Tensor):
+        """(x, shape, strides) of a full reduction: when x is C-contiguous at run time the
+        reduction runs as one 1-D loop over all elements (shape 1, ..., 1, size), as numpy's
+        iterator coalesces it, else over x's own shape and strides."""
+        b = self.b
+        ok = self.is_contiguous(x)
+        n = self.size_of(x.shape)
+        shape = [b.select(ok, c64(1), s) for s in x.shape[:-1]] + [b.select(ok, n, x.shape[-1])]
+        strides = [b.select(ok, c64(0), st) for st in x.strides[:-1]] + \
+            [b.select(ok, c64(1), x.strides[-1])]
+        return x, shape, strides
+
+    def float_sum(self, x: Tensor, base, shape, strides, dt, mean=None):
+        """Sum of x's elements over (shape, strides) from base, in float dtype dt: numpy's
+        pairwise summation along the last axis when it is reduced, outer reduced axes (and
+        everything when it is not) accumulated sequentially from 0.  With `mean`, sums the
+        squared deviations (x - mean)**2 (numpy's var computes them as an array first)."""
+        b = self.b
+        T = REG[dt]
+        acc = self.slot(T, ir.Constant(T, 0.0))
+        squared = mean is not None
+        mean = mean if squared else ir.Constant(T, 0.0)
+        if self.pairwise_inner and shape:
+            fn = self.pairwise(x.dtype, dt, squared)
+
+            def row(offs):
+                p = b.gep(x.data, [offs[0]], source_etype=MEM[x.dtype])
+                r = b.call(fn, [p, shape[-1], strides[-1], mean])
+                b.store(b.fadd(b.load(acc, typ=T), r), acc)
+            self.loop(shape[:-1], [strides[:-1]], row, [base])
+        else:
+            def step(offs):
+                v = convert(b, self.load(x, offs[0]), x.dtype, dt)
+                b.store(b.fadd(b.load(acc, typ=T), self.deviation(b, v, mean, dt, squared)), acc)
+            self.loop(shape, [strides], step, [base])
+        return b.load(acc, typ=T)
+
+    @staticmethod
+    def deviation(b, v, mean, dt, squared: bool):
+        if not squared:
+            return v
+        d = b.fsub(v, mean)
+        return b.fmul(d, d)
+
+    def pairwise(self, src: ScalarType, dt: ScalarType, squared: bool) -> ir.Function:
+        """T @pts.pairwise(ptr a, i64 n, i64 stride, T mean): numpy's @TYPE@_pairwise_sum —
+        n < 8: a plain loop; n <= 128: eight accumulators combined as ((r0+r1)+(r2+r3))+
+        ((r4+r5)+(r6+r7)) plus the rest; else the halves (split at a multiple of 8)."""
+        mc = self.mc
+        T = REG[dt]
+        key = f"pairwise.{src}.{dt}.{int(squared)}"
+
+        def build():
+            fn = ir.Function(mc.m, ir.FunctionType(T, [PTR, I64T, I64T, T]), name="pts." + key)
+            a, n, stride, mean = fn.args
+            names = ("entry", "small", "smallloop", "smalldone", "notsmall", "block", "bloop",
+                     "bbody", "brest", "brestbody", "bdone", "split")
+            bb = {nm: fn.append_basic_block(nm) for nm in names}
+            b = ir.IRBuilder(bb["entry"])
+
+            def elem(i):
+                p = b.gep(a, [b.mul(i, stride)], source_etype=MEM[src])
+                v = b.load(p, typ=MEM[src])
+                if src == I1:
+                    v = b.icmp_unsigned("!=", v, ir.Constant(I8T, 0))
+                return self.deviation(b, convert(b, v, src, dt), mean, dt, squared)
+            zero = ir.Constant(T, 0.0)
+            b.cbranch(b.icmp_signed("<", n, c64(8)), bb["small"], bb["notsmall"])
+            # n < 8
+            b.position_at_end(bb["small"])
+            b.branch(bb["smallloop"])
+            b.position_at_end(bb["smallloop"])
+            i = b.phi(I64T)
+            res = b.phi(T)
+            i.add_incoming(c64(0), bb["small"])
+            res.add_incoming(zero, bb["small"])
+            more = b.icmp_signed("<", i, n)
+            b.cbranch(more, bb["smalldone"], bb["bdone"])
+            b.position_at_end(bb["smalldone"])
+            res2 = b.fadd(res, elem(i))
+            i.add_incoming(b.add(i, c64(1)), bb["smalldone"])
+            res.add_incoming(res2, bb["smalldone"])
+            b.branch(bb["smallloop"])
+            # 8 <= n <= 128
+            b.position_at_end(bb["notsmall"])
+            b.cbranch(b.icmp_signed("<=", n, c64(128)), bb["block"], bb["split"])
+            b.position_at_end(bb["block"])
+            r0 = [elem(c64(j)) for j in range(8)]
+            end = b.sub(n, b.srem(n, c64(8)))
+            b.branch(bb["bloop"])
+            b.position_at_end(bb["bloop"])
+            k = b.phi(I64T)
+            k.add_incoming(c64(8), bb["block"])
+            rs = [b.phi(T) for _ in range(8)]
+            for r, v in zip(rs, r0):
+                r.add_incoming(v, bb["block"])
+            b.cbranch(b.icmp_signed("<", k, end), bb["bbody"], bb["brest"])
+            b.position_at_end(bb["bbody"])
+            for j, r in enumerate(rs):
+                r.add_incoming(b.fadd(r, elem(b.add(k, c64(j)))), bb["bbody"])
+            k.add_incoming(b.add(k, c64(8)), bb["bbody"])
+            b.branch(bb["bloop"])
+            b.position_at_end(bb["brest"])
+            tree = b.fadd(b.fadd(b.fadd(rs[0], rs[1]), b.fadd(rs[2], rs[3])),
+                          b.fadd(b.fadd(rs[4], rs[5]), b.fadd(rs[6], rs[7])))
+            b.branch(bb["brestbody"])
+            b.position_at_end(bb["brestbody"])
+            m = b.phi(I64T)
+            acc = b.phi(T)
+            m.add_incoming(k, bb["brest"])
+            acc.add_incoming(tree, bb["brest"])
+            tail = fn.append_basic_block("tail")
+            b.cbranch(b.icmp_signed("<", m, n), tail, bb["bdone"])
+            b.position_at_end(tail)
+            m.add_incoming(b.add(m, c64(1)), tail)
+            acc.add_incoming(b.fadd(acc, elem(m)), tail)
+            b.branch(bb["brestbody"])
+            b.position_at_end(bb["bdone"])
+            out = b.phi(T)
+            out.add_incoming(res, bb["smallloop"])
+            out.add_incoming(acc, bb["brestbody"])
+            b.ret(out)
+            # n > 128: halves
+            b.position_at_end(bb["split"])
+            n2 = b.sdiv(n, c64(2))
+            n2 = b.sub(n2, b.srem(n2, c64(8)))
+            left = b.call(fn, [a, n2, stride, mean])
+            rest = b.gep(a, [b.mul(n2, stride)], source_etype=MEM[src])
+            right = b.call(fn, [rest, b.sub(n, n2), stride, mean])
+            b.ret(b.fadd(left, right))
+            return fn
+        return mc.helper(key, build)
 
     def fdiv(self, v, n, dt):
         return self.b.fdiv(v, self.b.sitofp(n, REG[dt]))
@@ -1044,7 +1198,7 @@ class Kernels:
 
     # ---------------------------------------------------------------- views and copies
 
-    def view(self, x: Tensor, order: list, extra=None) -> Tensor:
+    def view(self, x: Tensor, order: list) -> Tensor:
         return Tensor(x.dtype, x.data, x.owner, [x.shape[d] for d in order],
                       [x.strides[d] for d in order])
 
@@ -1309,7 +1463,10 @@ class Kernels:
             ost, on, om = [], c64(0), c64(0)
         T = REG[dt]
         zero = ir.Constant(T, 0.0 if dt in FLOATS else 0)
-        acc = self.slot(T)
+        # accumulate in a row buffer of the loop dtype: for i: row = 0; for p: row += a[i,p] *
+        # b[p,:] — the inner loop runs along b's and the row's last axis (vectorizable);
+        # each element still sums over p in order
+        row_buf = self.alloc(dt, [m])
 
         def per_batch(offs):
             oa, ob, oo = offs
@@ -1317,25 +1474,26 @@ class Kernels:
             def row(i):
                 ra = b.add(oa, b.mul(i, A.strides[-2]))
                 ro = b.add(oo, b.mul(i, on))
+                self.fc.counted_loop(m, lambda j: self.store(row_buf, j, zero))
 
-                def col(j):
-                    cb = b.add(ob, b.mul(j, B.strides[-1]))
-                    b.store(zero, acc)
+                def inner(p):
+                    x = convert(b, self.load(A, b.add(ra, b.mul(p, A.strides[-1]))), A.dtype, dt)
+                    rb = b.add(ob, b.mul(p, B.strides[-2]))
 
-                    def inner(p):
-                        x = convert(b, self.load(A, b.add(ra, b.mul(p, A.strides[-1]))), A.dtype, dt)
-                        y = convert(b, self.load(B, b.add(cb, b.mul(p, B.strides[-2]))), B.dtype, dt)
-                        s = b.load(acc, typ=T)
+                    def col(j):
+                        y = convert(b, self.load(B, b.add(rb, b.mul(j, B.strides[-1]))), B.dtype, dt)
+                        s = self.load(row_buf, j)
                         if dt in FLOATS:
-                            s = b.fadd(s, b.fmul(x, y), flags=("reassoc", "contract"))
+                            s = b.fadd(s, b.fmul(x, y))
                         elif dt == I1:
                             s = b.or_(s, b.and_(x, y))
                         else:
                             s = b.add(s, b.mul(x, y))
-                        b.store(s, acc)
-                    self.fc.counted_loop(ka, inner)
-                    self.store(out, b.add(ro, b.mul(j, om)), convert(b, b.load(acc, typ=T), dt, out_dt))
-                self.fc.counted_loop(m, col)
+                        self.store(row_buf, j, s)
+                    self.fc.counted_loop(m, col)
+                self.fc.counted_loop(ka, inner)
+                self.fc.counted_loop(m, lambda j: self.store(
+                    out, b.add(ro, b.mul(j, om)), convert(b, self.load(row_buf, j), dt, out_dt)))
             self.fc.counted_loop(n, row)
         self.loop(bshape, [sa, sb, ost], per_batch)
         return self.result(out)

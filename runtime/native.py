@@ -6,8 +6,9 @@ mapping), raising the scripted exception on a non-zero status.  List arguments a
 into runtime lists and copied back afterwards, so a scripted `xs.append(1)` is seen by
 the caller as in Python.  All lists made during the call are freed before returning.
 
-The import table gives generated code memory (libc malloc/realloc/free) and output
-(`print` writes go to Python's `sys.stdout`, so redirection and capture work).
+The import table gives generated code memory (libc malloc/realloc/free), output
+(`print` writes go to Python's `sys.stdout`, so redirection and capture work) and libm's
+math functions (the C functions CPython's math module calls too).
 
 Scalar signatures are usually not called through here: `ScriptFunction` registers them with
 the C dispatcher (pts._dispatch, runtime/_dispatch.c) using `NativeEntry.dispatch_info`,
@@ -17,12 +18,13 @@ everything else and for builds without the extension (`DISPATCH` is then None).
 from __future__ import annotations
 
 import ctypes
+import ctypes.util
 import math
 import struct
 import sys
 import threading
 
-from pts.backend.codegen import CTX_FIELDS, IMPORTS
+from pts.backend.codegen import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import EXCEPTION_KINDS, Span, runtime_error
 from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
 
@@ -104,6 +106,12 @@ _IMPORT_ADDRS = {
     "write_bool": ctypes.cast(WRITE_BOOL, ctypes.c_void_p).value,
     "write_list": ctypes.cast(WRITE_LIST, ctypes.c_void_p).value,
 }
+try:
+    _libm = ctypes.CDLL("libm.so.6")
+except OSError:                       # not glibc: ask (find_library runs a subprocess)
+    _libm = ctypes.CDLL(ctypes.util.find_library("m"))
+for _name in IMPORT_MATH:             # the C functions themselves: no Python in the call
+    _IMPORT_ADDRS[_name] = ctypes.cast(getattr(_libm, _name), ctypes.c_void_p).value
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
 
 _ELEM_CTYPE = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double}

@@ -23,7 +23,7 @@ import weakref
 
 import numpy as np
 
-from pts.ir.types import DTYPE_NAMES, F32, I32, TensorType
+from pts.ir.types import DTYPE_NAMES, F32, I32, NPF64, NPI1, NPI64, TensorType
 
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [ctypes.c_void_p]
@@ -103,6 +103,8 @@ class TensorCall:
 
 _F = struct.Struct("<f")
 _U = struct.Struct("<I")
+_D = struct.Struct("<d")
+_Q = struct.Struct("<q")
 
 
 def box_other(value, t, tensors: TensorCall | None) -> int:
@@ -111,8 +113,12 @@ def box_other(value, t, tensors: TensorCall | None) -> int:
         return tensors.box(value, t)
     if t == F32:                       # float32 / int32 in the slot's low 4 bytes
         return _U.unpack(_F.pack(float(value)))[0]
-    if t == I32:
+    if t in (I32, NPI64):
         return int(value)
+    if t == NPF64:
+        return _Q.unpack(_D.pack(float(value)))[0]
+    if t == NPI1:
+        return 1 if value else 0
     raise TypeError(f"cannot pass {type(value).__name__} as {t}")
 
 
@@ -124,4 +130,10 @@ def unbox_other(raw: int, t, tensors: TensorCall | None):
         return np.float32(_F.unpack(_U.pack(raw & 0xFFFFFFFF))[0])
     if t == I32:
         return np.int32(raw)
+    if t == NPF64:
+        return np.float64(_D.unpack(_Q.pack(raw))[0])
+    if t == NPI64:
+        return np.int64(raw)
+    if t == NPI1:
+        return np.bool_(raw)
     raise TypeError(f"cannot return {t}")
