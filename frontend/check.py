@@ -28,7 +28,10 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish)
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR, ListType,
+from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.objects import ObjectType
+from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, SCALAR_OF_DTYPE, STR,
+                          ListType,
                           ScalarType, TensorType, TupleType, Type,
                           py_name)
 
@@ -125,7 +128,7 @@ def convertible(src: Type, dst: Type) -> bool:
     return src == dst or join(src, dst) == dst
 
 
-class FunctionChecker(TensorChecks):
+class FunctionChecker(TensorChecks, ObjectChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -135,8 +138,14 @@ class FunctionChecker(TensorChecks):
         self.ret_types: list[tuple[Type, Span]] = []
         self.final = False
         self.loop_depth = 0
+        self.loop_kinds: list[str] = []          # "loop", or "unrolled" (over objects)
         self.comp_counter = 0
         self.scopes: list[dict[str, str]] = []   # comprehension renames
+        # straight-line rebinding of a tensor variable to another rank or dtype
+        # (`x = x.reshape(n, -1)` at the top level of the body) starts a new version of the
+        # variable: name -> its current key, reset at the start of each pass
+        self.versions: dict[str, str] = {}
+        self.depth = 0                           # nesting of the block being checked
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
 
@@ -167,12 +176,14 @@ class FunctionChecker(TensorChecks):
             before = dict(self.vars)
             ret_before = self.spec.ret_type
             self.ret_types = []
+            self.versions = {}
             self.block(fdef.body)
             self.update_ret_type()
             if self.vars == before and self.spec.ret_type == ret_before:
                 break
         self.final = True
         self.ret_types = []
+        self.versions = {}
         self.block(fdef.body)
         for name, t in self.vars.items():
             if isinstance(t, ListType) and t.elem == UNKNOWN:
@@ -215,13 +226,33 @@ class FunctionChecker(TensorChecks):
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
-        return name
+        return self.versions.get(name, name)
+
+    def new_version(self, target: A.Name, t: Type) -> None:
+        """`x = <tensor of another rank or dtype>` in straight-line code: a new variable
+        from here on (numpy code reshapes this way; one type per variable holds for the
+        rest: the old and the new x never meet at a join)."""
+        key = getattr(target, "new_key", None)
+        if key is None:
+            old_key = self.var_key(target.id)
+            old = self.declared.get(old_key, self.vars.get(old_key))
+            if not (isinstance(old, TensorType) and isinstance(t, TensorType) and old != t):
+                return
+            n = 1
+            while f"{target.id}.v{n}" in self.vars:
+                n += 1
+            key = target.new_key = f"{target.id}.v{n}"
+        self.versions[target.id] = key
 
     def assign_var(self, name: str, t: Type, node: A.Node) -> Type:
         """Record an assignment of type t to `name`; returns the variable's type."""
         key = self.var_key(name)
         if t == NONE and key not in self.declared:
             raise self.error(f"cannot assign None to variable '{name}'", node)
+        if isinstance(t, ObjectType):
+            raise self.error(f"cannot assign {self.object_name(t)} to variable '{name}': "
+                             f"objects are known at compile time, not values (use "
+                             f"{'self' if not t.path else 'self.' + t.dotted} directly)", node)
         if key in self.declared:
             want = self.declared[key]
             if not convertible(t, want):
@@ -242,14 +273,18 @@ class FunctionChecker(TensorChecks):
     # ---------------------------------------------------------------- statements
 
     def block(self, stmts: list[A.Stmt]) -> None:
-        for s in stmts:
-            if self.final:
-                self.stmt(s)
-            else:
-                try:
+        self.depth += 1
+        try:
+            for s in stmts:
+                if self.final:
                     self.stmt(s)
-                except (_Skip, CompileError):
-                    pass
+                else:
+                    try:
+                        self.stmt(s)
+                    except (_Skip, CompileError):
+                        pass
+        finally:
+            self.depth -= 1
 
     def stmt(self, s: A.Stmt) -> None:
         method = getattr(self, "stmt_" + type(s).__name__, None)
@@ -263,16 +298,21 @@ class FunctionChecker(TensorChecks):
     def stmt_Break(self, s: A.Break) -> None:
         if self.loop_depth == 0:
             raise self.error("'break' outside loop", s)
+        self.refuse_in_unrolled("break", s)
 
     def stmt_Continue(self, s: A.Continue) -> None:
         if self.loop_depth == 0:
             raise self.error("'continue' not properly in loop", s)
+        self.refuse_in_unrolled("continue", s)
 
     def stmt_ExprStmt(self, s: A.ExprStmt) -> None:
         self.expr(s.value)
 
     def stmt_Return(self, s: A.Return) -> None:
         t = NONE if s.value is None else self.expr(s.value, expected=self.ret_annot)
+        if isinstance(t, ObjectType):
+            raise self.error(f"cannot return {self.object_name(t)}: objects are known at "
+                             f"compile time, not values", s.value)
         tensor_annot = getattr(self, "ret_tensor_annot", None)
         if tensor_annot is not None and not convertible(t, tensor_annot):
             raise self.error(f"return type mismatch: expected {py_name(tensor_annot)}, "
@@ -286,21 +326,34 @@ class FunctionChecker(TensorChecks):
 
     def stmt_If(self, s: A.If) -> None:
         self.cond(s.test)
-        self.block(s.body)
-        self.block(s.orelse)
+        # a test known at compile time (`self.bias is None`, `self.training`, a constant
+        # comparison) checks and compiles only the branch it takes, as TorchScript does
+        known = self.static_truth(s.test)
+        s.static = known
+        if known is None or known:
+            self.block(s.body)
+        if known is None or not known:
+            self.block(s.orelse)
 
     def stmt_While(self, s: A.While) -> None:
         self.cond(s.test)
         self.loop_depth += 1
+        self.loop_kinds.append("loop")
         self.block(s.body)
+        self.loop_kinds.pop()
         self.loop_depth -= 1
         self.block(s.orelse)
 
     def stmt_For(self, s: A.For) -> None:
+        if not isinstance(s.iter, A.Call) and isinstance(self.expr(s.iter), ObjectType):
+            self.for_objects(s, s.iter.ty)     # unrolled: one body per object
+            return
         elem = self.iter_type(s.iter)
         self.assign_target(s.target, elem, s.target)
         self.loop_depth += 1
+        self.loop_kinds.append("loop")
         self.block(s.body)
+        self.loop_kinds.pop()
         self.loop_depth -= 1
         self.block(s.orelse)
 
@@ -361,6 +414,11 @@ class FunctionChecker(TensorChecks):
                 raise self.error(f"cannot store {py_name(t)} in {py_name(lt)}", node)
             target.ty = lt.elem
             return
+        if isinstance(target, A.Attribute):
+            vt = self.expr(target.value)
+            if isinstance(vt, ObjectType):
+                self.object_store(target, vt, t, node)
+                return
         raise self.error("cannot assign to this expression", target)
 
     def stmt_Assign(self, s: A.Assign) -> None:
@@ -369,19 +427,27 @@ class FunctionChecker(TensorChecks):
             key = self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
         t = self.expr(s.value, expected=expected)
+        if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
+                and not self.scopes:
+            self.new_version(s.targets[0], t)
         for target in s.targets:
             self.assign_target(target, t, s.value)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
-        if not isinstance(s.target, (A.Name, A.Subscript)):
+        if not isinstance(s.target, (A.Name, A.Subscript, A.Attribute)):
             raise self.error("cannot assign to this expression", s.target)
         cur = self.expr(s.target)
+        if isinstance(s.target, A.Attribute):
+            self.object_augassign_target(s.target, cur)
         rhs = self.expr(s.value)
         if isinstance(cur, ListType):
             raise self.error(f"augmented assignment to a list is not supported", s)
         t = self.binop_type(s.op, cur, rhs, s)
+        if isinstance(cur, TensorType) and cur.rank == 0 and \
+                isinstance(s.target, (A.Name, A.Attribute)) and t == SCALAR_OF_DTYPE.get(cur.dtype):
+            t = cur          # a 0-d array updated in place stays an array (x + 1 is a scalar)
         s.ty = t
-        if isinstance(cur, TensorType) and isinstance(s.target, A.Name):
+        if isinstance(cur, TensorType) and isinstance(s.target, (A.Name, A.Attribute)):
             # numpy updates the array in place: every alias sees it, the dtype cannot change
             if t != cur:
                 raise self.error(f"in-place {s.op}= would turn {py_name(cur)} into {py_name(t)}; "
@@ -481,6 +547,10 @@ class FunctionChecker(TensorChecks):
         raise self.error(f"unsupported literal {v!r}", e)
 
     def expr_Name(self, e: A.Name) -> Type:
+        obj = getattr(e, "obj", None)
+        if obj is not None:              # a loop variable over objects, or a chain link
+            e.var = None
+            return obj
         key = self.var_key(e.id)
         e.var = key
         if key in self.vars:
@@ -565,8 +635,9 @@ class FunctionChecker(TensorChecks):
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
-            if is_tensorish(left) or is_tensorish(right) or isinstance(left, DTypeType) \
-                    or isinstance(right, DTypeType):
+            none_test = op in ("is", "is not") and NONE in (left, right)  # `self.bias is None`
+            if not none_test and (is_tensorish(left) or is_tensorish(right) or
+                                  isinstance(left, DTypeType) or isinstance(right, DTypeType)):
                 return self.tensor_compare(e, op, left, right)
             if op in ("is", "is not"):
                 if not (left == NONE or right == NONE):
@@ -669,6 +740,8 @@ class FunctionChecker(TensorChecks):
         if isinstance(t, ListType):
             self.index(e.index, "list")
             return t.elem
+        if isinstance(t, ObjectType):
+            return self.object_item(e, t)
         if isinstance(t, TupleType):
             i = _const_int(e.index, self)
             if i is None:
@@ -692,6 +765,8 @@ class FunctionChecker(TensorChecks):
         if self.is_np(e.value):
             return self.np_attribute(e)
         t = self.expr(e.value)
+        if isinstance(t, ObjectType):
+            return self.object_attribute(e, t)
         return self.tensor_attribute(e, t)
 
     def is_module(self, name: str, module) -> bool:
@@ -710,8 +785,13 @@ class FunctionChecker(TensorChecks):
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
             obj = self.expr(f.value)
+            if isinstance(obj, ObjectType):               # self.conv1(x), self.helper(x)
+                return self.call_object_attribute(e, obj, f)
             if isinstance(obj, TensorType) or obj in NUMPY_SCALARS:
                 return self.tensor_method(e, f.value, obj, f.attr)
+        callee_obj = self.callee_object(f)
+        if callee_obj is not None:                         # layer(x) in a loop over layers
+            return self.call_forward(e, f, callee_obj)
         if e.keywords and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
             raise self.error("keyword arguments are not supported here", e.keywords[0])
@@ -788,6 +868,10 @@ class FunctionChecker(TensorChecks):
         v = _literal(a)
         if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
             v = self.spec.const_params[a.var]
+        if v is None and isinstance(a.ty, ObjectType):
+            v = a.ty                  # an object argument: always a constant of the callee
+        if v is None and getattr(a, "obj_const", False) and isinstance(a.const, (int, float, str)):
+            v = a.const               # a folded attribute (self.dim): like a literal
         return v
 
     def bind_arguments(self, e: A.Call, name: str, pyfunc) -> None:
@@ -848,6 +932,8 @@ class FunctionChecker(TensorChecks):
         if name == "len":
             self.nargs(e, name, 1)
             t = self.expr(e.args[0])
+            if isinstance(t, ObjectType):
+                return self.object_len(e, t)
             if isinstance(t, TensorType) and t.rank == 0:
                 raise self.error("len() of unsized object", e.args[0])
             if not isinstance(t, (ListType, TupleType, TensorType)):

@@ -18,6 +18,7 @@ from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
 from pts.frontend.check_tensors import DTypeType
+from pts.frontend.objects import ObjectType
 from pts.frontend.tensor_types import BINARY_UFUNCS
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
@@ -162,6 +163,17 @@ class Lowerer:
             i = Instr("list.new", [const(0)], t, span=self.b.span)
         elif isinstance(t, TupleType):
             i = Instr("tuple", [self.undefined(e) for e in t.elems], t, span=self.b.span)
+        elif isinstance(t, TensorType):
+            # never read (an UnboundLocalError check or dead code comes first): an empty array
+            from pts.ir.types import DTYPE_NAMES
+            shape = Instr("tuple", [const(0)] * t.rank, TupleType((I64,) * t.rank), span=self.b.span)
+            shape.block = self.f.entry
+            self.f.entry.instrs.insert(0, shape)
+            i = Instr("np.zeros", [shape], t, {"static": repr({"dtype": DTYPE_NAMES[t.dtype]})},
+                      span=self.b.span)
+            i.block = self.f.entry
+            self.f.entry.instrs.insert(1, i)
+            return i
         else:
             raise CompileError(f"no value for type {py_name(t)}", self.b.span)
         i.block = self.f.entry
@@ -299,6 +311,10 @@ class Lowerer:
             idx = [self.expr(x) for x in target.index_operands]
             self.b.span = target.span
             self.emit("np.setitem", [base, v] + idx, None, pattern=target.pattern)
+        elif isinstance(target, A.Attribute) and getattr(target, "attr_path", None) is not None:
+            # self.w = v: rebinds the live object's attribute (see frontend.objects)
+            self.b.span = target.span
+            self.emit("attr.set", [v], None, path=".".join(target.attr_path))
         elif isinstance(target, A.Subscript):
             lst = self.expr(target.value)
             idx = self.list_index(lst, target.index, "list assignment index out of range")
@@ -345,6 +361,10 @@ class Lowerer:
         self.assign(s.target, res, s.ty)
 
     def stmt_If(self, s: A.If) -> None:
+        static = getattr(s, "static", None)
+        if static is not None:       # decided at compile time: only that branch exists
+            self.block(s.body if static else s.orelse)
+            return
         cond = self.cond_value(s.test)
         then_b, else_b, join_b = self.new_block("then"), self.new_block("else"), self.new_block("endif")
         self.branch(cond, then_b, else_b)
@@ -386,6 +406,12 @@ class Lowerer:
 
     def stmt_For(self, s: A.For) -> None:
         it = s.iter
+        if getattr(s, "unrolled", None) is not None:
+            # a loop over objects: the bodies one after the other (no break/continue)
+            for body in s.unrolled:
+                self.block(body)
+            self.block(s.orelse)
+            return
         if isinstance(it, A.Call) and getattr(it, "target", None) is not None \
                 and it.target.kind == "builtin" and it.target.name == "range":
             self.for_range(s, it)
@@ -577,6 +603,8 @@ class Lowerer:
         return const(value, t)
 
     def expr_Name(self, e: A.Name) -> Value:
+        if isinstance(e.ty, ObjectType):
+            raise CompileError(f"an object ({e.ty}) cannot be used as a value here", e.span)
         if getattr(e, "const", None) is not None:
             return self.constant(e.const, e.ty)
         assigned = self.read(e.var + "?")
@@ -590,6 +618,14 @@ class Lowerer:
         return self.read(e.var)
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
+        path = getattr(e, "attr_path", None)
+        if path is not None:         # a tensor attribute of an object, read when running
+            self.b.span = e.span
+            return self.emit("attr.get", [], e.ty, path=".".join(path))
+        if getattr(e, "obj_const", False):
+            return self.constant(e.const, e.ty)
+        if isinstance(e.ty, ObjectType):
+            raise CompileError(f"an object ({e.ty}) cannot be used as a value here", e.span)
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(x) for x in e.np_operands])
         c = getattr(e, "const", None)
@@ -917,6 +953,10 @@ class Lowerer:
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Value:
+        if getattr(e, "chain", None) is not None:      # calling a Sequential
+            return self.expr(e.chain)
+        if getattr(e, "obj_len", None) is not None:
+            return const(e.obj_len)
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(x) for x in e.np_operands])
         target = e.target

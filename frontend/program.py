@@ -115,7 +115,11 @@ class Program:
     """All specializations reachable from one entry call.  `global_reads` maps each Python
     function to the global names the checker looked up in it (None in the set: unknown)."""
 
-    def __init__(self):
+    def __init__(self, root: Any = None):
+        self.root = root                    # the scripted object of pts.script(model), if any
+        # what the code read from the root's objects, by path: ("tensor", TensorType) or
+        # ("const", value); the scripted model checks them before each call
+        self.object_reads: dict[tuple, tuple] = {}
         self.specs: dict[tuple, Spec] = {}
         self.needs_const: dict = {}         # function -> parameter indices used as constants
         self.order: list[Spec] = []
@@ -132,8 +136,16 @@ class Program:
             return value
         return None
 
+    def object_at(self, t):
+        """The live Python object an ObjectType stands for."""
+        from pts.frontend.objects import resolve
+        return resolve(self.root, t.path)
+
     def ir_name(self, pyfunc, arg_types) -> str:
+        from pts.frontend.objects import ObjectType
         base = pyfunc.__name__
+        if arg_types and isinstance(arg_types[0], ObjectType) and arg_types[0].path:
+            base = f"{arg_types[0].dotted}.{base}"     # a method of self.convnet.0: convnet.0.forward
         name = base
         n = 1
         while name in self.names:
@@ -148,9 +160,12 @@ class Program:
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
         compile-time constants of the specialization and leave its IR parameters."""
+        from pts.frontend.objects import ObjectType
         needed = self.needs_const.setdefault(pyfunc, set())
         while True:
-            chosen = tuple((i, v) for i, v in consts if isinstance(v, str) or i in needed)
+            # objects (self, a submodule) are always constants: the IR never holds them
+            chosen = tuple((i, v) for i, v in consts
+                           if isinstance(v, (str, ObjectType)) or i in needed)
             try:
                 return self._specialize(pyfunc, arg_types, node, chosen)
             except NeedsConstant as nc:
@@ -198,12 +213,21 @@ class Program:
         return refine(want, t)
 
 
-def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = ()) -> Module:
+def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = None) -> Module:
     """The module of pyfunc called with arguments of `arg_types` (whose Python `values`
-    may become constants of the specialization, see Program.specialize)."""
-    program = Program()
+    may become constants of the specialization, see Program.specialize).
+
+    With `root` (pts.script of an object), pyfunc is a method of root's class: its `self`
+    is the root, a compile-time object (frontend.objects), and arg_types / values are the
+    other arguments."""
+    program = Program(root)
     consts = tuple((i, v) for i, v in enumerate(values)
                    if isinstance(v, (bool, int, float, str)) and not isinstance(v, list))
+    if root is not None:
+        from pts.frontend.objects import ObjectType
+        this = ObjectType((), type(root).__name__)
+        arg_types = (this,) + tuple(arg_types)
+        consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
     entry = program.specialize(pyfunc, arg_types, None, consts)
     module = Module(entry=entry.ir_name)
     with program.timings.phase("lower"):

@@ -29,7 +29,8 @@ class Compiled:
     """One signature of a scripted function: its IR module and how to run it.
     `module` is None when the machine code came from the disk cache (pts.cache)."""
 
-    def __init__(self, module: Module, backend: str, disk=None, timings: dict | None = None):
+    def __init__(self, module: Module, backend: str, disk=None, timings: dict | None = None,
+                 root=None):
         self.module = module
         entry = module[module.entry]
         self.param_types = entry.param_types
@@ -41,7 +42,7 @@ class Compiled:
         if backend == "interp":
             from pts.runtime.interp import Interpreter
             from pts.runtime.native import to_type
-            interp = Interpreter(module)
+            interp = Interpreter(module, root)
 
             def run(args):
                 return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
@@ -183,10 +184,10 @@ class ScriptFunction(_CallBase):
         return functools.partial(self, obj)
 
 
-def _build(pyfunc, sig, values: tuple = ()) -> Module:
+def _build(pyfunc, sig, values: tuple = (), root=None) -> Module:
     from pts.frontend.program import build_module
     try:
-        return build_module(pyfunc, sig, values)
+        return build_module(pyfunc, sig, values, root)
     except CompileError as e:
         raise e.with_traceback(None) from None
     except RecursionError:
@@ -227,3 +228,236 @@ def _compile(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled:
     if cache.timings_enabled():
         cache.log_timings(pyfunc, sig, ms, hit=False)
     return c
+
+
+# ---------------------------------------------------------------- pts.script(model)
+
+def is_model(obj) -> bool:
+    """Does pts.script(obj) script an object (rather than a function)?"""
+    import types
+    if isinstance(obj, (types.FunctionType, ScriptFunction, types.BuiltinFunctionType, type)):
+        return False
+    if isinstance(obj, types.MethodType):
+        return False
+    return hasattr(obj, "__dict__") or hasattr(type(obj), "__slots__")
+
+
+class ModelMethod:
+    """`pts.script(ModelMethod(model, name))` is the ScriptMethod `name` of the scripted
+    model, whether or not it is exported (the CLI's FILE.py:Class.method)."""
+
+    def __init__(self, model, name: str):
+        self.model = model
+        self.name = name
+
+
+class ScriptModule:
+    """`pts.script(model)`: a model object whose `forward` and `@pts.export` methods are
+    compiled on their first call per argument-type signature (frontend.objects describes
+    how `self` is compiled).
+
+    Calls look like calls of the model: `m(x)` runs `forward`, `m.method(...)` an exported
+    method; any other attribute is the model's own (`m.state_dict()`), `m.module` is the
+    model itself.  Tensor attributes (parameters, buffers) are read from the live model at
+    each call, without copies: changing an array in place, or assigning a new array of the
+    same dtype and rank, needs no recompilation.  Numbers, bools, strings, None and tuples
+    are folded into the code; each call checks them (and the dtypes and ranks of the
+    tensors, and the classes of the objects) against what the code was compiled for, and
+    compiles again when they changed (`m.eval()` flips `training` everywhere).
+
+    Backends: backend=None (the default) runs models on the IR interpreter for now: native
+    tensor code works but compiles slowly and is not switched on in the test suite yet.
+    backend="native" compiles them, passing the tensor attributes as extra trailing
+    arguments (frontend.objects.lift_attributes) until the attribute table designed in
+    frontend.objects exists; rebinding an attribute in scripted code (`self.w = v`) is then
+    a CompileError (in-place updates work).
+    """
+
+    def __init__(self, obj, backend: str | None = None, methods: tuple = ()):
+        from pts.frontend.objects import method_function
+        if backend is None:
+            backend = "interp"
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        cls = type(obj).__name__
+        self.__dict__["module"] = obj
+        self.__dict__["backend"] = backend
+        names = []
+        if method_function(obj, "forward") is not None:
+            names.append("forward")
+        for klass in type(obj).__mro__:
+            for name, f in vars(klass).items():
+                if getattr(f, "__pts_export__", False) and name not in names:
+                    names.append(name)
+        for name in methods:
+            if method_function(obj, name) is None:
+                raise CompileError(f"pts.script: '{cls}' object has no method '{name}'")
+            if name not in names:
+                names.append(name)
+        if not names:
+            raise CompileError(f"pts.script: '{cls}' object has no 'forward' method (and no "
+                               f"method marked @pts.export) to compile")
+        methods = {}
+        for name in names:
+            methods[name] = ScriptMethod(self, name, method_function(obj, name))
+        self.__dict__["_methods"] = methods
+
+    def __call__(self, *args, **kwargs):
+        forward = self._methods.get("forward")
+        if forward is None:
+            raise CompileError(f"'{type(self.module).__name__}' object has no 'forward' method")
+        return forward(*args, **kwargs)
+
+    def __getattr__(self, name):
+        methods = self.__dict__.get("_methods", {})
+        if name in methods:
+            return methods[name]
+        return getattr(self.__dict__["module"], name)
+
+    def __setattr__(self, name, value):
+        setattr(self.module, name, value)
+
+    def train(self, mode: bool = True) -> "ScriptModule":
+        self.module.train(mode)
+        return self
+
+    def eval(self) -> "ScriptModule":
+        return self.train(False)
+
+    @property
+    def methods(self) -> list[str]:
+        return list(self._methods)
+
+    def ir(self, *args, method: str = "forward", after: str | None = None) -> str:
+        """The IR text of `method` for the signature of `args`, after pass `after`."""
+        if method not in self._methods:
+            raise CompileError(f"'{type(self.module).__name__}.{method}' is not a scripted "
+                               f"method (forward and @pts.export methods are)")
+        return self._methods[method].ir(*args, after=after)
+
+    def __repr__(self) -> str:
+        return f"<pts.script {type(self.module).__name__} ({', '.join(self._methods)})>"
+
+
+class ScriptMethod:
+    """One method of a ScriptModule: Compiled code per argument-type signature, each with the
+    guards of what it folded in from the model (see ScriptModule)."""
+
+    def __init__(self, owner: ScriptModule, name: str, py_func):
+        from pts.frontend.program import parse_pyfunc
+        self.owner = owner
+        self.name = name
+        self.py_func = py_func
+        self.__name__ = name
+        self.__doc__ = py_func.__doc__
+        self._cache: dict[tuple, Compiled] = {}
+        self._const_indices: tuple = ()
+        try:                      # refuse what is outside the language now, not at the call
+            parse_pyfunc(py_func)
+        except CompileError as e:
+            raise CompileError(f"method '{type(owner.module).__name__}.{name}' is not in the "
+                               f"pts language: {e.msg}", e.span) from None
+
+    def _bind(self, args: tuple, kwargs: dict) -> tuple:
+        import inspect
+        try:
+            bound = inspect.signature(self.py_func).bind(None, *args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.name}(): {e}") from None
+        bound.apply_defaults()
+        return tuple(bound.args[1:])
+
+    def signature(self, args: tuple) -> tuple:
+        from pts.frontend.program import type_of_value
+        try:
+            return tuple(type_of_value(a) for a in args)
+        except TypeError as e:
+            raise TypeError(f"{self.name}(): {e}") from None
+
+    def compiled(self, args: tuple) -> Compiled:
+        root = self.owner.module
+        sig = self.signature(args)
+        full = (root,) + tuple(args)
+        key = (sig, tuple(full[i] for i in self._const_indices if i))
+        c = self._cache.get(key)
+        if c is not None and not _guards_hold(root, c.guards):
+            c = None
+        if c is None:
+            c = self._compile(sig, args)
+            if c.const_indices != self._const_indices:
+                self._const_indices = c.const_indices
+                key = (sig, tuple(full[i] for i in c.const_indices if i))
+            self._cache[key] = c
+        return c
+
+    def _compile(self, sig: tuple, args: tuple) -> Compiled:
+        root = self.owner.module
+        module = _build(self.py_func, sig, args, root)
+        lifted = ()
+        try:
+            _optimize(module)
+            if self.owner.backend == "native":
+                from pts.frontend.objects import lift_attributes
+                lifted = lift_attributes(module)
+                if os.environ.get("PTS_VERIFY"):
+                    from pts.ir.verify import verify_module
+                    verify_module(module)
+            c = Compiled(module, self.owner.backend, root=root)
+        except CompileError as e:
+            raise e.with_traceback(None) from None
+        c.guards = tuple(module.program.object_reads.items())
+        c.lifted = lifted
+        return c
+
+    def __call__(self, *args, **kwargs):
+        if kwargs or (self.py_func.__defaults__ and
+                      len(args) + 1 < self.py_func.__code__.co_argcount):
+            args = self._bind(args, kwargs)
+        c = self.compiled(args)
+        root = self.owner.module
+        full = (root,) + tuple(args)
+        if c.lifted:              # native: tensor attributes as trailing arguments
+            from pts.frontend.objects import resolve
+            full += tuple(resolve(root, p) for p in c.lifted)
+        try:
+            return c.run(full)
+        except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
+                TypeError) as e:
+            if getattr(e, "pts_span", None) is not None:
+                raise e.with_traceback(None) from None
+            raise
+
+    def ir(self, *args, after: str | None = None, **kwargs) -> str:
+        from pts.ir.printer import print_module
+        if kwargs or (self.py_func.__defaults__ and
+                      len(args) + 1 < self.py_func.__code__.co_argcount):
+            args = self._bind(args, kwargs)
+        module = _build(self.py_func, self.signature(args), args, self.owner.module)
+        _optimize(module, after=after)
+        return print_module(module)
+
+    def __repr__(self) -> str:
+        return f"<pts.script method {type(self.owner.module).__name__}.{self.name}>"
+
+
+def _guards_hold(root, guards) -> bool:
+    """Is everything the code folded in from the model still what it was?"""
+    from pts.frontend.objects import children, resolve, tensor_type
+    for path, (kind, expected) in guards:
+        try:
+            value = resolve(root, path)
+        except (AttributeError, IndexError, ValueError, TypeError):
+            return False
+        if kind == "tensor":
+            if tensor_type(value) != expected:
+                return False
+        elif kind == "const":
+            if type(value) is not type(expected) or not (value is expected or value == expected):
+                return False
+        elif kind == "class":
+            if type(value) is not expected:
+                return False
+        elif kind == "children":
+            if tuple(children(value) or ()) != expected:
+                return False
+    return True

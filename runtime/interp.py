@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from pts.errors import EXCEPTION_KINDS, runtime_error
+from pts.frontend.objects import resolve
 from pts.frontend.tensor_types import evaluate
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
@@ -36,9 +37,23 @@ def _zero(t):
 
 
 class Interpreter:
-    def __init__(self, module: Module):
+    """`root` is the scripted object (pts.script(model)) whose attributes `attr.get` and
+    `attr.set` read and rebind, live: arrays changed between calls are seen."""
+
+    def __init__(self, module: Module, root=None):
         self.module = module
+        self.root = root
         self.evals = {name: info.evaluate for name, info in OPS.items()}
+        self._paths: dict[str, tuple] = {}
+
+    def attr_path(self, ins: Instr) -> tuple:
+        text = ins.attrs["path"]
+        path = self._paths.get(text)
+        if path is None:
+            path = self._paths[text] = tuple(text.split("."))
+        if self.root is None:
+            raise RuntimeError(f"{ins.op} {{path = {text!r}}} needs the scripted object")
+        return path
 
     def call(self, name: str, args: list):
         f = self.module[name]
@@ -89,6 +104,12 @@ class Interpreter:
                     result = cast_scalar(val(ins.args[0]), ins.type)
                 elif op == "list.new":
                     result = [_zero(ins.type.elem)] * val(ins.args[0])
+                elif op == "attr.get":
+                    result = resolve(self.root, self.attr_path(ins))
+                elif op == "attr.set":
+                    path = self.attr_path(ins)
+                    setattr(resolve(self.root, path[:-1]), path[-1], val(ins.args[0]))
+                    continue
                 else:
                     result = evals[op](*[val(a) for a in ins.args])
                 if ins.type is not None:

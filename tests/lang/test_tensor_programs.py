@@ -48,6 +48,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import math
+import os
 import sys
 import warnings
 from dataclasses import dataclass
@@ -66,8 +67,8 @@ except ImportError:                     # run some other way: load it by path un
     sys.modules[_spec.name] = tp
     _spec.loader.exec_module(tp)
 
-# Switch on when the native backend compiles tensor code.
-NATIVE_TENSORS = False
+# The native backend compiles tensor code (backend/tensor_codegen.py).
+NATIVE_TENSORS = True
 NATIVE_SKIP_REASON = "native tensor code generation not built yet (issue C in progress)"
 
 TENSOR_PROGRAMS = HERE / "tensor_programs"
@@ -260,12 +261,25 @@ RUN_IDS = [r.id for r in RUNS]
 
 
 def scripted(run: RunLine, backend: str):
+    return _scripted(run.path, run.func_name, backend)
+
+
+@lru_cache(maxsize=None)
+def _scripted(path: Path, func_name: str, backend: str):
+    """One ScriptFunction per program function and backend: run lines with the same
+    signature share its compiled code, as a user's repeated calls would."""
     import pts
-    return pts.script(py_function(run), backend=backend)
+    return pts.script(getattr(load_module(path), func_name), backend=backend)
 
 
 def run_scripted(run: RunLine, backend: str) -> tp.Outcome:
-    return tp.call_isolated(lambda: with_args_after(scripted(run, backend)), run.args(), backend)
+    # Tensor programs run in this process unless PTS_LANG_ISOLATE asks for forked children:
+    # forking per call doubles the suite's time, and the scalar corpus already guards
+    # against crashes of the native code path that both share.
+    if os.environ.get("PTS_LANG_ISOLATE"):
+        return tp.call_isolated(lambda: with_args_after(scripted(run, backend)), run.args(),
+                                backend)
+    return tp.call_capturing(with_args_after(scripted(run, backend)), run.args())
 
 
 @pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
