@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import statistics
 import time
+
+import numpy as np
 from typing import List
 
 
@@ -141,8 +143,54 @@ def main(argv=None) -> int:
         print(f.ir(*IR_ARGS))
     except Exception as e:
         print(f"pts: not available ({_error(e)})")
+    tensor_demo()
+    print("\nA model: pts.script(MyConv()) (pts.nn, the model of our seed material)")
+    try:
+        from pts.demo_models import main as models_main
+        models_main(batch=128, repeat=3, backend="interp")
+    except Exception as e:
+        print(f"pts: not available ({_error(e)})")
     print(f"\ndemo finished in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def gelu_softmax(x):
+    """A small tensor function: tanh-GELU, then a row softmax (numpy code, compiled)."""
+    g = 0.5 * x * (1 + np.tanh(0.7978845608 * (x + 0.044715 * x * x * x)))
+    m = g.max(axis=1, keepdims=True)
+    e = np.exp(g - m)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def tensor_demo() -> None:
+    """Eager numpy against the same function compiled natively and interpreted."""
+    import pts
+    x = np.sin(np.arange(512 * 256, dtype=np.float32)).reshape(512, 256)
+    print("\nA tensor function (float32 512x256, tanh-GELU + row softmax):")
+    want = gelu_softmax(x)
+    t_np = _best_of(lambda: gelu_softmax(x))
+    print(f"  numpy eager                 {t_np * 1e3:8.2f} ms")
+    for backend in ("native", "interp"):
+        try:
+            f = pts.script(gelu_softmax, backend=backend)
+            t0 = time.perf_counter()
+            got = f(x)
+            first = time.perf_counter() - t0
+            steady = _best_of(lambda: f(x))
+            ok = got.dtype == want.dtype and np.allclose(got, want, rtol=1e-5, atol=1e-6)
+            print(f"  pts {backend:<7} first call {first * 1e3:8.1f} ms, steady {steady * 1e3:8.2f} ms"
+                  f"  ({t_np / steady:.2f}x numpy)  same result: {'yes' if ok else 'NO'}")
+        except Exception as e:
+            print(f"  pts {backend}: not available ({_error(e)})")
+
+
+def _best_of(fn, repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
 
 
 if __name__ == "__main__":
