@@ -125,6 +125,8 @@ def symbol(name: str) -> str:
 
 
 class ModuleCodegen:
+    portable = False      # set by generate(): see libm_call
+
     def __init__(self, module: Module, triple: str = "", data_layout: str = "", prefix: str = "pts"):
         self.irmod = module
         self.prefix = prefix
@@ -745,7 +747,11 @@ class FunctionCodegen:
         return self.libm_call(name, args)
 
     def libm_call(self, name: str, args):
-        """f64 libm function `name` through its import-table slot (see IMPORT_MATH)."""
+        """f64 libm function `name`: through its import-table slot (see IMPORT_MATH) in
+        portable code (archive images), by name in code for this process, where LLVM knows
+        the libm functions (no side effects: hoisted, merged, folded on constants)."""
+        if not self.mc.portable:
+            return self.b.call(self.mc.libm(name, len(args)), list(args))
         return self.b.call(self.mc.import_fn(self.b, self.ctx, name), list(args))
 
     # tuples -------------------------------------------------------------
@@ -962,8 +968,10 @@ for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
 
 
 def generate(module: Module, triple: str = "", data_layout: str = "",
-             prefix: str = "pts") -> ModuleCodegen:
-    """Build the LLVM module; the returned codegen names its exported symbols."""
+             prefix: str = "pts", portable: bool = False) -> ModuleCodegen:
+    """Build the LLVM module; the returned codegen names its exported symbols.  `portable`
+    code reaches every runtime function through the import table (archive images)."""
     mc = ModuleCodegen(module, triple, data_layout, prefix)
+    mc.portable = portable
     mc.generate()
     return mc

@@ -99,7 +99,8 @@ def compile_object(module, target: str, prefix: str = "pts") -> tuple[bytes, "ob
     from pts.backend.codegen import generate
     from pts.backend.jit import optimize
     tm = target_machine(target)
-    mc = generate(module, TARGETS[target]["triple"], str(tm.target_data), prefix=prefix)
+    mc = generate(module, TARGETS[target]["triple"], str(tm.target_data), prefix=prefix,
+                  portable=True)
     llmod = llvm.parse_assembly(str(mc.m))
     llmod.verify()
     optimize(llmod, tm, 3)
