@@ -310,6 +310,31 @@ class ModuleCodegen:
         slot = b.gep(table, [ir.Constant(I64T, IMPORTS.index(name))], source_etype=PTR)
         return PointerCallee(b.load(slot, typ=PTR), IMPORT_TYPES[name])
 
+    def ipow(self, T: ir.IntType) -> ir.Function:
+        """`T @pts.ipow.iN(T base, T exp)`: wrapping integer power by squaring (exp >= 0);
+        shared by scalar `pow` and the tensor kernels."""
+        def build():
+            fn = ir.Function(self.m, ir.FunctionType(T, [T, T]), name=f"pts.ipow.i{T.width}")
+            base, exp = fn.args
+            entry, loop, body, done = (fn.append_basic_block(n) for n in ("entry", "loop", "body", "done"))
+            b = ir.IRBuilder(entry)
+            b.branch(loop)
+            b.position_at_end(loop)
+            acc, x, e = b.phi(T), b.phi(T), b.phi(T)
+            acc.add_incoming(ir.Constant(T, 1), entry)
+            x.add_incoming(base, entry)
+            e.add_incoming(exp, entry)
+            b.cbranch(b.icmp_signed(">", e, ir.Constant(T, 0)), body, done)
+            b.position_at_end(body)
+            acc.add_incoming(b.select(b.trunc(e, I1T), b.mul(acc, x), acc), body)
+            x.add_incoming(b.mul(x, x), body)
+            e.add_incoming(b.ashr(e, ir.Constant(T, 1)), body)
+            b.branch(loop)
+            b.position_at_end(done)
+            b.ret(acc)
+            return fn
+        return self.helper(f"ipow.i{T.width}", build)
+
     # ---------------------------------------------------------------- list helpers
 
     def helper(self, name: str, build) -> ir.Function:
@@ -623,33 +648,8 @@ class FunctionCodegen:
     def op_pow(self, ins, a, b):
         if ins.type == F64:
             return self.libm_call("pow", [a, b])
-        return self.b.call(self.ipow(), [a, b])
+        return self.b.call(self.mc.ipow(I64T), [a, b])
 
-    def ipow(self) -> ir.Function:
-        """i64 @pts.ipow(i64 base, i64 exp): wrapping power by squaring (exp >= 0)."""
-        def build():
-            fn = ir.Function(self.mc.m, ir.FunctionType(I64T, [I64T, I64T]), name="pts.ipow")
-            base, exp = fn.args
-            entry, loop, body, done = (fn.append_basic_block(n) for n in ("entry", "loop", "body", "done"))
-            b = ir.IRBuilder(entry)
-            b.branch(loop)
-            b.position_at_end(loop)
-            acc, x, e = b.phi(I64T), b.phi(I64T), b.phi(I64T)
-            acc.add_incoming(ir.Constant(I64T, 1), entry)
-            x.add_incoming(base, entry)
-            e.add_incoming(exp, entry)
-            b.cbranch(b.icmp_signed(">", e, ir.Constant(I64T, 0)), body, done)
-            b.position_at_end(body)
-            odd = b.trunc(e, I1T)
-            acc2 = b.select(odd, b.mul(acc, x), acc)
-            acc.add_incoming(acc2, body)
-            x.add_incoming(b.mul(x, x), body)
-            e.add_incoming(b.ashr(e, ir.Constant(I64T, 1)), body)
-            b.branch(loop)
-            b.position_at_end(done)
-            b.ret(acc)
-            return fn
-        return self.mc.helper("ipow", build)
 
     def op_neg(self, ins, a):
         return self.b.fneg(a) if is_float(a) else self.b.sub(ir.Constant(a.type, 0), a)

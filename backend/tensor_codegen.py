@@ -776,31 +776,7 @@ class Kernels:
         """Integer power by squaring (wrapping); negative exponents raise like numpy."""
         self.fail_if(self.b.icmp_signed("<", c, ir.Constant(REG[dt], 0)), "ValueError",
                      ["Integers to negative integer powers are not allowed."])
-        T = REG[dt]
-        mc = self.mc
-
-        def build():
-            fn = ir.Function(mc.m, ir.FunctionType(T, [T, T]), name=f"pts.ipow.{dt}")
-            base, exp = fn.args
-            entry, loop, body, done = (fn.append_basic_block(n) for n in ("entry", "loop", "body", "done"))
-            b = ir.IRBuilder(entry)
-            b.branch(loop)
-            b.position_at_end(loop)
-            acc, x, e = b.phi(T), b.phi(T), b.phi(T)
-            acc.add_incoming(ir.Constant(T, 1), entry)
-            x.add_incoming(base, entry)
-            e.add_incoming(exp, entry)
-            b.cbranch(b.icmp_signed(">", e, ir.Constant(T, 0)), body, done)
-            b.position_at_end(body)
-            odd = b.trunc(e, I1T)
-            acc.add_incoming(b.select(odd, b.mul(acc, x), acc), body)
-            x.add_incoming(b.mul(x, x), body)
-            e.add_incoming(b.ashr(e, ir.Constant(T, 1)), body)
-            b.branch(loop)
-            b.position_at_end(done)
-            b.ret(acc)
-            return fn
-        return self.b.call(mc.helper(f"ipow.{dt}", build), [a, c])
+        return self.b.call(self.mc.ipow(REG[dt]), [a, c])
 
     # ---------------------------------------------------------------- reductions
 

@@ -395,10 +395,15 @@ class Lowerer:
         self.loops.pop()
         if not self.closed():
             self.jump(head)
+        self.close_loop(head, els, exit_b, s.orelse)
+
+    def close_loop(self, head: Block, els: Block, exit_b: Block, orelse: list[A.Stmt]) -> None:
+        """After the back edge: the header's predecessors are known; then the loop's `else`
+        (reached when the test fails, not by break) and the exit."""
         self.seal(head)
         self.seal(els)
         self.start(els)
-        self.block(s.orelse)
+        self.block(orelse)
         if not self.closed():
             self.jump(exit_b)
         self.seal(exit_b)
@@ -516,14 +521,7 @@ class Lowerer:
         self.b.span = s.iter.span
         advance()
         self.jump(head)
-        self.seal(head)
-        self.seal(els)
-        self.start(els)
-        self.block(s.orelse)
-        if not self.closed():
-            self.jump(exit_b)
-        self.seal(exit_b)
-        self.start(exit_b)
+        self.close_loop(head, els, exit_b, s.orelse)
 
     def for_tuple(self, s: A.For) -> None:
         """A loop over a tuple is unrolled: one copy of the body per element."""
