@@ -27,21 +27,7 @@ def same(got, want, rtol=1e-5, atol=1e-6):
 
 # ================================================================ the models
 
-class MyConv(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.convnet = nn.Sequential(
-            nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
-            nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(),
-            nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU())
-        self.linearnet = nn.Sequential(
-            nn.Linear(64 * 28 * 28, 1024), nn.ReLU(), nn.Linear(1024, 10), nn.LogSoftmax(dim=1))
-
-    def forward(self, x: Tensor) -> Tensor:
-        batch = x.shape[0]
-        x = self.convnet(x)
-        x = x.reshape(batch, -1)
-        return self.linearnet(x)
+from pts.demo_models import MyConv  # noqa: E402  (the model of the issue, verbatim)
 
 
 class SmallConv(nn.Module):

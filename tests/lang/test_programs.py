@@ -55,11 +55,11 @@ TIMEOUT = float(os.environ.get("PTS_LANG_TIMEOUT", "120"))
 
 
 @dataclass(frozen=True)
-class RunLine:
+class RunCall:
+    """A `# run: f(args)` line of a program file (shared with the tensor runner)."""
     path: Path
     lineno: int
     expr: str            # the call, e.g. "collatz(27)"
-    markers: frozenset   # e.g. {"wraps"}
 
     @property
     def id(self) -> str:
@@ -75,6 +75,11 @@ class RunLine:
     @property
     def func_name(self) -> str:
         return self.call.func.id
+
+
+@dataclass(frozen=True)
+class RunLine(RunCall):
+    markers: frozenset   # e.g. {"wraps"}
 
     def args(self) -> tuple:
         """Fresh argument objects (each call may mutate its lists)."""

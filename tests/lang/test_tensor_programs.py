@@ -82,27 +82,10 @@ DEFAULT_TOL = {          # dtype kind -> (rtol, atol)
 
 
 @dataclass(frozen=True)
-class RunLine:
-    path: Path
-    lineno: int
-    expr: str              # the call, e.g. "softmax(np.arange(6.0).reshape(2, 3))"
+class RunLine(tp.RunCall):
+    """A run line with its tolerances, e.g. "softmax(np.arange(6.0).reshape(2, 3))"."""
     rtol: float | None
     atol: float | None
-
-    @property
-    def id(self) -> str:
-        return f"{self.path.name}::{self.expr}"
-
-    @property
-    def call(self) -> ast.Call:
-        node = ast.parse(self.expr, mode="eval").body
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords):
-            raise ValueError(f"{self.path.name}:{self.lineno}: run line is not a plain call: {self.expr}")
-        return node
-
-    @property
-    def func_name(self) -> str:
-        return self.call.func.id
 
     def args(self) -> tuple:
         """Fresh argument objects: every argument expression is evaluated again."""
