@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py runtime/_dispatch.c
+$(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime/c/threads.c
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	$(VPY) -m pip install -q -e '.[test]'
@@ -26,10 +26,16 @@ test: $(STAMP)
 
 test-all: $(STAMP)
 	$(VPY) -m pytest -q -m '' tests
+	# the tensor corpus again with fusion off (ir.pipeline: PTS_FUSION=0)
+	PTS_FUSION=0 $(VPY) -m pytest -q tests/lang/test_tensor_programs.py \
+		tests/lang/test_stdlib_nn.py tests/lang/test_modules.py
 
 bench: $(STAMP)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
+	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
+		echo "torch not installable: tensor bench without it"; fi
+	$(VPY) bench/tensors.py
 
 # The C runtime: build/libpts.a, build/libpts.so and build/pts-run (system cc; libc + libm).
 include runtime/c/runtime.mk

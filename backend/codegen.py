@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+# CTX_FIELDS, IMPORTS (append only) and IMPORT_MATH live in abi.py: loaders need no LLVM
+from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
 from pts.errors import KIND_CODES
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
@@ -29,16 +31,8 @@ PTR = ir.PointerType()
 VOID = ir.VoidType()
 LIST_T = ir.LiteralStructType([I64T, I64T, PTR, PTR])
 
-CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit"]
 CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR, I64T])
 STACK_LIMIT = CTX_FIELDS.index("stack_limit")
-# Append only: archives record these names, and loaders fill the table by name.
-IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
-           "write_list",
-           # math: libm's functions, so native results equal CPython's bit for bit and an
-           # archive's image needs no symbol of the system's libm (fmod is frem's lowering)
-           "fmod", "pow", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
-           "atan", "sinh", "cosh", "tanh", "atan2", "hypot"]
 IMPORT_TYPES = {
     "malloc": ir.FunctionType(PTR, [I64T]),
     "realloc": ir.FunctionType(PTR, [PTR, I64T]),
@@ -48,10 +42,9 @@ IMPORT_TYPES = {
     "write_f64": ir.FunctionType(VOID, [PTR, F64T]),
     "write_bool": ir.FunctionType(VOID, [PTR, I64T]),
     "write_list": ir.FunctionType(VOID, [PTR, PTR, I64T]),
+    # fn(data, begin, end) on chunks of [0, n), each >= grain, over the thread pool
+    "parallel_for": ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]),
 }
-IMPORT_MATH = {"fmod": 2, "pow": 2, "atan2": 2, "hypot": 2, "exp": 1, "log": 1, "log2": 1,
-               "log10": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
-               "sinh": 1, "cosh": 1, "tanh": 1}
 IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
 ELEM_KIND = {I1: 0, I64: 1, F64: 2}
 
@@ -150,9 +143,25 @@ class ModuleCodegen:
         for f in self.irmod:
             FunctionCodegen(self, f, self.funcs[f.name]).generate()
         for f in self.irmod:
+            self.size_pipeline(self.funcs[f.name])
+        for f in self.irmod:
             self.boxed(f)
         self.release()
+        if "vmath_keep" in self.__dict__:     # vector variants of stdlib math: keep them
+            from pts.backend.stdlib_math import finish
+            finish(self)
         return self.m
+
+    # A function this big is glue between kernels (a whole model's forward with its layers
+    # inlined: views, copies, calls): -O3's unrolling and vectorizing of every small loop in
+    # it costs seconds of compile time and gains little, so it is optimized for size.  Hot
+    # loops live in their own functions (fused kernels, gemm), which keep -O3.
+    SIZE_PIPELINE_MIN = 2500
+
+    def size_pipeline(self, fn: ir.Function) -> None:
+        if "optnone" not in fn.attributes and \
+                sum(len(b.instructions) for b in fn.blocks) > self.SIZE_PIPELINE_MIN:
+            fn.attributes.add("optsize")
 
     def export_name(self, fname: str) -> str:
         """Symbol of the boxed entry point of IR function `fname`."""
@@ -195,12 +204,26 @@ class ModuleCodegen:
             self.declared[name] = fn
         return fn
 
+    def stdlib_math(self, name: str, dt) -> ir.Function:
+        """`T f(T)` computing stdlib/vmath.py's NAME for dtype dt (F32 or F64): an internal,
+        alwaysinline function of this module, for tensor kernels (see stdlib_math)."""
+        from pts.backend.stdlib_math import function
+        return function(self, name, dt)
+
+    def range_md(self, ty: ir.IntType, lo: int, hi: int):
+        """`!range` metadata: the loaded value is in [lo, hi)."""
+        mds = self.__dict__.setdefault("range_mds", {})
+        key = (str(ty), lo, hi)
+        if key not in mds:
+            mds[key] = self.m.add_metadata([ir.Constant(ty, lo), ir.Constant(ty, hi)])
+        return mds[key]
+
     def frame_address(self, b: ir.IRBuilder):
         fn = self.m.declare_intrinsic("llvm.frameaddress", [PTR], ir.FunctionType(PTR, [I32T]))
         return b.call(fn, [ir.Constant(I32T, 0)])
 
     def intrinsic(self, name: str, types: list[ir.Type]) -> ir.Function:
-        if name in ("llvm.copysign", "llvm.pow"):
+        if name in ("llvm.copysign", "llvm.pow", "llvm.maximum", "llvm.minimum"):
             fnty = ir.FunctionType(types[0], [types[0], types[0]])
             return self.m.declare_intrinsic(name, types, fnty)
         return self.m.declare_intrinsic(name, types)
@@ -232,8 +255,10 @@ class ModuleCodegen:
             t = DTYPE_OF_SCALAR.get(t, t)
             if t == F64:
                 return b.load(p, typ=F64T)
-            if t == I1:
-                return b.trunc(b.load(p, typ=I64T), I1T)
+            if t == I1:                       # a bool slot holds 0 or 1
+                v = b.load(p, typ=I64T)
+                v.set_metadata("range", self.range_md(I64T, 0, 2))
+                return b.trunc(v, I1T)
             if isinstance(t, TensorType):     # the slot points at a descriptor
                 return b.load(b.load(p, typ=PTR), typ=llvm_type(t))
             if t in (F32, I32):               # the low 4 bytes of the slot (little endian)
@@ -360,8 +385,11 @@ class ModuleCodegen:
             b.call(self.intrinsic("llvm.memset", [PTR, I64T]),
                    [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
             head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
-            for i, v in enumerate([n0, cap, data, b.load(head_p, typ=PTR)]):
+            old = b.load(head_p, typ=PTR)
+            for i, v in enumerate([n0, cap, data, old]):
                 b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
+            from pts.backend.tensor_codegen import adopt_head   # a tensor header's pprev
+            adopt_head(b, old, hdr)
             b.store(hdr, head_p)
             b.ret(hdr)
             return fn
@@ -394,6 +422,39 @@ class ModuleCodegen:
         return self.helper("list_reserve", build)
 
 
+def loop_counters(f: Function) -> set:
+    """The `add %i, c` instructions of counters: %i a block parameter that every edge into
+    its block sets to a constant in [0, 2**32] or to `add %i, c` with a constant c in
+    [1, 64].  Such a counter takes at least 2**57 steps to wrap around (decades of run
+    time), so the add is marked no-wrap (nuw nsw) and LLVM derives that %i stays >= its
+    start: `k % i` with i counting from 2 needs no zero check, no sign fix-up and divides
+    unsigned (32-bit when the values fit) as in `while i * i <= k: ... i += 1`."""
+    incoming: dict = {}
+    for blk in f.blocks:
+        term = blk.terminator
+        for t in (term.targets if term is not None else ()):
+            for p, a in zip(t.block.params, t.args):
+                incoming.setdefault(p, []).append(a)
+    out = set()
+    for p, args in incoming.items():
+        if p.type != I64 or p in f.entry.params:      # (those come from the caller too)
+            continue
+        steps = set()
+        for a in args:
+            if isinstance(a, Const):
+                if not (isinstance(a.value, int) and 0 <= a.value <= 1 << 32):
+                    break
+            elif (isinstance(a, Instr) and a.op == "add" and len(a.args) == 2
+                  and a.args[0] is p and isinstance(a.args[1], Const)
+                  and isinstance(a.args[1].value, int) and 1 <= a.args[1].value <= 64):
+                steps.add(a)
+            else:
+                break
+        else:
+            out |= steps
+    return out
+
+
 class FunctionCodegen:
     def __init__(self, mc: ModuleCodegen, f: Function, fn: ir.Function):
         self.mc = mc
@@ -408,6 +469,7 @@ class FunctionCodegen:
         self.func_str = mc.string(f.name)
 
     def generate(self) -> None:
+        self.counters = loop_counters(self.f)
         alloca_block = self.fn.append_basic_block("allocas")
         for blk in self.f.blocks:
             self.blocks[blk] = self.fn.append_basic_block(blk.name)
@@ -566,9 +628,21 @@ class FunctionCodegen:
         self.b.position_at_end(cont)
         return value if ins.type is not None else None
 
+    def op_tensor_free(self, ins: Instr, *args):
+        """A tensor's allocation dies here (ir.passes.release_tensors)."""
+        from pts.backend.tensor_codegen import free_tensor
+        free_tensor(self, ins, list(args))
+
+    def op_kernel(self, ins: Instr, *args):
+        """A fused kernel (ir.passes.fuse_tensors): one loop nest here, or the call."""
+        from pts.backend import kernel_codegen
+        return kernel_codegen.emit(self, ins, list(args))
+
     # arithmetic ---------------------------------------------------------
 
     def op_add(self, ins, a, b):
+        if ins in self.counters:          # see loop_counters: cannot wrap, so LLVM may know
+            return self.b.add(a, b, flags=("nuw", "nsw"))    # the counter's range
         return self.b.fadd(a, b) if is_float(a) else self.b.add(a, b)
 
     def op_sub(self, ins, a, b):
@@ -720,6 +794,9 @@ class FunctionCodegen:
         from pts.backend.tensor_codegen import convert
         return convert(self.b, a, ins.args[0].type, ins.type)
 
+    def op_view(self, ins, a):
+        return self.b.bitcast(a, llvm_type(ins.type))
+
     def op_itof(self, ins, a):
         return self.b.sitofp(a, F64T)
 
@@ -771,7 +848,9 @@ class FunctionCodegen:
         return self.b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T)
 
     def list_len(self, lst):
-        return self.b.load(self.field(lst, 0), typ=I64T)
+        n = self.b.load(self.field(lst, 0), typ=I64T)
+        n.set_metadata("range", self.mc.range_md(I64T, 0, (1 << 63) - 1))     # len >= 0
+        return n
 
     def elem_ptr(self, lst, i, t: Type):
         data = self.b.load(self.field(lst, 2), typ=PTR)
@@ -779,7 +858,10 @@ class FunctionCodegen:
 
     def load_elem(self, lst, i, t: Type):
         v = self.b.load(self.elem_ptr(lst, i, t), typ=mem_type(t))
-        return self.b.trunc(v, I1T) if t == I1 else v
+        if t == I1:                  # bools are stored as bytes 0 or 1
+            v.set_metadata("range", self.mc.range_md(I8T, 0, 2))
+            return self.b.trunc(v, I1T)
+        return v
 
     def store_elem(self, lst, i, v, t: Type):
         if t == I1:

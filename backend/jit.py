@@ -1,81 +1,135 @@
-"""In-process compilation: LLVM IR -> optimized machine code in this process (MCJIT).
+"""In-process compilation: LLVM IR -> machine code in this process (MCJIT), in two tiers.
 
-Contract: `compile_module(module)` runs codegen, verifies the LLVM module, optimizes it
-with LLVM's -O3 pipeline for the host CPU (all its features), and returns a `NativeModule`
-holding the addresses of every function's boxed entry point and of `release`.
-Modules stay loaded for the life of the process.
+Tier 0 (`compile_fast`): the LLVM IR our codegen emits, not optimized by LLVM, compiled by
+LLVM's fast instruction selector (-O0 code generation): a few milliseconds for a function
+of tens of lines, code that runs about 1.5-4x slower than tier 2.
+Tier 2 (`compile_module`, `compile_object`): LLVM's -O3 pipeline for the host CPU (all its
+features), then -O3 code generation: tens of milliseconds, the fast code.
 
-For the disk cache (pts.cache) the same work is split in two: `compile_object` stops at an
-ELF object file (bytes, plus the names of the symbols to look up), and `load_object` adds
-such bytes to the engine without running LLVM's optimizer or code generator.  Symbol names
-are unique per loaded module: the caller chooses the prefix (the cache derives it from the
-content hash, so equal content has equal names and is loaded once per process).
+`pts.api` runs a function's first call on tier-0 code and has the worker thread here
+(`submit`) compile tier 2 meanwhile; when it is ready the function's entry is swapped
+(pts.api.Compiled.swap).  Modules stay loaded for the life of the process, so code of a
+replaced tier stays mapped while a call may still be running in it.  `PTS_TIER` chooses:
+"auto" (the default: tier 0, then tier 2 in the background; modules with tensor code go to
+tier 2 directly, pts.api._has_tensor_code), "0"/"fast" (tier 0 only) or "2"/"opt" (tier 2
+before the first call, no tier 0).  `wait()` (pts.wait_optimized) waits for the worker.
+At exit, jobs that save to the disk cache are finished (bounded by PTS_EXIT_WAIT seconds)
+so that the next process loads optimized code; others are dropped.  A fork waits for the
+running job (register_at_fork): the child must not inherit LLVM's locks mid-job.
 
-`STATS` counts, for tests and `PTS_LOG=timings`, how many modules went through LLVM
-optimization + code generation and how many were loaded from object code.
+Tier-2 code for the disk cache is compiled position-independent and linked into an image
+(`compile_image`, backend.link), which pts.cache maps with runtime.archive.Image — the
+same code path as archives, no LLVM needed to load it.
+
+Threads.  llvmlite serializes every call into LLVM with one global lock, and releases the
+GIL during each: the worker's -O3 work runs in parallel with Python code (and with native
+code), but a tier-0 compile on another thread waits while one LLVM call of the worker runs.
+`_engine_lock` makes adding code to an engine and looking its symbols up one step.
+Tier-0 code goes to its own engine (its target machine generates code at -O0); tier-2
+modules and object files go to the other (-O3).
+
+Code an image cannot express is saved as an ELF object (`compile_image` says "object"),
+and `load_object` adds such bytes to the engine without running LLVM's optimizer or code
+generator.  Symbol names are unique per loaded module: the caller chooses the prefix (the
+cache derives it from the content hash, so equal content has equal names and is loaded
+once per process).
+
+`STATS` (pts.cache.STATS, the same dict) counts, for tests and `PTS_LOG=timings`: modules
+that went through LLVM -O3 and its code generation (`llvm_compiles`), tier-0 compiles
+(`fast_compiles`), and code loaded from the disk cache (`cache_loads`).
 """
 from __future__ import annotations
 
+import atexit
 import itertools
+import os
+import queue
+import sys
 import threading
 import time
 
 import llvmlite.binding as llvm
 
+from pts.cache import STATS  # noqa: F401 - one dict, readable without llvmlite
 from pts.ir.core import Module
 
-_lock = threading.Lock()
+_lock = threading.RLock()                 # lazy state (_state); makers may nest
+_engine_lock = threading.RLock()          # engine additions and lookups
 _state: dict = {}
 _ids = itertools.count()
 
-STATS = {"llvm_compiles": 0, "cache_loads": 0}
+
+def tier_mode() -> str:
+    """PTS_TIER: 'auto' (tier 0, then tier 2 in the background), 'fast' or 'opt'."""
+    v = os.environ.get("PTS_TIER", "auto").strip().lower()
+    if v in ("0", "fast", "o0"):
+        return "fast"
+    if v in ("2", "3", "opt", "o3"):
+        return "opt"
+    return "auto"
 
 
-def _new_target_machine() -> "llvm.TargetMachine":
+def _new_target_machine(opt: int = 3) -> "llvm.TargetMachine":
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     target = llvm.Target.from_default_triple()
-    return target.create_target_machine(cpu=llvm.get_host_cpu_name(),
-                                        features=llvm.get_host_cpu_features().flatten(),
-                                        opt=3, reloc="default", codemodel="jitdefault")
+    return target.create_target_machine(cpu=_host("cpu"), features=_host("features"),
+                                        opt=opt, reloc="default", codemodel="jitdefault")
+
+
+def _host(what: str) -> str:
+    v = _state.get(what)
+    if v is None:
+        llvm.initialize_native_target()
+        v = _state[what] = (llvm.get_host_cpu_name() if what == "cpu"
+                            else llvm.get_host_cpu_features().flatten())
+    return v
+
+
+def _get(name: str, make):
+    v = _state.get(name)
+    if v is None:
+        with _lock:
+            v = _state.get(name)
+            if v is None:
+                v = _state[name] = make()
+    return v
 
 
 def target_machine() -> "llvm.TargetMachine":
     """The host target machine used for optimization, data layout and object emission."""
-    tm = _state.get("tm")
-    if tm is None:
-        tm = _state["tm"] = _new_target_machine()
-    return tm
+    return _get("tm", _new_target_machine)
 
 
 def engine() -> "llvm.ExecutionEngine":
-    """One MCJIT engine per process; every compiled module is added to it.
-    (The engine owns its target machine, hence a second one.)"""
-    ee = _state.get("engine")
-    if ee is None:
-        ee = _state["engine"] = llvm.create_mcjit_compiler(llvm.parse_assembly(""),
-                                                           _new_target_machine())
-    return ee
+    """The MCJIT engine of tier-2 code (modules and object files).
+    (An engine owns its target machine, hence one more.)"""
+    return _get("engine", lambda: llvm.create_mcjit_compiler(llvm.parse_assembly(""),
+                                                             _new_target_machine(3)))
+
+
+def fast_engine() -> "llvm.ExecutionEngine":
+    """The MCJIT engine of tier-0 code: its target machine generates code at -O0."""
+    return _get("fast_engine", lambda: llvm.create_mcjit_compiler(llvm.parse_assembly(""),
+                                                                  _new_target_machine(0)))
 
 
 def host_triple() -> str:
-    return llvm.get_process_triple()
+    return _get("triple", llvm.get_process_triple)
 
 
 def target_description() -> dict:
     """What object code depends on besides its source: LLVM, the target and its CPU."""
-    d = _state.get("target")
-    if d is None:
+    def make():
         import llvmlite
-        llvm.initialize_native_target()
-        d = _state["target"] = {
+        return {
             "llvmlite": llvmlite.__version__,
             "llvm": ".".join(map(str, llvm.llvm_version_info)),
             "triple": host_triple(),
-            "cpu": llvm.get_host_cpu_name(),
-            "features": llvm.get_host_cpu_features().flatten(),
+            "cpu": _host("cpu"),
+            "features": _host("features"),
         }
-    return d
+    return _get("target", make)
 
 
 def optimize(mod: "llvm.ModuleRef", tm, level: int = 3) -> None:
@@ -87,26 +141,30 @@ def optimize(mod: "llvm.ModuleRef", tm, level: int = 3) -> None:
 
 
 class NativeModule:
-    """Code loaded into the engine: `entry_address(fname)` of an IR function's boxed entry
+    """Code loaded into an engine: `entry_address(fname)` of an IR function's boxed entry
     point, `release_address()`.  `llvm_ir` (the unoptimized LLVM IR text) and `codegen` are
-    None for code loaded from an object file."""
+    None for code loaded from an object file.  `tier` is 0 or 2."""
 
     def __init__(self, engine, llmod, mc, llvm_text: str | None,
-                 symbols: dict[str, str] | None = None, release: str | None = None):
+                 symbols: dict[str, str] | None = None, release: str | None = None,
+                 tier: int = 2):
         self.engine = engine
         self.llmod = llmod
         self.codegen = mc
         self.llvm_ir = llvm_text
         self.symbols = symbols            # IR function name -> boxed entry symbol
         self.release = release
+        self.tier = tier
 
     def entry_address(self, fname: str) -> int:
         name = self.codegen.export_name(fname) if self.codegen else self.symbols[fname]
-        return self.engine.get_function_address(name)
+        with _engine_lock:
+            return self.engine.get_function_address(name)
 
     def release_address(self) -> int:
         name = self.codegen.release_name() if self.codegen else self.release
-        return self.engine.get_function_address(name)
+        with _engine_lock:
+            return self.engine.get_function_address(name)
 
 
 def llvm_ir_text(module: Module) -> str:
@@ -116,7 +174,12 @@ def llvm_ir_text(module: Module) -> str:
     return str(mc.m)
 
 
-def _optimized(module: Module, prefix: str, opt_level: int, timings: dict | None):
+def _add(timings, key: str, t0: float) -> None:
+    if timings is not None:
+        timings[key] = timings.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
+
+
+def _parsed(module: Module, prefix: str, timings: dict | None):
     from pts.backend.codegen import generate
     t0 = time.perf_counter()
     tm = target_machine()
@@ -124,51 +187,103 @@ def _optimized(module: Module, prefix: str, opt_level: int, timings: dict | None
     text = str(mc.m)
     llmod = llvm.parse_assembly(text)
     llmod.verify()
-    t1 = time.perf_counter()
-    optimize(llmod, tm, opt_level)
-    STATS["llvm_compiles"] += 1
-    if timings is not None:
-        timings["llvm-ir"] = timings.get("llvm-ir", 0.0) + (t1 - t0) * 1e3
-        timings["llvm"] = timings.get("llvm", 0.0) + (time.perf_counter() - t1) * 1e3
+    _add(timings, "llvm-ir", t0)
     return tm, mc, text, llmod
 
 
-def compile_module(module: Module, opt_level: int = 3, timings: dict | None = None) -> NativeModule:
-    """IR -> machine code in the engine.  `timings` (ms, if given) gets 'llvm-ir' (IR ->
-    LLVM IR, parsed and verified), 'llvm' (optimization; MCJIT's code generation happens at
-    load) and 'load'."""
-    with _lock:
-        tm, mc, text, llmod = _optimized(module, f"pts{next(_ids)}", opt_level, timings)
-        t0 = time.perf_counter()
-        ee = engine()
+def _optimized(module: Module, prefix: str, opt_level: int, timings: dict | None, tm=None):
+    tm0, mc, text, llmod = _parsed(module, prefix, timings)
+    tm = tm or tm0
+    t1 = time.perf_counter()
+    optimize(llmod, tm, opt_level)
+    STATS["llvm_compiles"] += 1
+    _add(timings, "llvm", t1)
+    return tm, mc, text, llmod
+
+
+def compile_fast(module: Module, timings: dict | None = None, count: bool = True) -> NativeModule:
+    """Tier 0: IR -> unoptimized LLVM IR -> machine code by the fast instruction selector.
+    `timings` gets 'llvm-ir' and 'load' (code generation happens at load); `count`: in
+    STATS['fast_compiles'] (not the warm-up's)."""
+    _tm, mc, text, llmod = _parsed(module, f"pts{next(_ids)}", timings)
+    t0 = time.perf_counter()
+    ee = fast_engine()
+    with _engine_lock:
         ee.add_module(llmod)
         ee.finalize_object()
-        if timings is not None:
-            timings["load"] = timings.get("load", 0.0) + (time.perf_counter() - t0) * 1e3
-        return NativeModule(ee, llmod, mc, text)
+    if count:
+        STATS["fast_compiles"] += 1
+    _add(timings, "load", t0)
+    return NativeModule(ee, llmod, mc, text, tier=0)
+
+
+def compile_module(module: Module, opt_level: int = 3, timings: dict | None = None) -> NativeModule:
+    """Tier 2: IR -> machine code in the engine.  `timings` (ms, if given) gets 'llvm-ir'
+    (IR -> LLVM IR, parsed and verified), 'llvm' (optimization; MCJIT's code generation
+    happens at load) and 'load'."""
+    tm, mc, text, llmod = _optimized(module, f"pts{next(_ids)}", opt_level, timings)
+    t0 = time.perf_counter()
+    ee = engine()
+    with _engine_lock:
+        ee.add_module(llmod)
+        ee.finalize_object()
+    _add(timings, "load", t0)
+    return NativeModule(ee, llmod, mc, text)
 
 
 def compile_object(module: Module, prefix: str, opt_level: int = 3,
                    timings: dict | None = None) -> tuple[bytes, dict[str, str], str]:
     """IR -> an ELF object file for the host: (bytes, {IR function: boxed entry symbol},
     release symbol).  `timings` gets 'llvm-ir' and 'llvm' (optimization + code generation)."""
-    with _lock:
-        tm, mc, _text, llmod = _optimized(module, prefix, opt_level, timings)
-        t0 = time.perf_counter()
-        obj = tm.emit_object(llmod)
-        if timings is not None:
-            timings["llvm"] += (time.perf_counter() - t0) * 1e3
-        symbols = {f.name: mc.export_name(f.name) for f in module}
-        return obj, symbols, mc.release_name()
+    tm, mc, _text, llmod = _optimized(module, prefix, opt_level, timings)
+    t0 = time.perf_counter()
+    obj = tm.emit_object(llmod)
+    _add(timings, "llvm", t0)
+    symbols = {f.name: mc.export_name(f.name) for f in module}
+    return obj, symbols, mc.release_name()
+
+
+def image_target_machine() -> "llvm.TargetMachine":
+    """The host CPU with all its features, position-independent code, small code model:
+    objects that backend.link turns into images (the disk cache's format)."""
+    def make():
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        return llvm.Target.from_default_triple().create_target_machine(
+            cpu=_host("cpu"), features=_host("features"), opt=3, reloc="pic", codemodel="small")
+    return _get("pic_tm", make)
+
+
+def compile_image(module: Module, prefix: str, timings: dict | None = None):
+    """Tier 2 for the disk cache: IR -> -O3 for the host CPU -> a linked image (backend.link),
+    which runtime.archive.Image maps without LLVM.  Returns (kind, bytes, {IR function:
+    boxed entry symbol}, release symbol): kind "image", or "object" (the ELF object, for
+    `load_object`) when the code needs something an image cannot express (link.LinkError).
+    `timings` gets 'llvm-ir' and 'llvm' (optimization, code generation and linking)."""
+    from pts.backend import link
+    from pts.backend.abi import IMPORTS
+    tm = image_target_machine()
+    _tm, mc, _text, llmod = _optimized(module, prefix, 3, timings, tm)
+    t0 = time.perf_counter()
+    obj = tm.emit_object(llmod)
+    symbols = {f.name: mc.export_name(f.name) for f in module}
+    release = mc.release_name()
+    try:
+        image = link.link(obj, {s: (s, release) for s in symbols.values()}, IMPORTS)
+        kind, code = "image", image.to_bytes()
+    except link.LinkError:
+        kind, code = "object", obj
+    _add(timings, "llvm", t0)
+    return kind, code, symbols, release
 
 
 def load_object(obj: bytes, symbols: dict[str, str], release: str,
                 from_cache: bool = False, timings: dict | None = None) -> NativeModule:
     """Add object code made by `compile_object` to the engine (no LLVM optimization or code
     generation).  Raises RuntimeError if a symbol is missing (a damaged object)."""
-    with _lock:
-        t0 = time.perf_counter()
-        ee = engine()
+    t0 = time.perf_counter()
+    ee = engine()
+    with _engine_lock:
         ref = llvm.ObjectFileRef.from_data(obj)
         ee.add_object_file(ref)
         ee.finalize_object()
@@ -177,8 +292,131 @@ def load_object(obj: bytes, symbols: dict[str, str], release: str,
         for name in [*symbols.values(), release]:
             if not ee.get_function_address(name):
                 raise RuntimeError(f"pts: symbol {name} missing from object code")
-        if from_cache:
-            STATS["cache_loads"] += 1
-        if timings is not None:
-            timings["load"] = timings.get("load", 0.0) + (time.perf_counter() - t0) * 1e3
-        return native
+    if from_cache:
+        STATS["cache_loads"] += 1
+    _add(timings, "load", t0)
+    return native
+
+
+# ---------------------------------------------------------------- the background worker
+
+_jobs: "queue.SimpleQueue" = queue.SimpleQueue()
+_pending = 0
+_idle = threading.Condition(threading.Lock())
+_worker: threading.Thread | None = None
+
+
+_exiting = False
+
+
+def submit(job, saves: bool = False) -> None:
+    """Run `job()` (a tier-2 compile and what follows it) on the worker thread.  `saves`:
+    the job writes the disk cache (it still runs when the process exits)."""
+    global _pending, _worker
+    with _idle:
+        _pending += 1
+        if _worker is None:
+            _worker = threading.Thread(target=_work, name="pts-optimizer", daemon=True)
+            _worker.start()
+    _jobs.put((job, saves))
+
+
+_running = threading.Lock()      # held by the worker while it runs a job: see _before_fork
+
+
+def _work() -> None:
+    global _pending
+    while True:
+        job, saves = _jobs.get()
+        try:
+            if saves or not _exiting:
+                with _running:
+                    job()
+        except BaseException as e:          # the tier-0 code stays; say why, if asked to
+            if "tiers" in os.environ.get("PTS_LOG", "").split(","):
+                print(f"pts: background optimization failed: {type(e).__name__}: {e}",
+                      file=sys.stderr)
+        finally:
+            with _idle:
+                _pending -= 1
+                if _pending == 0:
+                    _idle.notify_all()
+
+
+def pending() -> int:
+    """Number of tier-2 compiles queued or running."""
+    return _pending
+
+
+def wait(timeout: float | None = None) -> bool:
+    """Wait until every submitted tier-2 compile has finished (and its code is in use).
+    Returns False if `timeout` (seconds) passed first.  Called from the worker itself, it
+    does not wait."""
+    if threading.current_thread() is _worker:
+        return _pending <= 1
+    with _idle:
+        return _idle.wait_for(lambda: _pending == 0, timeout)
+
+
+@atexit.register
+def _finish_at_exit() -> None:
+    """Tier-2 compiles of a short-lived process save their code in the disk cache when they
+    finish: let them (the next process then loads it); others are dropped.  Bounded, so
+    exit never hangs (PTS_EXIT_WAIT seconds, default 10)."""
+    global _exiting
+    _exiting = True
+    if _pending:
+        wait(float(os.environ.get("PTS_EXIT_WAIT", "10")))
+
+
+_fork_held: list = []
+
+
+def _before_fork() -> None:
+    # A child forked while the worker runs LLVM would inherit locks held by a thread it does
+    # not have (llvmlite's, the engines'): fork between jobs.  (Bounded: a job waiting for
+    # something the forking thread holds must not deadlock the parent.)
+    if _worker is not None and _running.acquire(timeout=30):
+        _fork_held.append(True)
+
+
+def _after_fork_in_parent() -> None:
+    if _fork_held:
+        _fork_held.clear()
+        _running.release()
+
+
+def _after_fork_in_child() -> None:
+    # no worker in the child: its queued jobs are the parent's; the child's functions keep
+    # their tier-0 code and new compiles start a worker of their own
+    global _jobs, _pending, _idle, _worker, _running
+    _fork_held.clear()
+    _jobs = queue.SimpleQueue()
+    _pending = 0
+    _idle = threading.Condition(threading.Lock())
+    _worker = None
+    _running = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
+
+
+def warm_up() -> None:
+    """Pay LLVM's first-use costs (target set-up, engines, the first code generation) now,
+    not in the first call of a scripted function."""
+    target_machine()
+    host_triple()
+    target_description()
+    ee = fast_engine()
+    engine()
+    llmod = llvm.parse_assembly(
+        "define i64 @pts.warm_up(i64 %a, i64 %b) {\n"
+        "entry:\n  %c = icmp slt i64 %a, %b\n  br i1 %c, label %l, label %r\n"
+        "l:\n  %x = mul i64 %a, %b\n  ret i64 %x\n"
+        "r:\n  %y = sdiv i64 %a, %b\n  ret i64 %y\n}\n")
+    with _engine_lock:
+        ee.add_module(llmod)
+        ee.finalize_object()
+        ee.get_function_address("pts.warm_up")

@@ -13,7 +13,13 @@ Memory: every new tensor is one allocation chained into the per-call arena like 
 (codegen.LIST_T header `{i64 nbytes, i64 aligned data address, ptr raw block, ptr next}`),
 freed by `@pts.release`.  A tensor returned to Python is detached from the arena by the
 Python side (runtime/tensors.py zeroes the header's raw pointer so release skips it and
-frees the block when the numpy array dies).
+frees the block when the numpy array dies).  A tensor header (TENSOR_HDR_T) extends the list
+header with `ptr pprev`, the address of the pointer that points at it (the context's list
+head or the previous header's `next`), and stores ~nbytes (negative; a list's length never
+is) so a header can tell it is a tensor's: `tensor.free` (ir.passes.release_tensors) unlinks
+a temporary from the arena in O(1) at its last use and frees it, so release never sees it
+again (no double free on an error path).  Pushing any header on the arena (tensor_alloc,
+codegen's list_new) updates the pprev of a tensor header it covers (`adopt_head`).
 
 Kernels are LLVM loops specialized for the static rank: a loop nest over the output shape
 in C order, each operand addressed by a running offset (stride 0 on broadcast dimensions).
@@ -93,6 +99,59 @@ def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
     ok = b.and_(b.fcmp_ordered(">=", v, lo), b.fcmp_ordered("<", v, hi))
     safe = b.select(ok, v, ir.Constant(REG[src], 0.0))
     return b.select(ok, b.fptosi(safe, REG[dst]), ir.Constant(REG[dst], -(1 << (bits - 1))))
+
+
+# ------------------------------------------------------------------ the arena
+
+TENSOR_HDR_T = ir.LiteralStructType([I64T, I64T, PTR, PTR, PTR])
+
+
+def hdr_field(b: ir.IRBuilder, hdr, i: int):
+    return b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=TENSOR_HDR_T)
+
+
+def adopt_head(b: ir.IRBuilder, old, new) -> None:
+    """`new` is being pushed on the arena over `old` (its next): if old is a tensor header,
+    its pprev becomes &new.next."""
+    with b.if_then(b.icmp_unsigned("!=", old, ir.Constant(PTR, None))):
+        with b.if_then(b.icmp_signed("<", b.load(hdr_field(b, old, 0), typ=I64T), c64(0))):
+            b.store(hdr_field(b, new, 3), hdr_field(b, old, 4))
+
+
+def tensor_free(mc) -> ir.Function:
+    """void @pts.tensor_free(ctx, ptr owner): unlink a tensor header from the arena and free
+    its block and itself; a null owner (borrowed memory) is left alone."""
+    def build():
+        fn = ir.Function(mc.m, ir.FunctionType(ir.VoidType(), [PTR, PTR]), name="pts.tensor_free")
+        ctx, hdr = fn.args
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        with b.if_then(b.icmp_unsigned("!=", hdr, ir.Constant(PTR, None))):
+            pprev = b.load(hdr_field(b, hdr, 4), typ=PTR)
+            nxt = b.load(hdr_field(b, hdr, 3), typ=PTR)
+            b.store(nxt, pprev)
+            with b.if_then(b.icmp_unsigned("!=", nxt, ir.Constant(PTR, None))):
+                with b.if_then(b.icmp_signed("<", b.load(hdr_field(b, nxt, 0), typ=I64T), c64(0))):
+                    b.store(pprev, hdr_field(b, nxt, 4))
+            free = mc.import_fn(b, ctx, "free")
+            b.call(free, [b.load(hdr_field(b, hdr, 2), typ=PTR)])
+            b.call(free, [hdr])
+        b.ret_void()
+        return fn
+    return mc.helper("tensor_free", build)
+
+
+def free_tensor(fc, ins, args: list) -> None:
+    """`tensor.free %t, %keep...`: free t's owner unless it is one of the keeps' owners."""
+    b = fc.b
+    owner = b.extract_value(args[0], 1)
+    keep = ir.Constant(I1T, 0)
+    for k in args[1:]:
+        keep = b.or_(keep, b.icmp_unsigned("==", owner, b.extract_value(k, 1)))
+    if args[1:]:
+        with b.if_then(b.not_(keep)):
+            b.call(tensor_free(fc.mc), [fc.ctx, owner])
+    else:
+        b.call(tensor_free(fc.mc), [fc.ctx, owner])
 
 
 # ------------------------------------------------------------------ the boxed ABI
@@ -282,12 +341,14 @@ class Kernels:
             ctx, nbytes = fn.args
             b = ir.IRBuilder(fn.append_basic_block("entry"))
             malloc = mc.import_fn(b, ctx, "malloc")
-            hdr = b.call(malloc, [c64(32)])
+            hdr = b.call(malloc, [c64(40)])
             raw = b.call(malloc, [b.add(nbytes, c64(ALIGN))])
             addr = b.and_(b.add(b.ptrtoint(raw, I64T), c64(ALIGN - 1)), c64(-ALIGN))
             head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
-            for i, v in enumerate([nbytes, addr, raw, b.load(head_p, typ=PTR)]):
-                b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
+            old = b.load(head_p, typ=PTR)
+            for i, v in enumerate([b.not_(nbytes), addr, raw, old, head_p]):
+                b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=TENSOR_HDR_T))
+            adopt_head(b, old, hdr)
             b.store(hdr, head_p)
             agg = b.insert_value(ir.Constant(rt, ir.Undefined), b.inttoptr(addr, PTR), 0)
             b.ret(b.insert_value(agg, hdr, 1))
@@ -304,6 +365,22 @@ class Kernels:
             b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
                    [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
         return Tensor(dtype, data, b.extract_value(r, 1), shape, self.contiguous_strides(shape))
+
+    def scratch_done(self, x: Tensor, unless: Tensor | None = None) -> None:
+        """Free this op's scratch allocation x now (not when it is `unless`'s memory)."""
+        b = self.b
+        if unless is None:
+            b.call(tensor_free(self.mc), [self.fc.ctx, x.owner])
+            return
+        with b.if_then(b.icmp_unsigned("!=", x.owner, unless.owner)):
+            b.call(tensor_free(self.mc), [self.fc.ctx, x.owner])
+
+    def result_of_scratch(self, x: Tensor):
+        """result(x), freeing x when the result is a scalar read out of it."""
+        r = self.result(x)
+        if not isinstance(self.ins.type, TensorType):
+            self.scratch_done(x)
+        return r
 
     def slot(self, t: ir.Type, init=None):
         """A stack slot in the entry block (mem2reg makes it a register)."""
@@ -574,6 +651,9 @@ class Kernels:
             vals = [self.load(x, o) for x, o in zip(srcs, offs[1:])]
             self.store(out, offs[0], compute(vals))
         self.loop(shape, [out.strides] + strides, body)
+        for x, src in zip(xs, srcs):
+            if src is not x:                    # separate()'s copy, if it made one
+                self.scratch_done(src, unless=x)
         return self.pack(out)
 
     def weak_int_operands(self, name, ops, types, in_dts):
@@ -708,6 +788,9 @@ class Kernels:
             return vals[0]
         if name in UNARY_FLOAT:
             fn = UNARY_FLOAT[name]
+            from pts.backend.stdlib_math import NAMES
+            if dt in FLOATS and name in NAMES:   # stdlib/vmath.py: inlined, vectorizes, no libm
+                return b.call(self.mc.stdlib_math(name, dt), vals)
             from pts.backend import codegen
             if dt == F64 and name in getattr(codegen, "IMPORT_MATH", ()) and hasattr(self.fc, "libm_call"):
                 return self.fc.libm_call(name, vals)      # f64 libm through the import table
@@ -1148,6 +1231,7 @@ class Kernels:
         src = self.separate(inner, target)
         strides = [self.bstride(src, d, target.rank) for d in range(target.rank)]
         self.copy_to(target, src, target.shape, strides)
+        self.scratch_done(src, unless=inner)
         return None
 
     def op_shape(self, ops, types):
@@ -1419,6 +1503,11 @@ class Kernels:
             B = Tensor(c.dtype, c.data, c.owner, [kb, c64(1)], [c.strides[0], c64(0)])
         else:
             B = c
+        fast = dt in FLOATS and out_dt == dt          # blocked, packed gemm (backend/gemm.py)
+        if fast and A.dtype != dt:
+            A = self.copy(A, dt)
+        if fast and B.dtype != dt:
+            B = self.copy(B, dt)
         ba = Tensor(A.dtype, None, None, A.shape[:-2], A.strides[:-2])
         bb = Tensor(B.dtype, None, None, B.shape[:-2], B.strides[:-2])
         nb = max(ba.rank, bb.rank)
@@ -1437,6 +1526,12 @@ class Kernels:
         else:
             out = self.alloc(out_dt, [])
             ost, on, om = [], c64(0), c64(0)
+        if fast:
+            self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=a.rank > 1)
+            for t, orig in ((A, a), (B, c)):
+                if t.dtype != orig.dtype:       # the converted copy above
+                    self.scratch_done(t)
+            return self.result_of_scratch(out)
         T = REG[dt]
         zero = ir.Constant(T, 0.0 if dt in FLOATS else 0)
         # accumulate in a row buffer of the loop dtype: for i: row = 0; for p: row += a[i,p] *
@@ -1472,7 +1567,47 @@ class Kernels:
                     out, b.add(ro, b.mul(j, om)), convert(b, self.load(row_buf, j), dt, out_dt)))
             self.fc.counted_loop(n, row)
         self.loop(bshape, [sa, sb, ost], per_batch)
-        return self.result(out)
+        self.scratch_done(row_buf)
+        return self.result_of_scratch(out)
+
+    def gemm_batches(self, A: Tensor, B: Tensor, out: Tensor, bshape, sa, sb, ost, n, m, k, on,
+                     collapse: bool):
+        """out[batch] = A[batch] @ B[batch] through the gemm of backend/gemm.py: one call when
+        there is no batch or when B is shared by every batch and A's batches are evenly
+        spaced rows (x @ W with x (..., n, k)), else one call per batch with one workspace."""
+        from pts.backend import gemm
+        b, mc, ctx = self.b, self.mc, self.fc.ctx
+        dn = "f32" if A.dtype == F32 else "f64"
+        ET = MEM[A.dtype]
+        rsa, csa, rsb, csb = A.strides[-2], A.strides[-1], B.strides[-2], B.strides[-1]
+
+        def one(oa, ob, oo, rows, work=None):
+            gemm.call(mc, b, ctx, dn, rows, m, k, b.gep(A.data, [oa], source_etype=ET), rsa, csa,
+                      b.gep(B.data, [ob], source_etype=ET), rsb, csb,
+                      b.gep(out.data, [oo], source_etype=ET), on, work=work)
+        if not bshape:
+            one(c64(0), c64(0), c64(0), n)
+            return
+
+        def batched():
+            work = gemm.alloc_work(mc, b, ctx, dn, n, m, k)
+            self.loop(bshape, [sa, sb, ost], lambda offs: one(*offs, n, work=work))
+            gemm.free_work(mc, b, ctx, work)
+        if not collapse:
+            batched()
+            return
+        ok = ir.Constant(I1T, 1)
+        expect, rows = b.mul(n, rsa), n
+        for d in range(len(bshape) - 1, -1, -1):
+            ok = b.and_(ok, b.icmp_signed("==", sb[d], c64(0)))
+            ok = b.and_(ok, b.or_(b.icmp_signed("==", bshape[d], c64(1)), b.icmp_signed("==", sa[d], expect)))
+            expect = b.mul(expect, bshape[d])
+            rows = b.mul(rows, bshape[d])
+        with b.if_else(ok) as (then, other):
+            with then:
+                one(c64(0), c64(0), c64(0), rows)
+            with other:
+                batched()
 
     def batch_broadcast(self, ba, bb, nb, a, c, n, m):
         b = self.b

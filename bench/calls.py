@@ -64,6 +64,7 @@ def call_overhead(calls: int, repeats: int) -> list[tuple[str, tuple | None, str
 
     f = pts.script(add)
     assert f(1, 2) == 3
+    pts.wait_optimized()
     try:
         from pts import _dispatch
         note = f"C dispatcher ({f._entry_count()} signature registered)"
@@ -121,6 +122,7 @@ def gil_experiment(ms: float, repeats: int = 3) -> list[tuple]:
     rows = []
     for name, f in (("pts", pts.script(spin)), ("CPython", spin)):
         f(10)
+        pts.wait_optimized()          # time the optimized code, not the first tier
         n = size_for(f, ms)
         assert f(1000) == spin(1000)
         one = min(wall(f, n, 1) for _ in range(repeats))

@@ -6,9 +6,13 @@ one warm-up call, which for the compilers includes compilation), with N chosen s
 costs about `budget` seconds.  Results must agree across implementations (ints exactly,
 floats to 1e-9 relative: the native math functions may differ from libm in the last bit).
 
-Then: first-call compile time of pts and Numba for a 20-line function, each measured in a
-fresh subprocess (import time reported separately), and the cost of calling
-`add(a: int, b: int) -> int` from Python.
+pts compiles a first call quickly (tier 0) and optimizes in the background: steady-state
+cells wait for the optimized code (`pts.wait_optimized()`) after the warm-up call.
+
+Then: first-call time of pts and Numba for a 20-line function, measured in fresh
+subprocesses (import and decoration times reported separately), cold (empty caches) and
+cached (the disk cache a previous process left: pts's, Numba's `cache=True`), and the cost
+of calling `add(a: int, b: int) -> int` from Python.
 
 A failing implementation never stops the run: its cells read "n/a" and the row carries the
 error ("pts: not available (...)").  Timings are printed, never asserted.
@@ -124,6 +128,8 @@ def measure(f, args, budget: float, min_runs: int, max_runs: int, warm_counts: b
     samples, and a workload slower than the budget is timed just once.
     """
     t_warm, result = _timed(f, args)
+    if not warm_counts and getattr(f, "__module__", None) is not None:
+        _settle()
     samples = [t_warm] if warm_counts else []
     if not warm_counts:
         t_probe, _ = _timed(f, args)       # the warm-up included compilation
@@ -134,6 +140,14 @@ def measure(f, args, budget: float, min_runs: int, max_runs: int, warm_counts: b
     while len(samples) < n:
         samples.append(_timed(f, args)[0])
     return statistics.median(samples), len(samples), result
+
+
+def _settle() -> None:
+    """pts runs a first call on quickly compiled code and optimizes in the background:
+    steady state is the optimized code."""
+    pts = sys.modules.get("pts")
+    if pts is not None and hasattr(pts, "wait_optimized"):
+        pts.wait_optimized()
 
 
 def same_result(a, b) -> bool:
@@ -189,36 +203,83 @@ sys.path.insert(0, {bench_dir!r})
 from workloads import compile_probe
 out = {{"import_s": t1 - t0}}
 try:
+    t15 = time.perf_counter()
     f = {wrap}(compile_probe)
     t2 = time.perf_counter()
+    out["decorate_s"] = t2 - t15
     r = f({n})
     t3 = time.perf_counter()
     f({n})
     t4 = time.perf_counter()
     out.update(first_call_s=t3 - t2, second_call_s=t4 - t3, result=r,
-               ok=(r == compile_probe({n})))
+               ok=(r == compile_probe({n})), llvmlite="llvmlite" in sys.modules)
+    if {module!r} == "pts":
+        from pts.backend import jit
+        out.update(tier=f.compiled((1,)).tier, llvm_compiles=jit.STATS["llvm_compiles"],
+                   cache_loads=jit.STATS["cache_loads"])
 except Exception as e:
     out["error"] = type(e).__name__ + ": " + (str(e).strip().splitlines() or [""])[0]
 print("RESULT " + json.dumps(out))
 """
 
 
-def first_call(module: str, wrap: str, n: int = 1000, timeout: float = 300) -> dict:
-    """Import time and first-call (compile + run) time of `wrap(compile_probe)`, in a fresh
-    interpreter whose cache directories point at an empty temporary directory."""
-    code = _FIRST_CALL.format(module=module, wrap=wrap, bench_dir=BENCH_DIR, n=n)
-    with tempfile.TemporaryDirectory(prefix="pts-bench-") as tmp:
-        env = dict(os.environ, XDG_CACHE_HOME=tmp, PTS_CACHE_DIR=tmp, NUMBA_CACHE_DIR=tmp)
-        try:
-            p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                               timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return {"error": f"timed out after {timeout:.0f} s"}
+def _subprocess(code: str, env: dict, timeout: float) -> dict:
+    try:
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {timeout:.0f} s"}
     for line in p.stdout.splitlines():
         if line.startswith("RESULT "):
             return json.loads(line[len("RESULT "):])
     lines = (p.stderr.strip() or p.stdout.strip() or f"exit code {p.returncode}").splitlines()
     return {"error": lines[-1][:110]}
+
+
+def _median_run(runs: list[dict]) -> dict:
+    good = [r for r in runs if "error" not in r]
+    if not good:
+        return runs[0]
+    good.sort(key=lambda r: r["first_call_s"])
+    out = dict(good[len(good) // 2])
+    out["import_s"] = statistics.median(r["import_s"] for r in good)
+    out["decorate_s"] = statistics.median(r.get("decorate_s", 0.0) for r in good)
+    out["runs"] = len(good)
+    return out
+
+
+def first_call(module: str, wrap: str, n: int = 1000, timeout: float = 300,
+               repeats: int = 3, env: dict | None = None) -> dict:
+    """Import time and first-call time of `wrap(compile_probe)` in fresh interpreters:
+    'cold' with empty cache directories (compile + run), then 'cached' with the cache the
+    cold run left (pts: its disk cache; Numba: `cache=True`), each the median of `repeats`
+    processes.  Bytecode of the Python sources is written to a private directory by a
+    warm-up process first, as an installed package has it."""
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="pts-bench-") as tmp:
+        extra = env or {}
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(tmp, "pyc")
+        env.update(extra)
+        cold, cached = [], []
+        for i in range(repeats + 1):
+            d = os.path.join(tmp, f"cache{i}")
+            e = dict(env, XDG_CACHE_HOME=d, PTS_CACHE_DIR=d, NUMBA_CACHE_DIR=d)
+            code = _FIRST_CALL.format(module=module, wrap=wrap, bench_dir=BENCH_DIR, n=n)
+            r = _subprocess(code, e, timeout)
+            if i == 0:                    # the warm-up (bytecode); its cache is discarded
+                if "error" in r:
+                    return {**r, "cold": r, "cached": r}
+                continue
+            cold.append(r)
+            if module == "numba":
+                code = _FIRST_CALL.format(module=module, wrap="numba.njit(cache=True)",
+                                          bench_dir=BENCH_DIR, n=n)
+                _subprocess(code, e, timeout)           # fills Numba's cache
+            cached.append(_subprocess(code, e, timeout))
+        out["cold"] = _median_run(cold)
+        out["cached"] = _median_run(cached)
+    return {**out["cold"], **out}        # the cold run's fields at the top, as before
 
 
 def call_overhead(impls=IMPLS, calls: int = 200_000, repeats: int = 7) -> dict:
@@ -290,17 +351,32 @@ def format_table(rows) -> str:
 
 
 def format_compile(compile_times: dict, overhead: dict) -> str:
-    lines = ["first call of compile_probe (20 lines, loops + branches), fresh interpreter:",
-             f"  {'':<10}{'import s':>10}{'first call s':>14}{'second call ms':>16}"]
-    for impl, c in compile_times.items():
-        imp = f"{c['import_s']:.3f}" if "import_s" in c else "n/a"
-        if "error" in c:
-            lines.append(f"  {impl:<10}{imp:>10}{'n/a':>14}{'n/a':>16}  "
-                         f"{impl.lower()}: not available ({c['error']})")
-        else:
-            bad = "" if c.get("ok") else "  ✗ result differs from CPython"
-            lines.append(f"  {impl:<10}{imp:>10}{c['first_call_s']:>14.3f}"
-                         f"{c['second_call_s'] * 1e3:>16.3f}{bad}")
+    lines = ["first call of compile_probe (20 lines, loops + branches) in a fresh interpreter, "
+             "median of 3 processes:",
+             "  cold: empty cache; cached: the cache of a previous process (Numba: cache=True);",
+             "  `import X`, then the decoration `X.script(f)` / `X.njit(f)` (pts preloads its "
+             "compiler there unless the cache has f), then the first call, to its result",
+             f"  {'':<36}{'import s':>10}{'decorate ms':>13}{'first call ms':>15}"
+             f"{'second call ms':>16}  note"]
+    for impl, phases in compile_times.items():
+        for phase in ("cold", "cached"):
+            c = phases.get(phase, {"error": "not measured"})
+            label = f"{impl} {phase}"
+            if " " in impl:             # "pts PTS_PRELOAD=import": its own line below
+                label = f"{impl.split()[0]} {phase} ({impl.split()[1]})"
+            imp = f"{c['import_s']:.3f}" if "import_s" in c else "n/a"
+            if "error" in c:
+                lines.append(f"  {label:<36}{imp:>10}{'n/a':>13}{'n/a':>15}{'n/a':>16}  "
+                             f"{impl.lower()}: not available ({c['error']})")
+                continue
+            notes = [] if c.get("ok") else ["✗ result differs from CPython"]
+            if impl.startswith("pts"):
+                notes.append(f"tier {c.get('tier')} code, LLVM -O3 runs: "
+                             f"{c.get('llvm_compiles')}, cache loads: {c.get('cache_loads')}, "
+                             f"llvmlite imported: {c.get('llvmlite')}")
+            lines.append(f"  {label:<36}{imp:>10}{c.get('decorate_s', 0) * 1e3:>13.1f}"
+                         f"{c['first_call_s'] * 1e3:>15.1f}"
+                         f"{c['second_call_s'] * 1e3:>16.3f}  " + "; ".join(notes))
     lines.append("call overhead of add(a: int, b: int) -> int from a Python loop "
                  "(ns per call, loop included):")
     for impl, c in overhead.items():
@@ -333,11 +409,16 @@ def main(argv=None) -> int:
     print(format_table(rows))
     print()
     n = 200 if args.quick else 1000
-    compile_times = {"pts": first_call("pts", "pts.script", n)}
+    reps = 1 if args.quick else 3
+    compile_times = {"pts": first_call("pts", "pts.script", n, repeats=reps)}
+    if not args.quick:      # the compiler imported by `import pts` instead of the decoration
+        compile_times["pts PTS_PRELOAD=import"] = first_call(
+            "pts", "pts.script", n, repeats=reps, env={"PTS_PRELOAD": "import"})
     if info["numba"]:
-        compile_times["Numba"] = first_call("numba", "numba.njit", n)
+        compile_times["Numba"] = first_call("numba", "numba.njit", n, repeats=reps)
     else:
-        compile_times["Numba"] = {"error": "numba not installed"}
+        missing = {"error": "numba not installed"}
+        compile_times["Numba"] = {**missing, "cold": missing, "cached": missing}
     overhead = call_overhead(calls=20_000 if args.quick else 200_000,
                              repeats=3 if args.quick else 7)
     print(format_compile(compile_times, overhead))

@@ -236,6 +236,8 @@ class TensorChecks:
             e.target = Callee("np", "item")
             e.np_name, e.np_operands, e.np_static = "item", [obj], {}
             return call_type("item", [t], {})
+        if name == "view" and t in NUMPY_SCALARS:       # np.float32(x).view(np.int32)
+            return self.scalar_view(e, t)
         if np_name is None or not isinstance(t, TensorType):
             raise self.error(f"'{py_name(t)}' has no attribute '{name}'", e.func)
         if name == "item":
@@ -247,6 +249,25 @@ class TensorChecks:
         if name == "transpose" and len(e.args) > 1:
             e.args = [A.TupleExpr(list(e.args), span=e.args[0].span)]
         return self.bind_np(e, np_name, [obj] + list(e.args))
+
+    def scalar_view(self, e: A.Call, t: Type) -> Type:
+        """x.view(np.int32) on a numpy scalar: the same bits read as another dtype of the
+        same size (bit manipulation of floats, as stdlib/vmath.py does).  Tensors' view is
+        not in the language."""
+        from pts.frontend.check import Callee
+        self.nargs(e, "view", 1)
+        if e.keywords:
+            raise self.error("view() takes the dtype positionally", e.keywords[0])
+        dtype = self.dtype_arg(e.args[0])
+        import numpy as np
+        from pts.ir.types import DTYPE_OF_SCALAR
+        new = SCALAR_OF_DTYPE[DTYPES[dtype]]
+        old_size = np.dtype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]]).itemsize
+        if np.dtype(dtype).itemsize != old_size or new == NPI1 or t == NPI1:
+            raise self.error(f"view of a {py_name(t)} as {dtype}: the dtypes must be numbers "
+                             f"of the same size", e)
+        e.target = Callee("np_view", new)
+        return new
 
     # ---------------------------------------------------------------- operators
 

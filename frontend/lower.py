@@ -965,6 +965,11 @@ class Lowerer:
         self.b.span = e.span
         return self.emit("cast", [v], t) if e.args[0].ty != t else v
 
+    def call_np_view(self, e: A.Call, t: Type) -> Value:
+        v = self.expr(e.func.value)
+        self.b.span = e.span
+        return self.emit("view", [v], t)
+
     def call_function(self, e: A.Call, name: str) -> Value:
         spec = e.target.spec
         # string arguments are constants of the callee's specialization: not passed

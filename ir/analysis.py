@@ -143,7 +143,7 @@ def call_graph(m: Module) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for f in m:
         graph[f.name] = {i.attrs["callee"] for i in f.instructions()
-                         if i.op == "call" and i.attrs.get("callee") in m.functions}
+                         if i.op in ("call", "kernel") and i.attrs.get("callee") in m.functions}
     return graph
 
 

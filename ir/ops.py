@@ -25,6 +25,7 @@ Ops (operand types -> result type):
   not                  (i1) -> i1
   eq ne lt le gt ge    (T, T) -> i1 for T in i1 i64 f64      IEEE for floats
   select               (i1, T, T) -> T
+  view                 (T) -> U, T and U numeric of one size: the same bits (f32 <-> i32, ...)
   itof                 (i64) -> f64  |  btoi (i1) -> i64  |  ftoi (f64) -> i64 (trunc; caller checks range)
   isnan isinf isfinite (f64) -> i1
   math.NAME            (f64[, f64]) -> f64 for NAME in MATH_UNARY / MATH_BINARY (IEEE results)
@@ -44,10 +45,13 @@ Ops (operand types -> result type):
   print                (any...)                              print(*args)
   check                (i1 cond, str msg) {kind}             raise kind(msg) if cond
   call                 (args...) {callee} -> callee's result
+  kernel               (args...) {callee} -> callee's result (a fused kernel, see fuse_tensors)
   attr.get             () {path} -> tensor<...>              the tensor attribute at `path` (dotted,
                                                              from the scripted object: "convnet.0.weight")
                                                              as it is when the op runs
   attr.set             (tensor<...> v) {path}                rebind that attribute to v
+  tensor.free          (tensor<...> t, tensor<...> keep...)  free t's allocation now, unless it is
+                                                             keep's (ir.passes.release_tensors)
                        (see frontend.objects: pts.script of a model; the interpreter is given the
                        root object, native code will get a table of descriptors)
 Terminators: br, cbr, ret, raise (see ir.core).
@@ -250,12 +254,20 @@ _op("list.pop_at", WRITE, lambda xs, i: xs.pop(i))
 _op("print", WRITE, _print)
 _op("check", RAISE)
 _op("call", CALL)
+# kernel: a call of a fused kernel function (ir.passes.fuse_tensors) — the same semantics as
+# `call`; the backend compiles the callee's tensor ops into one loop nest at the call site
+_op("kernel", CALL)
 # attributes of the scripted object: evaluated by the interpreter on the root it is given
 _op("attr.get", READ)
 _op("attr.set", WRITE)
+# the allocation a tensor owns dies here (ir.passes.release_tensors; numpy's GC in the interpreter)
+_op("tensor.free", WRITE, lambda *xs: None)
 # cast: C-style conversion between numeric scalar types (to float32, int32, ...); the
 # interpreter converts by the result type
 _op("cast", PURE)
+# view: the same bits as another numeric scalar type of the same size (np.float32(x).view(
+# np.int32)); like cast, the interpreter converts by the result type
+_op("view", PURE)
 
 # Tensor ops: `np.NAME` computes numpy's np.NAME(*operands, **static) where `static` (an
 # attribute holding a Python literal dict) carries the compile-time arguments: axis,

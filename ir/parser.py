@@ -324,7 +324,7 @@ class _Parser:
     # instr := [VALUE ":" type "="] body [attrs] [span]
     # body  := "br" target | "cbr" operand "," target "," target | "ret" [operand]
     #        | "raise" KIND "," operand | "check" operand "," KIND "," operand
-    #        | "call" FUNC "(" [operand {"," operand}] ")" | OP [operand {"," operand}]
+    #        | ("call" | "kernel") FUNC "(" [operand {"," operand}] ")" | OP [operand {"," operand}]
     def instr(self) -> Instr:
         name, type = None, None
         if self.peek().kind == "value" and self.peek(1) is not None and self.peek(1).text == ":":
@@ -344,7 +344,7 @@ class _Parser:
             targets.append(self.target())
             self.take(text=",")
             targets.append(self.target())
-        elif op == "call" and self.peek() is not None and self.peek().kind == "func":
+        elif op in ("call", "kernel") and self.peek() is not None and self.peek().kind == "func":
             attrs["callee"] = self.func_name(self.take())
             self.take(text="(")
             if not self.accept(")"):

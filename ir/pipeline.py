@@ -6,6 +6,12 @@ folding can shrink a callee under the inlining threshold, and so on).  simplify_
 last so that a round ends with the CFG tidy: the round after a quiet one then has nothing
 left to do.
 
+Then the late passes run once, in order: they change the IR's shape for the backend and
+are not part of the fixpoint (fusion outlines groups of tensor ops into kernel functions that
+inlining must not put back).  `PTS_FUSION=0` (or `optimize(..., fusion=False)`) leaves
+fusion out, which runs every tensor op on its own: the reference the fused code is tested
+against.
+
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
 lowering produced it).  With `verify=True`, or the environment variable PTS_VERIFY=1, the
@@ -17,9 +23,10 @@ import os
 from typing import Callable
 
 from pts.ir.core import Module
-from pts.ir.passes import (eliminate_checks, eliminate_dead_code, fold_constants,
-                           hoist_loop_invariants, inline, number_values, propagate_constants,
-                           reduce_strength, simplify_cfg)
+from pts.ir.passes import (eliminate_checks, eliminate_dead_code, eliminate_dead_functions,
+                           fold_constants, fuse_tensors, hoist_loop_invariants, inline,
+                           number_values, propagate_constants, reduce_strength,
+                           release_tensors, simplify_cfg)
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
@@ -34,14 +41,25 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("simplify_cfg", simplify_cfg.run),                # merge blocks, drop unreachable ones
 ]
 
+LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
+    ("eliminate_dead_functions", eliminate_dead_functions.run),  # callees inlining left behind
+    ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
+    ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
+]
+
 MAX_ROUNDS = 8
 
 
 def pass_names() -> list[str]:
-    return [name for name, _ in PASSES]
+    return [name for name, _ in PASSES] + [name for name, _ in LATE_PASSES]
 
 
-def optimize(module: Module, after: str | None = None, verify: bool = False) -> Module:
+def fusion_enabled() -> bool:
+    return os.environ.get("PTS_FUSION", "1") != "0"
+
+
+def optimize(module: Module, after: str | None = None, verify: bool = False,
+             fusion: bool | None = None) -> Module:
     if after is not None and after != "lower" and after not in pass_names():
         raise ValueError(f"unknown pass {after!r}; passes are: "
                          + ", ".join(["lower"] + pass_names()))
@@ -61,6 +79,15 @@ def optimize(module: Module, after: str | None = None, verify: bool = False) -> 
                 return module
         if not changed:
             break
+    fusion = fusion_enabled() if fusion is None else fusion
+    for name, run in LATE_PASSES:
+        if name == "fuse_tensors" and not fusion:
+            continue
+        run(module)
+        if verify:
+            _verify(module, name)
+        if name == after:
+            return module
     return module
 
 

@@ -140,8 +140,8 @@ def instr_text(i: Instr, names: Names) -> str:
         body = f"raise {attrs.pop('kind')}, {args[0]}"
     elif i.op == "check" and "kind" in attrs and len(args) == 2:
         body = f"check {args[0]}, {attrs.pop('kind')}, {args[1]}"
-    elif i.op == "call" and "callee" in attrs:
-        body = f"call {function_ref(attrs.pop('callee'))}({', '.join(args)})"
+    elif i.op in ("call", "kernel") and "callee" in attrs:
+        body = f"{i.op} {function_ref(attrs.pop('callee'))}({', '.join(args)})"
     else:
         body = i.op + (" " + ", ".join(args) if args else "")
         if i.targets:  # only in broken IR; printed so the verifier can show it

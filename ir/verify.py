@@ -24,7 +24,8 @@ from __future__ import annotations
 from pts.ir import ops
 from pts.ir.analysis import dominators, dominates
 from pts.ir.core import TERMINATORS, Block, BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.types import F32, F64, I1, I64, NONE, STR, ListType, TupleType, Type
+from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NPI64, STR, ListType, TupleType,
+                          Type)
 
 
 class IRVerifyError(Exception):
@@ -264,6 +265,11 @@ class _Verifier:
             src, dst = CONVERT[op]
             need(types == [src], f"{op} takes {src}, not {_fmt(types)}")
             result(dst)
+        elif op == "view":
+            arity(1)
+            sizes = {F32: 4, I32: 4, F64: 8, I64: 8, NPF64: 8, NPI64: 8}
+            need(sizes.get(types[0], 0) == sizes.get(t, -1),
+                 f"view of {_fmt(types)} as {t}: numbers of one size")
         elif op.startswith("math."):
             name = op[5:]
             n = 1 if name in ops.MATH_UNARY else 2
@@ -290,8 +296,13 @@ class _Verifier:
             result(None)
             need(isinstance(i.attrs.get("kind"), str), "check needs an exception kind")
             need(types == [I1, STR], f"check takes (i1, str), not {_fmt(types)}")
-        elif op == "call":
+        elif op in ("call", "kernel"):
             self.check_call(b, i, need)
+        elif op == "tensor.free":
+            from pts.ir.types import TensorType
+            result(None)
+            need(len(args) >= 1 and all(isinstance(x, TensorType) for x in types)
+                 and not isinstance(args[0], Const), f"tensor.free of {_fmt(types)}")
 
     def check_list(self, op, args, types, t, need, arity, result) -> None:
         n = {"list.new": 1, "list.fill": 2, "list.repeat": 2, "list.len": 1, "list.get": 2,

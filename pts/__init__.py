@@ -37,14 +37,17 @@ def manual_seed(seed: int) -> None:
 
 
 def save(obj, path, example_inputs=None):
-    """Write a `.pts` archive of a scripted function: every signature compiled so far plus
-    those of `example_inputs` (a list of argument tuples).  See pts.runtime.archive."""
+    """Write a `.pts` archive of a scripted function or model (pts.script(model): its
+    weights are stored too): every signature compiled so far plus those of
+    `example_inputs` (a list of argument tuples; for a model, forward's, or a dict
+    method -> list).  See pts.runtime.archive."""
     from pts.runtime.archive import save as _save
     _save(obj, str(path), example_inputs)
 
 
 def load(path):
-    """A callable running the native code stored in a `.pts` archive (no compiler)."""
+    """A callable (a model-like object with its methods, for a model's archive) running the
+    native code stored in a `.pts` archive (no compiler)."""
     from pts.runtime.archive import load as _load
     return _load(str(path))
 
@@ -56,5 +59,35 @@ def __getattr__(name):
     raise AttributeError(f"module 'pts' has no attribute {name!r}")
 
 
+def wait_optimized(timeout=None) -> bool:
+    """Wait until the functions compiled so far run their optimized code (the first call
+    runs quickly compiled code while LLVM -O3 works in the background; see backend.jit)."""
+    from pts.api import wait_optimized as _wait
+    return _wait(timeout)
+
+
+def set_num_threads(n: int) -> int:
+    """Run parallel kernels on n threads (n <= 0: the number of CPUs this process may use,
+    the default unless $PTS_NUM_THREADS is set); returns the previous number.  Results do
+    not depend on it."""
+    from pts.runtime.threads import set_num_threads as _set
+    return _set(n)
+
+
+def get_num_threads() -> int:
+    """The number of threads parallel kernels run on (see set_num_threads)."""
+    from pts.runtime.threads import get_num_threads as _get
+    return _get()
+
+
 __all__ = ["script", "export", "manual_seed", "save", "load", "CompileError", "Tensor",
-           "__version__"]
+           "wait_optimized", "set_num_threads", "get_num_threads", "__version__"]
+
+
+# The compiler (llvmlite, the frontend) is imported here, so that a first call compiles at
+# once (import pts stays within ~200 ms).  PTS_PRELOAD=1 defers it to the first
+# `@pts.script` whose code the disk cache does not have (pts.api.maybe_preload), and
+# PTS_PRELOAD=0 to the first compile: for programs that only load archives or cached code.
+if __import__("os").environ.get("PTS_PRELOAD", "import").strip().lower() == "import":
+    from pts.api import preload as _preload
+    _preload()

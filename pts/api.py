@@ -11,12 +11,28 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
+import weakref
 
 from pts.errors import CompileError
-from pts.ir.core import Module
+
+TYPE_CHECKING = False       # (typing.TYPE_CHECKING, without importing typing)
+if TYPE_CHECKING:           # a call of code from the disk cache needs no IR
+    from pts.ir.core import Module
 
 BACKENDS = ("native", "interp")
 _SCALARS = (int, float, bool)
+
+
+def _ir_type(name: str):
+    def get():
+        from pts.ir import types
+        return getattr(types, name)
+    return get
+
+
+# frontend.program.type_of_value of exact int, float and bool values
+_SCALAR_TYPES = {int: _ir_type("I64"), float: _ir_type("F64"), bool: _ir_type("I1")}
 
 
 def _optimize(module: Module, after: str | None = None) -> Module:
@@ -27,13 +43,20 @@ def _optimize(module: Module, after: str | None = None) -> Module:
 
 class Compiled:
     """One signature of a scripted function: its IR module and how to run it.
-    `module` is None when the machine code came from the disk cache (pts.cache)."""
+    `module` is None when the machine code came from the disk cache (pts.cache).
+
+    Native code comes in tiers (backend.jit): by default the first call runs tier-0 code
+    while the worker thread compiles tier 2; `swap` then puts the new code in place, here
+    and in the C dispatcher (`on_swap`), under `lock` so a registration cannot miss it."""
 
     def __init__(self, module: Module, backend: str, disk=None, timings: dict | None = None,
-                 root=None):
+                 root=None, name: str | None = None):
         self.module = module
         entry = module[module.entry]
+        self.entry_func = entry
         self.param_types = entry.param_types
+        self.lock = threading.Lock()
+        self.on_swap: list = []
         # arguments that are constants of this specialization (axis=dim, strings): the
         # cache key includes their values and the compiled code does not take them
         spec = module.entry_spec
@@ -46,30 +69,95 @@ class Compiled:
 
             def run(args):
                 return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
+            self.native = self.entry = None
             self.run = run
+            if self.const_indices:
+                inner, dropped = self.run, set(self.const_indices)
+                self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
+            return
+        from pts.backend import jit
+        mode = jit.tier_mode()
+        if mode == "auto" and _has_tensor_code(module):
+            mode = "opt"
+        if mode == "opt":
+            native = disk.store(module, timings) if disk is not None else \
+                jit.compile_module(module, timings=timings)
         else:
-            from pts.runtime.native import NativeEntry
-            if disk is not None:
-                self.native = disk.store(module, timings)
-            else:
-                from pts.backend.jit import compile_module
-                self.native = compile_module(module, timings=timings)
-            self.run = NativeEntry(self.native, entry)
+            native = jit.compile_fast(module, timings)
+        self._set_native(native)
+        if mode == "auto":
+            self._optimize_later(module, disk, name)
+
+    def _set_native(self, native) -> None:
+        from pts.runtime.native import NativeEntry
+        self.native = native
+        self.entry = NativeEntry(native, self.entry_func)
+        run = self.entry
         if self.const_indices:
-            inner, dropped = self.run, set(self.const_indices)
-            self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
+            dropped = set(self.const_indices)
+            run = lambda args: self.entry([a for i, a in enumerate(args) if i not in dropped])  # noqa: E731
+        self.run = run
+
+    def swap(self, native) -> None:
+        """Run `native` (tier-2 code of the same module) from now on.  Calls running the old
+        code finish in it: it stays loaded."""
+        with self.lock:
+            self._set_native(native)
+            for f in self.on_swap:
+                f(self.entry)
+
+    def _optimize_later(self, module: Module, disk, name: str | None) -> None:
+        from pts import cache
+        from pts.backend import jit
+
+        def job():
+            ms: dict = {}
+            native = disk.store(module, ms) if disk is not None else \
+                jit.compile_module(module, timings=ms)
+            self.swap(native)
+            if name is not None and cache.timings_enabled():
+                cache.log_line(name, "optimized (tier 2, in the background)", ms)
+        jit.submit(job, saves=disk is not None)
+
+    @property
+    def tier(self) -> int | None:
+        """0 or 2 for native code (see backend.jit), None for the interpreter."""
+        return None if self.native is None else self.native.tier
 
     @classmethod
     def from_native(cls, native, entry) -> "Compiled":
         """Machine code loaded from the disk cache; `entry` is the IR function's signature."""
-        from pts.runtime.native import NativeEntry
         c = cls.__new__(cls)
         c.module = None
+        c.entry_func = entry
         c.param_types = entry.param_types
         c.const_indices = ()
-        c.native = native
-        c.run = NativeEntry(native, entry)
+        c.lock = threading.Lock()
+        c.on_swap = []
+        c._set_native(native)
         return c
+
+
+def _has_tensor_code(module: Module) -> bool:
+    """Tensor code skips tier 0 (unless PTS_TIER=fast): its loops over arrays are where
+    unoptimized code costs most (no vectorization, no fusion of index arithmetic), and a
+    first call of a tensor function is often a long one that tier 2 would not replace."""
+    from pts.ir.types import TensorType
+    for f in module:
+        if any(isinstance(t, TensorType) for t in f.param_types):
+            return True
+        for ins in f.instructions():
+            if ins.op.startswith("np.") or ins.op == "kernel" or isinstance(ins.type, TensorType):
+                return True
+    return False
+
+
+def wait_optimized(timeout: float | None = None) -> bool:
+    """Wait until every function compiled so far runs its optimized (tier-2) code; False if
+    `timeout` seconds passed first.  (PTS_TIER=opt compiles tier 2 before the first call.)"""
+    import sys
+    jit = sys.modules.get("pts.backend.jit")
+    return True if jit is None else jit.wait(timeout)
 
 
 try:                        # calls through C (runtime/_dispatch.c), else through ctypes
@@ -95,11 +183,15 @@ class ScriptFunction(_CallBase):
         functools.update_wrapper(self, fn)
         self.py_func = fn
         self.backend = backend
+        if backend == "native":
+            maybe_preload(fn)
         self._cache: dict[tuple, Compiled] = {}
         self._fast: dict[tuple, Compiled] = {}    # by Python types, for scalar arguments
         self._const_indices: tuple = ()            # arguments specialized on their values
 
     def signature(self, args: tuple) -> tuple:
+        if all(type(a) in _SCALAR_TYPES for a in args):      # without importing the frontend
+            return tuple(_SCALAR_TYPES[type(a)]() for a in args)
         from pts.frontend.program import type_of_value
         return tuple(type_of_value(a) for a in args)
 
@@ -152,12 +244,20 @@ class ScriptFunction(_CallBase):
         return bound.args
 
     def _register(self, key: tuple, c: Compiled) -> None:
-        """Let the C dispatcher call `c` for arguments of exact Python types `key`."""
-        info = getattr(c.run, "dispatch_info", None)
-        info = info() if info is not None else None
-        if info is not None:
-            kinds = "".join("b" if k is bool else "f" if k is float else "i" for k in key)
-            self._add_entry(kinds, *info, c.run)
+        """Let the C dispatcher call `c` for arguments of exact Python types `key`, and call
+        the new code when `c` swaps tiers."""
+        kinds = "".join("b" if k is bool else "f" if k is float else "i" for k in key)
+        ref = weakref.ref(self)
+
+        def swapped(entry):
+            sf = ref()
+            info = entry.dispatch_info() if sf is not None else None
+            if info is not None:
+                sf._replace_entry(kinds, *info, entry)
+        with c.lock:
+            info = c.entry.dispatch_info() if c.entry is not None else None
+            if info is not None and self._add_entry(kinds, *info, c.entry):
+                c.on_swap.append(swapped)
 
     def ir(self, *args, after: str | None = None) -> str:
         """The IR text of this function for the signature of `args`, after pass `after`
@@ -203,17 +303,19 @@ def _compile(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled:
     disk = None
     if backend == "native":
         t0 = time.perf_counter()
-        from pts.backend import jit      # noqa: F401 - llvmlite: timed apart from the lookup
-        from pts.runtime import native   # noqa: F401
+        from pts.runtime import native   # noqa: F401 - timed apart from the lookup
         ms["imports"] = (time.perf_counter() - t0) * 1e3
         t0 = time.perf_counter()
         disk = cache.entry_for(pyfunc, sig)
         hit = disk.load(ms) if disk is not None else None
         ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
-        if hit is not None:
+        if hit is not None:          # no frontend, no llvmlite (pts.cache)
             if cache.timings_enabled():
                 cache.log_timings(pyfunc, sig, ms, hit=True)
             return Compiled.from_native(*hit)
+        t0 = time.perf_counter()
+        from pts.backend import jit      # noqa: F401 - llvmlite, unless preloaded
+        ms["imports"] += (time.perf_counter() - t0) * 1e3
     module = _build(pyfunc, sig, values)
     ms.update(module.program.timings.ms)
     if module.entry_spec.const_params:
@@ -222,11 +324,11 @@ def _compile(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled:
         t0 = time.perf_counter()
         _optimize(module)
         ms["passes"] = (time.perf_counter() - t0) * 1e3
-        c = Compiled(module, backend, disk, ms)
+        c = Compiled(module, backend, disk, ms, name=cache.signature_name(pyfunc, sig))
     except CompileError as e:
         raise e.with_traceback(None) from None
     if cache.timings_enabled():
-        cache.log_timings(pyfunc, sig, ms, hit=False)
+        cache.log_timings(pyfunc, sig, ms, hit=False, tier=c.tier)
     return c
 
 
@@ -461,3 +563,58 @@ def _guards_hold(root, guards) -> bool:
             if tuple(children(value) or ()) != expected:
                 return False
     return True
+
+
+# ---------------------------------------------------------------- preloading the compiler
+
+def _warm_up_function(n: int) -> int:
+    # compiled by preload() to pay the compiler's first-use costs (parser tables, passes,
+    # LLVM's code generator) at import rather than in the first call of a user's function
+    s = 0
+    for i in range(n):
+        if i % 3 == 0:
+            s += i
+        else:
+            s -= 1
+    return s
+
+
+_preloaded: list = []
+_preload_lock = threading.Lock()
+
+
+def preload() -> None:
+    """Import the compiler (frontend, passes, llvmlite, the native runtime) and run it once
+    on a small function, without the disk cache, so that a first call compiles in
+    milliseconds.  Once per process; `maybe_preload` decides when."""
+    with _preload_lock:
+        if _preloaded:
+            return
+        from pts.backend import jit
+        from pts.frontend.program import type_of_value
+        from pts.runtime import native  # noqa: F401
+        jit.warm_up()
+        module = _build(_warm_up_function, (type_of_value(1),))
+        _optimize(module)
+        jit.compile_fast(module, count=False)
+        _preloaded.append(True)
+
+
+def maybe_preload(pyfunc) -> None:
+    """`@pts.script` on a function: preload the compiler now (at decoration, typically while
+    the user's module is imported) unless the disk cache has code for this function's
+    current source — then its calls will likely load that code, which needs neither the
+    frontend nor llvmlite, and a miss imports the compiler when it compiles.
+    PTS_PRELOAD=0 never preloads, PTS_PRELOAD=always does regardless of the cache, and
+    PTS_PRELOAD=import (the default) at `import pts` (pts/__init__.py)."""
+    mode = os.environ.get("PTS_PRELOAD", "import").strip().lower()
+    if _preloaded or mode in ("0", "no", "off", "false"):
+        return
+    if mode != "always":
+        from pts import cache
+        if cache.has_code_for(pyfunc):
+            return
+    try:
+        preload()
+    except Exception:       # never fail here: the first compile will say what is wrong
+        pass

@@ -6,12 +6,17 @@ in its `code/` subdirectory (the parser keeps its tables next to it).  `PTS_CACH
 cache off; a directory that cannot be created or written means no cache, silently.
 
 What an entry is.  One specialization (function + argument types) = two files named by its
-*lookup key*: `KEY.o`, the ELF object LLVM emitted (optimized for this CPU), and `KEY.json`,
-the manifest.  The lookup key is a hash of what is known before compiling, cheaply (no
-parsing): cache format, pts version, a fingerprint of the compiler's own sources (size and
-mtime of every .py/.lark file of the package, so editing the compiler invalidates
-everything), llvmlite/LLVM versions, target triple, host CPU name and features, the entry
-function's file, qualified name, first line and source hash, and the argument types.
+*lookup key*: `KEY.img`, the code LLVM -O3 made for this CPU, linked into an image
+(backend.link, the format of archives), and `KEY.json`, the manifest.  Loading an image is
+runtime.archive.Image's job (copy, fixups, W^X): no llvmlite, no LLVM, no symbol lookup.
+Code an image cannot express (backend.link.LinkError) is saved as the ELF object instead,
+`KEY.o`, which the MCJIT engine loads (backend.jit.load_object).  The lookup key is a hash
+of what is known before compiling, cheaply (no parsing, no llvmlite): cache format, pts
+version, a fingerprint of the compiler's own sources (size and mtime of every .py/.lark file
+of the package, so editing the compiler invalidates everything), the host (`host_key`: the
+machine, the CPU's model and feature flags, and the llvmlite library by path, size and
+mtime — LLVM's choice of CPU and features follows from these), the entry function's file,
+qualified name, first line and source hash, and the argument types.
 
 What makes an entry stale is mostly *not* in the key: the functions the entry calls, maybe in
 other files, and the module-level constants the checker folded into the code (the staleness
@@ -28,28 +33,29 @@ specialization uncacheable rather than risk stale code.  Resolving names in the 
 rather than re-reading recorded files, also catches a name rebound to another function
 (`step = triple`) and follows what the frontend would compile now.
 
-Object code and symbols.  Symbols of a loaded object must be unique in the process (one MCJIT
-engine): the prefix is derived from the *content key* (lookup key + dependency list), so
-equal content has equal symbol names, and `_LOADED` (content key -> NativeModule) makes sure
-the same content is added to the engine at most once per process.  The manifest keeps what
+Code and symbols.  `_LOADED` (content key = lookup key + dependency list -> loaded code)
+maps the same content at most once per process.  Symbols of an object loaded by MCJIT must
+be unique in the process: the prefix is derived from the content key, so equal content has
+equal symbol names.  The manifest keeps what
 the caller needs without the frontend: the entry's IR name, parameter and return types (IR
 type text, read back with ir.types.parse_type) and the exported symbol names.
 
-Robustness.  Files are written to a temporary name and `os.replace`d, object first.  The
-manifest records the object's size and SHA-256, checked before LLVM sees the bytes, so a
-truncated, corrupt or mismatched (racing writers) object is a miss, as is a manifest that
-does not parse or lacks a field.
+Robustness.  Files are written to a temporary name and `os.replace`d, code first.  The
+manifest records the code's size and SHA-256, checked before the loader sees the bytes (which
+checks every offset of an image again), so a truncated, corrupt or mismatched (racing
+writers) file is a miss, as is a manifest that does not parse or lacks a field.
 
-`PTS_LOG=timings` (log_timings) prints one line per compiled signature: imports (llvmlite
-and the native runtime, on the first compile of the process), lookup, parse,
-check, lower, passes, llvm-ir (our codegen), llvm (LLVM -O3 + machine code), load, store.
+`PTS_LOG=timings` (log_timings) prints one line per compiled signature: imports (the native
+runtime, and llvmlite when a compile needs it and nothing preloaded it), lookup, parse,
+check, lower, passes, llvm-ir (our codegen), llvm (LLVM -O3 + machine code), load (code
+generation of tier 0; mapping an image), store.  A signature compiled in tiers prints a
+second line when its tier-2 code is ready ("optimized (tier 2, in the background)").
 """
 from __future__ import annotations
 
 import builtins
 import hashlib
 import importlib.util
-import inspect
 import json
 import os
 import sys
@@ -57,8 +63,12 @@ import threading
 import time
 import types
 
-FORMAT = 1
-_LOADED: dict[str, tuple] = {}           # content key -> (NativeModule, object code), per process
+FORMAT = 2
+# What ran, for tests and PTS_LOG=timings (also backend.jit.STATS, the same dict): modules
+# through LLVM -O3 (`llvm_compiles`), tier-0 compiles (`fast_compiles`), and code loaded
+# from this cache (`cache_loads`).  Here so that reading it imports no llvmlite.
+STATS = {"llvm_compiles": 0, "cache_loads": 0, "fast_compiles": 0}
+_LOADED: dict[str, tuple] = {}           # content key -> (loaded module, code), per process
 _LOADING = threading.Lock()              # guards _LOADED: one content, one load
 _FINGERPRINT: list[str] = []
 _PACKAGES = ("pts", "pts.frontend", "pts.ir", "pts.ir.passes", "pts.backend", "pts.runtime",
@@ -113,7 +123,42 @@ def compiler_fingerprint() -> str:
                 except OSError:
                     parts.append(f"{pkg}:?")
         _FINGERPRINT.append(_sha("\n".join(parts)))
-    return _FINGERPRINT[0]
+    # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
+    return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
+
+
+def host_key() -> dict:
+    """What compiled code depends on besides its source, known without importing llvmlite:
+    the machine, the CPU (model and feature flags as the kernel reports them) and the
+    llvmlite library (its LLVM decides the CPU name and features code is compiled for)."""
+    if not _HOST:
+        cpu = ""
+        try:
+            with open("/proc/cpuinfo", "rb") as f:
+                for line in f.read().decode("utf-8", "replace").splitlines():
+                    if line.startswith(("model name", "flags", "Features", "CPU part",
+                                        "CPU implementer")):
+                        cpu += line + "\n"
+                    elif not line.strip() and cpu:
+                        break                         # the first processor is enough
+        except OSError:
+            pass
+        lib = None
+        try:
+            spec = importlib.util.find_spec("llvmlite")
+            for d in spec.submodule_search_locations or []:
+                for name in sorted(os.listdir(os.path.join(d, "binding"))):
+                    if name.startswith("libllvmlite"):
+                        st = os.stat(os.path.join(d, "binding", name))
+                        lib = [os.path.join(d, "binding", name), st.st_size, st.st_mtime_ns]
+        except (ImportError, AttributeError, ValueError, OSError):
+            pass
+        _HOST.append({"machine": os.uname().machine, "system": sys.platform,
+                      "cpu": _sha(cpu), "llvmlite": lib})
+    return _HOST[0]
+
+
+_HOST: list = []
 
 
 def _sha(text: str | bytes) -> str:
@@ -121,10 +166,28 @@ def _sha(text: str | bytes) -> str:
 
 
 def source_record(fn) -> list:
-    """[file, qualname, first line, hash of the source text] of a Python function: the text
-    the frontend parses (inspect.getsourcelines, as frontend.program.function_source)."""
-    lines, first = inspect.getsourcelines(fn)
-    return [fn.__code__.co_filename, fn.__qualname__, first, _sha("".join(lines))]
+    """[file, qualified name, first line, hash of the source text] of a Python function.
+    The text is the function's lines (decorators included) up to the last line any of its
+    instructions comes from (its code object's positions, nested code objects included):
+    every edit that changes what the function compiles to changes the text or the first
+    line.  Unlike inspect.getsourcelines this needs no tokenizer (tens of milliseconds in a
+    fresh process); the lines come from linecache, the file the frontend reads too."""
+    import linecache
+    code = fn.__code__
+    first = code.co_firstlineno
+    last = first
+    todo = [code]
+    while todo:
+        c = todo.pop()
+        for pos in c.co_positions():
+            if pos[1] is not None and pos[1] > last:
+                last = pos[1]
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    linecache.checkcache(code.co_filename)       # an edited file is read again (as inspect does)
+    lines = linecache.getlines(code.co_filename, fn.__globals__)
+    if not lines or len(lines) < last:
+        raise OSError(f"no source for {fn.__qualname__}")
+    return [code.co_filename, fn.__qualname__, first, _sha("".join(lines[first - 1:last]))]
 
 
 def _scriptable(value):
@@ -156,6 +219,8 @@ def _describe(globals_: dict, name: str, functions: list, index: dict | None):
             index[id(fn)] = len(functions)
             functions.append(fn)
         return ["function", index[id(fn)]]
+    if type(value) in (int, float, bool):     # what the checker folds, without the checker
+        return ["const", type(value).__name__, repr(value)]
     from pts.frontend.check import constant_type
     if constant_type(value) is not None:
         return ["const", type(value).__name__, repr(value)]
@@ -235,6 +300,31 @@ def _by_name(module: str, qualname: str):
 
 # ---------------------------------------------------------------- entries
 
+class EntrySignature:
+    """What runtime.native.NativeEntry reads of the entry's ir.core.Function."""
+
+    def __init__(self, name: str, param_types: list, ret_type):
+        self.name, self.param_types, self.ret_type = name, param_types, ret_type
+
+
+class ImageModule:
+    """Code of an image mapped by runtime.archive.Image, as runtime.native.NativeEntry wants
+    a compiled module: `entry_address(fname)`, `release_address()`."""
+
+    tier = 2
+
+    def __init__(self, image, symbols: dict[str, str], release: str):
+        self.image = image
+        self.symbols = symbols            # IR function -> boxed entry symbol
+        self.release = release
+
+    def entry_address(self, fname: str) -> int:
+        return self.image.entries[self.symbols[fname]][0]
+
+    def release_address(self) -> int:
+        return self.image.entries[self.symbols[next(iter(self.symbols))]][1]
+
+
 class DiskEntry:
     """The cache slot of one specialization: `load()` before compiling, `store()` after."""
 
@@ -244,32 +334,36 @@ class DiskEntry:
         self.pyfunc = pyfunc
         self.sig = sig
         self.manifest_path = os.path.join(directory, key + ".json")
-        self.object_path = os.path.join(directory, key + ".o")
+
+    def code_path(self, kind: str) -> str:
+        return os.path.join(self.dir, self.key + (".img" if kind == "image" else ".o"))
 
     def load(self, timings: dict | None = None):
-        """(NativeModule, entry ir.Function) from disk, or None on any miss."""
+        """(loaded module, entry ir.Function) from disk, or None on any miss."""
         try:
             with open(self.manifest_path, "rb") as f:
                 m = json.loads(f.read())
             if m.get("format") != FORMAT or m["key"] != self.key or not _valid(m["deps"], self.pyfunc):
                 return None
-            from pts.ir.core import Function
             from pts.ir.types import parse_type
-            entry = Function(m["entry"], [parse_type(t) for t in m["params"]], parse_type(m["ret"]))
+            entry = EntrySignature(m["entry"], [parse_type(t) for t in m["params"]],
+                                   parse_type(m["ret"]))
             loaded = _LOADED.get(m["content"])
             if loaded is not None:
                 return loaded[0], entry
-            with open(self.object_path, "rb") as f:
-                obj = f.read()
-            if len(obj) != m["object_size"] or _sha(obj) != m["object_sha256"]:
+            kind = m["code"]
+            with open(self.code_path(kind), "rb") as f:
+                code = f.read()
+            if len(code) != m["code_size"] or _sha(code) != m["code_sha256"]:
                 return None
-            return _load(m["content"], obj, m["symbols"], m["release"], True, timings), entry
+            return _load(m["content"], kind, code, m["symbols"], m["release"], True,
+                         timings), entry
         except Exception:          # unreadable, corrupt, stale: a miss, whatever it was
             return None
 
     def store(self, module, timings: dict | None = None):
-        """Compile `module` (built from this entry's function) to object code, save it, load
-        it; returns the NativeModule.  Uncacheable modules are compiled without saving."""
+        """Compile `module` (built from this entry's function) to tier-2 code, save it, load
+        it; returns the loaded module.  Uncacheable modules are compiled without saving."""
         from pts.backend import jit
         deps = dependencies(module.program, self.pyfunc)
         if deps is None:
@@ -278,42 +372,63 @@ class DiskEntry:
         entry = module[module.entry]
         loaded = _LOADED.get(content)
         if loaded is not None:           # loaded in this process, but the files are bad
-            native, obj = loaded
+            native, (kind, code) = loaded
             symbols = native.symbols
             release = native.release
         else:
             native = None
-            obj, symbols, release = jit.compile_object(module, "pts_" + content[:16],
-                                                       timings=timings)
+            kind, code, symbols, release = jit.compile_image(module, "pts_" + content[:16],
+                                                              timings=timings)
         manifest = {
             "format": FORMAT, "key": self.key, "content": content,
             "function": [self.pyfunc.__code__.co_filename, self.pyfunc.__qualname__],
             "signature": [str(t) for t in self.sig],
             "entry": entry.name, "params": [str(t) for t in entry.param_types],
             "ret": str(entry.ret_type), "symbols": symbols, "release": release,
-            "object_size": len(obj), "object_sha256": _sha(obj),
+            "code": kind, "code_size": len(code), "code_sha256": _sha(code),
             "target": jit.target_description(), "deps": deps,
         }
         t0 = time.perf_counter()
-        _write(self.object_path, obj)
+        _write(self.code_path(kind), code)
         _write(self.manifest_path, json.dumps(manifest, indent=1).encode("utf-8"))
+        try:
+            _write(_function_marker(self.dir, self.pyfunc), b"")
+        except Exception:
+            pass
         if timings is not None:
             timings["store"] = (time.perf_counter() - t0) * 1e3
-        return native or _load(content, obj, symbols, release, False, timings)
+        return native or _load(content, kind, code, symbols, release, False, timings)
 
 
-def _load(content: str, obj: bytes, symbols: dict, release: str, from_cache: bool,
+def _load(content: str, kind: str, code: bytes, symbols: dict, release: str, from_cache: bool,
           timings: dict | None):
-    """Load object code into the engine unless this content is already there (two threads
-    may have compiled it at once: the same symbols must not be added twice)."""
-    from pts.backend import jit
+    """Map an image (or add an object to the MCJIT engine) unless this content is already
+    loaded (two threads may have compiled it at once: MCJIT must not see the same symbols
+    twice)."""
     with _LOADING:
         loaded = _LOADED.get(content)
         if loaded is None:
-            native = jit.load_object(obj, symbols, release, from_cache=from_cache,
-                                     timings=timings)
-            loaded = _LOADED[content] = native, obj
+            if kind == "image":
+                t0 = time.perf_counter()
+                from pts.runtime.archive import Image, _machine_of, host_target
+                native = ImageModule(Image(code, _machine_of(host_target())), symbols, release)
+                for name in symbols.values():
+                    if name not in native.image.entries:
+                        raise ValueError(f"pts: symbol {name} missing from the image")
+                if from_cache:
+                    _count("cache_loads")
+                if timings is not None:
+                    timings["load"] = timings.get("load", 0.0) + (time.perf_counter() - t0) * 1e3
+            else:
+                from pts.backend import jit
+                native = jit.load_object(code, symbols, release, from_cache=from_cache,
+                                         timings=timings)
+            loaded = _LOADED[content] = native, (kind, code)
         return loaded[0]
+
+
+def _count(stat: str) -> None:
+    STATS[stat] += 1
 
 
 def _write(path: str, data: bytes) -> None:
@@ -329,6 +444,27 @@ def _write(path: str, data: bytes) -> None:
             pass
 
 
+def _function_marker(d: str, pyfunc) -> str:
+    """The file that says: this cache has code for `pyfunc` as its source is now (for some
+    signature).  Written with each entry; read by has_code_for."""
+    from pts import __version__
+    key = _sha(json.dumps([FORMAT, __version__, compiler_fingerprint(), host_key(),
+                           source_record(pyfunc)]))[:40]
+    return os.path.join(d, f"fn-{key}")
+
+
+def has_code_for(pyfunc) -> bool:
+    """Does the cache hold code compiled from `pyfunc`'s current source?  (pts.api's preload
+    heuristic: cheap, no parsing, no llvmlite.)"""
+    d = code_dir(create=False)
+    if d is None:
+        return False
+    try:
+        return os.path.exists(_function_marker(d, pyfunc))
+    except Exception:
+        return False
+
+
 def entry_for(pyfunc, sig: tuple) -> DiskEntry | None:
     """The cache slot of `pyfunc` specialized to `sig`, or None (cache off, no source)."""
     d = code_dir()
@@ -336,8 +472,7 @@ def entry_for(pyfunc, sig: tuple) -> DiskEntry | None:
         return None
     try:
         from pts import __version__
-        from pts.backend.jit import target_description
-        key = _sha(json.dumps([FORMAT, __version__, compiler_fingerprint(), target_description(),
+        key = _sha(json.dumps([FORMAT, __version__, compiler_fingerprint(), host_key(),
                                source_record(pyfunc), [str(t) for t in sig]]))[:40]
     except Exception:
         return None
@@ -387,10 +522,21 @@ def timings_enabled() -> bool:
     return "timings" in os.environ.get("PTS_LOG", "").split(",")
 
 
-def log_timings(pyfunc, sig: tuple, ms: dict, hit: bool) -> None:
-    """One line on stderr for `PTS_LOG=timings`."""
-    name = f"{pyfunc.__qualname__}({', '.join(str(t) for t in sig)})"
-    order = ["imports", "lookup", "parse", "check", "lower", "passes", "llvm-ir", "llvm", "load", "store"]
-    parts = [f"{k} {ms[k]:.2f} ms" for k in order if k in ms]
-    head = "cache hit" if hit else "compiled"
+def signature_name(pyfunc, sig: tuple) -> str:
+    return f"{pyfunc.__qualname__}({', '.join(str(t) for t in sig)})"
+
+
+_ORDER = ["imports", "lookup", "parse", "check", "lower", "passes", "llvm-ir", "llvm", "load",
+          "store"]
+
+
+def log_line(name: str, head: str, ms: dict) -> None:
+    parts = [f"{k} {ms[k]:.2f} ms" for k in _ORDER if k in ms]
     print(f"pts: timings {name}: {head}: " + ", ".join(parts), file=sys.stderr)
+
+
+def log_timings(pyfunc, sig: tuple, ms: dict, hit: bool, tier: int | None = None) -> None:
+    """One line on stderr for `PTS_LOG=timings`; a compile in tiers prints a second line
+    when its tier-2 code is ready (pts.api.Compiled)."""
+    head = "cache hit" if hit else "compiled" if tier is None else f"compiled (tier {tier})"
+    log_line(signature_name(pyfunc, sig), head, ms)

@@ -6,11 +6,14 @@
     pts demo                                                 the demo of `make demo`
     pts bench [--quick]                                      the benchmarks of `make bench`
     pts cache info|clear                                     the disk cache of compiled code
+    pts run MODEL.pts [--entry NAME] ARG...                  call an archive's entry (pts.load)
     pts compile FILE.py:FUNC -o MODEL.pts --example ARGS...  write a .pts archive
+    pts compile FILE.py:Class -o MODEL.pts --example ARGS... ... of the model Class() (forward)
     pts inspect MODEL.pts                                    manifest, entries, images, sizes
 
-Arguments are Python literals (`3`, `2.5`, `True`, `[1, 2]`, `(1, 2.0)`).  Errors are
-printed as one message, never as a traceback; the exit status is 1.
+Arguments are Python literals (`3`, `2.5`, `True`, `[1, 2]`, `(1, 2.0)`) or, for tensors,
+paths of .npy files.  Errors are printed as one message, never as a traceback; the exit
+status is 1.
 """
 from __future__ import annotations
 
@@ -52,15 +55,37 @@ def load_function(target: str):
 def parse_args_literals(args: list[str]) -> list:
     values = []
     for a in args:
+        if a.endswith(".npy"):
+            values.append(load_npy(a))
+            continue
         try:
             values.append(ast.literal_eval(a))
         except (ValueError, SyntaxError):
-            raise SystemExit(f"pts: argument {a!r} is not a Python literal")
+            raise SystemExit(f"pts: argument {a!r} is not a Python literal or a .npy file")
     return values
+
+
+def load_npy(path: str):
+    import numpy as np
+    try:
+        return np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"pts: cannot read {path}: {e}")
 
 
 def cmd_run(opts) -> int:
     import pts
+    if opts.target.endswith(".pts") and ":" not in opts.target:
+        from pts.runtime.archive import ArchiveError
+        try:
+            obj = pts.load(opts.target)
+        except (ArchiveError, OSError) as e:
+            raise SystemExit(f"pts: {e}")
+        fn = getattr(obj, opts.entry) if opts.entry else obj
+        result = fn(*parse_args_literals(opts.args))
+        if result is not None:
+            print(result)
+        return 0
     fn = pts.script(load_function(opts.target), backend=opts.backend)
     result = fn(*parse_args_literals(opts.args))
     if result is not None:
@@ -99,18 +124,29 @@ def cmd_cache(opts) -> int:
 
 
 def parse_example(text: str) -> tuple:
-    """`--example "1071, 462"` -> (1071, 462): one call's arguments."""
+    """`--example "1071, 462"` -> (1071, 462): one call's arguments (Python literals, or
+    paths of .npy files for tensors: `--example "x.npy, 0.5"`)."""
     try:
         return ast.literal_eval(f"({text},)") if text.strip() else ()
     except (ValueError, SyntaxError):
-        raise SystemExit(f"pts: --example {text!r} is not a list of Python literals")
+        pass
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if parts and any(p.endswith(".npy") for p in parts):
+        return tuple(parse_args_literals(parts))
+    raise SystemExit(f"pts: --example {text!r} is not a list of Python literals and .npy files")
 
 
 def cmd_compile(opts) -> int:
     import pts
+    from pts.api import ModelMethod, ScriptModule
     from pts.runtime.archive import save
-    fn = pts.script(load_function(opts.target))
+    target = load_function(opts.target)
     examples = [parse_example(e) for e in opts.example]
+    if isinstance(target, ModelMethod):     # FILE.py:Class[.method]: the model Class()
+        fn = ScriptModule(target.model, "native", methods=(target.name,))
+        examples = {target.name: examples}
+    else:
+        fn = pts.script(target)
     manifest = save(fn, opts.output, examples)
     print(f"wrote {opts.output}: {len(manifest['entries'])} entr"
           f"{'y' if len(manifest['entries']) == 1 else 'ies'}, images for "
@@ -147,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("target")
     r.add_argument("args", nargs="*")
     r.add_argument("--backend", choices=["native", "interp"], default="native")
+    r.add_argument("--entry", default=None, help="the method of a model archive to call")
     r.set_defaults(func=cmd_run)
     i = sub.add_parser("ir", help="print the IR of FILE.py:FUNC for literal arguments")
     i.add_argument("target")

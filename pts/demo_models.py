@@ -57,8 +57,6 @@ def main(batch: int = 128, repeat: int = 3, backend: str | None = None) -> int:
     """backend: "native", "interp", or None: native when it runs tensor code."""
     if backend is None:
         backend = "native" if native_tensors_work() else "interp"
-    if backend == "native":
-        repeat = 1                 # native tensor code is still slow: time one call
     pts.manual_seed(0)
     model = MyConv().eval()
     x = np.random.default_rng(0).standard_normal((batch, 3, 28, 28)).astype(np.float32)

@@ -15,9 +15,11 @@
    signatures, and int subclasses or numpy scalars take the Python path.  An entry also
    says what each parameter slot holds (i64, f64 or i1: an int argument may fill a float
    parameter), what the result is (i64, f64, i1 or None), and the addresses of the entry
-   point, of `pts.release` and of the import table.  Entries are only ever appended, so a
-   thread running native code never sees its entry change; there are at most MAX_ENTRIES
-   (further signatures still work, through the Python path).
+   point, of `pts.release` and of the import table.  Entries are only ever appended; there
+   are at most MAX_ENTRIES (further signatures still work, through the Python path).
+   `_replace_entry` points an entry at new code (the optimized tier of the same function,
+   pts.api.Compiled.swap): a call copies what it needs of its entry before it releases the
+   GIL, so it runs the old code or the new one, never a mix, and the old code stays loaded.
 
    A call that finds no entry (first call of a signature, lists, tuples, keywords,
    more than MAX_ARGS arguments, interp backend) calls `self._slow_call(*args, **kw)`.
@@ -331,6 +333,56 @@ dispatcher_add_entry(Dispatcher *self, PyObject *args)
     Py_RETURN_TRUE;
 }
 
+PyDoc_STRVAR(replace_entry_doc,
+"_replace_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, keep)\n"
+"--\n\n"
+"Call new code for a registered signature (a function's optimized tier replacing its\n"
+"first code): same arguments as _add_entry.  Returns False if `arg_kinds` has no entry or\n"
+"its parameter and result types differ.  The swap happens under the GIL, which a call\n"
+"holds while it reads its entry, so each call runs either the old code or the new one;\n"
+"the old code must stay loaded (a call may still be running in it).");
+
+static PyObject *
+dispatcher_replace_entry(Dispatcher *self, PyObject *args)
+{
+    const char *arg_kinds, *params, *ret;
+    Py_ssize_t nk, np, nr;
+    unsigned long long entry, release, imports;
+    long long budget;
+    PyObject *keep;
+    if (!PyArg_ParseTuple(args, "s#s#s#KKKLO:_replace_entry", &arg_kinds, &nk, &params, &np,
+                          &ret, &nr, &entry, &release, &imports, &budget, &keep))
+        return NULL;
+    if (nk != np || nr != 1 || entry == 0 || release == 0 || nk > MAX_ARGS) {
+        PyErr_SetString(PyExc_ValueError, "_replace_entry: bad signature");
+        return NULL;
+    }
+    uint64_t key = (uint64_t)nk;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        int kind = kind_of(arg_kinds[i]);
+        if (kind == 0)
+            Py_RETURN_FALSE;
+        key |= (uint64_t)kind << (8 + 2 * i);
+    }
+    for (int i = 0; i < self->nentries; i++) {
+        Entry *e = &self->entries[i];
+        if (e->key != key)
+            continue;
+        if (memcmp(e->params, params, (size_t)np) != 0 || e->ret != ret[0])
+            Py_RETURN_FALSE;
+        PyObject *old = e->keep;
+        e->fn = (boxed_fn)(uintptr_t)entry;
+        e->release = (release_fn)(uintptr_t)release;
+        e->imports = (void *)(uintptr_t)imports;
+        e->stack_budget = budget;
+        Py_INCREF(keep);
+        e->keep = keep;
+        Py_DECREF(old);         /* may run Python code: the entry is consistent by now */
+        Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
 static PyObject *
 dispatcher_entry_count(Dispatcher *self, PyObject *unused)
 {
@@ -352,6 +404,7 @@ dispatcher_init_subclass(PyObject *cls, PyObject *args, PyObject *kwds)
 
 static PyMethodDef dispatcher_methods[] = {
     {"_add_entry", (PyCFunction)dispatcher_add_entry, METH_VARARGS, add_entry_doc},
+    {"_replace_entry", (PyCFunction)dispatcher_replace_entry, METH_VARARGS, replace_entry_doc},
     {"_entry_count", (PyCFunction)dispatcher_entry_count, METH_NOARGS,
      "Number of signatures the fast path calls."},
     {"__init_subclass__", (PyCFunction)(void (*)(void))dispatcher_init_subclass,

@@ -12,6 +12,17 @@ boundaries (padding goes in an extra field, id 0xD935, as Android's zipalign doe
                                functions are renamed `s<i>.<name>`, so one module holds all
     source/<file>              the source files the IR's spans name (for error messages)
     images/<target>.img        native code per target (backend.link), x86_64 and aarch64
+    weights/<attr path>.npy    a model's tensor attributes (kind "module"), .npy format 1.0:
+                               numpy pads its header to 64 bytes, so the array data are
+                               64-byte aligned in the file and loaders use them in place
+
+Entries: one per compiled signature (of the function, or of each scripted method of a
+model: "name" is the method).  "params" are the IR types of the arguments the entry takes;
+"consts" the Python arguments the code was specialized on (axis=1, strings), with their
+values (`encode_value`), which the entry does not take; "weights" (indices into the
+manifest's "weights") and "weight_types" the model attributes passed after the arguments
+(frontend.objects.lift_attributes).  "signature" (functions) and "methods" (models) keep
+the Python parameter names and defaults, so pts.load binds keywords and defaults.
 
 `load(path)` maps the image of the host (this module's `Image` is the Python twin of the C
 loader in runtime/c/loader.c: same checks, same fixups, W^X) and calls it with the context
@@ -79,42 +90,77 @@ def write_zip(path: str, files: list[tuple[str, bytes]]) -> None:
 
 # ---------------------------------------------------------------- save
 
-def _signatures(sf, example_inputs) -> list[tuple[tuple, tuple]]:
-    """(signature, example values) of every compiled signature, then of example_inputs.
-    Signatures specialized on argument values (their cache key holds the values) are left
-    out: an archive entry must take all of its arguments."""
-    out: list[tuple[tuple, tuple]] = []
-    for key in sf._cache:
+def encode_value(v):
+    """A Python constant (argument value, default) as JSON: floats and tuples tagged, so
+    that decode_value gives back the same type (inf and nan included)."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return {"float": v.hex()}
+    if isinstance(v, tuple):
+        return {"tuple": [encode_value(x) for x in v]}
+    raise TypeError(f"cannot store {type(v).__name__} {v!r} in an archive manifest")
+
+
+def decode_value(j):
+    if isinstance(j, dict):
+        if "float" in j:
+            return float.fromhex(j["float"])
+        if "tuple" in j:
+            return tuple(decode_value(x) for x in j["tuple"])
+        raise ArchiveError(f"bad constant in the manifest: {j!r}")
+    if isinstance(j, list):
+        raise ArchiveError(f"bad constant in the manifest: {j!r}")
+    return j
+
+
+class _Signature:
+    """One signature to archive: the argument types (all Python arguments), the values the
+    compiled code was specialized on (index -> value), and example values (or None)."""
+
+    def __init__(self, types: tuple, consts: dict, values: tuple | None, compiled=None):
+        self.types = types
+        self.consts = consts
+        self.values = values
+        self.compiled = compiled        # the api.Compiled of an in-process compilation
+
+    def build_values(self) -> tuple:
+        if self.values is not None:
+            return self.values
+        # only the constants matter to build_module (frontend.program): others are None
+        return tuple(self.consts.get(i) for i in range(len(self.types)))
+
+
+def _cached_signatures(cache: dict, offset: int = 0) -> list[_Signature]:
+    """The signatures compiled so far (a ScriptFunction's or ScriptMethod's `_cache`,
+    keyed (types, values of the value-specialized arguments)).  offset: 1 for methods,
+    whose const_indices count `self`."""
+    out = []
+    for key, compiled in cache.items():
         if len(key) == 2 and isinstance(key[0], tuple) and isinstance(key[1], tuple):
-            sig, consts = key           # (types, values of value-specialized arguments)
-            if consts:
-                continue
+            types, values = key
         else:
-            sig = key
-        out.append((sig, ()))
-    for args in example_inputs or []:
-        if not isinstance(args, tuple):
-            args = (args,)
-        sig = sf.signature(args)
-        if all(sig != s for s, _ in out):
-            out.append((sig, args))
+            types, values = key, ()
+        indices = [i - offset for i in getattr(compiled, "const_indices", ()) if i >= offset]
+        consts = dict(zip(indices, values)) if len(indices) == len(values) else {}
+        out.append(_Signature(tuple(types), consts, None, compiled))
     return out
 
 
-def _build_optimized(pyfunc, sig: tuple, values: tuple):
+def _example_signatures(signature, examples, pyfunc, skip_self: bool) -> list[_Signature]:
     import inspect
-    from pts.api import _build, _optimize
-    if values and len(inspect.signature(_build).parameters) >= 3:
-        module = _build(pyfunc, sig, values)
-    else:
-        module = _build(pyfunc, sig)
-    spec = getattr(module, "entry_spec", None)
-    if getattr(spec, "const_params", None):
-        raise ValueError(f"pts.save: {pyfunc.__name__}({', '.join(map(str, sig))}) is specialized "
-                         f"on the values of {', '.join(sorted(spec.const_params))}; archives "
-                         f"hold signatures that take all their arguments")
-    _optimize(module)
-    return module
+    out = []
+    for args in examples or []:
+        if not isinstance(args, tuple):
+            args = (args,)
+        try:                        # defaults filled in, as a call would bind them
+            bound = inspect.signature(pyfunc).bind(*((None,) if skip_self else ()), *args)
+            bound.apply_defaults()
+            args = tuple(bound.args[1:] if skip_self else bound.args)
+        except TypeError as e:
+            raise TypeError(f"pts.save: example {args!r}: {e}") from None
+        out.append(_Signature(tuple(signature(args)), {}, args))
+    return out
 
 
 def _renamed(module, prefix: str):
@@ -127,101 +173,222 @@ def _renamed(module, prefix: str):
     for f in funcs:
         f.name = prefix + f.name
         for i in f.instructions():
-            if i.op == "call" and "callee" in i.attrs:
+            if i.op in ("call", "kernel") and "callee" in i.attrs:
                 i.attrs["callee"] = prefix + i.attrs["callee"]
         m.add(f)
     m.entry = prefix + m.entry if m.entry else None
     return m
 
 
+def _python_signature(pyfunc, skip_self: bool) -> dict:
+    """Parameter names and (storable) defaults: pts.load binds keyword and default
+    arguments as Python would."""
+    import inspect
+    params = list(inspect.signature(pyfunc).parameters.values())
+    if skip_self:
+        params = params[1:]
+    defaults = {}
+    for p in params:
+        if p.default is not inspect.Parameter.empty:
+            try:
+                defaults[p.name] = encode_value(p.default)
+            except TypeError:
+                pass
+    return {"params": [p.name for p in params], "defaults": defaults}
+
+
+class _Saver:
+    """Collects entries (one per signature of each function or method), their IR, the
+    weights of a module, then writes the archive."""
+
+    def __init__(self):
+        from pts.ir.core import Module
+        self.merged = Module()
+        self.entries: list[dict] = []
+        self.weights: dict[str, object] = {}          # dotted path -> ndarray, in order
+
+    def add(self, name: str, pyfunc, sig: _Signature, root=None, reuse: bool = True) -> None:
+        """reuse: the optimized IR of an in-process compilation may be used (for a model:
+        native code, whose tensor attributes are parameters, compiled for what the model
+        still is)."""
+        from pts.api import _build, _guards_hold, _optimize
+        from pts.errors import CompileError
+        c = sig.compiled
+        module = getattr(c, "module", None) if reuse else None
+        if module is not None and (getattr(module, "entry_spec", None) is None or
+                                   root is not None and not _guards_hold(root, c.guards)):
+            module = None
+        lifted = getattr(c, "lifted", ()) if module is not None else ()
+        if module is None:
+            try:
+                module = _build(pyfunc, sig.types, sig.build_values(), root)
+            except CompileError as e:
+                raise e.with_traceback(None) from None
+        spec = module.entry_spec
+        const_params = dict(getattr(spec, "const_params", {}) or {})
+        names = [p.name for p in spec.fdef.params]
+        if root is not None:
+            names = names[1:]
+            const_params = {k: v for k, v in const_params.items() if k in names}
+        consts = {names.index(n): v for n, v in const_params.items()}
+        if c is None or module is not getattr(c, "module", None):
+            _optimize(module)
+            if root is not None:
+                from pts.frontend.objects import lift_attributes
+                lifted = lift_attributes(module)
+        entry_types = [str(t) for t in module[module.entry].param_types]
+        nuser = len(entry_types) - len(lifted)
+        params, weight_types = entry_types[:nuser], entry_types[nuser:]
+        const_rec = [{"index": i, "name": names[i], "value": encode_value(v)}
+                     for i, v in sorted(consts.items())]
+        for e in self.entries:
+            if e["name"] == name and e["params"] == params and e.get("consts", []) == const_rec:
+                return          # f(2, 3) and f(2, 3.0) of f(a: int, b: float) compile alike
+        m = _renamed(module, f"s{len(self.entries)}.")
+        for f in m:
+            self.merged.add(f)
+        entry = m[m.entry]
+        shown = []
+        it = iter(params)
+        for i in range(len(names)):
+            shown.append(f"{names[i]}={consts[i]!r}" if i in consts else next(it, "?"))
+        rec = {"name": name, "key": f"{name}({', '.join(shown)})", "ir_function": entry.name,
+               "params": params, "ret": str(entry.ret_type)}
+        if const_rec:
+            rec["consts"] = const_rec
+        if lifted:
+            from pts.frontend.objects import resolve
+            import numpy as np
+            indices = []
+            for path in lifted:
+                dotted = ".".join(path)
+                if dotted not in self.weights:
+                    self.weights[dotted] = np.ascontiguousarray(resolve(root, path))
+                indices.append(list(self.weights).index(dotted))
+            rec["weights"] = indices
+            rec["weight_types"] = weight_types
+        self.entries.append(rec)
+
+    def write(self, path: str, kind: str, name: str, extra: dict, targets) -> dict:
+        from pts import __version__
+        from pts.backend import link
+        from pts.backend.codegen import CTX_FIELDS, IMPORTS
+        from pts.errors import EXCEPTION_KINDS
+        from pts.ir.printer import print_module
+        files: list[tuple[str, bytes]] = []
+        sources = []
+        seen = {}
+        for f in self.merged:
+            if f.file in seen or not os.path.isfile(f.file):
+                continue
+            base = os.path.basename(f.file)
+            fname = base
+            n = 1
+            while fname in seen.values():
+                fname = f"{n}_{base}"
+                n += 1
+            seen[f.file] = fname
+            with open(f.file, "rb") as fh:
+                files.append(("source/" + fname, fh.read()))
+            sources.append({"path": "source/" + fname, "file": f.file})
+        weight_recs, weight_files = [], []
+        for dotted, arr in self.weights.items():
+            buf = io.BytesIO()
+            import numpy as np
+            np.save(buf, arr, allow_pickle=False)
+            wpath = f"weights/{dotted}.npy"
+            weight_files.append((wpath, buf.getvalue()))
+            weight_recs.append({"name": dotted, "path": wpath, "dtype": arr.dtype.name,
+                                "shape": list(arr.shape)})
+        images = {}
+        image_files = []
+        for target in targets or list(link.TARGETS):
+            obj_code, mc = link.compile_object(self.merged, target)
+            exports = {}
+            for e in self.entries:
+                e["symbol"] = mc.export_name(e["ir_function"])
+                e["release"] = mc.release_name()
+                exports[e["symbol"]] = (e["symbol"], e["release"])
+            img = link.link(obj_code, exports, IMPORTS).to_bytes()
+            t = link.TARGETS[target]
+            images[target] = {"path": f"images/{target}.img", "triple": t["triple"],
+                              "cpu": t["cpu"], "features": t["features"], "size": len(img),
+                              "sha256": hashlib.sha256(img).hexdigest()}
+            image_files.append((f"images/{target}.img", img))
+        manifest = {
+            "format": FORMAT_VERSION,
+            "producer": f"pts {__version__}",
+            "kind": kind,
+            "name": name,
+            **extra,
+            "entries": self.entries,
+            "ir": IR_PATH,
+            "sources": sources,
+            "abi": {"context": CTX_FIELDS, "imports": IMPORTS, "exceptions": EXCEPTION_KINDS},
+            "images": images,
+        }
+        if weight_recs:
+            manifest["weights"] = weight_recs
+        files = ([(MANIFEST, json.dumps(manifest, indent=1).encode("utf-8") + b"\n"),
+                  (IR_PATH, print_module(self.merged).encode("utf-8"))] + files +
+                 image_files + weight_files)
+        write_zip(path, files)
+        return manifest
+
+
 def save(obj, path: str, example_inputs=None, targets=None) -> dict:
-    """Write `obj` (a pts.script function) to the archive `path`: every signature compiled so
-    far plus those of `example_inputs` (argument tuples).  Returns the manifest."""
-    from pts import __version__
-    from pts.api import ScriptFunction
-    from pts.backend import link
-    from pts.backend.codegen import CTX_FIELDS, IMPORTS
-    from pts.errors import EXCEPTION_KINDS
-    from pts.ir.core import Module
-    from pts.ir.printer import print_module
-    from pts.ir.types import STR, TensorType
+    """Write `obj` to the archive `path` and return its manifest.
+
+    obj is a pts.script function (every signature compiled so far plus those of
+    `example_inputs`, a list of argument tuples) or a pts.script(model) (its forward and
+    exported methods: the signatures they were compiled for plus `example_inputs` — a
+    list of forward's argument tuples, or a dict method name -> such a list; the tensor
+    attributes the code reads are stored as weights).  Signatures specialized on
+    argument values (strings, axis=dim) are stored with those values."""
+    from pts.api import ScriptFunction, ScriptModule
+    if isinstance(obj, ScriptModule):
+        return _save_module(obj, path, example_inputs, targets)
     if not isinstance(obj, ScriptFunction):
         if callable(obj) and hasattr(obj, "__code__"):
             obj = ScriptFunction(obj)
         else:
-            raise TypeError(f"pts.save needs a pts.script function, got {type(obj).__name__} "
-                            f"(models are not archived yet)")
-    sigs = _signatures(obj, example_inputs)
+            raise TypeError(f"pts.save needs a pts.script function or model, got "
+                            f"{type(obj).__name__}")
+    name = obj.py_func.__name__
+    sigs = _cached_signatures(obj._cache) + _example_signatures(obj.signature, example_inputs,
+                                                                    obj.py_func, False)
     if not sigs:
-        raise ValueError(f"pts.save: '{obj.py_func.__name__}' has no compiled signature; call it "
-                         f"first or pass example_inputs=[(args...), ...]")
-    merged = Module()
-    entries = []
-    for sig, values in sigs:
-        if any(t == STR or isinstance(t, TensorType) for t in sig):
-            raise ValueError(f"pts.save: signature ({', '.join(map(str, sig))}) has a string or "
-                             f"tensor argument; archives hold scalar and list signatures for now")
-        module = _build_optimized(obj.py_func, sig, values)
-        params = [str(t) for t in module[module.entry].param_types]
-        if any(e["params"] == params for e in entries):
-            continue        # f(2, 3) and f(2, 3.0) of f(a: int, b: float) compile alike
-        m = _renamed(module, f"s{len(entries)}.")
-        for f in m:
-            merged.add(f)
-        entry = m[m.entry]
-        entries.append({
-            "name": obj.py_func.__name__,
-            "key": f"{obj.py_func.__name__}({', '.join(str(t) for t in entry.param_types)})",
-            "ir_function": entry.name,
-            "params": [str(t) for t in entry.param_types],
-            "ret": str(entry.ret_type),
-        })
-    files: list[tuple[str, bytes]] = []
-    sources = []
-    seen = {}
-    for f in merged:
-        if f.file in seen or not os.path.isfile(f.file):
-            continue
-        base = os.path.basename(f.file)
-        name = base
-        n = 1
-        while name in seen.values():
-            name = f"{n}_{base}"
-            n += 1
-        seen[f.file] = name
-        with open(f.file, "rb") as fh:
-            files.append(("source/" + name, fh.read()))
-        sources.append({"path": "source/" + name, "file": f.file})
-    images = {}
-    image_files = []
-    for target in targets or list(link.TARGETS):
-        obj_code, mc = link.compile_object(merged, target)
-        exports = {}
-        for e in entries:
-            e["symbol"] = mc.export_name(e["ir_function"])
-            e["release"] = mc.release_name()
-            exports[e["symbol"]] = (e["symbol"], e["release"])
-        img = link.link(obj_code, exports, IMPORTS).to_bytes()
-        t = link.TARGETS[target]
-        images[target] = {"path": f"images/{target}.img", "triple": t["triple"], "cpu": t["cpu"],
-                          "features": t["features"], "size": len(img),
-                          "sha256": hashlib.sha256(img).hexdigest()}
-        image_files.append((f"images/{target}.img", img))
-    manifest = {
-        "format": FORMAT_VERSION,
-        "producer": f"pts {__version__}",
-        "kind": "function",
-        "name": obj.py_func.__name__,
-        "entries": entries,
-        "ir": IR_PATH,
-        "sources": sources,
-        "abi": {"context": CTX_FIELDS, "imports": IMPORTS, "exceptions": EXCEPTION_KINDS},
-        "images": images,
-    }
-    files = ([(MANIFEST, json.dumps(manifest, indent=1).encode("utf-8") + b"\n"),
-              (IR_PATH, print_module(merged).encode("utf-8"))] + files + image_files)
-    write_zip(path, files)
-    return manifest
+        raise ValueError(f"pts.save: '{name}' has no compiled signature; call it first or "
+                         f"pass example_inputs=[(args...), ...]")
+    saver = _Saver()
+    for sig in sigs:
+        saver.add(name, obj.py_func, sig)
+    return saver.write(path, "function", name,
+                       {"signature": _python_signature(obj.py_func, False)}, targets)
+
+
+def _save_module(sm, path: str, example_inputs, targets) -> dict:
+    root = sm.module
+    cls = type(root).__name__
+    if isinstance(example_inputs, dict):
+        examples = dict(example_inputs)
+    else:
+        examples = {"forward": example_inputs or []}
+    saver = _Saver()
+    methods = {}
+    for mname, method in sm._methods.items():
+        unknown = set(examples) - set(sm._methods)
+        if unknown:
+            raise ValueError(f"pts.save: '{cls}' has no scripted method {sorted(unknown)[0]!r}")
+        sigs = _cached_signatures(method._cache, offset=1) + \
+            _example_signatures(method.signature, examples.get(mname), method.py_func, True)
+        for sig in sigs:
+            saver.add(mname, method.py_func, sig, root, reuse=sm.backend == "native")
+        methods[mname] = _python_signature(method.py_func, True)
+    if not saver.entries:
+        raise ValueError(f"pts.save: '{cls}' has no compiled signature; call it first or "
+                         f"pass example_inputs=[(args...), ...]")
+    return saver.write(path, "module", cls, {"methods": methods}, targets)
 
 
 # ---------------------------------------------------------------- reading
@@ -438,31 +605,76 @@ def _entry_class():
 
 
 class LoadedFunction:
-    """A function loaded from an archive: callable like the pts.script function it was."""
+    """A function (or one method of a model) loaded from an archive: callable like the
+    pts.script function it was — keyword and default arguments included, and arguments
+    the code was specialized on (strings, axis=dim) matched by value."""
 
     def __init__(self, path: str, manifest: dict, entries: list, native_by_entry: dict,
-                 from_ir: bool):
+                 from_ir: bool, name: str | None = None, signature: dict | None = None,
+                 weights: list | None = None):
         self.path = path
         self.manifest = manifest
-        self.__name__ = manifest.get("name", "<archive>")
+        self.__name__ = name or manifest.get("name", "<archive>")
         self.from_ir = from_ir
-        self._entries = []                # (param types, NativeEntry, manifest record)
+        self._entries = []        # (param types, NativeEntry, manifest record, consts, weights)
         for rec, fn in entries:
-            self._entries.append((fn.param_types, native_by_entry[rec["key"]], rec))
+            consts = {int(c["index"]): decode_value(c["value"]) for c in rec.get("consts", [])}
+            ws = tuple(weights[k] for k in rec.get("weights", [])) if weights else ()
+            nuser = len(rec["params"])
+            self._entries.append((fn.param_types[:nuser], native_by_entry[rec["key"]], rec,
+                                  consts, ws))
+        self._fast: dict = {}      # Python types of scalar arguments -> (entry, weights)
+        self._pysig = None
+        if signature and isinstance(signature.get("params"), list):
+            import inspect
+            P = inspect.Parameter
+            defaults = signature.get("defaults") or {}
+            try:
+                self._pysig = inspect.Signature([
+                    P(n, P.POSITIONAL_OR_KEYWORD, default=decode_value(defaults[n]) if n in defaults
+                      else P.empty) for n in signature["params"]])
+            except (ValueError, TypeError, ArchiveError):
+                self._pysig = None
 
     @property
     def signatures(self) -> list[str]:
-        return [f"{r['key']} -> {r['ret']}" for _, _, r in self._entries]
+        return [f"{r['key']} -> {r['ret']}" for _, _, r, _, _ in self._entries]
 
-    def _pick(self, args: tuple):
-        from pts.ir.types import F64, I1, I64, ListType, TupleType
+    def _bind(self, args: tuple, kwargs: dict) -> tuple:
+        if self._pysig is None:
+            if kwargs:
+                raise TypeError(f"{self.__name__}(): keyword arguments need the parameter "
+                                f"names, which {self.path} does not record")
+            return args
         try:
-            sig = tuple(_type_of_value(a) for a in args)
+            bound = self._pysig.bind(*args, **kwargs)
         except TypeError as e:
             raise TypeError(f"{self.__name__}(): {e}") from None
-        for params, entry, _ in self._entries:
+        bound.apply_defaults()
+        return tuple(bound.args)
+
+    def _pick(self, args: tuple):
+        """(entry, the arguments it takes, the weights it takes after them)."""
+        from pts.ir.types import F64, I1, I64, ListType, TupleType
+
+        def const_ok(a, v) -> bool:
+            return type(a) is type(v) and a == v
+
+        candidates = []
+        for params, entry, rec, consts, ws in self._entries:
+            if len(params) + len(consts) != len(args):
+                continue
+            if not all(i < len(args) and const_ok(args[i], v) for i, v in consts.items()):
+                continue
+            rest = tuple(a for i, a in enumerate(args) if i not in consts)
+            candidates.append((params, entry, rest, ws))
+        for params, entry, rest, ws in candidates:
+            try:
+                sig = tuple(_type_of_value(a) for a in rest)
+            except TypeError as e:
+                raise TypeError(f"{self.__name__}(): {e}") from None
             if tuple(params) == sig:
-                return entry
+                return entry, rest, ws
 
         def fits(t, p):
             if t == p:
@@ -472,17 +684,42 @@ class LoadedFunction:
             if isinstance(t, ListType) and isinstance(p, ListType):
                 return fits(t.elem, p.elem)
             return (t == I64 and p == F64) or (t == I1 and p in (I64, F64))
-        for params, entry, _ in self._entries:
+        for params, entry, rest, ws in candidates:
+            try:
+                sig = tuple(_type_of_value(a) for a in rest)
+            except TypeError as e:
+                raise TypeError(f"{self.__name__}(): {e}") from None
             if len(params) == len(sig) and all(fits(t, p) for t, p in zip(sig, params)):
-                return entry
-        raise TypeError(f"{self.__name__}(): no compiled signature for "
-                        f"({', '.join(str(t) for t in sig)}) in {self.path}; it has "
-                        f"{'; '.join(self.signatures)}")
-
-    def __call__(self, *args):
-        entry = self._pick(args)
+                return entry, rest, ws
         try:
-            return entry(args)
+            shown = ", ".join(str(_type_of_value(a)) for a in args)
+        except TypeError:
+            shown = ", ".join(type(a).__name__ for a in args)
+        raise TypeError(f"{self.__name__}(): no compiled signature for ({shown}) in "
+                        f"{self.path}; it has {'; '.join(self.signatures)}")
+
+    def entry_key(self, *args, **kwargs) -> str:
+        """The key of the entry a call with these arguments runs ("f(tensor<f32, 2>,
+        axis=0)"): what `pts-run --entry` takes to run the same entry from C."""
+        if kwargs or self._pysig is not None and len(args) < len(self._pysig.parameters):
+            args = self._bind(args, kwargs)
+        entry = self._pick(args)[0]
+        return next(r["key"] for _, e, r, _, _ in self._entries if e is entry)
+
+    def __call__(self, *args, **kwargs):
+        if kwargs or self._pysig is not None and len(args) < len(self._pysig.parameters):
+            args = self._bind(args, kwargs)
+        key = tuple(map(type, args))
+        hit = self._fast.get(key)
+        if hit is not None:             # int/float/bool arguments seen before: no matching
+            entry, ws = hit
+            rest = args
+        else:
+            entry, rest, ws = self._pick(args)
+            if len(rest) == len(args) and all(k in (int, float, bool) for k in key):
+                self._fast[key] = (entry, ws)
+        try:
+            return entry(rest + ws)
         except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
                 TypeError) as e:
             if getattr(e, "pts_span", None) is not None:
@@ -493,16 +730,51 @@ class LoadedFunction:
         return f"<pts.load {self.__name__} from {self.path}>"
 
 
+class LoadedModule:
+    """A model loaded from an archive: `m(x)` runs forward, `m.method(...)` an exported
+    method; `m.weights` maps dotted attribute names to the stored arrays (passed to the
+    code as the model's attributes were: in-place updates by the code persist)."""
+
+    def __init__(self, path: str, manifest: dict, methods: dict, weights: dict, from_ir: bool):
+        self.path = path
+        self.manifest = manifest
+        self.__name__ = manifest.get("name", "<model>")
+        self.weights = weights
+        self.from_ir = from_ir
+        self._methods = methods
+
+    @property
+    def methods(self) -> list[str]:
+        return list(self._methods)
+
+    def __getattr__(self, name):
+        methods = self.__dict__.get("_methods", {})
+        if name in methods:
+            return methods[name]
+        raise AttributeError(f"'{self.__name__}' model loaded from {self.__dict__.get('path')} "
+                             f"has no method '{name}'")
+
+    def __call__(self, *args, **kwargs):
+        if "forward" not in self._methods:
+            raise TypeError(f"'{self.__name__}' has no forward method")
+        return self._methods["forward"](*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<pts.load {self.__name__} ({', '.join(self._methods)}) from {self.path}>"
+
+
 def _type_of_value(value):
     """frontend.program.type_of_value for what archives take, without importing the
     frontend (loading an archive needs no compiler)."""
-    from pts.ir.types import F64, I1, I64, ListType, TupleType
+    from pts.ir.types import F64, I1, I64, STR, ListType, TupleType
     if isinstance(value, bool):
         return I1
     if isinstance(value, int):
         return I64
     if isinstance(value, float):
         return F64
+    if isinstance(value, str):
+        return STR
     if isinstance(value, tuple):
         return TupleType(tuple(_type_of_value(v) for v in value))
     if isinstance(value, list) and value and all(type(v) in (int, float, bool) for v in value):
@@ -511,6 +783,15 @@ def _type_of_value(value):
             return ListType(I1)
         if bool not in kinds:
             return ListType(F64 if float in kinds else I64)
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(value, (np.ndarray, np.generic)):
+        from pts.ir.types import DTYPES, SCALAR_OF_DTYPE, TensorType
+        dtype = DTYPES.get(value.dtype.name)
+        if dtype is None:
+            raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
+                            f"not {value.dtype.name}")
+        return TensorType(dtype, value.ndim) if isinstance(value, np.ndarray) \
+            else SCALAR_OF_DTYPE[dtype]
     from pts.frontend.program import type_of_value
     return type_of_value(value)
 
@@ -520,9 +801,51 @@ def _machine_of(target: str) -> int:
     return TARGETS[target]["machine"]
 
 
-def load(path: str) -> LoadedFunction:
-    """Load an archive written by `save`: native code of the host's image, or (said once)
-    the stored IR compiled again when the archive has no image for this host."""
+def _load_weights(ar: Archive, m: dict) -> list:
+    """(name, array) of each stored weight: arrays over a copy-on-write mapping of the file
+    (no copy; in-place updates by the code stay in this process), CRC checked."""
+    import numpy as np
+    out = []
+    mapped = None
+    for w in m.get("weights", []) or []:
+        try:
+            info = ar.zip.getinfo(w["path"])
+            with open(ar.path, "rb") as f:
+                f.seek(info.header_offset)
+                local = f.read(30)
+            if len(local) != 30 or local[:4] != b"PK\x03\x04":
+                raise ValueError("bad local header")
+            n, k = struct.unpack_from("<HH", local, 26)
+            start = info.header_offset + 30 + n + k
+            if mapped is None:
+                mapped = np.memmap(ar.path, dtype=np.uint8, mode="c")
+            if start + info.file_size > len(mapped):
+                raise ValueError("entry out of bounds")
+            data = mapped[start:start + info.file_size]
+            if zlib.crc32(data) & 0xffffffff != info.CRC:
+                raise ValueError("CRC mismatch (corrupt archive)")
+            head = io.BytesIO(bytes(data[:min(len(data), 1 << 16)]))
+            version = np.lib.format.read_magic(head)
+            read = np.lib.format.read_array_header_1_0 if version == (1, 0) else \
+                np.lib.format.read_array_header_2_0
+            shape, fortran, dtype = read(head)
+            off = head.tell()
+            nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+            if dtype.hasobject or off + nbytes > len(data):
+                raise ValueError("bad .npy data")
+            arr = np.ndarray(shape, dtype, buffer=data, offset=off,
+                             order="F" if fortran else "C")
+        except (KeyError, TypeError, ValueError, OSError, EOFError) as e:
+            raise ArchiveError(f"{ar.path}: bad weight {w.get('name') if isinstance(w, dict) else w!r} "
+                               f"({e})") from None
+        out.append((w["name"], arr))
+    return out
+
+
+def load(path: str):
+    """Load an archive written by `save`: a LoadedFunction (or a LoadedModule for a model)
+    running the native code of the host's image, or (said once) the stored IR compiled
+    again when the archive has no image for this host."""
     global _warned_fallback
     from pts.errors import remember_source
     from pts.ir.core import Function
@@ -530,11 +853,13 @@ def load(path: str) -> LoadedFunction:
     NativeEntry = _entry_class()
     ar = Archive(path)
     m = ar.manifest
-    if m.get("kind") != "function":
-        raise ArchiveError(f"{path}: archives of kind {m.get('kind')!r} are not supported")
+    kind = m.get("kind")
+    if kind not in ("function", "module"):
+        raise ArchiveError(f"{path}: archives of kind {kind!r} are not supported")
     try:
         records = list(m["entries"])
-        sigs = [Function(r["ir_function"], [parse_type(t) for t in r["params"]],
+        sigs = [Function(r["ir_function"], [parse_type(t) for t in
+                                            list(r["params"]) + list(r.get("weight_types", []))],
                          parse_type(r["ret"])) for r in records]
     except (KeyError, TypeError, ValueError) as e:
         raise ArchiveError(f"{path}: bad entry list in the manifest ({e})") from None
@@ -543,6 +868,7 @@ def load(path: str) -> LoadedFunction:
             remember_source(s["file"], ar.read(s["path"]).decode("utf-8"))
         except (ArchiveError, KeyError, TypeError, UnicodeDecodeError):
             pass
+    weights = _load_weights(ar, m) if kind == "module" else []
     target = host_target()
     image_rec = (m.get("images") or {}).get(target) if target else None
     natives = {}
@@ -557,19 +883,31 @@ def load(path: str) -> LoadedFunction:
                 raise ArchiveError(f"{path}: entry {r['key']} is missing from the image")
         for r, f in zip(records, sigs):
             natives[r["key"]] = NativeEntry(module, f)
-        return LoadedFunction(path, m, list(zip(records, sigs)), natives, from_ir=False)
-    if not _warned_fallback:
-        _warned_fallback = True
-        warnings.warn(f"pts.load: {path} has no native image for this host "
-                      f"({target or platform.machine()}); compiling its IR", RuntimeWarning,
-                      stacklevel=2)
-    from pts.backend.jit import compile_module
-    from pts.ir.parser import parse_module
-    module = parse_module(ar.read(m.get("ir", IR_PATH)).decode("utf-8"))
-    native = compile_module(module)
-    for r in records:
-        natives[r["key"]] = NativeEntry(native, module[r["ir_function"]])
-    return LoadedFunction(path, m, list(zip(records, sigs)), natives, from_ir=True)
+        from_ir = False
+    else:
+        if not _warned_fallback:
+            _warned_fallback = True
+            warnings.warn(f"pts.load: {path} has no native image for this host "
+                          f"({target or platform.machine()}); compiling its IR", RuntimeWarning,
+                          stacklevel=2)
+        from pts.backend.jit import compile_module
+        from pts.ir.parser import parse_module
+        module = parse_module(ar.read(m.get("ir", IR_PATH)).decode("utf-8"))
+        native = compile_module(module)
+        for r in records:
+            natives[r["key"]] = NativeEntry(native, module[r["ir_function"]])
+        from_ir = True
+    pairs = list(zip(records, sigs))
+    if kind == "function":
+        return LoadedFunction(path, m, pairs, natives, from_ir, signature=m.get("signature"))
+    arrays = [a for _, a in weights]
+    methods = {}
+    specs = m.get("methods") or {}
+    for name in dict.fromkeys(r["name"] for r in records):
+        mine = [(r, f) for r, f in pairs if r["name"] == name]
+        methods[name] = LoadedFunction(path, m, mine, natives, from_ir, name=name,
+                                       signature=specs.get(name), weights=arrays)
+    return LoadedModule(path, m, methods, dict(weights), from_ir)
 
 
 def describe(path: str) -> str:
@@ -580,7 +918,12 @@ def describe(path: str) -> str:
              f"format:   {m.get('format')}   producer: {m.get('producer')}",
              f"kind:     {m.get('kind')} {m.get('name', '')}", "entries:"]
     for r in m.get("entries", []):
-        lines.append(f"  {r.get('key')} -> {r.get('ret')}    [{r.get('symbol')}]")
+        w = f"  + {len(r['weights'])} weights" if r.get("weights") else ""
+        lines.append(f"  {r.get('key')} -> {r.get('ret')}    [{r.get('symbol')}]{w}")
+    if m.get("weights"):
+        lines.append("weights:")
+        for w in m["weights"]:
+            lines.append(f"  {w.get('name')}  {w.get('dtype')} {tuple(w.get('shape', []))}")
     lines.append("images:")
     for t, rec in (m.get("images") or {}).items():
         lines.append(f"  {t:14} {rec.get('path')}  {rec.get('size')} bytes  "

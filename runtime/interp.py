@@ -96,12 +96,14 @@ class Interpreter:
                     if val(ins.args[0]):
                         raise runtime_error(ins.attrs["kind"], val(ins.args[1]), ins.span, f.name)
                     continue
-                if op == "call":
+                if op == "call" or op == "kernel":
                     result = self.call(ins.attrs["callee"], [val(a) for a in ins.args])
                 elif op.startswith("np."):
                     result = tensor_op(ins, [val(a) for a in ins.args], f)
                 elif op == "cast":
                     result = cast_scalar(val(ins.args[0]), ins.type)
+                elif op == "view":
+                    result = view_scalar(val(ins.args[0]), ins.args[0].type, ins.type)
                 elif op == "list.new":
                     result = [_zero(ins.type.elem)] * val(ins.args[0])
                 elif op == "attr.get":
@@ -131,6 +133,12 @@ def cast_scalar(x, t):
     if t == I1:
         return bool(x)
     return np.asarray(x).astype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]])[()]
+
+
+def view_scalar(x, src, t):
+    """The bits of scalar x (of type src) read as the numeric type t of the same size."""
+    x = np.asarray(x).astype(DTYPE_NAMES[DTYPE_OF_SCALAR[src]])
+    return python_scalar(x.view(DTYPE_NAMES[DTYPE_OF_SCALAR[t]])[()], t)
 
 
 def python_scalar(x, t):

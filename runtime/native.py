@@ -7,8 +7,9 @@ into runtime lists and copied back afterwards, so a scripted `xs.append(1)` is s
 the caller as in Python.  All lists made during the call are freed before returning.
 
 The import table gives generated code memory (libc malloc/realloc/free), output
-(`print` writes go to Python's `sys.stdout`, so redirection and capture work) and libm's
-math functions (the C functions CPython's math module calls too).
+(`print` writes go to Python's `sys.stdout`, so redirection and capture work), libm's
+math functions (the C functions CPython's math module calls too) and the thread pool of
+parallel kernels (runtime/threads.py).
 
 Scalar signatures are usually not called through here: `ScriptFunction` registers them with
 the C dispatcher (pts._dispatch, runtime/_dispatch.c) using `NativeEntry.dispatch_info`,
@@ -18,14 +19,14 @@ everything else and for builds without the extension (`DISPATCH` is then None).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import math
 import struct
 import sys
 import threading
 
-from pts.backend.codegen import CTX_FIELDS, IMPORT_MATH, IMPORTS
+from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import EXCEPTION_KINDS, Span, runtime_error
+from pts.runtime import threads as _threads
 from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
 
 _libc = ctypes.CDLL(None)
@@ -109,9 +110,11 @@ _IMPORT_ADDRS = {
 try:
     _libm = ctypes.CDLL("libm.so.6")
 except OSError:                       # not glibc: ask (find_library runs a subprocess)
+    import ctypes.util                # (slow to import: subprocess, re)
     _libm = ctypes.CDLL(ctypes.util.find_library("m"))
 for _name in IMPORT_MATH:             # the C functions themselves: no Python in the call
     _IMPORT_ADDRS[_name] = ctypes.cast(getattr(_libm, _name), ctypes.c_void_p).value
+_IMPORT_ADDRS["parallel_for"] = _threads.PARALLEL_FOR   # the pool (serial without pts._threads)
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
 
 _ELEM_CTYPE = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double}

@@ -104,24 +104,37 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
            padding: int = 0, dilation: int = 1) -> np.ndarray:
     """2-D convolution, NCHW input, weight (C_out, C_in, KH, KW), groups=1.
 
-    One batched matmul per kernel tap: out += patch(n, oh, ow, c) @ weight[:, :, i, j].T
+    im2col and a matmul, a chunk of images at a time: the padded input is laid out
+    channels-last (N, H, W, C); for each chunk, every kernel tap's strided window is copied
+    into cols[:, :, :, i, j, :] and (rows, KH*KW*C) @ (KH*KW*C, C_out) runs as one gemm.
+    Chunks of ~8192 rows keep cols in cache and bound its size (it is reused); the result
+    is an NCHW view of channels-last data.
     """
     n, c, h, w = x.shape
     c_out, c_in, kh, kw = weight.shape
     if c != c_in:
         raise ValueError("conv2d: input channels do not match the weight")
-    xp = pad2d(x, padding)
     oh = (h + 2 * padding - dilation * (kh - 1) - 1) // stride + 1
     ow = (w + 2 * padding - dilation * (kw - 1) - 1) // stride + 1
+    xt = np.zeros((n, h + 2 * padding, w + 2 * padding, c), dtype=x.dtype)
+    xt[:, padding:padding + h, padding:padding + w, :] = x.transpose(0, 2, 3, 1)
+    k = kh * kw * c
+    wt = weight.transpose(0, 2, 3, 1).reshape(c_out, k).T
+    nb = max(1, min(n, 8192 // max(oh * ow, 1)))
+    cols = np.zeros((nb, oh, ow, kh, kw, c), dtype=x.dtype)
     out = np.zeros((n, oh, ow, c_out), dtype=x.dtype)
-    for i in range(kh):
-        for j in range(kw):
-            r0 = i * dilation
-            c0 = j * dilation
-            patch = xp[:, :, r0:r0 + stride * (oh - 1) + 1:stride,
-                       c0:c0 + stride * (ow - 1) + 1:stride]
-            out += patch.transpose(0, 2, 3, 1) @ weight[:, :, i, j].T
-    out += bias
+    for b0 in range(0, n, nb):
+        b1 = min(b0 + nb, n)
+        cb = cols[:b1 - b0]
+        for i in range(kh):
+            for j in range(kw):
+                r0 = i * dilation
+                c0 = j * dilation
+                cb[:, :, :, i, j, :] = xt[b0:b1, r0:r0 + stride * (oh - 1) + 1:stride,
+                                          c0:c0 + stride * (ow - 1) + 1:stride, :]
+        r = cb.reshape((b1 - b0) * oh * ow, k) @ wt
+        r += bias
+        out[b0:b1] = r.reshape(b1 - b0, oh, ow, c_out)
     return out.transpose(0, 3, 1, 2)
 
 

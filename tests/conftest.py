@@ -8,6 +8,9 @@ import tempfile
 _CACHE = tempfile.mkdtemp(prefix="pts-test-cache-")
 _OWNER = os.getpid()
 os.environ["PTS_CACHE_DIR"] = _CACHE
+# Optimized code from the first call (backend.jit tiers): the corpus checks what -O3 makes
+# of it (no-wrap flags, range metadata); tests/runtime/test_tiers.py covers tier 0.
+os.environ.setdefault("PTS_TIER", "opt")
 
 
 def pytest_unconfigure(config):

@@ -34,17 +34,18 @@ void pts__buf_put(pts_buf *b, const char *s, size_t n) {
 
 void pts__buf_puts(pts_buf *b, const char *s) { pts__buf_put(b, s, strlen(s)); }
 
-/* Does the decimal mantissa m times 10^e read back as x? */
-static int reads_back(uint64_t m, int e, double x) {
+/* Does the decimal mantissa m times 10^e read back as x (as a float32 if f32)? */
+static int reads_back(uint64_t m, int e, double x, int f32) {
     char tmp[48];
     snprintf(tmp, sizeof tmp, "%llue%d", (unsigned long long)m, e);
-    return strtod(tmp, NULL) == x;
+    return f32 ? strtof(tmp, NULL) == (float)x : strtod(tmp, NULL) == x;
 }
 
 /* Shortest round-trip digits of a finite x > 0: digits (no trailing zeros) and decpt,
  * with x = 0.DIGITS * 10^decpt. */
-static void shortest(double x, char *digits, int *decpt) {
-    for (int prec = 1; prec <= 17; prec++) {
+static void shortest(double x, char *digits, int *decpt, int f32) {
+    int most = f32 ? 9 : 17;
+    for (int prec = 1; prec <= most; prec++) {
         char tmp[48];
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, x);
         uint64_t m = 0;
@@ -55,13 +56,13 @@ static void shortest(double x, char *digits, int *decpt) {
         int e10 = *p == 'e' ? atoi(p + 1) : 0;
         int e = e10 - (prec - 1);               /* x ~ m * 10^e */
         uint64_t found = 0;
-        if (reads_back(m, e, x))
+        if (reads_back(m, e, x, f32))
             found = m;
-        else if (prec > 1 && reads_back(m - 1, e, x))
+        else if (prec > 1 && reads_back(m - 1, e, x, f32))
             found = m - 1;
-        else if (reads_back(m + 1, e, x))
+        else if (reads_back(m + 1, e, x, f32))
             found = m + 1;
-        if (found || prec == 17) {
+        if (found || prec == most) {
             if (!found)
                 found = m;
             while (found % 10 == 0 && found) {
@@ -75,7 +76,15 @@ static void shortest(double x, char *digits, int *decpt) {
     }
 }
 
-void pts__buf_float(pts_buf *b, double x) {
+static void buf_float(pts_buf *b, double x, int f32);
+
+void pts__buf_float(pts_buf *b, double x) { buf_float(b, x, 0); }
+
+/* a float32 as numpy prints it: the shortest digits that read back as the same float32,
+   laid out as repr() lays out a double */
+void pts__buf_float32(pts_buf *b, float x) { buf_float(b, x, 1); }
+
+static void buf_float(pts_buf *b, double x, int f32) {
     if (isnan(x)) {
         pts__buf_puts(b, "nan");
         return;
@@ -94,7 +103,7 @@ void pts__buf_float(pts_buf *b, double x) {
     }
     char d[24];
     int decpt;
-    shortest(x, d, &decpt);
+    shortest(x, d, &decpt, f32);
     int n = (int)strlen(d);
     char out[64];
     if (decpt <= -4 || decpt > 16) {
@@ -148,14 +157,29 @@ static void put_scalar(pts_buf *b, pts_kind kind, const void *p) {
 
 static void put_value(pts_buf *b, const pts_value *v, int top) {
     char tmp[32];
+    /* numpy scalars print bare at the top and as np.float32(0.1) inside tuples */
+    static const char *np_names[] = {[PTS_BOOL] = "", [PTS_INT] = "np.int64(",
+                                     [PTS_FLOAT] = "np.float64(", [PTS_FLOAT32] = "np.float32(",
+                                     [PTS_INT32] = "np.int32("};
+    int np = !top && (v->flags & PTS_FLAG_NUMPY || v->kind == PTS_FLOAT32 || v->kind == PTS_INT32) &&
+             (v->kind == PTS_BOOL || v->kind == PTS_INT || v->kind == PTS_FLOAT ||
+              v->kind == PTS_FLOAT32 || v->kind == PTS_INT32);
+    if (np && v->kind == PTS_BOOL) {
+        pts__buf_puts(b, v->u.b ? "np.True_" : "np.False_");
+        return;
+    }
+    if (np)
+        pts__buf_puts(b, np_names[v->kind]);
     switch (v->kind) {
     case PTS_NONE: pts__buf_puts(b, "None"); break;
     case PTS_BOOL: pts__buf_puts(b, v->u.b ? "True" : "False"); break;
     case PTS_INT:
+    case PTS_INT32:
         snprintf(tmp, sizeof tmp, "%lld", (long long)v->u.i);
         pts__buf_puts(b, tmp);
         break;
     case PTS_FLOAT: pts__buf_float(b, v->u.f); break;
+    case PTS_FLOAT32: pts__buf_float32(b, (float)v->u.f); break;
     case PTS_STR:
         if (!top) pts__buf_puts(b, "'");
         pts__buf_puts(b, v->u.str ? v->u.str : "");
@@ -182,10 +206,18 @@ static void put_value(pts_buf *b, const pts_value *v, int top) {
         break;
     }
     case PTS_TENSOR:
-        snprintf(tmp, sizeof tmp, "<tensor rank %d>", (int)v->u.tensor.rank);
-        pts__buf_puts(b, tmp);
+        pts__buf_puts(b, "<tensor ");
+        pts__buf_puts(b, pts_dtype_name(v->u.tensor.dtype));
+        pts__buf_puts(b, " (");
+        for (int32_t k = 0; k < v->u.tensor.rank && k < PTS_MAX_RANK; k++) {
+            snprintf(tmp, sizeof tmp, k ? ", %lld" : "%lld", (long long)v->u.tensor.shape[k]);
+            pts__buf_puts(b, tmp);
+        }
+        pts__buf_puts(b, v->u.tensor.rank == 1 ? ",)>" : ")>");
         break;
     }
+    if (np)
+        pts__buf_puts(b, ")");
 }
 
 void pts__buf_value(pts_buf *b, const pts_value *v) { put_value(b, v, 1); }

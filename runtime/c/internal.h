@@ -72,6 +72,18 @@ typedef struct pts_buf {
 void pts__buf_put(pts_buf *b, const char *s, size_t n);
 void pts__buf_puts(pts_buf *b, const char *s);
 void pts__buf_float(pts_buf *b, double x);
+void pts__buf_float32(pts_buf *b, float x);
 void pts__buf_value(pts_buf *b, const pts_value *v);
+
+/* ---- tensors (loader.c) and .npy (npy.c) ------------------------------------------- */
+
+/* Copy a strided tensor into C-contiguous memory at dst (numel * item size bytes). */
+void pts__copy_strided(void *dst, const pts_tensor *src);
+
+/* Parse the .npy bytes p[0..n): dtype, rank, shape and strides (C order, or Fortran
+ * order with *fortran set) into *t (data NULL), the data's offset into *data_off; checks
+ * that the data fit in n bytes. */
+pts_status pts__npy_parse(const unsigned char *p, size_t n, pts_tensor *t, size_t *data_off,
+                          int *fortran, pts_error *err);
 
 #endif

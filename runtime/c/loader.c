@@ -9,17 +9,25 @@
  *      the mapping's address, import cells the address of a runtime function found by name
  *      in RUNTIME below (never with dlsym) — then each region is protected: text R+X,
  *      rodata R, data R+W.  Nothing is executable and writable at once.
+ *   4. a module's weights (manifest "weights": stored .npy entries, npy.c) are used in place
+ *      from the file's copy-on-write mapping (pts_load_file) or copied (pts_load_memory).
  * Calling (pts_call): arguments are boxed into 8-byte slots (tuples flattened, lists as
- * runtime lists), the boxed entry `i32 f(ctx*, i64 *args, i64 *results)` runs, results are
- * copied out of the slots, and the image's `release` frees every list of the call.
+ * runtime lists, tensors as pointers to descriptors {data, owner, shape, strides} built in
+ * the call's slot block, borrowed), then the weights the entry takes, the boxed entry
+ * `i32 f(ctx*, i64 *args, i64 *results)` runs, results are copied out of the slots — a
+ * tensor result's allocation is taken out of the call's arena (its header's block pointer
+ * cleared), a view of an argument or a weight is copied — and the image's `release` frees
+ * every list and tensor left in the arena.
  */
 #define _DEFAULT_SOURCE          /* mmap's MAP_ANONYMOUS */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -109,6 +117,7 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     F(malloc), F(realloc), F(free),
     {"write_str", (pts_fn)w_str}, {"write_i64", (pts_fn)w_i64}, {"write_f64", (pts_fn)w_f64},
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
+    {"parallel_for", (pts_fn)pts_parallel_for},
     F(memcpy), F(memmove), F(memset),
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
@@ -126,13 +135,14 @@ static pts_fn runtime_function(const char *name, size_t len) {
 
 /* ---- types: IR type text ("i64", "tuple<i64, f64>", "list<i1>", "tensor<f32, 2>") ----- */
 
-enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_OTHER };
+enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32 };
 
 typedef struct ptype {
     int code;
+    int np;                      /* npf64, npi64, npi1: numpy scalars of f64, i64, i1 */
     size_t n;                    /* tuple elements; list: 1 */
     struct ptype **elems;
-    int dtype, rank;             /* tensors */
+    int dtype, rank;             /* tensors (dtype: pts_dtype) */
 } ptype;
 
 static void type_free(ptype *t) {
@@ -164,12 +174,14 @@ static ptype *parse_type(const char **s, int depth) {
     ptype *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    static const struct { const char *name; int code; } simple[] = {
-        {"i64", T_I64}, {"f64", T_F64}, {"i1", T_I1}, {"none", T_NONE}, {"str", T_STR},
-        {"f32", T_OTHER}, {"i32", T_OTHER}};
+    static const struct { const char *name; int code, np; } simple[] = {
+        {"i64", T_I64, 0}, {"f64", T_F64, 0}, {"i1", T_I1, 0}, {"none", T_NONE, 0},
+        {"str", T_STR, 0}, {"f32", T_F32, 0}, {"i32", T_I32, 0}, {"npf64", T_F64, 1},
+        {"npi64", T_I64, 1}, {"npi1", T_I1, 1}};
     for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
         if (word(s, simple[i].name)) {
             t->code = simple[i].code;
+            t->np = simple[i].np;
             return t;
         }
     int tuple = 0, list = 0, tensor = 0;
@@ -180,7 +192,7 @@ static ptype *parse_type(const char **s, int depth) {
         (*s)++;
         t->code = tuple ? T_TUPLE : list ? T_LIST : T_TENSOR;
         if (tensor) {
-            static const char *dts[] = {"i1", "i32", "i64", "f32", "f64"};
+            static const char *dts[] = {"i1", "i32", "i64", "f32", "f64"};   /* pts_dtype */
             skip_spaces(s);
             t->dtype = -1;
             for (int i = 0; i < 5; i++)
@@ -260,8 +272,21 @@ static pts_kind type_kind(const ptype *t) {
     case T_STR: return PTS_STR;
     case T_TUPLE: return PTS_TUPLE;
     case T_LIST: return PTS_LIST;
+    case T_F32: return PTS_FLOAT32;
+    case T_I32: return PTS_INT32;
     default: return PTS_TENSOR;
     }
+}
+
+/* 8-byte words of the descriptors of a parameter's tensors ({data, owner, shape, strides}) */
+static size_t type_desc_words(const ptype *t) {
+    if (t->code == T_TENSOR)
+        return 2 + 2 * (size_t)t->rank;
+    size_t n = 0;
+    if (t->code == T_TUPLE)
+        for (size_t i = 0; i < t->n; i++)
+            n += type_desc_words(t->elems[i]);
+    return n;
 }
 
 /* ---- the model ------------------------------------------------------------------------ */
@@ -272,17 +297,31 @@ typedef void (*release_fn)(pts_ctx *);
 typedef struct entry {
     char *name, *key, *signature;
     ptype **params;
+    char **param_text;
     size_t nparams;
     ptype *ret;
-    size_t arg_slots, result_slots;
+    size_t arg_slots, result_slots, desc_words;
+    size_t *weights;                     /* model weights passed after the arguments */
+    size_t nweights;
     boxed_fn boxed;
     release_fn release;
 } entry;
 
+typedef struct weight {
+    char *name;
+    pts_tensor t;
+    int64_t desc[2 + 2 * PTS_MAX_RANK];  /* the descriptor generated code reads */
+    void *copy;                          /* its data when not used in place */
+} weight;
+
 struct pts_model {
-    char format[16], producer[64];
+    char format[16], producer[64], kind[16];
     entry *entries;
     size_t nentries;
+    weight *weights;
+    size_t nweights;
+    void *file_map;                      /* the archive file's mapping, when weights use it */
+    size_t file_size;
     unsigned char *base;
     size_t vsize;
     uint64_t *imports;                   /* the table ctx->imports points at */
@@ -308,12 +347,23 @@ void pts_free(pts_model *m) {
         free(e->name);
         free(e->key);
         free(e->signature);
-        for (size_t k = 0; k < e->nparams; k++)
+        for (size_t k = 0; k < e->nparams; k++) {
             type_free(e->params[k]);
+            free(e->param_text ? e->param_text[k] : NULL);
+        }
         free(e->params);
+        free(e->param_text);
+        free(e->weights);
         type_free(e->ret);
     }
     free(m->entries);
+    for (size_t i = 0; i < m->nweights; i++) {
+        free(m->weights[i].name);
+        free(m->weights[i].copy);
+    }
+    free(m->weights);
+    if (m->file_map)
+        munmap(m->file_map, m->file_size);
     for (size_t i = 0; i < m->nexceptions; i++)
         free(m->exceptions[i]);
     free(m->imports);
@@ -486,9 +536,10 @@ static pts_status check_version(pts_model *m, const pts_json *root, pts_error *e
     const char *prod = pts__json_str(root, "producer");
     snprintf(m->producer, sizeof m->producer, "%s", prod ? prod : "");
     const char *kind = pts__json_str(root, "kind");
-    if (!kind || strcmp(kind, "function") != 0)
+    if (!kind || (strcmp(kind, "function") != 0 && strcmp(kind, "module") != 0))
         return pts__fail(err, PTS_ERR_UNSUPPORTED, "archives of kind '%.32s' are not supported "
                          "by this libpts", kind ? kind : "?");
+    snprintf(m->kind, sizeof m->kind, "%s", kind);
     return PTS_OK;
 }
 
@@ -510,6 +561,62 @@ static pts_status check_abi(pts_model *m, const pts_json *root, pts_error *err) 
             if (!(m->exceptions[i] = dup_str(s)))
                 return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
             m->nexceptions = i + 1;
+        }
+    }
+    return PTS_OK;
+}
+
+/* The weights of a module archive: manifest "weights" [{name, path}], each a stored .npy
+ * entry (C order, little endian), used in place when the archive's bytes stay mapped
+ * (`in_place`) and the data are aligned for their type, else copied. */
+static pts_status load_weights(pts_model *m, const pts_json *root, const pts_zip *z,
+                               int in_place, pts_error *err) {
+    const pts_json *list = pts__json_get(root, "weights");
+    if (!list)
+        return PTS_OK;
+    if (list->type != PTS_J_ARR || list->n > 4096)
+        return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: bad weight list");
+    m->weights = calloc(list->n ? list->n : 1, sizeof *m->weights);
+    if (!m->weights)
+        return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < list->n; i++) {
+        const char *name = pts__json_str(&list->items[i], "name");
+        const char *path = pts__json_str(&list->items[i], "path");
+        if (!name || !path)
+            return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: weight %zu is incomplete", i);
+        const pts_zip_entry *ze = pts__zip_find(z, path);
+        if (!ze)
+            return pts__fail(err, PTS_ERR_FORMAT, "missing entry %.200s", path);
+        weight *w = &m->weights[i];
+        m->nweights = i + 1;
+        if (!(w->name = dup_str(name)))
+            return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+        size_t off;
+        int fortran;
+        pts_status st = pts__npy_parse(z->data + ze->offset, ze->size, &w->t, &off, &fortran,
+                                       err);
+        if (st != PTS_OK)
+            return st;
+        if (fortran && w->t.rank > 1)
+            return pts__fail(err, PTS_ERR_FORMAT, "weight %.200s is not in C order", name);
+        size_t item = pts_dtype_size(w->t.dtype);
+        size_t nbytes = (size_t)pts_tensor_numel(&w->t) * item;
+        unsigned char *src = (unsigned char *)z->data + ze->offset + off;
+        if (in_place && ((uintptr_t)src % item) == 0) {
+            w->t.data = src;
+        } else {
+            w->copy = malloc(nbytes ? nbytes : 1);
+            if (!w->copy)
+                return pts__fail(err, PTS_ERR_NOMEM, "out of memory for weight %.200s", name);
+            if (nbytes)
+                memcpy(w->copy, src, nbytes);
+            w->t.data = w->copy;
+        }
+        w->desc[0] = (int64_t)(uintptr_t)w->t.data;
+        w->desc[1] = 0;
+        for (int32_t k = 0; k < w->t.rank; k++) {
+            w->desc[2 + k] = w->t.shape[k];
+            w->desc[2 + w->t.rank + k] = w->t.strides[k];
         }
     }
     return PTS_OK;
@@ -541,11 +648,12 @@ static pts_status load_entries(pts_model *m, const pts_json *root, const image *
         e->name = dup_str(name);
         e->key = dup_str(key);
         e->params = calloc(params->n ? params->n : 1, sizeof *e->params);
+        e->param_text = calloc(params->n ? params->n : 1, sizeof *e->param_text);
         size_t siglen = 16 + strlen(ret);
         for (size_t k = 0; k < params->n; k++)
             siglen += 2 + (params->items[k].type == PTS_J_STR ? strlen(params->items[k].str) : 0);
         e->signature = calloc(1, siglen);
-        if (!e->name || !e->key || !e->params || !e->signature)
+        if (!e->name || !e->key || !e->params || !e->param_text || !e->signature)
             return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
         append(e->signature, siglen, "(");
         for (size_t k = 0; k < params->n; k++) {
@@ -554,16 +662,78 @@ static pts_status load_entries(pts_model *m, const pts_json *root, const image *
                 return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad parameter "
                                  "type", key);
             e->nparams = k + 1;
+            if (!(e->param_text[k] = dup_str(params->items[k].str)))
+                return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
             e->arg_slots += type_slots(e->params[k]);
+            e->desc_words += type_desc_words(e->params[k]);
             if (k)
                 append(e->signature, siglen, ", ");
             append(e->signature, siglen, params->items[k].str);
         }
         append(e->signature, siglen, ") -> ");
         append(e->signature, siglen, ret);
+        /* the values of the Python arguments the entry was specialized on: not taken */
+        const pts_json *consts = pts__json_get(j, "consts");
+        if (consts && consts->type == PTS_J_ARR && consts->n) {
+            char shown[256] = "  [";
+            for (size_t k = 0; k < consts->n && k < 8; k++) {
+                const char *cn = pts__json_str(&consts->items[k], "name");
+                const pts_json *cv = pts__json_get(&consts->items[k], "value");
+                char val[64] = "?";
+                if (cv && cv->type == PTS_J_NUM)
+                    snprintf(val, sizeof val, "%.17g", cv->num);
+                else if (cv && cv->type == PTS_J_STR)
+                    snprintf(val, sizeof val, "'%.40s'", cv->str);
+                else if (cv && cv->type == PTS_J_BOOL)
+                    snprintf(val, sizeof val, "%s", cv->b ? "True" : "False");
+                else if (cv && cv->type == PTS_J_NULL)
+                    snprintf(val, sizeof val, "None");
+                size_t used = strlen(shown);
+                snprintf(shown + used, sizeof shown - used, "%s%.40s=%s", k ? ", " : "",
+                         cn ? cn : "?", val);
+            }
+            append(shown, sizeof shown, "]");
+            size_t cap = strlen(e->signature) + strlen(shown) + 1;
+            char *sig = realloc(e->signature, cap);
+            if (!sig)
+                return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+            e->signature = sig;
+            append(e->signature, cap, shown);
+        }
         if (!(e->ret = type_from_text(ret)))
             return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad result type", key);
         e->result_slots = e->ret->code == T_NONE ? 0 : type_slots(e->ret);
+        /* a module's weights this entry takes after its arguments: indices into the
+           model's weights, each with the tensor type the code was compiled for */
+        const pts_json *ws = pts__json_get(j, "weights");
+        const pts_json *wt = pts__json_get(j, "weight_types");
+        if (ws) {
+            if (ws->type != PTS_J_ARR || !wt || wt->type != PTS_J_ARR || wt->n != ws->n ||
+                ws->n > 4096)
+                return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad weight list",
+                                 key);
+            e->weights = calloc(ws->n ? ws->n : 1, sizeof *e->weights);
+            if (!e->weights)
+                return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+            for (size_t k = 0; k < ws->n; k++) {
+                const pts_json *w = &ws->items[k];
+                if (w->type != PTS_J_NUM || !(w->num >= 0) || w->num >= (double)m->nweights ||
+                    w->num != (double)(size_t)w->num || wt->items[k].type != PTS_J_STR)
+                    return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad weight "
+                                     "index", key);
+                size_t wi = (size_t)w->num;
+                ptype *t = type_from_text(wt->items[k].str);
+                int ok = t && t->code == T_TENSOR && t->dtype == (int)m->weights[wi].t.dtype &&
+                         t->rank == m->weights[wi].t.rank;
+                type_free(t);
+                if (!ok)
+                    return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: weight %s "
+                                     "does not have the type its code takes", key,
+                                     m->weights[wi].name);
+                e->weights[k] = wi;
+                e->nweights = k + 1;
+            }
+        }
         const img_entry *ie = NULL;
         for (uint32_t k = 0; k < img->nentries; k++)
             if (img->entries[k].len == strlen(symbol) &&
@@ -588,7 +758,7 @@ static size_t default_stack_budget(void) {
     return budget;
 }
 
-pts_model *pts_load_memory(const void *data, size_t size, pts_error *err) {
+static pts_model *load_archive(const void *data, size_t size, int in_place, pts_error *err) {
     pts_model *m = calloc(1, sizeof *m);
     if (!m) {
         pts__fail(err, PTS_ERR_NOMEM, "out of memory");
@@ -635,6 +805,8 @@ pts_model *pts_load_memory(const void *data, size_t size, pts_error *err) {
     }
     if ((st = map_image(m, z.data + ie->offset, ie->size, &img, err)) != PTS_OK)
         goto done;
+    if ((st = load_weights(m, doc.root, &z, in_place, err)) != PTS_OK)
+        goto done;
     /* ctx->imports is m->imports: its first nctx slots are the names the image gives for
        the context's table (codegen.IMPORTS, filled by name above) */
     st = load_entries(m, doc.root, &img, err);
@@ -649,7 +821,39 @@ done:
     return m;
 }
 
+pts_model *pts_load_memory(const void *data, size_t size, pts_error *err) {
+    return load_archive(data, size, 0, err);
+}
+
 pts_model *pts_load_file(const char *path, pts_error *err) {
+    /* a regular file is mapped copy-on-write: weights are used in place (in-place updates
+       by scripted code stay private).  No MAP_POPULATE: on a writable private mapping it
+       would copy every page; read faults map the page cache as it is */
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        pts__fail(err, PTS_ERR_IO, "cannot open %.400s", path);
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+        (uint64_t)sb.st_size < ((uint64_t)1 << 40)) {
+        size_t size = (size_t)sb.st_size;
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        close(fd);
+        if (p == MAP_FAILED) {
+            pts__fail(err, PTS_ERR_IO, "cannot map %.400s", path);
+            return NULL;
+        }
+        pts_model *m = load_archive(p, size, 1, err);
+        if (m && m->nweights) {
+            m->file_map = p;             /* the weights point into it */
+            m->file_size = size;
+        } else {
+            munmap(p, size);
+        }
+        return m;
+    }
+    close(fd);
     FILE *f = fopen(path, "rb");
     if (!f) {
         pts__fail(err, PTS_ERR_IO, "cannot open %.400s", path);
@@ -693,6 +897,16 @@ pts_model *pts_load_file(const char *path, pts_error *err) {
 const char *pts_model_format(const pts_model *m) { return m->format; }
 const char *pts_model_producer(const pts_model *m) { return m->producer; }
 const char *pts_model_target(const pts_model *m) { (void)m; return HOST_TARGET; }
+const char *pts_model_kind(const pts_model *m) { return m->kind; }
+size_t pts_weight_count(const pts_model *m) { return m->nweights; }
+const char *pts_weight_name(const pts_model *m, size_t i) { return i < m->nweights ? m->weights[i].name : NULL; }
+const pts_tensor *pts_weight(const pts_model *m, size_t i) { return i < m->nweights ? &m->weights[i].t : NULL; }
+
+const char *pts_entry_param_type(const pts_model *m, size_t i, size_t k) {
+    if (i >= m->nentries || k >= m->entries[i].nparams)
+        return NULL;
+    return m->entries[i].param_text[k];
+}
 void pts_set_output(pts_model *m, FILE *out) { m->out = out ? out : stdout; }
 void pts_set_stack_budget(pts_model *m, size_t bytes) { m->stack_budget = bytes; }
 
@@ -718,6 +932,8 @@ pts_value pts_none(void) { pts_value v; memset(&v, 0, sizeof v); v.kind = PTS_NO
 pts_value pts_bool(int b) { pts_value v = pts_none(); v.kind = PTS_BOOL; v.u.b = b != 0; return v; }
 pts_value pts_int(int64_t i) { pts_value v = pts_none(); v.kind = PTS_INT; v.u.i = i; return v; }
 pts_value pts_float(double f) { pts_value v = pts_none(); v.kind = PTS_FLOAT; v.u.f = f; return v; }
+pts_value pts_float32(float f) { pts_value v = pts_none(); v.kind = PTS_FLOAT32; v.u.f = f; return v; }
+pts_value pts_int32(int32_t i) { pts_value v = pts_none(); v.kind = PTS_INT32; v.u.i = i; return v; }
 
 pts_value pts_tuple(const pts_value *items, size_t n) {
     pts_value v = pts_none();
@@ -746,12 +962,23 @@ pts_value pts_tensor_value(const pts_tensor *t) {
 /* Does a value of kind/shape v fit parameter type t?  exact: no conversions. */
 static int value_fits(const pts_value *v, const ptype *t, int exact) {
     switch (t->code) {
-    case T_I64: return v->kind == PTS_INT || (!exact && v->kind == PTS_BOOL);
-    case T_F64: return v->kind == PTS_FLOAT || (!exact && (v->kind == PTS_INT || v->kind == PTS_BOOL));
+    case T_I64: return v->kind == PTS_INT || (!exact && (v->kind == PTS_BOOL || v->kind == PTS_INT32));
+    case T_F64:
+        return v->kind == PTS_FLOAT || (!exact && (v->kind == PTS_INT || v->kind == PTS_BOOL ||
+                                                   v->kind == PTS_FLOAT32 || v->kind == PTS_INT32));
     case T_I1: return v->kind == PTS_BOOL;
+    case T_F32:
+        return v->kind == PTS_FLOAT32 || (!exact && (v->kind == PTS_FLOAT || v->kind == PTS_INT ||
+                                                     v->kind == PTS_BOOL));
+    case T_I32:
+        return v->kind == PTS_INT32 || (!exact && (v->kind == PTS_BOOL || (v->kind == PTS_INT &&
+                                        v->u.i >= INT32_MIN && v->u.i <= INT32_MAX)));
     case T_NONE: return v->kind == PTS_NONE;
+    case T_TENSOR:
+        return v->kind == PTS_TENSOR && (int)v->u.tensor.dtype == t->dtype &&
+               v->u.tensor.rank == t->rank;
     case T_TUPLE:
-        if (v->kind != PTS_TUPLE || v->u.tuple.n != t->n)
+        if (v->kind != PTS_TUPLE || v->u.tuple.n != t->n || (t->n && !v->u.tuple.items))
             return 0;
         for (size_t i = 0; i < t->n; i++)
             if (!value_fits(&v->u.tuple.items[i], t->elems[i], exact))
@@ -791,35 +1018,136 @@ long pts_find_entry(const pts_model *m, const char *name, const pts_value *args,
     return -1;
 }
 
+/* ---- tensors ---------------------------------------------------------------------------- */
+
+size_t pts_dtype_size(pts_dtype dt) {
+    static const size_t sizes[] = {1, 4, 8, 4, 8};
+    return (unsigned)dt < 5 ? sizes[dt] : 0;
+}
+
+const char *pts_dtype_name(pts_dtype dt) {
+    static const char *names[] = {"bool", "int32", "int64", "float32", "float64"};
+    return (unsigned)dt < 5 ? names[dt] : "?";
+}
+
+int64_t pts_tensor_numel(const pts_tensor *t) {
+    int64_t n = 1;
+    for (int32_t k = 0; k < t->rank && k < PTS_MAX_RANK; k++)
+        n *= t->shape[k] > 0 ? t->shape[k] : 0;
+    return n;
+}
+
+pts_tensor pts_tensor_make(void *data, pts_dtype dtype, int32_t rank, const int64_t *shape,
+                           const int64_t *strides) {
+    pts_tensor t;
+    memset(&t, 0, sizeof t);
+    t.data = data;
+    t.dtype = dtype;
+    t.rank = rank < 0 ? 0 : rank > PTS_MAX_RANK ? PTS_MAX_RANK : rank;
+    int64_t acc = 1;
+    for (int32_t k = t.rank - 1; k >= 0; k--) {
+        t.shape[k] = shape[k];
+        t.strides[k] = strides ? strides[k] : acc;
+        acc *= shape[k] > 0 ? shape[k] : 1;
+    }
+    return t;
+}
+
+void pts__copy_strided(void *dst, const pts_tensor *src) {
+    size_t item = pts_dtype_size(src->dtype);
+    int64_t n = pts_tensor_numel(src);
+    int32_t r = src->rank;
+    int64_t idx[PTS_MAX_RANK] = {0};
+    int64_t off = 0;
+    unsigned char *out = dst;
+    const unsigned char *in = src->data;
+    for (int64_t i = 0; i < n; i++) {
+        memcpy(out + (size_t)i * item, in + off * (int64_t)item, item);
+        for (int32_t k = r - 1; k >= 0; k--) {      /* odometer, last axis fastest */
+            off += src->strides[k];
+            if (++idx[k] < src->shape[k])
+                break;
+            off -= src->strides[k] * idx[k];
+            idx[k] = 0;
+        }
+    }
+}
+
 /* ---- calls ------------------------------------------------------------------------------ */
 
-static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, int64_t *slots,
-                      size_t *pos, pts_error *err) {
+typedef struct {
+    int64_t *slots;       /* next argument slot */
+    int64_t *desc;        /* next free descriptor words */
+} cursor;
+
+static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, cursor *c,
+                      pts_error *err) {
     if (!value_fits(v, t, 0)) {
-        if (t->code == T_TENSOR || t->code == T_STR || t->code == T_OTHER)
-            return pts__fail(err, PTS_ERR_UNSUPPORTED, "this libpts cannot pass arguments of "
-                             "that type yet (tensors, strings, float32/int32 scalars)");
+        if (t->code == T_STR)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "string parameters are not supported");
+        if (t->code == T_TENSOR && v->kind == PTS_TENSOR)
+            return pts__fail(err, PTS_ERR_ARGUMENT, "expected a %d-d %s tensor, got a %d-d %s "
+                             "tensor", t->rank, pts_dtype_name((pts_dtype)t->dtype),
+                             (int)v->u.tensor.rank, pts_dtype_name(v->u.tensor.dtype));
         return pts__fail(err, PTS_ERR_ARGUMENT, "argument does not match the entry's "
                          "parameter type");
     }
+    int64_t *slot = c->slots;
     switch (t->code) {
     case T_I64:
-        slots[(*pos)++] = v->kind == PTS_BOOL ? v->u.b : v->u.i;
+        *slot = v->kind == PTS_BOOL ? v->u.b : v->u.i;
+        c->slots++;
         return PTS_OK;
     case T_F64: {
-        double f = v->kind == PTS_FLOAT ? v->u.f : v->kind == PTS_INT ? (double)v->u.i : v->u.b;
-        memcpy(&slots[(*pos)++], &f, 8);
+        double f = v->kind == PTS_FLOAT || v->kind == PTS_FLOAT32 ? v->u.f :
+                   v->kind == PTS_BOOL ? (double)v->u.b : (double)v->u.i;
+        memcpy(slot, &f, 8);
+        c->slots++;
         return PTS_OK;
     }
+    case T_F32: {                        /* the slot's low 4 bytes (little endian) */
+        float f = (float)(v->kind == PTS_FLOAT || v->kind == PTS_FLOAT32 ? v->u.f :
+                          v->kind == PTS_BOOL ? (double)v->u.b : (double)v->u.i);
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        *slot = (int64_t)bits;
+        c->slots++;
+        return PTS_OK;
+    }
+    case T_I32:
+        *slot = v->kind == PTS_BOOL ? v->u.b : (int64_t)(int32_t)v->u.i;
+        c->slots++;
+        return PTS_OK;
     case T_I1:
-        slots[(*pos)++] = v->u.b != 0;
+        *slot = v->u.b != 0;
+        c->slots++;
         return PTS_OK;
     case T_NONE:
-        slots[(*pos)++] = 0;
+        *slot = 0;
+        c->slots++;
         return PTS_OK;
+    case T_TENSOR: {
+        const pts_tensor *x = &v->u.tensor;
+        int64_t *d = c->desc;
+        for (int32_t k = 0; k < x->rank; k++)
+            if (x->shape[k] < 0)
+                return pts__fail(err, PTS_ERR_ARGUMENT, "tensor argument with a negative size");
+        if (!x->data && pts_tensor_numel(x) > 0)
+            return pts__fail(err, PTS_ERR_ARGUMENT, "tensor argument without data");
+        d[0] = (int64_t)(uintptr_t)x->data;
+        d[1] = 0;                        /* borrowed: the caller owns the memory */
+        for (int32_t k = 0; k < x->rank; k++) {
+            d[2 + k] = x->shape[k];
+            d[2 + x->rank + k] = x->strides[k];
+        }
+        c->desc += 2 + 2 * x->rank;
+        *slot = (int64_t)(uintptr_t)d;
+        c->slots++;
+        return PTS_OK;
+    }
     case T_TUPLE:
         for (size_t i = 0; i < t->n; i++) {
-            pts_status st = box(ctx, &v->u.tuple.items[i], t->elems[i], slots, pos, err);
+            pts_status st = box(ctx, &v->u.tuple.items[i], t->elems[i], c, err);
             if (st != PTS_OK)
                 return st;
         }
@@ -855,7 +1183,8 @@ static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, int64_t 
         l->data = data;
         l->next = ctx->lists;
         ctx->lists = l;
-        slots[(*pos)++] = (int64_t)(uintptr_t)l;
+        *slot = (int64_t)(uintptr_t)l;
+        c->slots++;
         return PTS_OK;
     }
     default:
@@ -865,38 +1194,60 @@ static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, int64_t 
 
 struct pts_result {
     pts_value value;
-    void **blocks;                      /* tuple item arrays and list contents */
+    void **blocks;                      /* tuple item arrays, list contents, tensor memory */
     size_t nblocks, cap;
 };
 
-static void *keep(pts_result *r, size_t size) {
+static int adopt(pts_result *r, void *p) {
     if (r->nblocks == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 8;
         void **b = realloc(r->blocks, cap * sizeof *b);
         if (!b)
-            return NULL;
+            return 0;
         r->blocks = b;
         r->cap = cap;
     }
+    r->blocks[r->nblocks++] = p;
+    return 1;
+}
+
+static void *keep(pts_result *r, size_t size) {
     void *p = calloc(1, size ? size : 1);
-    if (p)
-        r->blocks[r->nblocks++] = p;
+    if (p && !adopt(r, p)) {
+        free(p);
+        return NULL;
+    }
     return p;
 }
 
 static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *slots, size_t *pos) {
     int64_t raw = slots[*pos];
     switch (t->code) {
-    case T_I64: *out = pts_int(raw); (*pos)++; return 1;
-    case T_I1: *out = pts_bool(raw != 0); (*pos)++; return 1;
+    case T_I64: *out = pts_int(raw); out->flags = t->np; (*pos)++; return 1;
+    case T_I1: *out = pts_bool(raw != 0); out->flags = t->np; (*pos)++; return 1;
     case T_NONE: *out = pts_none(); (*pos)++; return 1;
     case T_F64: {
         double f;
         memcpy(&f, &raw, 8);
         *out = pts_float(f);
+        out->flags = t->np;
         (*pos)++;
         return 1;
     }
+    case T_F32: {
+        uint32_t bits = (uint32_t)raw;
+        float f;
+        memcpy(&f, &bits, 4);
+        *out = pts_float32(f);
+        out->flags = PTS_FLAG_NUMPY;
+        (*pos)++;
+        return 1;
+    }
+    case T_I32:
+        *out = pts_int32((int32_t)raw);
+        out->flags = PTS_FLAG_NUMPY;
+        (*pos)++;
+        return 1;
     case T_TUPLE: {
         pts_value *items = keep(r, t->n * sizeof *items);
         if (!items)
@@ -930,6 +1281,43 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
             memcpy(copy, s, n);
         out->kind = PTS_STR;
         out->u.str = copy;
+        (*pos)++;
+        return 1;
+    }
+    case T_TENSOR: {
+        /* the slot points at a descriptor {data, owner, shape, strides} in the call's arena;
+           owner is the arena header of the data's allocation (codegen LIST_T layout), which
+           the result takes over: release() then frees only the header */
+        const int64_t *d = (const int64_t *)(uintptr_t)raw;
+        pts_tensor x;
+        memset(&x, 0, sizeof x);
+        x.data = (void *)(uintptr_t)d[0];
+        x.dtype = (pts_dtype)t->dtype;
+        x.rank = t->rank;
+        for (int32_t k = 0; k < t->rank; k++) {
+            x.shape[k] = d[2 + k];
+            x.strides[k] = d[2 + t->rank + k];
+        }
+        rt_list *owner = (rt_list *)(uintptr_t)d[1];
+        if (owner) {
+            void *block = owner->data;              /* NULL: taken by an earlier result */
+            if (block) {
+                if (!adopt(r, block))
+                    return 0;
+                owner->data = NULL;
+            }
+            x.owner = owner;                        /* not NULL: owned by the result */
+        } else {                                    /* a view of an argument or a weight */
+            size_t item = pts_dtype_size(x.dtype);
+            void *copy = keep(r, (size_t)pts_tensor_numel(&x) * item);
+            if (!copy)
+                return 0;
+            pts__copy_strided(copy, &x);
+            pts_tensor c = pts_tensor_make(copy, x.dtype, x.rank, x.shape, NULL);
+            c.owner = copy;
+            x = c;
+        }
+        *out = pts_tensor_value(&x);
         (*pos)++;
         return 1;
     }
@@ -979,6 +1367,8 @@ static void runtime_error(const pts_model *m, const pts_ctx *ctx, int32_t status
     snprintf(err->function, sizeof err->function, "%s", func);
 }
 
+#define SMALL_SLOTS 32
+
 pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t nargs,
                     pts_result **out, pts_error *err) {
     if (out)
@@ -989,23 +1379,32 @@ pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t na
     if (nargs != e->nparams || (nargs && !args))
         return pts__fail(err, PTS_ERR_ARGUMENT, "%s takes %zu argument%s, %zu given", e->key,
                          e->nparams, e->nparams == 1 ? "" : "s", nargs);
-    int64_t *slots = calloc(e->arg_slots + e->result_slots + 2, sizeof *slots);
+    /* argument slots, weight slots, result slots, then the argument descriptors; small
+       calls use the stack */
+    size_t nslots = e->arg_slots + e->nweights + e->result_slots + 2 + e->desc_words;
+    int64_t small[SMALL_SLOTS];
+    int64_t *slots = nslots <= SMALL_SLOTS ? small : calloc(nslots, sizeof *slots);
     pts_result *r = calloc(1, sizeof *r);
     if (!slots || !r) {
-        free(slots);
+        if (slots != small)
+            free(slots);
         free(r);
         return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
     }
-    int64_t *results = slots + e->arg_slots + 1;
+    if (slots == small)
+        memset(small, 0, nslots * sizeof *small);
+    int64_t *results = slots + e->arg_slots + e->nweights + 1;
     pts_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.imports = m->imports;
     ctx.out = m->out;
     ctx.stack_limit = (int64_t)m->stack_budget;
     pts_status st = PTS_OK;
-    size_t pos = 0;
+    cursor c = {slots, results + e->result_slots + 1};
     for (size_t i = 0; i < nargs && st == PTS_OK; i++)
-        st = box(&ctx, &args[i], e->params[i], slots, &pos, err);
+        st = box(&ctx, &args[i], e->params[i], &c, err);
+    for (size_t k = 0; k < e->nweights; k++)
+        *c.slots++ = (int64_t)(uintptr_t)m->weights[e->weights[k]].desc;
     if (st == PTS_OK) {
         int32_t status = e->boxed(&ctx, slots, results);
         if (status != 0) {
@@ -1014,14 +1413,17 @@ pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t na
         } else if (e->ret->code == T_NONE) {
             r->value = pts_none();
         } else {
-            pos = 0;
+            size_t pos = 0;
             if (!unbox(r, &r->value, e->ret, results, &pos))
                 st = pts__fail(err, PTS_ERR_NOMEM, "out of memory");
         }
     }
-    e->release(&ctx);          /* every list of the call, including the arguments' */
-    fflush(m->out);
-    free(slots);
+    if (ctx.lists)
+        e->release(&ctx);      /* every list and tensor of the call, the arguments' too */
+    if (ctx.out != stdout || st != PTS_OK)
+        fflush(m->out);
+    if (slots != small)
+        free(slots);
     if (st != PTS_OK || !out) {
         pts_result_free(r);
         return st;

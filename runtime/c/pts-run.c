@@ -1,20 +1,31 @@
 /* pts-run — run an entry of a .pts archive from the shell.
  *
- *     pts-run MODEL.pts [--entry NAME] [ARG ...] [--out DIR]
+ *     pts-run MODEL.pts [--entry NAME] [ARG ...] [--out DIR] [--threads N] [--bench N]
  *     pts-run MODEL.pts --list
  *
- * Each ARG is a Python literal: an int, a float (also inf, nan), True, False, None, or a
- * tuple / list of those ("(1, 2.5)", "[1, 2, 3]").  The entry is chosen by NAME (a function
- * name or an entry key as --list prints it) and by the types of the arguments.  The result
- * is printed as Python's print() would (nothing for None).  Exit status: 0 on success, 1 if
- * the scripted code raised (its exception, message and file:line go to stderr, like a
- * Python traceback), 2 for any other error.  --out DIR is where tensor results will be
- * written as .npy files (archives of tensor code are not supported yet).
+ * Each ARG is a Python literal — an int, a float (also inf, nan), True, False, None, or a
+ * tuple / list of those ("(1, 2.5)", "[1, 2, 3]") — or the path of a .npy file (a tensor
+ * argument: NumPy format 1.0-3.0, little-endian bool/int32/int64/float32/float64, C or
+ * Fortran order).  The entry is chosen by NAME (a function or method name, or an entry
+ * key as --list prints it) and by the types of the arguments; a module archive's entries
+ * get the model's weights from the archive itself.  The result is printed as Python's
+ * print() would (nothing for None); tensors in it are written to DIR (--out, required
+ * then) as result.npy, or result_0.npy, result_1_0.npy, ... by their place in a tuple,
+ * and printed as those paths.  Exit status: 0 on success, 1 if the scripted code raised
+ * (its exception, message and file:line go to stderr, like a Python traceback), 2 for any
+ * other error.  --threads N is how many threads parallel kernels use (default:
+ * $PTS_NUM_THREADS, else the number of CPUs).
+ *
+ * --bench N: load the archive 10 times and call the entry N times, then print the load
+ * time (best and median) and the time per call, measured here in C (no output of the
+ * result).
  */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pts.h"
 
@@ -25,7 +36,14 @@ typedef struct {
     size_t nvalues;
     void *lists[256];                  /* list element arrays */
     size_t nlists;
+    pts_tensor tensors[256];           /* .npy arguments */
+    size_t ntensors;
 } pool;
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
 
 static int die(const char *msg, const char *detail) {
     fprintf(stderr, "pts-run: error: %s%s%s\n", msg, detail ? ": " : "", detail ? detail : "");
@@ -146,13 +164,106 @@ static int parse_value(const char **s, pts_value *out, pool *pl, int depth) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: pts-run MODEL.pts [--entry NAME] [ARG ...] [--out DIR]\n"
-                    "       pts-run MODEL.pts --list\n");
+    fprintf(stderr, "usage: pts-run MODEL.pts [--entry NAME] [ARG ...] [--out DIR] "
+                    "[--threads N] [--bench N]\n"
+                    "       pts-run MODEL.pts --list\n"
+                    "ARG: a Python literal (3, 2.5, True, (1, 2.0), [1, 2]) or a .npy file\n");
+}
+
+/* v with every tensor written to DIR/<name>.npy and replaced by that path (a string) */
+static int show(const pts_value *v, pts_value *out, pts_value *pool_values, size_t *nvalues,
+                char (*paths)[512], size_t *npaths, const char *dir, const char *name,
+                pts_error *err) {
+    if (v->kind == PTS_TENSOR) {
+        if (!dir) {
+            snprintf(err->message, sizeof err->message, "the result holds tensors: give "
+                     "--out DIR to write them as .npy files");
+            return 0;
+        }
+        if (*npaths == 256) {
+            snprintf(err->message, sizeof err->message, "too many tensors in the result");
+            return 0;
+        }
+        char *path = paths[(*npaths)++];
+        snprintf(path, 512, "%.400s/%.100s.npy", dir, name);
+        if (pts_npy_write(path, &v->u.tensor, err) != PTS_OK)
+            return 0;
+        *out = pts_none();
+        out->kind = PTS_STR;
+        out->u.str = path;
+        return 1;
+    }
+    if (v->kind != PTS_TUPLE) {
+        *out = *v;
+        return 1;
+    }
+    size_t n = v->u.tuple.n;
+    if (*nvalues + n > MAX_VALUES) {
+        snprintf(err->message, sizeof err->message, "result too large");
+        return 0;
+    }
+    pts_value *items = pool_values + *nvalues;
+    *nvalues += n;
+    for (size_t i = 0; i < n; i++) {
+        char sub[128];
+        snprintf(sub, sizeof sub, "%.100s_%zu", name, i);
+        if (!show(&v->u.tuple.items[i], &items[i], pool_values, nvalues, paths, npaths, dir,
+                  sub, err))
+            return 0;
+    }
+    *out = pts_tuple(items, n);
+    return 1;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int run_bench(const char *path, pts_model *m, size_t e, const pts_value *args,
+                     size_t nargs, long n) {
+    double loads[10];
+    pts_error err;
+    for (int i = 0; i < 10; i++) {
+        double t0 = now();
+        pts_model *again = pts_load_file(path, &err);
+        loads[i] = now() - t0;
+        if (!again) {
+            fprintf(stderr, "pts-run: %s: %s\n", path, err.message);
+            return 2;
+        }
+        pts_free(again);
+    }
+    qsort(loads, 10, sizeof *loads, by_value);
+    pts_result *r;
+    if (pts_call(m, e, args, nargs, &r, &err) != PTS_OK) {       /* warm up, and check */
+        fprintf(stderr, "pts-run: error: %s\n", err.message);
+        return err.status == PTS_ERR_RUNTIME ? 1 : 2;
+    }
+    pts_result_free(r);
+    double t0 = now();
+    for (long i = 0; i < n; i++) {
+        if (pts_call(m, e, args, nargs, &r, &err) != PTS_OK)
+            return 1;
+        pts_result_free(r);
+    }
+    double per = (now() - t0) / (double)n;
+    printf("load_ms_best %.3f\nload_ms_median %.3f\ncall_us %.4f\ncalls %ld\n",
+           loads[0] * 1e3, (loads[4] + loads[5]) * 0.5e3, per * 1e6, n);
+    return 0;
 }
 
 int main(int argc, char **argv) {
     const char *model = NULL, *entry_name = NULL, *out_dir = NULL;
-    int list = 0;
+    int list = 0, rc = 0;
+    long bench = 0;
+    pts_model *m = NULL;
     static pts_value args[256];
     static pool pl;
     size_t nargs = 0;
@@ -174,6 +285,31 @@ int main(int argc, char **argv) {
             return 0;
         } else if (!model) {
             model = a;
+        } else if (!only_args && strcmp(a, "--threads") == 0) {
+            if (++i == argc) { usage(); return 2; }
+            char *end;
+            long n = strtol(argv[i], &end, 10);
+            if (*end != 0 || end == argv[i] || n < 1 || n > 1024)
+                return die("--threads takes a number of threads from 1 to 1024", argv[i]);
+            pts_set_num_threads((int)n);
+        } else if (!only_args && strcmp(a, "--bench") == 0) {
+            if (++i == argc) { usage(); return 2; }
+            char *end;
+            bench = strtol(argv[i], &end, 10);
+            if (*end || bench <= 0)
+                return die("--bench needs a positive count", argv[i]);
+        } else if (ends_with(a, ".npy")) {
+            if (nargs == 256 || pl.ntensors == 256)
+                return die("too many arguments", NULL);
+            pts_error err;
+            pts_tensor *t = &pl.tensors[pl.ntensors];
+            if (pts_npy_read(a, t, &err) != PTS_OK) {
+                fprintf(stderr, "pts-run: error: %s\n", err.message);
+                rc = 2;
+                goto done;
+            }
+            pl.ntensors++;
+            args[nargs++] = pts_tensor_value(t);
         } else {
             const char *s = a;
             if (nargs == 256)
@@ -184,14 +320,13 @@ int main(int argc, char **argv) {
             nargs++;
         }
     }
-    (void)out_dir;
     if (!model) {
         usage();
-        return 2;
+        rc = 2;
+        goto done;
     }
     pts_error err;
-    pts_model *m = pts_load_file(model, &err);
-    int rc = 0;
+    m = pts_load_file(model, &err);
     if (!m) {
         fprintf(stderr, "pts-run: %s: %s\n", model, err.message);
         rc = 2;
@@ -202,6 +337,14 @@ int main(int argc, char **argv) {
                pts_model_target(m));
         for (size_t i = 0; i < pts_entry_count(m); i++)
             printf("%s  %s\n", pts_entry_name(m, i), pts_entry_signature(m, i));
+        if (pts_weight_count(m)) {
+            size_t bytes = 0;
+            for (size_t i = 0; i < pts_weight_count(m); i++) {
+                const pts_tensor *w = pts_weight(m, i);
+                bytes += (size_t)pts_tensor_numel(w) * pts_dtype_size(w->dtype);
+            }
+            printf("weights: %zu tensors, %zu bytes\n", pts_weight_count(m), bytes);
+        }
         goto done;
     }
     long e = pts_find_entry(m, entry_name, args, nargs);
@@ -212,6 +355,10 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < pts_entry_count(m); i++)
             fprintf(stderr, "  %s  %s\n", pts_entry_name(m, i), pts_entry_signature(m, i));
         rc = 2;
+        goto done;
+    }
+    if (bench) {
+        rc = run_bench(model, m, (size_t)e, args, nargs, bench);
         goto done;
     }
     pts_result *r;
@@ -231,8 +378,18 @@ int main(int argc, char **argv) {
     }
     const pts_value *v = pts_result_value(r);
     if (v->kind != PTS_NONE) {
-        pts_print_value(stdout, v);
-        fputc('\n', stdout);
+        /* tensors go to DIR/result*.npy and print as their paths */
+        static pts_value shown[MAX_VALUES];
+        static char paths[256][512];
+        size_t nshown = 0, npaths = 0;
+        pts_value top;
+        if (!show(v, &top, shown, &nshown, paths, &npaths, out_dir, "result", &err)) {
+            fprintf(stderr, "pts-run: error: %s\n", err.message);
+            rc = 2;
+        } else {
+            pts_print_value(stdout, &top);
+            fputc('\n', stdout);
+        }
     }
     pts_result_free(r);
     if (fflush(stdout) != 0)
@@ -241,5 +398,7 @@ done:
     pts_free(m);
     for (size_t i = 0; i < pl.nlists; i++)
         free(pl.lists[i]);
+    for (size_t i = 0; i < pl.ntensors; i++)
+        pts_npy_free(&pl.tensors[i]);
     return rc;
 }

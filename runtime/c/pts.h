@@ -17,6 +17,24 @@
  *     pts_result_free(r);
  *     pts_free(m);
  *
+ * Tensors (numpy arrays) are borrowed in and owned out:
+ *
+ *     float x[6] = {...};
+ *     int64_t shape[2] = {2, 3};
+ *     pts_tensor t = pts_tensor_make(x, PTS_DT_FLOAT32, 2, shape, NULL);    (C order)
+ *     pts_value arg = pts_tensor_value(&t);
+ *     long e = pts_find_entry(m, "forward", &arg, 1);
+ *     if (pts_call(m, (size_t)e, &arg, 1, &r, &err) == PTS_OK) {
+ *         const pts_tensor *y = &pts_result_value(r)->u.tensor;   y->data, y->shape, ...
+ *         pts_result_free(r);                                       frees y's memory
+ *     }
+ *
+ * An archive of a model (pts.save(pts.script(model))) has one entry per compiled signature
+ * of forward and of its exported methods; the loader passes the model's weights itself.
+ * An entry specialized on the values of some Python arguments (axis=1, a string) takes
+ * only its other arguments: its key and signature show the values ("sum(tensor<f64, 2>,
+ * axis=1)", "(tensor<f64, 2>) -> tensor<f64, 1>  [axis=1]").
+ *
  * Threads: a model may be called from several threads at once (each call has its own
  * context).  Every function reports failure through its return value and, when `err` is
  * not NULL, a filled pts_error; nothing is ever printed by the library except what the
@@ -73,16 +91,26 @@ typedef enum pts_kind {
     PTS_FLOAT = 3,            /* double */
     PTS_TUPLE = 4,
     PTS_LIST = 5,             /* of PTS_BOOL (uint8_t), PTS_INT (int64_t) or PTS_FLOAT (double) */
-    PTS_TENSOR = 6,           /* not in archives yet: the descriptor is fixed already */
-    PTS_STR = 7
+    PTS_TENSOR = 6,           /* a pts_tensor (u.tensor) */
+    PTS_STR = 7,
+    PTS_FLOAT32 = 8,          /* numpy.float32 scalar, held in u.f */
+    PTS_INT32 = 9             /* numpy.int32 scalar, held in u.i */
 } pts_kind;
+
+/* pts_value.flags: PTS_FLAG_NUMPY marks a numpy scalar among PTS_BOOL / PTS_INT /
+ * PTS_FLOAT results (np.bool_, np.int64, np.float64: print shows them as np.float64(1.5)
+ * inside tuples, as Python does); arguments may ignore it. */
+#define PTS_FLAG_NUMPY 1
 
 typedef enum pts_dtype {
     PTS_DT_BOOL = 0, PTS_DT_INT32 = 1, PTS_DT_INT64 = 2, PTS_DT_FLOAT32 = 3, PTS_DT_FLOAT64 = 4
 } pts_dtype;
 
-/* A tensor crossing the boundary (DESIGN.md §5): borrowed when passed in (no copy);
- * a result owns its memory through `owner` until pts_result_free. */
+/* A tensor crossing the boundary (DESIGN.md §5).  As an argument it is borrowed (no copy:
+ * the call reads and may write `data` through shape and strides, as numpy code writes
+ * into its argument arrays); `owner` is ignored.  As a result it is owned by the
+ * pts_result (`owner` is not NULL) and freed by pts_result_free: results never point into
+ * arguments or into the model's weights (such views are copied out, C order). */
 typedef struct pts_tensor {
     void *data;
     pts_dtype dtype;
@@ -94,6 +122,7 @@ typedef struct pts_tensor {
 
 typedef struct pts_value {
     pts_kind kind;
+    int32_t flags;                               /* PTS_FLAG_NUMPY, results only */
     union {
         int b;                                   /* PTS_BOOL: 0 or 1 */
         int64_t i;                               /* PTS_INT */
@@ -110,7 +139,10 @@ typedef struct pts_result pts_result;
 
 /* ---- loading ------------------------------------------------------------------------ */
 
-/* Load an archive from a file / from memory (the buffer is not kept).  NULL on failure. */
+/* Load an archive from a file / from memory (the buffer is not kept).  NULL on failure.
+ * A model's weights (archives of pts.script(model)) are used in place from the file's
+ * mapping (copy-on-write: in-place updates by scripted code stay private to the process);
+ * pts_load_memory copies them. */
 PTS_API pts_model *pts_load_file(const char *path, pts_error *err);
 PTS_API pts_model *pts_load_memory(const void *data, size_t size, pts_error *err);
 PTS_API void pts_free(pts_model *m);
@@ -118,6 +150,13 @@ PTS_API void pts_free(pts_model *m);
 PTS_API const char *pts_model_format(const pts_model *m);      /* "1.0" */
 PTS_API const char *pts_model_producer(const pts_model *m);    /* "pts 0.1.0" */
 PTS_API const char *pts_model_target(const pts_model *m);      /* "x86_64-linux", the image in use */
+PTS_API const char *pts_model_kind(const pts_model *m);        /* "function" or "module" */
+/* Weights of a module archive: count, dotted name ("conv.weight") and tensor (borrowed:
+ * valid until pts_free).  An entry of a module takes only the arguments of its method;
+ * the loader passes the weights it uses after them. */
+PTS_API size_t pts_weight_count(const pts_model *m);
+PTS_API const char *pts_weight_name(const pts_model *m, size_t i);
+PTS_API const pts_tensor *pts_weight(const pts_model *m, size_t i);
 
 /* Where print() of scripted code goes (default stdout).  Not while calls are running. */
 PTS_API void pts_set_output(pts_model *m, FILE *out);
@@ -132,6 +171,8 @@ PTS_API const char *pts_entry_name(const pts_model *m, size_t entry);       /* "
 PTS_API const char *pts_entry_key(const pts_model *m, size_t entry);        /* "gcd(i64, i64)" */
 PTS_API const char *pts_entry_signature(const pts_model *m, size_t entry);  /* "(i64, i64) -> i64" */
 PTS_API size_t pts_entry_arity(const pts_model *m, size_t entry);
+/* Parameter `param`'s type as IR text ("i64", "tensor<f32, 4>", "tuple<i64, f64>"). */
+PTS_API const char *pts_entry_param_type(const pts_model *m, size_t entry, size_t param);
 PTS_API pts_kind pts_entry_param_kind(const pts_model *m, size_t entry, size_t param);
 PTS_API pts_kind pts_entry_result_kind(const pts_model *m, size_t entry);
 
@@ -149,7 +190,23 @@ PTS_API pts_value pts_int(int64_t i);
 PTS_API pts_value pts_float(double f);
 PTS_API pts_value pts_tuple(const pts_value *items, size_t n);
 PTS_API pts_value pts_list(pts_kind elem, const void *data, size_t n);
+PTS_API pts_value pts_float32(float f);
+PTS_API pts_value pts_int32(int32_t i);
 PTS_API pts_value pts_tensor_value(const pts_tensor *t);
+
+/* A tensor over `data` (borrowed): strides NULL means C order (row major). */
+PTS_API pts_tensor pts_tensor_make(void *data, pts_dtype dtype, int32_t rank,
+                                   const int64_t *shape, const int64_t *strides);
+PTS_API size_t pts_dtype_size(pts_dtype dtype);                 /* 1, 4, 8, 4, 8 */
+PTS_API const char *pts_dtype_name(pts_dtype dtype);            /* "float32", ... */
+PTS_API int64_t pts_tensor_numel(const pts_tensor *t);
+
+/* .npy files (NumPy format 1.0, 2.0 and 3.0; little-endian bool, int32, int64, float32,
+ * float64; C or Fortran order).  pts_npy_read allocates the data: free it with
+ * pts_npy_free(&t).  pts_npy_write writes any strided tensor in C order (format 1.0). */
+PTS_API pts_status pts_npy_read(const char *path, pts_tensor *out, pts_error *err);
+PTS_API void pts_npy_free(pts_tensor *t);
+PTS_API pts_status pts_npy_write(const char *path, const pts_tensor *t, pts_error *err);
 
 /* Call `entry`.  Arguments are converted as Python would (int for a float parameter, ...);
  * lists are copied in (changes made by the call are not copied back).  On PTS_OK, *out
@@ -169,6 +226,23 @@ PTS_API int pts_format_value(const pts_value *v, char *buf, size_t size);
 PTS_API int pts_print_value(FILE *out, const pts_value *v);
 
 PTS_API const char *pts_status_name(pts_status s);
+
+/* ---- threads (threads.c) ------------------------------------------------------------ */
+
+/* Parallel kernels split their outer loops over a pool of threads: pts_parallel_for calls
+ * fn on disjoint chunks of [0, n), each at least grain long, on up to
+ * pts_get_num_threads() threads (the caller included) and returns when all are done.  The
+ * chunks depend only on n, grain and the thread count; a call made while the pool is busy
+ * (from inside a task, or from another thread) runs its chunks on the caller.  The number
+ * of threads: $PTS_NUM_THREADS if set, else the CPUs this process may run on;
+ * pts_set_num_threads(n <= 0) restores the latter and returns the previous number. */
+#ifndef PTS_TASK_FN_DEFINED
+#define PTS_TASK_FN_DEFINED
+typedef void (*pts_task_fn)(void *data, int64_t begin, int64_t end);
+#endif
+PTS_API void pts_parallel_for(pts_task_fn fn, void *data, int64_t n, int64_t grain);
+PTS_API int pts_set_num_threads(int n);
+PTS_API int pts_get_num_threads(void);
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from pts.ir.parser import parse_module
-from pts.ir.pipeline import PASSES, optimize
+from pts.ir.pipeline import LATE_PASSES, PASSES, optimize
 from pts.ir.printer import print_module
 from pts.ir.verify import verify_module
 
@@ -120,7 +120,7 @@ def test_golden(path: Path):
     if name == "pipeline":
         optimize(m, verify=True)
     else:
-        table = dict(PASSES)
+        table = dict(PASSES + LATE_PASSES)
         assert name in table, f"unknown pass {name}"
         table[name](m)
         verify_module(m)
@@ -132,6 +132,6 @@ def test_golden(path: Path):
 
 
 def test_every_pass_has_golden_files():
-    for name, _ in PASSES:
+    for name, _ in PASSES + LATE_PASSES:
         files = list((HERE / name).glob("*.ir"))
         assert len(files) >= 4, f"tests/ir/{name} has {len(files)} golden files"

@@ -558,19 +558,17 @@ def test_myconv_native_small_batch():
     same(pts.script(model, backend="native")(x), model(x), rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 def test_myconv_native_batch_128():
-    """The acceptance case natively (slow: the native matmul is not blocked yet, issue E)."""
+    """The acceptance case natively (the code compiled for the small batch is reused)."""
     model = seeded(MyConv).eval()
     x = np.random.default_rng(1).standard_normal((128, 3, 28, 28)).astype(np.float32)
     same(pts.script(model, backend="native")(x), model(x), rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 def test_transformer_native():
-    """Slow: compiling the whole block natively takes LLVM minutes (kernels are unfused)."""
+    """The whole block natively (about 10 s, most of it LLVM)."""
     gpt = seeded(TinyGPT).eval()
     idx = np.random.default_rng(4).integers(0, 11, size=(3, 6))
     same(pts.script(gpt, backend="native")(idx), gpt(idx), rtol=1e-4, atol=1e-5)

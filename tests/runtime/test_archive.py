@@ -18,6 +18,7 @@ import json
 import math
 import shutil
 import struct
+import os
 import subprocess
 import sys
 import textwrap
@@ -254,17 +255,25 @@ def test_load_does_not_use_llvm(sample, tmp_path):
     d, src, module = sample
     target = tmp_path / "mix.pts"
     pts.save(pts.script(module.mix), target, example_inputs=[(0.7, 5)])
-    code = textwrap.dedent(f"""
-        import sys, pts
-        f = pts.load({str(target)!r})
-        r = f(0.7, 5)
-        assert "llvmlite.binding" not in sys.modules, "LLVM was loaded"
-        print(repr(r))
-        """)
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    expected_value, _, expected_out = outcome(pts.script(module.mix), (0.7, 5))
-    assert r.stdout == expected_out + repr(expected_value) + "\n"
+    # by default `import pts` preloads llvmlite (PTS_PRELOAD): loading must not compile;
+    # with PTS_PRELOAD=0 it must not even import LLVM
+    for preload in ("import", "0"):
+        code = textwrap.dedent(f"""
+            import sys, pts
+            from pts.cache import STATS
+            f = pts.load({str(target)!r})
+            r = f(0.7, 5)
+            assert STATS["llvm_compiles"] == STATS["fast_compiles"] == 0, STATS
+            if {preload!r} == "0":
+                assert "llvmlite.binding" not in sys.modules, "LLVM was loaded"
+            print(repr(r))
+            """)
+        env = dict(os.environ, PTS_PRELOAD=preload)
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=120, env=env)
+        assert r.returncode == 0, r.stderr
+        expected_value, _, expected_out = outcome(pts.script(module.mix), (0.7, 5))
+        assert r.stdout == expected_out + repr(expected_value) + "\n"
 
 
 def test_runtime_error_points_at_source(sample, tmp_path, pts_run):

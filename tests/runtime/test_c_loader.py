@@ -1,6 +1,9 @@
 """The C runtime (runtime/c): libpts and pts-run built with the system cc, embedded from C,
-under AddressSanitizer + UndefinedBehaviorSanitizer against mutated archives, and (when a
-cross compiler and qemu-aarch64 exist) running aarch64 images.
+under AddressSanitizer + UndefinedBehaviorSanitizer against mutated archives (functions and
+a module with weights), the libFuzzer harness built with clang and run on a seed corpus,
+and aarch64 images (scalar, tensor and module archives) under qemu-aarch64 with a
+cross-compiled loader.  Missing tools (clang, gcc-aarch64-linux-gnu, qemu-user) are
+installed with apt-get when the tests run as root (PTS_NO_APT=1 prevents it), else skipped.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import pts
@@ -64,6 +68,17 @@ SOURCE = textwrap.dedent("""\
         if n <= 1:
             return 1
         return n * fact(n - 1)
+
+    import numpy as np                     # (here: the lines above are checked by number)
+
+    class Scale:
+        # a model with two weights (a module archive)
+        def __init__(self):
+            self.w = np.linspace(-1.0, 1.0, 4)
+            self.b = np.arange(4, dtype=np.float64)
+
+        def forward(self, x: np.ndarray, k: float) -> np.ndarray:
+            return x * self.w * k + self.b
     """)
 
 
@@ -84,6 +99,9 @@ def archives(tmp_path_factory):
         path = d / f"{name}.pts"
         pts.save(pts.script(getattr(module, name)), path, example_inputs=ex)
         out[name] = path
+    out["scale"] = d / "scale.pts"
+    pts.save(pts.script(module.Scale(), backend="native"), out["scale"],
+             example_inputs=[(np.ones((2, 4)), 1.5)])
     out["src"] = src
     out["module"] = module
     return out
@@ -266,7 +284,16 @@ def structured_mutation(data: bytes, rng: random.Random) -> bytes:
     elif choice == 5:
         return zip_bytes(files + [files[rng.randrange(len(files))]])   # duplicate entry
     elif choice == 6:
-        m["abi"]["context"] = ["kind"]
+        if m.get("weights") and rng.random() < 0.7:        # a module's weights
+            w = rng.choice(m["weights"])
+            key = rng.choice(["name", "path", "shape", "dtype"])
+            w[key] = rng.choice([None, "", "weights/nope.npy", "manifest.json", [1 << 40], 7])
+            if rng.random() < 0.5:
+                for e in m["entries"]:
+                    e["weights"] = rng.choice([[99], [-1], [0.5], "x", [0, 1, 2], []])
+                    e["weight_types"] = rng.choice([["tensor<f32, 1>"] * 2, ["i64"], [], None])
+        else:
+            m["abi"]["context"] = ["kind"]
     elif choice == 7:
         text = "[" * 100000
         files[0] = ("manifest.json", text.encode())
@@ -301,7 +328,7 @@ def mutate_image(img: bytes, rng: random.Random) -> bytes:
 def run_mutations(tmp_path, archives, n: int, seed: int):
     build = build_runtime("cc", SANITIZE)
     exe = compile_c([C_DIR / "fuzz" / "batch.c"], tmp_path / "batch", build, extra_cflags=SANITIZE)
-    good = [archives[k].read_bytes() for k in ("gcd", "noisy", "scaled", "pairsum")]
+    good = [archives[k].read_bytes() for k in ("gcd", "noisy", "scaled", "pairsum", "scale")]
     raw, structured = mutations(good, n, seed)
     for name, items, flags in (("raw", raw, ["--call"]), ("structured", structured, [])):
         d = tmp_path / name
@@ -342,12 +369,55 @@ def sanitizers_work(tmp_path) -> bool:
     return r.returncode == 0 and subprocess.run([str(tmp_path / "san")]).returncode == 0
 
 
-def test_fuzz_harness_builds_if_clang(tmp_path):
+def apt_install(*packages: str) -> None:
+    """apt-get install (after apt-get update if the first try fails), when root and allowed
+    (PTS_NO_APT unset)."""
+    if os.geteuid() != 0 or not have("apt-get") or os.environ.get("PTS_NO_APT"):
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    cmd = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages]
+    if subprocess.run(cmd, capture_output=True, timeout=900, env=env).returncode != 0:
+        subprocess.run(["apt-get", "update", "-q"], capture_output=True, timeout=900, env=env)
+        subprocess.run(cmd, capture_output=True, timeout=900, env=env)
+
+
+def ensure_clang() -> str | None:
+    """None if clang with libFuzzer works (installing it with apt-get when missing), else why
+    not."""
     if not have("clang"):
-        pytest.skip("clang not installed: the libFuzzer harness is not built")
+        apt_install("clang")
+    if not have("clang"):
+        return "clang is missing and could not be installed: the libFuzzer harness is not run"
+    return None
+
+
+def test_fuzz_harness(tmp_path, archives):
+    """The libFuzzer harness (runtime/c/fuzz/fuzz_loader.c, ASan + UBSan) built with clang and
+    run for 3000 inputs on a seed corpus of valid archives (and a .npy file)."""
+    why = ensure_clang()
+    if why:
+        pytest.skip(why)
     r = subprocess.run(["make", "-s", "-f", str(C_DIR / "runtime.mk"), f"BUILD={tmp_path}", "fuzz"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    if r.returncode != 0 and "fuzzer" in r.stderr and "cannot find" in r.stderr:
+        pytest.skip(f"clang has no libFuzzer runtime here: {r.stderr[-300:]}")
     assert r.returncode == 0, r.stderr
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    sizes = []
+    for name in ("gcd", "noisy", "scaled", "pairsum", "fact", "scale"):
+        data = archives[name].read_bytes()
+        (corpus / f"{name}.pts").write_bytes(data)
+        sizes.append(len(data))
+    import io
+    buf = io.BytesIO()
+    np.save(buf, np.arange(6, dtype=np.float32).reshape(2, 3))
+    (corpus / "x.npy").write_bytes(buf.getvalue())
+    r = subprocess.run([str(tmp_path / "fuzz_loader"), "-runs=3000", f"-max_len={max(sizes)}",
+                        "-rss_limit_mb=2048", str(corpus)], cwd=tmp_path, capture_output=True,
+                       text=True, errors="replace", timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "Done 3000 runs" in r.stderr
 
 
 # ---------------------------------------------------------------- aarch64 under qemu
@@ -357,10 +427,7 @@ def ensure_cross_tools() -> str | None:
     apt-get when missing and possible), else why not."""
     if have("aarch64-linux-gnu-gcc") and have("qemu-aarch64"):
         return None
-    if os.geteuid() == 0 and have("apt-get") and not os.environ.get("PTS_NO_APT"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "install", "-y", "-q", "gcc-aarch64-linux-gnu", "qemu-user"],
-                       capture_output=True, timeout=900, env=env)
+    apt_install("gcc-aarch64-linux-gnu", "qemu-user")
     if have("aarch64-linux-gnu-gcc") and have("qemu-aarch64"):
         return None
     return ("aarch64 archives not run: needs aarch64-linux-gnu-gcc and qemu-aarch64 (Debian "
@@ -415,6 +482,45 @@ def test_aarch64_images_under_qemu(tmp_path):
                     assert r.stdout == out + ("" if value is None else f"{value}\n"), where
                 checked += 1
     assert checked >= 8
+
+
+def test_aarch64_tensor_archives_under_qemu(tmp_path, archives):
+    """Tensor code and a module's weights on aarch64: a corpus program (reductions, exp,
+    matmul) and the fixture's module, .npy in and out, against the host's native results
+    (to rounding: the two images may vectorize reductions differently)."""
+    why = ensure_cross_tools()
+    if why:
+        pytest.skip(why)
+    if not archive.host_target() == "x86_64-linux":
+        pytest.skip("cross test written for an x86_64 host")
+
+    run = build_runtime("aarch64-linux-gnu-gcc") / "pts-run"
+    qemu = ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", str(run)]
+    import test_archive as ta
+    prog = ta.load_program(ROOT / "tests" / "lang" / "tensor_programs" / "attention.py")
+    q = np.sin(np.arange(12.0)).reshape(3, 4)
+    k = np.cos(np.arange(20.0)).reshape(5, 4)
+    v = np.arange(10.0).reshape(5, 2)
+    fn = pts.script(prog.attention)
+    want = fn(q, k, v)
+    target = tmp_path / "attention.pts"
+    archive.save(fn, str(target), targets=["aarch64-linux"])
+    for name, arr in (("q", q), ("k", k), ("v", v)):
+        np.save(tmp_path / f"{name}.npy", arr)
+    r = subprocess.run([*qemu, str(target), *(str(tmp_path / f"{n}.npy") for n in "qkv"),
+                        "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    got = np.load(tmp_path / "result.npy")
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-14)
+
+    x = np.arange(8.0).reshape(2, 4)
+    want = pts.script(archives["module"].Scale(), backend="native")(x, 1.5)
+    np.save(tmp_path / "x.npy", x)
+    r = subprocess.run([*qemu, str(archives["scale"]), str(tmp_path / "x.npy"), "1.5", "--out",
+                        str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    np.testing.assert_array_equal(np.load(tmp_path / "result.npy"), want)
 
 
 def test_overlapping_entries_are_rejected(archives, runtime, tmp_path):

@@ -25,10 +25,11 @@ t1 = time.perf_counter()
 import {module} as m
 result = m.{func}(*{args!r})
 t2 = time.perf_counter()
+pts.wait_optimized()
 from pts.backend.jit import STATS
 from pts.cache import compiler_fingerprint
-print(json.dumps({{"result": result, "stats": STATS, "ms": (t2 - t1) * 1e3,
-                  "compiler": compiler_fingerprint()}}))
+print(json.dumps({{"result": result, "ms": (t2 - t1) * 1e3, "compiler": compiler_fingerprint(),
+                  "stats": {{k: STATS[k] for k in ("llvm_compiles", "cache_loads")}}}}))
 """
 _COMPILER: dict = {}     # source dir -> the compiler fingerprint its first run saw
 
@@ -39,6 +40,9 @@ def cache_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("PTS_CACHE_DIR", str(d))
     monkeypatch.delenv("PTS_CACHE", raising=False)
     monkeypatch.delenv("PTS_LOG", raising=False)
+    # these tests count compiles: LLVM -O3 before the first call, not in the background
+    # (tiers and the cache: test_tiers.py)
+    monkeypatch.setenv("PTS_TIER", "opt")
     return d
 
 
@@ -82,7 +86,7 @@ def test_fresh_process_loads_without_llvm(tmp_path, cache_dir):
         """)
     assert run(tmp_path, "prog", "collatz", 27)[:2] == (111, {"llvm_compiles": 1, "cache_loads": 0})
     assert run(tmp_path, "prog", "collatz", 27)[:2] == (111, {"llvm_compiles": 0, "cache_loads": 1})
-    assert len(code_files(cache_dir, ".json")) == len(code_files(cache_dir, ".o")) == 1
+    assert len(code_files(cache_dir, ".json")) == len(code_files(cache_dir, ".img")) == 1
     # each signature is an entry of its own
     assert run(tmp_path, "prog", "twice", 3)[:2] == (6, {"llvm_compiles": 1, "cache_loads": 0})
     assert run(tmp_path, "prog", "twice", 1.5)[:2] == (3.0, {"llvm_compiles": 1, "cache_loads": 0})
@@ -161,7 +165,7 @@ def test_corrupt_files_are_ignored_and_rebuilt(tmp_path, cache_dir):
             return sq(a) + sq(b)
         """)
     assert run(tmp_path, "prog", "norm2", 3.0, 4.0)[:2] == (25.0, {"llvm_compiles": 1, "cache_loads": 0})
-    [obj] = code_files(cache_dir, ".o")
+    [obj] = code_files(cache_dir, ".img")
     [manifest] = code_files(cache_dir, ".json")
     for damage in [lambda: obj.write_bytes(obj.read_bytes()[:100]),            # truncated
                    lambda: obj.write_bytes(b"\x7fELF" + os.urandom(600)),      # garbage
@@ -245,12 +249,12 @@ def test_disabled_or_unwritable_cache(tmp_path, cache_dir, monkeypatch):
 def test_cli_cache_info_and_clear(cache_dir, capsys):
     from pts.cli import main
     assert pts.script(scaled)(1) == 2
-    assert code_files(cache_dir, ".o")
+    assert code_files(cache_dir, ".img")
     assert main(["cache", "info"]) == 0
     out = capsys.readouterr().out
     assert str(cache_dir) in out and "entries:   1" in out
     assert main(["cache", "clear"]) == 0
-    assert "removed 2 files" in capsys.readouterr().out
+    assert "removed 3 files" in capsys.readouterr().out   # code, manifest, function marker
     assert list((cache_dir / "code").iterdir()) == []
     assert cache.info()["entries"] == 0
 
@@ -269,4 +273,73 @@ def test_threads_compiling_the_same_code(cache_dir):
     for t in threads:
         t.join()
     assert results == [27] * 4
-    assert len(code_files(cache_dir, ".o")) == 1 and not code_files(cache_dir, ".tmp")
+    assert len(code_files(cache_dir, ".img")) == 1 and not code_files(cache_dir, ".tmp")
+
+
+CACHED_RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import pts
+import prog
+result = prog.f(10)
+from pts.cache import STATS, compiler_fingerprint
+print(json.dumps({{"result": result, "stats": STATS, "compiler": compiler_fingerprint(),
+                  "llvmlite": "llvmlite" in sys.modules,
+                  "frontend": "pts.frontend.program" in sys.modules}}))
+"""
+
+
+def test_cached_process_without_preload_needs_no_llvmlite(tmp_path, cache_dir):
+    """With PTS_PRELOAD=0 a process whose code comes from the cache maps the saved image:
+    llvmlite and the frontend are never imported."""
+    write(tmp_path / "prog.py", """\
+        import pts
+        from helpers import step
+        LIMIT = 3
+
+        @pts.script
+        def f(n: int) -> int:
+            s = 0
+            for i in range(n):
+                if i % LIMIT != 0:
+                    s += step(i)
+            return s
+        """)
+    write(tmp_path / "helpers.py", """\
+        def step(i: int) -> int:
+            return i * i
+        """)
+    expected = sum(i * i for i in range(10) if i % 3)
+    outs = []
+    for preload in ("1", "0", "0"):
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PTS_PRELOAD=preload)
+        r = subprocess.run([sys.executable, "-c", CACHED_RUNNER.format(dir=str(tmp_path))],
+                           capture_output=True, text=True, timeout=120, env=env)
+        assert r.returncode == 0, r.stderr
+        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    if len({o["compiler"] for o in outs}) != 1:
+        pytest.skip("the pts sources changed during the test")
+    assert [o["result"] for o in outs] == [expected] * 3
+    assert outs[0]["stats"]["llvm_compiles"] == 1
+    for o in outs[1:]:
+        assert o["stats"] == {"llvm_compiles": 0, "cache_loads": 1, "fast_compiles": 0}
+        assert not o["llvmlite"] and not o["frontend"]
+    assert len(code_files(cache_dir, ".img")) == 1 and not code_files(cache_dir, ".o")
+
+
+def test_code_an_image_cannot_hold_is_saved_as_an_object(cache_dir, monkeypatch):
+    from pts.backend import link
+
+    def refuse(*args, **kwargs):
+        raise link.LinkError("pretend the code needs a symbol no loader provides")
+    monkeypatch.setattr(link, "link", refuse)
+    monkeypatch.setattr(cache, "_LOADED", {})          # cubed's image may be loaded already
+    assert pts.script(cubed)(4) == 64
+    assert len(code_files(cache_dir, ".o")) == 1 and not code_files(cache_dir, ".img")
+    from pts.ir.types import I64
+    monkeypatch.setattr(cache, "_LOADED", {})          # as a fresh process would
+    before = dict(jit.STATS)
+    native, entry = cache.entry_for(cubed, (I64,)).load()
+    assert isinstance(native, jit.NativeModule) and jit.STATS["cache_loads"] == before["cache_loads"] + 1
+    from pts.runtime.native import NativeEntry
+    assert NativeEntry(native, entry)((5,)) == 125

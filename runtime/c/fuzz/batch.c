@@ -4,18 +4,22 @@
  *     batch [--call] FILE...
  *
  * Prints one line per file: "<file>: ok <n> entries", "<file>: rejected <status>: <msg>";
- * with --call every entry whose parameters are all scalars is also called (with 3, 1.5,
- * True) and the line gains " called <k>".  Built with -fsanitize=address,undefined a crash,
+ * with --call every entry whose parameters are all scalars or tensors is also called (with
+ * 3, 1.5, True, and tensors of 2 x ... x 2 ones) and the line gains " called <k>".  Built with -fsanitize=address,undefined a crash,
  * an out-of-bounds access, undefined behaviour or a leak makes the process fail.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static double ones[256];
+
 #include "pts.h"
 
 int main(int argc, char **argv) {
     int call = 0;
+    for (size_t i = 0; i < sizeof ones / sizeof *ones; i++)
+        ones[i] = 1.0;
     FILE *devnull = fopen("/dev/null", "w");
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--call") == 0) {
@@ -48,6 +52,20 @@ int main(int argc, char **argv) {
                     case PTS_FLOAT: args[a] = pts_float(1.5); break;
                     case PTS_BOOL: args[a] = pts_bool(1); break;
                     case PTS_NONE: args[a] = pts_none(); break;
+                    case PTS_TENSOR: {
+                        /* "tensor<f64, 2>": float64 tensors of 2 x ... x 2 */
+                        static pts_tensor ts[16];
+                        int rank;
+                        const char *t = pts_entry_param_type(m, e, a);
+                        if (!t || sscanf(t, "tensor<f64, %d>", &rank) != 1 || rank < 0 || rank > 6) {
+                            ok = 0;
+                            break;
+                        }
+                        int64_t shape[8] = {2, 2, 2, 2, 2, 2, 2, 2};
+                        ts[a] = pts_tensor_make(ones, PTS_DT_FLOAT64, rank, shape, NULL);
+                        args[a] = pts_tensor_value(&ts[a]);
+                        break;
+                    }
                     default: ok = 0;
                     }
                 }

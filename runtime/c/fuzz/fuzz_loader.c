@@ -8,10 +8,12 @@
  * freed: calling code from an input the fuzzer made valid (it can fix CRCs) would run
  * arbitrary machine code, which no loader can check.  tests/runtime/test_c_loader.py runs
  * mutated archives through batch.c (which also calls entries) under ASan and UBSan.
+ * Each input also goes through the .npy header parser (weights and pts-run arguments).
  */
 #include <stddef.h>
 #include <stdint.h>
 
+#include "internal.h"
 #include "pts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -24,7 +26,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             (void)pts_entry_signature(m, i);
             (void)pts_entry_arity(m, i);
         }
+        for (size_t i = 0; i < pts_weight_count(m); i++)
+            (void)pts_tensor_numel(pts_weight(m, i));
         pts_free(m);
     }
+    pts_tensor t;
+    size_t off;
+    int fortran;
+    if (pts__npy_parse(data, size, &t, &off, &fortran, &err) == PTS_OK &&
+        (off > size || (size_t)pts_tensor_numel(&t) * pts_dtype_size(t.dtype) > size - off))
+        __builtin_trap();            /* the parser promised the data fit */
     return 0;
 }

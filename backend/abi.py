@@ -1,0 +1,22 @@
+"""The names of the native ABI (DESIGN.md §5) that code generation and the loaders share,
+in a module that imports nothing, so loading compiled code (pts.runtime.native, archive
+images, the disk cache) needs neither llvmlite nor the code generator.
+
+CTX_FIELDS: the context's fields in order (runtime/native.py Context, runtime/_dispatch.c
+Context, runtime/c/loader.c).  IMPORTS: the slots of the import table the context points
+at; append only — archives record these names and loaders fill the table by name.
+IMPORT_MATH: the libm functions among them, with their number of f64 arguments.
+"""
+
+CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit"]
+IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
+           "write_list",
+           # math: libm's functions, so native results equal CPython's bit for bit and an
+           # archive's image needs no symbol of the system's libm (fmod is frem's lowering)
+           "fmod", "pow", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+           "atan", "sinh", "cosh", "tanh", "atan2", "hypot",
+           # void parallel_for(fn, data, n, grain): the thread pool (runtime/c/threads.h)
+           "parallel_for"]
+IMPORT_MATH = {"fmod": 2, "pow": 2, "atan2": 2, "hypot": 2, "exp": 1, "log": 1, "log2": 1,
+               "log10": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
+               "sinh": 1, "cosh": 1, "tanh": 1}

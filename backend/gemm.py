@@ -1,0 +1,620 @@
+"""GEMM for float32 and float64, emitted into the LLVM module being generated.
+
+    C[M,N] (= or +=) A[M,K] @ B[K,N]  (+ bias[N] broadcast over rows)
+
+A and B are addressed with arbitrary element strides (row and column stride each; 0 for
+broadcast, negative for reversed views, anything for transposes and slices); C has unit
+column stride and any row stride.  The algorithm is the Goto/BLIS one:
+
+    for jc in N-range, step NC:               # pts.gemm.T.range: the unit a thread would take
+      for pc in 0..K, step KC:                # (at least once, so K == 0 still writes C)
+        pack B[pc:pc+kc, jc:jc+nc] into NR-wide panels       (pts.gemm.T.pack.NR)
+        for ic in 0..M, step MC:
+          pack A[ic:ic+mc, pc:pc+kc] into MR-high panels     (pts.gemm.T.pack.MR)
+          for jr, step NR: for ir, step MR:
+            micro-kernel: an MR x NR tile of C from kc rank-1 updates (pts.gemm.T.kernel)
+
+Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
+panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack a
+full panel, chosen at run time by the strides: vector loads along the panel (row-major B,
+column-major A), VW x VW blocks loaded along K and transposed in registers (row-major A,
+transposed B such as `x @ W.T`), or scalar gathers (anything else).  The micro-kernel
+keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>` values and
+`llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add where it
+does not — never a libm call, so archive images stay import-free).  Edge tiles go through
+a stack tile and a scalar copy (pts.gemm.T.edge).  The first K block stores
+(C = acc + bias) unless the caller asks to accumulate; later K blocks add.
+
+Every part is its own internal, never-inlined function; all but the micro-kernel are
+optimized for size (`optsize`): left to -O3, LLVM unrolls and vectorizes the packing and
+edge loops into thousands of instructions that cost seconds of compile time per module
+and nothing measurable at run time.
+
+Sizes follow the target: the host CPU's vector width and register count for the JIT
+(AVX2+FMA: VW=8 f32 / 4 f64, tile 6 x 16 / 6 x 8), a 128-bit baseline for portable
+archive images.  KC = 256 keeps a B micro-panel (KC x NR) in L1, MC x KC of A (~144 KiB)
+in L2, and NC x KC of B in L3.
+
+The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, work)`:
+`bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
+`work` null to allocate the packing buffers (through the context's malloc import slot,
+freed before returning) or a block of at least `worksize(M, N, K)` bytes the caller owns
+(a batched matmul allocates it once).  One internal function per dtype per module.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llvmlite import ir
+
+from pts.backend.codegen import I1T, I8T, I64T, F64T, PTR, VOID
+
+F32T = ir.FloatType()
+ALIGN = 64
+
+
+@dataclass(frozen=True)
+class Blocking:
+    vw: int      # elements per vector
+    nv: int      # vectors per micro-tile row (NR = nv * vw)
+    mr: int
+    mc: int
+    kc: int
+    nc: int
+
+    @property
+    def nr(self) -> int:
+        return self.nv * self.vw
+
+
+def _host_vector() -> tuple[int, int]:
+    """(vector bits, vector registers) of this process's CPU."""
+    import llvmlite.binding as llvm
+    llvm.initialize_native_target()
+    feats = llvm.get_host_cpu_features()
+    triple = llvm.get_process_triple()
+    if triple.startswith("aarch64"):
+        return 128, 32
+    if feats.get("avx512f"):
+        return 512, 32
+    if feats.get("avx"):
+        return 256, 16
+    return 128, 16
+
+
+_HOST: list = []
+
+
+def blocking(mc, itemsize: int) -> Blocking:
+    if getattr(mc, "portable", False):
+        bits, regs = 128, (32 if str(mc.m.triple).startswith("aarch64") else 16)
+    else:
+        if not _HOST:
+            _HOST.append(_host_vector())
+        bits, regs = _HOST[0]
+    vw = bits // (8 * itemsize)
+    nv = 2
+    mr = min(12, (regs - nv - 1) // nv)
+    kc = 256
+    mcb = max(mr, (147456 // (kc * itemsize)) // mr * mr)
+    nr = nv * vw
+    nc = 4096 // nr * nr
+    return Blocking(vw, nv, mr, mcb, kc, nc)
+
+
+def c64(v: int) -> ir.Constant:
+    return ir.Constant(I64T, v)
+
+
+def imin(b, x, y):
+    return b.select(b.icmp_signed("<", x, y), x, y)
+
+
+def round_up(b, x, m: int):
+    return b.mul(b.sdiv(b.add(x, c64(m - 1)), c64(m)), c64(m))
+
+
+def for_range(b: ir.IRBuilder, start, end, step, body, name: str = "l") -> None:
+    """for i = start; i < end; i += step: body(i)."""
+    fn = b.function
+    pre = b.block
+    head = fn.append_basic_block(name + ".head")
+    blk = fn.append_basic_block(name + ".body")
+    done = fn.append_basic_block(name + ".done")
+    b.branch(head)
+    b.position_at_end(head)
+    i = b.phi(I64T)
+    i.add_incoming(start, pre)
+    b.cbranch(b.icmp_signed("<", i, end), blk, done)
+    b.position_at_end(blk)
+    body(i)
+    i.add_incoming(b.add(i, step if isinstance(step, ir.Value) else c64(step)), b.block)
+    b.branch(head)
+    b.position_at_end(done)
+
+
+class Gemm:
+    """The gemm functions of one dtype in one module (built once, on first use)."""
+
+    def __init__(self, mc, dt_name: str):
+        self.mc = mc
+        self.tn = dt_name                       # "f32" / "f64"
+        self.T = F32T if dt_name == "f32" else F64T
+        self.size = 4 if dt_name == "f32" else 8
+        self.p = blocking(mc, self.size)
+        self.V = ir.VectorType(self.T, self.p.vw)
+
+    def name(self, part: str = "") -> str:
+        return f"gemm.{self.tn}" + (f".{part}" if part else "")
+
+    def fn(self, part: str, ret, args: list, build, small: bool = True) -> ir.Function:
+        """An internal function of the gemm, never inlined: only the micro-kernel is
+        optimized for speed; the rest (packing, loops, edges) for size, which keeps LLVM
+        from unrolling and vectorizing loops whose time does not matter (compile time)."""
+        def make():
+            f = ir.Function(self.mc.m, ir.FunctionType(ret, args), name="pts." + self.name(part))
+            f.attributes.add("noinline")
+            if small:
+                f.attributes.add("optsize")
+            build(f)
+            return f
+        return self.mc.helper(self.name(part), make)
+
+    def gep(self, b, p, off):
+        return b.gep(p, [off], source_etype=self.T)
+
+    # ------------------------------------------------------------ packing
+
+    def pack(self, R: int) -> ir.Function:
+        """void pack.R(ptr dst, ptr src, i64 s_micro, i64 s_k, i64 n_micro, i64 kc):
+        dst[q][p][r] = src[(q*R + r) * s_micro + p * s_k], zero past n_micro."""
+        T, size = self.T, self.size
+
+        def build(f):
+            dst, src, sm, sk, nm, kc = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            npanels = b.sdiv(b.add(nm, c64(R - 1)), c64(R))
+
+            def panel(q):
+                r0 = b.mul(q, c64(R))
+                rows = imin(b, c64(R), b.sub(nm, r0))
+                srcq = self.gep(b, src, b.mul(r0, sm))
+                dstq = self.gep(b, dst, b.mul(q, b.mul(c64(R), kc)))
+                full = b.icmp_signed("==", rows, c64(R))
+
+                def by_rows(nrows, p0=c64(0)):
+                    # read along k, write with stride R (edge panels, tails)
+                    def row(r):
+                        sr = self.gep(b, srcq, b.mul(r, sm))
+                        for_range(b, p0, kc, 1, lambda p: b.store(
+                            b.load(self.gep(b, sr, b.mul(p, sk)), typ=T),
+                            self.gep(b, dstq, b.add(b.mul(p, c64(R)), r))), "pk")
+                    for_range(b, c64(0), nrows, 1, row, "pr")
+
+                def by_blocks():
+                    # k-contiguous sources (row-major A, transposed B): VW x VW blocks
+                    # loaded as vectors along k and transposed in registers
+                    VW = self.p.vw
+                    kv = b.mul(b.sdiv(kc, c64(VW)), c64(VW))
+
+                    def block(p0):
+                        for c0 in range(0, R, VW):
+                            cw = min(VW, R - c0)
+                            vecs = []
+                            for r in range(VW):
+                                if r < cw:
+                                    ld = b.load(self.gep(b, srcq, b.add(b.mul(c64(c0 + r), sm), p0)), typ=self.V)
+                                    ld.align = size
+                                    vecs.append(ld)
+                                else:
+                                    vecs.append(ir.Constant(self.V, [ir.Constant(T, 0.0)] * VW))
+                            for q, v in enumerate(self.transpose(b, vecs)):
+                                if cw < VW:
+                                    v = b.shuffle_vector(v, ir.Constant(self.V, ir.Undefined),
+                                                         ir.Constant(ir.VectorType(ir.IntType(32), cw), list(range(cw))))
+                                st = b.store(v, self.gep(b, dstq, b.add(b.mul(b.add(p0, c64(q)), c64(R)), c64(c0))))
+                                st.align = size
+                    for_range(b, c64(0), kv, VW, block, "pb")
+                    by_rows(c64(R), kv)
+
+                with b.if_else(full) as (then, other):
+                    with then:
+                        vec_ok = b.icmp_signed("==", sm, c64(1))
+                        kcontig = b.icmp_signed("==", sk, c64(1))
+                        with b.if_else(vec_ok) as (vthen, vother):
+                            with vthen:
+                                VT = ir.VectorType(T, R)
+
+                                def vrow(p):
+                                    v = b.load(self.gep(b, srcq, b.mul(p, sk)), typ=VT)
+                                    v.align = size
+                                    st = b.store(v, self.gep(b, dstq, b.mul(p, c64(R))))
+                                    st.align = size
+                                for_range(b, c64(0), kc, 1, vrow, "pv")
+                            with vother:
+                                with b.if_else(kcontig) as (kthen, kother):
+                                    with kthen:
+                                        by_blocks()
+                                    with kother:
+                                        def srow(p):
+                                            sp = self.gep(b, srcq, b.mul(p, sk))
+                                            dp = self.gep(b, dstq, b.mul(p, c64(R)))
+                                            for r in range(R):
+                                                b.store(b.load(self.gep(b, sp, b.mul(c64(r), sm)), typ=T),
+                                                        self.gep(b, dp, c64(r)))
+                                        for_range(b, c64(0), kc, 1, srow, "ps")
+                    with other:
+                        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
+                               [dstq, ir.Constant(I8T, 0), b.mul(kc, c64(R * size)), ir.Constant(I1T, 0)])
+                        by_rows(rows)
+            for_range(b, c64(0), npanels, 1, panel, "q")
+            b.ret_void()
+        f = self.fn(f"pack.{R}", VOID, [PTR, PTR, I64T, I64T, I64T, I64T], build)
+        return f
+
+    def transpose(self, b: ir.IRBuilder, vecs: list) -> list:
+        """VW vectors of VW elements (rows) -> their columns: log2(VW) rounds of
+        interleaving row i with row i + VW/2."""
+        W = len(vecs)
+        h = W // 2
+        i32 = ir.IntType(32)
+        lo = ir.Constant(ir.VectorType(i32, W), [k for j in range(h) for k in (j, j + W)])
+        hi = ir.Constant(ir.VectorType(i32, W), [k for j in range(h, W) for k in (j, j + W)])
+        for _ in range(W.bit_length() - 1):
+            new = []
+            for i in range(h):
+                new += [b.shuffle_vector(vecs[i], vecs[i + h], lo),
+                        b.shuffle_vector(vecs[i], vecs[i + h], hi)]
+            vecs = new
+        return vecs
+
+    # ------------------------------------------------------------ micro-kernel
+
+    def fmuladd(self) -> ir.Function:
+        """llvm.fmuladd on <VW x T> (llvmlite cannot name vector intrinsics itself)."""
+        name = f"llvm.fmuladd.v{self.p.vw}{'f32' if self.size == 4 else 'f64'}"
+        f = self.mc.m.globals.get(name)
+        if f is None:
+            f = ir.Function(self.mc.m, ir.FunctionType(self.V, [self.V] * 3), name=name)
+        return f
+
+    def kernel(self) -> ir.Function:
+        """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
+        ptr bias): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel (+ bias[:nr] unless null)."""
+        T, V, P = self.T, self.V, self.p
+        MR, NV, VW, NR = P.mr, P.nv, P.vw, P.nr
+        fma = self.fmuladd()
+
+        def build(f):
+            kc, ap, bp, c, rsc, mr, nr, overwrite, bias = f.args
+            for a in (ap, bp, c, bias):
+                a.add_attribute("noalias")
+            entry = f.append_basic_block("entry")
+            head = f.append_basic_block("k.head")
+            body = f.append_basic_block("k.body")
+            tail = f.append_basic_block("tail")
+            b = ir.IRBuilder(entry)
+            tile = b.alloca(ir.ArrayType(T, MR * NR))
+            tile.align = ALIGN
+            tile.type = PTR          # opaque pointer (as tensor_codegen's stack slots)
+            zero = ir.Constant(V, [ir.Constant(T, 0.0)] * VW)
+            b.branch(head)
+            b.position_at_end(head)
+            p = b.phi(I64T)
+            p.add_incoming(c64(0), entry)
+            accs = []
+            for _ in range(MR * NV):
+                phi = b.phi(V)
+                phi.add_incoming(zero, entry)
+                accs.append(phi)
+            b.cbranch(b.icmp_signed("<", p, kc), body, tail)
+            b.position_at_end(body)
+            brow = self.gep(b, bp, b.mul(p, c64(NR)))
+            bv = []
+            for v in range(NV):
+                ld = b.load(self.gep(b, brow, c64(v * VW)), typ=V)
+                ld.align = VW * self.size
+                bv.append(ld)
+            arow = self.gep(b, ap, b.mul(p, c64(MR)))
+            new = []
+            undef = ir.Constant(V, ir.Undefined)
+            splat_mask = ir.Constant(ir.VectorType(ir.IntType(32), VW), [0] * VW)
+            for i in range(MR):
+                a = b.load(self.gep(b, arow, c64(i)), typ=T)
+                av = b.shuffle_vector(b.insert_element(undef, a, ir.Constant(ir.IntType(32), 0)),
+                                      undef, splat_mask)
+                for v in range(NV):
+                    new.append(b.call(fma, [av, bv[v], accs[i * NV + v]]))
+            for phi, n in zip(accs, new):
+                phi.add_incoming(n, body)
+            p.add_incoming(b.add(p, c64(1)), body)
+            b.branch(head)
+
+            b.position_at_end(tail)
+            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            full = b.and_(b.icmp_signed("==", mr, c64(MR)), b.icmp_signed("==", nr, c64(NR)))
+            nz = ir.Constant(T, -0.0)         # x + -0.0 == x for every x
+            with b.if_else(full) as (then, other):
+                with then:
+                    pre = b.block
+                    with b.if_then(has_bias):
+                        bl = []
+                        for v in range(NV):
+                            ld = b.load(self.gep(b, bias, c64(v * VW)), typ=V)
+                            ld.align = self.size
+                            bl.append(ld)
+                        in_bias = b.block
+                    bvs = []
+                    for v in range(NV):
+                        phi = b.phi(V)
+                        phi.add_incoming(ir.Constant(V, [nz] * VW), pre)
+                        phi.add_incoming(bl[v], in_bias)
+                        bvs.append(phi)
+                    vals = [[b.fadd(accs[i * NV + v], bvs[v]) for v in range(NV)] for i in range(MR)]
+                    with b.if_else(overwrite) as (ow, add):
+                        for blk, adding in ((ow, False), (add, True)):
+                            with blk:
+                                for i in range(MR):
+                                    crow = self.gep(b, c, b.mul(c64(i), rsc))
+                                    for v in range(NV):
+                                        ptr = self.gep(b, crow, c64(v * VW))
+                                        val = vals[i][v]
+                                        if adding:
+                                            old = b.load(ptr, typ=V)
+                                            old.align = self.size
+                                            val = b.fadd(old, val)
+                                        st = b.store(val, ptr)
+                                        st.align = self.size
+                with other:
+                    for i in range(MR):
+                        for v in range(NV):
+                            st = b.store(accs[i * NV + v], self.gep(b, tile, c64(i * NR + v * VW)))
+                            st.align = VW * self.size
+
+                    b.call(self.edge(), [tile, c, rsc, mr, nr, overwrite, bias])
+            b.ret_void()
+        return self.fn("kernel", VOID, [I64T, PTR, PTR, PTR, I64T, I64T, I64T, I1T, PTR], build,
+                       small=False)
+
+    def edge(self) -> ir.Function:
+        """void edge(ptr tile, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite, ptr bias): the
+        valid mr x nr corner of an MR x NR stack tile into C (scalar; edge tiles only)."""
+        T, NR = self.T, self.p.nr
+
+        def build(f):
+            tile, c, rsc, mr, nr, overwrite, bias = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            nz = ir.Constant(T, -0.0)
+
+            def row(i):
+                crow = self.gep(b, c, b.mul(i, rsc))
+                trow = self.gep(b, tile, b.mul(i, c64(NR)))
+
+                def col(j):
+                    val = b.load(self.gep(b, trow, j), typ=T)
+                    pre = b.block
+                    with b.if_then(has_bias):
+                        bj = b.load(self.gep(b, bias, j), typ=T)
+                        in_bias = b.block
+                    bb = b.phi(T)
+                    bb.add_incoming(nz, pre)
+                    bb.add_incoming(bj, in_bias)
+                    val = b.fadd(val, bb)
+                    ptr = self.gep(b, crow, j)
+                    old = b.load(ptr, typ=T)
+                    b.store(b.select(overwrite, val, b.fadd(old, val)), ptr)
+                for_range(b, c64(0), nr, 1, col, "ej")
+            for_range(b, c64(0), mr, 1, row, "ei")
+            b.ret_void()
+        return self.fn("edge", VOID, [PTR, PTR, I64T, I64T, I64T, I1T, PTR], build)
+
+    # ------------------------------------------------------------ blocked loops
+
+    def range_fn(self) -> ir.Function:
+        """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, bufA, bufB, n0, n1):
+        columns [n0, n1) of C (the unit of work a thread would take)."""
+        P = self.p
+        pack_a, pack_b, kern = self.pack(P.mr), self.pack(P.nr), self.kernel()
+
+        def build(f):
+            (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, bufa, bufb, n0, n1) = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            nkb = b.sdiv(b.add(K, c64(P.kc - 1)), c64(P.kc))
+            nkb = b.select(b.icmp_signed("<", nkb, c64(1)), c64(1), nkb)     # K == 0: one pass
+
+            def jblock(jc):
+                nc = imin(b, c64(P.nc), b.sub(n1, jc))
+
+                def kblock(kb):
+                    pc = b.mul(kb, c64(P.kc))
+                    kc = imin(b, c64(P.kc), b.sub(K, pc))
+                    kc = b.select(b.icmp_signed("<", kc, c64(0)), c64(0), kc)
+                    first = b.icmp_signed("==", kb, c64(0))
+                    overwrite = b.and_(first, b.not_(acc))
+                    use_bias = b.and_(first, has_bias)
+                    b.call(pack_b, [bufb, self.gep(b, B, b.add(b.mul(pc, rsb), b.mul(jc, csb))),
+                                    csb, rsb, nc, kc])
+
+                    def iblock(ic):
+                        mcc = imin(b, c64(P.mc), b.sub(M, ic))
+                        b.call(pack_a, [bufa, self.gep(b, A, b.add(b.mul(ic, rsa), b.mul(pc, csa))),
+                                        rsa, csa, mcc, kc])
+
+                        def jr_loop(jr):
+                            nr = imin(b, c64(P.nr), b.sub(nc, jr))
+                            bp = self.gep(b, bufb, b.mul(jr, kc))
+                            col = b.add(jc, jr)
+                            bptr = b.select(use_bias, self.gep(b, bias, col), ir.Constant(PTR, None))
+
+                            def ir_loop(ir_):
+                                mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
+                                ap = self.gep(b, bufa, b.mul(ir_, kc))
+                                cp = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), col))
+                                b.call(kern, [kc, ap, bp, cp, rsc, mr, nr, overwrite, bptr])
+                            for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                        for_range(b, c64(0), nc, P.nr, jr_loop, "jr")
+                    for_range(b, c64(0), M, P.mc, iblock, "ic")
+                for_range(b, c64(0), nkb, 1, kblock, "pc")
+            for_range(b, n0, n1, P.nc, jblock, "jc")
+            b.ret_void()
+        return self.fn("range", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
+                                       PTR, I1T, PTR, PTR, I64T, I64T], build)
+
+    # ------------------------------------------------------------ entry
+
+    def a_bytes(self, b: ir.IRBuilder, M, K):
+        P = self.p
+        a = b.mul(round_up(b, imin(b, M, c64(P.mc)), P.mr), self.kcb(b, K))
+        return round_up(b, b.mul(a, c64(self.size)), ALIGN)
+
+    def worksize(self, b: ir.IRBuilder, M, N, K):
+        """Bytes of packing buffers for an (M, N, K) problem (emitted inline)."""
+        P = self.p
+        bb = b.mul(round_up(b, imin(b, N, c64(P.nc)), P.nr), self.kcb(b, K))
+        return b.add(b.add(self.a_bytes(b, M, K), b.mul(bb, c64(self.size))), c64(ALIGN))
+
+    def entry(self) -> ir.Function:
+        rng = self.range_fn()
+
+        def build(f):
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, work) = f.args
+            entry = f.append_basic_block("entry")
+            b = ir.IRBuilder(entry)
+            empty = b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0)))
+            with b.if_then(empty, likely=False):
+                b.ret_void()
+            size = self.worksize(b, M, N, K)
+            own = b.icmp_unsigned("==", work, ir.Constant(PTR, None))
+            pre = b.block
+            with b.if_then(own):
+                got = b.call(self.mc.import_fn(b, ctx, "malloc"), [size])
+                in_own = b.block
+            buf = b.phi(PTR)
+            buf.add_incoming(work, pre)
+            buf.add_incoming(got, in_own)
+            bufa = self.align(b, buf)
+            bufb = b.gep(bufa, [self.a_bytes(b, M, K)], source_etype=I8T)
+            b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, bufa, bufb, c64(0), N])
+            with b.if_then(own):
+                b.call(self.mc.import_fn(b, ctx, "free"), [buf])
+            b.ret_void()
+        return self.fn("", VOID, [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
+                                  PTR, I1T, PTR], build)
+
+    def kcb(self, b, K):
+        kcb = imin(b, c64(self.p.kc), K)
+        return b.select(b.icmp_signed("<", kcb, c64(1)), c64(1), kcb)
+
+    @staticmethod
+    def align(b, p):
+        addr = b.and_(b.add(b.ptrtoint(p, I64T), c64(ALIGN - 1)), c64(-ALIGN))
+        return b.inttoptr(addr, PTR)
+
+
+# Threads: a problem of at least this many multiply-adds is split over the pool
+PARALLEL_MIN = 1 << 18
+
+
+class ParallelGemm:
+    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc)`: the entry
+    split over the thread pool (the `parallel_for` import) into column blocks of whole
+    micro-tiles (or row blocks when M > N).  Each task is a sub-problem run by the entry with
+    its own packing buffers; tiles and the K order do not move, so results equal 1 thread's."""
+
+    FIELDS = [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T,
+              I1T]                      # ctx .. acc, then by_columns
+
+    def __init__(self, g: Gemm):
+        self.g = g
+        self.env_t = ir.LiteralStructType(self.FIELDS)
+
+    def task(self) -> ir.Function:
+        g, P = self.g, self.g.p
+
+        def build(f):
+            env, begin, end = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, by_cols) = [
+                b.load(b.gep(env, [ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), i)],
+                             source_etype=self.env_t), typ=t)
+                for i, t in enumerate(self.FIELDS)]
+            null = ir.Constant(PTR, None)
+            with b.if_else(by_cols) as (cols, rows):
+                with cols:
+                    n0 = b.mul(begin, c64(P.nr))
+                    n1 = imin(b, b.mul(end, c64(P.nr)), N)
+                    bias_n = b.select(b.icmp_unsigned("==", bias, null), null, g.gep(b, bias, n0))
+                    b.call(g.entry(), [ctx, M, b.sub(n1, n0), K, A, rsa, csa,
+                                       g.gep(b, B, b.mul(n0, csb)), rsb, csb, g.gep(b, C, n0), rsc,
+                                       bias_n, acc, null])
+                with rows:
+                    m0 = b.mul(begin, c64(P.mr))
+                    m1 = imin(b, b.mul(end, c64(P.mr)), M)
+                    b.call(g.entry(), [ctx, b.sub(m1, m0), N, K, g.gep(b, A, b.mul(m0, rsa)), rsa,
+                                       csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias,
+                                       acc, null])
+            b.ret_void()
+        return g.fn("task", VOID, [PTR, I64T, I64T], build)
+
+    def entry(self) -> ir.Function:
+        g, P = self.g, self.g.p
+        from pts.backend.abi import IMPORTS
+
+        def build(f):
+            args = list(f.args)
+            ctx, M, N, K = args[:4]
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            work = b.mul(b.mul(M, N), K)
+            small = b.or_(b.icmp_signed("<", work, c64(PARALLEL_MIN)),
+                          ir.Constant(I1T, int("parallel_for" not in IMPORTS)))
+            with b.if_else(small) as (serial, split):
+                with serial:
+                    b.call(g.entry(), args + [ir.Constant(PTR, None)])
+                with split:
+                    env = b.alloca(self.env_t)
+                    env.type = PTR
+                    by_cols = b.icmp_signed(">=", N, M)
+                    for i, v in enumerate(args + [by_cols]):
+                        b.store(v, b.gep(env, [ir.Constant(ir.IntType(32), 0),
+                                               ir.Constant(ir.IntType(32), i)],
+                                         source_etype=self.env_t))
+                    units = b.select(by_cols, b.sdiv(b.add(N, c64(P.nr - 1)), c64(P.nr)),
+                                     b.sdiv(b.add(M, c64(P.mr - 1)), c64(P.mr)))
+                    pool = g.mc.import_fn(b, ctx, "parallel_for")
+                    b.call(pool, [self.task(), env, units, c64(1)])
+            b.ret_void()
+        return g.fn("par", VOID, self.FIELDS[:-1], build)
+
+
+def gemm(mc, dt_name: str) -> Gemm:
+    """The Gemm of dtype 'f32' / 'f64' for module codegen `mc` (one per module)."""
+    cache = mc.__dict__.setdefault("_gemm", {})
+    g = cache.get(dt_name)
+    if g is None:
+        g = cache[dt_name] = Gemm(mc, dt_name)
+    return g
+
+
+def call(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
+         bias=None, acc: bool | ir.Value = False, work=None) -> None:
+    """Emit a call of the gemm entry at b: split over the thread pool unless the caller
+    brings its own packing workspace (batched calls reuse one)."""
+    if not isinstance(acc, ir.Value):
+        acc = ir.Constant(I1T, int(acc))
+    args = [ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
+            bias if bias is not None else ir.Constant(PTR, None), acc]
+    if work is None:
+        b.call(ParallelGemm(gemm(mc, dt_name)).entry(), args)
+    else:
+        b.call(gemm(mc, dt_name).entry(), args + [work])
+
+
+def alloc_work(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K):
+    """malloc a packing workspace for repeated (M, N, K) calls; free it with free_work."""
+    return b.call(mc.import_fn(b, ctx, "malloc"), [gemm(mc, dt_name).worksize(b, M, N, K)])
+
+
+def free_work(mc, b: ir.IRBuilder, ctx, work) -> None:
+    b.call(mc.import_fn(b, ctx, "free"), [work])

@@ -1,0 +1,464 @@
+"""Native code for fused kernels (`kernel @f.kN(...)`, made by ir.passes.fuse_tensors).
+
+A kernel function holds elementwise ops and last-axis row reductions whose only output is
+its root.  At the call site we emit one loop nest over the output, rows outermost:
+
+    for each row (all axes but the last):
+        for each reduction, in order:  acc = reduce(expr(row, j) for j in row)
+        for j in row:                  out[row, j] = root(row, j)
+
+Every per-element value is recomputed from the kernel's leaves (its arguments) in
+registers, so a chain allocates only its output and reads its inputs once per phase while
+the row is in cache: softmax and layer norm touch memory once.  Inner loops run over
+contiguous data with no calls (math comes from stdlib through the ufunc lowering), which is
+what LLVM's loop vectorizer needs; reductions carry `reassoc` so they vectorize too.
+
+The loop nest handles the common case; everything else calls the kernel function itself
+(each op on its own, numpy's errors included).  The fast path is taken when, at run time:
+- the tensor leaves broadcast together (shape S) and each has S's last dimension with unit
+  stride there (or S's last dimension is 1), and
+- S is not empty.
+Under those conditions every op of the kernel broadcasts without error and every reduction
+reduces a full row, so the loop nest computes exactly what the ops compute (up to the
+summation order of floats).  Pure elementwise kernels whose leaves are all C-contiguous with
+shape S run as one flat loop.  float32 sums accumulate in float64.
+"""
+from __future__ import annotations
+
+import ast
+
+from llvmlite import ir
+
+from pts.backend.codegen import I1T, I32T, I64T, IMPORTS, PTR, VOID, FunctionCodegen
+from pts.backend.tensor_codegen import (COMPARE, REG, Kernels, Scalar, Tensor, c64,
+                                        convert, desc_type, dtype_of, plain, resolve_loop,
+                                        scalar_const)
+from pts.ir.core import Const, Function, Instr
+from pts.ir.types import F64, I1, I32, I64, NONE, TensorType
+
+REASSOC = ("reassoc", "nsz")
+GRAIN = 16384
+COSTLY = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "power", "true_divide",
+          "sqrt"}
+
+
+class Plan:
+    """What the loop nest needs to know about a kernel function, decided at compile time."""
+
+    def __init__(self, k: Function):
+        self.k = k
+        self.members = [i for i in k.entry.instrs if i.op != "ret"]
+        self.root = k.entry.instrs[-1].args[0]
+        self.rank = self.root.type.rank
+        self.reductions = [m for m in self.members if m.op[3:] in ("sum", "mean", "max", "min")]
+        self.per_row: dict[Instr, bool] = {}
+        for m in self.members:
+            self.per_row[m] = m in self.reductions or all(
+                self.per_row.get(a, not isinstance(a.type, TensorType)) for a in m.args
+                if not isinstance(a, Const))
+        self.supported = self.check()
+        self.stash = self.pick_stash()
+
+    def within(self, v) -> set:
+        """The per-element members v is computed from (reductions end the walk)."""
+        seen: set = set()
+        work = [v]
+        while work:
+            x = work.pop()
+            if isinstance(x, Instr) and x in self.per_row and not self.per_row[x] and x not in seen:
+                seen.add(x)
+                work.extend(x.args)
+        return seen
+
+    def leaves_of(self, v) -> list:
+        """The tensor leaves (kernel parameters) v reads element by element."""
+        out = []
+        if v in self.reductions:
+            v = v.args[0]
+        for m in self.within(v):
+            for a in m.args:
+                if a in self.k.params and isinstance(a.type, TensorType) and a not in out:
+                    out.append(a)
+        if v in self.k.params:
+            out.append(v)
+        return out
+
+    def pick_stash(self) -> Instr | None:
+        """A costly per-element value the last reduction phase and the output share (softmax's
+        exp(x - max)): the last phase stores it in the output row, the output phase reads
+        it back instead of computing it again."""
+        if not self.reductions or self.per_row[self.root]:
+            return None
+        shared = self.within(self.root) & self.within(self.reductions[-1].args[0])
+        shared = [m for m in shared if m.type.dtype == self.root.type.dtype and
+                  any(x.op[3:] in COSTLY for x in self.within(m))]
+        return max(shared, key=lambda m: len(self.within(m)), default=None)
+
+    def check(self) -> bool:
+        if len(self.k.blocks) != 1 or not isinstance(self.root, Instr):
+            return False
+        for m in self.members:
+            if m.op[3:] in ("sum", "mean", "max", "min"):
+                continue
+            name = m.op[3:]
+            if name in ("where", "clip", "astype"):
+                continue
+            ins, _ = resolve_loop({"abs": "absolute"}.get(name, name), [a.type for a in m.args])
+            for a, dt in zip(m.args, ins):
+                # a Python int meeting int32 raises OverflowError when out of range: only
+                # constants known to fit stay in the fused loop
+                if a.type == I64 and dt == I32 and name not in COMPARE and not (
+                        isinstance(a, Const) and -2 ** 31 <= a.value < 2 ** 31):
+                    return False
+        return True
+
+
+def emit(fc, ins: Instr, args: list):
+    # the kernel function itself only runs for errors and odd shapes: not worth optimizing
+    fallback = fc.mc.funcs[ins.attrs["callee"]]
+    for attr in ("noinline", "optnone", "cold"):
+        fallback.attributes.add(attr)
+    plan = Plan(fc.mc.irmod[ins.attrs["callee"]])
+    kernel = FusedKernel(fc, ins, plan, args) if plan.supported else None
+    if kernel is None or not kernel.tensors:
+        return fc.op_call(ins, *args)
+    return kernel.emit()
+
+
+class FusedKernel:
+    def __init__(self, fc, ins: Instr, plan: Plan, args: list):
+        self.fc, self.ins, self.plan, self.args = fc, ins, plan, args
+        self.k = Kernels(fc, ins)
+        self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
+        self.tensors = [x for x in self.leaves.values()
+                        if isinstance(x, Tensor) and x.rank > 0]
+
+    @property
+    def b(self) -> ir.IRBuilder:
+        return self.fc.b
+
+    # ---------------------------------------------------------------- the two paths
+
+    def emit(self):
+        b = self.b
+        shape, ok, contiguous = self.shape_and_conditions()
+        fast = self.fc.fn.append_basic_block("kernel.fast")
+        slow = self.fc.fn.append_basic_block("kernel.call")
+        join = self.fc.fn.append_basic_block("kernel.done")
+        b.cbranch(ok, fast, slow)
+        b.block.terminator.set_weights([1000, 1])
+        b.position_at_end(slow)
+        slow_value = self.fc.op_call(self.ins, *self.args)
+        slow_end = b.block
+        b.branch(join)
+        b.position_at_end(fast)
+        fast_value = self.fused(shape, contiguous)
+        fast_end = b.block
+        b.branch(join)
+        b.position_at_end(join)
+        phi = b.phi(slow_value.type)
+        phi.add_incoming(fast_value, fast_end)
+        phi.add_incoming(slow_value, slow_end)
+        return phi
+
+    def broadcast_shape(self):
+        """S, the broadcast shape of the tensor leaves, and whether they broadcast."""
+        b, r = self.b, self.plan.rank
+        ok = ir.Constant(I1T, 1)
+        shape = []
+        for d in range(r):
+            out = c64(1)
+            for x in self.tensors:
+                k = d - (r - x.rank)
+                if k < 0:
+                    continue
+                s = x.shape[k]
+                ne1 = b.icmp_signed("!=", s, c64(1))
+                clash = b.and_(b.icmp_signed("!=", out, c64(1)), b.icmp_signed("!=", out, s))
+                ok = b.and_(ok, b.not_(b.and_(ne1, clash)))
+                out = b.select(ne1, s, out)
+            shape.append(out)
+        return shape, ok
+
+    def shape_and_conditions(self):
+        """S and two conditions: the loop nest computes the kernel (`ok`: the leaves
+        broadcast, S is not empty, and every reduction — and a per-element root — reads
+        at least one leaf spanning S's last axis, so each row is reduced whole and the
+        output has shape S), and every leaf spans the last axis with unit stride
+        (`contiguous`: the vectorized rows)."""
+        b = self.b
+        shape, ok = self.broadcast_shape()
+        last = shape[-1]
+        last_is_1 = b.icmp_signed("==", last, c64(1))
+        spans = {id(x): b.icmp_signed("==", x.shape[-1], last) for x in self.tensors}
+        roots = list(self.plan.reductions)
+        if not self.plan.per_row[self.plan.root]:
+            roots.append(self.plan.root)
+        for r in roots:
+            some = last_is_1
+            for leaf in self.plan.leaves_of(r):
+                x = self.leaves[leaf]
+                if id(x) in spans:
+                    some = b.or_(some, spans[id(x)])
+            ok = b.and_(ok, some)
+        ok = b.and_(ok, b.icmp_signed(">", self.k.size_of(shape), c64(0)))
+        contiguous = ir.Constant(I1T, 1)
+        for x in self.tensors:
+            unit = b.or_(b.icmp_signed("==", x.strides[-1], c64(1)), last_is_1)
+            contiguous = b.and_(contiguous, b.and_(spans[id(x)], unit))
+        return shape, ok, contiguous
+
+    def flat_condition(self, shape):
+        """All leaves C-contiguous with shape S: one loop over every element."""
+        b = self.b
+        ok = ir.Constant(I1T, 1)
+        for x in self.tensors:
+            if x.rank != len(shape):
+                return None
+            for s, t in zip(x.shape, shape):
+                ok = b.and_(ok, b.icmp_signed("==", s, t))
+            for st, want in zip(x.strides, self.k.contiguous_strides(x.shape)):
+                ok = b.and_(ok, b.icmp_signed("==", st, want))
+        return ok
+
+    # ---------------------------------------------------------------- the loop nest
+
+    def fused(self, shape, contiguous):
+        """Allocate the output, then run the rows (or the flat range) through the pool:
+        flat when every leaf is C-contiguous with shape S (elementwise kernels), else rows,
+        vectorized when the leaves are contiguous along the last axis, strided if not."""
+        plan, k, b = self.plan, self.k, self.b
+        row_root = plan.per_row[plan.root]
+        out_shape = shape[:-1] + [c64(1)] if row_root else shape
+        out = k.alloc(dtype_of(plan.root.type), out_shape)
+        rows, n = k.size_of(shape[:-1]), shape[-1]
+        flat = None
+        if not plan.reductions and not row_root:
+            if len(shape) == 1:         # one row: flat, so that the pool can split it
+                with b.if_else(contiguous) as (then, otherwise):
+                    with then:
+                        self.dispatch("flat", out, n, c64(1))
+                    with otherwise:
+                        self.dispatch("strided", out, rows, n)
+                return k.pack(out)
+            flat = self.flat_condition(shape)
+        with b.if_else(contiguous) as (then, otherwise):
+            with then:
+                if flat is None:
+                    self.dispatch("rows", out, rows, n)
+                else:
+                    with b.if_else(flat) as (then2, otherwise2):
+                        with then2:
+                            self.dispatch("flat", out, k.size_of(shape), c64(1))
+                        with otherwise2:
+                            self.dispatch("rows", out, rows, n)
+            with otherwise:
+                self.dispatch("strided", out, rows, n)
+        return k.pack(out)
+
+    # ---------------------------------------------------------------- threads
+
+    def dispatch(self, mode: str, out: Tensor, count, n) -> None:
+        """Run `count` units (rows, or elements when flat) of the kernel: the loop is
+        outlined into a worker `void(env, begin, end)` that the runtime's pool splits."""
+        b, fc = self.b, self.fc
+        env_t = self.env_type()
+        env = fc.ab.alloca(env_t)
+        env.type = PTR                  # opaque pointers (as Kernels.slot does)
+        fields = [fc.ctx] + list(self.args) + [self.k.pack(out)]
+        for i, v in enumerate(fields):
+            b.store(v, b.gep(env, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=env_t))
+        worker = self.worker(mode, out)
+        # at least ~16K elements per task: below that a thread's wake-up costs more
+        grain = b.add(b.sdiv(c64(GRAIN), b.select(b.icmp_signed(">", n, c64(0)), n, c64(1))),
+                      c64(1))
+        if "parallel_for" in IMPORTS:
+            pool = fc.mc.import_fn(b, fc.ctx, "parallel_for")
+            b.call(pool, [worker, env, count, grain])
+        else:
+            b.call(worker, [env, c64(0), count])
+
+    def env_type(self) -> ir.LiteralStructType:
+        out_t = desc_type(self.plan.root.type.rank)
+        return ir.LiteralStructType([PTR] + [a.type for a in self.args] + [out_t])
+
+    def worker(self, mode: str, out: Tensor) -> ir.Function:
+        """`void @<kernel>.<mode>(ptr env, i64 begin, i64 end)`, once per module."""
+        mc, plan = self.fc.mc, self.plan
+
+        def build():
+            fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, I64T, I64T]),
+                             name=f"{plan.k.name}.{mode}")
+            fn.linkage = "internal"
+            if mode == "strided":       # gathers: vectorizing costs compile time, gains little
+                fn.attributes.add("optsize")
+            env, begin, end = fn.args
+            w = Worker(mc, fn)
+            b = w.b
+            env_t = self.env_type()
+            fields = [b.load(b.gep(env, [ir.Constant(I32T, 0), ir.Constant(I32T, i)],
+                                   source_etype=env_t), typ=t)
+                      for i, t in enumerate(env_t.elements)]
+            w.ctx = fields[0]
+            inner = FusedKernel(w, self.ins, plan, fields[1:-1])
+            out_w = inner.k.unpack(fields[-1], TensorType(out.dtype, out.rank))
+            shape, _ = inner.broadcast_shape()
+            if mode == "flat":
+                inner.row([begin] * len(inner.tensors), begin, b.sub(end, begin), out_w, False)
+            else:
+                inner.rows(shape, out_w, begin, end, strided=mode == "strided")
+            b.ret_void()
+            w.finish()
+            return fn
+        return mc.helper(f"{plan.k.name}.{mode}", build)
+
+    def rows(self, shape: list, out: Tensor, begin, end, strided: bool) -> None:
+        """Rows begin..end-1 (row r = the C-order index over all axes but the last); strided:
+        each leaf steps along the row by its own stride (0 where it broadcasts)."""
+        b, r = self.b, len(shape) - 1
+        n = shape[-1]
+        row_root = self.plan.per_row[self.plan.root]
+        strides = [[self.k.bstride(x, d, r + 1) for d in range(r)] for x in self.tensors]
+        # row r's index along axis d is (r // below[d]) % shape[d]
+        below = [c64(1)] * r
+        for d in range(r - 2, -1, -1):
+            below[d] = b.mul(below[d + 1], shape[d + 1])
+
+        def body(i):
+            row = b.add(begin, i)
+            bases = [c64(0)] * len(self.tensors)
+            for d in range(r):
+                idx = b.urem(b.udiv(row, below[d]), shape[d])
+                bases = [b.add(base, b.mul(idx, st[d])) for base, st in zip(bases, strides)]
+            out_base = row if row_root else b.mul(row, n)
+            self.row(bases, out_base, n, out, row_root, steps)
+        steps = [self.k.bstride(x, r, r + 1) for x in self.tensors] if strided else None
+        self.fc.counted_loop(b.sub(end, begin), body)
+
+    def row(self, bases: list, out_base, n, out: Tensor, row_root: bool, steps=None) -> None:
+        """One row of n elements: the reductions' phases, then the output.  Leaf x's
+        element j is at bases[x] + j (or + j * steps[x])."""
+        b = self.b
+        base_of = dict(zip([id(x) for x in self.tensors], bases))
+        self.steps = dict(zip([id(x) for x in self.tensors], steps)) if steps else {}
+        row_values: dict[Instr, tuple] = {}
+        stash = None
+        for red in self.plan.reductions:
+            if red is self.plan.reductions[-1] and self.plan.stash is not None:
+                stash = (self.plan.stash, out, out_base)
+            row_values[red] = self.reduce_row(red, base_of, row_values, n, stash)
+        if row_root:
+            v, dt = self.value(self.plan.root, base_of, row_values, None, {})
+            self.k.store(out, out_base, convert(b, v, dt, out.dtype))
+            return
+
+        def element(j):
+            at = b.add(out_base, j)
+            cache = {}
+            if stash is not None:
+                cache[stash[0]] = (self.k.load(out, at), out.dtype)
+            v, dt = self.value(self.plan.root, base_of, row_values, j, cache)
+            self.k.store(out, at, convert(b, v, dt, out.dtype))
+        self.fc.counted_loop(n, element)
+
+    def reduce_row(self, red: Instr, base_of, row_values, n, stash=None):
+        b = self.b
+        name = red.op[3:]
+        dt = red.type.dtype
+        acc_dt = F64 if name in ("sum", "mean") else dt
+        T = REG[acc_dt]
+        if name in ("sum", "mean"):
+            init = ir.Constant(T, 0.0)
+        else:
+            init = ir.Constant(T, float("-inf") if name == "max" else float("inf"))
+        acc = self.k.slot(T, init)
+
+        def element(j):
+            cache: dict = {}
+            v, vdt = self.value(red.args[0], base_of, row_values, j, cache)
+            if stash is not None:
+                node, out, out_base = stash
+                self.k.store(out, b.add(out_base, j), cache[node][0])
+            v = convert(b, v, vdt, acc_dt)
+            cur = b.load(acc, typ=T)
+            if name in ("sum", "mean"):
+                s = b.fadd(cur, v)
+                s.flags.extend(REASSOC)
+            else:
+                s = b.call(self.fc.mc.intrinsic("llvm.maximum" if name == "max" else "llvm.minimum",
+                                                [T]), [cur, v])
+            b.store(s, acc)
+        self.fc.counted_loop(n, element)
+        total = b.load(acc, typ=T)
+        if name == "mean":
+            total = b.fdiv(total, b.sitofp(n, T))
+        return convert(b, total, acc_dt, dt), dt
+
+    # ---------------------------------------------------------------- one element
+
+    def value(self, v, base_of, row_values, j, cache: dict):
+        """(LLVM value, pts dtype) of v at element j of the row (j None: a per-row value)."""
+        if isinstance(v, Const):
+            if v.type == NONE:
+                return None, NONE
+            t = plain(v.type)
+            return scalar_const(v.value, t), t
+        if v in self.leaves:
+            x = self.leaves[v]
+            if isinstance(x, Scalar):
+                return x.value, x.dtype
+            if x.rank == 0:
+                return self.k.load(x, c64(0)), x.dtype
+            step = self.steps.get(id(x))
+            at = j if step is None else self.b.mul(j, step)
+            return self.k.load(x, self.b.add(base_of[id(x)], at)), x.dtype
+        if v in row_values:
+            return row_values[v]
+        if v in cache:
+            return cache[v]
+        r = self.compute(v, [self.value(a, base_of, row_values, j, cache) for a in v.args])
+        cache[v] = r
+        return r
+
+    def compute(self, m: Instr, vals: list):
+        """One element of elementwise op m (the same lowering as Kernels.elementwise)."""
+        b, k = self.b, self.k
+        name = {"abs": "absolute"}.get(m.op[3:], m.op[3:])
+        out_dt = m.type.dtype
+        if name == "astype":
+            v, src = vals[0]
+            return convert(b, v, src, out_dt), out_dt
+        if name == "where":
+            in_dts, loop_out = [I1, out_dt, out_dt], out_dt
+        elif name == "clip":
+            in_dts, loop_out = [out_dt] * 3, out_dt
+        else:
+            in_dts, loop_out = resolve_loop(name, [a.type for a in m.args])
+            # NEP 50: a Python int compared with an int32 array compares true values
+            # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
+            if name in COMPARE and any(a.type == I64 and dt == I32
+                                       for a, dt in zip(m.args, in_dts)):
+                in_dts = [I64] * len(in_dts)
+        conv = [None if v is None else convert(b, v, src, dt)
+                for (v, src), dt in zip(vals, in_dts)]
+        if name == "clip":
+            r = k.clip(conv[0], conv[1], conv[2], out_dt)
+        else:
+            r = k.ufunc(name, conv, in_dts[0] if name != "where" else out_dt, loop_out)
+        return convert(b, r, loop_out, out_dt), out_dt
+
+
+
+class Worker(FunctionCodegen):
+    """Just enough of a FunctionCodegen to emit kernel loops into an outlined function."""
+
+    def __init__(self, mc, fn: ir.Function):
+        self.mc, self.fn = mc, fn
+        self.values = {}
+        self.ctx = None
+        self.ab = ir.IRBuilder(fn.append_basic_block("allocas"))
+        self.body = fn.append_basic_block("entry")
+        self.b = ir.IRBuilder(self.body)
+
+    def finish(self) -> None:
+        self.ab.branch(self.body)

@@ -1,0 +1,255 @@
+"""Fused tensor kernels (ir.passes.fuse_tensors + backend.kernel_codegen).
+
+Each function runs eagerly (numpy), through the interpreter and natively, with fusion on;
+results must agree in dtype, shape and value (float tolerances as in tensor_programs).  The
+inputs are chosen to take each path of a kernel: the flat loop (C-contiguous leaves of one
+shape), the row loop (broadcast leaves, row reductions), and the fallback call (a
+transposed input, an (N, 1) leaf, empty arrays, errors).  The IR shows what was fused, and
+PTS_FUSION=0 turns fusion off.
+"""
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import pts
+
+
+def gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + np.tanh(0.7978845608 * (x + 0.044715 * x * x * x)))
+
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    m = x.max(axis=-1, keepdims=True)
+    e = np.exp(x - m)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def log_softmax(x: np.ndarray) -> np.ndarray:
+    m = np.max(x, axis=-1, keepdims=True)
+    s = x - m
+    return s - np.log(np.sum(np.exp(s), axis=-1, keepdims=True))
+
+
+def layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    mean = x.mean(axis=-1, keepdims=True)
+    c = x - mean
+    var = (c * c).mean(axis=-1, keepdims=True)
+    return c / np.sqrt(var + 1e-5) * w + b
+
+
+def affine_relu(x: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
+    return np.maximum(x * w + b, 0.0)
+
+
+def mixed(x: np.ndarray, k: np.ndarray) -> np.ndarray:
+    y = np.where(x > 0.5, x, -x).astype(np.float32)
+    return np.clip(y * 3.0, -1.0, 2.0) + (k % 3).astype(np.float32)
+
+
+def int_chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return (a * 3 + b) // 2 - (a % 5)
+
+
+def row_max_minus_min(x: np.ndarray) -> np.ndarray:
+    return x.max(axis=-1, keepdims=True) - x.min(axis=-1, keepdims=True)
+
+
+def row_center(x: np.ndarray) -> np.ndarray:
+    return x - x.mean(axis=1, keepdims=True)
+
+
+def two_chains(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    a = np.exp(x) * 2.0
+    c = a + y
+    return c * c
+
+
+def batch_norm_relu(x: np.ndarray, scale: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    c = x.shape[1]
+    return np.maximum(x * scale.reshape(1, c, 1, 1) + shift.reshape(1, c, 1, 1), 0.0)
+
+
+def narrow_root(m: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return m * 2.0 - x.sum(axis=-1, keepdims=True)
+
+
+def int32_against_big_int(x: np.ndarray) -> np.ndarray:
+    return np.logical_and(x < 10000000000, x * 2 > -5)
+
+
+def rng(*shape, dtype=np.float32, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
+
+
+CASES = [
+    ("gelu 1-D f32", gelu, lambda: (rng(1000),), 1e-5),
+    ("gelu 2-D f64", gelu, lambda: (rng(7, 9, dtype=np.float64),), 1e-12),
+    ("gelu transposed", gelu, lambda: (rng(9, 7).T,), 1e-5),
+    ("gelu negative stride", gelu, lambda: (rng(31)[::-2],), 1e-5),
+    ("gelu 0-size", gelu, lambda: (rng(0, 4),), 1e-5),
+    ("softmax rows", softmax, lambda: (rng(16, 33),), 1e-5),
+    ("softmax 1-D", softmax, lambda: (rng(100),), 1e-5),
+    ("softmax 3-D f64", softmax, lambda: (rng(2, 3, 5, dtype=np.float64),), 1e-12),
+    ("softmax rows of 1", softmax, lambda: (rng(5, 1),), 1e-5),
+    ("softmax with inf and nan", softmax,
+     lambda: (np.array([[1.0, np.inf, 2.0], [np.nan, 0.0, 1.0], [-np.inf, 0.0, 1.0]],
+                       np.float32),), 1e-5),
+    ("softmax empty rows", softmax, lambda: (rng(0, 3),), 1e-5),
+    ("softmax transposed", softmax, lambda: (rng(6, 4).T,), 1e-5),
+    ("log_softmax", log_softmax, lambda: (rng(8, 20),), 1e-5),
+    ("layer_norm", layer_norm, lambda: (rng(12, 64), rng(64, seed=1), rng(64, seed=2)), 1e-4),
+    ("layer_norm f64 3-D", layer_norm,
+     lambda: (rng(2, 3, 8, dtype=np.float64), rng(8, dtype=np.float64, seed=1),
+              rng(8, dtype=np.float64, seed=2)), 1e-10),
+    ("layer_norm broadcast weight of 1", layer_norm,
+     lambda: (rng(4, 8), rng(1, seed=1), rng(8, seed=2)), 1e-4),
+    ("affine_relu broadcast", affine_relu, lambda: (rng(5, 6), rng(6, seed=1), 0.25), 1e-5),
+    ("affine_relu (N,1) leaf", affine_relu, lambda: (rng(5, 6), rng(5, 1, seed=1), 0.25), 1e-5),
+    ("affine_relu grows the shape", affine_relu, lambda: (rng(1, 6), rng(5, 1, seed=1), 0.25), 1e-5),
+    ("mixed dtypes", mixed, lambda: (rng(4, 5, dtype=np.float64),
+                                     np.arange(20, dtype=np.int32).reshape(4, 5)), 1e-5),
+    ("int chain", int_chain, lambda: (np.arange(-12, 12, dtype=np.int64).reshape(4, 6),
+                                      np.arange(6, dtype=np.int64)), 0),
+    ("row max - min", row_max_minus_min, lambda: (rng(7, 11),), 1e-5),
+    ("row_center axis=1 of 2-D", row_center, lambda: (rng(3, 10, dtype=np.float64),), 1e-12),
+    ("two chains", two_chains, lambda: (rng(10), rng(10, seed=3)), 1e-5),
+    ("batch norm + relu (1,C,1,1) leaves", batch_norm_relu,
+     lambda: (rng(2, 3, 4, 5), rng(3, seed=1), rng(3, seed=2)), 1e-5),
+    ("a root narrower than its reduction", narrow_root, lambda: (rng(4, 1), rng(4, 6, seed=1)), 1e-5),
+    ("int32 compared with a Python int beyond int32", int32_against_big_int,
+     lambda: (np.array([0, 2147483647, -7], dtype=np.int32),), 0),
+    ("softmax of a column slice", softmax, lambda: (rng(5, 12)[:, 1:10:2],), 1e-5),
+]
+
+
+def same(got, want, rtol):
+    assert type(got) is type(want)
+    assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, got.shape, want.dtype, want.shape)
+    if want.dtype.kind == "f":
+        atol = 1e-6 if want.dtype == np.float32 else 1e-14
+        np.testing.assert_allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("backend", ["native", "interp"])
+@pytest.mark.parametrize("name,fn,make,rtol", CASES, ids=[c[0] for c in CASES])
+def test_fused_equals_eager(name, fn, make, rtol, backend):
+    with np.errstate(all="ignore"):
+        want = fn(*make())
+    got = pts.script(fn, backend=backend)(*make())
+    same(got, want, rtol)
+
+
+def test_chains_become_kernels():
+    x = rng(4, 8)
+    text = pts.script(gelu).ir(x)
+    entry = text.split("func @gelu.k0")[0]
+    assert entry.count("kernel @gelu.k0") == 1 and "np." not in entry
+    text = pts.script(layer_norm).ir(x, rng(8), rng(8))
+    entry = text.split("func @layer_norm.k0")[0]
+    assert "kernel @layer_norm.k0" in entry and "np." not in entry
+
+
+def test_a_fused_chain_allocates_only_its_output():
+    """Before fusion GELU makes 9 arrays (8 temporaries); after, the function allocates one."""
+    x = rng(16)
+    unfused = pts.script(gelu).ir(x, after="simplify_cfg")
+    fused = pts.script(gelu).ir(x)
+    entry = fused.split("func @gelu.k0")[0]
+    assert unfused.count("= np.") == 9
+    assert entry.count("= np.") + entry.count("= kernel") == 1
+
+
+def test_broadcast_error_inside_a_kernel_names_the_op():
+    def bad(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return np.exp(x) * 2.0 + y
+
+    f = pts.script(bad)
+    with pytest.raises(ValueError, match=r"operands could not be broadcast together with "
+                                         r"shapes \(3,\) \(4,\) "):
+        f(rng(3), rng(4))
+
+
+def test_max_of_empty_rows_raises_like_numpy():
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        pts.script(softmax)(rng(3, 0))
+
+
+def test_fusion_switch_off():
+    """PTS_FUSION=0 leaves every op on its own, and the results are the same."""
+    code = textwrap.dedent("""
+        import numpy as np, pts, sys
+        sys.path.insert(0, %r)
+        from test_fusion import softmax, gelu, rng
+        x = rng(6, 10)
+        assert "kernel" not in pts.script(softmax).ir(x)
+        np.testing.assert_allclose(pts.script(softmax)(x), softmax(x), rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(pts.script(gelu)(x), gelu(x), rtol=1e-5, atol=1e-6)
+        print("ok")
+    """ % str(__import__("pathlib").Path(__file__).parent))
+    import os
+    env = dict(os.environ, PTS_FUSION="0")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "ok"
+
+
+def test_large_rows_match_numpy():
+    """Long rows (the vectorized loops' main bodies and remainders) still match numpy."""
+    x = rng(64, 1027)
+    same(pts.script(softmax)(x), softmax(x), 1e-5)
+    w, b = rng(1027, seed=1), rng(1027, seed=2)
+    same(pts.script(layer_norm)(x, w, b), layer_norm(x, w, b), 1e-4)
+    y = rng(100_003)
+    same(pts.script(gelu)(y), gelu(y), 1e-5)
+    assert math.isfinite(float(pts.script(gelu)(y).sum()))
+
+
+def scale(x: np.ndarray) -> np.ndarray:
+    return x * 2.0
+
+
+def test_native_fused_chain_calls_malloc_like_one_op(monkeypatch):
+    """Count the native code's calls of the runtime's malloc: GELU fused allocates what
+    `x * 2.0` allocates (its output); unfused, it allocates 8 temporaries more."""
+    import ctypes
+    from pts.backend.codegen import IMPORTS
+    from pts.runtime import native
+
+    libc_malloc = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)(native._IMPORT_ADDRS["malloc"])
+    calls = []
+
+    @ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)
+    def counting_malloc(n):
+        calls.append(n)
+        return libc_malloc(n)
+
+    x = rng(64)
+    funcs = {}
+    for fused in (True, False):
+        monkeypatch.setenv("PTS_FUSION", "1" if fused else "0")
+        for fn in (gelu, scale):
+            f = pts.script(fn)
+            f(x)                                    # compile first: compiling mallocs too
+            funcs[fn.__name__, fused] = f
+    slot = IMPORTS.index("malloc")
+    counts = {}
+    saved = native.IMPORT_TABLE[slot]
+    native.IMPORT_TABLE[slot] = ctypes.cast(counting_malloc, ctypes.c_void_p).value
+    try:
+        for key, f in funcs.items():
+            calls.clear()
+            f(x)
+            counts[key] = len(calls)
+    finally:
+        native.IMPORT_TABLE[slot] = saved
+    assert counts["gelu", True] == counts["scale", True] > 0
+    assert counts["gelu", False] >= counts["scale", False] + 8

@@ -1,0 +1,207 @@
+"""Native tensor memory: temporaries are freed at their last use (ir.passes.release_tensors),
+not when the call ends, and repeated calls do not leak.
+
+Peak memory is measured in a fresh subprocess (ru_maxrss) whose address space is capped, so
+a regression fails (MemoryError or a crash of that subprocess) instead of eating the machine.
+Correctness around frees: views of temporaries, values returned or escaping, borrowed
+arguments going round loops, errors raised after some frees (release must not free twice).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import pts
+
+
+def grow(x: np.ndarray, n: int) -> np.ndarray:
+    y = np.zeros_like(x)
+    for i in range(n):
+        y = y + x * 2.0
+    return y
+
+
+def grow_from_arg(x: np.ndarray, n: int) -> np.ndarray:
+    y = x
+    for i in range(n):
+        y = y + x * 2.0
+    return y
+
+
+PEAK = textwrap.dedent("""
+    import resource, sys
+    import numpy as np
+    import pts
+    sys.path.insert(0, {here!r})
+    from test_tensor_memory import grow, grow_from_arg
+    f = pts.script({name})
+    x = np.ones(131072)                      # 1 MiB
+    f(x, 2)
+    vm = int(open("/proc/self/statm").read().split()[0]) * 4096
+    cap = vm + (1 << 30)                     # 1 GiB more than now: far below 2 x 1 MiB x n
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    y = f(x, {n})
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert y[0] == 2.0 * {n} + {start}, y[0]
+    print((after - before) * 1024)
+""")
+
+
+@pytest.mark.parametrize("name,start", [("grow", 0), ("grow_from_arg", 1)])
+def test_loop_temporaries_do_not_accumulate(name, start):
+    """2 x 1 MiB of temporaries per iteration, 2000 iterations: without frees at their last
+    use the call would need 4 GiB; with them the peak grows by a few MiB."""
+    n = 2000
+    code = PEAK.format(here=os.path.dirname(__file__), name=name, n=n, start=start)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    grown = int(r.stdout.split()[-1])
+    assert grown < 64 << 20, f"peak RSS grew by {grown / 2**20:.1f} MiB over {n} iterations"
+
+
+def test_loop_frees_in_the_body():
+    ir = pts.script(grow).ir(np.ones(4), 3)
+    body = ir[ir.index("^body"):]
+    assert "tensor.free %y" in body.split("br ^")[0], ir
+
+
+# ---------------------------------------------------------------------------- correctness
+
+def views_of_temporaries(x: np.ndarray) -> np.ndarray:
+    y = x * 2.0
+    t = y.T                      # y must live as long as t
+    z = np.exp(x)
+    s = t[0] + z.sum()
+    r = (y + 1.0).reshape(-1)    # a view of a fresh contiguous temporary
+    q = t.reshape(-1)            # a copy (t is not contiguous)
+    return s + r.sum() + q[: s.shape[0]]
+
+
+def returns_a_view(x: np.ndarray) -> np.ndarray:
+    y = x * 3.0
+    return y[1:, ::-1]
+
+
+def returns_its_argument(x: np.ndarray, n: int) -> np.ndarray:
+    y = x
+    for i in range(n):
+        if i % 2 == 0:
+            y = y + 1.0
+    return y
+
+
+def helper_fresh(a: np.ndarray) -> np.ndarray:
+    b = a * 2.0
+    for i in range(3):
+        b = b + a
+    return b
+
+
+def helper_returns_arg(a: np.ndarray, k: int) -> np.ndarray:
+    if k > 0:
+        return a
+    return a + 1.0
+
+
+def calls(x: np.ndarray, k: int) -> np.ndarray:
+    s = np.zeros_like(x)
+    for i in range(4):
+        t = helper_fresh(x)               # fresh: freed in the caller
+        u = helper_returns_arg(t, k)      # may be t itself: t escapes into u
+        s = s + u
+    return s
+
+
+def in_tuples(x: np.ndarray) -> float:
+    pair = (x + 1.0, x * 2.0)
+    c = np.concatenate(pair)
+    return float(c.sum() + pair[0].sum())
+
+
+def raises_late(x: np.ndarray, n: int) -> np.ndarray:
+    y = np.zeros_like(x)
+    for i in range(n):
+        y = y + x
+        if i == 5:
+            z = y.reshape(3, -1)          # ValueError unless the size divides by 3
+            y = y + z.sum()
+    return y
+
+
+CASES = [
+    (views_of_temporaries, lambda: (np.arange(12.0).reshape(3, 4),)),
+    (returns_a_view, lambda: (np.arange(12.0).reshape(3, 4),)),
+    (returns_its_argument, lambda: (np.arange(4.0), 0)),
+    (returns_its_argument, lambda: (np.arange(4.0), 5)),
+    (calls, lambda: (np.arange(4.0), 0)),
+    (calls, lambda: (np.arange(4.0), 1)),
+    (in_tuples, lambda: (np.arange(5.0),)),
+    (raises_late, lambda: (np.arange(6.0), 8)),
+]
+
+
+@pytest.mark.parametrize("fn,make", CASES, ids=[f"{c[0].__name__}{i}" for i, c in enumerate(CASES)])
+def test_same_results_with_frees(fn, make):
+    want = fn(*make())
+    native = pts.script(fn)
+    interp = pts.script(fn, backend="interp")
+    for _ in range(3):                 # again: the arena is reused across calls
+        got = native(*make())
+        np.testing.assert_allclose(got, want)
+        np.testing.assert_allclose(interp(*make()), want)
+    if fn not in (returns_a_view, returns_its_argument):    # nothing to free in those
+        assert "tensor.free" in pts.script(fn).ir(*make())
+
+
+def test_borrowed_argument_is_not_freed():
+    f = pts.script(returns_its_argument)
+    x = np.arange(4.0)
+    for _ in range(1000):
+        y = f(x, 0)
+    np.testing.assert_array_equal(y, x)
+    np.testing.assert_array_equal(x, np.arange(4.0))
+
+
+def test_error_after_frees_does_not_free_twice():
+    f = pts.script(raises_late)
+    x = np.arange(7.0)
+    for _ in range(2000):
+        with pytest.raises(ValueError, match="cannot reshape"):
+            f(x, 8)
+    np.testing.assert_allclose(f(np.arange(6.0), 8), raises_late(np.arange(6.0), 8))
+
+
+# ---------------------------------------------------------------------------- many calls
+
+def _rss() -> int:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * 4096
+
+
+def mixed(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    h = np.maximum(x @ w, 0.0)
+    v = h.T[::-1]
+    y = h
+    for i in range(3):
+        y = y * 0.5 + v.sum()
+    return y.reshape(-1)
+
+
+@pytest.mark.slow
+def test_100000_calls_keep_rss_flat():
+    f = pts.script(mixed)
+    x, w = np.ones((4, 8)), np.full((8, 16), 0.25)
+    for _ in range(2000):
+        f(x, w)
+    before = _rss()
+    for _ in range(100_000):
+        out = f(x, w)
+    del out
+    grown = _rss() - before
+    assert grown < 4 << 20, f"RSS grew by {grown / 2**20:.1f} MiB over 100000 calls"
