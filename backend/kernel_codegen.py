@@ -30,7 +30,7 @@ import ast
 from llvmlite import ir
 
 from pts.backend.codegen import I1T, I32T, I64T, IMPORTS, PTR, VOID, FunctionCodegen
-from pts.backend.tensor_codegen import (COMPARE, REG, Kernels, Scalar, Tensor, c64,
+from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar, Tensor, c64,
                                         convert, desc_type, dtype_of, plain, resolve_loop,
                                         scalar_const)
 from pts.ir.core import Const, Function, Instr
@@ -58,6 +58,7 @@ class Plan:
                 if not isinstance(a, Const))
         self.supported = self.check()
         self.stash = self.pick_stash()
+        self.scratch, self.first_phase = self.pick_scratch()
 
     def within(self, v) -> set:
         """The per-element members v is computed from (reductions end the walk)."""
@@ -82,6 +83,28 @@ class Plan:
         if v in self.k.params:
             out.append(v)
         return out
+
+    def pick_scratch(self) -> tuple[list, dict]:
+        """Costly per-element values that several phases of a row read (a GELU feeding a
+        softmax: its max, its sum and its output): the first phase computes each into a
+        row of scratch memory, the later ones load it instead of computing it again."""
+        if not self.reductions:
+            return [], {}
+        phases = [self.within(r.args[0]) for r in self.reductions]
+        phases.append(set() if self.per_row[self.root] else self.within(self.root))
+        picked, first = [], {}
+        candidates = [m for m in self.members if not self.per_row[m] and m is not self.stash
+                      and any(x.op[3:] in COSTLY for x in self.within(m))]
+        for m in sorted(candidates, key=lambda m: -len(self.within(m))):
+            uses = {i for i, ph in enumerate(phases) if m in ph}
+            if len(uses) < 2:
+                continue
+            if any(m in self.within(p) and uses <= {i for i, ph in enumerate(phases) if p in ph}
+                   for p in picked):
+                continue                # a picked value it feeds covers every phase
+            picked.append(m)
+            first[m] = min(uses)
+        return picked, first
 
     def pick_stash(self) -> Instr | None:
         """A costly per-element value the last reduction phase and the output share (softmax's
@@ -128,6 +151,8 @@ def emit(fc, ins: Instr, args: list):
 class FusedKernel:
     def __init__(self, fc, ins: Instr, plan: Plan, args: list):
         self.fc, self.ins, self.plan, self.args = fc, ins, plan, args
+        self.scratch: dict = {}         # rows(): costly shared value -> its scratch row
+        self.phase = 0
         self.k = Kernels(fc, ins)
         self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
         self.tensors = [x for x in self.leaves.values()
@@ -333,7 +358,15 @@ class FusedKernel:
             out_base = row if row_root else b.mul(row, n)
             self.row(bases, out_base, n, out, row_root, steps)
         steps = [self.k.bstride(x, r, r + 1) for x in self.tensors] if strided else None
+        self.scratch = {}
+        for m in self.plan.scratch:     # one row per costly shared value, per task
+            dt = m.type.dtype
+            nbytes = b.mul(b.select(b.icmp_signed(">", n, c64(0)), n, c64(1)), c64(ITEMSIZE[dt]))
+            data = b.call(self.fc.mc.import_fn(b, self.fc.ctx, "malloc"), [nbytes])
+            self.scratch[m] = Tensor(dt, data, None, [n], [c64(1)])
         self.fc.counted_loop(b.sub(end, begin), body)
+        for buf in self.scratch.values():
+            b.call(self.fc.mc.import_fn(b, self.fc.ctx, "free"), [buf.data])
 
     def row(self, bases: list, out_base, n, out: Tensor, row_root: bool, steps=None) -> None:
         """One row of n elements: the reductions' phases, then the output.  Leaf x's
@@ -343,10 +376,12 @@ class FusedKernel:
         self.steps = dict(zip([id(x) for x in self.tensors], steps)) if steps else {}
         row_values: dict[Instr, tuple] = {}
         stash = None
-        for red in self.plan.reductions:
+        for i, red in enumerate(self.plan.reductions):
+            self.phase = i
             if red is self.plan.reductions[-1] and self.plan.stash is not None:
                 stash = (self.plan.stash, out, out_base)
             row_values[red] = self.reduce_row(red, base_of, row_values, n, stash)
+        self.phase = len(self.plan.reductions)
         if row_root:
             v, dt = self.value(self.plan.root, base_of, row_values, None, {})
             self.k.store(out, out_base, convert(b, v, dt, out.dtype))
@@ -416,7 +451,13 @@ class FusedKernel:
             return row_values[v]
         if v in cache:
             return cache[v]
-        r = self.compute(v, [self.value(a, base_of, row_values, j, cache) for a in v.args])
+        buf = self.scratch.get(v) if j is not None else None
+        if buf is not None and self.phase > self.plan.first_phase[v]:
+            r = (self.k.load(buf, j), buf.dtype)
+        else:
+            r = self.compute(v, [self.value(a, base_of, row_values, j, cache) for a in v.args])
+            if buf is not None:
+                self.k.store(buf, j, convert(self.b, r[0], r[1], buf.dtype))
         cache[v] = r
         return r
 
