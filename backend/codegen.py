@@ -106,6 +106,17 @@ def alloca(b: ir.IRBuilder, t: ir.Type):
     return slot
 
 
+def store_fields(b: ir.IRBuilder, ptr, struct_t: ir.LiteralStructType, values: list) -> None:
+    """Fill the struct at ptr field by field (the data block of a parallel_for task)."""
+    for i, v in enumerate(values):
+        b.store(v, b.gep(ptr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=struct_t))
+
+
+def load_fields(b: ir.IRBuilder, ptr, struct_t: ir.LiteralStructType) -> list:
+    return [b.load(b.gep(ptr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=struct_t),
+                   typ=t) for i, t in enumerate(struct_t.elements)]
+
+
 def leaves(t: Type) -> list[Type]:
     """Scalar slots of a value in the boxed ABI (tuples flattened)."""
     if isinstance(t, TupleType):
@@ -334,6 +345,10 @@ class ModuleCodegen:
         table = b.load(b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 6)], source_etype=CTX_T), typ=PTR)
         slot = b.gep(table, [ir.Constant(I64T, IMPORTS.index(name))], source_etype=PTR)
         return PointerCallee(b.load(slot, typ=PTR), IMPORT_TYPES[name])
+
+    def parallel_for(self, b: ir.IRBuilder, ctx, task: ir.Function, data, n, grain) -> None:
+        """task(data, begin, end) over [0, n) on the runtime's thread pool (runtime/c/threads.h)."""
+        b.call(self.import_fn(b, ctx, "parallel_for"), [task, data, n, grain])
 
     def ipow(self, T: ir.IntType) -> ir.Function:
         """`T @pts.ipow.iN(T base, T exp)`: wrapping integer power by squaring (exp >= 0);

@@ -47,7 +47,8 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from pts.backend.codegen import I1T, I8T, I64T, F64T, PTR, VOID
+from pts.backend.codegen import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields,
+                                 store_fields)
 
 F32T = ir.FloatType()
 ALIGN = 64
@@ -536,10 +537,8 @@ class ParallelGemm:
         def build(f):
             env, begin, end = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, by_cols) = [
-                b.load(b.gep(env, [ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), i)],
-                             source_etype=self.env_t), typ=t)
-                for i, t in enumerate(self.FIELDS)]
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc,
+             by_cols) = load_fields(b, env, self.env_t)
             null = ir.Constant(PTR, None)
             with b.if_else(by_cols) as (cols, rows):
                 with cols:
@@ -560,30 +559,22 @@ class ParallelGemm:
 
     def entry(self) -> ir.Function:
         g, P = self.g, self.g.p
-        from pts.backend.abi import IMPORTS
 
         def build(f):
             args = list(f.args)
             ctx, M, N, K = args[:4]
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            work = b.mul(b.mul(M, N), K)
-            small = b.or_(b.icmp_signed("<", work, c64(PARALLEL_MIN)),
-                          ir.Constant(I1T, int("parallel_for" not in IMPORTS)))
+            env = alloca(b, self.env_t)
+            small = b.icmp_signed("<", b.mul(b.mul(M, N), K), c64(PARALLEL_MIN))
             with b.if_else(small) as (serial, split):
                 with serial:
                     b.call(g.entry(), args + [ir.Constant(PTR, None)])
                 with split:
-                    env = b.alloca(self.env_t)
-                    env.type = PTR
                     by_cols = b.icmp_signed(">=", N, M)
-                    for i, v in enumerate(args + [by_cols]):
-                        b.store(v, b.gep(env, [ir.Constant(ir.IntType(32), 0),
-                                               ir.Constant(ir.IntType(32), i)],
-                                         source_etype=self.env_t))
+                    store_fields(b, env, self.env_t, args + [by_cols])
                     units = b.select(by_cols, b.sdiv(b.add(N, c64(P.nr - 1)), c64(P.nr)),
                                      b.sdiv(b.add(M, c64(P.mr - 1)), c64(P.mr)))
-                    pool = g.mc.import_fn(b, ctx, "parallel_for")
-                    b.call(pool, [self.task(), env, units, c64(1)])
+                    g.mc.parallel_for(b, ctx, self.task(), env, units, c64(1))
             b.ret_void()
         return g.fn("par", VOID, self.FIELDS[:-1], build)
 

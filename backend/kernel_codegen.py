@@ -29,12 +29,13 @@ import ast
 
 from llvmlite import ir
 
-from pts.backend.codegen import I1T, I32T, I64T, IMPORTS, PTR, VOID, FunctionCodegen
+from pts.backend.codegen import (I1T, I64T, PTR, VOID, FunctionCodegen, alloca, load_fields,
+                                 store_fields)
 from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar, Tensor, c64,
-                                        convert, desc_type, dtype_of, plain, resolve_loop,
-                                        scalar_const)
+                                        convert, desc_type, dtype_of, loop_dtypes, plain,
+                                        resolve_loop, scalar_const)
 from pts.ir.core import Const, Function, Instr
-from pts.ir.types import F64, I1, I32, I64, NONE, TensorType
+from pts.ir.types import F64, I32, I64, NONE, TensorType
 
 REASSOC = ("reassoc", "nsz")
 GRAIN = 16384
@@ -188,22 +189,8 @@ class FusedKernel:
 
     def broadcast_shape(self):
         """S, the broadcast shape of the tensor leaves, and whether they broadcast."""
-        b, r = self.b, self.plan.rank
-        ok = ir.Constant(I1T, 1)
-        shape = []
-        for d in range(r):
-            out = c64(1)
-            for x in self.tensors:
-                k = d - (r - x.rank)
-                if k < 0:
-                    continue
-                s = x.shape[k]
-                ne1 = b.icmp_signed("!=", s, c64(1))
-                clash = b.and_(b.icmp_signed("!=", out, c64(1)), b.icmp_signed("!=", out, s))
-                ok = b.and_(ok, b.not_(b.and_(ne1, clash)))
-                out = b.select(ne1, s, out)
-            shape.append(out)
-        return shape, ok
+        shape, bad = self.k.broadcast_shape(self.tensors, self.plan.rank)
+        return shape, self.b.not_(bad)
 
     def shape_and_conditions(self):
         """S and two conditions: the loop nest computes the kernel (`ok`: the leaves
@@ -287,21 +274,12 @@ class FusedKernel:
         """Run `count` units (rows, or elements when flat) of the kernel: the loop is
         outlined into a worker `void(env, begin, end)` that the runtime's pool splits."""
         b, fc = self.b, self.fc
-        env_t = self.env_type()
-        env = fc.ab.alloca(env_t)
-        env.type = PTR                  # opaque pointers (as Kernels.slot does)
-        fields = [fc.ctx] + list(self.args) + [self.k.pack(out)]
-        for i, v in enumerate(fields):
-            b.store(v, b.gep(env, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=env_t))
-        worker = self.worker(mode, out)
+        env = alloca(fc.ab, self.env_type())
+        store_fields(b, env, self.env_type(), [fc.ctx] + list(self.args) + [self.k.pack(out)])
         # at least ~16K elements per task: below that a thread's wake-up costs more
         grain = b.add(b.sdiv(c64(GRAIN), b.select(b.icmp_signed(">", n, c64(0)), n, c64(1))),
                       c64(1))
-        if "parallel_for" in IMPORTS:
-            pool = fc.mc.import_fn(b, fc.ctx, "parallel_for")
-            b.call(pool, [worker, env, count, grain])
-        else:
-            b.call(worker, [env, c64(0), count])
+        fc.mc.parallel_for(b, fc.ctx, self.worker(mode, out), env, count, grain)
 
     def env_type(self) -> ir.LiteralStructType:
         out_t = desc_type(self.plan.root.type.rank)
@@ -320,10 +298,7 @@ class FusedKernel:
             env, begin, end = fn.args
             w = Worker(mc, fn)
             b = w.b
-            env_t = self.env_type()
-            fields = [b.load(b.gep(env, [ir.Constant(I32T, 0), ir.Constant(I32T, i)],
-                                   source_etype=env_t), typ=t)
-                      for i, t in enumerate(env_t.elements)]
+            fields = load_fields(b, env, self.env_type())
             w.ctx = fields[0]
             inner = FusedKernel(w, self.ins, plan, fields[1:-1])
             out_w = inner.k.unpack(fields[-1], TensorType(out.dtype, out.rank))
@@ -463,31 +438,17 @@ class FusedKernel:
 
     def compute(self, m: Instr, vals: list):
         """One element of elementwise op m (the same lowering as Kernels.elementwise)."""
-        b, k = self.b, self.k
         name = {"abs": "absolute"}.get(m.op[3:], m.op[3:])
         out_dt = m.type.dtype
         if name == "astype":
             v, src = vals[0]
-            return convert(b, v, src, out_dt), out_dt
-        if name == "where":
-            in_dts, loop_out = [I1, out_dt, out_dt], out_dt
-        elif name == "clip":
-            in_dts, loop_out = [out_dt] * 3, out_dt
-        else:
-            in_dts, loop_out = resolve_loop(name, [a.type for a in m.args])
-            # NEP 50: a Python int compared with an int32 array compares true values
-            # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
-            if name in COMPARE and any(a.type == I64 and dt == I32
-                                       for a, dt in zip(m.args, in_dts)):
-                in_dts = [I64] * len(in_dts)
-        conv = [None if v is None else convert(b, v, src, dt)
-                for (v, src), dt in zip(vals, in_dts)]
-        if name == "clip":
-            r = k.clip(conv[0], conv[1], conv[2], out_dt)
-        else:
-            r = k.ufunc(name, conv, in_dts[0] if name != "where" else out_dt, loop_out)
-        return convert(b, r, loop_out, out_dt), out_dt
-
+            return convert(self.b, v, src, out_dt), out_dt
+        in_dts, loop_out = loop_dtypes(name, [a.type for a in m.args], out_dt)
+        # NEP 50: a Python int compared with an int32 array compares true values
+        # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
+        if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):
+            in_dts = [I64] * len(in_dts)
+        return self.k.element(name, vals, in_dts, loop_out, out_dt), out_dt
 
 
 class Worker(FunctionCodegen):

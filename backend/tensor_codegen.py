@@ -198,6 +198,15 @@ def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], Scalar
     return [pts_dtype(d) for d in dts[:ufunc.nin]], pts_dtype(dts[ufunc.nin])
 
 
+def loop_dtypes(name: str, types: list[Type], out_dt: ScalarType):
+    """(input dtypes, loop dtype) of ufunc `name` (or where, clip) producing out_dt."""
+    if name == "where":
+        return [I1, out_dt, out_dt], out_dt
+    if name == "clip":
+        return [out_dt] * 3, out_dt
+    return resolve_loop(name, types)
+
+
 class Tensor:
     """A descriptor's parts as LLVM values (shape/strides as lists of i64 values)."""
 
@@ -535,6 +544,17 @@ class Kernels:
         """numpy broadcasting of the operands' shapes: (shape, per-operand strides with 0 on
         broadcast dimensions).  Mismatch: ValueError 'operands could not be broadcast
         together with shapes (2,3) (4,) ' (every operand's shape, scalars as ())."""
+        shape, bad = self.broadcast_shape(ops, rank)
+        if any(x.rank for x in ops) and len(ops) > 1:
+            msg: list = ["operands could not be broadcast together with shapes "]
+            for x in ops:
+                msg += self.shape_text(x.shape) + [" "]
+            self.fail_if(bad, "ValueError", msg)
+        strides = [[self.bstride(x, d, rank) for d in range(rank)] for x in ops]
+        return shape, strides
+
+    def broadcast_shape(self, ops: list, rank: int) -> tuple[list, ir.Value]:
+        """The broadcast shape of the operands, and whether they clash (i1)."""
         b = self.b
         shape, bad = [], ir.Constant(I1T, 0)
         for d in range(rank):
@@ -549,13 +569,7 @@ class Kernels:
                 bad = b.or_(bad, b.and_(ne1, clash))
                 out = b.select(ne1, s, out)
             shape.append(out)
-        if any(x.rank for x in ops) and len(ops) > 1:
-            msg: list = ["operands could not be broadcast together with shapes "]
-            for x in ops:
-                msg += self.shape_text(x.shape) + [" "]
-            self.fail_if(bad, "ValueError", msg)
-        strides = [[self.bstride(x, d, rank) for d in range(rank)] for x in ops]
-        return shape, strides
+        return shape, bad
 
     def bstride(self, x, d: int, rank: int):
         k = d - (rank - x.rank)
@@ -606,26 +620,15 @@ class Kernels:
         rt = self.ins.type
         out_dt = dtype_of(rt)
         out_index = self.static.get("out")
-        if name == "where":
-            in_dts, loop_out = [I1, out_dt, out_dt], out_dt
-        elif name == "clip":
-            in_dts, loop_out = [out_dt] * 3, out_dt
-        else:
-            in_dts, loop_out = resolve_loop(name, types)
+        in_dts, loop_out = loop_dtypes(name, types, out_dt)
+        if name not in ("where", "clip"):
             in_dts = self.weak_int_operands(name, ops, types, in_dts)
         live = [(x, dt) for x, dt in zip(ops, in_dts) if x is not None]
 
         def compute(vals):
-            vals = [convert(self.b, v, x.dtype, dt) for v, (x, dt) in zip(vals, live)]
-            if name == "clip":
-                it = iter(vals)
-                v = next(it)
-                lo = next(it) if ops[1] is not None else None
-                hi = next(it) if ops[2] is not None else None
-                r = self.clip(v, lo, hi, out_dt)
-            else:
-                r = self.ufunc(name, vals, in_dts[0] if name != "where" else out_dt, loop_out)
-            return convert(self.b, r, loop_out, out_dt)
+            it = iter(vals)
+            full = [(None, NONE) if x is None else (next(it), x.dtype) for x in ops]
+            return self.element(name, full, in_dts, loop_out, out_dt)
 
         xs = [x for x, _ in live]
         if not isinstance(rt, TensorType):      # scalars and 0-d arrays give a scalar
@@ -655,6 +658,18 @@ class Kernels:
             if src is not x:                    # separate()'s copy, if it made one
                 self.scratch_done(src, unless=x)
         return self.pack(out)
+
+    def element(self, name: str, vals: list, in_dts: list, loop_out, out_dt):
+        """One element of ufunc `name` (or where, clip): operands (value, dtype), None for an
+        absent clip bound, converted to the loop's dtypes; the result converted to out_dt."""
+        b = self.b
+        conv = [None if v is None else convert(b, v, src, dt)
+                for (v, src), dt in zip(vals, in_dts)]
+        if name == "clip":
+            r = self.clip(conv[0], conv[1], conv[2], out_dt)
+        else:
+            r = self.ufunc(name, conv, in_dts[0] if name != "where" else out_dt, loop_out)
+        return convert(b, r, loop_out, out_dt)
 
     def weak_int_operands(self, name, ops, types, in_dts):
         """NEP 50 for a Python int with an int32 array: comparisons compare the true values
