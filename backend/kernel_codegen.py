@@ -35,10 +35,11 @@ from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar,
                                         convert, desc_type, dtype_of, loop_dtypes, plain,
                                         resolve_loop, scalar_const)
 from pts.ir.core import Const, Function, Instr
-from pts.ir.types import F64, I32, I64, NONE, TensorType
+from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
 
 REASSOC = ("reassoc", "nsz")
 GRAIN = 16384
+SUM_BLOCK = 1024        # float32 elements summed in float32 before a float64 add
 COSTLY = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "power", "true_divide",
           "sqrt"}
 
@@ -71,6 +72,12 @@ class Plan:
                 seen.add(x)
                 work.extend(x.args)
         return seen
+
+    def from_reduction(self, v) -> bool:
+        """Is v a per-row value computed from a reduction of the row?"""
+        if not self.per_row.get(v, False):
+            return False
+        return v in self.reductions or any(self.from_reduction(a) for a in v.args)
 
     def leaves_of(self, v) -> list:
         """The tensor leaves (kernel parameters) v reads element by element."""
@@ -153,6 +160,7 @@ class FusedKernel:
     def __init__(self, fc, ins: Instr, plan: Plan, args: list):
         self.fc, self.ins, self.plan, self.args = fc, ins, plan, args
         self.scratch: dict = {}         # rows(): costly shared value -> its scratch row
+        self.recips: dict = {}          # row(): division -> 1 / its per-row divisor
         self.phase = 0
         self.k = Kernels(fc, ins)
         self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
@@ -244,6 +252,7 @@ class FusedKernel:
         out_shape = shape[:-1] + [c64(1)] if row_root else shape
         out = k.alloc(dtype_of(plan.root.type), out_shape)
         rows, n = k.size_of(shape[:-1]), shape[-1]
+        result = k.slot(desc_type(len(out_shape)), k.pack(out))     # the permuted path's layout
         flat = None
         if not plan.reductions and not row_root:
             if len(shape) == 1:         # one row: flat, so that the pool can split it
@@ -265,17 +274,71 @@ class FusedKernel:
                         with otherwise2:
                             self.dispatch("rows", out, rows, n)
             with otherwise:
+                if plan.reductions or row_root:
+                    self.dispatch("strided", out, rows, n)
+                else:
+                    self.permuted_or_strided(shape, out, rows, n, result)
+        return b.load(result, typ=desc_type(len(out_shape)))
+
+    def permuted_or_strided(self, shape, out: Tensor, rows, n, result) -> None:
+        """An elementwise kernel whose leaves are not contiguous along the last axis, but
+        along another one, p (a channels-last image viewed as NCHW: p = C): the rows run
+        over the other axes, p last, and the output takes the same layout (numpy's order
+        "K": the result of an op on channels-last data is channels-last).  Anything else
+        runs strided."""
+        b, k, r = self.b, self.k, len(shape)
+        main = next((x for x in self.tensors if x.rank == r), None)
+        if main is None or r < 2 or any(x.rank != r for x in self.tensors):
+            self.dispatch("strided", out, rows, n)
+            return
+        p = c64(-1)
+        for a in range(r - 1):
+            unit = b.and_(b.icmp_signed("==", main.strides[a], c64(1)),
+                          b.icmp_signed(">", main.shape[a], c64(1)))
+            p = b.select(unit, c64(a), p)
+        ok = b.icmp_signed(">=", p, c64(0))
+        for x in self.tensors:
+            xs, xt = self.permuted(x.shape, p), self.permuted(x.strides, p)
+            ok = b.and_(ok, b.and_(b.icmp_signed("==", xs[-1], self.permuted(shape, p)[-1]),
+                                   b.icmp_signed("==", xt[-1], c64(1))))
+        with b.if_else(ok) as (then, otherwise):
+            with then:
+                pshape = self.permuted(shape, p)
+                pout = Tensor(out.dtype, out.data, out.owner, pshape, k.contiguous_strides(pshape))
+                args = [k.pack(Tensor(x.dtype, x.data, x.owner, self.permuted(x.shape, p),
+                                      self.permuted(x.strides, p)))
+                        if isinstance(x, Tensor) and x.rank > 0 else a
+                        for a, x in zip(self.args, self.leaves.values())]
+                self.dispatch("rows", pout, k.size_of(pshape[:-1]), pshape[-1], args)
+                strides = [b.select(b.icmp_signed("==", p, c64(a)), pout.strides[-1],
+                                    b.select(b.icmp_signed("<", c64(a), p), pout.strides[a],
+                                             pout.strides[max(a - 1, 0)]))
+                           for a in range(r)]
+                b.store(k.pack(Tensor(out.dtype, out.data, out.owner, shape, strides)), result)
+            with otherwise:
                 self.dispatch("strided", out, rows, n)
-        return k.pack(out)
+
+    def permuted(self, values: list, p) -> list:
+        """values with the entry of axis p (a run-time i64) moved to the end."""
+        b, r = self.b, len(values)
+        out = []
+        for q in range(r - 1):          # position q holds axis q (q < p) or q + 1
+            out.append(b.select(b.icmp_signed("<", c64(q), p), values[q], values[q + 1]))
+        last = values[0]
+        for a in range(1, r):
+            last = b.select(b.icmp_signed("==", p, c64(a)), values[a], last)
+        return out + [last]
 
     # ---------------------------------------------------------------- threads
 
-    def dispatch(self, mode: str, out: Tensor, count, n) -> None:
+    def dispatch(self, mode: str, out: Tensor, count, n, args: list | None = None) -> None:
         """Run `count` units (rows, or elements when flat) of the kernel: the loop is
-        outlined into a worker `void(env, begin, end)` that the runtime's pool splits."""
+        outlined into a worker `void(env, begin, end)` that the runtime's pool splits.
+        `args`: the kernel's arguments as the worker sees them (default: as called)."""
         b, fc = self.b, self.fc
         env = alloca(fc.ab, self.env_type())
-        store_fields(b, env, self.env_type(), [fc.ctx] + list(self.args) + [self.k.pack(out)])
+        store_fields(b, env, self.env_type(),
+                     [fc.ctx] + list(self.args if args is None else args) + [self.k.pack(out)])
         # at least ~16K elements per task: below that a thread's wake-up costs more
         grain = b.add(b.sdiv(c64(GRAIN), b.select(b.icmp_signed(">", n, c64(0)), n, c64(1))),
                       c64(1))
@@ -319,19 +382,23 @@ class FusedKernel:
         n = shape[-1]
         row_root = self.plan.per_row[self.plan.root]
         strides = [[self.k.bstride(x, d, r + 1) for d in range(r)] for x in self.tensors]
-        # row r's index along axis d is (r // below[d]) % shape[d]
+        # the first row's index along axis d is (begin // below[d]) % shape[d]; from there
+        # an odometer steps the index and each leaf's base (no division per row)
         below = [c64(1)] * r
         for d in range(r - 2, -1, -1):
             below[d] = b.mul(below[d + 1], shape[d + 1])
+        idx = [self.k.slot(I64T, b.urem(b.udiv(begin, below[d]), shape[d])) for d in range(r)]
+        first = [c64(0)] * len(self.tensors)
+        for d in range(r):
+            at = b.load(idx[d], typ=I64T)
+            first = [b.add(base, b.mul(at, st[d])) for base, st in zip(first, strides)]
+        bases = [self.k.slot(I64T, v) for v in first]
 
         def body(i):
             row = b.add(begin, i)
-            bases = [c64(0)] * len(self.tensors)
-            for d in range(r):
-                idx = b.urem(b.udiv(row, below[d]), shape[d])
-                bases = [b.add(base, b.mul(idx, st[d])) for base, st in zip(bases, strides)]
             out_base = row if row_root else b.mul(row, n)
-            self.row(bases, out_base, n, out, row_root, steps)
+            self.row([b.load(x, typ=I64T) for x in bases], out_base, n, out, row_root, steps)
+            self.next_row(idx, bases, shape, strides)
         steps = [self.k.bstride(x, r, r + 1) for x in self.tensors] if strided else None
         self.scratch = {}
         for m in self.plan.scratch:     # one row per costly shared value, per task
@@ -342,6 +409,28 @@ class FusedKernel:
         self.fc.counted_loop(b.sub(end, begin), body)
         for buf in self.scratch.values():
             b.call(self.fc.mc.import_fn(b, self.fc.ctx, "free"), [buf.data])
+
+    def next_row(self, idx: list, bases: list, shape: list, strides: list) -> None:
+        """Step the row index (slots idx, one per axis but the last) and the leaves' bases
+        (slots) to the next row in C order: the last axis that does not wrap goes up by one,
+        the ones after it go back to 0."""
+        b, fn = self.b, self.fc.fn
+        done = fn.append_basic_block("row.next")
+        for d in range(len(idx) - 1, -1, -1):
+            at = b.add(b.load(idx[d], typ=I64T), c64(1))
+            wraps = b.icmp_signed(">=", at, shape[d])
+            at = b.select(wraps, c64(0), at)
+            b.store(at, idx[d])
+            for base, st in zip(bases, strides):
+                step = b.select(wraps, b.mul(st[d], b.sub(c64(1), shape[d])), st[d])
+                b.store(b.add(b.load(base, typ=I64T), step), base)
+            if d == 0:
+                break
+            carry = fn.append_basic_block("row.carry")
+            b.cbranch(wraps, carry, done)
+            b.position_at_end(carry)
+        b.branch(done)
+        b.position_at_end(done)
 
     def row(self, bases: list, out_base, n, out: Tensor, row_root: bool, steps=None) -> None:
         """One row of n elements: the reductions' phases, then the output.  Leaf x's
@@ -357,6 +446,7 @@ class FusedKernel:
                 stash = (self.plan.stash, out, out_base)
             row_values[red] = self.reduce_row(red, base_of, row_values, n, stash)
         self.phase = len(self.plan.reductions)
+        self.recips = self.reciprocals(base_of, row_values) if not row_root else {}
         if row_root:
             v, dt = self.value(self.plan.root, base_of, row_values, None, {})
             self.k.store(out, out_base, convert(b, v, dt, out.dtype))
@@ -372,12 +462,15 @@ class FusedKernel:
         self.fc.counted_loop(n, element)
 
     def reduce_row(self, red: Instr, base_of, row_values, n, stash=None):
+        """The reduction `red` over one row.  Sums of float32 add each block of SUM_BLOCK
+        elements in float32 (vectorized: LLVM keeps 8-32 partial sums) and the block sums in
+        float64: the error of numpy's pairwise float32 sum, at the speed of float32 lanes."""
         b = self.b
         name = red.op[3:]
         dt = red.type.dtype
-        acc_dt = F64 if name in ("sum", "mean") else dt
-        T = REG[acc_dt]
-        if name in ("sum", "mean"):
+        summing = name in ("sum", "mean")
+        T = REG[dt]
+        if summing:
             init = ir.Constant(T, 0.0)
         else:
             init = ir.Constant(T, float("-inf") if name == "max" else float("inf"))
@@ -389,20 +482,51 @@ class FusedKernel:
             if stash is not None:
                 node, out, out_base = stash
                 self.k.store(out, b.add(out_base, j), cache[node][0])
-            v = convert(b, v, vdt, acc_dt)
+            v = convert(b, v, vdt, dt)
             cur = b.load(acc, typ=T)
-            if name in ("sum", "mean"):
+            if summing:
                 s = b.fadd(cur, v)
                 s.flags.extend(REASSOC)
             else:
                 s = b.call(self.fc.mc.intrinsic("llvm.maximum" if name == "max" else "llvm.minimum",
                                                 [T]), [cur, v])
             b.store(s, acc)
-        self.fc.counted_loop(n, element)
-        total = b.load(acc, typ=T)
+        if not (summing and dt != F64):
+            self.fc.counted_loop(n, element)
+            total = b.load(acc, typ=T)
+        else:
+            total64 = self.k.slot(REG[F64], ir.Constant(REG[F64], 0.0))
+
+            def block(i):
+                start = b.mul(i, c64(SUM_BLOCK))
+                left = b.sub(n, start)
+                size = b.select(b.icmp_signed("<", left, c64(SUM_BLOCK)), left, c64(SUM_BLOCK))
+                b.store(init, acc)
+                self.fc.counted_loop(size, lambda j: element(b.add(start, j)))
+                s = b.fadd(b.load(total64, typ=REG[F64]), b.fpext(b.load(acc, typ=T), REG[F64]))
+                b.store(s, total64)
+            self.fc.counted_loop(b.sdiv(b.add(n, c64(SUM_BLOCK - 1)), c64(SUM_BLOCK)), block)
+            total = b.load(total64, typ=REG[F64])
+            T = REG[F64]
         if name == "mean":
             total = b.fdiv(total, b.sitofp(n, T))
-        return convert(b, total, acc_dt, dt), dt
+        return convert(b, total, F64 if T == REG[F64] else dt, dt), dt
+
+    def reciprocals(self, base_of, row_values) -> dict:
+        """Float divisions of an element by a per-row value (softmax's `e / sum`, layer
+        norm's `d / sqrt(var + eps)`): 1 / divisor once per row, a multiply per element.
+        The quotient may differ from numpy's in the last bit."""
+        recips = {}
+        for m in self.plan.within(self.plan.root):
+            if m.op[3:] != "true_divide" or not self.plan.from_reduction(m.args[1]):
+                continue
+            in_dts, _ = loop_dtypes("true_divide", [a.type for a in m.args], m.type.dtype)
+            if in_dts[1] not in (F32, F64):
+                continue
+            d, ddt = self.value(m.args[1], base_of, row_values, None, {})
+            T = REG[in_dts[1]]
+            recips[m] = self.b.fdiv(ir.Constant(T, 1.0), convert(self.b, d, ddt, in_dts[1]))
+        return recips
 
     # ---------------------------------------------------------------- one element
 
@@ -444,6 +568,10 @@ class FusedKernel:
             v, src = vals[0]
             return convert(self.b, v, src, out_dt), out_dt
         in_dts, loop_out = loop_dtypes(name, [a.type for a in m.args], out_dt)
+        if m in self.recips:
+            v, src = vals[0]
+            q = self.b.fmul(convert(self.b, v, src, in_dts[1]), self.recips[m])
+            return convert(self.b, q, in_dts[1], out_dt), out_dt
         # NEP 50: a Python int compared with an int32 array compares true values
         # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
         if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):

@@ -134,7 +134,21 @@ CASES = [
     ("gelu then softmax (scratch rows)", gelu_softmax, lambda: (rng(9, 70),), 1e-5),
     ("gelu then softmax, strided", gelu_softmax, lambda: (rng(70, 9).T,), 1e-5),
     ("softmax of a column slice", softmax, lambda: (rng(5, 12)[:, 1:10:2],), 1e-5),
+    ("batch norm + relu of a channels-last view", batch_norm_relu,
+     lambda: (channels_last(3, 5, 4, 6), rng(5, seed=1), rng(5, seed=2)), 1e-5),
+    ("affine_relu of a channels-last view, rows of 1 channel", affine_relu,
+     lambda: (channels_last(2, 1, 3, 4)[:, 0], rng(4, seed=1), 0.5), 1e-5),
+    ("rows of sliced outer axes (row index steps, carries)", affine_relu,
+     lambda: (rng(4, 7, 5, 6)[1:, ::2, 1:4, :], rng(6, seed=1), -0.25), 1e-5),
+    ("row sums over several float32 blocks", row_center, lambda: (rng(3, 2500),), 1e-4),
+    ("layer_norm, float32 rows longer than a block", layer_norm,
+     lambda: (rng(3, 2049), rng(2049, seed=1), rng(2049, seed=2)), 1e-4),
 ]
+
+
+def channels_last(n, c, h, w):
+    """An (n, c, h, w) view of channels-last data (a conv2d result's layout)."""
+    return rng(n, h, w, c).transpose(0, 3, 1, 2)
 
 
 def same(got, want, rtol):
@@ -220,6 +234,29 @@ def test_large_rows_match_numpy():
     y = rng(100_003)
     same(pts.script(gelu)(y), gelu(y), 1e-5)
     assert math.isfinite(float(pts.script(gelu)(y).sum()))
+
+
+def test_channels_last_result_keeps_the_layout():
+    """An elementwise kernel on a channels-last view runs along the channels and, like
+    numpy (order "K"), returns channels-last data: same strides as numpy's result."""
+    x, s, t = channels_last(2, 8, 3, 5), rng(8, seed=1), rng(8, seed=2)
+    want = batch_norm_relu(x, s, t)
+    got = pts.script(batch_norm_relu)(x, s, t)
+    same(got, want, 1e-5)
+    assert got.strides == want.strides == x.strides
+
+
+def test_float32_softmax_as_accurate_as_numpy():
+    """Fused float32 softmax sums in float32 blocks and multiplies by the reciprocal of the
+    row sum (README: fused kernels): against the float64 result, its error in float32 ulps
+    stays within 2 of numpy's own."""
+    x = rng(256, 3000)
+    ref = softmax(x.astype(np.float64))
+    ulp = np.spacing(ref.astype(np.float32)).astype(np.float64)
+
+    def err(y):
+        return np.max(np.abs(y - ref) / ulp)
+    assert err(pts.script(softmax)(x)) <= err(softmax(x)) + 2
 
 
 def scale(x: np.ndarray) -> np.ndarray:
