@@ -18,19 +18,25 @@ $(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime
 	$(VPY) -m compileall -q pts frontend ir backend runtime grammar stdlib >/dev/null
 	touch $(STAMP)
 
-demo: $(STAMP)
+# The stdlib math functions' optimized IR, precompiled (backend/stdlib_math.py): remade when
+# any compiler source changes, as its fingerprint would no longer match.
+VMATH_IR := stdlib/vmath.ir
+$(VMATH_IR): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
+	$(VPY) -m pts.backend.stdlib_math >/dev/null
+
+demo: $(STAMP) $(VMATH_IR)
 	$(VPY) -m pts demo
 
-test: $(STAMP)
+test: $(STAMP) $(VMATH_IR)
 	$(VPY) -m pytest -q tests
 
-test-all: $(STAMP)
+test-all: $(STAMP) $(VMATH_IR)
 	$(VPY) -m pytest -q -m '' tests
 	# the tensor corpus again with fusion off (ir.pipeline: PTS_FUSION=0)
 	PTS_FUSION=0 $(VPY) -m pytest -q tests/lang/test_tensor_programs.py \
 		tests/lang/test_stdlib_nn.py tests/lang/test_modules.py
 
-bench: $(STAMP)
+bench: $(STAMP) $(VMATH_IR)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \

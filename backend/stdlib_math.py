@@ -45,26 +45,90 @@ _modules: dict[tuple[str, ScalarType], Module] = {}
 
 
 def optimized_ir(name: str, dt: ScalarType) -> Module:
-    """vmath.<name>_<dt> for a scalar of dtype dt, through frontend and IR passes (cached)."""
+    """vmath.<name>_<dt> for a scalar of dtype dt, through frontend and IR passes (cached;
+    read from the set-up's precompiled IR when that matches this compiler)."""
     key = (name, dt)
     with _lock:
         module = _modules.get(key)
         if module is None:
             if name not in NAMES or dt not in SUFFIX:
                 raise ValueError(f"no stdlib math function {name} for {dt}")
-            from pts.frontend.program import build_module
-            from pts.ir.pipeline import optimize
-            from pts.stdlib import vmath
-            module = build_module(getattr(vmath, f"{name}_{SUFFIX[dt]}"), (SCALAR_OF_DTYPE[dt],))
-            optimize(module)
-            for f in module:
-                for blk in f.blocks:
-                    for ins in blk.instrs:
-                        if ins.op in ("check", "raise") or isinstance(ins.type, TensorType):
-                            raise AssertionError(f"vmath.{f.name} must not raise or make "
-                                                 f"tensors: {ins.op}")
+            text = _precompiled().get(f"{name}_{SUFFIX[dt]}")
+            if text is not None:
+                from pts.ir.parser import parse_module
+                module = parse_module(text)
+            else:
+                module = build_ir(name, dt)
             _modules[key] = module
         return module
+
+
+def build_ir(name: str, dt: ScalarType) -> Module:
+    """vmath.<name>_<dt> through the frontend and the IR passes (~0.1 s each)."""
+    from pts.frontend.program import build_module
+    from pts.ir.pipeline import optimize
+    from pts.stdlib import vmath
+    module = build_module(getattr(vmath, f"{name}_{SUFFIX[dt]}"), (SCALAR_OF_DTYPE[dt],))
+    optimize(module)
+    for f in module:
+        for blk in f.blocks:
+            for ins in blk.instrs:
+                if ins.op in ("check", "raise") or isinstance(ins.type, TensorType):
+                    raise AssertionError(f"vmath.{f.name} must not raise or make "
+                                         f"tensors: {ins.op}")
+    return module
+
+
+# ---------------------------------------------------------------- precompiled IR
+# `make setup` runs `python -m pts.backend.stdlib_math`: the optimized IR of every (name,
+# dtype), printed, goes to stdlib/vmath.ir with the compiler's fingerprint (pts.cache: the
+# version and every source file's size and mtime).  A process reads it instead of building
+# the functions from source, which costs ~0.1 s per function on the first tensor compile
+# that uses one.  A missing, unreadable or stale file (any compiler source edited since) is
+# ignored: the functions are built from source as before.
+
+_PRECOMPILED: list[dict] = []
+
+
+def precompiled_path() -> str:
+    import os
+    from pts.stdlib import vmath
+    return os.path.splitext(vmath.__file__)[0] + ".ir"
+
+
+def _fingerprint() -> str:
+    from pts.cache import compiler_fingerprint
+    return compiler_fingerprint().removesuffix("-nofusion")   # vmath has no tensor ops
+
+
+def _precompiled() -> dict:
+    if not _PRECOMPILED:
+        import json
+        table: dict = {}
+        try:
+            with open(precompiled_path(), encoding="utf-8") as f:
+                data = json.load(f)
+            if isinstance(data, dict) and data.get("fingerprint") == _fingerprint() \
+                    and isinstance(data.get("modules"), dict):
+                table = data["modules"]
+        except (OSError, ValueError):
+            pass
+        _PRECOMPILED.append(table)
+    return _PRECOMPILED[0]
+
+
+def write_precompiled(path: str | None = None) -> str:
+    """Build every vmath function from source and write their IR (see above)."""
+    import json
+    import os
+    from pts.ir.printer import print_module
+    modules = {f"{n}_{SUFFIX[dt]}": print_module(build_ir(n, dt)) for n in NAMES for dt in SUFFIX}
+    path = path or precompiled_path()
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump({"fingerprint": _fingerprint(), "modules": modules}, f)
+    os.replace(tmp, path)
+    return path
 
 
 def function(mc, name: str, dt: ScalarType) -> ir.Function:
@@ -214,3 +278,7 @@ class PureCodegen(FunctionCodegen):
     def stack_check(self) -> None:
         # vmath is not recursive; this runs only when a user function of the same name is
         self.ab.branch(self.blocks[self.f.entry])
+
+
+if __name__ == "__main__":
+    print(f"stdlib math IR written to {write_precompiled()}")

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import pts
+from pts.ir.types import F32
 from pts.stdlib import vmath
 
 NAMES = ("exp", "log", "log1p", "expm1", "tanh", "sigmoid", "erf", "sin", "cos")
@@ -324,3 +325,54 @@ def test_f32_kernel_is_full_width(name):
     width = r"8" if "+avx2" in llvm.get_host_cpu_features().flatten() else r"\d+"
     assert re.search(rf"fmul <{width} x float>", body), f"{name}: not at full float32 width"
     assert "double" not in body, f"{name}: double arithmetic in the float32 loop"
+
+
+# ---------------------------------------------------------------- precompiled IR
+
+def test_precompiled_ir_prints_back_the_same():
+    """stdlib/vmath.ir holds the printed IR of every function: parsing it back gives the
+    module that building from source gives."""
+    from pts.backend import stdlib_math
+    from pts.ir.parser import parse_module
+    from pts.ir.printer import print_module
+    for name in stdlib_math.NAMES:
+        for dt in stdlib_math.SUFFIX:
+            text = print_module(stdlib_math.build_ir(name, dt))
+            assert print_module(parse_module(text)) == text
+
+
+def fresh_table(monkeypatch, path):
+    from pts.backend import stdlib_math
+    monkeypatch.setattr(stdlib_math, "precompiled_path", lambda: str(path))
+    monkeypatch.setattr(stdlib_math, "_PRECOMPILED", [])
+    monkeypatch.setattr(stdlib_math, "_modules", {})
+    monkeypatch.setenv("PTS_CACHE", "0")            # compile now, not from the disk cache
+    return stdlib_math
+
+
+def test_precompiled_ir_is_used(monkeypatch, tmp_path):
+    sm = fresh_table(monkeypatch, tmp_path / "vmath.ir")
+    sm.write_precompiled(str(tmp_path / "vmath.ir"))
+
+    def no_build(name, dt):
+        raise AssertionError("built from source")
+    monkeypatch.setattr(sm, "build_ir", no_build)
+    assert len(sm._precompiled()) == 2 * len(sm.NAMES)
+    x = np.linspace(-3, 3, 101, dtype=np.float32)
+    assert np.max(ulps(pts.script(kernel_exp)(x), np.exp(x))) <= MAX_ULP
+    assert list(sm._modules) == [("exp", F32)]
+
+
+@pytest.mark.parametrize("content", ["", "{not json", '{"fingerprint": "stale", "modules": {}}',
+                                     '["a list"]'])
+def test_stale_or_corrupt_precompiled_ir_is_ignored(monkeypatch, tmp_path, content):
+    sm = fresh_table(monkeypatch, tmp_path / "vmath.ir")
+    (tmp_path / "vmath.ir").write_text(content)
+    assert sm._precompiled() == {}
+    x = np.linspace(-3, 3, 101, dtype=np.float32)       # built from source instead
+    assert np.max(ulps(pts.script(kernel_exp)(x), np.exp(x))) <= MAX_ULP
+    assert list(sm._modules) == [("exp", F32)]
+
+
+def kernel_exp(x: np.ndarray) -> np.ndarray:
+    return np.exp(x) + 0.0
