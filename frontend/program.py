@@ -254,6 +254,15 @@ def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: 
     return module
 
 
+_BY_DTYPE: dict = {}
+
+
+def _by_dtype(np) -> dict:
+    if not _BY_DTYPE:
+        _BY_DTYPE.update({np.dtype(name): t for name, t in DTYPES.items()})
+    return _BY_DTYPE
+
+
 def type_of_value(value: Any) -> Type:
     """The pts type of a Python argument value (the signature pts specializes on)."""
     if isinstance(value, bool):
@@ -281,8 +290,12 @@ def type_of_value(value: Any) -> Type:
     np = sys.modules.get("numpy")      # a numpy value implies numpy is imported already
     if np is None:
         raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
+    _by_dtype(np)
     if isinstance(value, np.ndarray):
-        dtype = DTYPES.get(value.dtype.name)
+        dtype = _BY_DTYPE.get(value.dtype)           # the native dtypes, without .name (slow)
+        if dtype is not None:
+            return TensorType(dtype, value.ndim)
+        dtype = DTYPES.get(value.dtype.name)         # byte-swapped: TensorCall.box converts
         if dtype is None:
             raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
                             f"not {value.dtype.name}")

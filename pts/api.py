@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 import threading
 import weakref
 
@@ -22,6 +23,17 @@ if TYPE_CHECKING:           # a call of code from the disk cache needs no IR
 
 BACKENDS = ("native", "interp")
 _SCALARS = (int, float, bool)
+_ARRAY: list = []                          # [numpy.ndarray] once numpy is imported
+
+
+def _array_type():
+    """numpy.ndarray, or None while numpy is not imported (pts does not import it)."""
+    if not _ARRAY:
+        np = sys.modules.get("numpy")
+        if np is None:
+            return None
+        _ARRAY.append(np.ndarray)
+    return _ARRAY[0]
 
 
 def _ir_type(name: str):
@@ -217,11 +229,16 @@ class ScriptFunction(_CallBase):
         key = tuple(map(type, args))
         c = self._fast.get(key)
         if c is None:
-            c = self.compiled(args)
-            if all(k in _SCALARS for k in key) and not c.const_indices:
-                self._fast[key] = c
-                if _CallBase is not object:
-                    self._register(key, c)
+            nd = _array_type()
+            if nd is not None and nd in key:    # arrays: their dtype and rank join the key
+                key = tuple((nd, a.dtype, a.ndim) if k is nd else k for a, k in zip(args, key))
+                c = self._fast.get(key)
+            if c is None:
+                c = self.compiled(args)
+                if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices:
+                    self._fast[key] = c
+                    if _CallBase is not object and all(k in _SCALARS for k in key):
+                        self._register(key, c)
         try:
             return c.run(args)
         except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,

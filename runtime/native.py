@@ -27,7 +27,7 @@ import threading
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import EXCEPTION_KINDS, Span, runtime_error
 from pts.runtime import threads as _threads
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
+from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TensorType, TupleType, Type
 
 _libc = ctypes.CDLL(None)
 _libc.malloc.restype = ctypes.c_void_p
@@ -251,8 +251,7 @@ class NativeEntry:
         argv = (ctypes.c_int64 * max(self.nargs, 1))()
         resv = (ctypes.c_int64 * max(self.nres, 1))()
         lists: list[tuple[list, int, Type]] = []
-        from pts.runtime.tensors import TensorCall
-        tensors = TensorCall()
+        tensors = _TensorCall()
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
@@ -270,6 +269,9 @@ class NativeEntry:
             self.release(ctypes.byref(ctx))
 
     def _box(self, ctx, value, t: Type, argv, slot: int, lists, tensors=None) -> int:
+        if type(t) is TensorType:       # first, and by type: Type.__eq__ is a dataclass's
+            argv[slot] = tensors.box(value, t)
+            return slot + 1
         if isinstance(t, TupleType):
             for v, e in zip(value, t.elems):
                 slot = self._box(ctx, v, e, argv, slot, lists, tensors)
@@ -297,6 +299,8 @@ class NativeEntry:
             return tuple(self._unbox(resv, e, pos, tensors) for e in t.elems)
         raw = resv[pos[0]]
         pos[0] += 1
+        if type(t) is TensorType:
+            return tensors.unbox(raw, t)
         if t == F64:
             return _D.unpack(_Q.pack(raw))[0]
         if t == I64:
@@ -317,6 +321,13 @@ class NativeEntry:
             return b.decode("utf-8") if b else None
         return error_from_status(status, text(ctx.file), ctx.line, ctx.col, text(ctx.msg),
                                  text(ctx.func))
+
+
+def _TensorCall():
+    from pts.runtime.tensors import TensorCall     # numpy is imported by then (an argument)
+    global _TensorCall
+    _TensorCall = TensorCall
+    return TensorCall()
 
 
 def _slots(t: Type) -> int:

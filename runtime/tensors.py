@@ -18,6 +18,7 @@ Contract (DESIGN.md §5, layout in backend/tensor_codegen.py):
 from __future__ import annotations
 
 import ctypes
+import math
 import struct
 import weakref
 
@@ -48,6 +49,9 @@ def _free(raw: int) -> None:
     _FREE(raw)
 
 
+NATIVE = {t: np.dtype(name) for t, name in DTYPE_NAMES.items()}   # native byte order
+
+
 class TensorCall:
     """Per-call state: descriptors of arguments, their arrays, detached allocations."""
 
@@ -59,19 +63,19 @@ class TensorCall:
     def box(self, value, t: TensorType) -> int:
         if not isinstance(value, np.ndarray):
             raise TypeError(f"expected a numpy array for {t}, got {type(value).__name__}")
-        want = DTYPE_NAMES[t.dtype]
-        if value.dtype.name != want or value.ndim != t.rank:
-            raise TypeError(f"expected a {t.rank}-d {want} array, got a {value.ndim}-d "
-                            f"{value.dtype.name} array")
+        want = NATIVE[t.dtype]
+        if value.dtype != want or value.ndim != t.rank:
+            if value.dtype.name != want.name or value.ndim != t.rank:
+                raise TypeError(f"expected a {t.rank}-d {want.name} array, got a {value.ndim}-d "
+                                f"{value.dtype.name} array")
+            value = value.astype(want)          # byte-swapped: native code reads native order
         item = value.itemsize
-        if any(s % item for s in value.strides):
+        strides = value.strides
+        if any(s % item for s in strides):
             value = value.copy()
-        desc = (ctypes.c_int64 * (2 + 2 * t.rank))()
-        desc[0] = value.ctypes.data
-        desc[1] = 0
-        for k in range(t.rank):
-            desc[2 + k] = value.shape[k]
-            desc[2 + t.rank + k] = value.strides[k] // item
+            strides = value.strides
+        desc = (ctypes.c_int64 * (2 + 2 * t.rank))(value.ctypes.data, 0, *value.shape,
+                                                   *[s // item for s in strides])
         self.keep.append((value, desc))
         self.inputs.append(value)
         return ctypes.addressof(desc)
@@ -81,25 +85,40 @@ class TensorCall:
         desc = (ctypes.c_int64 * (2 + 2 * r)).from_address(ptr)
         data, owner = desc[0], desc[1]
         shape = tuple(desc[2 + k] for k in range(r))
-        dtype = np.dtype(DTYPE_NAMES[t.dtype])
+        dtype = NATIVE[t.dtype]
         strides = tuple(desc[2 + r + k] * dtype.itemsize for k in range(r))
+        if 0 in shape:
+            return np.zeros(shape, dtype)
         if owner:
             base = self.owners.get(owner)
             if base is None:
                 hdr = _Header.from_address(owner)
                 raw = hdr.raw
                 hdr.raw = None               # detached: release() frees only the header
+                if strides == _c_strides(shape, dtype.itemsize):
+                    # the common case, quickly: an array over a ctypes buffer of the data,
+                    # which frees the allocation when it dies
+                    buf = (ctypes.c_char * (math.prod(shape) * dtype.itemsize)).from_address(data)
+                    self.owners[owner] = buf
+                    weakref.finalize(buf, _free, raw)
+                    return np.frombuffer(buf, dtype).reshape(shape)
                 base = self.owners[owner] = _Memory()
                 weakref.finalize(base, _free, raw)
         else:
             base = _Memory(list(self.inputs))
-        if 0 in shape:
-            return np.zeros(shape, dtype)
         iface = {"version": 3, "shape": shape, "typestr": dtype.str, "data": (data, False),
                  "strides": strides}
         holder = _Memory(base)
         holder.__array_interface__ = iface
         return np.asarray(holder)
+
+
+def _c_strides(shape: tuple, item: int) -> tuple:
+    strides, acc = [], item
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= n
+    return tuple(reversed(strides))
 
 
 _F = struct.Struct("<f")

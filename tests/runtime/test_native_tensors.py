@@ -327,6 +327,19 @@ def test_noncontiguous_inputs():
     check(softmax, lambda: misaligned.copy())
 
 
+def test_byte_swapped_and_repeated_calls():
+    """A big-endian float32 array is a float32 tensor: it is read in native order (a copy),
+    as numpy computes on it; calls with other dtypes and ranks compile their own code."""
+    f = pts.script(chain)
+    x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
+    y = np.linspace(0, 1, 12, dtype=np.float32).reshape(3, 4)
+    want = chain(x, y)
+    np.testing.assert_allclose(f(x.astype(">f4"), y), want, rtol=1e-6)
+    np.testing.assert_allclose(f(x, y), want, rtol=1e-6)
+    assert f(x.astype(np.float64), y.astype(np.float64)).dtype == np.float64
+    assert f(x[0], y[0]).shape == (4,)
+
+
 def test_shape_functions_and_creation():
     check(shapes, lambda: (np.arange(12.0).reshape(3, 4), 2))
     check(creation, lambda: (5,))
