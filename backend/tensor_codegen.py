@@ -883,7 +883,8 @@ class Kernels:
         tuple or None) with keepdims.  The result dtype is numpy's (the instruction's type);
         sums accumulate in that dtype with numpy's pairwise summation when the last axis is
         reduced (else sequentially, as numpy's outer-loop reductions do), so results usually
-        match numpy's bit for bit.  Empty max/min/argmax/argmin raise
+        match numpy's bit for bit.  A reduction that keeps the last axis accumulates into the
+        output in place (reduce_in_place).  Empty max/min/argmax/argmin raise
         numpy's ValueError; empty mean/std/var give nan."""
         name, b = self.name, self.b
         if isinstance(x, Scalar):
@@ -932,6 +933,9 @@ class Kernels:
             if flat is not None:
                 x, red_shape, red_strides = flat
         count = self.size_of(red_shape)
+        if out is not None and axes and axes[-1] != rank - 1 and acc_dt == out_dt and \
+                name in ("sum", "mean", "prod", "max", "min", "any", "all"):
+            return self.reduce_in_place(x, out, axes, keepdims, count)
 
         def per_output(offs):
             xbase, obase = offs
@@ -946,6 +950,59 @@ class Kernels:
         if out is not None:
             return self.pack(out)
         return self.b.load(result_slot, typ=REG[out_dt])
+
+    def reduce_in_place(self, x: Tensor, out: Tensor, axes: tuple, keepdims: bool, count):
+        """A reduction that keeps the last axis (x.sum(axis=0)): the output starts at the
+        operation's identity and x is walked once in C order, out[kept] = op(out[kept], x) —
+        the inner loop runs along the last axis, contiguous in x and out (vectorized).
+        numpy's outer-axis reductions add in the same order, so sums match bit for bit."""
+        b, name, dt = self.b, self.name, out.dtype
+        T = REG[dt]
+        fl = dt in FLOATS
+        if name in ("max", "min"):
+            big = name == "min"
+            init = (float("inf") if big else float("-inf")) if fl else \
+                ((1 if big else 0) if dt == I1 else (2 ** (BITS[dt] - 1) - (1 if big else 0)) *
+                 (1 if big else -1))
+        else:
+            init = {"sum": 0, "mean": 0, "prod": 1, "any": 0, "all": 1}[name]
+        first = ir.Constant(T, float(init) if fl else init)
+        self.loop(out.shape, [out.strides], lambda offs: self.store(out, offs[0], first))
+        out_strides, k = [], 0
+        for d in range(x.rank):
+            if d in axes:
+                out_strides.append(c64(0))
+                k += 1 if keepdims else 0
+            else:
+                out_strides.append(out.strides[k])
+                k += 1
+
+        def step(offs):
+            v = convert(b, self.load(x, offs[0]), x.dtype, dt)
+            a = self.load(out, offs[1])
+            self.store(out, offs[1], self.combine(name, a, v, dt))
+        self.loop(x.shape, [x.strides, out_strides], step)
+        if name == "mean":
+            self.loop(out.shape, [out.strides],
+                      lambda offs: self.store(out, offs[0], self.fdiv(self.load(out, offs[0]),
+                                                                      count, dt)))
+        return self.pack(out)
+
+    def combine(self, name: str, a, v, dt):
+        """One step of reduction `name`: the accumulated a with the next element v."""
+        b = self.b
+        fl = dt in FLOATS
+        if name in ("sum", "mean"):
+            return b.fadd(a, v, flags=("reassoc", "nsz")) if fl else (b.or_ if dt == I1 else b.add)(a, v)
+        if name == "prod":
+            return b.fmul(a, v) if fl else (b.and_ if dt == I1 else b.mul)(a, v)
+        if name == "any":
+            return b.or_(a, v)
+        if name == "all":
+            return b.and_(a, v)
+        if fl:      # numpy's NaN-propagating maximum; the intrinsic vectorizes as a reduction
+            return self.intrinsic("llvm.maximum" if name == "max" else "llvm.minimum", dt, [a, v])
+        return self.ufunc("maximum" if name == "max" else "minimum", [a, v], dt, dt)
 
     def reduce_one(self, name, x: Tensor, base, shape, strides, count, dt):
         """One reduced value over the (shape, strides) elements from offset base."""
@@ -992,18 +1049,7 @@ class Kernels:
 
         def step(offs):
             v = convert(b, self.load(x, offs[0]), x.dtype, dt)
-            a = b.load(acc, typ=T)
-            if name in ("sum", "mean"):
-                r = b.fadd(a, v, flags=("reassoc", "nsz")) if fl else (b.or_ if dt == I1 else b.add)(a, v)
-            elif name == "prod":
-                r = b.fmul(a, v) if fl else (b.and_ if dt == I1 else b.mul)(a, v)
-            elif name == "any":
-                r = b.or_(a, v)
-            elif name == "all":
-                r = b.and_(a, v)
-            else:
-                r = self.ufunc("maximum" if name == "max" else "minimum", [a, v], dt, dt)
-            b.store(r, acc)
+            b.store(self.combine(name, b.load(acc, typ=T), v, dt), acc)
         self.loop(shape, [strides], step, [base])
         r = b.load(acc, typ=T)
         if name == "mean":

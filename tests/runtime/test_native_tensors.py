@@ -269,6 +269,33 @@ def test_int_and_bool_reductions():
     check(int_reductions, lambda: np.arange(12).reshape(4, 3)[::-1])
 
 
+def outer_reductions(x: np.ndarray):
+    return (x.sum(axis=0), x.max(axis=0), x.min(axis=(0, 1), keepdims=True), x.mean(axis=1),
+            np.prod(x, axis=0), np.any(x > 1, axis=0), np.all(x > -50, axis=1, keepdims=True),
+            x.max(axis=1))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.int64])
+def test_reductions_keeping_the_last_axis(dtype):
+    """Reductions over leading axes accumulate into the output in C order (as numpy does):
+    every dtype, keepdims, transposed and sliced inputs."""
+    make = lambda: (rng().standard_normal((5, 6, 7)) * 10).astype(dtype)    # noqa: E731
+    check(outer_reductions, make, rtol=1e-5)
+    check(outer_reductions, lambda: make().transpose(2, 0, 1)[::-1, :, 1::2], rtol=1e-5)
+
+
+def test_outer_max_propagates_nan_and_sums_match_numpy_bit_for_bit():
+    def f(x: np.ndarray):
+        return x.max(axis=0), x.min(axis=0), x.sum(axis=0)
+    x = rng().standard_normal((300, 17)).astype(np.float32)
+    x[7, 3] = np.nan
+    x[9, 5] = -np.inf
+    got, want = pts.script(f)(x), f(x)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    assert np.isnan(got[0][3]) and np.isnan(got[1][3]) and got[1][5] == -np.inf
+
+
 def test_large_sums_match_numpy_pairwise():
     def total(x: np.ndarray):
         return x.sum(), x.mean(axis=0), x.sum(axis=1)
