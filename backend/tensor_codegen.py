@@ -1587,8 +1587,25 @@ class Kernels:
         else:
             out = self.alloc(out_dt, [])
             ost, on, om = [], c64(0), c64(0)
-        if fast:
+        if fast and not bshape and (a.rank == 1) != (c.rank == 1):
+            # matrix @ vector, vector @ matrix: packing for the gemm would copy the whole
+            # matrix to use each element once; contiguous operands take a vectorized loop
+            # (A and B, not a and c: they may be converted copies)
+            col = Tensor(B.dtype, B.data, B.owner, [kb], [B.strides[-2]])
+            row = Tensor(A.dtype, A.data, A.owner, [ka], [A.strides[-1]])
+            if c.rank == 1:
+                unit = b.and_(b.icmp_signed("==", A.strides[-1], c64(1)),
+                              b.icmp_signed("==", col.strides[0], c64(1)))
+            else:
+                unit = b.icmp_signed("==", B.strides[-1], c64(1))
+            with b.if_else(unit) as (then, otherwise):
+                with then:
+                    self.matvec(A, col, out, n, ka) if c.rank == 1 else self.vecmat(row, B, out, m, ka)
+                with otherwise:
+                    self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=True)
+        elif fast:
             self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=a.rank > 1)
+        if fast:
             for t, orig in ((A, a), (B, c)):
                 if t.dtype != orig.dtype:       # the converted copy above
                     self.scratch_done(t)
@@ -1630,6 +1647,40 @@ class Kernels:
         self.loop(bshape, [sa, sb, ost], per_batch)
         self.scratch_done(row_buf)
         return self.result_of_scratch(out)
+
+    def matvec(self, A: Tensor, v: Tensor, out: Tensor, n, k) -> None:
+        """out[i] = sum_p A[i, p] * v[p], rows of A and v contiguous: a dot product per row
+        (reassociated, in the float dtype, as BLAS's gemv does)."""
+        b = self.b
+        T = REG[out.dtype]
+        acc = self.slot(T)
+
+        def row(i):
+            base = b.mul(i, A.strides[0])
+            b.store(ir.Constant(T, 0.0), acc)
+
+            def step(p):
+                s = b.fadd(b.load(acc, typ=T),
+                           b.fmul(self.load(A, b.add(base, p)), self.load(v, p), flags=("contract",)),
+                           flags=("reassoc", "nsz", "contract"))
+                b.store(s, acc)
+            self.fc.counted_loop(k, step)
+            self.store(out, b.mul(i, out.strides[0]), b.load(acc, typ=T))
+        self.fc.counted_loop(n, row)
+
+    def vecmat(self, v: Tensor, B: Tensor, out: Tensor, m, k) -> None:
+        """out[j] = sum_p v[p] * B[p, j], rows of B contiguous: out starts at 0 and each row
+        of B, scaled by v[p], is added to it (vectorized along j; each out[j] sums in order)."""
+        b = self.b
+        T = REG[out.dtype]
+        self.fc.counted_loop(m, lambda j: self.store(out, j, ir.Constant(T, 0.0)))
+
+        def step(p):
+            s = self.load(v, b.mul(p, v.strides[0]))
+            base = b.mul(p, B.strides[0])
+            self.fc.counted_loop(m, lambda j: self.store(
+                out, j, b.fadd(self.load(out, j), b.fmul(s, self.load(B, b.add(base, j))))))
+        self.fc.counted_loop(k, step)
 
     def gemm_batches(self, A: Tensor, B: Tensor, out: Tensor, bshape, sa, sb, ost, n, m, k, on,
                      collapse: bool):

@@ -312,6 +312,21 @@ def test_matmul_shapes():
     check(batched, lambda: (rng().standard_normal(4), rng().standard_normal((3, 4, 2))))
 
 
+def mat_vec(x: np.ndarray, v: np.ndarray):
+    return x @ v
+
+
+@pytest.mark.parametrize("xs,vs", [((300, 257), (257,)), ((257,), (257, 300))])
+@pytest.mark.parametrize("dtypes", [(np.float32, np.float32), (np.float64, np.float32),
+                                    (np.int32, np.float64)])
+def test_matrix_vector_products(xs, vs, dtypes):
+    """matrix @ vector and vector @ matrix: a dot product per row / rows added up when the
+    operands are contiguous, the gemm when they are not (reversed views)."""
+    x, v = rng().standard_normal(xs).astype(dtypes[0]), rng().standard_normal(vs).astype(dtypes[1])
+    check(mat_vec, lambda: (x, v), rtol=1e-4)
+    check(mat_vec, lambda: (x[::-1], v[::-1]), rtol=1e-4)
+
+
 def test_slicing_reads():
     check(slicing, lambda: np.arange(20.0).reshape(4, 5))
     check(slicing, lambda: np.arange(40, dtype=np.int32).reshape(8, 5)[::-2, ::-1])
