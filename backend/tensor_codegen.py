@@ -934,7 +934,7 @@ class Kernels:
                 x, red_shape, red_strides = flat
         count = self.size_of(red_shape)
         if out is not None and axes and axes[-1] != rank - 1 and acc_dt == out_dt and \
-                name in ("sum", "mean", "prod", "max", "min", "any", "all"):
+                name in ("sum", "mean", "prod", "max", "min", "any", "all", "std", "var"):
             return self.reduce_in_place(x, out, axes, keepdims, count)
 
         def per_output(offs):
@@ -955,8 +955,29 @@ class Kernels:
         """A reduction that keeps the last axis (x.sum(axis=0)): the output starts at the
         operation's identity and x is walked once in C order, out[kept] = op(out[kept], x) —
         the inner loop runs along the last axis, contiguous in x and out (vectorized).
-        numpy's outer-axis reductions add in the same order, so sums match bit for bit."""
-        b, name, dt = self.b, self.name, out.dtype
+        numpy's outer-axis reductions add in the same order, so sums match bit for bit.
+        var and std as numpy computes them: the mean first, then the squared deviations."""
+        name = self.name
+        if name in ("std", "var"):
+            mean = self.alloc(out.dtype, out.shape)
+            self.accumulate(x, mean, axes, keepdims, "sum")
+            self.divide(mean, count)
+            self.accumulate(x, out, axes, keepdims, "sum", center=mean)
+            n = self.b.sub(count, c64(int(self.static.get("ddof", 0))))
+            self.divide(out, self.b.select(self.b.icmp_signed("<", n, c64(0)), c64(0), n),
+                        sqrt=name == "std")
+            self.scratch_done(mean)
+        else:
+            self.accumulate(x, out, axes, keepdims, "sum" if name == "mean" else name)
+            if name == "mean":
+                self.divide(out, count)
+        return self.pack(out)
+
+    def accumulate(self, x: Tensor, out: Tensor, axes: tuple, keepdims: bool, name: str,
+                   center: Tensor | None = None) -> None:
+        """out = reduction `name` of x over axes, in place (see reduce_in_place); with
+        `center` (out-shaped), of the squared deviations (x - center)**2."""
+        b, dt = self.b, out.dtype
         T = REG[dt]
         fl = dt in FLOATS
         if name in ("max", "min"):
@@ -965,7 +986,7 @@ class Kernels:
                 ((1 if big else 0) if dt == I1 else (2 ** (BITS[dt] - 1) - (1 if big else 0)) *
                  (1 if big else -1))
         else:
-            init = {"sum": 0, "mean": 0, "prod": 1, "any": 0, "all": 1}[name]
+            init = {"sum": 0, "prod": 1, "any": 0, "all": 1}[name]
         first = ir.Constant(T, float(init) if fl else init)
         self.loop(out.shape, [out.strides], lambda offs: self.store(out, offs[0], first))
         out_strides, k = [], 0
@@ -979,14 +1000,17 @@ class Kernels:
 
         def step(offs):
             v = convert(b, self.load(x, offs[0]), x.dtype, dt)
-            a = self.load(out, offs[1])
-            self.store(out, offs[1], self.combine(name, a, v, dt))
+            if center is not None:
+                v = self.deviation(b, v, self.load(center, offs[1]), dt, True)
+            self.store(out, offs[1], self.combine(name, self.load(out, offs[1]), v, dt))
         self.loop(x.shape, [x.strides, out_strides], step)
-        if name == "mean":
-            self.loop(out.shape, [out.strides],
-                      lambda offs: self.store(out, offs[0], self.fdiv(self.load(out, offs[0]),
-                                                                      count, dt)))
-        return self.pack(out)
+
+    def divide(self, out: Tensor, n, sqrt: bool = False) -> None:
+        """out /= n elementwise (then the square root)."""
+        def one(offs):
+            v = self.fdiv(self.load(out, offs[0]), n, out.dtype)
+            self.store(out, offs[0], self.intrinsic("llvm.sqrt", out.dtype, [v]) if sqrt else v)
+        self.loop(out.shape, [out.strides], one)
 
     def combine(self, name: str, a, v, dt):
         """One step of reduction `name`: the accumulated a with the next element v."""

@@ -272,7 +272,8 @@ def test_int_and_bool_reductions():
 def outer_reductions(x: np.ndarray):
     return (x.sum(axis=0), x.max(axis=0), x.min(axis=(0, 1), keepdims=True), x.mean(axis=1),
             np.prod(x, axis=0), np.any(x > 1, axis=0), np.all(x > -50, axis=1, keepdims=True),
-            x.max(axis=1))
+            x.max(axis=1), x.var(axis=0), x.std(axis=(0, 1), keepdims=True),
+            x.var(axis=1, ddof=1), x.std(axis=0, ddof=7))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.int64])
