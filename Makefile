@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime/c/threads.c
+$(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime/c/threads.c \
+		runtime/c/cpu.c runtime/c/cpu.h
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	$(VPY) -m pip install -q -e '.[test]'

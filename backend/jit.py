@@ -4,7 +4,8 @@ Tier 0 (`compile_fast`): the LLVM IR our codegen emits, not optimized by LLVM, c
 LLVM's fast instruction selector (-O0 code generation): a few milliseconds for a function
 of tens of lines, code that runs about 1.5-4x slower than tier 2.
 Tier 2 (`compile_module`, `compile_object`): LLVM's -O3 pipeline for the host CPU (all its
-features), then -O3 code generation: tens of milliseconds, the fast code.
+features a loader can check with cpuid, `_host`), then -O3 code generation: tens of
+milliseconds, the fast code.
 
 `pts.api` runs a function's first call on tier-0 code and has the worker thread here
 (`submit`) compile tier 2 meanwhile; when it is ready the function's entry is swapped
@@ -78,11 +79,18 @@ def _new_target_machine(opt: int = 3) -> "llvm.TargetMachine":
 
 
 def _host(what: str) -> str:
+    """"cpu": LLVM's name of this CPU; "features": its feature string with every feature a
+    loader cannot check with cpuid turned off (backend.cpu.checked_features) — what every
+    target machine here compiles for, and archives' host images too (backend.link)."""
     v = _state.get(what)
     if v is None:
         llvm.initialize_native_target()
-        v = _state[what] = (llvm.get_host_cpu_name() if what == "cpu"
-                            else llvm.get_host_cpu_features().flatten())
+        if what == "cpu":
+            v = llvm.get_host_cpu_name()
+        else:
+            from pts.backend.cpu import checked_features
+            v = checked_features(llvm.get_host_cpu_features().flatten(), host_triple())
+        v = _state[what] = v
     return v
 
 
@@ -244,8 +252,9 @@ def compile_object(module: Module, prefix: str, opt_level: int = 3,
 
 
 def image_target_machine() -> "llvm.TargetMachine":
-    """The host CPU with all its features, position-independent code, small code model:
-    objects that backend.link turns into images (the disk cache's format)."""
+    """The host CPU with its checkable features (`_host`), position-independent code, small
+    code model: objects that backend.link turns into images (the disk cache's format, and
+    archives' host images)."""
     def make():
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()

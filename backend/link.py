@@ -75,6 +75,36 @@ TARGETS = {
     "aarch64-linux": {"triple": "aarch64-unknown-linux-gnu", "cpu": "generic", "features": "",
                       "machine": EM_AARCH64},
 }
+# The host image: saved on an x86-64 host besides the baselines, compiled exactly as the JIT
+# compiles (backend.jit: this CPU and its checkable features, the same codegen; PIC as the
+# disk cache's images), so that loading it gives the in-process results bit for bit.  Its
+# manifest record names the CPU and the features it requires ("requires"); a loader maps
+# it only if its CPU has all of them (runtime/c/cpu.c), else the x86_64-linux baseline.
+HOST_TARGET = "x86_64-linux-host"
+HOST_BASELINE = "x86_64-linux"
+
+
+def host_image_target() -> dict | None:
+    """The host image's target (triple, cpu, features, requires, machine) as the JIT sees
+    this machine, or None where archives get no host image (not x86-64 Linux)."""
+    import sys
+    if not sys.platform.startswith("linux"):
+        return None
+    from pts.backend import jit
+    from pts.backend.cpu import is_x86_64, required_features
+    triple = jit.host_triple()
+    if not is_x86_64(triple):
+        return None
+    d = jit.target_description()
+    return {"triple": triple, "cpu": d["cpu"],
+            "features": d["features"], "requires": required_features(d["features"]),
+            "machine": EM_X86_64}
+
+
+def default_targets() -> list[str]:
+    """What pts.save writes by default: the host image (where there is one) and every
+    baseline."""
+    return ([HOST_TARGET] if host_image_target() else []) + list(TARGETS)
 
 
 class LinkError(Exception):
@@ -85,6 +115,9 @@ class LinkError(Exception):
 
 def target_machine(target: str):
     import llvmlite.binding as llvm
+    if target == HOST_TARGET:
+        from pts.backend import jit
+        return jit.image_target_machine()
     llvm.initialize_all_targets()
     llvm.initialize_all_asmprinters()
     t = TARGETS[target]
@@ -94,13 +127,17 @@ def target_machine(target: str):
 
 def compile_object(module, target: str, prefix: str = "pts") -> tuple[bytes, "object"]:
     """IR module -> (ELF relocatable object for `target`, the ModuleCodegen that names its
-    symbols).  Same codegen and -O3 pipeline as the JIT, for a baseline CPU."""
+    symbols).  Same codegen and -O3 pipeline as the JIT: for a baseline CPU, portable (every
+    runtime function through the import table, gemm blocked for 128-bit vectors); for
+    HOST_TARGET exactly the JIT's code (jit.compile_image's: libm by name, the host's
+    blocking), which `link` may refuse (LinkError: pts.save then leaves the host image out)."""
     import llvmlite.binding as llvm
     from pts.backend.codegen import generate
     from pts.backend.jit import optimize
     tm = target_machine(target)
-    mc = generate(module, TARGETS[target]["triple"], str(tm.target_data), prefix=prefix,
-                  portable=True)
+    triple = host_image_target()["triple"] if target == HOST_TARGET else TARGETS[target]["triple"]
+    mc = generate(module, triple, str(tm.target_data), prefix=prefix,
+                  portable=target != HOST_TARGET)
     llmod = llvm.parse_assembly(str(mc.m))
     llmod.verify()
     optimize(llmod, tm, 3)

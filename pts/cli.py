@@ -9,7 +9,8 @@
     pts run MODEL.pts [--entry NAME] ARG...                  call an archive's entry (pts.load)
     pts compile FILE.py:FUNC -o MODEL.pts --example ARGS...  write a .pts archive
     pts compile FILE.py:Class -o MODEL.pts --example ARGS... ... of the model Class() (forward)
-    pts inspect MODEL.pts                                    manifest, entries, images, sizes
+    pts inspect MODEL.pts                                    manifest, entries, images (and
+                                                             the one this host runs), sizes
 
 Arguments are Python literals (`3`, `2.5`, `True`, `[1, 2]`, `(1, 2.0)`) or, for tensors,
 paths of .npy files.  Errors are printed as one message, never as a traceback; the exit
@@ -201,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--example", action="append", default=[], metavar="ARGS",
                    help="one call's arguments as Python literals, e.g. \"3, 2.5\" (repeatable)")
     k.set_defaults(func=cmd_compile)
-    n = sub.add_parser("inspect", help="show a .pts archive: manifest, entries, images")
+    n = sub.add_parser("inspect", help="show a .pts archive: manifest, entries, images (and "
+                       "which one this host runs)")
     n.add_argument("archive")
     n.set_defaults(func=cmd_inspect)
     sub.add_parser("demo", help="run the demo").set_defaults(func=cmd_demo)

@@ -51,6 +51,11 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The cpuid check of archives' host images, the C loader's own (runtime/c/cpu.c), so that
+   pts.load (runtime/archive.py choose_image) and libpts choose the same image. */
+#define PTS_CPU_API static __attribute__((unused))
+#include "c/cpu.c"
+
 #define MAX_ARGS 24          /* 8 + 2 * MAX_ARGS key bits must fit in 64 */
 #define MAX_ENTRIES 16
 
@@ -443,9 +448,61 @@ set_error_hook(PyObject *module, PyObject *hook)
     Py_RETURN_NONE;
 }
 
+/* cpu_missing(features) -> the names among `features` (LLVM target feature names) this CPU
+   and OS do not support, or that runtime/c/cpu.c does not know; non-strings count as
+   missing.  cpu_has(features) -> True if none is missing. */
+static PyObject *
+cpu_missing(PyObject *module, PyObject *features)
+{
+    (void)module;
+    PyObject *seq = PySequence_Fast(features, "cpu_missing needs a list of feature names");
+    if (seq == NULL)
+        return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    pts_cpu cpu;
+    pts__cpu_read(&cpu);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Py_ssize_t len = 0;
+        const char *name = PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, &len) : NULL;
+        if (name == NULL)
+            PyErr_Clear();
+        else if (strlen(name) != (size_t)len)       /* an embedded NUL: no feature's name */
+            name = NULL;
+        if ((name == NULL || !pts__cpu_check(&cpu, name)) && PyList_Append(out, item) < 0) {
+            Py_DECREF(out);
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    return out;
+}
+
+static PyObject *
+cpu_has(PyObject *module, PyObject *features)
+{
+    PyObject *missing = cpu_missing(module, features);
+    if (missing == NULL)
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(missing);
+    Py_DECREF(missing);
+    return PyBool_FromLong(n == 0);
+}
+
 static PyMethodDef module_methods[] = {
     {"set_error_hook", set_error_hook, METH_O,
      "Set the callable (status, file, line, col, msg, func) -> exception for native errors."},
+    {"cpu_missing", cpu_missing, METH_O,
+     "The names among a list of LLVM target features this CPU (and OS) lacks (unknown ones "
+     "included), by cpuid: runtime/c/cpu.c."},
+    {"cpu_has", cpu_has, METH_O,
+     "True if this CPU (and OS) has every LLVM target feature of the list (runtime/c/cpu.c)."},
     {NULL}
 };
 

@@ -7,11 +7,14 @@ boundaries (padding goes in an extra field, id 0xD935, as Android's zipalign doe
     manifest.json              format version "major.minor", producer, entry points with their
                                signatures (IR type text), the runtime ABI the code expects
                                (context fields, import-table names, exception kinds) and one
-                               record per image (path, triple, cpu, size, sha256)
+                               record per image (path, triple, cpu, features, size, sha256;
+                               the host image's also "requires": the CPU features it needs)
     ir/module.ir               the portable IR (pts.ir.printer) of every entry: signature i's
                                functions are renamed `s<i>.<name>`, so one module holds all
     source/<file>              the source files the IR's spans name (for error messages)
-    images/<target>.img        native code per target (backend.link), x86_64 and aarch64
+    images/<target>.img        native code per target (backend.link): the baselines
+                               x86_64-linux and aarch64-linux, and (saved on x86-64) the
+                               host image x86_64-linux-host, the JIT's code for this CPU
     weights/<attr path>.npy    a model's tensor attributes (kind "module"), .npy format 1.0:
                                numpy pads its header to 64 bytes, so the array data are
                                64-byte aligned in the file and loaders use them in place
@@ -24,11 +27,17 @@ manifest's "weights") and "weight_types" the model attributes passed after the a
 (frontend.objects.lift_attributes).  "signature" (functions) and "methods" (models) keep
 the Python parameter names and defaults, so pts.load binds keywords and defaults.
 
-`load(path)` maps the image of the host (this module's `Image` is the Python twin of the C
-loader in runtime/c/loader.c: same checks, same fixups, W^X) and calls it with the context
-and import table of `pts.runtime.native`, so `print` goes to `sys.stdout` as in-process
-code does.  LLVM is not used — unless no image matches the host: then the stored IR is
-compiled (said once with `warnings.warn`).  A reader refuses a newer major format version.
+`load(path)` maps the image `choose_image` picks — the host image when this CPU has every
+feature its record requires (checked with cpuid by runtime/c/cpu.c through pts._dispatch,
+so pts.load and libpts choose alike; without the extension, or for a malformed record, the
+baseline), else the baseline of this machine — (this module's `Image` is the Python twin
+of the C loader in runtime/c/loader.c: same checks, same fixups, W^X) and calls it with
+the context and import table of `pts.runtime.native`, so `print` goes to `sys.stdout` as
+in-process code does.  LLVM is not used — unless no image matches the host: then the stored
+IR is compiled (said once with `warnings.warn`).  A reader refuses a newer major format
+version.  The host image (format 1.0 too: older readers ignore it and run the baseline)
+gives the in-process results bit for bit; a baseline image may differ from them in the
+last bits of float reductions (vectorized for other vector widths, no FMA).
 """
 from __future__ import annotations
 
@@ -302,18 +311,30 @@ class _Saver:
                                 "shape": list(arr.shape)})
         images = {}
         image_files = []
-        for target in targets or list(link.TARGETS):
+        for target in targets or link.default_targets():
+            host = target == link.HOST_TARGET
+            t = link.host_image_target() if host else link.TARGETS[target]
+            if t is None:
+                continue            # a host image is only made on an x86-64 host
             obj_code, mc = link.compile_object(self.merged, target)
             exports = {}
             for e in self.entries:
                 e["symbol"] = mc.export_name(e["ir_function"])
                 e["release"] = mc.release_name()
                 exports[e["symbol"]] = (e["symbol"], e["release"])
-            img = link.link(obj_code, exports, IMPORTS).to_bytes()
-            t = link.TARGETS[target]
+            try:
+                img = link.link(obj_code, exports, IMPORTS).to_bytes()
+            except link.LinkError as e:
+                if not host:
+                    raise
+                warnings.warn(f"pts.save: {path}: no host image ({e}); loaders will run the "
+                              f"baseline image", RuntimeWarning, stacklevel=3)
+                continue
             images[target] = {"path": f"images/{target}.img", "triple": t["triple"],
                               "cpu": t["cpu"], "features": t["features"], "size": len(img),
                               "sha256": hashlib.sha256(img).hexdigest()}
+            if host:
+                images[target]["requires"] = t["requires"]
             image_files.append((f"images/{target}.img", img))
         manifest = {
             "format": FORMAT_VERSION,
@@ -337,7 +358,9 @@ class _Saver:
 
 
 def save(obj, path: str, example_inputs=None, targets=None) -> dict:
-    """Write `obj` to the archive `path` and return its manifest.
+    """Write `obj` to the archive `path` and return its manifest.  `targets`: the images
+    to write (keys of backend.link.TARGETS, and HOST_TARGET); default all (the host image
+    where this machine has one: backend.link.default_targets).
 
     obj is a pts.script function (every signature compiled so far plus those of
     `example_inputs`, a list of argument tuples) or a pts.script(model) (its forward and
@@ -437,10 +460,66 @@ class Archive:
 
 
 def host_target() -> str | None:
+    """The baseline target of this machine ("x86_64-linux", "aarch64-linux"), or None."""
     if not sys.platform.startswith("linux"):
         return None
     return {"x86_64": "x86_64-linux", "amd64": "x86_64-linux", "aarch64": "aarch64-linux",
             "arm64": "aarch64-linux"}.get(platform.machine().lower())
+
+
+HOST_TARGET = "x86_64-linux-host"         # backend.link.HOST_TARGET (no llvmlite here)
+MAX_REQUIRES = 512                        # as runtime/c/loader.c
+
+
+def native_targets() -> list[str]:
+    """The images pts.load would prefer on this machine, best first, as `save` takes them
+    (targets=...): the host image (x86-64) and the baseline."""
+    base = host_target()
+    return ([HOST_TARGET] if base == "x86_64-linux" else []) + ([base] if base else [])
+
+
+def cpu_missing(features) -> list[str] | None:
+    """The features of a host image's "requires" list this CPU lacks (unknown names count
+    as lacking), by the cpuid check of runtime/c/cpu.c (through pts._dispatch); None if the
+    list is not a list of at most MAX_REQUIRES strings or the extension is not built."""
+    if not isinstance(features, list) or len(features) > MAX_REQUIRES or \
+            not all(isinstance(f, str) for f in features):
+        return None
+    try:
+        from pts import _dispatch
+        return list(_dispatch.cpu_missing(features))
+    except (ImportError, AttributeError):
+        return None
+
+
+def choose_image(manifest: dict) -> tuple[str | None, dict | None, str]:
+    """(target, image record, note) of the image a loader runs on this machine — the same
+    choice as runtime/c/loader.c: the host image if its record is sound and this CPU has
+    every feature it requires, else the baseline of the machine; (None, None, note) if the
+    archive has neither.  `note` says why a host image was passed over ("" otherwise)."""
+    images = manifest.get("images")
+    if not isinstance(images, dict):
+        images = {}
+    base = host_target()
+    note = ""
+    rec = images.get(HOST_TARGET) if base == "x86_64-linux" else None
+    if isinstance(rec, dict):
+        missing = cpu_missing(rec.get("requires"))
+        if not isinstance(rec.get("path"), str):
+            note = "the host image has no path"
+        elif missing is None:
+            note = ("the host image's feature list is not valid"
+                    if cpu_missing([]) is not None else
+                    "the cpuid check (pts._dispatch) is not built")
+        elif missing:
+            shown = ", ".join(missing[:4]) + (", ..." if len(missing) > 4 else "")
+            note = f"the host image needs {shown}, which this CPU lacks"
+        else:
+            return HOST_TARGET, rec, ""
+    rec = images.get(base) if base else None
+    if not isinstance(rec, dict):
+        return None, None, note
+    return base, rec, note
 
 
 # ---------------------------------------------------------------- images (the Python loader)
@@ -797,8 +876,8 @@ def _type_of_value(value):
 
 
 def _machine_of(target: str) -> int:
-    from pts.backend.link import TARGETS
-    return TARGETS[target]["machine"]
+    from pts.backend.link import EM_X86_64, TARGETS
+    return EM_X86_64 if target == HOST_TARGET else TARGETS[target]["machine"]
 
 
 def _load_weights(ar: Archive, m: dict) -> list:
@@ -844,8 +923,9 @@ def _load_weights(ar: Archive, m: dict) -> list:
 
 def load(path: str):
     """Load an archive written by `save`: a LoadedFunction (or a LoadedModule for a model)
-    running the native code of the host's image, or (said once) the stored IR compiled
-    again when the archive has no image for this host."""
+    running the native code of the image `choose_image` picks (its key in `.image`), or
+    (said once) the stored IR compiled again when the archive has no image for this host
+    (`.from_ir`, `.image` None)."""
     global _warned_fallback
     from pts.errors import remember_source
     from pts.ir.core import Function
@@ -869,10 +949,11 @@ def load(path: str):
         except (ArchiveError, KeyError, TypeError, UnicodeDecodeError):
             pass
     weights = _load_weights(ar, m) if kind == "module" else []
-    target = host_target()
-    image_rec = (m.get("images") or {}).get(target) if target else None
+    target, image_rec, _note = choose_image(m)
     natives = {}
     if image_rec is not None:
+        if not isinstance(image_rec.get("path"), str):
+            raise ArchiveError(f"{path}: image {target} has no path")
         data = ar.read(image_rec["path"])
         if image_rec.get("sha256") not in (None, hashlib.sha256(data).hexdigest()):
             raise ArchiveError(f"{path}: image {image_rec['path']} does not match its checksum")
@@ -888,8 +969,8 @@ def load(path: str):
         if not _warned_fallback:
             _warned_fallback = True
             warnings.warn(f"pts.load: {path} has no native image for this host "
-                          f"({target or platform.machine()}); compiling its IR", RuntimeWarning,
-                          stacklevel=2)
+                          f"({host_target() or platform.machine()}); compiling its IR",
+                          RuntimeWarning, stacklevel=2)
         from pts.backend.jit import compile_module
         from pts.ir.parser import parse_module
         module = parse_module(ar.read(m.get("ir", IR_PATH)).decode("utf-8"))
@@ -898,8 +979,11 @@ def load(path: str):
             natives[r["key"]] = NativeEntry(native, module[r["ir_function"]])
         from_ir = True
     pairs = list(zip(records, sigs))
+    image = None if from_ir else target
     if kind == "function":
-        return LoadedFunction(path, m, pairs, natives, from_ir, signature=m.get("signature"))
+        f = LoadedFunction(path, m, pairs, natives, from_ir, signature=m.get("signature"))
+        f.image = image
+        return f
     arrays = [a for _, a in weights]
     methods = {}
     specs = m.get("methods") or {}
@@ -907,11 +991,15 @@ def load(path: str):
         mine = [(r, f) for r, f in pairs if r["name"] == name]
         methods[name] = LoadedFunction(path, m, mine, natives, from_ir, name=name,
                                        signature=specs.get(name), weights=arrays)
-    return LoadedModule(path, m, methods, dict(weights), from_ir)
+        methods[name].image = image
+    lm = LoadedModule(path, m, methods, dict(weights), from_ir)
+    lm.image = image
+    return lm
 
 
 def describe(path: str) -> str:
-    """`pts inspect`: manifest summary, entries, images and the sizes of every entry."""
+    """`pts inspect`: manifest summary, entries, images (and the one this host runs, with
+    why a host image was passed over) and the sizes of every entry."""
     ar = Archive(path)
     m = ar.manifest
     lines = [f"archive:  {path} ({os.path.getsize(path)} bytes)",
@@ -925,9 +1013,20 @@ def describe(path: str) -> str:
         for w in m["weights"]:
             lines.append(f"  {w.get('name')}  {w.get('dtype')} {tuple(w.get('shape', []))}")
     lines.append("images:")
-    for t, rec in (m.get("images") or {}).items():
-        lines.append(f"  {t:14} {rec.get('path')}  {rec.get('size')} bytes  "
-                     f"triple {rec.get('triple')}  cpu {rec.get('cpu')}")
+    images = m.get("images") if isinstance(m.get("images"), dict) else {}
+    for t, rec in images.items():
+        if not isinstance(rec, dict):
+            continue
+        req = rec.get("requires")
+        needs = f"  requires {len(req)} features" if isinstance(req, list) else ""
+        lines.append(f"  {t:17} {rec.get('path')}  {rec.get('size')} bytes  "
+                     f"triple {rec.get('triple')}  cpu {rec.get('cpu')}{needs}")
+    target, rec, note = choose_image(m)
+    if rec is not None:
+        runs = f"{rec.get('path')} ({target})"
+    else:
+        runs = f"no image for {host_target() or platform.machine()}: pts.load compiles the IR"
+    lines.append(f"this host runs: {runs}" + (f"; {note}" if note else ""))
     lines.append("files:")
     for info in ar.infos():
         lines.append(f"  {info.file_size:10}  {info.filename}")

@@ -4,7 +4,12 @@
  *   1. zip.c checks the container (bounds, local headers, overlaps, CRCs);
  *   2. manifest.json (json.c): format version (a newer major is refused), the ABI the code
  *      expects (context fields; import and exception names), entries, images;
- *   3. the image of this machine (format in backend/link.py) is checked field by field,
+ *   3. the image to run is chosen: on x86-64 the host image ("x86_64-linux-host", compiled
+ *      for the CPU of the machine that saved the archive) when its record's "requires" is a
+ *      list of at most MAX_REQUIRES feature names this CPU has every one of (cpu.c: cpuid
+ *      and xgetbv; an unknown name or a malformed list makes the image unusable, never an
+ *      error), else the baseline image of this machine ("x86_64-linux", "aarch64-linux");
+ *      it is checked field by field,
  *      mapped read-write, its regions copied, its fixups applied — base-relative words get
  *      the mapping's address, import cells the address of a runtime function found by name
  *      in RUNTIME below (never with dlsym) — then each region is protected: text R+X,
@@ -30,10 +35,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cpu.h"
 #include "internal.h"
 
 #if defined(__x86_64__)
 #define HOST_TARGET "x86_64-linux"
+#define HOST_CPU_TARGET "x86_64-linux-host"     /* backend/link.py HOST_TARGET */
 #define HOST_MACHINE 62
 #elif defined(__aarch64__)
 #define HOST_TARGET "aarch64-linux"
@@ -46,6 +53,7 @@
 #define MAX_MANIFEST (4u << 20)
 #define MAX_ENTRIES 4096
 #define MAX_TYPE_DEPTH 16
+#define MAX_REQUIRES 512         /* features a host image may require (runtime/archive.py) */
 
 pts_status pts__fail(pts_error *err, pts_status status, const char *fmt, ...) {
     if (err) {
@@ -316,6 +324,8 @@ typedef struct weight {
 
 struct pts_model {
     char format[16], producer[64], kind[16];
+    char target[32];                     /* the image in use: "x86_64-linux-host", ... */
+    char image_note[160];                /* why the host image was passed over, or "" */
     entry *entries;
     size_t nentries;
     weight *weights;
@@ -758,6 +768,47 @@ static size_t default_stack_budget(void) {
     return budget;
 }
 
+#ifdef HOST_CPU_TARGET
+/* Can this machine run the host image of record `host`?  Its "path" must be a string and
+ * its "requires" a list of at most MAX_REQUIRES strings naming features cpu.c knows and
+ * this CPU has; else (untrusted input: a malformed record is not an error) `note` says why
+ * not, as runtime/archive.py choose_image does. */
+static int host_image_usable(const pts_json *host, char *note, size_t cap) {
+    const pts_json *req = pts__json_get(host, "requires");
+    if (!pts__json_str(host, "path")) {
+        snprintf(note, cap, "the host image has no path");
+        return 0;
+    }
+    if (!req || req->type != PTS_J_ARR || req->n > MAX_REQUIRES) {
+        snprintf(note, cap, "the host image's feature list is not valid");
+        return 0;
+    }
+    for (size_t i = 0; i < req->n; i++)
+        if (req->items[i].type != PTS_J_STR) {
+            snprintf(note, cap, "the host image's feature list is not valid");
+            return 0;
+        }
+    pts_cpu cpu;
+    pts__cpu_read(&cpu);
+    size_t missing = 0;
+    for (size_t i = 0; i < req->n; i++) {
+        if (pts__cpu_check(&cpu, req->items[i].str))
+            continue;
+        size_t used = strlen(note);
+        if (missing == 0)
+            snprintf(note, cap, "the host image needs %.40s", req->items[i].str);
+        else if (missing < 4)
+            snprintf(note + used, cap - used, ", %.40s", req->items[i].str);
+        else if (missing == 4)
+            append(note, cap, ", ...");
+        missing++;
+    }
+    if (missing)
+        append(note, cap, ", which this CPU lacks");
+    return missing == 0;
+}
+#endif
+
 static pts_model *load_archive(const void *data, size_t size, int in_place, pts_error *err) {
     pts_model *m = calloc(1, sizeof *m);
     if (!m) {
@@ -792,7 +843,18 @@ static pts_model *load_archive(const void *data, size_t size, int in_place, pts_
     if ((st = check_version(m, doc.root, err)) != PTS_OK || (st = check_abi(m, doc.root, err)) != PTS_OK)
         goto done;
     const pts_json *images = pts__json_get(doc.root, "images");
-    const char *path = pts__json_str(pts__json_get(images, HOST_TARGET), "path");
+    const char *path = NULL;
+    snprintf(m->target, sizeof m->target, "%s", HOST_TARGET);
+#ifdef HOST_CPU_TARGET
+    const pts_json *host = pts__json_get(images, HOST_CPU_TARGET);
+    if (host && host->type == PTS_J_OBJ && host_image_usable(host, m->image_note,
+                                                              sizeof m->image_note)) {
+        path = pts__json_str(host, "path");
+        snprintf(m->target, sizeof m->target, "%s", HOST_CPU_TARGET);
+    }
+#endif
+    if (!path)
+        path = pts__json_str(pts__json_get(images, HOST_TARGET), "path");
     if (!path) {
         st = pts__fail(err, PTS_ERR_TARGET, "the archive has no native image for %s",
                        HOST_TARGET);
@@ -896,7 +958,8 @@ pts_model *pts_load_file(const char *path, pts_error *err) {
 
 const char *pts_model_format(const pts_model *m) { return m->format; }
 const char *pts_model_producer(const pts_model *m) { return m->producer; }
-const char *pts_model_target(const pts_model *m) { (void)m; return HOST_TARGET; }
+const char *pts_model_target(const pts_model *m) { return m->target; }
+const char *pts_model_image_note(const pts_model *m) { return m->image_note; }
 const char *pts_model_kind(const pts_model *m) { return m->kind; }
 size_t pts_weight_count(const pts_model *m) { return m->nweights; }
 const char *pts_weight_name(const pts_model *m, size_t i) { return i < m->nweights ? m->weights[i].name : NULL; }

@@ -16,6 +16,10 @@
  * other error.  --threads N is how many threads parallel kernels use (default:
  * $PTS_NUM_THREADS, else the number of CPUs).
  *
+ * --list prints the archive's format, the image this machine runs (the host image, when
+ * the archive has one and this CPU has every feature it requires, else the baseline, with
+ * the reason) and every entry's signature.
+ *
  * --bench N: load the archive 10 times and call the entry N times, then print the load
  * time (best and median) and the time per call, measured here in C (no output of the
  * result).
@@ -333,8 +337,9 @@ int main(int argc, char **argv) {
         goto done;
     }
     if (list) {
-        printf("format %s, %s, image %s\n", pts_model_format(m), pts_model_producer(m),
-               pts_model_target(m));
+        const char *note = pts_model_image_note(m);
+        printf("format %s, %s, image %s%s%s%s\n", pts_model_format(m), pts_model_producer(m),
+               pts_model_target(m), *note ? " (" : "", note, *note ? ")" : "");
         for (size_t i = 0; i < pts_entry_count(m); i++)
             printf("%s  %s\n", pts_entry_name(m, i), pts_entry_signature(m, i));
         if (pts_weight_count(m)) {

@@ -3,7 +3,7 @@
  * A .pts archive (written by pts.save or `pts compile`) holds entry points — one per
  * compiled signature of a scripted function — and a native image per target.  libpts
  * reads the archive (every offset and size checked, CRCs verified), maps the image of this
- * machine W^X, fills its import table with its own implementations (libc, libm, print
+ * machine (the host image if this CPU can run it, else the baseline) W^X, fills its import table with its own implementations (libc, libm, print
  * writers) and calls entries through their uniform boxed signature.
  *
  *     pts_error err;
@@ -149,7 +149,12 @@ PTS_API void pts_free(pts_model *m);
 
 PTS_API const char *pts_model_format(const pts_model *m);      /* "1.0" */
 PTS_API const char *pts_model_producer(const pts_model *m);    /* "pts 0.1.0" */
-PTS_API const char *pts_model_target(const pts_model *m);      /* "x86_64-linux", the image in use */
+/* The image in use: "x86_64-linux-host" (compiled for the CPU of the machine that saved
+ * the archive; used when this CPU has every feature it requires), else the baseline of
+ * this machine, "x86_64-linux" or "aarch64-linux".  pts_model_image_note says why a host
+ * image was passed over ("the host image needs avx512f, which this CPU lacks"), or "". */
+PTS_API const char *pts_model_target(const pts_model *m);
+PTS_API const char *pts_model_image_note(const pts_model *m);
 PTS_API const char *pts_model_kind(const pts_model *m);        /* "function" or "module" */
 /* Weights of a module archive: count, dotted name ("conv.weight") and tensor (borrowed:
  * valid until pts_free).  An entry of a module takes only the arguments of its method;

@@ -1,11 +1,14 @@
 """`.pts` archives: pts.save / pts.load and pts-run agree with in-process native code.
 
 Every function of tests/lang/programs whose run lines pass scalars, tuples or lists of
-scalars is called in process (native), saved with those signatures, loaded back
-(`pts.load`: the stored image, no LLVM) and run again, then run with `pts-run`: same result
-(floats compared by repr, bit for bit), same exception kind and message, same printed text.
-The rest checks the container: stored aligned entries that `unzip -l` lists, the manifest,
-version checks, the IR fallback and the `pts compile` / `pts inspect` commands.
+scalars is called in process (native), saved with those signatures (the host image: the
+JIT's code for this CPU), loaded back (`pts.load`: the stored image, no LLVM) and run again,
+then run with `pts-run`: same result (floats compared by repr, bit for bit), same exception
+kind and message, same printed text.  The rest checks the container: stored aligned entries
+that `unzip -l` lists, the manifest, version checks, the choice of image (the host image
+when this CPU has every feature it requires, else the baseline; the JIT and the host image
+compiled for the same features), the IR fallback and the `pts compile` / `pts inspect`
+commands.
 """
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ from ptsbuild import ROOT, build_runtime  # noqa: E402
 
 PROGRAMS = ROOT / "tests" / "lang" / "programs"
 INT64 = (-(1 << 63), (1 << 63) - 1)
+TARGET = archive.native_targets()[0]         # the host image where there is one
 
 
 # ---------------------------------------------------------------- the lang programs
@@ -154,9 +158,9 @@ def test_lang_program_archives(path, tmp_path, pts_run):
             expected.append((full_args(pyfunc, args), value, exc, out))
         else:
             target = tmp_path / f"{name}.pts"
-            archive.save(fn, str(target), targets=[archive.host_target()])  # aarch64: below
+            archive.save(fn, str(target), targets=[TARGET])  # aarch64: test_c_loader.py
             loaded = pts.load(target)
-            assert not loaded.from_ir
+            assert not loaded.from_ir and loaded.image == TARGET
             for args, value, exc, out in expected:
                 got, gexc, gout = outcome(loaded, copy_args(args))
                 where = f"{path.name}: {name}{args}"
@@ -231,6 +235,8 @@ def test_save_layout(sample, tmp_path):
         assert names[:2] == ["manifest.json", "ir/module.ir"]
         assert "source/sample_prog.py" in names
         assert "images/x86_64-linux.img" in names and "images/aarch64-linux.img" in names
+        if archive.HOST_TARGET in archive.native_targets():
+            assert "images/x86_64-linux-host.img" in names
         raw = target.read_bytes()
         for info in z.infolist():
             assert info.compress_type == zipfile.ZIP_STORED
@@ -239,7 +245,8 @@ def test_save_layout(sample, tmp_path):
         m = json.loads(z.read("manifest.json"))
     assert m["format"] == "1.0" and m["producer"].startswith("pts ")
     assert [(e["key"], e["ret"]) for e in m["entries"]] == [("gcd(i64, i64)", "i64")]
-    assert set(m["images"]) == {"x86_64-linux", "aarch64-linux"}
+    assert set(m["images"]) == {"x86_64-linux", "aarch64-linux"} | \
+        ({archive.HOST_TARGET} & set(archive.native_targets()))
     if shutil.which("unzip"):
         listing = subprocess.run(["unzip", "-l", str(target)], capture_output=True, text=True)
         assert listing.returncode == 0 and "images/aarch64-linux.img" in listing.stdout
@@ -321,9 +328,8 @@ def test_fallback_to_ir_without_host_image(sample, tmp_path):
     d, src, module = sample
     good = tmp_path / "gcd.pts"
     pts.save(pts.script(module.gcd), good, example_inputs=[(4, 6)])
-    host = archive.host_target()
     other = tmp_path / "other.pts"
-    rewrite_manifest(good, other, lambda m: m["images"].pop(host))
+    rewrite_manifest(good, other, lambda m: [m["images"].pop(t) for t in archive.native_targets()])
     archive._warned_fallback = False
     with pytest.warns(RuntimeWarning, match="no native image for this host"):
         f = pts.load(other)
@@ -364,10 +370,124 @@ def test_cli_compile_and_inspect(sample, tmp_path, pts_run):
     for text in ("format:   1.0", "gcd(i64, i64) -> i64", "images/x86_64-linux.img",
                  "aarch64-linux", "manifest.json"):
         assert text in r.stdout
+    target = archive.native_targets()[0]
+    assert f"this host runs: images/{target}.img ({target})\n" in r.stdout
     r = subprocess.run([str(pts_run), str(out), "--list"], capture_output=True, text=True)
     assert r.returncode == 0 and "gcd  (i64, i64) -> i64" in r.stdout
+    assert f", image {target}\n" in r.stdout
     r = subprocess.run([str(pts_run), str(out), "1071", "462"], capture_output=True, text=True)
     assert r.stdout == "21\n"
     bad = subprocess.run([sys.executable, "-m", "pts", "inspect", str(src)],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 1 and "not a valid .pts archive" in bad.stderr
+
+
+# ---------------------------------------------------------------- host images
+
+needs_host_image = pytest.mark.skipif(archive.HOST_TARGET not in archive.native_targets(),
+                                      reason="host images are made on x86-64 Linux only")
+
+
+@needs_host_image
+def test_jit_and_host_image_features_agree(sample, tmp_path):
+    """The host image is compiled for the CPU and features the JIT uses, and those are
+    features the loaders check (backend.cpu.X86_FEATURES, runtime/c/cpu.c)."""
+    from pts.backend import cpu, jit, link
+    from pts import _dispatch
+    d, src, module = sample
+    target = tmp_path / "gcd.pts"
+    m = archive.save(pts.script(module.gcd), str(target), example_inputs=[(4, 6)])
+    rec = m["images"][archive.HOST_TARGET]
+    desc = jit.target_description()
+    assert rec["cpu"] == desc["cpu"] and rec["features"] == desc["features"]
+    assert rec["requires"] == cpu.required_features(desc["features"])
+    assert set(rec["requires"]) <= cpu.X86_FEATURES
+    assert rec["path"] == f"images/{archive.HOST_TARGET}.img"
+    # every target machine of the JIT is made with these features
+    tm = jit.target_machine()
+    assert str(tm.target_data) == str(link.target_machine(archive.HOST_TARGET).target_data)
+    # and this CPU has them all (by the loaders' cpuid check)
+    assert _dispatch.cpu_missing(rec["requires"]) == []
+    assert _dispatch.cpu_has(rec["requires"]) is True
+
+
+@needs_host_image
+def test_cpu_check_matches_llvm():
+    """The cpuid table (runtime/c/cpu.c, via pts._dispatch) says for every feature it knows
+    what LLVM's own host detection says."""
+    import llvmlite.binding as llvm
+    from pts import _dispatch
+    from pts.backend.cpu import X86_FEATURES
+    llvm.initialize_native_target()
+    host = llvm.get_host_cpu_features()
+    known = [f for f in X86_FEATURES if f in host]
+    assert len(known) > 40
+    assert sorted(_dispatch.cpu_missing(known)) == sorted(f for f in known if not host[f])
+    assert _dispatch.cpu_missing(["made-up-feature", "", 7, None, "avx2\0x"]) == \
+        ["made-up-feature", "", 7, None, "avx2\0x"]
+    with pytest.raises(TypeError):
+        _dispatch.cpu_missing(3)
+
+
+def _lacking(m: dict) -> None:
+    """The host image requires a feature this CPU lacks (or one nobody knows)."""
+    from pts import _dispatch
+    from pts.backend.cpu import X86_FEATURES
+    rec = m["images"][archive.HOST_TARGET]
+    absent = sorted(_dispatch.cpu_missing(sorted(X86_FEATURES)))
+    rec["requires"] = rec["requires"] + (absent[:1] or ["made-up-feature"])
+
+
+@needs_host_image
+@pytest.mark.parametrize("change", ["lacking", "unknown", "bad-list", "no-path", "not-object"])
+def test_host_image_needing_what_this_cpu_lacks(sample, tmp_path, pts_run, change):
+    """Both loaders pass over a host image this CPU cannot run (or whose record is
+    malformed: untrusted input, not an error) and run the baseline image, correctly."""
+    d, src, module = sample
+    good = tmp_path / "mix.pts"
+    fn = pts.script(module.mix)
+    pts.save(fn, good, example_inputs=[(0.7, 5)])
+    edits = {
+        "lacking": _lacking,
+        "unknown": lambda m: m["images"][archive.HOST_TARGET]["requires"].append("avx512fp17"),
+        "bad-list": lambda m: m["images"][archive.HOST_TARGET].update(requires="avx2"),
+        "no-path": lambda m: m["images"][archive.HOST_TARGET].pop("path"),
+        "not-object": lambda m: m["images"].update({archive.HOST_TARGET: ["avx2"]}),
+    }
+    other = tmp_path / f"{change}.pts"
+    rewrite_manifest(good, other, edits[change])
+    want_value, _, want_out = outcome(fn, (0.7, 5))
+    f = pts.load(other)
+    assert not f.from_ir and f.image == "x86_64-linux"
+    got, exc, out = outcome(f, (0.7, 5))
+    assert exc is None and out == want_out
+    assert math.isclose(got, want_value, rel_tol=1e-12)
+    r = subprocess.run([str(pts_run), str(other), "--list"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert ", image x86_64-linux" in r.stdout and ", image x86_64-linux-host" not in r.stdout
+    r = subprocess.run([str(pts_run), str(other), "0.7", "5"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == out + f"{got}\n"
+    r = subprocess.run([sys.executable, "-m", "pts", "inspect", str(other)],
+                       capture_output=True, text=True, timeout=120)
+    assert "this host runs: images/x86_64-linux.img (x86_64-linux)" in r.stdout
+    if change in ("lacking", "unknown"):
+        assert "which this CPU lacks" in r.stdout
+    # the unchanged archive runs the host image, in both loaders
+    assert pts.load(good).image == archive.HOST_TARGET
+    r = subprocess.run([str(pts_run), str(good), "--list"], capture_output=True, text=True)
+    assert ", image x86_64-linux-host\n" in r.stdout
+
+
+@needs_host_image
+def test_without_the_cpuid_check_the_baseline_runs(sample, tmp_path, monkeypatch):
+    """pts.load checks host images with pts._dispatch; without the extension it runs the
+    baseline image (and never guesses)."""
+    d, src, module = sample
+    target = tmp_path / "gcd.pts"
+    pts.save(pts.script(module.gcd), target, example_inputs=[(4, 6)])
+    assert pts.load(target).image == archive.HOST_TARGET
+    monkeypatch.delattr(pts, "_dispatch", raising=False)
+    monkeypatch.setitem(sys.modules, "pts._dispatch", None)
+    f = pts.load(target)
+    assert f.image == "x86_64-linux" and not f.from_ir and f(1071, 462) == 21
+    assert "pts._dispatch" in archive.choose_image(f.manifest)[2]

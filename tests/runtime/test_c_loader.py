@@ -139,6 +139,27 @@ def test_runtime_function_tables_agree():
     assert names <= set(IMPORTS) | set(link.RUNTIME_FUNCTIONS)
 
 
+def test_cpu_feature_tables_agree():
+    """runtime/c/cpu.c checks (by cpuid) exactly the features backend.cpu lets the JIT and
+    host images use; each has one leaf, register, bit and OS state."""
+    from pts.backend.cpu import X86_FEATURES
+    text = (C_DIR / "cpu.c").read_text()
+    table = text[text.index("FEATURES[] = {"):text.index("};", text.index("FEATURES[] = {"))]
+    rows = re.findall(r'\{"([\w.-]+)", (L1|L7|L7S1|LD1|LX1|LX8), (EAX|EBX|ECX|EDX), (\d+), '
+                      r'(ANY|AVX|AVX512)\}', table)
+    assert len(rows) == table.count("{\"")
+    names = [r[0] for r in rows]
+    assert len(names) == len(set(names))
+    assert set(names) == X86_FEATURES
+    assert all(0 <= int(r[3]) < 32 for r in rows)
+    same_bit = {}
+    for name, leaf, reg, bit, _ in rows:
+        same_bit.setdefault((leaf, reg, bit), []).append(name)
+    # two names for one bit only where LLVM has two names for one thing
+    assert sorted(v for v in same_bit.values() if len(v) > 1) == [["avx512f", "evex512"],
+                                                                  ["sse4.2", "crc32"]]
+
+
 def test_embedding_from_c(archives, runtime, tmp_path):
     exe = compile_c([ROOT / "tests" / "runtime" / "c_embed.c"], tmp_path / "c_embed", runtime,
                     shared=True)
@@ -267,7 +288,7 @@ def zip_bytes(files: list[tuple[str, bytes]]) -> bytes:
 def structured_mutation(data: bytes, rng: random.Random) -> bytes:
     files = read_entries(data)
     m = json.loads(files[0][1])
-    choice = rng.randrange(12)
+    choice = rng.randrange(13)
     if choice == 0:
         m["format"] = rng.choice(["2.0", "99.1", "1", "x.y", "", "1.0.0", "-1.0"])
     elif choice == 1:
@@ -300,6 +321,17 @@ def structured_mutation(data: bytes, rng: random.Random) -> bytes:
         return zip_bytes(files)
     elif choice in (8, 9, 10):                       # image tables with a valid CRC
         files = [(n, mutate_image(b, rng) if n.endswith(".img") else b) for n, b in files]
+    elif choice == 12:                               # the host image's record
+        rec = m["images"].get(archive.HOST_TARGET)
+        if isinstance(rec, dict):
+            rec["requires"] = rng.choice([None, "avx2", [], [7], ["avx2"] * 600, ["x" * 5000],
+                                          ["avx512fp16", "made-up"], [[]], {"a": 1},
+                                          rec["requires"] + ["\u00e9\u0000"]])
+            if rng.random() < 0.3:
+                rec["path"] = rng.choice([None, "", "images/nope.img", "manifest.json",
+                                          "images/x86_64-linux.img", 3])
+        else:
+            m["images"][archive.HOST_TARGET] = rng.choice([[], "x", {"requires": []}])
     else:                                            # overlapping entries
         out = bytearray(zip_bytes(files))
         cd = out.rindex(b"PK\x01\x02")
