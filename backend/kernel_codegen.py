@@ -15,13 +15,17 @@ what LLVM's loop vectorizer needs; reductions carry `reassoc` so they vectorize 
 
 The loop nest handles the common case; everything else calls the kernel function itself
 (each op on its own, numpy's errors included).  The fast path is taken when, at run time:
-- the tensor leaves broadcast together (shape S) and each has S's last dimension with unit
-  stride there (or S's last dimension is 1), and
+- the tensor leaves broadcast together (shape S), and
 - S is not empty.
 Under those conditions every op of the kernel broadcasts without error and every reduction
 reduces a full row, so the loop nest computes exactly what the ops compute (up to the
-summation order of floats).  Pure elementwise kernels whose leaves are all C-contiguous with
-shape S run as one flat loop.  float32 sums accumulate in float64.
+summation order of floats).  The rows are vectorized when each leaf has S's last dimension
+with unit stride, or one element per row (an (N, 1) leaf: copied into a row of equal values
+per row); otherwise they step through strides.  Pure elementwise kernels whose leaves are
+all C-contiguous with shape S run as one flat loop, and ones whose leaves are contiguous
+along another axis (channels-last data) run with that axis last.  float32 sums add blocks in
+float32 and the blocks in float64; a division by a per-row value multiplies by its
+reciprocal.
 """
 from __future__ import annotations
 
@@ -161,6 +165,8 @@ class FusedKernel:
         self.fc, self.ins, self.plan, self.args = fc, ins, plan, args
         self.scratch: dict = {}         # rows(): costly shared value -> its scratch row
         self.recips: dict = {}          # row(): division -> 1 / its per-row divisor
+        self.row_fill: dict = {}        # rows(): (N, 1) leaf -> (fill?, its row buffer slot)
+        self.views: dict = {}           # row(): (N, 1) leaf -> its data or its filled row
         self.phase = 0
         self.k = Kernels(fc, ins)
         self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
@@ -204,8 +210,8 @@ class FusedKernel:
         """S and two conditions: the loop nest computes the kernel (`ok`: the leaves
         broadcast, S is not empty, and every reduction — and a per-element root — reads
         at least one leaf spanning S's last axis, so each row is reduced whole and the
-        output has shape S), and every leaf spans the last axis with unit stride
-        (`contiguous`: the vectorized rows)."""
+        output has shape S), and every leaf spans the last axis with unit stride, or (S of
+        rank 2 or more) has one element per row (`contiguous`: the vectorized rows)."""
         b = self.b
         shape, ok = self.broadcast_shape()
         last = shape[-1]
@@ -225,7 +231,10 @@ class FusedKernel:
         contiguous = ir.Constant(I1T, 1)
         for x in self.tensors:
             unit = b.or_(b.icmp_signed("==", x.strides[-1], c64(1)), last_is_1)
-            contiguous = b.and_(contiguous, b.and_(spans[id(x)], unit))
+            ok_x = b.and_(spans[id(x)], unit)
+            if len(shape) > 1:          # (N, 1): rows() fills a row (one row: strided)
+                ok_x = b.or_(ok_x, b.icmp_signed("==", x.shape[-1], c64(1)))
+            contiguous = b.and_(contiguous, ok_x)
         return shape, ok, contiguous
 
     def flat_condition(self, shape):
@@ -400,15 +409,30 @@ class FusedKernel:
             self.row([b.load(x, typ=I64T) for x in bases], out_base, n, out, row_root, steps)
             self.next_row(idx, bases, shape, strides)
         steps = [self.k.bstride(x, r, r + 1) for x in self.tensors] if strided else None
+        malloc = self.fc.mc.import_fn(b, self.fc.ctx, "malloc")
+        free = self.fc.mc.import_fn(b, self.fc.ctx, "free")
         self.scratch = {}
         for m in self.plan.scratch:     # one row per costly shared value, per task
             dt = m.type.dtype
             nbytes = b.mul(b.select(b.icmp_signed(">", n, c64(0)), n, c64(1)), c64(ITEMSIZE[dt]))
-            data = b.call(self.fc.mc.import_fn(b, self.fc.ctx, "malloc"), [nbytes])
-            self.scratch[m] = Tensor(dt, data, None, [n], [c64(1)])
+            self.scratch[m] = Tensor(dt, b.call(malloc, [nbytes]), None, [n], [c64(1)])
+        # a leaf with one element per row (shape (N, 1) against rows of n > 1) is copied
+        # into a row of n equal values, so that the loops still read contiguous rows
+        self.row_fill = {}
+        if not strided:
+            for x in self.tensors:
+                fill = b.and_(b.icmp_signed("==", x.shape[-1], c64(1)),
+                              b.icmp_signed(">", n, c64(1)))
+                buf = self.k.slot(PTR, ir.Constant(PTR, None))
+                with b.if_then(fill):
+                    b.store(b.call(malloc, [b.mul(n, c64(ITEMSIZE[x.dtype]))]), buf)
+                self.row_fill[id(x)] = (fill, buf)
         self.fc.counted_loop(b.sub(end, begin), body)
         for buf in self.scratch.values():
-            b.call(self.fc.mc.import_fn(b, self.fc.ctx, "free"), [buf.data])
+            b.call(free, [buf.data])
+        for fill, buf in self.row_fill.values():
+            with b.if_then(fill):
+                b.call(free, [b.load(buf, typ=PTR)])
 
     def next_row(self, idx: list, bases: list, shape: list, strides: list) -> None:
         """Step the row index (slots idx, one per axis but the last) and the leaves' bases
@@ -438,6 +462,19 @@ class FusedKernel:
         b = self.b
         base_of = dict(zip([id(x) for x in self.tensors], bases))
         self.steps = dict(zip([id(x) for x in self.tensors], steps)) if steps else {}
+        self.views = {}
+        for x in self.tensors:
+            if id(x) not in self.row_fill:
+                continue
+            fill, slot = self.row_fill[id(x)]
+            buf = b.load(slot, typ=PTR)
+            row = Tensor(x.dtype, buf, None, [n], [c64(1)])
+            with b.if_then(fill):
+                v = self.k.load(x, base_of[id(x)])
+                self.fc.counted_loop(n, lambda j: self.k.store(row, j, v))
+            self.views[id(x)] = Tensor(x.dtype, b.select(fill, buf, x.data), x.owner, x.shape,
+                                       x.strides)
+            base_of[id(x)] = b.select(fill, c64(0), base_of[id(x)])
         row_values: dict[Instr, tuple] = {}
         stash = None
         for i, red in enumerate(self.plan.reductions):
@@ -545,7 +582,8 @@ class FusedKernel:
                 return self.k.load(x, c64(0)), x.dtype
             step = self.steps.get(id(x))
             at = j if step is None else self.b.mul(j, step)
-            return self.k.load(x, self.b.add(base_of[id(x)], at)), x.dtype
+            at = self.b.add(base_of[id(x)], at)
+            return self.k.load(self.views.get(id(x), x), at), x.dtype
         if v in row_values:
             return row_values[v]
         if v in cache:

@@ -90,6 +90,10 @@ def gelu_softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
+def scaled_center(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return (x - x.mean(axis=-1, keepdims=True)) * g + b
+
+
 def rng(*shape, dtype=np.float32, seed=0):
     return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
 
@@ -141,6 +145,9 @@ CASES = [
     ("rows of sliced outer axes (row index steps, carries)", affine_relu,
      lambda: (rng(4, 7, 5, 6)[1:, ::2, 1:4, :], rng(6, seed=1), -0.25), 1e-5),
     ("row sums over several float32 blocks", row_center, lambda: (rng(3, 2500),), 1e-4),
+    ("(N,1) leaves filled into rows, with a reduction", scaled_center,
+     lambda: (rng(6, 300), rng(6, 1, seed=1), rng(300, seed=2)), 1e-5),
+    ("(N,1) leaf of a 3-D kernel", affine_relu, lambda: (rng(2, 3, 40), rng(3, 1, seed=1), 0.5), 1e-5),
     ("layer_norm, float32 rows longer than a block", layer_norm,
      lambda: (rng(3, 2049), rng(2049, seed=1), rng(2049, seed=2)), 1e-4),
 ]
