@@ -3,8 +3,11 @@
 Every workload is written once, as plain Python (bench/workloads.py), and run by the three
 implementations in the same process.  Each cell is the median of N steady-state runs (after
 one warm-up call, which for the compilers includes compilation), with N chosen so that a cell
-costs about `budget` seconds.  Results must agree across implementations (ints exactly,
-floats to 1e-9 relative: the native math functions may differ from libm in the last bit).
+costs about `budget` seconds.  The two compilers' runs alternate (one call of Numba's, one of
+pts's, and again; at least 25 of each), so that the drifting load of a shared machine falls on
+both alike rather than on whichever cell ran during a busy second.  Results must agree across
+implementations (ints exactly, floats to 1e-9 relative: the native math functions may differ
+from libm in the last bit).
 
 pts compiles a first call quickly (tier 0) and optimizes in the background: steady-state
 cells wait for the optimized code (`pts.wait_optimized()`) after the warm-up call.
@@ -142,6 +145,38 @@ def measure(f, args, budget: float, min_runs: int, max_runs: int, warm_counts: b
     return statistics.median(samples), len(samples), result
 
 
+def measure_alternating(fs: dict, args, budget: float, min_runs: int, max_runs: int):
+    """`measure` for several compiled implementations at once: after each one's warm-up
+    call (compilation; then pts's optimized code, `_settle`) and a probe call, N rounds of
+    one call of each, N filling about `budget` seconds per implementation.  Returns
+    {name: (median, N, result) or the exception it raised}."""
+    out: dict = {}
+    results: dict = {}
+    samples: dict = {}
+    for name, f in fs.items():
+        try:
+            results[name] = _timed(f, args)[1]
+        except Exception as e:
+            out[name] = e
+    _settle()
+    live = [name for name in fs if name not in out]
+    for name in live:
+        samples[name] = [_timed(fs[name], args)[0]]        # the probe
+    total = sum(max(samples[name][0], 1e-7) for name in live)
+    n = int(budget * len(live) / total) if live else 0
+    n = max(min(n, max_runs), min_runs)
+    for _ in range(n - 1):
+        for name in list(live):
+            try:
+                samples[name].append(_timed(fs[name], args)[0])
+            except Exception as e:
+                out[name] = e
+                live.remove(name)
+    for name in live:
+        out[name] = (statistics.median(samples[name]), len(samples[name]), results[name])
+    return out
+
+
 def _settle() -> None:
     """pts runs a first call on quickly compiled code and optimizes in the background:
     steady state is the optimized code."""
@@ -163,27 +198,41 @@ def run_workloads(quick: bool = False, impls=IMPLS, budget: float | None = None,
     if budget is None:
         budget = 0.1 if quick else 2.0
     min_runs, max_runs = (1, 5) if quick else (3, 500)
+    # the compilers' cells: at least 25 alternating runs (integral takes ~0.1 s a call: the
+    # budget alone would give it 15, whose median still moves by +-10% on a busy machine)
+    min_compiled = 1 if quick else 25
     rows = []
     for fn, full_args, quick_args in workloads.WORKLOADS:
         args = quick_args if quick else full_args
         row = {"name": fn.__name__, "args": list(args),
                "label": f"{fn.__name__}({', '.join(map(str, args))})",
                "time": {}, "runs": {}, "result": {}, "error": {}}
+        compiled = {}
         for impl in impls:
             f, err = make_impl(impl, fn)
+            if f is not None and impl != "CPython":
+                compiled[impl] = f                 # timed below, in alternation
+                continue
             if f is not None:
                 try:
-                    t, n, r = measure(f, args, budget, min_runs, max_runs,
-                                      warm_counts=(impl == "CPython"))
+                    t, n, r = measure(f, args, budget, min_runs, max_runs, warm_counts=True)
                     row["time"][impl], row["runs"][impl], row["result"][impl] = t, n, r
                 except Exception as e:
                     err = _error_text(e)
             if err is not None:
                 row["error"][impl] = err
-            if log:
+        if compiled:
+            for impl, m in measure_alternating(compiled, args, budget, min_compiled,
+                                               max_runs).items():
+                if isinstance(m, BaseException):
+                    row["error"][impl] = _error_text(m)
+                else:
+                    row["time"][impl], row["runs"][impl], row["result"][impl] = m
+        if log:
+            for impl in impls:
                 log(f"  {row['label']:<28} {impl:<8} "
                     + (f"{row['time'][impl] * 1e3:10.2f} ms  x{row['runs'][impl]}"
-                       if impl in row["time"] else f"n/a ({err})"))
+                       if impl in row["time"] else f"n/a ({row['error'].get(impl)})"))
         ref = row["result"].get("CPython")
         row["mismatch"] = [impl for impl, r in row["result"].items()
                            if impl != "CPython" and ref is not None and not same_result(ref, r)]
@@ -401,8 +450,10 @@ def main(argv=None) -> int:
     print(f"machine: nproc={info['nproc']}  cpu={info['cpu']}  python={info['python']}  "
           f"numba={info['numba'] or 'n/a'}  llvmlite={info['llvmlite'] or 'n/a'}")
     print(f"each cell: median of N steady-state runs after a warm-up call (N in 'runs', "
-          f"~{budget:g} s per cell; CPython cells slower than that are one run), "
-          f"on a shared, noisy machine{'; --quick sizes' if args.quick else ''}")
+          f"~{budget:g} s per cell; CPython cells slower than that are one run; Numba's and "
+          f"pts's runs alternate, at least {1 if args.quick else 25} each), on a shared, noisy "
+          f"machine"
+          f"{'; --quick sizes' if args.quick else ''}")
     print()
     log = (lambda s: print(s, file=sys.stderr, flush=True)) if args.verbose else None
     rows = run_workloads(quick=args.quick, budget=budget, log=log)

@@ -8,9 +8,10 @@ left to do.
 
 Then the late passes run once, in order: they change the IR's shape for the backend and
 are not part of the fixpoint (fusion outlines groups of tensor ops into kernel functions that
-inlining must not put back).  `PTS_FUSION=0` (or `optimize(..., fusion=False)`) leaves
-fusion out, which runs every tensor op on its own: the reference the fused code is tested
-against.
+inlining must not put back; interleave_loops copies a loop nest and keeps the original as
+the epilogue, which another round would copy again).  `PTS_FUSION=0` (or `optimize(...,
+fusion=False)`) leaves fusion out, which runs every tensor op on its own: the reference the
+fused code is tested against.
 
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
@@ -25,8 +26,8 @@ from typing import Callable
 from pts.ir.core import Module
 from pts.ir.passes import (eliminate_checks, eliminate_dead_code, eliminate_dead_functions,
                            fold_constants, fuse_tensors, hoist_loop_invariants, inline,
-                           number_values, propagate_constants, reduce_strength,
-                           release_tensors, simplify_cfg)
+                           interleave_loops, number_values, propagate_constants,
+                           reduce_strength, release_tensors, simplify_cfg)
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
@@ -43,6 +44,7 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
 
 LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("eliminate_dead_functions", eliminate_dead_functions.run),  # callees inlining left behind
+    ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
     ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
 ]

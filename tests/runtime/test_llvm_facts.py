@@ -91,3 +91,92 @@ def test_range_metadata_on_lengths_and_bools():
     for md in ranges:
         assert f"!range {md}" in text
     assert pts.script(lists)(*args) == lists(*args)
+
+
+def floor_divmod(a: int, b: int) -> int:
+    return (a // b) * 1000003 + a % b
+
+
+def test_int_division_by_the_fpu_when_both_operands_are_small():
+    # `%` and `//` of i64 by a variable divisor: when a | b < 2**53 (both non-negative and
+    # exact as doubles) the quotient is trunc(a / b) in double precision, fixed by one
+    # compare; otherwise (negative, huge) the integer division with the floor fix-ups
+    text = llvm_ir(count_primes, 100)
+    assert "icmp ult i64" in text and ", 9007199254740992" in text, text
+    assert "fdiv double" in text and "fptosi double" in text, text
+    assert "srem i64" in text, text                     # the other path
+    # `k % i == 0` needs no fix-up of the remainder on the fast path; a % b as a value does
+    fast = lambda t: t.split("divmod.fp:")[1].split("divmod.int:")[0]     # noqa: E731
+    assert "select" not in fast(text), text
+    assert "select" in fast(llvm_ir(floor_divmod, 7, 2))
+    f = pts.script(floor_divmod)
+    wrap = lambda x: (x + 2 ** 63) % 2 ** 64 - 2 ** 63    # noqa: E731
+    edges = [1, 2, 3, 7, 10, 2 ** 31, 2 ** 32 - 1, 2 ** 32 + 1, 2 ** 52 + 1, 2 ** 53 - 1,
+             2 ** 53, 2 ** 53 + 1, 2 ** 62 + 12345, 2 ** 63 - 1]
+    values = [0] + edges + [-x for x in edges] + [-2 ** 63]
+    for a in values:
+        for b in values:
+            if b == 0 or (a == -2 ** 63 and b == -1):
+                continue
+            assert f(a, b) == wrap(wrap((a // b) * 1000003) + a % b), (a, b)
+    # near-integer quotients: a = q*b + r with r in {0, 1, b - 1}, large q and b
+    for b in (3, 1000003, 2 ** 26 + 1, 2 ** 40 - 3):
+        for q in (1, 2 ** 12 - 1, 2 ** 53 // b - 1):
+            for r in (0, 1, b - 1):
+                a = q * b + r
+                if a < 2 ** 53:
+                    assert f(a, b) == wrap(q * 1000003 + r), (a, b)
+    assert pts.script(count_primes)(5000) == count_primes(5000)
+
+
+def escape_time(w: int, h: int, max_iter: int) -> int:
+    total = 0
+    for x in range(w):
+        cr = -2.0 + 3.0 * x / w
+        for y in range(h):
+            ci = -1.2 + 2.4 * y / h
+            zr = 0.0
+            zi = 0.0
+            i = 0
+            while i < max_iter:
+                zr2 = zr * zr
+                zi2 = zi * zi
+                if zr2 + zi2 > 4.0:
+                    break
+                zi = 2.0 * zr * zi + ci
+                zr = zr2 - zi2 + cr
+                i += 1
+            total += i
+    return total
+
+
+def test_escape_time_pixels_run_in_pairs():
+    # ir.passes.interleave_loops: two pixels' float recurrences side by side, then the one
+    # left alone; the original loop for an odd last pixel; results as CPython's
+    f = pts.script(escape_time)
+    text = f.ir(3, 3, 5)
+    assert "^while.adone(" in text and "^while.bdone(" in text, text
+    for args in ((4, 3, 5), (5, 5, 20), (7, 1, 9), (3, 0, 4), (0, 4, 7), (9, 8, 0),
+                 (6, 7, -1), (40, 31, 60)):
+        assert f(*args) == escape_time(*args), args
+
+
+def fib(n: int) -> int:
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+def test_recursion_limit_checked_before_recursive_calls():
+    # the stack pointer (llvm.stacksave: no frame pointer) is compared with the limit before
+    # the first recursive call of a path, not on entry: fib's `n < 2` path has no check,
+    # and LLVM saves registers only on the recursive path
+    text = llvm_ir(fib, 20)
+    body = text[text.index('define internal fastcc {i32, i64} @"pts.fib"'):]
+    body = body[:body.index("\n}")]
+    assert "frameaddress" not in text
+    assert body.count("llvm.stacksave") == 1, body         # one check: the second call is
+    assert 'allocas:\n  br label %"entry"' in body, body    # dominated by the first
+    then = body[body.index("then:"):body.index("else:")]
+    assert "stacksave" not in then
+    assert pts.script(fib)(20) == 6765
