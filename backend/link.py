@@ -59,7 +59,7 @@ EM_X86_64, EM_AARCH64 = 62, 183
 # What a loader must provide besides the context's import table (codegen.IMPORTS): the
 # C library functions generated code may reach by name.  Keep in sync with runtime/c/loader.c
 # (tests/runtime/test_c_loader.py checks).
-LIBC_FUNCTIONS = ["memcpy", "memmove", "memset"]
+LIBC_FUNCTIONS = ["memcpy", "memmove", "memset", "madvise"]
 LIBM_F64 = ["fmod", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "sqrt", "fabs",
             "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
             "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",

@@ -126,7 +126,7 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     {"write_str", (pts_fn)w_str}, {"write_i64", (pts_fn)w_i64}, {"write_f64", (pts_fn)w_f64},
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
     {"parallel_for", (pts_fn)pts_parallel_for},
-    F(memcpy), F(memmove), F(memset),
+    F(memcpy), F(memmove), F(memset), F(madvise),
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
     M(tan), M(asin), M(acos), M(atan), M(atan2), M(sinh), M(cosh), M(tanh), M(asinh),
