@@ -204,16 +204,19 @@ class ModuleCodegen:
             self.strings[s] = g
         return g
 
-    def libm(self, name: str, nargs: int) -> ir.Function:
-        """An external f64 libm function by name, for code without a context at hand.  Scalar
-        code calls libm through the import table instead (FunctionCodegen.libm_call); a
-        symbol declared here is resolved by the JIT in process, and by backend.link as one
-        of the image's named import slots in an archive."""
+    def external(self, name: str, ftype: ir.FunctionType) -> ir.Function:
+        """A C library function by name (declared once per module), for code without a
+        context at hand: resolved by the JIT in process, and by backend.link as one of the
+        image's named import slots (link.RUNTIME_FUNCTIONS) in an archive."""
         fn = self.declared.get(name)
         if fn is None:
-            fn = ir.Function(self.m, ir.FunctionType(F64T, [F64T] * nargs), name=name)
-            self.declared[name] = fn
+            fn = self.declared[name] = ir.Function(self.m, ftype, name=name)
         return fn
+
+    def libm(self, name: str, nargs: int) -> ir.Function:
+        """An external f64 libm function (see `external`).  Scalar code calls libm through
+        the import table instead (FunctionCodegen.libm_call)."""
+        return self.external(name, ir.FunctionType(F64T, [F64T] * nargs))
 
     def stdlib_math(self, name: str, dt) -> ir.Function:
         """`T f(T)` computing stdlib/vmath.py's NAME for dtype dt (F32 or F64): an internal,

@@ -305,14 +305,14 @@ class FusedKernel:
             unit = b.and_(b.icmp_signed("==", main.strides[a], c64(1)),
                           b.icmp_signed(">", main.shape[a], c64(1)))
             p = b.select(unit, c64(a), p)
+        pshape = self.permuted(shape, p)
         ok = b.icmp_signed(">=", p, c64(0))
         for x in self.tensors:
             xs, xt = self.permuted(x.shape, p), self.permuted(x.strides, p)
-            ok = b.and_(ok, b.and_(b.icmp_signed("==", xs[-1], self.permuted(shape, p)[-1]),
+            ok = b.and_(ok, b.and_(b.icmp_signed("==", xs[-1], pshape[-1]),
                                    b.icmp_signed("==", xt[-1], c64(1))))
         with b.if_else(ok) as (then, otherwise):
             with then:
-                pshape = self.permuted(shape, p)
                 pout = Tensor(out.dtype, out.data, out.owner, pshape, k.contiguous_strides(pshape))
                 args = [k.pack(Tensor(x.dtype, x.data, x.owner, self.permuted(x.shape, p),
                                       self.permuted(x.strides, p)))
@@ -528,7 +528,8 @@ class FusedKernel:
                 s = b.call(self.fc.mc.intrinsic("llvm.maximum" if name == "max" else "llvm.minimum",
                                                 [T]), [cur, v])
             b.store(s, acc)
-        if not (summing and dt != F64):
+        total_dt = F64 if summing else dt       # what `total` below holds
+        if not summing or dt == F64:
             self.fc.counted_loop(n, element)
             total = b.load(acc, typ=T)
         else:
@@ -544,10 +545,9 @@ class FusedKernel:
                 b.store(s, total64)
             self.fc.counted_loop(b.sdiv(b.add(n, c64(SUM_BLOCK - 1)), c64(SUM_BLOCK)), block)
             total = b.load(total64, typ=REG[F64])
-            T = REG[F64]
         if name == "mean":
-            total = b.fdiv(total, b.sitofp(n, T))
-        return convert(b, total, F64 if T == REG[F64] else dt, dt), dt
+            total = b.fdiv(total, b.sitofp(n, REG[total_dt]))
+        return convert(b, total, total_dt, dt), dt
 
     def reciprocals(self, base_of, row_values) -> dict:
         """Float divisions of an element by a per-row value (softmax's `e / sum`, layer

@@ -354,13 +354,10 @@ class Kernels:
             malloc = mc.import_fn(b, ctx, "malloc")
             hdr = b.call(malloc, [c64(40)])
             raw = b.call(malloc, [b.add(nbytes, c64(ALIGN))])
-            # as numpy does: blocks of 4 MiB and more ask for transparent huge pages (a
+            # as numpy does: blocks of 2 MiB and more ask for transparent huge pages (a
             # fresh block's first touch faults once per 2 MiB, not once per 4 KiB page)
             with b.if_then(b.icmp_unsigned(">=", nbytes, c64(HUGE_PAGES_MIN))):
-                madvise = mc.declared.get("madvise")
-                if madvise is None:
-                    madvise = mc.declared["madvise"] = ir.Function(
-                        mc.m, ir.FunctionType(I32T, [PTR, I64T, I32T]), name="madvise")
+                madvise = mc.external("madvise", ir.FunctionType(I32T, [PTR, I64T, I32T]))
                 start = b.and_(b.add(b.ptrtoint(raw, I64T), c64(4095)), c64(-4096))
                 end = b.add(b.ptrtoint(raw, I64T), nbytes)
                 b.call(madvise, [b.inttoptr(start, PTR), b.sub(end, start),
@@ -728,10 +725,7 @@ class Kernels:
 
     def libm(self, name: str, dt: ScalarType, args: list):
         sym = name + ("f" if dt == F32 else "")
-        fn = self.mc.declared.get(sym)
-        if fn is None:
-            fn = ir.Function(self.mc.m, ir.FunctionType(REG[dt], [REG[dt]] * len(args)), name=sym)
-            self.mc.declared[sym] = fn
+        fn = self.mc.external(sym, ir.FunctionType(REG[dt], [REG[dt]] * len(args)))
         return self.b.call(fn, args)
 
     def clip(self, v, lo, hi, dt):
@@ -993,11 +987,10 @@ class Kernels:
         b, dt = self.b, out.dtype
         T = REG[dt]
         fl = dt in FLOATS
-        if name in ("max", "min"):
-            big = name == "min"
-            init = (float("inf") if big else float("-inf")) if fl else \
-                ((1 if big else 0) if dt == I1 else (2 ** (BITS[dt] - 1) - (1 if big else 0)) *
-                 (1 if big else -1))
+        if name in ("max", "min"):      # start from the dtype's far end
+            lo, hi = ((float("-inf"), float("inf")) if fl else (0, 1) if dt == I1 else
+                      (-2 ** (BITS[dt] - 1), 2 ** (BITS[dt] - 1) - 1))
+            init = lo if name == "max" else hi
         else:
             init = {"sum": 0, "prod": 1, "any": 0, "all": 1}[name]
         first = ir.Constant(T, float(init) if fl else init)

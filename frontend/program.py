@@ -290,9 +290,8 @@ def type_of_value(value: Any) -> Type:
     np = sys.modules.get("numpy")      # a numpy value implies numpy is imported already
     if np is None:
         raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
-    _by_dtype(np)
     if isinstance(value, np.ndarray):
-        dtype = _BY_DTYPE.get(value.dtype)           # the native dtypes, without .name (slow)
+        dtype = _by_dtype(np).get(value.dtype)       # the native dtypes, without .name (slow)
         if dtype is not None:
             return TensorType(dtype, value.ndim)
         dtype = DTYPES.get(value.dtype.name)         # byte-swapped: TensorCall.box converts

@@ -251,7 +251,8 @@ class NativeEntry:
         argv = (ctypes.c_int64 * max(self.nargs, 1))()
         resv = (ctypes.c_int64 * max(self.nres, 1))()
         lists: list[tuple[list, int, Type]] = []
-        tensors = _TensorCall()
+        from pts.runtime.tensors import TensorCall     # imports numpy: not for scalar code
+        tensors = TensorCall()
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
@@ -321,13 +322,6 @@ class NativeEntry:
             return b.decode("utf-8") if b else None
         return error_from_status(status, text(ctx.file), ctx.line, ctx.col, text(ctx.msg),
                                  text(ctx.func))
-
-
-def _TensorCall():
-    from pts.runtime.tensors import TensorCall     # numpy is imported by then (an argument)
-    global _TensorCall
-    _TensorCall = TensorCall
-    return TensorCall()
 
 
 def _slots(t: Type) -> int:
