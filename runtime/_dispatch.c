@@ -287,6 +287,52 @@ fits(int kind, char p)
     return p == S_I1 || p == S_I64 || p == S_F64;
 }
 
+/* The arguments of _add_entry / _replace_entry, parsed. */
+typedef struct {
+    const char *arg_kinds, *params, *ret;
+    Py_ssize_t nk, np, nr;
+    unsigned long long entry, release, imports;
+    long long budget;
+    PyObject *keep;
+} EntryArgs;
+
+/* Parse args with format fmt ("s#s#s#KKKLO:name"): -1 with ValueError for a malformed
+ * signature, 0 for one the fast path does not handle, 1 with its key in *key. */
+static int
+parse_entry(PyObject *args, const char *fmt, EntryArgs *a, uint64_t *key)
+{
+    if (!PyArg_ParseTuple(args, fmt, &a->arg_kinds, &a->nk, &a->params, &a->np, &a->ret,
+                          &a->nr, &a->entry, &a->release, &a->imports, &a->budget, &a->keep))
+        return -1;
+    if (a->nk != a->np || a->nr != 1 || a->entry == 0 || a->release == 0) {
+        PyErr_Format(PyExc_ValueError, "%s: bad signature", strchr(fmt, ':') + 1);
+        return -1;
+    }
+    if (a->nk > MAX_ARGS || strchr("ifbn", a->ret[0]) == NULL)
+        return 0;
+    uint64_t k = (uint64_t)a->nk;
+    for (Py_ssize_t i = 0; i < a->nk; i++) {
+        int kind = kind_of(a->arg_kinds[i]);
+        if (kind == 0 || !fits(kind, a->params[i]))
+            return 0;
+        k |= (uint64_t)kind << (8 + 2 * i);
+    }
+    *key = k;
+    return 1;
+}
+
+/* Point e at the code in a (its parameter and result types are set by the caller). */
+static void
+set_code(Entry *e, const EntryArgs *a)
+{
+    e->fn = (boxed_fn)(uintptr_t)a->entry;
+    e->release = (release_fn)(uintptr_t)a->release;
+    e->imports = (void *)(uintptr_t)a->imports;
+    e->stack_budget = a->budget;
+    Py_INCREF(a->keep);
+    e->keep = a->keep;
+}
+
 PyDoc_STRVAR(add_entry_doc,
 "_add_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, keep)\n"
 "--\n\n"
@@ -299,41 +345,22 @@ PyDoc_STRVAR(add_entry_doc,
 static PyObject *
 dispatcher_add_entry(Dispatcher *self, PyObject *args)
 {
-    const char *arg_kinds, *params, *ret;
-    Py_ssize_t nk, np, nr;
-    unsigned long long entry, release, imports;
-    long long budget;
-    PyObject *keep;
-    if (!PyArg_ParseTuple(args, "s#s#s#KKKLO:_add_entry", &arg_kinds, &nk, &params, &np,
-                          &ret, &nr, &entry, &release, &imports, &budget, &keep))
+    EntryArgs a;
+    uint64_t key;
+    int ok = parse_entry(args, "s#s#s#KKKLO:_add_entry", &a, &key);
+    if (ok < 0)
         return NULL;
-    if (nk != np || nr != 1 || entry == 0 || release == 0) {
-        PyErr_SetString(PyExc_ValueError, "_add_entry: bad signature");
-        return NULL;
-    }
-    if (nk > MAX_ARGS || self->nentries >= MAX_ENTRIES || strchr("ifbn", ret[0]) == NULL)
+    if (ok == 0 || self->nentries >= MAX_ENTRIES)
         Py_RETURN_FALSE;
-    uint64_t key = (uint64_t)nk;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        int kind = kind_of(arg_kinds[i]);
-        if (kind == 0 || !fits(kind, params[i]))
-            Py_RETURN_FALSE;
-        key |= (uint64_t)kind << (8 + 2 * i);
-    }
     for (int i = 0; i < self->nentries; i++)
         if (self->entries[i].key == key)
             Py_RETURN_FALSE;
     Entry *e = &self->entries[self->nentries];
     memset(e, 0, sizeof *e);
     e->key = key;
-    memcpy(e->params, params, (size_t)np);
-    e->ret = ret[0];
-    e->fn = (boxed_fn)(uintptr_t)entry;
-    e->release = (release_fn)(uintptr_t)release;
-    e->imports = (void *)(uintptr_t)imports;
-    e->stack_budget = budget;
-    Py_INCREF(keep);
-    e->keep = keep;
+    memcpy(e->params, a.params, (size_t)a.np);
+    e->ret = a.ret[0];
+    set_code(e, &a);
     self->nentries++;               /* last: the entry is complete when it becomes visible */
     Py_RETURN_TRUE;
 }
@@ -350,38 +377,23 @@ PyDoc_STRVAR(replace_entry_doc,
 static PyObject *
 dispatcher_replace_entry(Dispatcher *self, PyObject *args)
 {
-    const char *arg_kinds, *params, *ret;
-    Py_ssize_t nk, np, nr;
-    unsigned long long entry, release, imports;
-    long long budget;
-    PyObject *keep;
-    if (!PyArg_ParseTuple(args, "s#s#s#KKKLO:_replace_entry", &arg_kinds, &nk, &params, &np,
-                          &ret, &nr, &entry, &release, &imports, &budget, &keep))
+    EntryArgs a;
+    uint64_t key;
+    int ok = parse_entry(args, "s#s#s#KKKLO:_replace_entry", &a, &key);
+    if (ok < 0)
         return NULL;
-    if (nk != np || nr != 1 || entry == 0 || release == 0 || nk > MAX_ARGS) {
+    if (a.nk > MAX_ARGS) {
         PyErr_SetString(PyExc_ValueError, "_replace_entry: bad signature");
         return NULL;
     }
-    uint64_t key = (uint64_t)nk;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        int kind = kind_of(arg_kinds[i]);
-        if (kind == 0)
-            Py_RETURN_FALSE;
-        key |= (uint64_t)kind << (8 + 2 * i);
-    }
-    for (int i = 0; i < self->nentries; i++) {
+    for (int i = 0; ok && i < self->nentries; i++) {
         Entry *e = &self->entries[i];
         if (e->key != key)
             continue;
-        if (memcmp(e->params, params, (size_t)np) != 0 || e->ret != ret[0])
+        if (memcmp(e->params, a.params, (size_t)a.np) != 0 || e->ret != a.ret[0])
             Py_RETURN_FALSE;
         PyObject *old = e->keep;
-        e->fn = (boxed_fn)(uintptr_t)entry;
-        e->release = (release_fn)(uintptr_t)release;
-        e->imports = (void *)(uintptr_t)imports;
-        e->stack_budget = budget;
-        Py_INCREF(keep);
-        e->keep = keep;
+        set_code(e, &a);
         Py_DECREF(old);         /* may run Python code: the entry is consistent by now */
         Py_RETURN_TRUE;
     }

@@ -4,12 +4,18 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pts.h"
 
 /* Fill err (if not NULL) and return its status. */
 pts_status pts__fail(pts_error *err, pts_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Read the stream f (named path in messages) to its end into a malloc'd buffer (*buf,
+ * *len; free it), at most max bytes; closes f either way. */
+pts_status pts__read_all(FILE *f, const char *path, size_t max, unsigned char **buf,
+                         size_t *len, pts_error *err);
 
 /* ---- zip (zip.c) --------------------------------------------------------------------- */
 

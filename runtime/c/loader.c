@@ -921,22 +921,31 @@ pts_model *pts_load_file(const char *path, pts_error *err) {
         pts__fail(err, PTS_ERR_IO, "cannot open %.400s", path);
         return NULL;
     }
+    unsigned char *buf;
+    size_t len;
+    if (pts__read_all(f, path, (size_t)1 << 34, &buf, &len, err) != PTS_OK)
+        return NULL;
+    pts_model *m = pts_load_memory(buf, len, err);
+    free(buf);
+    return m;
+}
+
+pts_status pts__read_all(FILE *f, const char *path, size_t max, unsigned char **out,
+                         size_t *out_len, pts_error *err) {
     size_t cap = 1 << 16, len = 0;
     unsigned char *buf = malloc(cap);
     for (;;) {
         if (!buf) {
             fclose(f);
-            pts__fail(err, PTS_ERR_NOMEM, "out of memory reading %.400s", path);
-            return NULL;
+            return pts__fail(err, PTS_ERR_NOMEM, "out of memory reading %.400s", path);
         }
         len += fread(buf + len, 1, cap - len, f);
         if (len < cap)
             break;
-        if (cap >= ((size_t)1 << 34)) {
+        if (cap * 2 > max) {
             free(buf);
             fclose(f);
-            pts__fail(err, PTS_ERR_IO, "%.400s is too large", path);
-            return NULL;
+            return pts__fail(err, PTS_ERR_IO, "%.400s is too large", path);
         }
         unsigned char *nb = realloc(buf, cap * 2);
         if (!nb)
@@ -948,12 +957,11 @@ pts_model *pts_load_file(const char *path, pts_error *err) {
     fclose(f);
     if (bad) {
         free(buf);
-        pts__fail(err, PTS_ERR_IO, "cannot read %.400s", path);
-        return NULL;
+        return pts__fail(err, PTS_ERR_IO, "cannot read %.400s", path);
     }
-    pts_model *m = pts_load_memory(buf, len, err);
-    free(buf);
-    return m;
+    *out = buf;
+    *out_len = len;
+    return PTS_OK;
 }
 
 const char *pts_model_format(const pts_model *m) { return m->format; }

@@ -149,33 +149,11 @@ pts_status pts_npy_read(const char *path, pts_tensor *out, pts_error *err) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return pts__fail(err, PTS_ERR_IO, "cannot open %.400s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            return pts__fail(err, PTS_ERR_NOMEM, "out of memory reading %.400s", path);
-        }
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
-            break;
-        if (cap >= ((size_t)1 << 40)) {
-            free(buf);
-            fclose(f);
-            return pts__fail(err, PTS_ERR_IO, "%.400s is too large", path);
-        }
-        unsigned char *nb = realloc(buf, cap * 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return pts__fail(err, PTS_ERR_IO, "cannot read %.400s", path);
-    }
+    unsigned char *buf;
+    size_t len;
+    pts_status rd = pts__read_all(f, path, (size_t)1 << 40, &buf, &len, err);
+    if (rd != PTS_OK)
+        return rd;
     size_t off;
     int fortran;
     pts_status st = pts__npy_parse(buf, len, out, &off, &fortran, err);
