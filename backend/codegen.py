@@ -476,6 +476,11 @@ def loop_counters(f: Function) -> set:
 
 
 class FunctionCodegen:
+    # fast-math flags of float +, - and *: none for user code (results as CPython's and
+    # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
+    # contraction into FMA
+    float_flags: tuple = ()
+
     def __init__(self, mc: ModuleCodegen, f: Function, fn: ir.Function):
         self.mc = mc
         self.f = f
@@ -697,13 +702,13 @@ class FunctionCodegen:
     def op_add(self, ins, a, b):
         if ins in self.counters:          # see loop_counters: cannot wrap, so LLVM may know
             return self.b.add(a, b, flags=("nuw", "nsw"))    # the counter's range
-        return self.b.fadd(a, b) if is_float(a) else self.b.add(a, b)
+        return self.b.fadd(a, b, flags=self.float_flags) if is_float(a) else self.b.add(a, b)
 
     def op_sub(self, ins, a, b):
-        return self.b.fsub(a, b) if is_float(a) else self.b.sub(a, b)
+        return self.b.fsub(a, b, flags=self.float_flags) if is_float(a) else self.b.sub(a, b)
 
     def op_mul(self, ins, a, b):
-        return self.b.fmul(a, b) if is_float(a) else self.b.mul(a, b)
+        return self.b.fmul(a, b, flags=self.float_flags) if is_float(a) else self.b.mul(a, b)
 
     def op_div(self, ins, a, b):
         return self.b.fdiv(a, b)

@@ -244,7 +244,13 @@ def _declare(mc, f, symbol: str) -> ir.Function:
 
 class PureCodegen(FunctionCodegen):
     """FunctionCodegen for a function that cannot raise: `ret v` returns v, calls of the
-    module's other functions (not inlined by the IR passes) call their pure versions."""
+    module's other functions (not inlined by the IR passes) call their pure versions.
+    A multiply and an add may fuse into one FMA where the CPU has it (the JIT's and host
+    images' code; the baseline images have no FMA): vmath's error bounds hold either way
+    (tests/lang/test_vmath.py sweeps the eager functions, which never fuse, and the JIT's
+    code), and its polynomials and argument reductions only get more accurate."""
+
+    float_flags = ("contract",)
 
     def __init__(self, mc, f, fn: ir.Function, pure: dict[str, ir.Function],
                  direct: dict[str, ir.Function]):

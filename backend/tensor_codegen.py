@@ -763,7 +763,8 @@ class Kernels:
             if dt == I1:        # bool + is or, bool * is and
                 return b.or_(a, c) if name == "add" else b.and_(a, c)
             if fl:
-                return {"add": b.fadd, "subtract": b.fsub, "multiply": b.fmul}[name](a, c)
+                return {"add": b.fadd, "subtract": b.fsub, "multiply": b.fmul}[name](
+                    a, c, flags=self.fc.float_flags)
             return {"add": b.add, "subtract": b.sub, "multiply": b.mul}[name](a, c)
         if name == "true_divide":
             return b.fdiv(*vals)
