@@ -239,7 +239,8 @@ class ModuleCodegen:
         return b.call(fn, [])
 
     def intrinsic(self, name: str, types: list[ir.Type]) -> ir.Function:
-        if name in ("llvm.copysign", "llvm.pow", "llvm.maximum", "llvm.minimum"):
+        if name in ("llvm.copysign", "llvm.pow", "llvm.maximum", "llvm.minimum",
+                    "llvm.maxnum", "llvm.minnum", "llvm.umax"):
             fnty = ir.FunctionType(types[0], [types[0], types[0]])
             return self.m.declare_intrinsic(name, types, fnty)
         return self.m.declare_intrinsic(name, types)

@@ -33,7 +33,7 @@ import ast
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I64T, PTR, VOID, FunctionCodegen, alloca, load_fields,
+from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, FunctionCodegen, alloca, load_fields,
                                  store_fields)
 from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar, Tensor, c64,
                                         convert, desc_type, dtype_of, loop_dtypes, plain,
@@ -512,6 +512,14 @@ class FusedKernel:
         else:
             init = ir.Constant(T, float("-inf") if name == "max" else float("inf"))
         acc = self.k.slot(T, init)
+        # float32 max/min: maxnum/minnum of the numbers (one vmaxps) and, apart, the largest
+        # magnitude bit pattern, which is above inf's iff a NaN was seen (numpy's max is NaN
+        # then): two integer instructions per vector, where llvm.maximum (NaN-propagating
+        # itself) costs five on x86.  nnan: a NaN element makes `acc` poison, which the
+        # select below never returns.  (float64 keeps llvm.maximum: AVX2 has no vector
+        # unsigned 64-bit max.)
+        nan_tracked = not summing and dt == F32
+        bits = self.k.slot(I32T, ir.Constant(I32T, 0)) if nan_tracked else None
 
         def element(j):
             cache: dict = {}
@@ -524,12 +532,22 @@ class FusedKernel:
             if summing:
                 s = b.fadd(cur, v)
                 s.flags.extend(REASSOC)
+            elif nan_tracked:
+                s = b.call(self.fc.mc.intrinsic("llvm.maxnum" if name == "max" else "llvm.minnum",
+                                                [T]), [cur, v], fastmath=("nnan", "nsz"))
+                magnitude = b.and_(b.bitcast(v, I32T), ir.Constant(I32T, 0x7FFFFFFF))
+                b.store(b.call(self.fc.mc.intrinsic("llvm.umax", [I32T]),
+                               [b.load(bits, typ=I32T), magnitude]), bits)
             else:
                 s = b.call(self.fc.mc.intrinsic("llvm.maximum" if name == "max" else "llvm.minimum",
                                                 [T]), [cur, v])
             b.store(s, acc)
         total_dt = F64 if summing else dt       # what `total` below holds
-        if not summing or dt == F64:
+        if nan_tracked:
+            self.fc.counted_loop(n, element)
+            nan = b.icmp_unsigned(">", b.load(bits, typ=I32T), ir.Constant(I32T, 0x7F800000))
+            total = b.select(nan, ir.Constant(T, float("nan")), b.load(acc, typ=T))
+        elif not summing or dt == F64:
             self.fc.counted_loop(n, element)
             total = b.load(acc, typ=T)
         else:

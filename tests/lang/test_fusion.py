@@ -128,6 +128,8 @@ CASES = [
     ("int chain", int_chain, lambda: (np.arange(-12, 12, dtype=np.int64).reshape(4, 6),
                                       np.arange(6, dtype=np.int64)), 0),
     ("row max - min", row_max_minus_min, lambda: (rng(7, 11),), 1e-5),
+    ("row max - min with nan, inf and -0 at any lane", row_max_minus_min, lambda: specials_in_rows(), 1e-5),
+    ("softmax with nan at any lane", softmax, lambda: specials_in_rows(), 1e-5),
     ("row_center axis=1 of 2-D", row_center, lambda: (rng(3, 10, dtype=np.float64),), 1e-12),
     ("two chains", two_chains, lambda: (rng(10), rng(10, seed=3)), 1e-5),
     ("batch norm + relu (1,C,1,1) leaves", batch_norm_relu,
@@ -151,6 +153,19 @@ CASES = [
     ("layer_norm, float32 rows longer than a block", layer_norm,
      lambda: (rng(3, 2049), rng(2049, seed=1), rng(2049, seed=2)), 1e-4),
 ]
+
+
+def specials_in_rows():
+    """float32 rows of 67 (vector lanes and a remainder) with a NaN in the middle, a NaN
+    last, a -NaN, +-inf, all -inf and -0.0: row max and min see NaN whatever its lane."""
+    x = rng(7, 67)
+    x[0, 33] = np.nan
+    x[1, 66] = np.nan
+    x[2, 5] = -np.nan
+    x[3, 0], x[3, 40] = np.inf, -np.inf
+    x[4, :] = -np.inf
+    x[5, :] = np.float32(-0.0)
+    return (x,)
 
 
 def channels_last(n, c, h, w):
