@@ -155,9 +155,10 @@ class ModuleCodegen:
             FunctionCodegen(self, f, self.funcs[f.name]).generate()
         for f in self.irmod:
             self.size_pipeline(self.funcs[f.name])
-        for f in self.irmod:
-            self.boxed(f)
+        for name in self.exported():
+            self.boxed(self.irmod[name])
         self.release()
+        self.cold_helpers()
         if "vmath_keep" in self.__dict__:     # vector variants of stdlib math: keep them
             from pts.backend.stdlib_math import finish
             finish(self)
@@ -173,6 +174,39 @@ class ModuleCodegen:
         if "optnone" not in fn.attributes and \
                 sum(len(b.instructions) for b in fn.blocks) > self.SIZE_PIPELINE_MIN:
             fn.attributes.add("optsize")
+
+    def cold_helpers(self) -> None:
+        """Helpers that only unoptimized code calls (a fused kernel's own function, its
+        fallback: kernel_codegen.emit) are left unoptimized too: optimized, the strided
+        loops and reductions only a fallback uses cost a third of a kernel module's LLVM
+        time and nothing at run time."""
+        callers: dict[str, set] = {}
+        for fn in self.m.functions:
+            for blk in fn.blocks:
+                for ins in blk.instructions:
+                    callee = getattr(ins, "callee", None)
+                    if isinstance(callee, ir.Function):
+                        callers.setdefault(callee.name, set()).add(fn.name)
+        cold = {fn.name for fn in self.m.functions if "optnone" in fn.attributes}
+        changed = True
+        while changed:
+            changed = False
+            for fn in self.m.functions:
+                who = callers.get(fn.name, set()) - {fn.name}        # recursion: its own
+                if (fn.name in cold or not fn.blocks or not who or not who <= cold
+                        or fn.linkage != "internal" or "alwaysinline" in fn.attributes):
+                    continue
+                fn.attributes.add("noinline")
+                fn.attributes.add("optnone")
+                cold.add(fn.name)
+                changed = True
+
+    def exported(self) -> list[str]:
+        """The IR functions that get a boxed entry point: all but fused kernels' functions,
+        which only their kernel op calls (never an entry; their wrappers cost compile time)."""
+        kernels = {ins.attrs["callee"] for f in self.irmod for blk in f.blocks
+                   for ins in blk.instrs if ins.op == "kernel"}
+        return [f.name for f in self.irmod if f.name not in kernels]
 
     def export_name(self, fname: str) -> str:
         """Symbol of the boxed entry point of IR function `fname`."""

@@ -247,7 +247,7 @@ def compile_object(module: Module, prefix: str, opt_level: int = 3,
     t0 = time.perf_counter()
     obj = tm.emit_object(llmod)
     _add(timings, "llvm", t0)
-    symbols = {f.name: mc.export_name(f.name) for f in module}
+    symbols = {name: mc.export_name(name) for name in mc.exported()}
     return obj, symbols, mc.release_name()
 
 
@@ -275,7 +275,7 @@ def compile_image(module: Module, prefix: str, timings: dict | None = None):
     _tm, mc, _text, llmod = _optimized(module, prefix, 3, timings, tm)
     t0 = time.perf_counter()
     obj = tm.emit_object(llmod)
-    symbols = {f.name: mc.export_name(f.name) for f in module}
+    symbols = {name: mc.export_name(name) for name in mc.exported()}
     release = mc.release_name()
     try:
         image = link.link(obj, {s: (s, release) for s in symbols.values()}, IMPORTS)
