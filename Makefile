@@ -25,19 +25,27 @@ VMATH_IR := stdlib/vmath.ir
 $(VMATH_IR): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
 	$(VPY) -m pts.backend.stdlib_math >/dev/null
 
-demo: $(STAMP) $(VMATH_IR)
+# The precompiled kernel library (backend/kernel_library.py: the gemm, compiled once for this
+# machine instead of in every module that multiplies matrices): remade like vmath.ir.
+KERNELS_IMG := stdlib/kernels.img
+$(KERNELS_IMG): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
+	$(VPY) -m pts.backend.kernel_library >/dev/null
+
+PRECOMPILED := $(VMATH_IR) $(KERNELS_IMG)
+
+demo: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts demo
 
-test: $(STAMP) $(VMATH_IR)
+test: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pytest -q tests
 
-test-all: $(STAMP) $(VMATH_IR)
+test-all: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pytest -q -m '' tests
 	# the tensor corpus again with fusion off (ir.pipeline: PTS_FUSION=0)
 	PTS_FUSION=0 $(VPY) -m pytest -q tests/lang/test_tensor_programs.py \
 		tests/lang/test_stdlib_nn.py tests/lang/test_modules.py
 
-bench: $(STAMP) $(VMATH_IR)
+bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \

@@ -1201,10 +1201,14 @@ for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
 
 
 def generate(module: Module, triple: str = "", data_layout: str = "",
-             prefix: str = "pts", portable: bool = False) -> ModuleCodegen:
+             prefix: str = "pts", portable: bool = False, library: bool = False) -> ModuleCodegen:
     """Build the LLVM module; the returned codegen names its exported symbols.  `portable`
-    code reaches every runtime function through the import table (archive images)."""
+    code reaches every runtime function through the import table (archive images).
+    `library`: the code may call backend.kernel_library's precompiled kernels (code that
+    runs in this process; `mc.library_used` says whether it does)."""
     mc = ModuleCodegen(module, triple, data_layout, prefix)
     mc.portable = portable
+    mc.library = library
+    mc.library_used = False
     mc.generate()
     return mc

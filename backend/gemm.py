@@ -597,14 +597,28 @@ def call(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K, A, rsa, csa, B, rsb, c
     args = [ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
             bias if bias is not None else ir.Constant(PTR, None), acc]
     if work is None:
-        b.call(ParallelGemm(gemm(mc, dt_name)).entry(), args)
+        b.call(_library_fn(mc, dt_name, "par", ParallelGemm.FIELDS[:-1])
+               or ParallelGemm(gemm(mc, dt_name)).entry(), args)
     else:
-        b.call(gemm(mc, dt_name).entry(), args + [work])
+        b.call(_library_fn(mc, dt_name, "", ParallelGemm.FIELDS[:-1] + [PTR])
+               or gemm(mc, dt_name).entry(), args + [work])
 
 
 def alloc_work(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K):
     """malloc a packing workspace for repeated (M, N, K) calls; free it with free_work."""
-    return b.call(mc.import_fn(b, ctx, "malloc"), [gemm(mc, dt_name).worksize(b, M, N, K)])
+    lib = _library_fn(mc, dt_name, "worksize", [I64T] * 3, I64T)
+    size = b.call(lib, [M, N, K]) if lib else gemm(mc, dt_name).worksize(b, M, N, K)
+    return b.call(mc.import_fn(b, ctx, "malloc"), [size])
+
+
+def _library_fn(mc, dt_name: str, part: str, args: list, ret=VOID) -> ir.Function | None:
+    """The precompiled library's function (backend.kernel_library) where mc's code may call
+    it (`mc.library`: code compiled in this process), else None: the module's own gemm."""
+    if not getattr(mc, "library", False):
+        return None
+    from pts.backend import kernel_library
+    mc.library_used = True
+    return mc.external(kernel_library.symbol(dt_name, part), ir.FunctionType(ret, args))
 
 
 def free_work(mc, b: ir.IRBuilder, ctx, work) -> None:

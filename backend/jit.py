@@ -175,6 +175,14 @@ class NativeModule:
             return self.engine.get_function_address(name)
 
 
+def _resolve_library(mc) -> None:
+    """Code that calls the precompiled kernels (backend.kernel_library) finds them in LLVM's
+    symbol table when MCJIT loads it."""
+    if mc.library_used:
+        from pts.backend import kernel_library
+        kernel_library.register()
+
+
 def llvm_ir_text(module: Module) -> str:
     from pts.backend.codegen import generate
     tm = target_machine()
@@ -191,7 +199,7 @@ def _parsed(module: Module, prefix: str, timings: dict | None):
     from pts.backend.codegen import generate
     t0 = time.perf_counter()
     tm = target_machine()
-    mc = generate(module, host_triple(), str(tm.target_data), prefix=prefix)
+    mc = generate(module, host_triple(), str(tm.target_data), prefix=prefix, library=True)
     text = str(mc.m)
     llmod = llvm.parse_assembly(text)
     llmod.verify()
@@ -216,6 +224,7 @@ def compile_fast(module: Module, timings: dict | None = None, count: bool = True
     _tm, mc, text, llmod = _parsed(module, f"pts{next(_ids)}", timings)
     t0 = time.perf_counter()
     ee = fast_engine()
+    _resolve_library(mc)
     with _engine_lock:
         ee.add_module(llmod)
         ee.finalize_object()
@@ -232,6 +241,7 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     tm, mc, text, llmod = _optimized(module, f"pts{next(_ids)}", opt_level, timings)
     t0 = time.perf_counter()
     ee = engine()
+    _resolve_library(mc)
     with _engine_lock:
         ee.add_module(llmod)
         ee.finalize_object()
@@ -278,7 +288,8 @@ def compile_image(module: Module, prefix: str, timings: dict | None = None):
     symbols = {name: mc.export_name(name) for name in mc.exported()}
     release = mc.release_name()
     try:
-        image = link.link(obj, {s: (s, release) for s in symbols.values()}, IMPORTS)
+        image = link.link(obj, {s: (s, release) for s in symbols.values()}, IMPORTS,
+                          library=mc.library_used)
         kind, code = "image", image.to_bytes()
     except link.LinkError:
         kind, code = "object", obj
@@ -292,6 +303,9 @@ def load_object(obj: bytes, symbols: dict[str, str], release: str,
     generation).  Raises RuntimeError if a symbol is missing (a damaged object)."""
     t0 = time.perf_counter()
     ee = engine()
+    from pts.backend import kernel_library
+    if kernel_library.PREFIX.encode() in obj:
+        kernel_library.register()
     with _engine_lock:
         ref = llvm.ObjectFileRef.from_data(obj)
         ee.add_object_file(ref)

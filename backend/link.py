@@ -66,6 +66,7 @@ LIBM_F64 = ["fmod", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "sqr
             "hypot", "cbrt", "fmin", "fmax", "copysign", "erf", "erfc"]
 LIBM_FUNCTIONS = LIBM_F64 + [n + "f" for n in LIBM_F64] + ["sincos", "sincosf"]
 RUNTIME_FUNCTIONS = LIBC_FUNCTIONS + LIBM_FUNCTIONS
+LIBRARY_PREFIX = "pts_lib."             # backend.kernel_library.PREFIX (link(library=True))
 
 # Targets an archive carries images for: ELF triple, CPU (a baseline: an image runs on any
 # machine of its architecture, so the loader checks nothing but the machine) and machine.
@@ -276,9 +277,13 @@ def _region_of(s: Section) -> int | None:
     return 1
 
 
-def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str]) -> Image:
+def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str],
+         library: bool = False) -> Image:
     """Lay out `obj` into an image.  `exports`: entry name -> (boxed symbol, release symbol);
-    `ctx_imports`: codegen.IMPORTS (recorded so loaders can build the context's table)."""
+    `ctx_imports`: codegen.IMPORTS (recorded so loaders can build the context's table).
+    `library`: the code may also import backend.kernel_library's functions (`pts_lib.*`),
+    which only this process's loader (runtime.archive.Image) provides: for the disk cache,
+    never for an archive."""
     machine, sections, symbols = read_elf(obj)
     if machine not in (EM_X86_64, EM_AARCH64):
         raise LinkError(f"unsupported ELF machine {machine}")
@@ -303,7 +308,8 @@ def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str]
             sym = symbols[info >> 32]
             rtype = info & 0xffffffff
             if sym.shndx == SHN_UNDEF and sym.name:
-                if sym.name not in RUNTIME_FUNCTIONS:
+                if sym.name not in RUNTIME_FUNCTIONS and not (
+                        library and sym.name.startswith(LIBRARY_PREFIX)):
                     raise LinkError(f"generated code needs '{sym.name}', which no pts loader "
                                     f"provides")
                 if sym.name not in externals:

@@ -411,7 +411,8 @@ def _load(content: str, kind: str, code: bytes, symbols: dict, release: str, fro
             if kind == "image":
                 t0 = time.perf_counter()
                 from pts.runtime.archive import Image, _machine_of, host_target
-                native = ImageModule(Image(code, _machine_of(host_target())), symbols, release)
+                native = ImageModule(Image(code, _machine_of(host_target()), library=True),
+                                     symbols, release)
                 for name in symbols.values():
                     if name not in native.image.entries:
                         raise ValueError(f"pts: symbol {name} missing from the image")

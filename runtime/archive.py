@@ -535,9 +535,17 @@ _MAP_PRIVATE, _MAP_ANONYMOUS = 0x02, 0x20
 _MAP_FAILED = ctypes.c_void_p(-1).value
 
 
-def _runtime_function(name: str) -> int:
-    """Address of a C library function an image may import (backend.link.RUNTIME_FUNCTIONS)."""
+def _runtime_function(name: str, library: bool = False) -> int:
+    """Address of a C library function an image may import (backend.link.RUNTIME_FUNCTIONS),
+    or with `library` (the disk cache's images, never an archive's) of a precompiled kernel
+    of backend.kernel_library."""
     from pts.runtime import native
+    if library and name.startswith("pts_lib."):
+        from pts.backend import kernel_library
+        try:
+            return kernel_library.address(name)
+        except KeyError:
+            raise ArchiveError(f"image imports '{name}', which this pts does not have") from None
     for lib in (native._libm, _libc):
         try:
             return ctypes.cast(getattr(lib, name), ctypes.c_void_p).value
@@ -549,7 +557,9 @@ def _runtime_function(name: str) -> int:
 class Image:
     """A native image mapped into this process (see backend.link for the format)."""
 
-    def __init__(self, data: bytes, machine: int):
+    def __init__(self, data: bytes, machine: int, library: bool = False):
+        """`library`: the image may import backend.kernel_library's kernels (the disk
+        cache's images, compiled in a process like this one)."""
         from pts.backend import link
         from pts.runtime import native
         self.entries: dict[str, tuple[int, int]] = {}
@@ -625,7 +635,7 @@ class Image:
         if ctx_names != native.IMPORTS[:nctx]:
             # NativeEntry passes runtime.native.IMPORT_TABLE; IMPORTS only ever grows
             fail("its import table does not match this pts's (IMPORTS must only be appended to)")
-        addrs = [native._IMPORT_ADDRS[n] if i < nctx else _runtime_function(n)
+        addrs = [native._IMPORT_ADDRS[n] if i < nctx else _runtime_function(n, library)
                  for i, n in enumerate(imports)]
         self.import_table = (ctypes.c_void_p * max(nctx, 1))(*addrs[:nctx])
 

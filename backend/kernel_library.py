@@ -1,0 +1,166 @@
+"""Precompiled generic kernels for code compiled in this process: the gemm of backend/gemm.py
+for float32 and float64, compiled once per machine instead of once per module.
+
+The gemm is generic (sizes, strides, bias and workspace are arguments), and it is most of the
+LLVM time of a module that multiplies matrices: about 150 of matmul's 240 ms.  So the JIT's
+modules (backend.jit: tier 0, tier 2 and the disk cache's images) call it by name instead of
+carrying their own copy:
+
+    pts_lib.gemm.<dt>           = pts.gemm.<dt>           (the caller brings a workspace)
+    pts_lib.gemm.<dt>.par       = pts.gemm.<dt>.par       (split over the thread pool)
+    pts_lib.gemm.<dt>.worksize  i64 (i64 M, i64 N, i64 K): the workspace the first one needs
+
+Archives keep their own copy (backend.link.compile_object generates without the library):
+an archive runs where no compiler ever ran.
+
+The library is an image (backend.link: the format of archives' images and of the disk
+cache), mapped by runtime.archive.Image without LLVM.  `make` writes it next to this
+package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
+compiler's fingerprint and the host's key (pts.cache.host_key: machine, CPU, llvmlite) in a
+header; a process whose compiler or host differs, or that finds no file, compiles the library
+itself on first use (~0.2 s, once per process) and keeps it in memory.
+
+Resolving the names: images of the disk cache import them (link.link(..., library=True);
+runtime.archive.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
+`register` adds them before a module that uses them is loaded.  The library's code reaches
+malloc, free and the thread pool through the caller's context, like any pts code: the import
+table's layout is the same for every module this compiler makes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+PREFIX = "pts_lib."
+DTYPES = ("f32", "f64")
+MAGIC = b"PTSLIB01"
+
+_lock = threading.RLock()
+_loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image
+_registered: list = []
+
+
+def symbol(dt_name: str, part: str = "") -> str:
+    return f"{PREFIX}gemm.{dt_name}" + (f".{part}" if part else "")
+
+
+def symbols() -> list[str]:
+    return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")]
+
+
+def precompiled_path() -> str:
+    from pts.stdlib import vmath
+    return os.path.join(os.path.dirname(vmath.__file__), "kernels.img")
+
+
+def _header() -> dict:
+    from pts.cache import compiler_fingerprint, host_key
+    return {"fingerprint": compiler_fingerprint().removesuffix("-nofusion"), "host": host_key()}
+
+
+# ---------------------------------------------------------------- building (needs llvmlite)
+
+def build_ir() -> str:
+    """The library as LLVM IR text for the host CPU (the JIT's triple and data layout)."""
+    from llvmlite import ir
+
+    from pts.backend import gemm, jit
+    from pts.backend.codegen import I64T, ModuleCodegen
+    from pts.ir.core import Module
+    tm = jit.image_target_machine()
+    mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
+    mc.portable = False
+    for dt in DTYPES:
+        g = gemm.gemm(mc, dt)
+        for part, inner in (("", g.entry()), ("par", gemm.ParallelGemm(g).entry())):
+            fn = ir.Function(mc.m, inner.function_type, name=symbol(dt, part))
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            b.call(inner, list(fn.args))
+            b.ret_void()
+        fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        b.ret(g.worksize(b, *fn.args))
+    return str(mc.m)
+
+
+def build_image() -> bytes:
+    """The library compiled (-O3, host CPU, position-independent) and linked as an image."""
+    import llvmlite.binding as llvm
+
+    from pts.backend import jit, link
+    from pts.backend.abi import IMPORTS
+    tm = jit.image_target_machine()
+    mod = llvm.parse_assembly(build_ir())
+    mod.verify()
+    jit.optimize(mod, tm, 3)
+    obj = tm.emit_object(mod)
+    return link.link(obj, {s: (s, s) for s in symbols()}, IMPORTS).to_bytes()
+
+
+def write_precompiled(path: str | None = None) -> str:
+    path = path or precompiled_path()
+    header = json.dumps(_header(), sort_keys=True).encode("utf-8")
+    data = MAGIC + len(header).to_bytes(4, "little") + header + build_image()
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return path
+
+
+def _read_precompiled() -> bytes | None:
+    """The image of the precompiled file if it was made by this compiler on this host."""
+    try:
+        with open(precompiled_path(), "rb") as f:
+            data = f.read()
+        if data[:8] != MAGIC:
+            return None
+        n = int.from_bytes(data[8:12], "little")
+        if json.loads(data[12:12 + n]) != json.loads(json.dumps(_header(), sort_keys=True)):
+            return None
+        return data[12 + n:]
+    except (OSError, ValueError):
+        return None
+
+
+# ---------------------------------------------------------------- loading (no llvmlite)
+
+def addresses() -> dict[str, int]:
+    """{symbol: address} of the loaded library (loading, or compiling, it on first use).
+    A precompiled file that fails to map is ignored and the library compiled instead."""
+    with _lock:
+        if "addresses" not in _loaded:
+            from pts.runtime.archive import Image, _machine_of, host_target
+            machine = _machine_of(host_target())
+            image = None
+            code = _read_precompiled()
+            if code is not None:
+                try:
+                    image = Image(code, machine)
+                except Exception:
+                    image = None
+            if image is None:
+                image = Image(build_image(), machine)
+            _loaded["image"] = image          # mapped for the life of the process
+            _loaded["addresses"] = {s: image.entries[s][0] for s in symbols()}
+        return _loaded["addresses"]
+
+
+def address(name: str) -> int:
+    return addresses()[name]
+
+
+def register() -> None:
+    """Add the library's symbols to LLVM's table, where MCJIT resolves a module's externals."""
+    with _lock:
+        if _registered:
+            return
+        import llvmlite.binding as llvm
+        for name, addr in addresses().items():
+            llvm.add_symbol(name, addr)
+        _registered.append(True)
+
+
+if __name__ == "__main__":
+    print(write_precompiled())

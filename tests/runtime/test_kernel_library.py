@@ -1,0 +1,150 @@
+"""The precompiled kernel library (backend.kernel_library): code compiled in this process
+calls one gemm per machine instead of carrying its own; the disk cache's images import it
+and a fresh process maps it without LLVM; a stale or damaged library file is ignored;
+archives never depend on it."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import pts
+from pts.backend import jit, kernel_library, link
+from pts.runtime.archive import ArchiveError, Image, _machine_of, host_target
+
+
+def mm_bias(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    return a @ b + c
+
+
+def batched(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a @ b
+
+
+def args(dtype, m=37, k=300, n=45):
+    rng = np.random.default_rng(3)
+    return (rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype),
+            rng.standard_normal(n).astype(dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_in_process_matmul_uses_the_library(dtype, monkeypatch):
+    """The JIT's module calls pts_lib.gemm.*; results as numpy's (and as an archive's:
+    tests/runtime/test_archive_tensors.py compares those bit for bit)."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    a, b, c = args(dtype)
+    got = pts.script(mm_bias)(a, b, c)
+    np.testing.assert_allclose(got, a @ b + c, rtol=1e-4 if dtype == np.float32 else 1e-12,
+                               atol=1e-4 if dtype == np.float32 else 1e-12)
+    from pts.backend.codegen import generate
+    module = pts.api._build(mm_bias, pts.script(mm_bias).signature((a, b, c)))
+    pts.api._optimize(module)
+    mc = generate(module, jit.host_triple(), str(jit.target_machine().target_data), library=True)
+    assert mc.library_used and "define internal void @\"pts.gemm" not in str(mc.m)
+    assert f"declare void @\"{kernel_library.symbol('f32' if dtype == np.float32 else 'f64', 'par')}\"" in str(mc.m)
+
+
+def test_batched_matmul_workspace_from_the_library(monkeypatch):
+    monkeypatch.setenv("PTS_CACHE", "0")
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((5, 20, 33)).astype(np.float32)
+    b = rng.standard_normal((5, 33, 17)).astype(np.float32)
+    np.testing.assert_allclose(pts.script(batched)(a, b), a @ b, rtol=1e-4, atol=1e-4)
+
+
+RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import numpy as np
+import pts
+import prog
+rng = np.random.default_rng(5)
+a = rng.standard_normal((40, 70)).astype(np.float32)
+b = rng.standard_normal((70, 30)).astype(np.float32)
+got = prog.f(a, b)
+from pts.cache import STATS, compiler_fingerprint
+print(json.dumps({{"ok": bool(np.allclose(got, a @ b, rtol=1e-4, atol=1e-4)), "stats": STATS,
+                  "compiler": compiler_fingerprint(), "llvmlite": "llvmlite" in sys.modules}}))
+"""
+
+
+def test_cached_matmul_maps_the_library_without_llvm(tmp_path, monkeypatch):
+    """The disk cache saves a matmul as an image that imports the library; a fresh process
+    maps both, with no LLVM (and, without preloading, no llvmlite) when `make` has written
+    stdlib/kernels.img for this compiler and host."""
+    if kernel_library._read_precompiled() is None:
+        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
+    (tmp_path / "prog.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        import pts
+
+        @pts.script
+        def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+            return a @ b
+        """))
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PTS_CACHE_DIR=str(tmp_path / "cache"),
+               PTS_TIER="opt")
+    env.pop("PTS_CACHE", None)
+    outs = []
+    for preload in ("1", "0"):
+        r = subprocess.run([sys.executable, "-c", RUNNER.format(dir=str(tmp_path))],
+                           capture_output=True, text=True, timeout=120,
+                           env=dict(env, PTS_PRELOAD=preload))
+        assert r.returncode == 0, r.stderr
+        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    if len({o["compiler"] for o in outs}) != 1:
+        pytest.skip("the pts sources changed during the test")
+    assert [o["ok"] for o in outs] == [True, True]
+    assert outs[0]["stats"]["llvm_compiles"] == 1
+    assert outs[1]["stats"]["llvm_compiles"] == 0 and outs[1]["stats"]["cache_loads"] == 1
+    assert not outs[1]["llvmlite"]
+    assert list((tmp_path / "cache" / "code").glob("*.img"))
+
+
+@pytest.mark.parametrize("damage", ["missing", "garbage", "other compiler", "truncated"])
+def test_stale_or_damaged_library_file_is_ignored(damage, tmp_path, monkeypatch):
+    path = tmp_path / "kernels.img"
+    monkeypatch.setattr(kernel_library, "precompiled_path", lambda: str(path))
+    if damage != "missing":
+        kernel_library.write_precompiled(str(path))
+        assert kernel_library._read_precompiled() is not None      # as written: valid
+        data = path.read_bytes()
+        if damage == "garbage":
+            data = b"\x00" * len(data)
+        elif damage == "other compiler":
+            data = data.replace(b'"fingerprint": "', b'"fingerprint": "x', 1)
+        else:
+            data = data[:len(data) // 2]
+        path.write_bytes(data)
+    code = kernel_library._read_precompiled()
+    if damage == "truncated" and code is not None:
+        # the header still matches: the image itself is cut, and mapping it fails
+        with pytest.raises(ArchiveError):
+            Image(code, _machine_of(host_target()))
+    else:
+        assert code is None
+
+
+def test_archives_never_import_the_library(monkeypatch):
+    """An image that imports pts_lib.* is the disk cache's alone: archive linking refuses
+    the name, and the archive loader refuses such an image."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    a, b, c = args(np.float32)
+    module = pts.api._build(mm_bias, pts.script(mm_bias).signature((a, b, c)))
+    pts.api._optimize(module)
+    kind, code, _symbols, _release = jit.compile_image(module, "pts_libtest")
+    assert kind == "image"
+    with pytest.raises(ArchiveError, match="pts_lib"):
+        Image(code, _machine_of(host_target()))             # as pts.load maps an archive
+    Image(code, _machine_of(host_target()), library=True)   # as the disk cache does
+    with pytest.raises(link.LinkError, match="pts_lib"):
+        tm = jit.image_target_machine()
+        import llvmlite.binding as llvm
+        from pts.backend.codegen import generate
+        mc = generate(module, jit.host_triple(), str(tm.target_data), prefix="pts_x",
+                      library=True)
+        llmod = llvm.parse_assembly(str(mc.m))
+        link.link(tm.emit_object(llmod), {}, [])
