@@ -696,6 +696,15 @@ class FunctionCodegen:
     def op_check(self, ins: Instr, cond, msg):
         fail = self.fn.append_basic_block("fail")
         cont = self.fn.append_basic_block("ok")
+        c = ins.args[0]
+        if isinstance(c, Instr) and c.op == "and" and all(a in self.values for a in c.args):
+            # `rare and other` (math.exp's range check: isinf(result) and isfinite(x)): the
+            # rare test alone on the common path, the other only when it holds
+            other = self.fn.append_basic_block("check.and")
+            self.b.cbranch(self.values[c.args[0]], other, cont)
+            self.b.block.terminator.set_weights([1, 1000])
+            self.b.position_at_end(other)
+            cond = self.values[c.args[1]]
         self.b.cbranch(cond, fail, cont)
         self.b.block.terminator.set_weights([1, 1000])
         fb = ir.IRBuilder(fail)
