@@ -17,8 +17,9 @@ The library is an image (backend.link: the format of archives' images and of the
 cache), mapped by runtime.archive.Image without LLVM.  `make` writes it next to this
 package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
 compiler's fingerprint and the host's key (pts.cache.host_key: machine, CPU, llvmlite) in a
-header; a process whose compiler or host differs, or that finds no file, compiles the library
-itself on first use (~0.2 s, once per process) and keeps it in memory.
+header.  A process whose compiler or host differs from that file's, or that finds none,
+compiles the library itself on first use (~0.3 s) and leaves it in the disk cache's code
+directory (pts.cache.code_dir, when the cache is on) for the next process.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
 runtime.archive.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
@@ -98,21 +99,35 @@ def build_image() -> bytes:
     return link.link(obj, {s: (s, s) for s in symbols()}, IMPORTS).to_bytes()
 
 
-def write_precompiled(path: str | None = None) -> str:
+def write_precompiled(path: str | None = None, image: bytes | None = None) -> str:
+    """Write the library (`image`, else built now) with this compiler's and host's header."""
     path = path or precompiled_path()
     header = json.dumps(_header(), sort_keys=True).encode("utf-8")
-    data = MAGIC + len(header).to_bytes(4, "little") + header + build_image()
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+    data = MAGIC + len(header).to_bytes(4, "little") + header + (image or build_image())
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
     return path
 
 
-def _read_precompiled() -> bytes | None:
-    """The image of the precompiled file if it was made by this compiler on this host."""
+def _cache_path() -> str | None:
+    """Where a process that had to compile the library leaves it for the next one: the disk
+    cache's code directory (None when the cache is off or not writable)."""
+    from pts.cache import code_dir
+    d = code_dir()
+    return os.path.join(d, "kernels.img") if d else None
+
+
+def _read_precompiled(path: str | None = None) -> bytes | None:
+    """The image in a library file (the set-up's, by default) if this compiler made it on
+    this host, else None."""
     try:
-        with open(precompiled_path(), "rb") as f:
+        with open(path or precompiled_path(), "rb") as f:
             data = f.read()
         if data[:8] != MAGIC:
             return None
@@ -134,14 +149,23 @@ def addresses() -> dict[str, int]:
             from pts.runtime.archive import Image, _machine_of, host_target
             machine = _machine_of(host_target())
             image = None
-            code = _read_precompiled()
-            if code is not None:
-                try:
-                    image = Image(code, machine)
-                except Exception:
-                    image = None
+            for path in (precompiled_path(), _cache_path()):
+                code = _read_precompiled(path) if path else None
+                if code is not None:
+                    try:
+                        image = Image(code, machine)
+                        break
+                    except Exception:
+                        image = None
             if image is None:
-                image = Image(build_image(), machine)
+                code = build_image()
+                image = Image(code, machine)
+                path = _cache_path()
+                if path:
+                    try:
+                        write_precompiled(path, code)
+                    except OSError:
+                        pass
             _loaded["image"] = image          # mapped for the life of the process
             _loaded["addresses"] = {s: image.entries[s][0] for s in symbols()}
         return _loaded["addresses"]

@@ -148,3 +148,18 @@ def test_archives_never_import_the_library(monkeypatch):
                       library=True)
         llmod = llvm.parse_assembly(str(mc.m))
         link.link(tm.emit_object(llmod), {}, [])
+
+
+def test_a_library_compiled_here_is_left_in_the_disk_cache(tmp_path, monkeypatch):
+    """Without a usable set-up file the library is compiled once and saved in the disk
+    cache, where the next process maps it instead of compiling it again."""
+    monkeypatch.setattr(kernel_library, "precompiled_path", lambda: str(tmp_path / "none.img"))
+    monkeypatch.setenv("PTS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PTS_CACHE", raising=False)
+    monkeypatch.setattr(kernel_library, "_loaded", {})
+    first = kernel_library.addresses()
+    saved = tmp_path / "cache" / "code" / "kernels.img"
+    assert kernel_library._read_precompiled(str(saved)) is not None
+    monkeypatch.setattr(kernel_library, "_loaded", {})          # as a new process
+    monkeypatch.setattr(kernel_library, "build_image", lambda: pytest.fail("compiled again"))
+    assert set(kernel_library.addresses()) == set(first) == set(kernel_library.symbols())
