@@ -266,6 +266,15 @@ class ModuleCodegen:
             mds[key] = self.m.add_metadata([ir.Constant(ty, lo), ir.Constant(ty, hi)])
         return mds[key]
 
+    def loop_id(self, interleave: int):
+        """A new `llvm.loop` node (distinct, self-referential, as LLVM wants a loop's ID)
+        asking for `interleave` vector iterations side by side."""
+        opt = self.m.add_metadata([ir.MetaDataString(self.m, "llvm.loop.interleave.count"),
+                                   ir.Constant(I32T, interleave)])
+        node = ir.values.MDValue(self.m, [opt], name=str(len(self.m.metadata)))
+        node.operands = (node, opt)
+        return node
+
     def stack_pointer(self, b: ir.IRBuilder):
         """The stack pointer, for the recursion limit: llvm.stacksave rather than the frame
         address, which would force a frame pointer on every recursive function."""
@@ -1034,8 +1043,10 @@ class FunctionCodegen:
     def op_list_new(self, ins, n):
         return self.new_list(ins.type.elem, n)
 
-    def counted_loop(self, n, body) -> None:
-        """for i in range(n): body(i) — in LLVM IR directly."""
+    def counted_loop(self, n, body, interleave=None) -> None:
+        """for i in range(n): body(i) — in LLVM IR directly.  `interleave` (an int, or a
+        function asked once the body is emitted): how many vector iterations the loop
+        vectorizer runs side by side (llvm.loop.interleave.count); None: its choice."""
         bd = self.b
         pre = bd.block
         head = self.fn.append_basic_block("loop")
@@ -1049,7 +1060,11 @@ class FunctionCodegen:
         bd.position_at_end(blk)
         body(i)
         i.add_incoming(bd.add(i, ir.Constant(I64T, 1)), bd.block)
-        bd.branch(head)
+        latch = bd.branch(head)
+        if callable(interleave):
+            interleave = interleave()
+        if interleave:
+            latch.set_metadata("llvm.loop", self.mc.loop_id(interleave))
         bd.position_at_end(done)
 
     def op_list_fill(self, ins, n, v):

@@ -46,6 +46,11 @@ GRAIN = 16384
 SUM_BLOCK = 1024        # float32 elements summed in float32 before a float64 add
 COSTLY = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "power", "true_divide",
           "sqrt"}
+# A row loop that computes one of these (stdlib math: a long chain of dependent multiply-
+# adds per element) runs 4 vector iterations side by side: LLVM picks 1 or 2, which leaves
+# the FMA units waiting on the chain (GELU 4M: 3.9 -> 3.3 ms, softmax's exp phase ~7%).
+TRANSCENDENTAL = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "power"}
+MATH_INTERLEAVE = 4
 
 
 class Plan:
@@ -168,6 +173,7 @@ class FusedKernel:
         self.row_fill: dict = {}        # rows(): (N, 1) leaf -> (fill?, its row buffer slot)
         self.views: dict = {}           # row(): (N, 1) leaf -> its data or its filled row
         self.phase = 0
+        self.math_in_loop = False      # phase_loop: the loop being emitted computes stdlib math
         self.k = Kernels(fc, ins)
         self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
         self.tensors = [x for x in self.leaves.values()
@@ -496,7 +502,14 @@ class FusedKernel:
                 cache[stash[0]] = (self.k.load(out, at), out.dtype)
             v, dt = self.value(self.plan.root, base_of, row_values, j, cache)
             self.k.store(out, at, convert(b, v, dt, out.dtype))
-        self.fc.counted_loop(n, element)
+        self.phase_loop(n, element)
+
+    def phase_loop(self, n, element) -> None:
+        """The loop over a row's elements of one phase (see MATH_INTERLEAVE; not the strided
+        rows', which are not vectorized)."""
+        self.math_in_loop = False
+        self.fc.counted_loop(n, element, interleave=lambda: MATH_INTERLEAVE if (
+            self.math_in_loop and not self.steps) else None)
 
     def reduce_row(self, red: Instr, base_of, row_values, n, stash=None):
         """The reduction `red` over one row.  Sums of float32 add each block of SUM_BLOCK
@@ -544,11 +557,11 @@ class FusedKernel:
             b.store(s, acc)
         total_dt = F64 if summing else dt       # what `total` below holds
         if nan_tracked:
-            self.fc.counted_loop(n, element)
+            self.phase_loop(n, element)
             nan = b.icmp_unsigned(">", b.load(bits, typ=I32T), ir.Constant(I32T, 0x7F800000))
             total = b.select(nan, ir.Constant(T, float("nan")), b.load(acc, typ=T))
         elif not summing or dt == F64:
-            self.fc.counted_loop(n, element)
+            self.phase_loop(n, element)
             total = b.load(acc, typ=T)
         else:
             total64 = self.k.slot(REG[F64], ir.Constant(REG[F64], 0.0))
@@ -558,7 +571,7 @@ class FusedKernel:
                 left = b.sub(n, start)
                 size = b.select(b.icmp_signed("<", left, c64(SUM_BLOCK)), left, c64(SUM_BLOCK))
                 b.store(init, acc)
-                self.fc.counted_loop(size, lambda j: element(b.add(start, j)))
+                self.phase_loop(size, lambda j: element(b.add(start, j)))
                 s = b.fadd(b.load(total64, typ=REG[F64]), b.fpext(b.load(acc, typ=T), REG[F64]))
                 b.store(s, total64)
             self.fc.counted_loop(b.sdiv(b.add(n, c64(SUM_BLOCK - 1)), c64(SUM_BLOCK)), block)
@@ -619,6 +632,7 @@ class FusedKernel:
     def compute(self, m: Instr, vals: list):
         """One element of elementwise op m (the same lowering as Kernels.elementwise)."""
         name = {"abs": "absolute"}.get(m.op[3:], m.op[3:])
+        self.math_in_loop |= name in TRANSCENDENTAL
         out_dt = m.type.dtype
         if name == "astype":
             v, src = vals[0]

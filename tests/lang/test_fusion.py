@@ -321,3 +321,14 @@ def test_native_fused_chain_calls_malloc_like_one_op(monkeypatch):
         native.IMPORT_TABLE[slot] = saved
     assert counts["gelu", True] == counts["scale", True] > 0
     assert counts["gelu", False] >= counts["scale", False] + 8
+
+
+def test_math_loops_ask_for_four_vector_iterations_side_by_side():
+    """A row loop computing stdlib math (GELU's tanh, softmax's exp phase) carries
+    llvm.loop.interleave.count 4 (backend/kernel_codegen.py MATH_INTERLEAVE); one without
+    (an affine map) leaves the choice to LLVM."""
+    hint = '!"llvm.loop.interleave.count", i32 4'
+    assert hint in pts.script(gelu).llvm_ir(rng(64))
+    text = pts.script(softmax).llvm_ir(rng(4, 64))
+    assert text.count("!llvm.loop ") == 1          # the exp phase; not max's, not the output's
+    assert hint not in pts.script(affine_relu).llvm_ir(rng(4, 6), rng(6, seed=1), 0.5)
