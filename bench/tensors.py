@@ -15,9 +15,11 @@ tolerance printed in the header) before anything is timed; a result that disagre
 MISMATCH in its cell instead of a time, an implementation that raises reads "error", and the
 reason is in the row's note.  Timings are printed, never asserted.
 
-Each cell is the median of N steady-state calls after a warm-up call, N chosen so that a
-cell costs about `budget` seconds.  A warm-up call slower than `cap` seconds is the cell's
-only sample (runs = 1): native pts tensor code is still slow on some workloads (MyConv).
+Each cell is the median of N steady-state calls after a warm-up call.  The implementations
+of a workload are timed in alternation, one call each per round, for about `budget` seconds
+per implementation: a shared machine's speed drifts by tens of percent within seconds, and
+alternating makes every implementation see the same drift, so the ratios hold even when the
+times move.  A warm-up call slower than `cap` seconds is the cell's only sample (runs = 1).
 The table is printed twice: with 1 thread and with all threads (--threads).  Threads are set with
 threadpoolctl for numpy (OpenBLAS), torch.set_num_threads for torch and
 pts.set_num_threads for pts (cells read n/a while pts has no such function).
@@ -270,34 +272,54 @@ def error_text(e: BaseException) -> str:
 
 def measure(f, args, budget: float, cap: float, min_runs: int, max_runs: int,
             warmups: int = 1, compiles: bool = False) -> dict:
-    """Time `f(*args)`: warm-up call(s), then steady-state calls until `budget` seconds (at
-    least `min_runs`, at most `max_runs`).  A first call slower than `cap` seconds is the only
-    sample, unless it `compiles`: then one more call is.  Returns {first_s, median_s, runs,
-    result} (result of the first call)."""
+    """Time `f(*args)` alone: warm_up, then steady-state calls until `budget` seconds (at
+    least `min_runs`, at most `max_runs`).  Returns {first_s, median_s, runs, result}.
+    (numpy in a subprocess; the in-process cells alternate: `alternate`.)"""
+    m = warm_up(f, args, cap, warmups, compiles)
+    if "median_s" in m:
+        return m
+    samples = alternate({"f": (f, args)}, budget, cap, min_runs, max_runs)["f"]
+    return dict(m, median_s=statistics.median(samples), runs=len(samples))
+
+
+def warm_up(f, args, cap: float, warmups: int = 1, compiles: bool = False) -> dict:
+    """The first call(s) of `f(*args)`: {first_s, result}, and median_s and runs = 1 too when
+    a call is slower than `cap` (its only sample; unless it `compiles`: then the second
+    call decides)."""
     t0 = time.perf_counter()
     result = f(*args)
     first = time.perf_counter() - t0
+    out = {"first_s": first, "result": result}
     if first > cap:
         if not compiles:
-            return {"first_s": first, "median_s": first, "runs": 1, "result": result}
+            return dict(out, median_s=first, runs=1)
         t0 = time.perf_counter()
         f(*args)
         second = time.perf_counter() - t0
         if second > cap:
-            return {"first_s": first, "median_s": second, "runs": 1, "result": result}
+            return dict(out, median_s=second, runs=1)
     for _ in range(warmups - 1):
         f(*args)
-    samples = []
+    return out
+
+
+def alternate(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int) -> dict:
+    """{name: [seconds, ...]}: rounds of one call of each `calls[name] = (f, args)`, until
+    every name has `min_runs` samples and the rounds took `budget` seconds per name, or
+    `max_runs` rounds; a call slower than `cap` ends the rounds."""
+    samples: dict = {name: [] for name in calls}
     start = time.perf_counter()
-    while len(samples) < min_runs or (time.perf_counter() - start < budget
-                                      and len(samples) < max_runs):
-        t0 = time.perf_counter()
-        f(*args)
-        samples.append(time.perf_counter() - t0)
-        if samples[-1] > cap:              # slower than the cap: no more repeats
+    for _ in range(max_runs):
+        for name, (f, args) in calls.items():
+            t0 = time.perf_counter()
+            f(*args)
+            samples[name].append(time.perf_counter() - t0)
+        if any(v[-1] > cap for v in samples.values()):
             break
-    return {"first_s": first, "median_s": statistics.median(samples), "runs": len(samples),
-            "result": result}
+        if len(samples[name]) >= min_runs and \
+                time.perf_counter() - start >= budget * len(calls):
+            break
+    return samples
 
 
 def compare(got, want, rtol: float, atol: float) -> str | None:
@@ -485,6 +507,7 @@ def run_mode(opts, impls: Impls, threads: int, refs: dict, labels: dict, log) ->
             except Exception as e:
                 refs[w.name] = e
         ref = refs[w.name]
+        timings: dict = {}              # impl -> (f, args): warmed up, timed in alternation
         for impl in IMPLS:
             if impl not in opts.impls:
                 row[impl] = {"na": "skipped"}
@@ -502,24 +525,35 @@ def run_mode(opts, impls: Impls, threads: int, refs: dict, labels: dict, log) ->
                     cell = {"error": error_text(ref)}
                 row[impl] = cell
                 continue
-            row[impl] = cell = run_cell(opts, impls, w, impl, threads, eager, target, args, ref)
-            if log:
-                log(f"  [{threads}T] {label:<24} {IMPL_TITLES[impl]:<10} {fmt_cell(cell)}"
-                    + (f"  ({cell.get('error') or cell.get('mismatch')})"
-                       if "error" in cell or "mismatch" in cell else ""))
+            row[impl], timing = run_cell(opts, impls, w, impl, threads, eager, target, args,
+                                         ref)
+            if timing is not None:
+                timings[impl] = timing
+        time_cells(opts, threads, row, timings)
+        compile_times(impls, w, threads, row)
+        if log:
+            for impl, cell in row.items():
+                if "na" not in cell:
+                    log(f"  [{threads}T] {label:<24} {IMPL_TITLES[impl]:<10} {fmt_cell(cell)}"
+                        + (f"  ({cell.get('error') or cell.get('mismatch')})"
+                           if "error" in cell or "mismatch" in cell else ""))
     return rows
 
 
-def run_cell(opts, impls: Impls, w, impl, threads, eager, target, args, ref) -> dict:
-    budget, cap = opts.budget, (opts.pts_cap if impl == "pts" else opts.cap)
+def run_cell(opts, impls: Impls, w, impl, threads, eager, target, args, ref):
+    """Warm up implementation `impl` of workload w and check its result: (cell, timing),
+    timing = (f, args) for `alternate` (None when the cell is final: an error, or a warm-up
+    slower than the cap, whose time is the cell's)."""
+    cap = opts.pts_cap if impl == "pts" else opts.cap
     warmups = 2 if impl == "jit" else 1    # the profiling executor optimizes on call 2
     try:
         if impl == "numpy":
             if isinstance(ref, Exception):
                 raise ref
             from threadpoolctl import threadpool_limits
+            f, call_args = eager, args
             with threadpool_limits(limits=threads, user_api="blas"):
-                m = measure(eager, args, budget, cap, opts.min_runs, opts.max_runs)
+                m = warm_up(f, call_args, cap)
         else:
             if impl == "pts":
                 f = impls.pts(w, target, args)
@@ -536,27 +570,57 @@ def run_cell(opts, impls: Impls, w, impl, threads, eager, target, args, ref) -> 
                 impl == "pts" and (w.name, "pts", 0) not in impls.compile_ms)
             if impl != "pts" and torch is not None:
                 with torch.no_grad():
-                    m = measure(f, call_args, budget, cap, opts.min_runs, opts.max_runs,
-                                warmups, compiles)
+                    m = warm_up(f, call_args, cap, warmups, compiles)
             else:
-                m = measure(f, call_args, budget, cap, opts.min_runs, opts.max_runs, warmups,
-                            compiles)
+                m = warm_up(f, call_args, cap, warmups, compiles)
     except Exception as e:
-        return {"error": error_text(e)}
-    cell = {"ms": m["median_s"] * 1e3, "runs": m["runs"], "first_ms": m["first_s"] * 1e3}
-    if impl == "jit" and (w.name, "jit", 0) not in impls.compile_ms:
-        impls.compile_ms[(w.name, "jit", 0)] = (
-            impls.compile_ms.pop((w.name, "jit.script()", 0), 0.0)
-            + max(cell["first_ms"] - cell["ms"], 0.0))
-    if impl == "compile":
-        impls.compile_ms[(w.name, "compile", threads)] = max(cell["first_ms"] - cell["ms"], 0.0)
-    if impl == "pts" and (w.name, "pts", 0) not in impls.compile_ms:
-        impls.compile_ms[(w.name, "pts", 0)] = max(cell["first_ms"] - cell["ms"], 0.0)
+        return {"error": error_text(e)}, None
+    cell = {"first_ms": m["first_s"] * 1e3}
     if impl != "numpy" and not isinstance(ref, Exception):
         bad = compare(m["result"], ref, w.rtol, w.atol)
         if bad:
             cell["mismatch"] = bad
-    return cell
+    if "median_s" in m:
+        cell.update(ms=m["median_s"] * 1e3, runs=m["runs"])
+        return cell, None
+    return cell, (f, call_args)
+
+
+def time_cells(opts, threads: int, row: dict, timings: dict) -> None:
+    """Time the warmed-up cells of one workload in alternation (`alternate`): numpy with
+    OpenBLAS limited to `threads`, the torch ones without autograd."""
+    import contextlib
+    if not timings:
+        return
+    with contextlib.ExitStack() as stack:
+        if "numpy" in timings:
+            from threadpoolctl import threadpool_limits
+            stack.enter_context(threadpool_limits(limits=threads, user_api="blas"))
+        if torch is not None:
+            stack.enter_context(torch.no_grad())
+        try:
+            samples = alternate(timings, opts.budget, max(opts.cap, opts.pts_cap),
+                                opts.min_runs, opts.max_runs)
+        except Exception as e:
+            for impl in timings:
+                row[impl] = {"error": error_text(e)}
+            return
+    for impl, ts in samples.items():
+        row[impl].update(ms=statistics.median(ts) * 1e3, runs=len(ts))
+
+
+def compile_times(impls: Impls, w, threads: int, row: dict) -> None:
+    """Compile times that are a first call minus the steady state (see the module docstring)."""
+    def extra(impl):
+        cell = row.get(impl, {})
+        return max(cell["first_ms"] - cell["ms"], 0.0) if "ms" in cell and "first_ms" in cell else 0.0
+    if "ms" in row.get("jit", {}) and (w.name, "jit", 0) not in impls.compile_ms:
+        impls.compile_ms[(w.name, "jit", 0)] = (
+            impls.compile_ms.pop((w.name, "jit.script()", 0), 0.0) + extra("jit"))
+    if "ms" in row.get("compile", {}):
+        impls.compile_ms[(w.name, "compile", threads)] = extra("compile")
+    if "ms" in row.get("pts", {}) and (w.name, "pts", 0) not in impls.compile_ms:
+        impls.compile_ms[(w.name, "pts", 0)] = extra("pts")
 
 
 # ================================================================ report
