@@ -33,7 +33,8 @@ import json
 import os
 import threading
 
-PREFIX = "pts_lib."
+from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images import
+
 DTYPES = ("f32", "f64")
 MAGIC = b"PTSLIB01"
 

@@ -66,7 +66,7 @@ LIBM_F64 = ["fmod", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "sqr
             "hypot", "cbrt", "fmin", "fmax", "copysign", "erf", "erfc"]
 LIBM_FUNCTIONS = LIBM_F64 + [n + "f" for n in LIBM_F64] + ["sincos", "sincosf"]
 RUNTIME_FUNCTIONS = LIBC_FUNCTIONS + LIBM_FUNCTIONS
-LIBRARY_PREFIX = "pts_lib."             # backend.kernel_library.PREFIX (link(library=True))
+LIBRARY_PREFIX = "pts_lib."             # backend.kernel_library's symbols (link(library=True))
 
 # Targets an archive carries images for: ELF triple, CPU (a baseline: an image runs on any
 # machine of its architecture, so the loader checks nothing but the machine) and machine.

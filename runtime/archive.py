@@ -539,8 +539,9 @@ def _runtime_function(name: str, library: bool = False) -> int:
     """Address of a C library function an image may import (backend.link.RUNTIME_FUNCTIONS),
     or with `library` (the disk cache's images, never an archive's) of a precompiled kernel
     of backend.kernel_library."""
+    from pts.backend import link
     from pts.runtime import native
-    if library and name.startswith("pts_lib."):
+    if library and name.startswith(link.LIBRARY_PREFIX):
         from pts.backend import kernel_library
         try:
             return kernel_library.address(name)
