@@ -245,6 +245,9 @@ class ModuleCodegen:
         fn = self.declared.get(name)
         if fn is None:
             fn = self.declared[name] = ir.Function(self.m, ftype, name=name)
+            # position-independent code (images) calls it through its GOT cell, which the
+            # loader fills with the function's address, not through a stub that jumps there
+            fn.attributes.add("nonlazybind")
         return fn
 
     def libm(self, name: str, nargs: int) -> ir.Function:
