@@ -602,15 +602,9 @@ class FunctionCodegen:
         bd.block.terminator.set_weights([1, 100000])
         from pts.errors import Span
         line = callee.entry.instrs[0].span.line if callee.entry.instrs else 0
-        fb = ir.IRBuilder(fail)
-        code = KIND_CODES["RecursionError"]
-        fields = [ir.Constant(I64T, code), ir.Constant(I64T, line), ir.Constant(I64T, 0),
-                  self.mc.string(callee.file), self.mc.string("maximum recursion depth exceeded"),
-                  self.mc.string(callee.name)]
-        for i, val in enumerate(fields):
-            fb.store(val, fb.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)],
-                                 source_etype=CTX_T))
-        self.ret_status(fb, ir.Constant(I32T, code))
+        self.set_error(ir.IRBuilder(fail), "RecursionError",
+                       self.mc.string("maximum recursion depth exceeded"),
+                       Span(callee.file, line, 0), func=self.mc.string(callee.name))
         bd.position_at_end(cont)
 
     # ---------------------------------------------------------------- values
@@ -694,10 +688,12 @@ class FunctionCodegen:
     def op_ret(self, ins: Instr, *vals):
         self.ret_status(self.b, ir.Constant(I32T, 0), vals[0] if vals else None)
 
-    def set_error(self, b: ir.IRBuilder, kind: str, msg: ir.Value, span) -> None:
+    def set_error(self, b: ir.IRBuilder, kind: str, msg: ir.Value, span, func=None) -> None:
+        """Fill the context's error fields and return the status; `func`: the function the
+        error names (default: this one)."""
         code = KIND_CODES.get(kind, KIND_CODES["RuntimeError"])
         fields = [ir.Constant(I64T, code), ir.Constant(I64T, span.line), ir.Constant(I64T, span.col),
-                  self.mc.string(span.file), msg, self.func_str]
+                  self.mc.string(span.file), msg, func if func is not None else self.func_str]
         for i, val in enumerate(fields):
             b.store(val, b.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=CTX_T))
         self.ret_status(b, ir.Constant(I32T, code))
@@ -878,9 +874,9 @@ class FunctionCodegen:
 
     def _only_compared_with_zero(self, ins: Instr) -> bool:
         """Every reader of `ins` is `eq`/`ne` of it and the constant 0."""
-        users = self.__dict__.get("_users")
         if getattr(self, "f", None) is None:     # (kernel workers: no IR function)
             return False
+        users = self.__dict__.get("_users")
         if users is None:
             from pts.ir.analysis import uses
             users = self._users = uses(self.f)

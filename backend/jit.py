@@ -90,7 +90,7 @@ def _host(what: str) -> str:
         else:
             from pts.backend.cpu import checked_features
             v = checked_features(llvm.get_host_cpu_features().flatten(), host_triple())
-        v = _state[what] = v
+        _state[what] = v
     return v
 
 

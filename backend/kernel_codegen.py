@@ -41,16 +41,14 @@ from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar,
 from pts.ir.core import Const, Function, Instr
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
 
-REASSOC = ("reassoc", "nsz")
 GRAIN = 16384
 SUM_BLOCK = 1024        # float32 elements summed in float32 before a float64 add
-COSTLY = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "power", "true_divide",
-          "sqrt"}
 # A row loop that computes one of these (stdlib math: a long chain of dependent multiply-
 # adds per element) runs 4 vector iterations side by side: LLVM picks 1 or 2, which leaves
 # the FMA units waiting on the chain (GELU 4M: 3.9 -> 3.3 ms, softmax's exp phase ~7%).
 TRANSCENDENTAL = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "power"}
 MATH_INTERLEAVE = 4
+COSTLY = TRANSCENDENTAL | {"true_divide", "sqrt"}       # worth a scratch row (pick_scratch)
 
 
 class Plan:
@@ -542,18 +540,14 @@ class FusedKernel:
                 self.k.store(out, b.add(out_base, j), cache[node][0])
             v = convert(b, v, vdt, dt)
             cur = b.load(acc, typ=T)
-            if summing:
-                s = b.fadd(cur, v)
-                s.flags.extend(REASSOC)
-            elif nan_tracked:
+            if nan_tracked:
                 s = b.call(self.fc.mc.intrinsic("llvm.maxnum" if name == "max" else "llvm.minnum",
                                                 [T]), [cur, v], fastmath=("nnan", "nsz"))
                 magnitude = b.and_(b.bitcast(v, I32T), ir.Constant(I32T, 0x7FFFFFFF))
                 b.store(b.call(self.fc.mc.intrinsic("llvm.umax", [I32T]),
                                [b.load(bits, typ=I32T), magnitude]), bits)
-            else:
-                s = b.call(self.fc.mc.intrinsic("llvm.maximum" if name == "max" else "llvm.minimum",
-                                                [T]), [cur, v])
+            else:                       # reassociated sums, NaN-propagating max/min
+                s = self.k.combine(name, cur, v, dt)
             b.store(s, acc)
         total_dt = F64 if summing else dt       # what `total` below holds
         if nan_tracked:

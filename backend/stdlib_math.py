@@ -262,7 +262,7 @@ class PureCodegen(FunctionCodegen):
     def ret_status(self, b: ir.IRBuilder, status, value=None) -> None:
         b.ret(value if value is not None else ir.Constant(self.rtype, ir.Undefined))
 
-    def set_error(self, b: ir.IRBuilder, kind: str, msg, span) -> None:
+    def set_error(self, b: ir.IRBuilder, kind: str, msg, span, func=None) -> None:
         b.unreachable()           # see the module docstring: never taken in vmath
 
     def op_call(self, ins, *args):
@@ -280,10 +280,6 @@ class PureCodegen(FunctionCodegen):
                                                             name)
             return self.b.call(entry, [args[varying[0]]])
         return self.b.call(self.pure[callee], [self.ctx] + list(args))
-
-    def stack_check(self) -> None:
-        # vmath is not recursive; this runs only when a user function of the same name is
-        self.ab.branch(self.blocks[self.f.entry])
 
 
 if __name__ == "__main__":

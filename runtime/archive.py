@@ -54,6 +54,8 @@ import warnings
 import zipfile
 import zlib
 
+from pts.backend.link import HOST_TARGET   # (backend.link imports no llvmlite)
+
 FORMAT_VERSION = "1.0"
 ALIGNMENT = 64
 MANIFEST = "manifest.json"
@@ -467,7 +469,6 @@ def host_target() -> str | None:
             "arm64": "aarch64-linux"}.get(platform.machine().lower())
 
 
-HOST_TARGET = "x86_64-linux-host"         # backend.link.HOST_TARGET (no llvmlite here)
 MAX_REQUIRES = 512                        # as runtime/c/loader.c
 
 

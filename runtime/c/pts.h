@@ -3,8 +3,9 @@
  * A .pts archive (written by pts.save or `pts compile`) holds entry points — one per
  * compiled signature of a scripted function — and a native image per target.  libpts
  * reads the archive (every offset and size checked, CRCs verified), maps the image of this
- * machine (the host image if this CPU can run it, else the baseline) W^X, fills its import table with its own implementations (libc, libm, print
- * writers) and calls entries through their uniform boxed signature.
+ * machine (the host image if this CPU can run it, else the baseline) W^X, fills its import
+ * table with its own implementations (libc, libm, print writers) and calls entries through
+ * their uniform boxed signature.
  *
  *     pts_error err;
  *     pts_model *m = pts_load_file("gcd.pts", &err);
