@@ -1,6 +1,6 @@
 """GEMM for float32 and float64, emitted into the LLVM module being generated.
 
-    C[M,N] (= or +=) A[M,K] @ B[K,N]  (+ bias[N] broadcast over rows)
+    C[M,N] (= or +=) A[M,K] @ B[K,N]  (+ bias[N] broadcast over rows) (then ReLU)
 
 A and B are addressed with arbitrary element strides (row and column stride each; 0 for
 broadcast, negative for reversed views, anything for transposes and slices); C has unit
@@ -22,8 +22,10 @@ transposed B such as `x @ W.T`), or scalar gathers (anything else).  The micro-k
 keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>` values and
 `llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add where it
 does not — never a libm call, so archive images stay import-free).  Edge tiles go through
-a stack tile and a scalar copy (pts.gemm.T.edge).  The first K block stores
-(C = acc + bias) unless the caller asks to accumulate; later K blocks add.
+a stack tile and a scalar copy (pts.gemm.T.edge).  The first K block stores (C = acc) unless
+the caller asks to accumulate; later K blocks add.  The last K block also applies the
+epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
+`np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
 
 Every part is its own internal, never-inlined function; all but the micro-kernel are
 optimized for size (`optsize`): left to -O3, LLVM unrolls and vectorizes the packing and
@@ -35,9 +37,9 @@ Sizes follow the target: the host CPU's vector width and register count for the 
 archive images.  KC = 256 keeps a B micro-panel (KC x NR) in L1, MC x KC of A (~144 KiB)
 in L2, and NC x KC of B in L3.
 
-The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, work)`:
-`bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
-`work` null to allocate the packing buffers (through the context's malloc import slot,
+The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
+work)`: `bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
+`relu` i1: the epilogue's ReLU, `work` null to allocate the packing buffers (through the context's malloc import slot,
 freed before returning) or a block of at least `worksize(M, N, K)` bytes the caller owns
 (a batched matmul allocates it once).  One internal function per dtype per module.
 """
@@ -281,13 +283,14 @@ class Gemm:
 
     def kernel(self) -> ir.Function:
         """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
-        ptr bias): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel (+ bias[:nr] unless null)."""
+        ptr bias, i1 relu): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel, then (`epilogue`)
+        + bias[:nr] unless null, then ReLU if asked."""
         T, V, P = self.T, self.V, self.p
         MR, NV, VW, NR = P.mr, P.nv, P.vw, P.nr
         fma = self.fmuladd()
 
         def build(f):
-            kc, ap, bp, c, rsc, mr, nr, overwrite, bias = f.args
+            kc, ap, bp, c, rsc, mr, nr, overwrite, bias, relu = f.args
             for a in (ap, bp, c, bias):
                 a.add_attribute("noalias")
             entry = f.append_basic_block("entry")
@@ -351,39 +354,41 @@ class Gemm:
                         phi.add_incoming(ir.Constant(V, [nz] * VW), pre)
                         phi.add_incoming(bl[v], in_bias)
                         bvs.append(phi)
-                    vals = [[b.fadd(accs[i * NV + v], bvs[v]) for v in range(NV)] for i in range(MR)]
-                    with b.if_else(overwrite) as (ow, add):
-                        for blk, adding in ((ow, False), (add, True)):
-                            with blk:
-                                for i in range(MR):
-                                    crow = self.gep(b, c, b.mul(c64(i), rsc))
-                                    for v in range(NV):
-                                        ptr = self.gep(b, crow, c64(v * VW))
-                                        val = vals[i][v]
-                                        if adding:
-                                            old = b.load(ptr, typ=V)
-                                            old.align = self.size
-                                            val = b.fadd(old, val)
-                                        st = b.store(val, ptr)
-                                        st.align = self.size
+                    for i in range(MR):
+                        crow = self.gep(b, c, b.mul(c64(i), rsc))
+                        for v in range(NV):
+                            ptr = self.gep(b, crow, c64(v * VW))
+                            old = b.load(ptr, typ=V)      # (unused when overwriting)
+                            old.align = self.size
+                            s = b.select(overwrite, accs[i * NV + v], b.fadd(old, accs[i * NV + v]))
+                            st = b.store(self.epilogue(b, s, bvs[v], relu), ptr)
+                            st.align = self.size
                 with other:
                     for i in range(MR):
                         for v in range(NV):
                             st = b.store(accs[i * NV + v], self.gep(b, tile, c64(i * NR + v * VW)))
                             st.align = VW * self.size
 
-                    b.call(self.edge(), [tile, c, rsc, mr, nr, overwrite, bias])
+                    b.call(self.edge(), [tile, c, rsc, mr, nr, overwrite, bias, relu])
             b.ret_void()
-        return self.fn("kernel", VOID, [I64T, PTR, PTR, PTR, I64T, I64T, I64T, I1T, PTR], build,
-                       small=False)
+        return self.fn("kernel", VOID, [I64T, PTR, PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T],
+                       build, small=False)
+
+    def epilogue(self, b: ir.IRBuilder, s, bias, relu):
+        """s + bias (-0.0 when there is none), then ReLU when `relu` (a scalar i1): the
+        result is s where s >= 0 or s is NaN, else 0, as np.maximum(s, 0)."""
+        s = b.fadd(s, bias)
+        zero = ir.Constant(s.type, None)
+        return b.select(relu, b.select(b.fcmp_unordered(">=", s, zero), s, zero), s)
 
     def edge(self) -> ir.Function:
-        """void edge(ptr tile, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite, ptr bias): the
-        valid mr x nr corner of an MR x NR stack tile into C (scalar; edge tiles only)."""
+        """void edge(ptr tile, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite, ptr bias,
+        i1 relu): the valid mr x nr corner of an MR x NR stack tile into C (scalar; edge
+        tiles only), with the kernel's epilogue."""
         T, NR = self.T, self.p.nr
 
         def build(f):
-            tile, c, rsc, mr, nr, overwrite, bias = f.args
+            tile, c, rsc, mr, nr, overwrite, bias, relu = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
             nz = ir.Constant(T, -0.0)
@@ -401,25 +406,25 @@ class Gemm:
                     bb = b.phi(T)
                     bb.add_incoming(nz, pre)
                     bb.add_incoming(bj, in_bias)
-                    val = b.fadd(val, bb)
                     ptr = self.gep(b, crow, j)
                     old = b.load(ptr, typ=T)
-                    b.store(b.select(overwrite, val, b.fadd(old, val)), ptr)
+                    val = b.select(overwrite, val, b.fadd(old, val))
+                    b.store(self.epilogue(b, val, bb, relu), ptr)
                 for_range(b, c64(0), nr, 1, col, "ej")
             for_range(b, c64(0), mr, 1, row, "ei")
             b.ret_void()
-        return self.fn("edge", VOID, [PTR, PTR, I64T, I64T, I64T, I1T, PTR], build)
+        return self.fn("edge", VOID, [PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T], build)
 
     # ------------------------------------------------------------ blocked loops
 
     def range_fn(self) -> ir.Function:
-        """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, bufA, bufB, n0, n1):
-        columns [n0, n1) of C (the unit of work a thread would take)."""
+        """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufA, bufB,
+        n0, n1): columns [n0, n1) of C (the unit of work a thread would take)."""
         P = self.p
         pack_a, pack_b, kern = self.pack(P.mr), self.pack(P.nr), self.kernel()
 
         def build(f):
-            (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, bufa, bufb, n0, n1) = f.args
+            (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufa, bufb, n0, n1) = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
             nkb = b.sdiv(b.add(K, c64(P.kc - 1)), c64(P.kc))
@@ -432,9 +437,10 @@ class Gemm:
                     pc = b.mul(kb, c64(P.kc))
                     kc = imin(b, c64(P.kc), b.sub(K, pc))
                     kc = b.select(b.icmp_signed("<", kc, c64(0)), c64(0), kc)
-                    first = b.icmp_signed("==", kb, c64(0))
-                    overwrite = b.and_(first, b.not_(acc))
-                    use_bias = b.and_(first, has_bias)
+                    overwrite = b.and_(b.icmp_signed("==", kb, c64(0)), b.not_(acc))
+                    last = b.icmp_signed("==", kb, b.sub(nkb, c64(1)))      # the epilogue's
+                    use_bias = b.and_(last, has_bias)
+                    use_relu = b.and_(last, relu)
                     b.call(pack_b, [bufb, self.gep(b, B, b.add(b.mul(pc, rsb), b.mul(jc, csb))),
                                     csb, rsb, nc, kc])
 
@@ -453,7 +459,7 @@ class Gemm:
                                 mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
                                 ap = self.gep(b, bufa, b.mul(ir_, kc))
                                 cp = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), col))
-                                b.call(kern, [kc, ap, bp, cp, rsc, mr, nr, overwrite, bptr])
+                                b.call(kern, [kc, ap, bp, cp, rsc, mr, nr, overwrite, bptr, use_relu])
                             for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
                         for_range(b, c64(0), nc, P.nr, jr_loop, "jr")
                     for_range(b, c64(0), M, P.mc, iblock, "ic")
@@ -461,7 +467,7 @@ class Gemm:
             for_range(b, n0, n1, P.nc, jblock, "jc")
             b.ret_void()
         return self.fn("range", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
-                                       PTR, I1T, PTR, PTR, I64T, I64T], build)
+                                       PTR, I1T, I1T, PTR, PTR, I64T, I64T], build)
 
     # ------------------------------------------------------------ entry
 
@@ -480,7 +486,7 @@ class Gemm:
         rng = self.range_fn()
 
         def build(f):
-            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, work) = f.args
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, work) = f.args
             entry = f.append_basic_block("entry")
             b = ir.IRBuilder(entry)
             empty = b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0)))
@@ -497,12 +503,12 @@ class Gemm:
             buf.add_incoming(got, in_own)
             bufa = self.align(b, buf)
             bufb = b.gep(bufa, [self.a_bytes(b, M, K)], source_etype=I8T)
-            b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, bufa, bufb, c64(0), N])
+            b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufa, bufb,
+                         c64(0), N])
             with b.if_then(own):
                 b.call(self.mc.import_fn(b, ctx, "free"), [buf])
             b.ret_void()
-        return self.fn("", VOID, [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
-                                  PTR, I1T, PTR], build)
+        return self.fn("", VOID, ParallelGemm.FIELDS[:-1] + [PTR], build)
 
     def kcb(self, b, K):
         kcb = imin(b, c64(self.p.kc), K)
@@ -519,13 +525,13 @@ PARALLEL_MIN = 1 << 18
 
 
 class ParallelGemm:
-    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc)`: the entry
+    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu)`: the entry
     split over the thread pool (the `parallel_for` import) into column blocks of whole
     micro-tiles (or row blocks when M > N).  Each task is a sub-problem run by the entry with
     its own packing buffers; tiles and the K order do not move, so results equal 1 thread's."""
 
     FIELDS = [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T,
-              I1T]                      # ctx .. acc, then by_columns
+              I1T, I1T]                 # ctx .. relu, then by_columns
 
     def __init__(self, g: Gemm):
         self.g = g
@@ -537,7 +543,7 @@ class ParallelGemm:
         def build(f):
             env, begin, end = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc,
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
              by_cols) = load_fields(b, env, self.env_t)
             null = ir.Constant(PTR, None)
             with b.if_else(by_cols) as (cols, rows):
@@ -547,13 +553,13 @@ class ParallelGemm:
                     bias_n = b.select(b.icmp_unsigned("==", bias, null), null, g.gep(b, bias, n0))
                     b.call(g.entry(), [ctx, M, b.sub(n1, n0), K, A, rsa, csa,
                                        g.gep(b, B, b.mul(n0, csb)), rsb, csb, g.gep(b, C, n0), rsc,
-                                       bias_n, acc, null])
+                                       bias_n, acc, relu, null])
                 with rows:
                     m0 = b.mul(begin, c64(P.mr))
                     m1 = imin(b, b.mul(end, c64(P.mr)), M)
                     b.call(g.entry(), [ctx, b.sub(m1, m0), N, K, g.gep(b, A, b.mul(m0, rsa)), rsa,
                                        csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias,
-                                       acc, null])
+                                       acc, relu, null])
             b.ret_void()
         return g.fn("task", VOID, [PTR, I64T, I64T], build)
 
@@ -589,13 +595,13 @@ def gemm(mc, dt_name: str) -> Gemm:
 
 
 def call(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
-         bias=None, acc: bool | ir.Value = False, work=None) -> None:
+         bias=None, acc: bool | ir.Value = False, work=None,
+         relu: bool | ir.Value = False) -> None:
     """Emit a call of the gemm entry at b: split over the thread pool unless the caller
     brings its own packing workspace (batched calls reuse one)."""
-    if not isinstance(acc, ir.Value):
-        acc = ir.Constant(I1T, int(acc))
+    acc, relu = (v if isinstance(v, ir.Value) else ir.Constant(I1T, int(v)) for v in (acc, relu))
     args = [ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
-            bias if bias is not None else ir.Constant(PTR, None), acc]
+            bias if bias is not None else ir.Constant(PTR, None), acc, relu]
     if work is None:
         b.call(_library_fn(mc, dt_name, "par", ParallelGemm.FIELDS[:-1])
                or ParallelGemm(gemm(mc, dt_name)).entry(), args)

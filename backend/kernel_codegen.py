@@ -39,6 +39,7 @@ from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar,
                                         convert, desc_type, dtype_of, loop_dtypes, plain,
                                         resolve_loop, scalar_const)
 from pts.ir.core import Const, Function, Instr
+from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
 
 GRAIN = 16384
@@ -59,6 +60,14 @@ class Plan:
         self.members = [i for i in k.entry.instrs if i.op != "ret"]
         self.root = k.entry.instrs[-1].args[0]
         self.rank = self.root.type.rank
+        # a matrix product and its epilogue (fuse_tensors.gemm_epilogue): (product, bias, relu)
+        self.gemm = None
+        if len(k.blocks) == 1 and self.members and self.members[0].op == "np.matmul":
+            product = self.members[0]
+            epilogue = gemm_epilogue(self.members[1:], product)
+            self.gemm = (product, *epilogue) if epilogue else None
+            self.supported = False
+            return
         self.reductions = [m for m in self.members if m.op[3:] in ("sum", "mean", "max", "min")]
         self.per_row: dict[Instr, bool] = {}
         for m in self.members:
@@ -157,10 +166,72 @@ def emit(fc, ins: Instr, args: list):
     for attr in ("noinline", "optnone", "cold"):
         fallback.attributes.add(attr)
     plan = Plan(fc.mc.irmod[ins.attrs["callee"]])
+    if plan.gemm is not None:
+        return GemmKernel(fc, ins, plan, args).emit()
     kernel = FusedKernel(fc, ins, plan, args) if plan.supported else None
     if kernel is None or not kernel.tensors:
         return fc.op_call(ins, *args)
     return kernel.emit()
+
+
+def fast_or_call(fc, ins: Instr, args: list, ok, fast):
+    """The kernel's value: `fast()` (code emitted at the builder) where `ok`, else the
+    call of the kernel function."""
+    b = fc.b
+    fast_block = fc.fn.append_basic_block("kernel.fast")
+    slow = fc.fn.append_basic_block("kernel.call")
+    join = fc.fn.append_basic_block("kernel.done")
+    b.cbranch(ok, fast_block, slow)
+    b.block.terminator.set_weights([1000, 1])
+    b.position_at_end(slow)
+    slow_value = fc.op_call(ins, *args)
+    slow_end = b.block
+    b.branch(join)
+    b.position_at_end(fast_block)
+    fast_value = fast()
+    fast_end = b.block
+    b.branch(join)
+    b.position_at_end(join)
+    phi = b.phi(slow_value.type)
+    phi.add_incoming(fast_value, fast_end)
+    phi.add_incoming(slow_value, slow_end)
+    return phi
+
+
+class GemmKernel:
+    """A matrix product with its bias and ReLU (fuse_tensors.gemm_epilogue): one call of the
+    gemm, which applies them as it stores each tile — when the operands are float matrices
+    of the product's dtype whose inner dimensions agree, and the bias (if any) has one
+    element per column with unit stride.  Anything else calls the kernel function (numpy's
+    broadcasting of the bias, its errors)."""
+
+    def __init__(self, fc, ins: Instr, plan: Plan, args: list):
+        self.fc, self.ins, self.plan = fc, ins, plan
+        self.k = Kernels(fc, ins)
+        self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
+        self.args = args
+
+    def emit(self):
+        from pts.backend import gemm
+        b, k = self.fc.b, self.k
+        product, bias_p, relu = self.plan.gemm
+        A, B = (self.leaves[a] for a in product.args)
+        bias = self.leaves[bias_p] if bias_p is not None else None
+        M, K, N = A.shape[0], A.shape[1], B.shape[1]
+        ok = b.icmp_signed("==", B.shape[0], K)
+        if bias is not None:
+            ok = b.and_(ok, b.icmp_signed("==", bias.shape[0], N))
+            ok = b.and_(ok, b.or_(b.icmp_signed("==", bias.strides[0], c64(1)),
+                                  b.icmp_signed("<=", N, c64(1))))
+
+        def fast():
+            out = k.alloc(A.dtype, [M, N])
+            gemm.call(self.fc.mc, b, self.fc.ctx, "f32" if A.dtype == F32 else "f64", M, N, K,
+                      A.data, A.strides[0], A.strides[1], B.data, B.strides[0], B.strides[1],
+                      out.data, out.strides[0], bias=bias.data if bias is not None else None,
+                      relu=relu)
+            return k.pack(out)
+        return fast_or_call(self.fc, self.ins, self.args, ok, fast)
 
 
 class FusedKernel:
@@ -184,26 +255,8 @@ class FusedKernel:
     # ---------------------------------------------------------------- the two paths
 
     def emit(self):
-        b = self.b
         shape, ok, contiguous = self.shape_and_conditions()
-        fast = self.fc.fn.append_basic_block("kernel.fast")
-        slow = self.fc.fn.append_basic_block("kernel.call")
-        join = self.fc.fn.append_basic_block("kernel.done")
-        b.cbranch(ok, fast, slow)
-        b.block.terminator.set_weights([1000, 1])
-        b.position_at_end(slow)
-        slow_value = self.fc.op_call(self.ins, *self.args)
-        slow_end = b.block
-        b.branch(join)
-        b.position_at_end(fast)
-        fast_value = self.fused(shape, contiguous)
-        fast_end = b.block
-        b.branch(join)
-        b.position_at_end(join)
-        phi = b.phi(slow_value.type)
-        phi.add_incoming(fast_value, fast_end)
-        phi.add_incoming(slow_value, slow_end)
-        return phi
+        return fast_or_call(self.fc, self.ins, self.args, ok, lambda: self.fused(shape, contiguous))
 
     def broadcast_shape(self):
         """S, the broadcast shape of the tensor leaves, and whether they broadcast."""

@@ -133,8 +133,7 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
                 c0 = j * dilation
                 cb[:, :, :, i, j, :] = xt[b0:b1, r0:r0 + stride * (oh - 1) + 1:stride,
                                           c0:c0 + stride * (ow - 1) + 1:stride, :]
-        r = cb.reshape((b1 - b0) * oh * ow, k) @ wt
-        r += bias
+        r = cb.reshape((b1 - b0) * oh * ow, k) @ wt + bias      # the bias: the gemm's epilogue
         out[b0:b1] = r.reshape(b1 - b0, oh, ow, c_out)
     return out.transpose(0, 3, 1, 2)
 

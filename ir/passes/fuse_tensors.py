@@ -27,10 +27,20 @@ computes just one value: its root), and when nothing between it and the group ca
 memory or raise first (moving a raising op past another would change which error is seen).
 A reduction must reduce a per-element value, not a per-row one (the reduction of a
 reduction starts a group of its own).
+
+A matrix product joins a group that only adds a bias and applies a ReLU to it — the
+epilogues backend/gemm.py computes as it stores each tile (`gemm_epilogue`):
+
+    %y = kernel @f.k0(%x, %w, %b)      # k0: np.matmul, np.add %m, %b, np.maximum %s, 0.0
+
+so `x @ w + b` never writes the product to memory and reads it back.  Only 2-D @ 2-D
+float products of one dtype join, and only when nothing between the product and the group
+writes or raises.
 """
 from __future__ import annotations
 
 import ast
+import math
 
 from pts.ir import ops
 from pts.ir.analysis import uses
@@ -156,11 +166,55 @@ def valid_rows(g: Group) -> bool:
     return True
 
 
+def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, bool] | None:
+    """(bias, relu) when `members`, in order, compute `np.maximum(product + bias, 0)` with
+    either step optional (at least one): bias a 1-D tensor and everything of the product's
+    type, a 2-D float tensor.  None otherwise."""
+    t = product.type
+    if not isinstance(t, TensorType) or t.rank != 2 or t.dtype not in (F32, F64) or \
+            not members or any(m.type != t or static(m) for m in members):
+        return None
+    bias, relu, prev = None, False, product
+    rest = list(members)
+    m = rest[0]
+    if m.op == "np.add" and prev in m.args and len(m.args) == 2:
+        bias = m.args[1] if m.args[0] is prev else m.args[0]
+        if bias is prev or not isinstance(bias.type, TensorType) or \
+                bias.type.rank != 1 or bias.type.dtype != t.dtype:
+            return None
+        prev = rest.pop(0)
+    if rest:
+        m = rest.pop(0)
+        relu = (m.op == "np.maximum" and m.args[0] is prev and isinstance(m.args[1], Const)
+                and m.args[1].value == 0 and math.copysign(1.0, m.args[1].value) > 0)
+        if not relu:
+            return None
+    return (bias, relu) if not rest else None
+
+
+def absorb_product(g: Group, b: Block, users: dict[Value, list[Instr]]) -> None:
+    """Add to g the matrix product it is the epilogue of (gemm_epilogue), if any."""
+    pos = {i: n for n, i in enumerate(b.instrs)}
+    members = sorted(g.members, key=pos.__getitem__)
+    t = members[0].args[0]
+    if not (isinstance(t, Instr) and t.op == "np.matmul" and t.block is b and not static(t)
+            and all(isinstance(a.type, TensorType) and a.type.rank == 2 and a.type.dtype ==
+                    t.type.dtype for a in t.args)
+            and gemm_epilogue(members, t) is not None
+            and all(u in g.members for u in users.get(t, []))
+            and all(x in g.members or quiet(x) for x in b.instrs[pos[t] + 1:pos[g.first]])):
+        return
+    g.members.add(t)
+    g.first = t
+
+
 def fuse_function(module: Module, f: Function) -> bool:
     users = uses(f)
     changed = False
     for b in f.blocks:
         groups = form_groups(b, users)
+        for g in groups:
+            absorb_product(g, b, users)
         order = {i: n for n, i in enumerate(b.instrs)}
         for g in sorted(groups, key=lambda g: order[g.root]):
             if len(g.members) == 1 and is_reduction(g.root):

@@ -94,6 +94,23 @@ def scaled_center(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (x - x.mean(axis=-1, keepdims=True)) * g + b
 
 
+def linear_relu(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.maximum(x @ w + b, 0.0)
+
+
+def bias_first(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return b + x @ w
+
+
+def relu_of_product(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    return np.maximum(x @ w, 0.0)
+
+
+def product_used_twice(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    y = x @ w
+    return np.maximum(y + b, 0.0) * y
+
+
 def rng(*shape, dtype=np.float32, seed=0):
     return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
 
@@ -152,7 +169,35 @@ CASES = [
     ("(N,1) leaf of a 3-D kernel", affine_relu, lambda: (rng(2, 3, 40), rng(3, 1, seed=1), 0.5), 1e-5),
     ("layer_norm, float32 rows longer than a block", layer_norm,
      lambda: (rng(3, 2049), rng(2049, seed=1), rng(2049, seed=2)), 1e-4),
+    # the gemm's epilogue (bias, ReLU); on multiples of 1/4 every sum is exact in any order
+    ("x @ w + b, relu", linear_relu, lambda: (grid(17, 300), grid(300, 33, seed=1), grid(33, seed=2)), 0),
+    ("x @ w + b, relu, f64", linear_relu,
+     lambda: (grid(9, 20, dtype=np.float64), grid(20, 7, dtype=np.float64, seed=1),
+              grid(7, dtype=np.float64, seed=2)), 0),
+    ("x @ w.T + b, relu, transposed operands", linear_relu,
+     lambda: (grid(40, 6).T, grid(11, 40, seed=1).T, grid(11, seed=2)), 0),
+    ("x @ w + b, bias a strided view", linear_relu,
+     lambda: (grid(5, 8), grid(8, 6, seed=1), grid(12, seed=2)[::2]), 0),
+    ("x @ w + b, bias of 1 broadcast (the call)", linear_relu,
+     lambda: (grid(5, 8), grid(8, 6, seed=1), grid(1, seed=2)), 0),
+    ("x @ w + b, one column", linear_relu, lambda: (grid(5, 8), grid(8, 1, seed=1), grid(1, seed=2)), 0),
+    ("x @ w + b, no rows", linear_relu, lambda: (grid(0, 8), grid(8, 6, seed=1), grid(6, seed=2)), 0),
+    ("x @ w + b, inner size 0", linear_relu, lambda: (grid(4, 0), grid(0, 6, seed=1), grid(6, seed=2)), 0),
+    ("b + x @ w", bias_first, lambda: (grid(30, 70), grid(70, 20, seed=1), grid(20, seed=2)), 0),
+    ("relu(x @ w)", relu_of_product, lambda: (grid(30, 70), grid(70, 20, seed=1)), 0),
+    ("relu(x @ w) with nan, inf and -0", relu_of_product,
+     lambda: (np.ones((7, 1), np.float32),
+              np.array([[np.nan, -0.0, -2.0, 3.0, -np.inf, np.inf] * 4], np.float32)), 0),
+    ("int x @ w + b (not the gemm's)", linear_relu,
+     lambda: (np.arange(12).reshape(3, 4), np.arange(8).reshape(4, 2) - 3, np.arange(2)), 0),
+    ("a product used twice", product_used_twice,
+     lambda: (grid(6, 5), grid(5, 4, seed=1), grid(4, seed=2)), 0),
 ]
+
+
+def grid(*shape, dtype=np.float32, seed=0):
+    """Multiples of 1/4 below 16 in magnitude: their products and sums are exact."""
+    return (np.round(rng(*shape, dtype=dtype, seed=seed) * 4) / 4).astype(dtype)
 
 
 def specials_in_rows():
@@ -200,6 +245,27 @@ def test_chains_become_kernels():
     text = pts.script(layer_norm).ir(x, rng(8), rng(8))
     entry = text.split("func @layer_norm.k0")[0]
     assert "kernel @layer_norm.k0" in entry and "np." not in entry
+
+
+def test_products_take_their_bias_and_relu():
+    """x @ w + b and its ReLU are one kernel whose function starts with the product (the
+    gemm applies the epilogue); a product that something else reads is left alone."""
+    x, w, b = rng(4, 8), rng(8, 3), rng(3)
+    text = pts.script(linear_relu).ir(x, w, b)
+    entry, kernel = text.split("func @linear_relu.k0")
+    assert "kernel @linear_relu.k0(%x, %w, %b)" in entry and "np." not in entry
+    assert [ln.split("= ")[1].split()[0] for ln in kernel.splitlines() if "= np." in ln] == \
+        ["np.matmul", "np.add", "np.maximum"]
+    entry = pts.script(product_used_twice).ir(x, w, b).split("func @")[1]
+    assert "= np.matmul" in entry
+
+
+def test_bias_that_does_not_broadcast_raises_like_numpy():
+    with pytest.raises(ValueError, match=r"operands could not be broadcast together with "
+                                         r"shapes \(5,6\) \(4,\) "):
+        pts.script(linear_relu)(rng(5, 8), rng(8, 6), rng(4))
+    with pytest.raises(ValueError, match="matmul: Input operand 1 has a mismatch"):
+        pts.script(linear_relu)(rng(5, 8), rng(7, 6), rng(6))
 
 
 def test_a_fused_chain_allocates_only_its_output():
