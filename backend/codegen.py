@@ -720,8 +720,10 @@ class FunctionCodegen:
         # code after the check continues in `cont`; later branches name self.b.block
         self.b.position_at_end(cont)
 
-    def op_call(self, ins: Instr, *args):
-        callee = self.mc.funcs[ins.attrs["callee"]]
+    def op_call(self, ins: Instr, *args, callee: ir.Function | None = None):
+        """Call ins's callee (or `callee`, a function of the same type) and propagate its
+        error status."""
+        callee = callee or self.mc.funcs[ins.attrs["callee"]]
         callee_ir = self.mc.irmod[ins.attrs["callee"]]
         if ins in getattr(self, "stack_checked", ()):      # (kernel workers: none)
             self.stack_check(callee_ir)
@@ -745,7 +747,8 @@ class FunctionCodegen:
         free_tensor(self, ins, list(args))
 
     def op_kernel(self, ins: Instr, *args):
-        """A fused kernel (ir.passes.fuse_tensors): one loop nest here, or the call."""
+        """A fused kernel (ir.passes.fuse_tensors): the call of its loop nests (or of its
+        function)."""
         from pts.backend import kernel_codegen
         return kernel_codegen.emit(self, ins, list(args))
 

@@ -161,17 +161,42 @@ class Plan:
 
 
 def emit(fc, ins: Instr, args: list):
+    """The kernel op at fc's builder: a call of the kernel's dispatch function (`run`), or of
+    the kernel function when there is no loop nest for it."""
     # the kernel function itself only runs for errors and odd shapes: not worth optimizing
     fallback = fc.mc.funcs[ins.attrs["callee"]]
     for attr in ("noinline", "optnone", "cold"):
         fallback.attributes.add(attr)
     plan = Plan(fc.mc.irmod[ins.attrs["callee"]])
-    if plan.gemm is not None:
-        return GemmKernel(fc, ins, plan, args).emit()
-    kernel = FusedKernel(fc, ins, plan, args) if plan.supported else None
-    if kernel is None or not kernel.tensors:
+    if plan.gemm is None and not (plan.supported and any(
+            isinstance(p.type, TensorType) and p.type.rank > 0 for p in plan.k.params)):
         return fc.op_call(ins, *args)
-    return kernel.emit()
+    return fc.op_call(ins, *args, callee=run(fc, ins, plan))
+
+
+def run(fc, ins: Instr, plan: Plan) -> ir.Function:
+    """`<kernel>.run`, once per module: the kernel's fast path (FusedKernel or GemmKernel)
+    where the run-time shapes allow it, else the call of the kernel function.  Its type is
+    the kernel function's, so every call of the kernel calls it (and fuse_tensors gives
+    repeated kernels one function): the shape tests and the thread pool's dispatch are
+    compiled once per kernel, not once per call site."""
+    mc = fc.mc
+
+    def build():
+        k = mc.funcs[plan.k.name]
+        fn = ir.Function(mc.m, k.function_type, name=f"{k.name}.run")
+        fn.linkage = "internal"
+        fn.calling_convention = "fastcc"
+        for attr in ("noinline", "optsize"):        # scalar code: run once per call
+            fn.attributes.add(attr)
+        d = Worker(mc, fn)
+        d.ctx, d.rtype, d.func_str = fn.args[0], fn.function_type.return_type, fc.func_str
+        args = list(fn.args[1:])
+        kernel = (GemmKernel if plan.gemm is not None else FusedKernel)(d, ins, plan, args)
+        d.ret_status(d.b, ir.Constant(I32T, 0), kernel.emit())
+        d.finish()
+        return fn
+    return mc.helper(f"{plan.k.name}.run", build)
 
 
 def fast_or_call(fc, ins: Instr, args: list, ok, fast):

@@ -138,6 +138,18 @@ def uses(f: Function) -> dict[Value, list[Instr]]:
     return users
 
 
+def has_tensor_code(m: Module) -> bool:
+    """Does any function of m take, make or compute tensors?"""
+    from pts.ir.types import TensorType
+    for f in m:
+        if any(isinstance(t, TensorType) for t in f.param_types):
+            return True
+        for ins in f.instructions():
+            if ins.op.startswith("np.") or ins.op == "kernel" or isinstance(ins.type, TensorType):
+                return True
+    return False
+
+
 def call_graph(m: Module) -> dict[str, set[str]]:
     """Callee names of every function (callees missing from the module are left out)."""
     graph: dict[str, set[str]] = {}

@@ -88,8 +88,12 @@ class Compiled:
                 self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
             return
         from pts.backend import jit
+        from pts.ir.analysis import has_tensor_code
         mode = jit.tier_mode()
-        if mode == "auto" and _has_tensor_code(module):
+        # Tensor code skips tier 0 (unless PTS_TIER=fast): its loops over arrays are where
+        # unoptimized code costs most (no vectorization, no fusion of index arithmetic), and
+        # a first call of a tensor function is often a long one that tier 2 would not replace.
+        if mode == "auto" and has_tensor_code(module):
             mode = "opt"
         if mode == "opt":
             native = disk.store(module, timings) if disk is not None else \
@@ -148,20 +152,6 @@ class Compiled:
         c.on_swap = []
         c._set_native(native)
         return c
-
-
-def _has_tensor_code(module: Module) -> bool:
-    """Tensor code skips tier 0 (unless PTS_TIER=fast): its loops over arrays are where
-    unoptimized code costs most (no vectorization, no fusion of index arithmetic), and a
-    first call of a tensor function is often a long one that tier 2 would not replace."""
-    from pts.ir.types import TensorType
-    for f in module:
-        if any(isinstance(t, TensorType) for t in f.param_types):
-            return True
-        for ins in f.instructions():
-            if ins.op.startswith("np.") or ins.op == "kernel" or isinstance(ins.type, TensorType):
-                return True
-    return False
 
 
 def wait_optimized(timeout: float | None = None) -> bool:

@@ -36,6 +36,11 @@ epilogues backend/gemm.py computes as it stores each tile (`gemm_epilogue`):
 so `x @ w + b` never writes the product to memory and reads it back.  Only 2-D @ 2-D
 float products of one dtype join, and only when nothing between the product and the group
 writes or raises.
+
+A kernel identical to one outlined before — the same ops from the same source lines, as
+when a model applies one layer function three times — calls that kernel's function: the
+backend compiles the loop nests of a kernel function once per module, whatever the number
+of its calls (kernel_codegen.FusedKernel.worker).
 """
 from __future__ import annotations
 
@@ -45,6 +50,7 @@ import math
 from pts.ir import ops
 from pts.ir.analysis import uses
 from pts.ir.core import Block, Const, Function, Instr, Module, Value
+from pts.ir.printer import print_function
 from pts.ir.types import F32, F64, TensorType
 
 ELEMENTWISE = frozenset("""add subtract multiply true_divide floor_divide remainder power
@@ -59,11 +65,34 @@ QUIET_TENSOR = frozenset({"np.shape", "np.size"})
 
 def run(module: Module) -> bool:
     kernels = {i.attrs["callee"] for f in module for i in f.instructions() if i.op == "kernel"}
+    outlined = Outlined(module, kernels)
     changed = False
     for f in list(module):
-        if f.name not in kernels and fuse_function(module, f):
+        if f.name not in kernels and fuse_function(outlined, f):
             changed = True
     return changed
+
+
+class Outlined:
+    """The module's kernel functions by their text without their name, so that a group
+    whose function would repeat one calls it instead."""
+
+    def __init__(self, module: Module, kernels: set[str]):
+        self.module = module
+        self.by_text = {body_text(module.functions[n]): n for n in sorted(kernels)}
+
+    def add(self, k: Function) -> str:
+        """The name of the kernel function to call for k: k's own (k added to the module),
+        or an identical one's."""
+        text = body_text(k)
+        if text not in self.by_text:
+            self.module.add(k)
+            self.by_text[text] = k.name
+        return self.by_text[text]
+
+
+def body_text(k: Function) -> str:
+    return print_function(k).split("\n", 1)[1] + str(k.param_types) + k.file
 
 
 def static(i: Instr) -> dict:
@@ -208,7 +237,7 @@ def absorb_product(g: Group, b: Block, users: dict[Value, list[Instr]]) -> None:
     g.first = t
 
 
-def fuse_function(module: Module, f: Function) -> bool:
+def fuse_function(outlined: Outlined, f: Function) -> bool:
     users = uses(f)
     changed = False
     for b in f.blocks:
@@ -219,7 +248,7 @@ def fuse_function(module: Module, f: Function) -> bool:
         for g in sorted(groups, key=lambda g: order[g.root]):
             if len(g.members) == 1 and is_reduction(g.root):
                 continue                # a lone reduction: the reduce kernel does it
-            outline(module, f, b, g)
+            outline(outlined, f, b, g)
             changed = True
     return changed
 
@@ -231,8 +260,10 @@ def kernel_name(module: Module, f: Function) -> str:
     return f"{f.name}.k{n}"
 
 
-def outline(module: Module, f: Function, b: Block, g: Group) -> None:
-    """Move the group's instructions into a new function; call it where the root was."""
+def outline(outlined: Outlined, f: Function, b: Block, g: Group) -> None:
+    """Move the group's instructions into a new function (or an identical one outlined
+    before); call it where the root was."""
+    module = outlined.module
     members = [i for i in b.instrs if i in g.members]
     leaves: list[Value] = []
     for m in members:
@@ -249,7 +280,7 @@ def outline(module: Module, f: Function, b: Block, g: Group) -> None:
         k.entry.append(c)
         mapping[m] = c
     k.entry.append(Instr("ret", [mapping[g.root]], span=g.root.span))
-    module.add(k)
+    name = outlined.add(k)
     call = Instr("kernel", leaves, g.root.type, {"callee": name}, span=g.root.span,
                  name=g.root.name)
     call.block = b

@@ -260,6 +260,25 @@ def test_products_take_their_bias_and_relu():
     assert "= np.matmul" in entry
 
 
+def shifted_relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x * 2.0 + 1.0, 0.0)
+
+
+def three_layers(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    return shifted_relu(shifted_relu(shifted_relu(x) @ w) @ w)
+
+
+def test_a_repeated_kernel_has_one_function():
+    """Inlined three times, the same ops from the same lines are one kernel function called
+    three times (compiled once); the results are the eager ones."""
+    x, w = grid(5, 7), grid(7, 7, seed=1) / 4
+    text = pts.script(three_layers).ir(x, w)
+    entry = text.split("func @three_layers.k")[0]
+    assert entry.count("kernel @three_layers.k0(") == 3 and "func @three_layers.k1" not in text
+    for backend in ("native", "interp"):
+        same(pts.script(three_layers, backend=backend)(x, w), three_layers(x, w), 0)
+
+
 def test_bias_that_does_not_broadcast_raises_like_numpy():
     with pytest.raises(ValueError, match=r"operands could not be broadcast together with "
                                          r"shapes \(5,6\) \(4,\) "):

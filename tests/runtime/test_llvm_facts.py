@@ -180,3 +180,27 @@ def test_recursion_limit_checked_before_recursive_calls():
     then = body[body.index("then:"):body.index("else:")]
     assert "stacksave" not in then
     assert pts.script(fib)(20) == 6765
+
+
+def test_tensor_modules_are_generated_without_loop_strength_reduction(monkeypatch):
+    """LLVM's loop strength reduction is switched off around the code generation of a
+    module with tensor code, and back on after; scalar modules keep it."""
+    import llvmlite.binding as llvm
+    import numpy as np
+
+    from pts.api import _build, _optimize
+    from pts.backend import jit
+    from pts.ir.types import F64, I64, TensorType
+
+    def scale(x: np.ndarray) -> np.ndarray:
+        return x * 2.0
+
+    options = []
+    monkeypatch.setattr(llvm, "set_option", lambda name, option: options.append(option))
+    tensor = _optimize(_build(scale, (TensorType(F64, 1),), (np.ones(3),)))
+    scalar = _optimize(_build(count_primes, (I64,)))
+    with jit.codegen_for(scalar):
+        assert options == []
+    with jit.codegen_for(tensor):
+        assert options == ["-disable-lsr"]
+    assert options == ["-disable-lsr", "-disable-lsr=false"]
