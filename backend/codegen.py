@@ -154,7 +154,7 @@ class ModuleCodegen:
         for f in self.irmod:
             FunctionCodegen(self, f, self.funcs[f.name]).generate()
         for f in self.irmod:
-            self.size_pipeline(self.funcs[f.name])
+            self.pipeline(f, self.funcs[f.name])
         for name in self.exported():
             self.boxed(self.irmod[name])
         self.release()
@@ -167,13 +167,33 @@ class ModuleCodegen:
     # A function this big is glue between kernels (a whole model's forward with its layers
     # inlined: views, copies, calls): -O3's unrolling and vectorizing of every small loop in
     # it costs seconds of compile time and gains little, so it is optimized for size.  Hot
-    # loops live in their own functions (fused kernels, gemm), which keep -O3.
+    # loops live in their own functions (fused kernels, gemm, copy loops), which keep -O3.
     SIZE_PIPELINE_MIN = 2500
 
-    def size_pipeline(self, fn: ir.Function) -> None:
-        if "optnone" not in fn.attributes and \
-                sum(len(b.instructions) for b in fn.blocks) > self.SIZE_PIPELINE_MIN:
+    def pipeline(self, f: Function, fn: ir.Function) -> None:
+        """What LLVM does with f's function (fn): glue is not optimized (`glue`: MyConv's
+        forward and conv2d; its module's LLVM time 2.0 -> 1.0 s, its run time unchanged).
+        Big functions are optimized for size; the rest gets -O3."""
+        if "optnone" in fn.attributes:
+            return
+        if self.glue(f):
+            fn.attributes.add("noinline")
+            fn.attributes.add("optnone")
+        elif sum(len(b.instructions) for b in fn.blocks) > self.SIZE_PIPELINE_MIN:
             fn.attributes.add("optsize")
+
+    @staticmethod
+    def glue(f: Function) -> bool:
+        """Is f glue between tensor operations: tensor code whose every loop makes a tensor
+        in each iteration (conv2d's loop over chunks and kernel taps), so that its own
+        instructions — shape arithmetic, checks, allocations, calls of the kernels, gemm
+        and copy loops that do the work — run a few times per tensor operation?  A loop
+        over elements (`s += x[i]`) makes it code to optimize."""
+        from pts.ir.analysis import dominators, function_has_tensor_code, natural_loops
+        if not function_has_tensor_code(f):
+            return False
+        return all(any(isinstance(i.type, TensorType) for blk in body for i in blk.instrs)
+                   for body in natural_loops(dominators(f)).values())
 
     def cold_helpers(self) -> None:
         """Helpers that only unoptimized code calls (a fused kernel's own function, its
@@ -187,7 +207,7 @@ class ModuleCodegen:
                     callee = getattr(ins, "callee", None)
                     if isinstance(callee, ir.Function):
                         callers.setdefault(callee.name, set()).add(fn.name)
-        cold = {fn.name for fn in self.m.functions if "optnone" in fn.attributes}
+        cold = {fn.name for fn in self.m.functions if "cold" in fn.attributes}
         changed = True
         while changed:
             changed = False
@@ -196,8 +216,8 @@ class ModuleCodegen:
                 if (fn.name in cold or not fn.blocks or not who or not who <= cold
                         or fn.linkage != "internal" or "alwaysinline" in fn.attributes):
                     continue
-                fn.attributes.add("noinline")
-                fn.attributes.add("optnone")
+                for attr in ("noinline", "optnone", "cold"):
+                    fn.attributes.add(attr)
                 cold.add(fn.name)
                 changed = True
 
@@ -1202,6 +1222,22 @@ class FunctionCodegen:
             self.write_str(")")
         else:
             raise NotImplementedError(f"print of {t}")
+
+
+class Worker(FunctionCodegen):
+    """Just enough of a FunctionCodegen to emit loops into an outlined function (kernel
+    workers and dispatch, tensor_codegen's copy loops)."""
+
+    def __init__(self, mc, fn: ir.Function):
+        self.mc, self.fn = mc, fn
+        self.values = {}
+        self.ctx = None
+        self.ab = ir.IRBuilder(fn.append_basic_block("allocas"))
+        self.body = fn.append_basic_block("entry")
+        self.b = ir.IRBuilder(self.body)
+
+    def finish(self) -> None:
+        self.ab.branch(self.body)
 
 
 class PointerCallee:

@@ -33,8 +33,8 @@ import ast
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, FunctionCodegen, alloca, load_fields,
-                                 store_fields)
+from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
+                                 load_fields, store_fields)
 from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar, Tensor, c64,
                                         convert, desc_type, dtype_of, loop_dtypes, plain,
                                         resolve_loop, scalar_const)
@@ -720,17 +720,3 @@ class FusedKernel:
             in_dts = [I64] * len(in_dts)
         return self.k.element(name, vals, in_dts, loop_out, out_dt), out_dt
 
-
-class Worker(FunctionCodegen):
-    """Just enough of a FunctionCodegen to emit kernel loops into an outlined function."""
-
-    def __init__(self, mc, fn: ir.Function):
-        self.mc, self.fn = mc, fn
-        self.values = {}
-        self.ctx = None
-        self.ab = ir.IRBuilder(fn.append_basic_block("allocas"))
-        self.body = fn.append_basic_block("entry")
-        self.b = ir.IRBuilder(self.body)
-
-    def finish(self) -> None:
-        self.ab.branch(self.body)

@@ -38,7 +38,7 @@ import ast
 import numpy as np
 from llvmlite import ir
 
-from pts.backend.codegen import CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR
+from pts.backend.codegen import CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR, VOID, Worker
 from pts.errors import CompileError
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, DTYPES, F32, F64, I1, I32, I64, NONE,
                           NUMPY_SCALARS, ScalarType, TensorType, TupleType, Type)
@@ -247,13 +247,44 @@ def emit(fc, ins, args: list):
     return Kernels(fc, ins).run(args)
 
 
+def copier(mc, src_dt: ScalarType, dst_dt: ScalarType, rank: int) -> ir.Function:
+    """`void copy(ptr dst, ptr src, i64 shape[rank], i64 dst_strides[rank], i64
+    src_strides[rank])`: the loop nest of dst[...] = src, once per module for two dtypes and
+    a rank — reshapes, slice assignments and copies call it instead of carrying a loop nest
+    each, which LLVM would optimize and generate again at every one."""
+    name = f"copy.{DTYPE_NAMES[src_dt]}.{DTYPE_NAMES[dst_dt]}.r{rank}"
+
+    def build():
+        fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, PTR] + [I64T] * (3 * rank)),
+                         name=f"pts.{name}")
+        fn.linkage = "internal"
+        fn.attributes.add("noinline")
+        for a in fn.args[:2]:
+            a.add_attribute("noalias")          # callers separate overlapping operands
+        w = Worker(mc, fn)
+        shape, dst_strides, src_strides = (list(fn.args[2 + rank * i:2 + rank * (i + 1)])
+                                           for i in range(3))
+        k = Kernels(w, None)
+        dst = Tensor(dst_dt, fn.args[0], None, shape, dst_strides)
+        src = Tensor(src_dt, fn.args[1], None, shape, src_strides)
+
+        def body(offs):
+            k.store(dst, offs[0], convert(w.b, k.load(src, offs[1]), src_dt, dst_dt))
+        k.loop(shape, [dst_strides, src_strides], body)
+        w.b.ret_void()
+        w.finish()
+        return fn
+    return mc.helper(name, build)
+
+
 class Kernels:
     def __init__(self, fc, ins):
         self.fc = fc
         self.mc = fc.mc
-        self.ins = ins
-        self.name = ins.op[3:]
-        self.static = ast.literal_eval(ins.attrs.get("static", "{}")) if "static" in ins.attrs else {}
+        self.ins = ins                  # (None in outlined loops: copier)
+        self.name = ins.op[3:] if ins is not None else ""
+        self.static = ast.literal_eval(ins.attrs.get("static", "{}")) if ins is not None and \
+            "static" in ins.attrs else {}
 
     @property
     def b(self) -> ir.IRBuilder:
@@ -610,10 +641,10 @@ class Kernels:
         return b.and_(inter, b.not_(b.or_(xe, ye)))
 
     def copy_to(self, dst: Tensor, src, shape: list, src_strides: list) -> None:
-        """dst[...] = src (broadcast by src_strides), converting to dst's dtype."""
-        def body(offs):
-            self.store(dst, offs[0], convert(self.b, self.load(src, offs[1]), src.dtype, dst.dtype))
-        self.loop(shape, [dst.strides, src_strides], body)
+        """dst[...] = src (broadcast by src_strides), converting to dst's dtype: a call of the
+        module's copy loop for the two dtypes and the rank (`copier`)."""
+        self.b.call(copier(self.mc, src.dtype, dst.dtype, len(shape)),
+                    [dst.data, src.data] + list(shape) + list(dst.strides) + list(src_strides))
 
     def copy(self, x: Tensor, dtype: ScalarType | None = None) -> Tensor:
         out = self.alloc(dtype or x.dtype, x.shape)

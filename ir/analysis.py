@@ -140,14 +140,15 @@ def uses(f: Function) -> dict[Value, list[Instr]]:
 
 def has_tensor_code(m: Module) -> bool:
     """Does any function of m take, make or compute tensors?"""
+    return any(function_has_tensor_code(f) for f in m)
+
+
+def function_has_tensor_code(f: Function) -> bool:
     from pts.ir.types import TensorType
-    for f in m:
-        if any(isinstance(t, TensorType) for t in f.param_types):
-            return True
-        for ins in f.instructions():
-            if ins.op.startswith("np.") or ins.op == "kernel" or isinstance(ins.type, TensorType):
-                return True
-    return False
+    if any(isinstance(t, TensorType) for t in f.param_types):
+        return True
+    return any(ins.op.startswith("np.") or ins.op == "kernel" or isinstance(ins.type, TensorType)
+               for ins in f.instructions())
 
 
 def call_graph(m: Module) -> dict[str, set[str]]:

@@ -5,6 +5,8 @@ LLVM IR text; the results of the same programs are checked natively elsewhere (a
 import re
 from typing import List
 
+import numpy as np
+
 import pts
 
 
@@ -186,7 +188,6 @@ def test_tensor_modules_are_generated_without_loop_strength_reduction(monkeypatc
     """LLVM's loop strength reduction is switched off around the code generation of a
     module with tensor code, and back on after; scalar modules keep it."""
     import llvmlite.binding as llvm
-    import numpy as np
 
     from pts.api import _build, _optimize
     from pts.backend import jit
@@ -204,3 +205,31 @@ def test_tensor_modules_are_generated_without_loop_strength_reduction(monkeypatc
     with jit.codegen_for(tensor):
         assert options == ["-disable-lsr"]
     assert options == ["-disable-lsr", "-disable-lsr=false"]
+
+
+def layers(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    for _ in range(3):
+        x = np.maximum(x @ w, 0.0)
+    return x.reshape(-1)
+
+
+def total(x: np.ndarray) -> float:
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += float(x[i])
+    return s
+
+
+def test_glue_between_tensor_operations_is_not_optimized():
+    """Tensor code whose loops make a tensor per iteration is glue (backend/codegen.py
+    `glue`): LLVM leaves it unoptimized (its work is in the kernels, gemm and copy loops it
+    calls); a loop over elements keeps its function optimized."""
+    def define(text: str, name: str) -> str:
+        return next(ln for ln in text.splitlines()
+                    if ln.startswith("define") and f'@"pts.{name}"' in ln)
+
+    x = np.ones((4, 4))
+    assert "optnone" in define(pts.script(layers).llvm_ir(x, x), "layers")
+    assert "optnone" not in define(pts.script(total).llvm_ir(np.ones(5)), "total")
+    np.testing.assert_allclose(pts.script(layers)(x, x), np.full(16, 64.0))
+    assert pts.script(total)(np.arange(5.0)) == 10.0
