@@ -21,8 +21,9 @@ column-major A), VW x VW blocks loaded along K and transposed in registers (row-
 transposed B such as `x @ W.T`), or scalar gathers (anything else).  The micro-kernel
 keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>` values and
 `llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add where it
-does not — never a libm call, so archive images stay import-free).  Edge tiles go through
-a stack tile and a scalar copy (pts.gemm.T.edge).  The first K block stores (C = acc) unless
+does not — never a libm call, so archive images stay import-free).  Tiles cut by M's edge
+store their first mr rows as vectors; those cut by N's edge go through a stack tile and a
+scalar copy (pts.gemm.T.edge).  The first K block stores (C = acc) unless
 the caller asks to accumulate; later K blocks add.  The last K block also applies the
 epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
 `np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
@@ -344,7 +345,7 @@ class Gemm:
 
             b.position_at_end(tail)
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
-            full = b.and_(b.icmp_signed("==", mr, c64(MR)), b.icmp_signed("==", nr, c64(NR)))
+            full = b.icmp_signed("==", nr, c64(NR))     # whole rows (M's edge: the first mr)
             nz = ir.Constant(T, -0.0)         # x + -0.0 == x for every x
             with b.if_else(full) as (then, other):
                 with then:
@@ -363,18 +364,23 @@ class Gemm:
                         phi.add_incoming(bl[v], in_bias)
                         bvs.append(phi)
 
+                    def store_row(i: int, add: bool):
+                        crow = self.gep(b, c, b.mul(c64(i), rsc))
+                        for v in range(NV):
+                            ptr = self.gep(b, crow, c64(v * VW))
+                            s = accs[i * NV + v]
+                            if add:
+                                old = b.load(ptr, typ=V)
+                                old.align = self.size
+                                s = b.fadd(old, s)
+                            st = b.store(self.epilogue(b, s, bvs[v], relu), ptr)
+                            st.align = self.size
+
                     def store_tile(add: bool):
-                        for i in range(MR):
-                            crow = self.gep(b, c, b.mul(c64(i), rsc))
-                            for v in range(NV):
-                                ptr = self.gep(b, crow, c64(v * VW))
-                                s = accs[i * NV + v]
-                                if add:
-                                    old = b.load(ptr, typ=V)
-                                    old.align = self.size
-                                    s = b.fadd(old, s)
-                                st = b.store(self.epilogue(b, s, bvs[v], relu), ptr)
-                                st.align = self.size
+                        store_row(0, add)
+                        for i in range(1, MR):
+                            with b.if_then(b.icmp_signed(">", mr, c64(i)), likely=True):
+                                store_row(i, add)
                     with b.if_else(overwrite) as (ow, add):    # (C is not read when overwritten)
                         with ow:
                             store_tile(False)
