@@ -15,10 +15,11 @@ column stride and any row stride.  The algorithm is the Goto/BLIS one:
             micro-kernel: an MR x NR tile of C from kc rank-1 updates (pts.gemm.T.kernel)
 
 Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
-panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack a
-full panel, chosen at run time by the strides: vector loads along the panel (row-major B,
-column-major A), VW x VW blocks loaded along K and transposed in registers (row-major A,
-transposed B such as `x @ W.T`), or scalar gathers (anything else).  The micro-kernel
+panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack the
+full panels, chosen at run time by the strides: vector copies k row by k row across all of
+them (row-major B, column-major A: the source is read sequentially), VW x VW blocks loaded
+along K and transposed in registers (row-major A, transposed B such as `x @ W.T`), or
+scalar gathers (anything else).  The micro-kernel
 keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>` values and
 `llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add where it
 does not — never a libm call, so archive images stay import-free).  Tiles cut by M's edge
@@ -231,35 +232,39 @@ class Gemm:
 
                 with b.if_else(full) as (then, other):
                     with then:
-                        vec_ok = b.icmp_signed("==", sm, c64(1))
-                        kcontig = b.icmp_signed("==", sk, c64(1))
-                        with b.if_else(vec_ok) as (vthen, vother):
-                            with vthen:
-                                VT = ir.VectorType(T, R)
-
-                                def vrow(p):
-                                    v = b.load(self.gep(b, srcq, b.mul(p, sk)), typ=VT)
-                                    v.align = size
-                                    st = b.store(v, self.gep(b, dstq, b.mul(p, c64(R))))
-                                    st.align = size
-                                for_range(b, c64(0), kc, 1, vrow, "pv")
-                            with vother:
-                                with b.if_else(kcontig) as (kthen, kother):
-                                    with kthen:
-                                        by_blocks()
-                                    with kother:
-                                        def srow(p):
-                                            sp = self.gep(b, srcq, b.mul(p, sk))
-                                            dp = self.gep(b, dstq, b.mul(p, c64(R)))
-                                            for r in range(R):
-                                                b.store(b.load(self.gep(b, sp, b.mul(c64(r), sm)), typ=T),
-                                                        self.gep(b, dp, c64(r)))
-                                        for_range(b, c64(0), kc, 1, srow, "ps")
+                        with b.if_else(b.icmp_signed("==", sk, c64(1))) as (kthen, kother):
+                            with kthen:
+                                by_blocks()
+                            with kother:
+                                def srow(p):
+                                    sp = self.gep(b, srcq, b.mul(p, sk))
+                                    dp = self.gep(b, dstq, b.mul(p, c64(R)))
+                                    for r in range(R):
+                                        b.store(b.load(self.gep(b, sp, b.mul(c64(r), sm)), typ=T),
+                                                self.gep(b, dp, c64(r)))
+                                for_range(b, c64(0), kc, 1, srow, "ps")
                     with other:
                         b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
                                [dstq, ir.Constant(I8T, 0), b.mul(kc, c64(R * size)), ir.Constant(I1T, 0)])
                         by_rows(rows)
-            for_range(b, c64(0), npanels, 1, panel, "q")
+            # contiguous micro rows (row-major B, column-major A): all full panels k row by
+            # k row, R-element vectors, the source read sequentially; the rest panel by panel
+            nfull = b.select(b.icmp_signed("==", sm, c64(1)), b.sdiv(nm, c64(R)), c64(0))
+            VT = ir.VectorType(T, R)
+
+            def krow(p):
+                sp = self.gep(b, src, b.mul(p, sk))
+                dp = self.gep(b, dst, b.mul(p, c64(R)))
+
+                def piece(q):
+                    v = b.load(self.gep(b, sp, b.mul(q, c64(R))), typ=VT)
+                    v.align = size
+                    st = b.store(v, self.gep(b, dp, b.mul(q, b.mul(c64(R), kc))))
+                    st.align = size
+                for_range(b, c64(0), nfull, 1, piece, "kq")
+            with b.if_then(b.icmp_signed(">", nfull, c64(0))):
+                for_range(b, c64(0), kc, 1, krow, "kp")
+            for_range(b, nfull, npanels, 1, panel, "q")
             b.ret_void()
         f = self.fn(f"pack.{R}", VOID, [PTR, PTR, I64T, I64T, I64T, I64T], build)
         return f
