@@ -19,15 +19,15 @@ panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to
 full panels, chosen at run time by the strides: vector copies k row by k row across all of
 them (row-major B, column-major A: the source is read sequentially), VW x VW blocks loaded
 along K and transposed in registers (row-major A, transposed B such as `x @ W.T`), or
-scalar gathers (anything else).  The micro-kernel
-keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>` values and
-`llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add where it
-does not — never a libm call, so archive images stay import-free).  Tiles cut by M's edge
-store their first mr rows as vectors; those cut by N's edge go through a stack tile and a
-scalar copy (pts.gemm.T.edge).  The first K block stores (C = acc) unless
-the caller asks to accumulate; later K blocks add.  The last K block also applies the
-epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
-`np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
+scalar gathers (anything else).  The micro-kernel keeps MR x NV vectors of VW elements as
+accumulators in registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where
+the CPU has it and a multiply and an add where it does not — never a libm call, so archive
+images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
+those cut by N's edge go through a stack tile and a scalar copy (pts.gemm.T.edge).  The
+first K block stores (C = acc, without reading C) unless the caller asks to accumulate;
+later K blocks add.  The last K block also applies the epilogue, in numpy's order and
+rounding: the sum, then `+ bias`, then ReLU (as the ufunc `np.maximum(s, 0)` of
+backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
 
 Every part is its own internal, never-inlined function; all but the micro-kernel are
 optimized for size (`optsize`): left to -O3, LLVM unrolls and vectorizes the packing and
@@ -41,11 +41,11 @@ as OpenBLAS visits its column-major C down the columns): consecutive kernels rea
 write consecutive 64-byte pieces of the same MR rows, which the hardware prefetcher
 streams, where walking down a column of tiles missed in cache on every C row of every
 tile (1024^3 f32 ~10% and f64 ~15% slower).  So the A micro-panel (MR x KC) is what stays
-in L1 across the jr loop, and KC is sized for it: MR * KC elements ~ 12 KiB (f32 6 x 512,
-f64 6 x 256); the B block (KC x NC, NC = 2048: 4 MiB) is streamed from L2/L3 once per
-micro-panel of A, which the prefetcher also keeps up with (measured: the kernel runs at
-the FMA peak inside the loops).  A deep KC halves the passes over C (each K block loads
-and stores every tile) for long K.  MC only bounds A's packing buffer (~144 KiB).
+in L1 across the jr loop, and KC is sized for it: MR * KC elements ~ 12 KiB, KC >= 256
+(f32 6 x 512, f64 6 x 256).  The B block (KC x NC, NC = 2048: 4 MiB) is streamed from
+L2/L3 once per micro-panel of A, which the prefetcher keeps up with (the kernel runs at
+the FMA peak inside the loops).  A deep KC also halves the passes over C (every K block
+loads and stores every tile) for long K.  MC only bounds A's packing buffer (~144 KiB).
 
 The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
 work)`: `bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
@@ -108,7 +108,7 @@ def blocking(mc, itemsize: int) -> Blocking:
     vw = bits // (8 * itemsize)
     nv = 2
     mr = min(12, (regs - nv - 1) // nv)
-    kc = max(64, 12288 // (mr * itemsize) // 8 * 8)     # A micro-panel ~12 KiB (L1)
+    kc = max(256, 12288 // (mr * itemsize) // 8 * 8)    # A micro-panel ~12 KiB (L1)
     mcb = max(mr, (147456 // (kc * itemsize)) // mr * mr)
     nr = nv * vw
     nc = 2048 // nr * nr
