@@ -11,18 +11,23 @@ column stride and any row stride.  The algorithm is the Goto/BLIS one:
         pack B[pc:pc+kc, jc:jc+nc] into NR-wide panels       (pts.gemm.T.pack.NR)
         for ic in 0..M, step MC:
           pack A[ic:ic+mc, pc:pc+kc] into MR-high panels     (pts.gemm.T.pack.MR)
-          for jr, step NR: for ir, step MR:
+          for ir, step MR: for jr, step NR:
             micro-kernel: an MR x NR tile of C from kc rank-1 updates (pts.gemm.T.kernel)
 
 Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
-panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack a
-full panel, chosen at run time by the strides: vector loads along the panel (row-major B,
-column-major A), VW x VW blocks loaded along K and transposed in registers (row-major A,
-transposed B such as `x @ W.T`), or scalar gathers (anything else).  The micro-kernel
-keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>` values and
-`llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add where it
-does not — never a libm call, so archive images stay import-free).  Edge tiles go through
-a stack tile and a scalar copy (pts.gemm.T.edge).  The first K block stores (C = acc) unless
+panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack the
+full panels, chosen at run time by the strides: vector copies k row by k row across all of
+them (row-major B, column-major A: the source is read sequentially), VW x VW blocks loaded
+along K and transposed in registers (row-major A, transposed B such as `x @ W.T`), or
+scalar gathers (anything else).  The micro-kernel keeps MR x NV vectors of VW elements as
+accumulators in registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where
+the CPU has it and a multiply and an add where it does not — never a libm call, so archive
+images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
+those cut by N's edge go through a stack tile and a scalar copy (pts.gemm.T.edge).  A
+last row of tiles of at most 2 rows (M = 6k + 1 or 6k + 2, such as 128 and 512) runs a
+2 x 2NR kernel over pairs of B panels instead (pts.gemm.T.kernel.2x32 for f32 on AVX2):
+a third of the time of full-height kernels whose rows are mostly padding (x @ W.T of
+128 x 50176 x 1024: -2%).  The first K block stores (C = acc, without reading C) unless
 the caller asks to accumulate; later K blocks add.  The last K block also applies the
 epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
 `np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
@@ -34,8 +39,16 @@ and nothing measurable at run time.
 
 Sizes follow the target: the host CPU's vector width and register count for the JIT
 (AVX2+FMA: VW=8 f32 / 4 f64, tile 6 x 16 / 6 x 8), a 128-bit baseline for portable
-archive images.  KC = 256 keeps a B micro-panel (KC x NR) in L1, MC x KC of A (~144 KiB)
-in L2, and NC x KC of B in L3.
+archive images.  C is row-major, so the tiles are visited along C's rows (jr innermost,
+as OpenBLAS visits its column-major C down the columns): consecutive kernels read and
+write consecutive 64-byte pieces of the same MR rows, which the hardware prefetcher
+streams, where walking down a column of tiles missed in cache on every C row of every
+tile (1024^3 f32 ~10% and f64 ~15% slower).  So the A micro-panel (MR x KC) is what stays
+in L1 across the jr loop, and KC is sized for it: MR * KC elements ~ 12 KiB, KC >= 256
+(f32 6 x 512, f64 6 x 256).  The B block (KC x NC, NC = 2048: 4 MiB) is streamed from
+L2/L3 once per micro-panel of A, which the prefetcher keeps up with (the kernel runs at
+the FMA peak inside the loops).  A deep KC also halves the passes over C (every K block
+loads and stores every tile) for long K.  MC only bounds A's packing buffer (~144 KiB).
 
 The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
 work)`: `bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
@@ -98,10 +111,10 @@ def blocking(mc, itemsize: int) -> Blocking:
     vw = bits // (8 * itemsize)
     nv = 2
     mr = min(12, (regs - nv - 1) // nv)
-    kc = 256
+    kc = max(256, 12288 // (mr * itemsize) // 8 * 8)    # A micro-panel ~12 KiB (L1)
     mcb = max(mr, (147456 // (kc * itemsize)) // mr * mr)
     nr = nv * vw
-    nc = 4096 // nr * nr
+    nc = 2048 // nr * nr
     return Blocking(vw, nv, mr, mcb, kc, nc)
 
 
@@ -222,35 +235,39 @@ class Gemm:
 
                 with b.if_else(full) as (then, other):
                     with then:
-                        vec_ok = b.icmp_signed("==", sm, c64(1))
-                        kcontig = b.icmp_signed("==", sk, c64(1))
-                        with b.if_else(vec_ok) as (vthen, vother):
-                            with vthen:
-                                VT = ir.VectorType(T, R)
-
-                                def vrow(p):
-                                    v = b.load(self.gep(b, srcq, b.mul(p, sk)), typ=VT)
-                                    v.align = size
-                                    st = b.store(v, self.gep(b, dstq, b.mul(p, c64(R))))
-                                    st.align = size
-                                for_range(b, c64(0), kc, 1, vrow, "pv")
-                            with vother:
-                                with b.if_else(kcontig) as (kthen, kother):
-                                    with kthen:
-                                        by_blocks()
-                                    with kother:
-                                        def srow(p):
-                                            sp = self.gep(b, srcq, b.mul(p, sk))
-                                            dp = self.gep(b, dstq, b.mul(p, c64(R)))
-                                            for r in range(R):
-                                                b.store(b.load(self.gep(b, sp, b.mul(c64(r), sm)), typ=T),
-                                                        self.gep(b, dp, c64(r)))
-                                        for_range(b, c64(0), kc, 1, srow, "ps")
+                        with b.if_else(b.icmp_signed("==", sk, c64(1))) as (kthen, kother):
+                            with kthen:
+                                by_blocks()
+                            with kother:
+                                def srow(p):
+                                    sp = self.gep(b, srcq, b.mul(p, sk))
+                                    dp = self.gep(b, dstq, b.mul(p, c64(R)))
+                                    for r in range(R):
+                                        b.store(b.load(self.gep(b, sp, b.mul(c64(r), sm)), typ=T),
+                                                self.gep(b, dp, c64(r)))
+                                for_range(b, c64(0), kc, 1, srow, "ps")
                     with other:
                         b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
                                [dstq, ir.Constant(I8T, 0), b.mul(kc, c64(R * size)), ir.Constant(I1T, 0)])
                         by_rows(rows)
-            for_range(b, c64(0), npanels, 1, panel, "q")
+            # contiguous micro rows (row-major B, column-major A): all full panels k row by
+            # k row, R-element vectors, the source read sequentially; the rest panel by panel
+            nfull = b.select(b.icmp_signed("==", sm, c64(1)), b.sdiv(nm, c64(R)), c64(0))
+            VT = ir.VectorType(T, R)
+
+            def krow(p):
+                sp = self.gep(b, src, b.mul(p, sk))
+                dp = self.gep(b, dst, b.mul(p, c64(R)))
+
+                def piece(q):
+                    v = b.load(self.gep(b, sp, b.mul(q, c64(R))), typ=VT)
+                    v.align = size
+                    st = b.store(v, self.gep(b, dp, b.mul(q, b.mul(c64(R), kc))))
+                    st.align = size
+                for_range(b, c64(0), nfull, 1, piece, "kq")
+            with b.if_then(b.icmp_signed(">", nfull, c64(0))):
+                for_range(b, c64(0), kc, 1, krow, "kp")
+            for_range(b, nfull, npanels, 1, panel, "q")
             b.ret_void()
         f = self.fn(f"pack.{R}", VOID, [PTR, PTR, I64T, I64T, I64T, I64T], build)
         return f
@@ -281,12 +298,16 @@ class Gemm:
             f = ir.Function(self.mc.m, ir.FunctionType(self.V, [self.V] * 3), name=name)
         return f
 
-    def kernel(self) -> ir.Function:
+    def kernel(self, rows: int = 0, panels: int = 1) -> ir.Function:
         """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
         ptr bias, i1 relu): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel, then (`epilogue`)
-        + bias[:nr] unless null, then ReLU if asked."""
+        + bias[:nr] unless null, then ReLU if asked.  With `rows` and `panels`: a tile of
+        that many rows (mr <= rows) across that many B panels (nr == panels * NR)."""
         T, V, P = self.T, self.V, self.p
-        MR, NV, VW, NR = P.mr, P.nv, P.vw, P.nr
+        AS, NV, VW, NR = P.mr, P.nv, P.vw, P.nr
+        MR = rows or AS
+        PANEL_NV = NV
+        NV, NR = NV * panels, NR * panels
         fma = self.fmuladd()
 
         def build(f):
@@ -313,13 +334,14 @@ class Gemm:
                 accs.append(phi)
             b.cbranch(b.icmp_signed("<", p, kc), body, tail)
             b.position_at_end(body)
-            brow = self.gep(b, bp, b.mul(p, c64(NR)))
             bv = []
-            for v in range(NV):
-                ld = b.load(self.gep(b, brow, c64(v * VW)), typ=V)
-                ld.align = VW * self.size
-                bv.append(ld)
-            arow = self.gep(b, ap, b.mul(p, c64(MR)))
+            for q in range(panels):
+                brow = self.gep(b, bp, b.add(b.mul(c64(q * P.nr), kc), b.mul(p, c64(P.nr))))
+                for v in range(PANEL_NV):
+                    ld = b.load(self.gep(b, brow, c64(v * VW)), typ=V)
+                    ld.align = VW * self.size
+                    bv.append(ld)
+            arow = self.gep(b, ap, b.mul(p, c64(AS)))
             new = []
             undef = ir.Constant(V, ir.Undefined)
             splat_mask = ir.Constant(ir.VectorType(ir.IntType(32), VW), [0] * VW)
@@ -336,7 +358,9 @@ class Gemm:
 
             b.position_at_end(tail)
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
-            full = b.and_(b.icmp_signed("==", mr, c64(MR)), b.icmp_signed("==", nr, c64(NR)))
+            full = b.icmp_signed("==", nr, c64(NR))     # whole rows (M's edge: the first mr)
+            if panels > 1:
+                full = ir.Constant(I1T, 1)
             nz = ir.Constant(T, -0.0)         # x + -0.0 == x for every x
             with b.if_else(full) as (then, other):
                 with then:
@@ -354,15 +378,29 @@ class Gemm:
                         phi.add_incoming(ir.Constant(V, [nz] * VW), pre)
                         phi.add_incoming(bl[v], in_bias)
                         bvs.append(phi)
-                    for i in range(MR):
+
+                    def store_row(i: int, add: bool):
                         crow = self.gep(b, c, b.mul(c64(i), rsc))
                         for v in range(NV):
                             ptr = self.gep(b, crow, c64(v * VW))
-                            old = b.load(ptr, typ=V)      # (unused when overwriting)
-                            old.align = self.size
-                            s = b.select(overwrite, accs[i * NV + v], b.fadd(old, accs[i * NV + v]))
+                            s = accs[i * NV + v]
+                            if add:
+                                old = b.load(ptr, typ=V)
+                                old.align = self.size
+                                s = b.fadd(old, s)
                             st = b.store(self.epilogue(b, s, bvs[v], relu), ptr)
                             st.align = self.size
+
+                    def store_tile(add: bool):
+                        store_row(0, add)
+                        for i in range(1, MR):
+                            with b.if_then(b.icmp_signed(">", mr, c64(i)), likely=True):
+                                store_row(i, add)
+                    with b.if_else(overwrite) as (ow, add):    # (C is not read when overwritten)
+                        with ow:
+                            store_tile(False)
+                        with add:
+                            store_tile(True)
                 with other:
                     for i in range(MR):
                         for v in range(NV):
@@ -371,8 +409,8 @@ class Gemm:
 
                     b.call(self.edge(), [tile, c, rsc, mr, nr, overwrite, bias, relu])
             b.ret_void()
-        return self.fn("kernel", VOID, [I64T, PTR, PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T],
-                       build, small=False)
+        return self.fn("kernel" + (f".{MR}x{NR}" if rows else ""), VOID,
+                       [I64T, PTR, PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T], build, small=False)
 
     def epilogue(self, b: ir.IRBuilder, s, bias, relu):
         """s + bias (-0.0 when there is none), then ReLU when `relu` (a scalar i1): the
@@ -422,6 +460,8 @@ class Gemm:
         n0, n1): columns [n0, n1) of C (the unit of work a thread would take)."""
         P = self.p
         pack_a, pack_b, kern = self.pack(P.mr), self.pack(P.nr), self.kernel()
+        WR = 2                      # rows of the thin kernel (M's last row of tiles)
+        wide = self.kernel(WR, 2)
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufa, bufb, n0, n1) = f.args
@@ -449,19 +489,26 @@ class Gemm:
                         b.call(pack_a, [bufa, self.gep(b, A, b.add(b.mul(ic, rsa), b.mul(pc, csa))),
                                         rsa, csa, mcc, kc])
 
-                        def jr_loop(jr):
-                            nr = imin(b, c64(P.nr), b.sub(nc, jr))
-                            bp = self.gep(b, bufb, b.mul(jr, kc))
-                            col = b.add(jc, jr)
-                            bptr = b.select(use_bias, self.gep(b, bias, col), ir.Constant(PTR, None))
+                        def ir_loop(ir_):
+                            mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
+                            ap = self.gep(b, bufa, b.mul(ir_, kc))
+                            crow = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), jc))
 
-                            def ir_loop(ir_):
-                                mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
-                                ap = self.gep(b, bufa, b.mul(ir_, kc))
-                                cp = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), col))
-                                b.call(kern, [kc, ap, bp, cp, rsc, mr, nr, overwrite, bptr, use_relu])
-                            for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
-                        for_range(b, c64(0), nc, P.nr, jr_loop, "jr")
+                            def jr_loop(jr, k=kern, w=P.nr):
+                                nr = imin(b, c64(w), b.sub(nc, jr))
+                                bp = self.gep(b, bufb, b.mul(jr, kc))
+                                col = b.add(jc, jr)
+                                bptr = b.select(use_bias, self.gep(b, bias, col), ir.Constant(PTR, None))
+                                b.call(k, [kc, ap, bp, self.gep(b, crow, jr), rsc, mr, nr, overwrite,
+                                           bptr, use_relu])
+                            with b.if_else(b.icmp_signed("<=", mr, c64(WR))) as (thin, tall):
+                                with thin:
+                                    nw = b.mul(b.sdiv(nc, c64(2 * P.nr)), c64(2 * P.nr))
+                                    for_range(b, c64(0), nw, 2 * P.nr, lambda jr: jr_loop(jr, wide, 2 * P.nr), "jw")
+                                    for_range(b, nw, nc, P.nr, jr_loop, "jt")
+                                with tall:
+                                    for_range(b, c64(0), nc, P.nr, jr_loop, "jr")
+                        for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
                     for_range(b, c64(0), M, P.mc, iblock, "ic")
                 for_range(b, c64(0), nkb, 1, kblock, "pc")
             for_range(b, n0, n1, P.nc, jblock, "jc")
