@@ -106,6 +106,7 @@ def main(argv=None) -> int:
     p.add_argument("--conv-repeat", type=int, default=3)
     args = p.parse_args(argv)
     repeat = args.repeat or (3 if args.quick else 7)
+    pts.set_num_threads(1)              # one thread on both sides (OpenBLAS: above)
     print(f"numpy BLAS: {blas_info()}")
     rows = bench_matmul([256] if args.quick else [512, 1024], repeat)
     if not args.quick:

@@ -69,7 +69,10 @@ def check(got, want, k: int = 1):
 
 SHAPES = [(1, 1, 1), (1, 7, 13), (13, 7, 1), (17, 33, 65), (6, 16, 16), (6, 8, 8), (12, 5, 32),
           (5, 15, 17), (7, 17, 15), (11, 3, 9), (0, 3, 4), (3, 0, 4), (3, 4, 0), (0, 0, 0),
-          (1, 300, 1), (150, 257, 20), (80, 520, 9), (3, 5, 4100), (2, 1, 2), (145, 2, 3)]
+          (1, 300, 1), (150, 257, 20), (80, 520, 9), (3, 5, 4100), (2, 1, 2), (145, 2, 3),
+          # K blocks (KC f32 512, f64 256), N blocks (NC 2048), a last tile row of 1 or 2
+          # rows (the thin kernel) with N not a multiple of its 2 panels
+          (13, 1100, 70), (8, 40, 2100), (128, 30, 70), (7, 600, 33)]
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
@@ -210,11 +213,13 @@ def _entry_harness(dt_name: str):
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
 def test_entry_epilogue_and_accumulate(dt):
-    """C (= or +=) A @ B, then + bias, then ReLU: full tiles, edge tiles and several K blocks
-    (k = 300 > KC); the K == 0 problem writes bias (or 0) through the epilogue too."""
+    """C (= or +=) A @ B, then + bias, then ReLU: full tiles, edge tiles, thin last tile rows,
+    several K blocks (k = 1030 > 2 KC) and N blocks; the K == 0 problem writes bias (or 0)
+    through the epilogue too."""
     ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
     item = np.dtype(dt).itemsize
-    for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70)]:
+    for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
+                    (14, 1030, 40), (13, 20, 2060)]:
         a, b, bias = rand((m, k), dt), rand((n, k), dt).T, rand((n,), dt)   # b: a transposed view
         c0 = rand((m, n + 3), dt)                                         # C with a row stride
         work = np.empty(size(m, n, k), np.uint8)
