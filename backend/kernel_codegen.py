@@ -21,9 +21,11 @@ Under those conditions every op of the kernel broadcasts without error and every
 reduces a full row, so the loop nest computes exactly what the ops compute (up to the
 summation order of floats).  The rows are vectorized when each leaf has S's last dimension
 with unit stride, or one element per row (an (N, 1) leaf: copied into a row of equal values
-per row); otherwise they step through strides.  Pure elementwise kernels whose leaves are
-all C-contiguous with shape S run as one flat loop, and ones whose leaves are contiguous
-along another axis (channels-last data) run with that axis last.  float32 sums add blocks in
+per row); otherwise (S of rank 2 or more) they run on C-contiguous copies of the other
+leaves, made by the module's copy loops, and a single row steps through strides.  Pure
+elementwise kernels whose leaves are all C-contiguous with shape S run as one flat loop,
+and ones whose leaves are contiguous along another axis (channels-last data) run with that
+axis last.  float32 sums add blocks in
 float32 and the blocks in float64; a division by a per-row value multiplies by its
 reciprocal.
 """
@@ -366,7 +368,7 @@ class FusedKernel:
                             self.dispatch("rows", out, rows, n)
             with otherwise:
                 if plan.reductions or row_root:
-                    self.dispatch("strided", out, rows, n)
+                    self.copied_rows(out, rows, n, len(shape))
                 else:
                     self.permuted_or_strided(shape, out, rows, n, result)
         return b.load(result, typ=desc_type(len(out_shape)))
@@ -380,7 +382,7 @@ class FusedKernel:
         b, k, r = self.b, self.k, len(shape)
         main = next((x for x in self.tensors if x.rank == r), None)
         if main is None or r < 2 or any(x.rank != r for x in self.tensors):
-            self.dispatch("strided", out, rows, n)
+            self.copied_rows(out, rows, n, r)
             return
         p = c64(-1)
         for a in range(r - 1):
@@ -407,7 +409,27 @@ class FusedKernel:
                            for a in range(r)]
                 b.store(k.pack(Tensor(out.dtype, out.data, out.owner, shape, strides)), result)
             with otherwise:
-                self.dispatch("strided", out, rows, n)
+                self.copied_rows(out, rows, n, r)
+
+    def copied_rows(self, out: Tensor, rows, n, rank: int) -> None:
+        """Leaves that are not contiguous along the last axis: with S of rank 2 or more, the
+        vectorized rows run on C-contiguous copies of them (a leaf of one element per row
+        stays one: rows() fills it into a row) — a copy loop the module shares instead of
+        one strided loop nest per kernel to compile (~45 ms of LLVM each).  One row (S of
+        rank 1) runs strided, so that the pool can still split it."""
+        if rank < 2:
+            self.dispatch("strided", out, rows, n)
+            return
+        copies, args = [], []
+        for a, x in zip(self.args, self.leaves.values()):
+            if isinstance(x, Tensor) and x.rank > 0:
+                c = self.k.as_contiguous(x)
+                copies.append((c, x))
+                a = self.k.pack(c)
+            args.append(a)
+        self.dispatch("rows", out, rows, n, args)
+        for c, x in copies:
+            self.k.scratch_done(c, unless=x)
 
     def permuted(self, values: list, p) -> list:
         """values with the entry of axis p (a run-time i64) moved to the end."""
