@@ -189,7 +189,7 @@ def run(fc, ins: Instr, plan: Plan) -> ir.Function:
         fn = ir.Function(mc.m, k.function_type, name=f"{k.name}.run")
         fn.linkage = "internal"
         fn.calling_convention = "fastcc"
-        for attr in ("noinline", "optsize"):        # scalar code: run once per call
+        for attr in ("noinline", "optnone"):        # glue (codegen.glue): once per call
             fn.attributes.add(attr)
         d = Worker(mc, fn)
         d.ctx, d.rtype, d.func_str = fn.args[0], fn.function_type.return_type, fc.func_str
