@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime/c/threads.c \
-		runtime/c/cpu.c runtime/c/cpu.h
+		runtime/c/cpu.c runtime/c/cpu.h runtime/c/blocks.c runtime/c/blocks.h
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	$(VPY) -m pip install -q -e '.[test]'

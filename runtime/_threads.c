@@ -1,12 +1,15 @@
-/* pts._threads: the thread pool of runtime/c/threads.c in process.
+/* pts._threads: the thread pool of runtime/c/threads.c in process, and the cache of large
+ * freed blocks of runtime/c/blocks.c.
  *
  * Generated code calls pts_parallel_for itself, through the import table slot
  * "parallel_for" (runtime/native.py fills it from parallel_for_address()); Python only
  * reads and sets the number of threads.  Tasks run without the GIL: they are native code.
+ * The slots "malloc" and "free" are pts_block_malloc and pts_block_free (block_addresses()).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "c/blocks.h"
 #include "c/threads.h"
 
 static PyObject *parallel_for_address(PyObject *self, PyObject *unused) {
@@ -33,7 +36,28 @@ static PyObject *get_num_threads(PyObject *self, PyObject *unused) {
     return PyLong_FromLong(pts_get_num_threads());
 }
 
+static PyObject *block_addresses(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("(NN)", PyLong_FromVoidPtr((void *)pts_block_malloc),
+                         PyLong_FromVoidPtr((void *)pts_block_free));
+}
+
+static PyObject *block_cache_limit(PyObject *self, PyObject *arg) {
+    (void)self;
+    unsigned long long n = PyLong_AsUnsignedLongLong(arg);
+    if (n == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    return PyLong_FromSize_t(pts_block_cache_limit((size_t)n));
+}
+
 static PyMethodDef methods[] = {
+    {"block_addresses", block_addresses, METH_NOARGS,
+     "block_addresses()\n--\n\nThe addresses of void *pts_block_malloc(size_t) and "
+     "void pts_block_free(void *)."},
+    {"block_cache_limit", block_cache_limit, METH_O,
+     "block_cache_limit(nbytes)\n--\n\nBytes of freed large blocks kept for reuse (0: "
+     "none); returns the previous limit."},
     {"parallel_for_address", parallel_for_address, METH_NOARGS,
      "parallel_for_address()\n--\n\nThe address of the C function\n"
      "void pts_parallel_for(void (*fn)(void *, int64_t, int64_t), void *data, int64_t n, "
@@ -46,7 +70,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "pts._threads",
-                                    "The thread pool of parallel kernels (runtime/c/threads.c).",
+                                    "The thread pool of parallel kernels (runtime/c/threads.c) and the cache of "
+                                    "large freed blocks (runtime/c/blocks.c).",
                                     -1, methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__threads(void) { return PyModule_Create(&module); }

@@ -6,7 +6,7 @@ mapping), raising the scripted exception on a non-zero status.  List arguments a
 into runtime lists and copied back afterwards, so a scripted `xs.append(1)` is seen by
 the caller as in Python.  All lists made during the call are freed before returning.
 
-The import table gives generated code memory (libc malloc/realloc/free), output
+The import table gives generated code memory (malloc/free: runtime/c/blocks.c, libc realloc), output
 (`print` writes go to Python's `sys.stdout`, so redirection and capture work), libm's
 math functions (the C functions CPython's math module calls too) and the thread pool of
 parallel kernels (runtime/threads.py).
@@ -115,6 +115,8 @@ except OSError:                       # not glibc: ask (find_library runs a subp
 for _name in IMPORT_MATH:             # the C functions themselves: no Python in the call
     _IMPORT_ADDRS[_name] = ctypes.cast(getattr(_libm, _name), ctypes.c_void_p).value
 _IMPORT_ADDRS["parallel_for"] = _threads.PARALLEL_FOR   # the pool (serial without pts._threads)
+if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blocks.h)
+    _IMPORT_ADDRS["malloc"], _IMPORT_ADDRS["free"] = _threads.BLOCK_MALLOC, _threads.BLOCK_FREE
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
 
 _ELEM_CTYPE = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double}

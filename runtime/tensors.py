@@ -25,10 +25,13 @@ import weakref
 import numpy as np
 
 from pts.ir.types import DTYPE_NAMES, F32, I32, NPF64, NPI1, NPI64, TensorType
+from pts.runtime import threads as _threads
 
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [ctypes.c_void_p]
-_FREE = _libc.free
+# the import table's free: large blocks go back to the cache of runtime/c/blocks.c
+_FREE = _libc.free if _threads.BLOCK_FREE is None else \
+    ctypes.CFUNCTYPE(None, ctypes.c_void_p)(_threads.BLOCK_FREE)
 
 
 class _Header(ctypes.Structure):

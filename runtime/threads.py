@@ -41,9 +41,16 @@ def _default_threads() -> int:
 
 if _threads is not None:
     PARALLEL_FOR = _threads.parallel_for_address()
+    # tensor memory: large freed blocks are kept for the next allocation of their size
+    # (runtime/c/blocks.h); PTS_BLOCK_CACHE_MB bounds what is kept (0: nothing)
+    BLOCK_MALLOC, BLOCK_FREE = _threads.block_addresses()
+    _cache_mb = os.environ.get("PTS_BLOCK_CACHE_MB", "")
+    if _cache_mb.isdigit():
+        _threads.block_cache_limit(int(_cache_mb) << 20)
     set_num_threads = _threads.set_num_threads
     get_num_threads = _threads.get_num_threads
 else:
+    BLOCK_MALLOC = BLOCK_FREE = None
     _num_threads = _default_threads()
 
     def _chunk_start(n: int, k: int, i: int) -> int:

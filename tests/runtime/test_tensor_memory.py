@@ -205,3 +205,62 @@ def test_100000_calls_keep_rss_flat():
     del out
     grown = _rss() - before
     assert grown < 4 << 20, f"RSS grew by {grown / 2**20:.1f} MiB over 100000 calls"
+
+
+def test_large_freed_blocks_are_reused():
+    """runtime/c/blocks.c: a freed block of 1 MiB or more comes back for the next allocation
+    of about its size (no page faults for a loop's same-sized tensors); small ones, ones
+    much smaller than the request, and everything with the cache off go back to malloc."""
+    import ctypes
+
+    from pts.runtime import threads
+    if threads.BLOCK_MALLOC is None:
+        pytest.skip("pts._threads is not built")
+    malloc = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)(threads.BLOCK_MALLOC)
+    free = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(threads.BLOCK_FREE)
+    from pts import _threads
+    old = _threads.block_cache_limit(64 << 20)
+    try:
+        p = malloc(3 << 20)
+        free(p)
+        assert malloc(3 << 20) == p                 # the same block, again
+        free(p)
+        q = malloc(1 << 20)                         # p is more than 1/8 too big for it
+        assert q != p
+        free(q)
+        ctypes.memset(malloc(3 << 20), 1, 3 << 20)  # (one of the two cached blocks: usable)
+        _threads.block_cache_limit(0)               # frees what is cached
+        r = malloc(2 << 20)
+        free(r)                                     # straight to free: not kept
+        s = malloc(100)
+        free(s)
+    finally:
+        _threads.block_cache_limit(old)
+
+
+def forward_twice(x: np.ndarray) -> np.ndarray:
+    y = np.exp(x) * 2.0
+    z = y.reshape(-1) + 1.0
+    return z.reshape(x.shape) - y
+
+
+def test_results_with_the_block_cache_match_numpy_and_do_not_leak():
+    """Results made in reused blocks are correct, and a loop of calls stays at one call's
+    memory (the cache keeps at most its limit)."""
+    code = textwrap.dedent("""
+        import resource, sys, numpy as np, pts
+        sys.path.insert(0, %r)
+        from test_tensor_memory import forward_twice
+        x = np.random.default_rng(0).standard_normal((512, 1024))
+        f = pts.script(forward_twice)
+        want = forward_twice(x)
+        np.testing.assert_allclose(f(x), want, rtol=1e-12)
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+        for i in range(40):
+            np.testing.assert_allclose(f(x), want, rtol=1e-12)
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+    """ % str(os.path.dirname(__file__)))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    first, last = map(int, r.stdout.split()[-2:])
+    assert last - first < 100            # MB: a leak of the 4 MB blocks would be 40 * 8-16 MB
