@@ -185,12 +185,14 @@ class ModuleCodegen:
     @staticmethod
     def glue(f: Function) -> bool:
         """Is f glue between tensor operations: tensor code whose every loop makes a tensor
-        in each iteration (conv2d's loop over chunks and kernel taps), so that its own
-        instructions — shape arithmetic, checks, allocations, calls of the kernels, gemm
-        and copy loops that do the work — run a few times per tensor operation?  A loop
-        over elements (`s += x[i]`) makes it code to optimize."""
+        in each iteration (conv2d's loop over chunks and kernel taps), and whose tensor
+        operations all do their work in functions of their own (`glue_op`), so that its
+        own instructions — shape arithmetic, checks, allocations and calls — run a few
+        times per tensor operation?  A loop over elements (`s += x[i]`), or an operation
+        whose loop nest is emitted in place (a reduction, an elementwise op outside a
+        kernel), makes it code to optimize."""
         from pts.ir.analysis import dominators, function_has_tensor_code, natural_loops
-        if not function_has_tensor_code(f):
+        if not function_has_tensor_code(f) or not all(glue_op(i) for i in f.instructions()):
             return False
         return all(any(isinstance(i.type, TensorType) for blk in body for i in blk.instrs)
                    for body in natural_loops(dominators(f)).values())
@@ -540,6 +542,26 @@ def loop_counters(f: Function) -> set:
         else:
             out |= steps
     return out
+
+
+# Tensor operations whose code has no loop of its own: views, shapes, allocations that
+# memset, copies (tensor_codegen.copier), kernels (their workers), frees.
+GLUE_NP = frozenset("""getitem transpose swapaxes expand_dims squeeze shape size item reshape
+ravel ravel_copy copy astype concatenate stack zeros zeros_like empty empty_like""".split())
+
+
+def glue_op(i: Instr) -> bool:
+    """Does i's code call out for its loops (or have none)?  Float matrix products of
+    matrices call the gemm; a slice assignment of a tensor calls a copy loop."""
+    if not i.op.startswith("np."):
+        return True
+    name = i.op[3:]
+    if name in ("matmul", "dot"):
+        return all(isinstance(a.type, TensorType) and a.type.rank >= 2 and a.type.dtype in (F32, F64)
+                   and a.type.dtype == i.type.dtype for a in i.args)
+    if name == "setitem":
+        return isinstance(i.args[1].type, TensorType)
+    return name in GLUE_NP
 
 
 class FunctionCodegen:

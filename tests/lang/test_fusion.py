@@ -111,6 +111,15 @@ def product_used_twice(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarra
     return np.maximum(y + b, 0.0) * y
 
 
+def lone_max(x: np.ndarray) -> np.ndarray:
+    # not fused (no keepdims): tensor_codegen's reduction, maxnum plus a NaN flag
+    return x.max(axis=-1)
+
+
+def lone_min_all(x: np.ndarray) -> np.ndarray:
+    return x - x.min() * x.max()
+
+
 def rng(*shape, dtype=np.float32, seed=0):
     return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
 
@@ -188,6 +197,11 @@ CASES = [
     ("relu(x @ w) with nan, inf and -0", relu_of_product,
      lambda: (np.ones((7, 1), np.float32),
               np.array([[np.nan, -0.0, -2.0, 3.0, -np.inf, np.inf] * 4], np.float32)), 0),
+    ("lone row max with nan, inf and -0 at any lane", lone_max, lambda: specials_in_rows(), 0),
+    ("lone row max, f64, reversed columns", lone_max,
+     lambda: (specials_in_rows()[0].astype(np.float64)[:, ::-3],), 0),
+    ("lone min and max of everything", lone_min_all, lambda: (rng(30, 70),), 0),
+    ("lone min and max of everything with a nan", lone_min_all, lambda: (specials_in_rows()[0][1:2],), 0),
     ("int x @ w + b (not the gemm's)", linear_relu,
      lambda: (np.arange(12).reshape(3, 4), np.arange(8).reshape(4, 2) - 3, np.arange(2)), 0),
     ("a product used twice", product_used_twice,
