@@ -1048,8 +1048,12 @@ class Lowerer:
                 return self.coerce(args[0], types[0], I64)
             return self.float_to_int(self.emit("math." + name, args, F64))
         fargs = [self.coerce(v, t, F64) for v, t in zip(args, types)]
-        r = self.emit("math." + name, fargs, F64)
         x = fargs[0]
+        if name in ("sin", "cos", "tan"):   # nan exactly for x = +-inf; tested before the call,
+            # while x is still in a float register
+            self.check(self.emit("isinf", [x], I1), "ValueError", "math domain error")
+            return self.emit("math." + name, fargs, F64)
+        r = self.emit("math." + name, fargs, F64)
         # The domain of these is a simple test on the argument (nan passes through quietly):
         if name == "sqrt":      # sqrt(x) is nan exactly for x < 0 (-0.0 is fine)
             self.check(self.emit("lt", [x, const(0.0)], I1), "ValueError", "math domain error")
@@ -1057,16 +1061,17 @@ class Lowerer:
         if name in LOG_FUNCS:   # log(0) is -inf and log(x < 0) is nan: both domain errors
             self.check(self.emit("le", [x, const(0.0)], I1), "ValueError", "math domain error")
             return r
-        if name in ("sin", "cos", "tan"):   # nan exactly for x = +-inf
-            self.check(self.emit("isinf", [x], I1), "ValueError", "math domain error")
-            return r
         if name in MATH_DOMAIN:
             arg_nan = self.any_nan(fargs)
             bad = self.emit("and", [self.emit("isnan", [r], I1), self.emit("not", [arg_nan], I1)], I1)
             self.check(bad, "ValueError", "math domain error")
         if name in MATH_RANGE:
             fin = self.all_finite(fargs)
-            bad = self.emit("and", [self.emit("isinf", [r], I1), fin], I1)
+            # exp and cosh overflow only to +inf: `r >= inf` is one compare of the float
+            # where isinf's |r| == inf takes three instructions on the result's bits
+            over = self.emit("ge", [r, const(float("inf"))], I1) if name in ("exp", "cosh") else \
+                self.emit("isinf", [r], I1)
+            bad = self.emit("and", [over, fin], I1)
             if name in LOG_FUNCS:
                 self.check(bad, "ValueError", "math domain error")
             elif name == "pow":

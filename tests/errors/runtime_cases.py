@@ -121,6 +121,14 @@ def math_range(x: float) -> float:
     return math.exp(x)  # raises-here: math_range
 
 
+def math_sin_domain(x: float) -> float:
+    return math.sin(x * 2.0)  # raises-here: math_sin_domain
+
+
+def math_cosh_range(x: float) -> float:
+    return math.cosh(x)  # raises-here: math_cosh_range
+
+
 def int_of_nan(x: float) -> int:
     y = x * 0.0
     return int(y)  # raises-here: int_of_nan

@@ -69,6 +69,8 @@ RUNTIME_CASES = [
     ("math_domain", "math_domain", (-1.0,)),
     ("math_log_domain", "math_log_domain", (0.0,)),
     ("math_range", "math_range", (1000.0,)),
+    ("math_sin_domain", "math_sin_domain", (-math.inf,)),
+    ("math_cosh_range", "math_cosh_range", (-800.0,)),
     ("int_of_nan", "int_of_nan", (math.inf,)),
     ("int_of_inf", "int_of_inf", (math.inf,)),
     # a callee two calls deep: the message points into deep_inner
