@@ -198,10 +198,11 @@ class ModuleCodegen:
                    for body in natural_loops(dominators(f)).values())
 
     def cold_helpers(self) -> None:
-        """Helpers that only unoptimized code calls (a fused kernel's own function, its
-        fallback: kernel_codegen.emit) are left unoptimized too: optimized, the strided
-        loops and reductions only a fallback uses cost a third of a kernel module's LLVM
-        time and nothing at run time."""
+        """Helpers that only cold code calls (a fused kernel's own function, its fallback:
+        kernel_codegen.emit) are cold and unoptimized too: optimized, the strided loops and
+        reductions only a fallback uses cost a third of a kernel module's LLVM time and
+        nothing at run time.  (Glue is unoptimized but not cold: the copy loops it calls
+        keep -O3.)"""
         callers: dict[str, set] = {}
         for fn in self.m.functions:
             for blk in fn.blocks:

@@ -25,9 +25,13 @@ per row); otherwise (S of rank 2 or more) they run on C-contiguous copies of the
 leaves, made by the module's copy loops, and a single row steps through strides.  Pure
 elementwise kernels whose leaves are all C-contiguous with shape S run as one flat loop,
 and ones whose leaves are contiguous along another axis (channels-last data) run with that
-axis last.  float32 sums add blocks in
-float32 and the blocks in float64; a division by a per-row value multiplies by its
-reciprocal.
+axis last.  float32 sums add blocks in float32 and the blocks in float64; a division by a
+per-row value multiplies by its reciprocal.
+
+The loop nest is not emitted at the call site: each kernel function gets one dispatch
+function, `<kernel>.run` (`run`), which tests the shapes and hands the rows to the pool, and
+every call of the kernel calls it.  A kernel that is a matrix product with its bias and
+ReLU (fuse_tensors.gemm_epilogue) is one gemm call instead (`GemmKernel`).
 """
 from __future__ import annotations
 

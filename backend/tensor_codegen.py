@@ -1102,8 +1102,6 @@ class Kernels:
                 b.store(b.add(i, c64(1)), k)
             self.loop(shape, [strides], step, [base])
             return b.load(idx, typ=I64T)
-        if fl and name in ("max", "min"):
-            return self.float_extreme(name, x, base, shape, strides, dt)
         init = {"sum": 0, "mean": 0, "prod": 1, "any": 0, "all": 1}.get(name)
         acc = self.slot(T)
         if init is None:      # max / min start from the first element
@@ -1119,26 +1117,6 @@ class Kernels:
         if name == "mean":
             r = self.fdiv(r, count, dt)
         return r
-
-    def float_extreme(self, name, x: Tensor, base, shape, strides, dt):
-        """max / min of floats as the fused kernels compute them (kernel_codegen.reduce_row):
-        maxnum / minnum of the numbers, which LLVM vectorizes, and apart whether a NaN was
-        seen, which makes the result NaN as in numpy.  (LLVM leaves a reduction by the
-        NaN-propagating llvm.maximum scalar: a 2048 x 1024 float32 row max took 9.3 ms,
-        numpy 0.4.)  nnan: a NaN element makes the running value poison, which the final
-        select never returns."""
-        b = self.b
-        T = REG[dt]
-        acc = self.slot(T, convert(b, self.load(x, base), x.dtype, dt))
-        nan = self.slot(I1T, ir.Constant(I1T, 0))
-        fn = self.mc.intrinsic("llvm.maxnum" if name == "max" else "llvm.minnum", [T])
-
-        def step(offs):
-            v = convert(b, self.load(x, offs[0]), x.dtype, dt)
-            b.store(b.call(fn, [b.load(acc, typ=T), v], fastmath=("nnan", "nsz")), acc)
-            b.store(b.or_(b.load(nan, typ=I1T), b.fcmp_unordered("uno", v, v)), nan)
-        self.loop(shape, [strides], step, [base])
-        return b.select(b.load(nan, typ=I1T), ir.Constant(T, float("nan")), b.load(acc, typ=T))
 
     def as_flat_if_contiguous(self, x: Tensor):
         """(x, shape, strides) of a full reduction: when x is C-contiguous at run time the

@@ -112,7 +112,7 @@ def product_used_twice(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarra
 
 
 def lone_max(x: np.ndarray) -> np.ndarray:
-    # not fused (no keepdims): tensor_codegen's reduction, maxnum plus a NaN flag
+    # not fused (no keepdims): tensor_codegen's reduction
     return x.max(axis=-1)
 
 
