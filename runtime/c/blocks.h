@@ -4,7 +4,8 @@
  * frees them with its free.  A model's forward called in a loop allocates the same large
  * blocks on every call; returned to the system and asked for again, each costs the kernel
  * a page fault and a cleared page per 4 KiB (MyConv, batch 128: ~9% of its time).  In
- * process, the slots "malloc" and "free" are these functions: blocks of at least
+ * process (pts._threads) and in libpts (loader.c) the slots "malloc" and "free" are these
+ * functions, and results' blocks go back through pts_block_free: blocks of at least
  * PTS_BLOCK_MIN bytes that are freed wait in a small cache (at most PTS_BLOCK_SLOTS blocks
  * and pts_block_cache_limit bytes, oldest out first) for an allocation of about their
  * size; smaller ones go straight to malloc and free.  Every block is a malloc block, so
@@ -15,12 +16,13 @@
 
 #include <stddef.h>
 
+#include "pts.h"
+
 #define PTS_BLOCK_MIN ((size_t)1 << 20)
 #define PTS_BLOCK_SLOTS 16
 
 void *pts_block_malloc(size_t n);
 void pts_block_free(void *p);
-/* Bytes the cache may hold (0: no cache, every block freed at once); returns the old limit. */
-size_t pts_block_cache_limit(size_t bytes);
+/* pts_block_cache_limit, declared in pts.h for C users */
 
 #endif

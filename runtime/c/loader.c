@@ -35,6 +35,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "blocks.h"
 #include "cpu.h"
 #include "internal.h"
 
@@ -122,7 +123,7 @@ typedef void (*pts_fn)(void);
 #define M(name) F(name), F(name##f)
 
 static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
-    F(malloc), F(realloc), F(free),
+    {"malloc", (pts_fn)pts_block_malloc}, F(realloc), {"free", (pts_fn)pts_block_free},
     {"write_str", (pts_fn)w_str}, {"write_i64", (pts_fn)w_i64}, {"write_f64", (pts_fn)w_f64},
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
     {"parallel_for", (pts_fn)pts_parallel_for},
@@ -1403,7 +1404,7 @@ void pts_result_free(pts_result *r) {
     if (!r)
         return;
     for (size_t i = 0; i < r->nblocks; i++)
-        free(r->blocks[i]);
+        pts_block_free(r->blocks[i]);     /* the image's malloc made them (blocks.h) */
     free(r->blocks);
     free(r);
 }
