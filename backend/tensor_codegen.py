@@ -1162,13 +1162,16 @@ class Kernels:
         d = b.fsub(v, mean)
         return b.fmul(d, d)
 
-    def pairwise(self, src: ScalarType, dt: ScalarType, squared: bool) -> ir.Function:
+    def pairwise(self, src: ScalarType, dt: ScalarType, squared: bool, unit: bool = False
+                 ) -> ir.Function:
         """T @pts.pairwise(ptr a, i64 n, i64 stride, T mean): numpy's @TYPE@_pairwise_sum —
         n < 8: a plain loop; n <= 128: eight accumulators combined as ((r0+r1)+(r2+r3))+
-        ((r4+r5)+(r6+r7)) plus the rest; else the halves (split at a multiple of 8)."""
+        ((r4+r5)+(r6+r7)) plus the rest; else the halves (split at a multiple of 8).  A
+        stride of 1 goes to a copy compiled for it (`unit`), where the eight accumulators
+        become one vector (row sums 2x faster; the same additions in the same order)."""
         mc = self.mc
         T = REG[dt]
-        key = f"pairwise.{src}.{dt}.{int(squared)}"
+        key = f"pairwise.{src}.{dt}.{int(squared)}" + (".unit" if unit else "")
 
         def build():
             fn = ir.Function(mc.m, ir.FunctionType(T, [PTR, I64T, I64T, T]), name="pts." + key)
@@ -1177,6 +1180,15 @@ class Kernels:
                      "bbody", "brest", "brestbody", "bdone", "split")
             bb = {nm: fn.append_basic_block(nm) for nm in names}
             b = ir.IRBuilder(bb["entry"])
+            if unit:
+                stride = c64(1)
+            else:
+                go_unit = fn.append_basic_block("unit")
+                general = fn.append_basic_block("general")
+                b.cbranch(b.icmp_signed("==", stride, c64(1)), go_unit, general)
+                b.position_at_end(go_unit)
+                b.ret(b.call(self.pairwise(src, dt, squared, unit=True), [a, n, stride, mean]))
+                b.position_at_end(general)
 
             def elem(i):
                 p = b.gep(a, [b.mul(i, stride)], source_etype=MEM[src])

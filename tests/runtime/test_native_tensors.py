@@ -458,3 +458,24 @@ def test_no_leak():
     del out
     grown = _rss() - before
     assert grown < 4 << 20, f"RSS grew by {grown / 2**20:.1f} MiB over 20000 calls"
+
+
+def row_sums(x: np.ndarray) -> np.ndarray:
+    return x.sum(axis=-1)
+
+
+def row_vars(x: np.ndarray) -> np.ndarray:
+    return x.var(axis=-1)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_row_sums_are_numpys_bit_for_bit(dt):
+    """Sums along the last axis are numpy's pairwise sums, addition for addition: on
+    contiguous rows (the unit-stride copy of the pairwise function, vectorized) and strided
+    ones, at every length around its 8- and 128-element thresholds."""
+    rng = np.random.default_rng(1)
+    for n in (1, 7, 8, 9, 100, 128, 129, 1000, 4097):
+        x = rng.standard_normal((3, n)).astype(dt)
+        for f in (row_sums, row_vars):
+            np.testing.assert_array_equal(pts.script(f)(x), f(x))
+        np.testing.assert_array_equal(pts.script(row_sums)(x[:, ::2]), row_sums(x[:, ::2]))
