@@ -52,9 +52,9 @@ loads and stores every tile) for long K.  MC only bounds A's packing buffer (~14
 
 The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
 work)`: `bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
-`relu` i1: the epilogue's ReLU, `work` null to allocate the packing buffers (through the context's malloc import slot,
-freed before returning) or a block of at least `worksize(M, N, K)` bytes the caller owns
-(a batched matmul allocates it once).  One internal function per dtype per module.
+`relu` i1: the epilogue's ReLU, `work` null to allocate the packing buffers (through the
+context's malloc import slot, freed before returning) or a block of at least
+`worksize(M, N, K)` bytes the caller owns (a batched matmul allocates it once).  One internal function per dtype per module.
 """
 from __future__ import annotations
 

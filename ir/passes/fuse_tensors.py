@@ -221,12 +221,12 @@ def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, b
     return (bias, relu) if not rest else None
 
 
-def absorb_product(g: Group, b: Block, users: dict[Value, list[Instr]]) -> None:
-    """Add to g the matrix product it is the epilogue of (gemm_epilogue), if any."""
-    pos = {i: n for n, i in enumerate(b.instrs)}
+def absorb_product(g: Group, b: Block, users: dict[Value, list[Instr]], pos: dict) -> None:
+    """Add to g the matrix product it is the epilogue of (gemm_epilogue), if any.  `pos`:
+    the block's instructions' positions."""
     members = sorted(g.members, key=pos.__getitem__)
-    t = members[0].args[0]
-    if not (isinstance(t, Instr) and t.op == "np.matmul" and t.block is b and not static(t)
+    t = next((a for a in members[0].args if isinstance(a, Instr) and a.op == "np.matmul"), None)
+    if not (t is not None and t.block is b and not static(t)
             and all(isinstance(a.type, TensorType) and a.type.rank == 2 and a.type.dtype ==
                     t.type.dtype for a in t.args)
             and gemm_epilogue(members, t) is not None
@@ -242,9 +242,9 @@ def fuse_function(outlined: Outlined, f: Function) -> bool:
     changed = False
     for b in f.blocks:
         groups = form_groups(b, users)
-        for g in groups:
-            absorb_product(g, b, users)
         order = {i: n for n, i in enumerate(b.instrs)}
+        for g in groups:
+            absorb_product(g, b, users, order)
         for g in sorted(groups, key=lambda g: order[g.root]):
             if len(g.members) == 1 and is_reduction(g.root):
                 continue                # a lone reduction: the reduce kernel does it
