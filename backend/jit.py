@@ -221,6 +221,25 @@ def _add(timings, key: str, t0: float) -> None:
         timings[key] = timings.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
 
 
+def _libm_entries(llmod) -> None:
+    """Calls of libm functions by name (`exp`, ...) go where the import table's slots go
+    (runtime.native.libm_address: glibc's entries without the errno wrapper).  Renamed after
+    LLVM's optimizer, which knows these functions by their names; MCJIT finds the new names
+    in LLVM's symbol table."""
+    from pts.backend.abi import IMPORT_MATH
+    from pts.runtime.native import _IMPORT_ADDRS
+    for fn in llmod.functions:
+        if fn.is_declaration and fn.name in IMPORT_MATH:
+            symbol = f"pts.libm.{fn.name}"
+            if symbol not in _libm_symbols:
+                llvm.add_symbol(symbol, _IMPORT_ADDRS[fn.name])
+                _libm_symbols.add(symbol)
+            fn.name = symbol
+
+
+_libm_symbols: set = set()
+
+
 def _parsed(module: Module, prefix: str, timings: dict | None):
     from pts.backend.codegen import generate
     t0 = time.perf_counter()
@@ -249,6 +268,7 @@ def compile_fast(module: Module, timings: dict | None = None, count: bool = True
     STATS['fast_compiles'] (not the warm-up's)."""
     _tm, mc, text, llmod = _parsed(module, f"pts{next(_ids)}", timings)
     t0 = time.perf_counter()
+    _libm_entries(llmod)
     ee = fast_engine()
     _resolve_library(mc)
     with _engine_lock:
@@ -266,6 +286,7 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     happens at load) and 'load'."""
     tm, mc, text, llmod = _optimized(module, f"pts{next(_ids)}", opt_level, timings)
     t0 = time.perf_counter()
+    _libm_entries(llmod)
     ee = engine()
     _resolve_library(mc)
     with _engine_lock, codegen_for(module):
@@ -281,6 +302,7 @@ def compile_object(module: Module, prefix: str, opt_level: int = 3,
     release symbol).  `timings` gets 'llvm-ir' and 'llvm' (optimization + code generation)."""
     tm, mc, _text, llmod = _optimized(module, prefix, opt_level, timings)
     t0 = time.perf_counter()
+    _libm_entries(llmod)
     with codegen_for(module):
         obj = tm.emit_object(llmod)
     _add(timings, "llvm", t0)

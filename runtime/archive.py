@@ -54,6 +54,7 @@ import warnings
 import zipfile
 import zlib
 
+from pts.backend.abi import IMPORT_MATH
 from pts.backend.link import HOST_TARGET   # (backend.link imports no llvmlite)
 
 FORMAT_VERSION = "1.0"
@@ -548,6 +549,8 @@ def _runtime_function(name: str, library: bool = False) -> int:
             return kernel_library.address(name)
         except KeyError:
             raise ArchiveError(f"image imports '{name}', which this pts does not have") from None
+    if name in IMPORT_MATH:
+        return native.libm_address(name)
     for lib in (native._libm, _libc):
         try:
             return ctypes.cast(getattr(lib, name), ctypes.c_void_p).value

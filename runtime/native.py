@@ -112,8 +112,26 @@ try:
 except OSError:                       # not glibc: ask (find_library runs a subprocess)
     import ctypes.util                # (slow to import: subprocess, re)
     _libm = ctypes.CDLL(ctypes.util.find_library("m"))
+
+
+def libm_address(name: str) -> int:
+    """Where libm's function `name` is: on glibc, its `__NAME_finite` entry where it has one,
+    else `name`.  glibc's exp, log, pow, cosh, fmod ... are wrappers that call that entry and
+    then look at the result to set errno; our code tests the result itself, and the wrapper
+    cost integral's loop as much as exp itself.  The entry computes the same values bit for
+    bit: it is the function the wrapper calls (tests/native/test_libm_entries.py)."""
+    dlvsym = getattr(_libc, "dlvsym", None)     # glibc only
+    if dlvsym is not None:
+        dlvsym.restype = ctypes.c_void_p
+        dlvsym.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]
+        addr = dlvsym(_libm._handle, f"__{name}_finite".encode(), b"GLIBC_2.15")
+        if addr:
+            return addr
+    return ctypes.cast(getattr(_libm, name), ctypes.c_void_p).value
+
+
 for _name in IMPORT_MATH:             # the C functions themselves: no Python in the call
-    _IMPORT_ADDRS[_name] = ctypes.cast(getattr(_libm, _name), ctypes.c_void_p).value
+    _IMPORT_ADDRS[_name] = libm_address(_name)
 _IMPORT_ADDRS["parallel_for"] = _threads.PARALLEL_FOR   # the pool (serial without pts._threads)
 if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blocks.h)
     _IMPORT_ADDRS["malloc"], _IMPORT_ADDRS["free"] = _threads.BLOCK_MALLOC, _threads.BLOCK_FREE
