@@ -446,6 +446,125 @@ static PyTypeObject DispatcherType = {
 };
 
 
+/* ------------------------------------------------------------------ tensors
+
+   What runtime/tensors.py TensorCall does per array in C, where ctypes took ~6 us an
+   argument (ndarray.ctypes, a ctypes array per descriptor, the stride test).
+
+   array_desc(array, itemsize) -> (bytearray, address, ok): the argument descriptor
+   {data, owner 0, shape[r], strides[r] in elements} (DESIGN.md §5) in a new bytearray
+   and its address; ok is False when a byte stride is not a multiple of itemsize (the
+   caller copies the array).  The array comes through the buffer protocol; it and the
+   bytearray must stay alive for the call.
+
+   Block(header, data, nbytes, free): the base object of a result array over a native
+   tensor allocation.  It takes the allocation out of the call's arena — the header's raw
+   pointer (TENSOR_HDR_T's third field) is read and zeroed, so `pts.release` frees only
+   the header — exposes [data, data + nbytes) as a writable buffer (np.frombuffer), and
+   frees raw with the function at address `free` (the import table's) when it dies. */
+
+static PyObject *
+array_desc(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *array;
+    Py_ssize_t itemsize;
+    if (!PyArg_ParseTuple(args, "On:array_desc", &array, &itemsize))
+        return NULL;
+    if (itemsize <= 0) {
+        PyErr_SetString(PyExc_ValueError, "array_desc: itemsize must be positive");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(array, &view, PyBUF_STRIDES) < 0)
+        return NULL;
+    int ndim = view.ndim;
+    PyObject *desc = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizeof(int64_t) * (2 + 2 * ndim));
+    if (desc == NULL) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    int64_t *d = (int64_t *)PyByteArray_AS_STRING(desc);
+    int ok = 1;
+    d[0] = (int64_t)(intptr_t)view.buf;
+    d[1] = 0;
+    for (int k = 0; k < ndim; k++) {
+        d[2 + k] = view.shape[k];
+        if (view.strides[k] % itemsize != 0)
+            ok = 0;
+        d[2 + ndim + k] = view.strides[k] / itemsize;
+    }
+    PyBuffer_Release(&view);
+    return Py_BuildValue("(NKO)", desc, (unsigned long long)(uintptr_t)d,
+                         ok ? Py_True : Py_False);
+}
+
+typedef void (*free_fn)(void *);
+
+typedef struct {
+    PyObject_HEAD
+    void *raw;
+    void *data;
+    Py_ssize_t nbytes;
+    free_fn free;
+} Block;
+
+static PyObject *
+block_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long header, data, free_address;
+    Py_ssize_t nbytes;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
+        PyErr_SetString(PyExc_TypeError, "Block takes no keyword arguments");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "KKnK:Block", &header, &data, &nbytes, &free_address))
+        return NULL;
+    if (header == 0 || free_address == 0 || nbytes < 0) {
+        PyErr_SetString(PyExc_ValueError, "Block: null header or free function, or nbytes < 0");
+        return NULL;
+    }
+    Block *b = (Block *)type->tp_alloc(type, 0);
+    if (b == NULL)
+        return NULL;
+    void **raw = (void **)(uintptr_t)header + 2;
+    b->raw = *raw;
+    *raw = NULL;
+    b->data = (void *)(uintptr_t)data;
+    b->nbytes = nbytes;
+    b->free = (free_fn)(uintptr_t)free_address;
+    return (PyObject *)b;
+}
+
+static void
+block_dealloc(Block *b)
+{
+    if (b->raw != NULL)
+        b->free(b->raw);
+    Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+static int
+block_getbuffer(Block *b, Py_buffer *view, int flags)
+{
+    return PyBuffer_FillInfo(view, (PyObject *)b, b->data, b->nbytes, 0, flags);
+}
+
+static PyBufferProcs block_as_buffer = {.bf_getbuffer = (getbufferproc)block_getbuffer};
+
+static PyTypeObject BlockType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pts._dispatch.Block",
+    .tp_doc = PyDoc_STR("Block(header, data, nbytes, free): a native tensor allocation taken "
+                        "out of its arena, freed when the object dies (see _dispatch.c)."),
+    .tp_basicsize = sizeof(Block),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = block_new,
+    .tp_dealloc = (destructor)block_dealloc,
+    .tp_as_buffer = &block_as_buffer,
+};
+
+
 /* ------------------------------------------------------------------ the module */
 
 static PyObject *
@@ -515,6 +634,9 @@ static PyMethodDef module_methods[] = {
      "included), by cpuid: runtime/c/cpu.c."},
     {"cpu_has", cpu_has, METH_O,
      "True if this CPU (and OS) has every LLVM target feature of the list (runtime/c/cpu.c)."},
+    {"array_desc", array_desc, METH_VARARGS,
+     "array_desc(array, itemsize) -> (bytearray, address, ok): a tensor argument's "
+     "descriptor (see _dispatch.c)."},
     {NULL}
 };
 
@@ -528,7 +650,7 @@ PyMODINIT_FUNC
 PyInit__dispatch(void)
 {
     str_slow_call = PyUnicode_InternFromString("_slow_call");
-    if (str_slow_call == NULL || PyType_Ready(&DispatcherType) < 0)
+    if (str_slow_call == NULL || PyType_Ready(&DispatcherType) < 0 || PyType_Ready(&BlockType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (m == NULL)
@@ -543,6 +665,7 @@ PyInit__dispatch(void)
     int bad = layout == NULL
         || PyModule_AddObjectRef(m, "CTX_LAYOUT", layout) < 0
         || PyModule_AddObjectRef(m, "Dispatcher", (PyObject *)&DispatcherType) < 0
+        || PyModule_AddObjectRef(m, "Block", (PyObject *)&BlockType) < 0
         || PyModule_AddIntConstant(m, "MAX_ARGS", MAX_ARGS) < 0
         || PyModule_AddIntConstant(m, "MAX_ENTRIES", MAX_ENTRIES) < 0;
     Py_XDECREF(layout);

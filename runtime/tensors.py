@@ -3,14 +3,16 @@
 Contract (DESIGN.md §5, layout in backend/tensor_codegen.py):
 - An ndarray argument is borrowed: the boxed argument slot points at a descriptor
   `{data, owner=0, shape[r], strides[r]}` (strides in elements) that `TensorCall.box`
-  writes with ctypes; the array and the descriptor stay alive for the call.  Non-contiguous
+  writes (in C: pts._dispatch.array_desc, else with ctypes); the array and the descriptor
+  stay alive for the call.  Non-contiguous
   views and negative strides pass as they are, so writes from scripted code reach the
   caller's array.  Only an array whose byte strides are not multiples of its item size is
   copied first (writes to such an argument are then not seen by the caller).
 - A tensor result slot points at a descriptor the callee wrote.  If its owner is an arena
   allocation, `TensorCall.unbox` takes the allocation out of the arena (zeroes the header's
   raw pointer, so `@pts.release` skips it) and the numpy array wraps the memory directly,
-  freed by a weakref finalizer when the array's base object dies.  Results sharing one
+  freed when the array's base object dies (a pts._dispatch.Block, which does all of this
+  in C, for C-contiguous results; else a weakref finalizer).  Results sharing one
   allocation (x and x.T) share that base.  A result with owner 0 is a view of an argument
   (`return x.T`, `return x[::2]`): it comes back as a numpy array over the same memory,
   keeping the call's arguments alive, so writes through it are seen in the argument.
@@ -32,6 +34,11 @@ _libc.free.argtypes = [ctypes.c_void_p]
 # the import table's free: large blocks go back to the cache of runtime/c/blocks.c
 _FREE = _libc.free if _threads.BLOCK_FREE is None else \
     ctypes.CFUNCTYPE(None, ctypes.c_void_p)(_threads.BLOCK_FREE)
+_FREE_ADDRESS = ctypes.cast(_FREE, ctypes.c_void_p).value
+try:                        # descriptors and result blocks in C (runtime/_dispatch.c)
+    from pts._dispatch import Block as _Block, array_desc as _array_desc
+except ImportError:
+    _Block = _array_desc = None
 
 
 class _Header(ctypes.Structure):
@@ -73,6 +80,14 @@ class TensorCall:
                                 f"{value.dtype.name} array")
             value = value.astype(want)          # byte-swapped: native code reads native order
         item = value.itemsize
+        if _array_desc is not None:
+            desc, address, ok = _array_desc(value, item)
+            if not ok:
+                value = value.copy()
+                desc, address, ok = _array_desc(value, item)
+            self.keep.append((value, desc))
+            self.inputs.append(value)
+            return address
         strides = value.strides
         if any(s % item for s in strides):
             value = value.copy()
@@ -94,6 +109,11 @@ class TensorCall:
             return np.zeros(shape, dtype)
         if owner:
             base = self.owners.get(owner)
+            if base is None and _Block is not None and \
+                    strides == _c_strides(shape, dtype.itemsize):
+                nbytes = math.prod(shape) * dtype.itemsize
+                block = self.owners[owner] = _Block(owner, data, nbytes, _FREE_ADDRESS)
+                return np.frombuffer(block, dtype).reshape(shape)
             if base is None:
                 hdr = _Header.from_address(owner)
                 raw = hdr.raw

@@ -370,6 +370,27 @@ def test_noncontiguous_inputs():
     check(softmax, lambda: misaligned.copy())
 
 
+@pytest.mark.parametrize("path", ["c", "ctypes"])
+def test_arguments_and_results_cross_both_ways(path, monkeypatch):
+    """Descriptors and result blocks are made in C (runtime/_dispatch.c) when pts._dispatch
+    is built, else with ctypes: the same arrays either way."""
+    from pts.runtime import tensors
+    if path == "ctypes":
+        monkeypatch.setattr(tensors, "_array_desc", None)
+        monkeypatch.setattr(tensors, "_Block", None)
+    elif tensors._array_desc is None:
+        pytest.skip("pts._dispatch is not built")
+    check(softmax, lambda: np.arange(24.0).reshape(4, 6)[::-1, ::2])
+    rec = np.zeros(5, dtype=[("a", "f8"), ("b", "i4")])    # a field: byte stride 12, copied
+    rec["a"] = np.arange(5.0)
+    np.testing.assert_allclose(pts.script(softmax)(rec["a"]), softmax(rec["a"].copy()))
+    x = np.arange(6.0).reshape(2, 3)
+    t = pts.script(views)(x)[0]
+    t[0, 1] = 99.0
+    assert x[1, 0] == 99.0
+    test_returned_results_own_memory()
+
+
 def test_byte_swapped_and_repeated_calls():
     """A big-endian float32 array is a float32 tensor: it is read in native order (a copy),
     as numpy computes on it; calls with other dtypes and ranks compile their own code."""

@@ -264,3 +264,35 @@ def test_results_with_the_block_cache_match_numpy_and_do_not_leak():
     assert r.returncode == 0, r.stderr
     first, last = map(int, r.stdout.split()[-2:])
     assert last - first < 100            # MB: a leak of the 4 MB blocks would be 40 * 8-16 MB
+
+
+def exp_of(x: np.ndarray) -> np.ndarray:
+    return np.exp(x)
+
+
+def test_result_memory_is_freed_when_the_array_dies():
+    """A result owns its native allocation (runtime/_dispatch.c Block): it is writable, a
+    view of it keeps it alive, and the block goes back to the allocator when the last
+    array over it dies (here: the cache of large blocks hands the same block out again)."""
+    import ctypes
+
+    from pts.runtime import threads
+    if threads.BLOCK_MALLOC is None:
+        pytest.skip("pts._threads is not built")
+    f = pts.script(exp_of)
+    x = np.zeros((512, 1024))                      # 4 MiB of float64
+    y = f(x)
+    assert y.flags.writeable and y.flags.c_contiguous
+    y[0, 0] = 5.0
+    view = y[::2]
+    data = y.ctypes.data
+    del y
+    assert view[0, 0] == 5.0 and view[1, 0] == 1.0  # the view kept the block alive
+    del view
+    malloc = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)(threads.BLOCK_MALLOC)
+    free = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(threads.BLOCK_FREE)
+    p = malloc(x.nbytes + 64)
+    try:
+        assert p <= data < p + 128                  # the result's block, freed and reused
+    finally:
+        free(p)
