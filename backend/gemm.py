@@ -23,7 +23,8 @@ scalar gathers (anything else).  The micro-kernel keeps MR x NV vectors of VW el
 accumulators in registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where
 the CPU has it and a multiply and an add where it does not — never a libm call, so archive
 images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
-those cut by N's edge go through a stack tile and a scalar copy (pts.gemm.T.edge).  A
+those cut by N's edge store their first nr columns by masked vector loads and stores
+(llvm.masked.*: vmaskmovps on AVX2; LLVM expands them lane by lane elsewhere).  A
 last row of tiles of at most 2 rows (M = 6k + 1 or 6k + 2, such as 128 and 512) runs a
 2 x 2NR kernel over pairs of B panels instead (pts.gemm.T.kernel.2x32 for f32 on AVX2):
 a third of the time of full-height kernels whose rows are mostly padding (x @ W.T of
@@ -298,11 +299,13 @@ class Gemm:
             f = ir.Function(self.mc.m, ir.FunctionType(self.V, [self.V] * 3), name=name)
         return f
 
-    def kernel(self, rows: int = 0, panels: int = 1) -> ir.Function:
+    def kernel(self, rows: int = 0, panels: int = 1, direct: bool = False) -> ir.Function:
         """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
         ptr bias, i1 relu): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel, then (`epilogue`)
         + bias[:nr] unless null, then ReLU if asked.  With `rows` and `panels`: a tile of
-        that many rows (mr <= rows) across that many B panels (nr == panels * NR)."""
+        that many rows (mr <= rows) across that many B panels (nr == panels * NR).
+        `direct` (kernel.direct: i64 kc, ptr A, i64 rsa, ptr Bp, ...): A's rows read where
+        they are, unit column stride, row stride rsa, instead of from a packed panel."""
         T, V, P = self.T, self.V, self.p
         AS, NV, VW, NR = P.mr, P.nv, P.vw, P.nr
         MR = rows or AS
@@ -311,7 +314,10 @@ class Gemm:
         fma = self.fmuladd()
 
         def build(f):
-            kc, ap, bp, c, rsc, mr, nr, overwrite, bias, relu = f.args
+            if direct:
+                kc, ap, rsa, bp, c, rsc, mr, nr, overwrite, bias, relu = f.args
+            else:
+                kc, ap, bp, c, rsc, mr, nr, overwrite, bias, relu = f.args
             for a in (ap, bp, c, bias):
                 a.add_attribute("noalias")
             entry = f.append_basic_block("entry")
@@ -319,9 +325,9 @@ class Gemm:
             body = f.append_basic_block("k.body")
             tail = f.append_basic_block("tail")
             b = ir.IRBuilder(entry)
-            tile = b.alloca(ir.ArrayType(T, MR * NR))
-            tile.align = ALIGN
-            tile.type = PTR          # opaque pointer (as tensor_codegen's stack slots)
+            if direct:      # rows past mr read the last one (their sums are not stored)
+                last = b.sub(mr, c64(1))
+                arows = [self.gep(b, ap, b.mul(imin(b, c64(i), last), rsa)) for i in range(MR)]
             zero = ir.Constant(V, [ir.Constant(T, 0.0)] * VW)
             b.branch(head)
             b.position_at_end(head)
@@ -343,12 +349,9 @@ class Gemm:
                     bv.append(ld)
             arow = self.gep(b, ap, b.mul(p, c64(AS)))
             new = []
-            undef = ir.Constant(V, ir.Undefined)
-            splat_mask = ir.Constant(ir.VectorType(ir.IntType(32), VW), [0] * VW)
             for i in range(MR):
-                a = b.load(self.gep(b, arow, c64(i)), typ=T)
-                av = b.shuffle_vector(b.insert_element(undef, a, ir.Constant(ir.IntType(32), 0)),
-                                      undef, splat_mask)
+                at = self.gep(b, arows[i], p) if direct else self.gep(b, arow, c64(i))
+                av = self.splat(b, b.load(at, typ=T), V)
                 for v in range(NV):
                     new.append(b.call(fma, [av, bv[v], accs[i * NV + v]]))
             for phi, n in zip(accs, new):
@@ -361,56 +364,19 @@ class Gemm:
             full = b.icmp_signed("==", nr, c64(NR))     # whole rows (M's edge: the first mr)
             if panels > 1:
                 full = ir.Constant(I1T, 1)
-            nz = ir.Constant(T, -0.0)         # x + -0.0 == x for every x
             with b.if_else(full) as (then, other):
                 with then:
-                    pre = b.block
-                    with b.if_then(has_bias):
-                        bl = []
-                        for v in range(NV):
-                            ld = b.load(self.gep(b, bias, c64(v * VW)), typ=V)
-                            ld.align = self.size
-                            bl.append(ld)
-                        in_bias = b.block
-                    bvs = []
-                    for v in range(NV):
-                        phi = b.phi(V)
-                        phi.add_incoming(ir.Constant(V, [nz] * VW), pre)
-                        phi.add_incoming(bl[v], in_bias)
-                        bvs.append(phi)
-
-                    def store_row(i: int, add: bool):
-                        crow = self.gep(b, c, b.mul(c64(i), rsc))
-                        for v in range(NV):
-                            ptr = self.gep(b, crow, c64(v * VW))
-                            s = accs[i * NV + v]
-                            if add:
-                                old = b.load(ptr, typ=V)
-                                old.align = self.size
-                                s = b.fadd(old, s)
-                            st = b.store(self.epilogue(b, s, bvs[v], relu), ptr)
-                            st.align = self.size
-
-                    def store_tile(add: bool):
-                        store_row(0, add)
-                        for i in range(1, MR):
-                            with b.if_then(b.icmp_signed(">", mr, c64(i)), likely=True):
-                                store_row(i, add)
-                    with b.if_else(overwrite) as (ow, add):    # (C is not read when overwritten)
-                        with ow:
-                            store_tile(False)
-                        with add:
-                            store_tile(True)
-                with other:
-                    for i in range(MR):
-                        for v in range(NV):
-                            st = b.store(accs[i * NV + v], self.gep(b, tile, c64(i * NR + v * VW)))
-                            st.align = VW * self.size
-
-                    b.call(self.edge(), [tile, c, rsc, mr, nr, overwrite, bias, relu])
+                    self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, relu, None)
+                with other:         # N's edge: the first nr columns, by masked vectors
+                    lanes = ir.VectorType(ir.IntType(32), VW)
+                    limit = self.splat(b, b.trunc(nr, ir.IntType(32)), lanes)
+                    masks = [b.icmp_signed("<", ir.Constant(lanes, [v * VW + q for q in range(VW)]), limit)
+                             for v in range(NV)]
+                    self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, relu, masks)
             b.ret_void()
-        return self.fn("kernel" + (f".{MR}x{NR}" if rows else ""), VOID,
-                       [I64T, PTR, PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T], build, small=False)
+        return self.fn("kernel" + (f".{MR}x{NR}" if rows else "") + (".direct" if direct else ""),
+                       VOID, [I64T, PTR] + ([I64T] if direct else []) +
+                       [PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T], build, small=False)
 
     def epilogue(self, b: ir.IRBuilder, s, bias, relu):
         """s + bias (-0.0 when there is none), then ReLU when `relu` (a scalar i1): the
@@ -419,39 +385,78 @@ class Gemm:
         zero = ir.Constant(s.type, None)
         return b.select(relu, b.select(b.fcmp_unordered(">=", s, zero), s, zero), s)
 
-    def edge(self) -> ir.Function:
-        """void edge(ptr tile, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite, ptr bias,
-        i1 relu): the valid mr x nr corner of an MR x NR stack tile into C (scalar; edge
-        tiles only), with the kernel's epilogue."""
-        T, NR = self.T, self.p.nr
+    def splat(self, b: ir.IRBuilder, x, vt: ir.VectorType):
+        undef = ir.Constant(vt, ir.Undefined)
+        return b.shuffle_vector(b.insert_element(undef, x, ir.Constant(ir.IntType(32), 0)), undef,
+                                ir.Constant(ir.VectorType(ir.IntType(32), vt.count), [0] * vt.count))
 
-        def build(f):
-            tile, c, rsc, mr, nr, overwrite, bias, relu = f.args
-            b = ir.IRBuilder(f.append_basic_block("entry"))
-            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
-            nz = ir.Constant(T, -0.0)
+    def masked(self, kind: str) -> ir.Function:
+        """llvm.masked.load / llvm.masked.store on <VW x T> (vmaskmovps on AVX2)."""
+        V, VW = self.V, self.p.vw
+        name = f"llvm.masked.{kind}.v{VW}{'f32' if self.size == 4 else 'f64'}.p0"
+        f = self.mc.m.globals.get(name)
+        if f is None:
+            mask = ir.VectorType(I1T, VW)
+            ty = ir.FunctionType(VOID, [V, PTR, ir.IntType(32), mask]) if kind == "store" else \
+                ir.FunctionType(V, [PTR, ir.IntType(32), mask, V])
+            f = ir.Function(self.mc.m, ty, name=name)
+        return f
 
-            def row(i):
-                crow = self.gep(b, c, b.mul(i, rsc))
-                trow = self.gep(b, tile, b.mul(i, c64(NR)))
+    def store_tile(self, b: ir.IRBuilder, accs: list, c, rsc, mr, MR: int, NV: int, overwrite,
+                   bias, has_bias, relu, masks: list | None) -> None:
+        """The accumulators into C's first mr rows (C = acc, or C += acc unless overwrite),
+        through the epilogue (`epilogue`: + bias[:] when bias is not null, then ReLU when
+        `relu`).  `masks`: per vector of a row, which lanes are C's columns (N's edge), or
+        None for all of them."""
+        T, V, VW = self.T, self.V, self.p.vw
+        nz = ir.Constant(V, [ir.Constant(T, -0.0)] * VW)         # x + -0.0 == x for every x
+        zero = ir.Constant(V, None)
+        align = ir.Constant(ir.IntType(32), self.size)
 
-                def col(j):
-                    val = b.load(self.gep(b, trow, j), typ=T)
-                    pre = b.block
-                    with b.if_then(has_bias):
-                        bj = b.load(self.gep(b, bias, j), typ=T)
-                        in_bias = b.block
-                    bb = b.phi(T)
-                    bb.add_incoming(nz, pre)
-                    bb.add_incoming(bj, in_bias)
-                    ptr = self.gep(b, crow, j)
-                    old = b.load(ptr, typ=T)
-                    val = b.select(overwrite, val, b.fadd(old, val))
-                    b.store(self.epilogue(b, val, bb, relu), ptr)
-                for_range(b, c64(0), nr, 1, col, "ej")
-            for_range(b, c64(0), mr, 1, row, "ei")
-            b.ret_void()
-        return self.fn("edge", VOID, [PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T], build)
+        def load(ptr, v):
+            if masks is None:
+                ld = b.load(ptr, typ=V)
+                ld.align = self.size
+                return ld
+            return b.call(self.masked("load"), [ptr, align, masks[v], zero])
+
+        def store(value, ptr, v):
+            if masks is None:
+                st = b.store(value, ptr)
+                st.align = self.size
+            else:
+                b.call(self.masked("store"), [value, ptr, align, masks[v]])
+
+        pre = b.block
+        with b.if_then(has_bias):
+            bl = [load(self.gep(b, bias, c64(v * VW)), v) for v in range(NV)]
+            in_bias = b.block
+        bvs = []
+        for v in range(NV):
+            phi = b.phi(V)
+            phi.add_incoming(nz, pre)
+            phi.add_incoming(bl[v], in_bias)
+            bvs.append(phi)
+
+        def store_row(i: int, add: bool):
+            crow = self.gep(b, c, b.mul(c64(i), rsc))
+            for v in range(NV):
+                ptr = self.gep(b, crow, c64(v * VW))
+                s = accs[i * NV + v]
+                if add:
+                    s = b.fadd(load(ptr, v), s)
+                store(self.epilogue(b, s, bvs[v], relu), ptr, v)
+
+        def rows(add: bool):
+            store_row(0, add)
+            for i in range(1, MR):
+                with b.if_then(b.icmp_signed(">", mr, c64(i)), likely=True):
+                    store_row(i, add)
+        with b.if_else(overwrite) as (ow, add):          # (C is not read when overwritten)
+            with ow:
+                rows(False)
+            with add:
+                rows(True)
 
     # ------------------------------------------------------------ blocked loops
 
@@ -462,6 +467,7 @@ class Gemm:
         pack_a, pack_b, kern = self.pack(P.mr), self.pack(P.nr), self.kernel()
         WR = 2                      # rows of the thin kernel (M's last row of tiles)
         wide = self.kernel(WR, 2)
+        kern_direct = self.kernel(direct=True)
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufa, bufb, n0, n1) = f.args
@@ -486,8 +492,26 @@ class Gemm:
 
                     def iblock(ic):
                         mcc = imin(b, c64(P.mc), b.sub(M, ic))
-                        b.call(pack_a, [bufa, self.gep(b, A, b.add(b.mul(ic, rsa), b.mul(pc, csa))),
-                                        rsa, csa, mcc, kc])
+                        a_block = self.gep(b, A, b.add(b.mul(ic, rsa), b.mul(pc, csa)))
+                        # one panel of B (N <= NR: a classifier's head) and rows of A with
+                        # unit stride: each element of A meets one kernel, which reads it
+                        # in place (packing it would read it and write it once more)
+                        direct = b.and_(b.icmp_signed("<=", nc, c64(P.nr)),
+                                        b.icmp_signed("==", csa, c64(1)))
+                        def direct_tile(ir_):
+                            mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
+                            crow = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), jc))
+                            bptr = b.select(use_bias, self.gep(b, bias, jc), ir.Constant(PTR, None))
+                            b.call(kern_direct, [kc, self.gep(b, a_block, b.mul(ir_, rsa)), rsa,
+                                                 bufb, crow, rsc, mr, nc, overwrite, bptr, use_relu])
+                        with b.if_else(direct) as (in_place, packed):
+                            with in_place:
+                                for_range(b, c64(0), mcc, P.mr, direct_tile, "id")
+                            with packed:
+                                packed_block(ic, mcc, a_block)
+
+                    def packed_block(ic, mcc, a_block):
+                        b.call(pack_a, [bufa, a_block, rsa, csa, mcc, kc])
 
                         def ir_loop(ir_):
                             mr = imin(b, c64(P.mr), b.sub(mcc, ir_))

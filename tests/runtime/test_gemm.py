@@ -72,7 +72,9 @@ SHAPES = [(1, 1, 1), (1, 7, 13), (13, 7, 1), (17, 33, 65), (6, 16, 16), (6, 8, 8
           (1, 300, 1), (150, 257, 20), (80, 520, 9), (3, 5, 4100), (2, 1, 2), (145, 2, 3),
           # K blocks (KC f32 512, f64 256), N blocks (NC 2048), a last tile row of 1 or 2
           # rows (the thin kernel) with N not a multiple of its 2 panels
-          (13, 1100, 70), (8, 40, 2100), (128, 30, 70), (7, 600, 33)]
+          (13, 1100, 70), (8, 40, 2100), (128, 30, 70), (7, 600, 33),
+          # one panel of B with A read in place (kernel.direct): a classifier's head
+          (256, 512, 10), (37, 1030, 16), (5, 3, 1)]
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
@@ -108,7 +110,10 @@ def test_strided_inputs(dt):
              (big.T[:20, :30], big[::-1, ::-2][:30, :]),
              (big[::3, ::-1][:, :40], big[:40, ::7]),
              (np.broadcast_to(rand((1, 30), dt), (9, 30)), np.broadcast_to(rand((30, 1), dt), (30, 11))),
-             (big[5:6, :], big.T[:, 3:4])]
+             (big[5:6, :], big.T[:, 3:4]),
+             # N <= one panel: A's rows in place (reversed: a negative row stride), or packed
+             # when its columns are not contiguous
+             (big[::-1][:17, :33], big[:33, :10]), (big.T[:20, :30], big[:30, 2:12])]
     for a, b in cases:
         check(MM(a, b), a @ b, a.shape[1])
     for m, k in [(8, 7), (33, 20), (1, 3)]:
@@ -219,7 +224,7 @@ def test_entry_epilogue_and_accumulate(dt):
     ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
     item = np.dtype(dt).itemsize
     for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
-                    (14, 1030, 40), (13, 20, 2060)]:
+                    (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16)]:
         a, b, bias = rand((m, k), dt), rand((n, k), dt).T, rand((n,), dt)   # b: a transposed view
         c0 = rand((m, n + 3), dt)                                         # C with a row stride
         work = np.empty(size(m, n, k), np.uint8)
