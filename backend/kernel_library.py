@@ -1,5 +1,7 @@
 """Precompiled generic kernels for code compiled in this process: the gemm of backend/gemm.py
-for float32 and float64, compiled once per machine instead of once per module.
+for float32 and float64, and the common copy loops of backend/tensor_codegen.py (`copier`:
+reshapes, slice assignments, `copied_rows`; COPIES), compiled once per machine instead of
+once per module.
 
 The gemm is generic (sizes, strides, bias and workspace are arguments), and it is most of the
 LLVM time of a module that multiplies matrices: about 150 of matmul's 240 ms.  So the JIT's
@@ -9,6 +11,8 @@ carrying their own copy:
     pts_lib.gemm.<dt>           = pts.gemm.<dt>           (the caller brings a workspace)
     pts_lib.gemm.<dt>.par       = pts.gemm.<dt>.par       (split over the thread pool)
     pts_lib.gemm.<dt>.worksize  i64 (i64 M, i64 N, i64 K): the workspace the first one needs
+    pts_lib.copy.<src>.<dst>.r<rank> = pts.copy.<src>.<dst>.r<rank>   (COPIES; ~35 ms of
+                                a layer norm's 250 ms compile were its two copy loops)
 
 Archives keep their own copy (backend.link.compile_object generates without the library):
 an archive runs where no compiler ever ran.
@@ -18,7 +22,7 @@ cache), mapped by runtime.archive.Image without LLVM.  `make` writes it next to 
 package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
 compiler's fingerprint and the host's key (pts.cache.host_key: machine, CPU, llvmlite) in a
 header.  A process whose compiler or host differs from that file's, or that finds none,
-compiles the library itself on first use (~0.3 s) and leaves it in the disk cache's code
+compiles the library itself on first use (~2 s) and leaves it in the disk cache's code
 directory (pts.cache.code_dir, when the cache is on) for the next process.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
@@ -38,6 +42,17 @@ from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images impor
 DTYPES = ("f32", "f64")
 MAGIC = b"PTSLIB01"
 
+
+def _copies() -> frozenset:
+    from pts.ir.types import F32, F64, I1, I32, I64
+    floats = [(dt, dt, r) for dt in (F32, F64) for r in range(1, 7)]
+    others = [(dt, dt, r) for dt in (I32, I64, I1) for r in (1, 2)]
+    casts = [(a, b, r) for a, b in ((F32, F64), (F64, F32)) for r in (1, 2)]
+    return frozenset(floats + others + casts)
+
+
+COPIES = _copies()      # (source dtype, destination dtype, rank) of the precompiled copy loops
+
 _lock = threading.RLock()
 _loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image
 _registered: list = []
@@ -47,8 +62,15 @@ def symbol(dt_name: str, part: str = "") -> str:
     return f"{PREFIX}gemm.{dt_name}" + (f".{part}" if part else "")
 
 
+def copy_symbol(src_dt, dst_dt, rank: int) -> str:
+    from pts.ir.types import DTYPES as NAMES
+    names = {t: name for name, t in NAMES.items()}
+    return f"{PREFIX}copy.{names[src_dt]}.{names[dst_dt]}.r{rank}"
+
+
 def symbols() -> list[str]:
-    return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")]
+    return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")] + \
+        sorted(copy_symbol(*c) for c in COPIES)
 
 
 def precompiled_path() -> str:
@@ -69,6 +91,7 @@ def build_ir() -> str:
 
     from pts.backend import gemm, jit
     from pts.backend.codegen import I64T, ModuleCodegen
+    from pts.backend.tensor_codegen import copier
     from pts.ir.core import Module
     tm = jit.image_target_machine()
     mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
@@ -83,6 +106,12 @@ def build_ir() -> str:
         fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         b.ret(g.worksize(b, *fn.args))
+    for c in sorted(COPIES, key=lambda c: copy_symbol(*c)):
+        inner = copier(mc, *c)
+        fn = ir.Function(mc.m, inner.function_type, name=copy_symbol(*c))
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        b.call(inner, list(fn.args))
+        b.ret_void()
     return str(mc.m)
 
 

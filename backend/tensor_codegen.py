@@ -253,10 +253,15 @@ def copier(mc, src_dt: ScalarType, dst_dt: ScalarType, rank: int) -> ir.Function
     a rank — reshapes, slice assignments and copies call it instead of carrying a loop nest
     each, which LLVM would optimize and generate again at every one."""
     name = f"copy.{DTYPE_NAMES[src_dt]}.{DTYPE_NAMES[dst_dt]}.r{rank}"
+    fnty = ir.FunctionType(VOID, [PTR, PTR] + [I64T] * (3 * rank))
+    if getattr(mc, "library", False):
+        from pts.backend import kernel_library
+        if (src_dt, dst_dt, rank) in kernel_library.COPIES:
+            mc.library_used = True      # precompiled (backend/kernel_library.py)
+            return mc.external(kernel_library.copy_symbol(src_dt, dst_dt, rank), fnty)
 
     def build():
-        fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, PTR] + [I64T] * (3 * rank)),
-                         name=f"pts.{name}")
+        fn = ir.Function(mc.m, fnty, name=f"pts.{name}")
         fn.linkage = "internal"
         fn.attributes.add("noinline")
         for a in fn.args[:2]:

@@ -47,6 +47,31 @@ def test_in_process_matmul_uses_the_library(dtype, monkeypatch):
     assert f"declare void @\"{kernel_library.symbol('f32' if dtype == np.float32 else 'f64', 'par')}\"" in str(mc.m)
 
 
+def copies(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    t = x.T.reshape(-1)                 # a copy of rank 2 (float32 to float32)
+    y[1:3] = z                          # slice assignment: int64 rank 2
+    return t + y.reshape(-1)[:t.shape[0]].astype(np.float32)
+
+
+def test_common_copy_loops_come_from_the_library(monkeypatch):
+    """Copies of one float dtype to itself (rank <= 6), of ints and bools (rank <= 2) and
+    between float32 and float64 (rank <= 2) call pts_lib.copy.*; others stay the module's."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    y, z = np.arange(20).reshape(5, 4), np.full((2, 4), 7)
+    want = copies(x, y.copy(), z)
+    np.testing.assert_array_equal(pts.script(copies)(x, y, z), want)
+    from pts.backend.codegen import generate
+    module = pts.api._build(copies, pts.script(copies).signature((x, y, z)))
+    pts.api._optimize(module)
+    text = str(generate(module, jit.host_triple(), str(jit.target_machine().target_data),
+                        library=True).m)
+    assert '@"pts_lib.copy.float32.float32.r2"' in text
+    assert '@"pts_lib.copy.int64.int64.r2"' in text
+    assert 'define internal void @"pts.copy.float32.float32' not in text
+    assert 'define internal void @"pts.copy.int64.float32.r1"' in text    # not in the library
+
+
 def test_batched_matmul_workspace_from_the_library(monkeypatch):
     monkeypatch.setenv("PTS_CACHE", "0")
     rng = np.random.default_rng(4)
