@@ -474,32 +474,71 @@ class Kernels:
         self.b.position_at_end(cont)
 
     def message(self, b: ir.IRBuilder, parts: list):
+        """The message of `parts` (see fail_if) at b: a constant string, or a call of the
+        function that formats messages of that template (`message_fn`)."""
         if all(isinstance(p, str) for p in parts):
             return self.mc.string("".join(parts))
-        size = 1
+        template: list = []
+        args: list = []
         for p in parts:
             if isinstance(p, str):
-                size += len(p.encode())
+                if not p:
+                    continue
+                if template and template[-1][0] == "s":
+                    template[-1] = ("s", template[-1][1] + p)
+                else:
+                    template.append(("s", p))
             elif isinstance(p, tuple) and p[0] == "str?":
-                size += max(len(p[2].encode()), len(p[3].encode()))
-            else:
-                size += 21
-        hdr = b.call(self.mc.list_new(), [self.fc.ctx, c64(1), c64(size)])
-        buf = b.load(b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T), typ=PTR)
-        pos = c64(0)
-        put_str, put_int = self.msg_str(), self.msg_int()
-        for p in parts:
-            if isinstance(p, str):
-                if p:
-                    pos = b.call(put_str, [buf, pos, self.mc.string(p)])
-            elif isinstance(p, tuple) and p[0] == "str?":
-                pos = b.call(put_str, [buf, pos, b.select(p[1], self.mc.string(p[2]), self.mc.string(p[3]))])
+                template.append(p[:1] + p[2:])
+                args.append(p[1])
             elif isinstance(p, tuple):
-                pos = b.call(put_int, [buf, pos, p[2], p[1]])
+                template.append(("int?",))
+                args += [p[2], p[1]]
             else:
-                pos = b.call(put_int, [buf, pos, p, ir.Constant(I1T, 1)])
-        b.store(ir.Constant(I8T, 0), b.gep(buf, [pos], source_etype=I8T))
-        return buf
+                template.append(("int",))
+                args.append(p)
+        return b.call(self.message_fn(tuple(template)), [self.fc.ctx] + args)
+
+    def message_fn(self, template: tuple) -> ir.Function:
+        """`ptr @pts.msg.N(ctx, values...)`: the text of one message template ("s" text,
+        "int" i64, "int?" i64 and i1 show, "str?" i1 pick between two texts) in an arena
+        buffer; one cold function per template per module, so that a failure path is one
+        call however many shapes its message prints (a broadcast error: 10 pieces)."""
+        templates = self.mc.__dict__.setdefault("message_templates", {})
+        name = templates.setdefault(template, f"msg.{len(templates)}")
+
+        def build():
+            types = [PTR]
+            for t in template:
+                types += {"s": [], "int": [I64T], "int?": [I64T, I1T], "str?": [I1T]}[t[0]]
+            fn = ir.Function(self.mc.m, ir.FunctionType(PTR, types), name=f"pts.{name}")
+            for attr in ("noinline", "optnone", "cold"):
+                fn.attributes.add(attr)
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            ctx, values = fn.args[0], iter(fn.args[1:])
+            size = 1 + sum(len(t[1].encode()) if t[0] == "s" else
+                           max(len(t[1].encode()), len(t[2].encode())) if t[0] == "str?" else 21
+                           for t in template)
+            hdr = b.call(self.mc.list_new(), [ctx, c64(1), c64(size)])
+            buf = b.load(b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)],
+                               source_etype=LIST_T), typ=PTR)
+            pos = c64(0)
+            put_str, put_int = self.msg_str(), self.msg_int()
+            for t in template:
+                if t[0] == "s":
+                    pos = b.call(put_str, [buf, pos, self.mc.string(t[1])])
+                elif t[0] == "str?":
+                    text = b.select(next(values), self.mc.string(t[1]), self.mc.string(t[2]))
+                    pos = b.call(put_str, [buf, pos, text])
+                elif t[0] == "int?":
+                    v = next(values)
+                    pos = b.call(put_int, [buf, pos, v, next(values)])
+                else:
+                    pos = b.call(put_int, [buf, pos, next(values), ir.Constant(I1T, 1)])
+            b.store(ir.Constant(I8T, 0), b.gep(buf, [pos], source_etype=I8T))
+            b.ret(buf)
+            return fn
+        return self.mc.helper(name, build)
 
     def msg_str(self) -> ir.Function:
         """i64 @pts.msg_str(ptr buf, i64 pos, ptr cstr): append a C string, new position."""
