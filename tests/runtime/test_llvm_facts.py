@@ -6,6 +6,7 @@ import re
 from typing import List
 
 import numpy as np
+import pytest
 
 import pts
 
@@ -239,3 +240,44 @@ def test_glue_between_tensor_operations_is_not_optimized():
     assert "optnone" not in define(pts.script(row_max).llvm_ir(x), "row_max")
     np.testing.assert_allclose(pts.script(layers)(x, x), np.full(16, 64.0))
     assert pts.script(total)(np.arange(5.0)) == 10.0
+
+
+def softmax_glue(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    h = x @ w
+    out = np.zeros_like(h)
+    for i in range(2):
+        m = h.max(axis=-1, keepdims=True)
+        e = np.exp(h - m)
+        out = out + e / e.sum(axis=-1, keepdims=True)
+    return out.reshape(-1)
+
+
+def test_unoptimized_functions_are_generated_apart(monkeypatch):
+    """A tier-2 module's optnone functions (glue, kernels' dispatch and fallbacks, error
+    formatting) go through the -O0 code generator as an object of their own, the rest
+    through -O3 (backend/jit.py split_unoptimized); functions called across the two parts
+    are renamed external symbols, stdlib math is copied into both. Same results as one
+    module, and an error in the glue (a matmul's shapes) is raised as before."""
+    from pts.backend import jit
+    from pts.backend.codegen import generate
+    x = np.linspace(-2, 2, 24).reshape(4, 6)
+    w = np.linspace(0, 1, 36).reshape(6, 6)
+    f = pts.script(softmax_glue)
+    module = pts.api._build(softmax_glue, f.signature((x, w)))
+    pts.api._optimize(module)
+    mc = generate(module, jit.host_triple(), str(jit.target_machine().target_data),
+                  prefix="ptsT", library=True)
+    hot, cold, renames = jit.split_unoptimized(mc, "ptsT")
+    defines = lambda text: [ln for ln in text.splitlines() if ln.startswith("define")]  # noqa: E731
+    assert defines(hot) and defines(cold)
+    assert not any("optnone" in ln for ln in defines(hot))
+    assert all(new.startswith("ptsT.x.") for new in renames.values())
+    assert any("vmath.exp" in ln for ln in defines(hot)) and \
+        any("vmath.exp" in ln for ln in defines(cold))          # copied, not linked
+    split = f(x, w)
+    monkeypatch.setattr(jit, "split_unoptimized", lambda mc, prefix: None)
+    whole = pts.script(softmax_glue)(x, w)
+    np.testing.assert_array_equal(split, whole)
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match="matmul"):
+        f(x, w[:5])
