@@ -227,6 +227,8 @@ class ModuleCodegen:
     def exported(self) -> list[str]:
         """The IR functions that get a boxed entry point: all but fused kernels' functions,
         which only their kernel op calls (never an entry; their wrappers cost compile time)."""
+        if getattr(self, "entries", None) is not None:
+            return list(self.entries)
         kernels = {ins.attrs["callee"] for f in self.irmod for blk in f.blocks
                    for ins in blk.instrs if ins.op == "kernel"}
         return [f.name for f in self.irmod if f.name not in kernels]
@@ -1286,14 +1288,17 @@ for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
 
 
 def generate(module: Module, triple: str = "", data_layout: str = "",
-             prefix: str = "pts", portable: bool = False, library: bool = False) -> ModuleCodegen:
+             prefix: str = "pts", portable: bool = False, library: bool = False,
+             entries: list[str] | None = None) -> ModuleCodegen:
     """Build the LLVM module; the returned codegen names its exported symbols.  `portable`
     code reaches every runtime function through the import table (archive images).
     `library`: the code may call backend.kernel_library's precompiled kernels (code that
-    runs in this process; `mc.library_used` says whether it does)."""
+    runs in this process; `mc.library_used` says whether it does).  `entries`: the only
+    functions that get a boxed entry point (default: `exported`'s)."""
     mc = ModuleCodegen(module, triple, data_layout, prefix)
     mc.portable = portable
     mc.library = library
     mc.library_used = False
+    mc.entries = entries
     mc.generate()
     return mc

@@ -281,15 +281,19 @@ def compile_fast(module: Module, timings: dict | None = None, count: bool = True
     return NativeModule(ee, llmod, mc, text, tier=0)
 
 
-def compile_module(module: Module, opt_level: int = 3, timings: dict | None = None) -> NativeModule:
+def compile_module(module: Module, opt_level: int = 3, timings: dict | None = None,
+                   entries: list[str] | None = None) -> NativeModule:
     """Tier 2: IR -> machine code in the engine.  `timings` (ms, if given) gets 'llvm-ir'
     (IR -> LLVM IR, parsed and verified), 'llvm' (optimization, and code generation of the
-    unoptimized part: `split_unoptimized`) and 'load' (MCJIT's code generation)."""
+    unoptimized part: `split_unoptimized`) and 'load' (MCJIT's code generation).
+    `entries`: the functions `entry_address` will be asked for (default: every exported
+    one; codegen.generate)."""
     from pts.backend.codegen import generate
     prefix = f"pts{next(_ids)}"
     t0 = time.perf_counter()
     tm = target_machine()
-    mc = generate(module, host_triple(), str(tm.target_data), prefix=prefix, library=True)
+    mc = generate(module, host_triple(), str(tm.target_data), prefix=prefix, library=True,
+                  entries=entries)
     parts = split_unoptimized(mc, prefix) if opt_level > 0 else None
     text = None if parts else str(mc.m)
     llmod = llvm.parse_assembly(parts[0] if parts else text)

@@ -97,7 +97,7 @@ class Compiled:
             mode = "opt"
         if mode == "opt":
             native = disk.store(module, timings) if disk is not None else \
-                jit.compile_module(module, timings=timings)
+                jit.compile_module(module, timings=timings, entries=[module.entry])
         else:
             native = jit.compile_fast(module, timings)
         self._set_native(native)
@@ -129,7 +129,7 @@ class Compiled:
         def job():
             ms: dict = {}
             native = disk.store(module, ms) if disk is not None else \
-                jit.compile_module(module, timings=ms)
+                jit.compile_module(module, timings=ms, entries=[module.entry])
             self.swap(native)
             if name is not None and cache.timings_enabled():
                 cache.log_line(name, "optimized (tier 2, in the background)", ms)

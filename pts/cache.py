@@ -367,7 +367,7 @@ class DiskEntry:
         from pts.backend import jit
         deps = dependencies(module.program, self.pyfunc)
         if deps is None:
-            return jit.compile_module(module, timings=timings)
+            return jit.compile_module(module, timings=timings, entries=[module.entry])
         content = _sha(json.dumps([self.key, deps], sort_keys=True))
         entry = module[module.entry]
         loaded = _LOADED.get(content)
