@@ -364,9 +364,10 @@ def split_unoptimized(mc, prefix: str) -> tuple[str, str, dict] | None:
                 cold_part.add(g)
                 work.append(g)
     hot_part = {f.name for f in defined if f.name not in cold}
-    crossing = {g for f in defined for g in refs[f.name]
-                if (f.name in cold_part) != (g in cold_part) and g not in inline}
-    crossing |= {g for f in cold_part for g in refs[f] if g in hot_part and g not in inline}
+    crossing = {g for part in (hot_part, cold_part) for f in part for g in refs[f]
+                if g not in part}
+    # (exported functions already have names of their own: the module's prefix)
+    crossing = {f.name for f in defined if f.name in crossing and f.linkage == "internal"}
     renames = {name: f"{prefix}.x.{name}" for name in crossing}
 
     def text(keep: set) -> str:
