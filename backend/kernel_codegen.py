@@ -41,8 +41,8 @@ from llvmlite import ir
 
 from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
                                  load_fields, store_fields)
-from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, REG, Kernels, Scalar, Tensor, c64,
-                                        convert, desc_type, dtype_of, loop_dtypes, plain,
+from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar, Tensor, c64,
+                                        convert, desc_type, dtype_of, filler, loop_dtypes, plain,
                                         resolve_loop, scalar_const)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
@@ -576,10 +576,9 @@ class FusedKernel:
                 continue
             fill, slot = self.row_fill[id(x)]
             buf = b.load(slot, typ=PTR)
-            row = Tensor(x.dtype, buf, None, [n], [c64(1)])
             with b.if_then(fill):
-                v = self.k.load(x, base_of[id(x)])
-                self.fc.counted_loop(n, lambda j: self.k.store(row, j, v))
+                v = b.load(self.k.elem_ptr(x, base_of[id(x)]), typ=MEM[x.dtype])
+                b.call(filler(self.fc.mc, x.dtype), [buf, n, v])
             self.views[id(x)] = Tensor(x.dtype, b.select(fill, buf, x.data), x.owner, x.shape,
                                        x.strides)
             base_of[id(x)] = b.select(fill, c64(0), base_of[id(x)])

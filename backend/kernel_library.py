@@ -13,6 +13,8 @@ carrying their own copy:
     pts_lib.gemm.<dt>.worksize  i64 (i64 M, i64 N, i64 K): the workspace the first one needs
     pts_lib.copy.<src>.<dst>.r<rank> = pts.copy.<src>.<dst>.r<rank>   (COPIES; ~35 ms of
                                 a layer norm's 250 ms compile were its two copy loops)
+    pts_lib.fill.<dtype>        = pts.fill.<dtype>: a row of one value (fused kernels'
+                                (N, 1) leaves: a vectorized loop per leaf in every kernel)
 
 Archives keep their own copy (backend.link.compile_object generates without the library):
 an archive runs where no compiler ever ran.
@@ -53,6 +55,11 @@ def _copies() -> frozenset:
 
 COPIES = _copies()      # (source dtype, destination dtype, rank) of the precompiled copy loops
 
+
+def _fills() -> tuple:
+    from pts.ir.types import F32, F64, I1, I32, I64
+    return (F32, F64, I32, I64, I1)
+
 _lock = threading.RLock()
 _loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image
 _registered: list = []
@@ -68,9 +75,14 @@ def copy_symbol(src_dt, dst_dt, rank: int) -> str:
     return f"{PREFIX}copy.{names[src_dt]}.{names[dst_dt]}.r{rank}"
 
 
+def fill_symbol(dt) -> str:
+    from pts.ir.types import DTYPES as NAMES
+    return f"{PREFIX}fill.{ {t: name for name, t in NAMES.items()}[dt]}"
+
+
 def symbols() -> list[str]:
     return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")] + \
-        sorted(copy_symbol(*c) for c in COPIES)
+        sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in _fills()]
 
 
 def precompiled_path() -> str:
@@ -91,7 +103,7 @@ def build_ir() -> str:
 
     from pts.backend import gemm, jit
     from pts.backend.codegen import I64T, ModuleCodegen
-    from pts.backend.tensor_codegen import copier
+    from pts.backend.tensor_codegen import copier, filler
     from pts.ir.core import Module
     tm = jit.image_target_machine()
     mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
@@ -106,6 +118,12 @@ def build_ir() -> str:
         fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         b.ret(g.worksize(b, *fn.args))
+    for dt in _fills():
+        inner = filler(mc, dt)
+        fn = ir.Function(mc.m, inner.function_type, name=fill_symbol(dt))
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        b.call(inner, list(fn.args))
+        b.ret_void()
     for c in sorted(COPIES, key=lambda c: copy_symbol(*c)):
         inner = copier(mc, *c)
         fn = ir.Function(mc.m, inner.function_type, name=copy_symbol(*c))

@@ -247,6 +247,33 @@ def emit(fc, ins, args: list):
     return Kernels(fc, ins).run(args)
 
 
+def filler(mc, dt: ScalarType) -> ir.Function:
+    """`void fill(ptr dst, i64 n, T value)`: n contiguous elements of dtype dt set to value
+    (its memory type: a bool is a byte), once per module and dtype — or backend.kernel_library's
+    (`pts_lib.fill.<dtype>`).  The row loops of fused kernels fill a row with an (N, 1) leaf's
+    value this way (kernel_codegen), instead of carrying a loop that LLVM vectorizes again in
+    every kernel."""
+    name = f"fill.{DTYPE_NAMES[dt]}"
+    fnty = ir.FunctionType(VOID, [PTR, I64T, MEM[dt]])
+    if getattr(mc, "library", False):
+        from pts.backend import kernel_library
+        mc.library_used = True          # precompiled (backend/kernel_library.py)
+        return mc.external(kernel_library.fill_symbol(dt), fnty)
+
+    def build():
+        fn = ir.Function(mc.m, fnty, name=f"pts.{name}")
+        fn.linkage = "internal"
+        fn.attributes.add("noinline")
+        fn.args[0].add_attribute("noalias")
+        w = Worker(mc, fn)
+        dst, n, value = fn.args
+        w.counted_loop(n, lambda j: w.b.store(value, w.b.gep(dst, [j], source_etype=MEM[dt])))
+        w.b.ret_void()
+        w.finish()
+        return fn
+    return mc.helper(name, build)
+
+
 def copier(mc, src_dt: ScalarType, dst_dt: ScalarType, rank: int) -> ir.Function:
     """`void copy(ptr dst, ptr src, i64 shape[rank], i64 dst_strides[rank], i64
     src_strides[rank])`: the loop nest of dst[...] = src, once per module for two dtypes and

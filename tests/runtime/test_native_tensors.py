@@ -500,3 +500,23 @@ def test_row_sums_are_numpys_bit_for_bit(dt):
         for f in (row_sums, row_vars):
             np.testing.assert_array_equal(pts.script(f)(x), f(x))
         np.testing.assert_array_equal(pts.script(row_sums)(x[:, ::2]), row_sums(x[:, ::2]))
+
+
+def scale_shift_relu(x: np.ndarray, s: np.ndarray, t: np.ndarray) -> np.ndarray:
+    return np.maximum(x * s + t, 0)
+
+
+def masked(x: np.ndarray, m: np.ndarray) -> np.ndarray:
+    return np.where(m, x, 0.0)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.int32, np.int64])
+def test_one_element_per_row_leaves_of_every_dtype(dt):
+    """A fused kernel fills a row with an (N, 1) leaf's value (the kernel library's fill)
+    for each dtype; bools as bytes."""
+    x = (np.arange(2 * 3 * 40) - 50).astype(dt).reshape(2, 3, 40)
+    s, t = np.array([[[2], [3], [-1]]], dt), np.ones((2, 3, 1), dt)
+    np.testing.assert_array_equal(pts.script(scale_shift_relu)(x, s, t), scale_shift_relu(x, s, t))
+    m = np.array([[True], [False], [True]])
+    y = np.arange(3 * 40.0).reshape(3, 40)
+    np.testing.assert_array_equal(pts.script(masked)(y, m), masked(y, m))
