@@ -130,6 +130,8 @@ def symbol(name: str) -> str:
 
 class ModuleCodegen:
     portable = False      # set by generate(): see libm_call
+    library = False       # ... may call backend.kernel_library (generate's `library`)
+    entries: list[str] | None = None     # ... the functions with a boxed entry (`exported`)
 
     def __init__(self, module: Module, triple: str = "", data_layout: str = "", prefix: str = "pts"):
         self.irmod = module
@@ -227,7 +229,7 @@ class ModuleCodegen:
     def exported(self) -> list[str]:
         """The IR functions that get a boxed entry point: all but fused kernels' functions,
         which only their kernel op calls (never an entry; their wrappers cost compile time)."""
-        if getattr(self, "entries", None) is not None:
+        if self.entries is not None:
             return list(self.entries)
         kernels = {ins.attrs["callee"] for f in self.irmod for blk in f.blocks
                    for ins in blk.instrs if ins.op == "kernel"}

@@ -55,7 +55,8 @@ The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc,
 work)`: `bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
 `relu` i1: the epilogue's ReLU, `work` null to allocate the packing buffers (through the
 context's malloc import slot, freed before returning) or a block of at least
-`worksize(M, N, K)` bytes the caller owns (a batched matmul allocates it once).  One internal function per dtype per module.
+`worksize(M, N, K)` bytes the caller owns (a batched matmul allocates it once).  One
+internal function per dtype per module.
 """
 from __future__ import annotations
 
@@ -291,13 +292,15 @@ class Gemm:
 
     # ------------------------------------------------------------ micro-kernel
 
-    def fmuladd(self) -> ir.Function:
-        """llvm.fmuladd on <VW x T> (llvmlite cannot name vector intrinsics itself)."""
-        name = f"llvm.fmuladd.v{self.p.vw}{'f32' if self.size == 4 else 'f64'}"
+    def vector_intrinsic(self, name: str, ty: ir.FunctionType, suffix: str = "") -> ir.Function:
+        """LLVM's intrinsic `name` on <VW x T> (llvmlite cannot name vector intrinsics
+        itself), declared once per module; `suffix`: the mangling of its other types."""
+        name = f"{name}.v{self.p.vw}{'f32' if self.size == 4 else 'f64'}{suffix}"
         f = self.mc.m.globals.get(name)
-        if f is None:
-            f = ir.Function(self.mc.m, ir.FunctionType(self.V, [self.V] * 3), name=name)
-        return f
+        return f if f is not None else ir.Function(self.mc.m, ty, name=name)
+
+    def fmuladd(self) -> ir.Function:
+        return self.vector_intrinsic("llvm.fmuladd", ir.FunctionType(self.V, [self.V] * 3))
 
     def kernel(self, rows: int = 0, panels: int = 1, direct: bool = False) -> ir.Function:
         """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
@@ -392,15 +395,10 @@ class Gemm:
 
     def masked(self, kind: str) -> ir.Function:
         """llvm.masked.load / llvm.masked.store on <VW x T> (vmaskmovps on AVX2)."""
-        V, VW = self.V, self.p.vw
-        name = f"llvm.masked.{kind}.v{VW}{'f32' if self.size == 4 else 'f64'}.p0"
-        f = self.mc.m.globals.get(name)
-        if f is None:
-            mask = ir.VectorType(I1T, VW)
-            ty = ir.FunctionType(VOID, [V, PTR, ir.IntType(32), mask]) if kind == "store" else \
-                ir.FunctionType(V, [PTR, ir.IntType(32), mask, V])
-            f = ir.Function(self.mc.m, ty, name=name)
-        return f
+        V, mask = self.V, ir.VectorType(I1T, self.p.vw)
+        ty = ir.FunctionType(VOID, [V, PTR, ir.IntType(32), mask]) if kind == "store" else \
+            ir.FunctionType(V, [PTR, ir.IntType(32), mask, V])
+        return self.vector_intrinsic(f"llvm.masked.{kind}", ty, ".p0")
 
     def store_tile(self, b: ir.IRBuilder, accs: list, c, rsc, mr, MR: int, NV: int, overwrite,
                    bias, has_bias, relu, masks: list | None) -> None:
@@ -691,7 +689,7 @@ def alloc_work(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K):
 def _library_fn(mc, dt_name: str, part: str, args: list, ret=VOID) -> ir.Function | None:
     """The precompiled library's function (backend.kernel_library) where mc's code may call
     it (`mc.library`: code compiled in this process), else None: the module's own gemm."""
-    if not getattr(mc, "library", False):
+    if not mc.library:
         return None
     from pts.backend import kernel_library
     mc.library_used = True

@@ -241,14 +241,25 @@ def _libm_entries(llmod) -> None:
 _libm_symbols: set = set()
 
 
-def _parsed(module: Module, prefix: str, timings: dict | None):
+def _generate(module: Module, prefix: str, entries: list[str] | None = None):
+    """(target machine, ModuleCodegen) of `module`, compiled for this process."""
     from pts.backend.codegen import generate
-    t0 = time.perf_counter()
     tm = target_machine()
-    mc = generate(module, host_triple(), str(tm.target_data), prefix=prefix, library=True)
-    text = str(mc.m)
+    return tm, generate(module, host_triple(), str(tm.target_data), prefix=prefix,
+                        library=True, entries=entries)
+
+
+def _parse(text: str) -> "llvm.ModuleRef":
     llmod = llvm.parse_assembly(text)
     llmod.verify()
+    return llmod
+
+
+def _parsed(module: Module, prefix: str, timings: dict | None):
+    t0 = time.perf_counter()
+    tm, mc = _generate(module, prefix)
+    text = str(mc.m)
+    llmod = _parse(text)
     _add(timings, "llvm-ir", t0)
     return tm, mc, text, llmod
 
@@ -288,19 +299,14 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     unoptimized part: `split_unoptimized`) and 'load' (MCJIT's code generation).
     `entries`: the functions `entry_address` will be asked for (default: every exported
     one; codegen.generate)."""
-    from pts.backend.codegen import generate
     prefix = f"pts{next(_ids)}"
     t0 = time.perf_counter()
-    tm = target_machine()
-    mc = generate(module, host_triple(), str(tm.target_data), prefix=prefix, library=True,
-                  entries=entries)
+    tm, mc = _generate(module, prefix, entries)
     parts = split_unoptimized(mc, prefix) if opt_level > 0 else None
     text = None if parts else str(mc.m)
-    llmod = llvm.parse_assembly(parts[0] if parts else text)
-    llmod.verify()
+    llmod = _parse(parts[0] if parts else text)
     if parts:
-        cold = llvm.parse_assembly(parts[1])
-        cold.verify()
+        cold = _parse(parts[1])
         for m in (llmod, cold):
             for fn in m.functions:
                 if fn.name in parts[2]:

@@ -40,25 +40,18 @@ import os
 import threading
 
 from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images import
+from pts.ir.types import DTYPE_NAMES, F32, F64, I1, I32, I64
 
 DTYPES = ("f32", "f64")
 MAGIC = b"PTSLIB01"
 
 
-def _copies() -> frozenset:
-    from pts.ir.types import F32, F64, I1, I32, I64
-    floats = [(dt, dt, r) for dt in (F32, F64) for r in range(1, 7)]
-    others = [(dt, dt, r) for dt in (I32, I64, I1) for r in (1, 2)]
-    casts = [(a, b, r) for a, b in ((F32, F64), (F64, F32)) for r in (1, 2)]
-    return frozenset(floats + others + casts)
-
-
-COPIES = _copies()      # (source dtype, destination dtype, rank) of the precompiled copy loops
-
-
-def _fills() -> tuple:
-    from pts.ir.types import F32, F64, I1, I32, I64
-    return (F32, F64, I32, I64, I1)
+# (source dtype, destination dtype, rank) of the precompiled copy loops, and the dtypes of
+# the precompiled fills
+COPIES = frozenset([(dt, dt, r) for dt in (F32, F64) for r in range(1, 7)] +
+                   [(dt, dt, r) for dt in (I32, I64, I1) for r in (1, 2)] +
+                   [(a, b, r) for a, b in ((F32, F64), (F64, F32)) for r in (1, 2)])
+FILLS = (F32, F64, I32, I64, I1)
 
 _lock = threading.RLock()
 _loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image
@@ -70,19 +63,16 @@ def symbol(dt_name: str, part: str = "") -> str:
 
 
 def copy_symbol(src_dt, dst_dt, rank: int) -> str:
-    from pts.ir.types import DTYPES as NAMES
-    names = {t: name for name, t in NAMES.items()}
-    return f"{PREFIX}copy.{names[src_dt]}.{names[dst_dt]}.r{rank}"
+    return f"{PREFIX}copy.{DTYPE_NAMES[src_dt]}.{DTYPE_NAMES[dst_dt]}.r{rank}"
 
 
 def fill_symbol(dt) -> str:
-    from pts.ir.types import DTYPES as NAMES
-    return f"{PREFIX}fill.{ {t: name for name, t in NAMES.items()}[dt]}"
+    return f"{PREFIX}fill.{DTYPE_NAMES[dt]}"
 
 
 def symbols() -> list[str]:
     return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")] + \
-        sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in _fills()]
+        sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in FILLS]
 
 
 def precompiled_path() -> str:
@@ -108,28 +98,24 @@ def build_ir() -> str:
     tm = jit.image_target_machine()
     mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
     mc.portable = False
+
+    def export(name: str, inner: ir.Function) -> None:
+        """The library's symbol `name`: a function calling `inner` with its arguments."""
+        fn = ir.Function(mc.m, inner.function_type, name=name)
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        b.call(inner, list(fn.args))
+        b.ret_void()
     for dt in DTYPES:
         g = gemm.gemm(mc, dt)
-        for part, inner in (("", g.entry()), ("par", gemm.ParallelGemm(g).entry())):
-            fn = ir.Function(mc.m, inner.function_type, name=symbol(dt, part))
-            b = ir.IRBuilder(fn.append_basic_block("entry"))
-            b.call(inner, list(fn.args))
-            b.ret_void()
+        export(symbol(dt), g.entry())
+        export(symbol(dt, "par"), gemm.ParallelGemm(g).entry())
         fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         b.ret(g.worksize(b, *fn.args))
-    for dt in _fills():
-        inner = filler(mc, dt)
-        fn = ir.Function(mc.m, inner.function_type, name=fill_symbol(dt))
-        b = ir.IRBuilder(fn.append_basic_block("entry"))
-        b.call(inner, list(fn.args))
-        b.ret_void()
+    for dt in FILLS:
+        export(fill_symbol(dt), filler(mc, dt))
     for c in sorted(COPIES, key=lambda c: copy_symbol(*c)):
-        inner = copier(mc, *c)
-        fn = ir.Function(mc.m, inner.function_type, name=copy_symbol(*c))
-        b = ir.IRBuilder(fn.append_basic_block("entry"))
-        b.call(inner, list(fn.args))
-        b.ret_void()
+        export(copy_symbol(*c), copier(mc, *c))
     return str(mc.m)
 
 

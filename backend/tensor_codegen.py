@@ -255,7 +255,7 @@ def filler(mc, dt: ScalarType) -> ir.Function:
     every kernel."""
     name = f"fill.{DTYPE_NAMES[dt]}"
     fnty = ir.FunctionType(VOID, [PTR, I64T, MEM[dt]])
-    if getattr(mc, "library", False):
+    if mc.library:
         from pts.backend import kernel_library
         mc.library_used = True          # precompiled (backend/kernel_library.py)
         return mc.external(kernel_library.fill_symbol(dt), fnty)
@@ -281,7 +281,7 @@ def copier(mc, src_dt: ScalarType, dst_dt: ScalarType, rank: int) -> ir.Function
     each, which LLVM would optimize and generate again at every one."""
     name = f"copy.{DTYPE_NAMES[src_dt]}.{DTYPE_NAMES[dst_dt]}.r{rank}"
     fnty = ir.FunctionType(VOID, [PTR, PTR] + [I64T] * (3 * rank))
-    if getattr(mc, "library", False):
+    if mc.library:
         from pts.backend import kernel_library
         if (src_dt, dst_dt, rank) in kernel_library.COPIES:
             mc.library_used = True      # precompiled (backend/kernel_library.py)

@@ -6,8 +6,8 @@ mapping), raising the scripted exception on a non-zero status.  List arguments a
 into runtime lists and copied back afterwards, so a scripted `xs.append(1)` is seen by
 the caller as in Python.  All lists made during the call are freed before returning.
 
-The import table gives generated code memory (malloc/free: runtime/c/blocks.c, libc realloc), output
-(`print` writes go to Python's `sys.stdout`, so redirection and capture work), libm's
+The import table gives generated code memory (malloc/free: runtime/c/blocks.c, libc
+realloc), output (`print` writes go to Python's `sys.stdout`, so redirection and capture work), libm's
 math functions (the C functions CPython's math module calls too) and the thread pool of
 parallel kernels (runtime/threads.py).
 
@@ -112,6 +112,10 @@ try:
 except OSError:                       # not glibc: ask (find_library runs a subprocess)
     import ctypes.util                # (slow to import: subprocess, re)
     _libm = ctypes.CDLL(ctypes.util.find_library("m"))
+_dlvsym = getattr(_libc, "dlvsym", None)     # glibc only
+if _dlvsym is not None:
+    _dlvsym.restype = ctypes.c_void_p
+    _dlvsym.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]
 
 
 def libm_address(name: str) -> int:
@@ -119,12 +123,9 @@ def libm_address(name: str) -> int:
     else `name`.  glibc's exp, log, pow, cosh, fmod ... are wrappers that call that entry and
     then look at the result to set errno; our code tests the result itself, and the wrapper
     cost integral's loop as much as exp itself.  The entry computes the same values bit for
-    bit: it is the function the wrapper calls (tests/native/test_libm_entries.py)."""
-    dlvsym = getattr(_libc, "dlvsym", None)     # glibc only
-    if dlvsym is not None:
-        dlvsym.restype = ctypes.c_void_p
-        dlvsym.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]
-        addr = dlvsym(_libm._handle, f"__{name}_finite".encode(), b"GLIBC_2.15")
+    bit: it is the function the wrapper calls (tests/runtime/test_libm_entries.py)."""
+    if _dlvsym is not None:
+        addr = _dlvsym(_libm._handle, f"__{name}_finite".encode(), b"GLIBC_2.15")
         if addr:
             return addr
     return ctypes.cast(getattr(_libm, name), ctypes.c_void_p).value

@@ -4,9 +4,8 @@ Contract (DESIGN.md §5, layout in backend/tensor_codegen.py):
 - An ndarray argument is borrowed: the boxed argument slot points at a descriptor
   `{data, owner=0, shape[r], strides[r]}` (strides in elements) that `TensorCall.box`
   writes (in C: pts._dispatch.array_desc, else with ctypes); the array and the descriptor
-  stay alive for the call.  Non-contiguous
-  views and negative strides pass as they are, so writes from scripted code reach the
-  caller's array.  Only an array whose byte strides are not multiples of its item size is
+  stay alive for the call.  Non-contiguous views and negative strides pass as they are, so
+  writes from scripted code reach the caller's array.  Only an array whose byte strides are not multiples of its item size is
   copied first (writes to such an argument are then not seen by the caller).
 - A tensor result slot points at a descriptor the callee wrote.  If its owner is an arena
   allocation, `TensorCall.unbox` takes the allocation out of the arena (zeroes the header's
@@ -85,18 +84,15 @@ class TensorCall:
             if not ok:
                 value = value.copy()
                 desc, address, ok = _array_desc(value, item)
-            self.keep.append((value, desc))
-            self.inputs.append(value)
-            return address
-        strides = value.strides
-        if any(s % item for s in strides):
-            value = value.copy()
-            strides = value.strides
-        desc = (ctypes.c_int64 * (2 + 2 * t.rank))(value.ctypes.data, 0, *value.shape,
-                                                   *[s // item for s in strides])
+        else:
+            if any(s % item for s in value.strides):
+                value = value.copy()
+            desc = (ctypes.c_int64 * (2 + 2 * t.rank))(value.ctypes.data, 0, *value.shape,
+                                                       *[s // item for s in value.strides])
+            address = ctypes.addressof(desc)
         self.keep.append((value, desc))
         self.inputs.append(value)
-        return ctypes.addressof(desc)
+        return address
 
     def unbox(self, ptr: int, t: TensorType) -> np.ndarray:
         r = t.rank
