@@ -35,10 +35,12 @@ generator.  Symbol names are unique per loaded module: the caller chooses the pr
 cache derives it from the content hash, so equal content has equal names and is loaded
 once per process).
 
-Code generation of modules with tensor code runs without LLVM's loop strength reduction
-(`codegen_for`): it was ~45% of their code generation time (MyConv: 1.18 -> 0.65 s; many
-strided loop nests), with no measurable change in their run time, while scalar loops keep
-it (integral runs 5% slower without it).
+Modules with tensor code are optimized and compiled without LLVM's loop unrolling, epilogue
+vectorization, SLP vectorizer and loop strength reduction (`codegen_for`): half of their
+compile time, no measurable run time.  Their unoptimized functions are generated apart
+(`Split`), by the -O0 code generator on this thread while the rest goes through -O3 on
+another (`_optimized_object`, which calls LLVM around llvmlite's lock: its own context,
+module and target machine).
 
 `STATS` (pts.cache.STATS, the same dict) counts, for tests and `PTS_LOG=timings`: modules
 that went through LLVM -O3 and its code generation (`llvm_compiles`), tier-0 compiles
@@ -48,9 +50,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
 import itertools
 import os
 import queue
+import re
 import sys
 import threading
 import time
@@ -146,12 +150,21 @@ def target_description() -> dict:
     return _get("target", make)
 
 
-def optimize(mod: "llvm.ModuleRef", tm, level: int = 3) -> None:
+def optimize(mod: "llvm.ModuleRef", tm, level: int = 3, tensor: bool = False,
+             unlocked: bool = False) -> None:
+    """LLVM's -O`level` pipeline with the loop vectorizer, and for scalar code the SLP
+    vectorizer and loop unrolling (`tensor`: see codegen_for); `unlocked`: see
+    _optimized_object."""
     pto = llvm.PipelineTuningOptions(speed_level=level)
     pto.loop_vectorization = True
-    pto.slp_vectorization = True
+    pto.slp_vectorization = not tensor
+    pto.loop_unrolling = not tensor
     pb = llvm.create_pass_builder(tm, pto)
-    pb.getModulePassManager().run(mod, pb)
+    mpm = pb.getModulePassManager()
+    if unlocked:
+        _unlocked("LLVMPY_RunNewModulePassManager")(mpm, mod, pb)
+    else:
+        mpm.run(mod, pb)
 
 
 class NativeModule:
@@ -199,22 +212,41 @@ def llvm_ir_text(module: Module) -> str:
 
 _codegen_lock = threading.Lock()
 
+# LLVM's process-wide options for modules with tensor code (codegen_for), and their defaults
+_TENSOR_OPTIONS = {"-disable-lsr": "-disable-lsr=false",
+                   "-enable-epilogue-vectorization=false": "-enable-epilogue-vectorization"}
+
 
 @contextlib.contextmanager
 def codegen_for(module: Module):
-    """Hold around LLVM's code generation of `module`: for tensor code, loop strength
-    reduction is off (a process-wide LLVM option: every code generation here takes the lock,
-    so none runs with another module's setting)."""
+    """Hold around LLVM's optimization and code generation of `module`; yields whether it has
+    tensor code (optimize's `tensor`), whose loops LLVM then neither unrolls, nor gives a
+    second, narrower vectorized loop for their remainders (epilogue vectorization), nor
+    strength-reduces, and whose straight-line code it does not vectorize (SLP).  Two of
+    those are process-wide options: every optimization and code generation here takes the
+    lock, so none runs with another module's setting.
+
+    Tensor code is many loop nests over runtime shapes, whose remainders are short and whose
+    bodies the loop vectorizer already interleaves; what is left outside them is index
+    arithmetic.  Loop strength reduction was ~45% of their code generation time (MyConv:
+    1.18 -> 0.65 s); unrolling and vectorized epilogues ~25% of their optimization and code
+    generation (MyConv's optimized part: 260 -> 200 ms of CPU; softmax's compile 182 -> 126
+    ms); the SLP vectorizer 15-45% of the optimization of a kernel's rows (MyConv's batch
+    norm: 52 -> 27 ms) — with no measurable change in their run time (same-process A/B of
+    the tensor bench: 0.98-1.03).  Scalar loops keep all four (integral runs 5% slower
+    without strength reduction)."""
     from pts.ir.analysis import has_tensor_code
     with _codegen_lock:
         if not has_tensor_code(module):
-            yield
+            yield False
             return
-        llvm.set_option("", "-disable-lsr")
+        for option in _TENSOR_OPTIONS:
+            llvm.set_option("", option)
         try:
-            yield
+            yield True
         finally:
-            llvm.set_option("", "-disable-lsr=false")
+            for default in _TENSOR_OPTIONS.values():
+                llvm.set_option("", default)
 
 
 def _add(timings, key: str, t0: float) -> None:
@@ -222,20 +254,34 @@ def _add(timings, key: str, t0: float) -> None:
         timings[key] = timings.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
 
 
-def _libm_entries(llmod) -> None:
+def _libm_entries(llmod, names: list[str] | None = None) -> None:
     """Calls of libm functions by name (`exp`, ...) go where the import table's slots go
     (runtime.native.libm_address: glibc's entries without the errno wrapper).  Renamed after
     LLVM's optimizer, which knows these functions by their names; MCJIT finds the new names
-    in LLVM's symbol table."""
+    in LLVM's symbol table.  `names`: only those (`_libm_called`), instead of looking at
+    every function of the module."""
     from pts.backend.abi import IMPORT_MATH
     from pts.runtime.native import _IMPORT_ADDRS
-    for fn in llmod.functions:
-        if fn.is_declaration and fn.name in IMPORT_MATH:
+    if names is None:
+        functions = [fn for fn in llmod.functions if fn.is_declaration]
+    else:
+        functions = []
+        for name in names:
+            with contextlib.suppress(NameError):       # (the optimizer deleted its calls)
+                functions.append(llmod.get_function(name))
+    for fn in functions:
+        if fn.name in IMPORT_MATH:
             symbol = f"pts.libm.{fn.name}"
             if symbol not in _libm_symbols:
                 llvm.add_symbol(symbol, _IMPORT_ADDRS[fn.name])
                 _libm_symbols.add(symbol)
             fn.name = symbol
+
+
+def _libm_called(text: str) -> list[str]:
+    """The libm functions LLVM IR `text` calls."""
+    from pts.backend.abi import IMPORT_MATH
+    return [name for name in IMPORT_MATH if f' @"{name}"(' in text]
 
 
 _libm_symbols: set = set()
@@ -264,14 +310,21 @@ def _parsed(module: Module, prefix: str, timings: dict | None):
     return tm, mc, text, llmod
 
 
-def _optimized(module: Module, prefix: str, opt_level: int, timings: dict | None, tm=None):
-    tm0, mc, text, llmod = _parsed(module, prefix, timings)
+def _object(module: Module, prefix: str, opt_level: int, timings: dict | None, tm=None,
+            libm: bool = False):
+    """(ModuleCodegen, object file) of `module`, optimized at -O`opt_level` and compiled by
+    `tm` (default: target_machine()); `libm`: calls go to libm's entries (_libm_entries)."""
+    tm0, mc, _text, llmod = _parsed(module, prefix, timings)
     tm = tm or tm0
     t1 = time.perf_counter()
-    optimize(llmod, tm, opt_level)
-    STATS["llvm_compiles"] += 1
+    with codegen_for(module) as tensor:
+        optimize(llmod, tm, opt_level, tensor)
+        STATS["llvm_compiles"] += 1
+        if libm:
+            _libm_entries(llmod)
+        obj = tm.emit_object(llmod)
     _add(timings, "llvm", t1)
-    return tm, mc, text, llmod
+    return mc, obj
 
 
 def compile_fast(module: Module, timings: dict | None = None, count: bool = True) -> NativeModule:
@@ -295,43 +348,133 @@ def compile_fast(module: Module, timings: dict | None = None, count: bool = True
 def compile_module(module: Module, opt_level: int = 3, timings: dict | None = None,
                    entries: list[str] | None = None) -> NativeModule:
     """Tier 2: IR -> machine code in the engine.  `timings` (ms, if given) gets 'llvm-ir'
-    (IR -> LLVM IR, parsed and verified), 'llvm' (optimization, and code generation of the
-    unoptimized part: `split_unoptimized`) and 'load' (MCJIT's code generation).
-    `entries`: the functions `entry_address` will be asked for (default: every exported
-    one; codegen.generate)."""
+    (IR -> LLVM IR, parsed and verified), 'llvm' (optimization and code generation) and
+    'load' (adding the code to the engine).  `entries`: the functions `entry_address` will
+    be asked for (default: every exported one; codegen.generate).
+
+    A module with unoptimized functions is compiled in two parts (`Split`) at once: the
+    optimized part on a thread of its own (`_optimized_object`), the unoptimized part on
+    this one — printing its LLVM IR (Python) and generating its code (-O0) overlap the
+    optimized part's -O3 on a second core."""
     prefix = f"pts{next(_ids)}"
     t0 = time.perf_counter()
     tm, mc = _generate(module, prefix, entries)
-    parts = split_unoptimized(mc, prefix) if opt_level > 0 else None
-    text = None if parts else str(mc.m)
-    llmod = _parse(parts[0] if parts else text)
-    if parts:
-        cold = _parse(parts[1])
-        for m in (llmod, cold):
-            for fn in m.functions:
-                if fn.name in parts[2]:
-                    fn.name = parts[2][fn.name]
+    split = Split.of(mc, prefix) if opt_level > 0 else None
+    if split is None:
+        return _compile_whole(module, tm, mc, opt_level, timings, t0)
+    hot_text = split.text(split.hot)
     _add(timings, "llvm-ir", t0)
     t1 = time.perf_counter()
-    optimize(llmod, tm, opt_level)
+    with codegen_for(module) as tensor:
+        hot = _in_thread(_optimized_object, hot_text, opt_level, tensor,
+                         _libm_called(hot_text))
+        try:
+            cold = _parse(split.text(split.cold))
+            _libm_entries(cold)
+            cold_object = unoptimized_target_machine().emit_object(cold)
+        finally:
+            hot_object = hot()          # (its LLVM calls end under codegen_for's options)
+        objects = [cold_object, hot_object]
     STATS["llvm_compiles"] += 1
-    if parts:
-        _libm_entries(cold)
-        cold_object = llvm.ObjectFileRef.from_data(unoptimized_target_machine().emit_object(cold))
     _add(timings, "llvm", t1)
     t0 = time.perf_counter()
-    _libm_entries(llmod)
     ee = engine()
     _resolve_library(mc)
-    with _engine_lock, codegen_for(module):
-        ee.add_module(llmod)
-        if parts:
-            ee.add_object_file(cold_object)
+    refs = [llvm.ObjectFileRef.from_data(obj) for obj in objects]
+    with _engine_lock:
+        for ref in refs:
+            ee.add_object_file(ref)
         ee.finalize_object()
     _add(timings, "load", t0)
-    native = NativeModule(ee, llmod, mc, text)
-    native.object_file = cold_object if parts else None     # (keep the wrapper alive)
+    native = NativeModule(ee, None, mc, None)
+    native.object_files = refs                              # (keep the wrappers alive)
     return native
+
+
+def _compile_whole(module: Module, tm, mc, opt_level: int, timings: dict | None,
+                   t0: float) -> NativeModule:
+    """compile_module of a module that is not split: one LLVM module, MCJIT's code
+    generation."""
+    text = str(mc.m)
+    llmod = _parse(text)
+    _add(timings, "llvm-ir", t0)
+    t1 = time.perf_counter()
+    ee = engine()
+    _resolve_library(mc)
+    with codegen_for(module) as tensor:
+        optimize(llmod, tm, opt_level, tensor)
+        STATS["llvm_compiles"] += 1
+        _add(timings, "llvm", t1)
+        t0 = time.perf_counter()
+        _libm_entries(llmod)
+        with _engine_lock:
+            ee.add_module(llmod)
+            ee.finalize_object()
+    _add(timings, "load", t0)
+    return NativeModule(ee, llmod, mc, text)
+
+
+def _optimized_object(text: str, opt_level: int, tensor: bool, libm: list[str]) -> bytes:
+    """The optimized part of a split module, on its own thread: parsed into an LLVM context
+    of its own, optimized, and compiled to an object file by a target machine of its own
+    (`worker_target_machine`).  The two long calls — the optimizer and code generation —
+    go around llvmlite's global lock (`_unlocked`): they touch only this context, module and
+    target machine, and LLVM runs such jobs in parallel (as ORC's concurrent compilation
+    does).  The caller holds codegen_for, so one such job runs at a time, under the
+    process-wide options that module's code generation wants."""
+    tm = worker_target_machine()
+    context = llvm.create_context()
+    llmod = llvm.parse_assembly(text, context)
+    try:
+        llmod.verify()
+        optimize(llmod, tm, opt_level, tensor, unlocked=True)
+        _libm_entries(llmod, libm)
+        with llvm.ffi.OutputString() as error:
+            buf = _unlocked("LLVMPY_TargetMachineEmitToMemory")(tm, llmod, 1, error)
+            if not buf:
+                raise RuntimeError(str(error))
+        try:
+            return ctypes.string_at(llvm.ffi.lib.LLVMPY_GetBufferStart(buf),
+                                    llvm.ffi.lib.LLVMPY_GetBufferSize(buf))
+        finally:
+            llvm.ffi.lib.LLVMPY_DisposeMemoryBuffer(buf)
+    finally:
+        llmod.close()
+        context.close()
+
+
+def _unlocked(name: str):
+    """llvmlite's C function `name` without the lock llvmlite takes around every call into
+    LLVM (its argument types as llvmlite declares them)."""
+    getattr(llvm.ffi.lib, name)
+    return getattr(llvm.ffi.lib._lib, name)
+
+
+def _in_thread(fn, *args):
+    """Runs fn(*args) on a new thread; returns a function that waits for it and returns its
+    result (or raises its exception)."""
+    out: dict = {}
+
+    def run():
+        try:
+            out["value"] = fn(*args)
+        except BaseException as e:      # noqa: BLE001 - handed to the waiting thread
+            out["error"] = e
+    thread = threading.Thread(target=run, name="pts-llvm", daemon=True)
+    thread.start()
+
+    def wait():
+        thread.join()
+        if "error" in out:
+            raise out["error"]
+        return out["value"]
+    return wait
+
+
+def worker_target_machine() -> "llvm.TargetMachine":
+    """The -O3 target machine of `_optimized_object` (a target machine caches per-function
+    state, so two threads must not share one)."""
+    return _get("tm_worker", lambda: _new_target_machine(3))
 
 
 def unoptimized_target_machine() -> "llvm.TargetMachine":
@@ -341,68 +484,84 @@ def unoptimized_target_machine() -> "llvm.TargetMachine":
 
 
 def split_unoptimized(mc, prefix: str) -> tuple[str, str, dict] | None:
-    """A module's LLVM IR as two texts: the functions LLVM optimizes, and the unoptimized
-    ones (`optnone`: glue, kernels' dispatch and fallback functions, error formatting),
-    whose code the -O0 target machine generates — fast instruction selection and register
-    allocation, a third of the time the -O3 one takes for them — into an object file that
-    goes into the same engine.  A function one part calls or takes the address of in the
-    other becomes external under a new name (returned: old name -> new name); the
-    `alwaysinline` ones (stdlib math) are copied into the unoptimized part instead, and
-    stay internal in both.  None when there is nothing to split off."""
-    from llvmlite import ir
-    defined = [f for f in mc.m.functions if f.blocks]
-    cold = {f.name for f in defined if "optnone" in f.attributes}
-    if not cold or len(cold) == len(defined):
-        return None
-    if any(isinstance(g, ir.GlobalVariable) and isinstance(g.initializer, ir.Function)
-           for g in mc.m.global_values):
-        return None
-    refs = {f.name: {op.name for blk in f.blocks for ins in blk.instructions
-                     for op in ins.operands if isinstance(op, ir.Function) and op.blocks}
-            for f in defined}
-    inline = {f.name for f in defined if "alwaysinline" in f.attributes}
-    # the unoptimized part: the optnone functions and the alwaysinline ones they reach
-    cold_part = set(cold)
-    work = list(cold)
-    while work:
-        for g in refs[work.pop()]:
-            if g in inline and g not in cold_part:
-                cold_part.add(g)
-                work.append(g)
-    hot_part = {f.name for f in defined if f.name not in cold}
-    crossing = {g for part in (hot_part, cold_part) for f in part for g in refs[f]
-                if g not in part}
-    # (exported functions already have names of their own: the module's prefix)
-    crossing = {f.name for f in defined if f.name in crossing and f.linkage == "internal"}
-    renames = {name: f"{prefix}.x.{name}" for name in crossing}
+    """A module's LLVM IR as two texts (`Split`): the functions LLVM optimizes, and the
+    unoptimized ones; returns (hot text, cold text, renames), or None when there is nothing
+    to split off."""
+    split = Split.of(mc, prefix)
+    return split and (split.text(split.hot), split.text(split.cold), split.renames)
 
-    def text(keep: set) -> str:
+
+class Split:
+    """A tier-2 module's functions in two parts: those LLVM optimizes (`hot`), and the
+    unoptimized ones (`cold`: `optnone` — glue, kernels' dispatch and fallback functions,
+    error formatting), whose code the -O0 target machine generates — fast instruction
+    selection and register allocation, a third of the time the -O3 one takes for them —
+    into an object file that goes into the same engine.  A function one part calls or takes
+    the address of in the other becomes external under a new name (`renames`: old name ->
+    new name); the `alwaysinline` ones (stdlib math) are copied into the unoptimized part
+    instead, and stay internal in both.  `text(part)` prints one part's LLVM IR."""
+
+    def __init__(self, mc, defined: list, hot: set, cold: set, crossing: set, prefix: str):
+        self.mc, self.defined = mc, defined
+        self.hot, self.cold, self.crossing = hot, cold, crossing
+        self.renames = {name: f"{prefix}.x.{name}" for name in crossing}
+
+    @classmethod
+    def of(cls, mc, prefix: str) -> "Split | None":
+        """None when there is nothing to split off (or a global holds a function's
+        address)."""
+        from llvmlite import ir
+        defined = [f for f in mc.m.functions if f.blocks]
+        optnone = {f.name for f in defined if "optnone" in f.attributes}
+        if not optnone or len(optnone) == len(defined):
+            return None
+        if any(isinstance(g, ir.GlobalVariable) and isinstance(g.initializer, ir.Function)
+               for g in mc.m.global_values):
+            return None
+        refs = {f.name: {op.name for blk in f.blocks for ins in blk.instructions
+                         for op in ins.operands if isinstance(op, ir.Function) and op.blocks}
+                for f in defined}
+        inline = {f.name for f in defined if "alwaysinline" in f.attributes}
+        # the unoptimized part: the optnone functions and the alwaysinline ones they reach
+        cold = set(optnone)
+        work = list(optnone)
+        while work:
+            for g in refs[work.pop()]:
+                if g in inline and g not in cold:
+                    cold.add(g)
+                    work.append(g)
+        hot = {f.name for f in defined if f.name not in optnone}
+        crossing = {g for part in (hot, cold) for f in part for g in refs[f] if g not in part}
+        # (exported functions already have names of their own: the module's prefix)
+        crossing = {f.name for f in defined if f.name in crossing and f.linkage == "internal"}
+        return cls(mc, defined, hot, cold, crossing, prefix)
+
+    def text(self, keep: set) -> str:
         saved = {}
-        for f in defined:
+        for f in self.defined:
             if f.name not in keep:
                 saved[f.name] = (f, f.blocks, f.linkage)
                 f.blocks, f.linkage = [], ""
-            elif f.name in crossing:
+            elif f.name in self.crossing:
                 saved[f.name] = (f, f.blocks, f.linkage)
                 f.linkage = ""
         try:
-            return str(mc.m)
+            text = str(self.mc.m)
         finally:
             for f, blocks, linkage in saved.values():
                 f.blocks, f.linkage = blocks, linkage
-    return text(hot_part), text(cold_part), renames
+        # (llvmlite quotes every global's name: @"name")
+        return _GLOBAL_NAME.sub(lambda m: f'@"{self.renames.get(m[1], m[1])}"', text)
+
+
+_GLOBAL_NAME = re.compile(r'@"([^"]*)"')
 
 
 def compile_object(module: Module, prefix: str, opt_level: int = 3,
                    timings: dict | None = None) -> tuple[bytes, dict[str, str], str]:
     """IR -> an ELF object file for the host: (bytes, {IR function: boxed entry symbol},
     release symbol).  `timings` gets 'llvm-ir' and 'llvm' (optimization + code generation)."""
-    tm, mc, _text, llmod = _optimized(module, prefix, opt_level, timings)
-    t0 = time.perf_counter()
-    _libm_entries(llmod)
-    with codegen_for(module):
-        obj = tm.emit_object(llmod)
-    _add(timings, "llvm", t0)
+    mc, obj = _object(module, prefix, opt_level, timings, libm=True)
     symbols = {name: mc.export_name(name) for name in mc.exported()}
     return obj, symbols, mc.release_name()
 
@@ -427,11 +586,8 @@ def compile_image(module: Module, prefix: str, timings: dict | None = None):
     `timings` gets 'llvm-ir' and 'llvm' (optimization, code generation and linking)."""
     from pts.backend import link
     from pts.backend.abi import IMPORTS
-    tm = image_target_machine()
-    _tm, mc, _text, llmod = _optimized(module, prefix, 3, timings, tm)
+    mc, obj = _object(module, prefix, 3, timings, image_target_machine())
     t0 = time.perf_counter()
-    with codegen_for(module):
-        obj = tm.emit_object(llmod)
     symbols = {name: mc.export_name(name) for name in mc.exported()}
     release = mc.release_name()
     try:

@@ -134,15 +134,16 @@ def compile_object(module, target: str, prefix: str = "pts") -> tuple[bytes, "ob
     blocking), which `link` may refuse (LinkError: pts.save then leaves the host image out)."""
     import llvmlite.binding as llvm
     from pts.backend.codegen import generate
-    from pts.backend.jit import optimize
+    from pts.backend.jit import codegen_for, optimize
     tm = target_machine(target)
     triple = host_image_target()["triple"] if target == HOST_TARGET else TARGETS[target]["triple"]
     mc = generate(module, triple, str(tm.target_data), prefix=prefix,
                   portable=target != HOST_TARGET)
     llmod = llvm.parse_assembly(str(mc.m))
     llmod.verify()
-    optimize(llmod, tm, 3)
-    return tm.emit_object(llmod), mc
+    with codegen_for(module) as tensor:         # (the same code as the JIT's)
+        optimize(llmod, tm, 3, tensor)
+        return tm.emit_object(llmod), mc
 
 
 # ---------------------------------------------------------------- reading ELF

@@ -185,9 +185,10 @@ def test_recursion_limit_checked_before_recursive_calls():
     assert pts.script(fib)(20) == 6765
 
 
-def test_tensor_modules_are_generated_without_loop_strength_reduction(monkeypatch):
-    """LLVM's loop strength reduction is switched off around the code generation of a
-    module with tensor code, and back on after; scalar modules keep it."""
+def test_tensor_modules_are_compiled_without_some_loop_transforms(monkeypatch):
+    """LLVM's loop strength reduction and epilogue vectorization are switched off around
+    the optimization and code generation of a module with tensor code, and back on after
+    (and codegen_for says whether to unroll); scalar modules keep them."""
     import llvmlite.binding as llvm
 
     from pts.api import _build, _optimize
@@ -201,11 +202,11 @@ def test_tensor_modules_are_generated_without_loop_strength_reduction(monkeypatc
     monkeypatch.setattr(llvm, "set_option", lambda name, option: options.append(option))
     tensor = _optimize(_build(scale, (TensorType(F64, 1),), (np.ones(3),)))
     scalar = _optimize(_build(count_primes, (I64,)))
-    with jit.codegen_for(scalar):
-        assert options == []
-    with jit.codegen_for(tensor):
-        assert options == ["-disable-lsr"]
-    assert options == ["-disable-lsr", "-disable-lsr=false"]
+    with jit.codegen_for(scalar) as is_tensor:
+        assert options == [] and not is_tensor
+    with jit.codegen_for(tensor) as is_tensor:
+        assert options == ["-disable-lsr", "-enable-epilogue-vectorization=false"] and is_tensor
+    assert options[2:] == ["-disable-lsr=false", "-enable-epilogue-vectorization"]
 
 
 def layers(x: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -281,3 +282,70 @@ def test_unoptimized_functions_are_generated_apart(monkeypatch):
     monkeypatch.undo()
     with pytest.raises(ValueError, match="matmul"):
         f(x, w[:5])
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + np.tanh(0.7978845608 * (x + 0.044715 * x * x * x)))
+
+
+def _layer_norm(x: np.ndarray) -> np.ndarray:
+    m = x.mean(axis=-1, keepdims=True)
+    v = ((x - m) * (x - m)).mean(axis=-1, keepdims=True)
+    return (x - m) / np.sqrt(v + 1e-5)
+
+
+def test_split_modules_compile_on_several_threads_at_once():
+    """The optimized part of a split module goes through LLVM on a thread of its own,
+    around llvmlite's lock (backend/jit.py _optimized_object).  Compiles started from four
+    Python threads at once, while scalar functions compile in the background, all give
+    numpy's results."""
+    import threading
+
+    from pts.backend import jit
+    fns = [softmax_glue, _gelu, _layer_norm, softmax_glue]
+    x = np.linspace(-3, 3, 48).reshape(6, 8)
+    w = np.linspace(-1, 1, 64).reshape(8, 8)
+    args = [(x, w), (x,), (x,), (x[:, :5], w[:5, :4])]
+    wants = [softmax_glue(*args[0]), _gelu(x), _layer_norm(x), softmax_glue(*args[3])]
+    results: list = [None] * len(fns)
+    start = threading.Barrier(len(fns) + 1)
+
+    def compile_and_run(i):
+        start.wait()
+        results[i] = pts.script(fns[i])(*args[i])
+    threads = [threading.Thread(target=compile_and_run, args=(i,)) for i in range(len(fns))]
+    for t in threads:
+        t.start()
+    start.wait()
+    assert pts.script(count_primes)(100) == 25            # tier 0 now, tier 2 in the background
+    for t in threads:
+        t.join()
+    for got, want in zip(results, wants):
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+    assert pts.wait_optimized(120)
+    assert jit.STATS["llvm_compiles"] > 0
+
+
+def test_an_error_in_the_optimized_part_reaches_the_caller(monkeypatch):
+    """LLVM refusing the optimized part (here: text it cannot parse) raises in the thread
+    that compiles, not in the helper thread, and the next compile works."""
+    from pts.backend import jit
+    text = jit.Split.text
+
+    def broken(self, part):
+        out = text(self, part)
+        return out + "\nthis is not LLVM IR\n" if part is self.hot else out
+    monkeypatch.setattr(jit.Split, "text", broken)
+    x = np.linspace(-2, 2, 24).reshape(4, 6)
+    w = np.linspace(0, 1, 36).reshape(6, 6)
+    with pytest.raises(RuntimeError, match="parsing error"):
+        jit.compile_module(_built(softmax_glue, (x, w)))
+    monkeypatch.undo()
+    np.testing.assert_allclose(pts.script(softmax_glue)(x, w), softmax_glue(x, w))
+
+
+def _built(fn, args):
+    f = pts.script(fn)
+    module = pts.api._build(fn, f.signature(args))
+    pts.api._optimize(module)
+    return module
