@@ -25,6 +25,9 @@ same code path as archives, no LLVM needed to load it.
 Threads.  llvmlite serializes every call into LLVM with one global lock, and releases the
 GIL during each: the worker's -O3 work runs in parallel with Python code (and with native
 code), but a tier-0 compile on another thread waits while one LLVM call of the worker runs.
+The exception: the optimized part of a split tensor module (`_optimized_object`) is
+optimized and compiled around that lock, in an LLVM context and by a target machine that no
+other thread uses.
 `_engine_lock` makes adding code to an engine and looking its symbols up one step.
 Tier-0 code goes to its own engine (its target machine generates code at -O0); tier-2
 modules and object files go to the other (-O3).
