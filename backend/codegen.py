@@ -145,6 +145,7 @@ class ModuleCodegen:
         self.funcs: dict[str, ir.Function] = {}
         self.helpers: dict[str, ir.Function] = {}
         self.declared: dict[str, ir.Function] = {}
+        self.message_templates: dict[tuple, str] = {}     # tensor_codegen's message_fn
         from pts.ir.analysis import recursive_functions
         self.recursive = recursive_functions(module)
 

@@ -173,7 +173,7 @@ def optimize(mod: "llvm.ModuleRef", tm, level: int = 3, tensor: bool = False,
 class NativeModule:
     """Code loaded into an engine: `entry_address(fname)` of an IR function's boxed entry
     point, `release_address()`.  `llvm_ir` (the unoptimized LLVM IR text) is None for code
-    loaded from an object file or compiled in two parts (split_unoptimized), `codegen` for
+    loaded from an object file or compiled in two parts (`Split`), `codegen` for
     code loaded from an object file.  `tier` is 0 or 2."""
 
     def __init__(self, engine, llmod, mc, llvm_text: str | None,
@@ -484,14 +484,6 @@ def unoptimized_target_machine() -> "llvm.TargetMachine":
     """-O0 code generation (fast instruction selection and register allocation) for the
     engine's code model: the unoptimized functions of a tier-2 module."""
     return _get("tm0", lambda: _new_target_machine(0))
-
-
-def split_unoptimized(mc, prefix: str) -> tuple[str, str, dict] | None:
-    """A module's LLVM IR as two texts (`Split`): the functions LLVM optimizes, and the
-    unoptimized ones; returns (hot text, cold text, renames), or None when there is nothing
-    to split off."""
-    split = Split.of(mc, prefix)
-    return split and (split.text(split.hot), split.text(split.cold), split.renames)
 
 
 class Split:

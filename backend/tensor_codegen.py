@@ -531,7 +531,7 @@ class Kernels:
         "int" i64, "int?" i64 and i1 show, "str?" i1 pick between two texts) in an arena
         buffer; one cold function per template per module, so that a failure path is one
         call however many shapes its message prints (a broadcast error: 10 pieces)."""
-        templates = self.mc.__dict__.setdefault("message_templates", {})
+        templates = self.mc.message_templates
         name = templates.setdefault(template, f"msg.{len(templates)}")
 
         def build():

@@ -7,9 +7,9 @@ into runtime lists and copied back afterwards, so a scripted `xs.append(1)` is s
 the caller as in Python.  All lists made during the call are freed before returning.
 
 The import table gives generated code memory (malloc/free: runtime/c/blocks.c, libc
-realloc), output (`print` writes go to Python's `sys.stdout`, so redirection and capture work), libm's
-math functions (the C functions CPython's math module calls too) and the thread pool of
-parallel kernels (runtime/threads.py).
+realloc), output (`print` writes go to Python's `sys.stdout`, so redirection and capture
+work), libm's math functions (the C functions CPython's math module calls too) and the
+thread pool of parallel kernels (runtime/threads.py).
 
 Scalar signatures are usually not called through here: `ScriptFunction` registers them with
 the C dispatcher (pts._dispatch, runtime/_dispatch.c) using `NativeEntry.dispatch_info`,

@@ -5,8 +5,9 @@ Contract (DESIGN.md §5, layout in backend/tensor_codegen.py):
   `{data, owner=0, shape[r], strides[r]}` (strides in elements) that `TensorCall.box`
   writes (in C: pts._dispatch.array_desc, else with ctypes); the array and the descriptor
   stay alive for the call.  Non-contiguous views and negative strides pass as they are, so
-  writes from scripted code reach the caller's array.  Only an array whose byte strides are not multiples of its item size is
-  copied first (writes to such an argument are then not seen by the caller).
+  writes from scripted code reach the caller's array.  Only an array whose byte strides are
+  not multiples of its item size is copied first (writes to such an argument are then not
+  seen by the caller).
 - A tensor result slot points at a descriptor the callee wrote.  If its owner is an arena
   allocation, `TensorCall.unbox` takes the allocation out of the arena (zeroes the header's
   raw pointer, so `@pts.release` skips it) and the numpy array wraps the memory directly,

@@ -256,19 +256,19 @@ def softmax_glue(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 def test_unoptimized_functions_are_generated_apart(monkeypatch):
     """A tier-2 module's optnone functions (glue, kernels' dispatch and fallbacks, error
     formatting) go through the -O0 code generator as an object of their own, the rest
-    through -O3 (backend/jit.py split_unoptimized); functions called across the two parts
+    through -O3 (backend/jit.py Split); functions called across the two parts
     are renamed external symbols, stdlib math is copied into both. Same results as one
     module, and an error in the glue (a matmul's shapes) is raised as before."""
     from pts.backend import jit
     from pts.backend.codegen import generate
+    monkeypatch.setenv("PTS_CACHE", "0")        # (the disk cache's images are one module)
     x = np.linspace(-2, 2, 24).reshape(4, 6)
     w = np.linspace(0, 1, 36).reshape(6, 6)
     f = pts.script(softmax_glue)
-    module = pts.api._build(softmax_glue, f.signature((x, w)))
-    pts.api._optimize(module)
-    mc = generate(module, jit.host_triple(), str(jit.target_machine().target_data),
-                  prefix="ptsT", library=True)
-    hot, cold, renames = jit.split_unoptimized(mc, "ptsT")
+    mc = generate(_built(softmax_glue, (x, w)), jit.host_triple(),
+                  str(jit.target_machine().target_data), prefix="ptsT", library=True)
+    split = jit.Split.of(mc, "ptsT")
+    hot, cold, renames = split.text(split.hot), split.text(split.cold), split.renames
     defines = lambda text: [ln for ln in text.splitlines() if ln.startswith("define")]  # noqa: E731
     assert defines(hot) and defines(cold)
     assert not any("optnone" in ln for ln in defines(hot))
@@ -276,7 +276,7 @@ def test_unoptimized_functions_are_generated_apart(monkeypatch):
     assert any("vmath.exp" in ln for ln in defines(hot)) and \
         any("vmath.exp" in ln for ln in defines(cold))          # copied, not linked
     split = f(x, w)
-    monkeypatch.setattr(jit, "split_unoptimized", lambda mc, prefix: None)
+    monkeypatch.setattr(jit.Split, "of", classmethod(lambda cls, mc, prefix: None))
     whole = pts.script(softmax_glue)(x, w)
     np.testing.assert_array_equal(split, whole)
     monkeypatch.undo()
@@ -294,7 +294,7 @@ def _layer_norm(x: np.ndarray) -> np.ndarray:
     return (x - m) / np.sqrt(v + 1e-5)
 
 
-def test_split_modules_compile_on_several_threads_at_once():
+def test_split_modules_compile_on_several_threads_at_once(monkeypatch):
     """The optimized part of a split module goes through LLVM on a thread of its own,
     around llvmlite's lock (backend/jit.py _optimized_object).  Compiles started from four
     Python threads at once, while scalar functions compile in the background, all give
@@ -302,6 +302,7 @@ def test_split_modules_compile_on_several_threads_at_once():
     import threading
 
     from pts.backend import jit
+    monkeypatch.setenv("PTS_CACHE", "0")        # (the disk cache's images are one module)
     fns = [softmax_glue, _gelu, _layer_norm, softmax_glue]
     x = np.linspace(-3, 3, 48).reshape(6, 8)
     w = np.linspace(-1, 1, 64).reshape(8, 8)
