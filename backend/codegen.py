@@ -162,6 +162,7 @@ class ModuleCodegen:
             self.boxed(self.irmod[name])
         self.release()
         self.cold_helpers()
+        self.entries_unoptimized()
         if "vmath_keep" in self.__dict__:     # vector variants of stdlib math: keep them
             from pts.backend.stdlib_math import finish
             finish(self)
@@ -226,6 +227,25 @@ class ModuleCodegen:
                     fn.attributes.add(attr)
                 cold.add(fn.name)
                 changed = True
+
+    # The arena's helpers: straight-line code around malloc and free.
+    ARENA_HELPERS = ("tensor_alloc", "tensor_free", "list_new")
+
+    def entries_unoptimized(self) -> None:
+        """In a module with tensor code, the boxed entry points, `release` and the arena's
+        helpers are not optimized (as glue is not): they run a few times per call or per
+        tensor operation, around the allocator, and -O3 spent a fifth of the optimized part
+        of a model's module on them (MyConv: ~210 -> ~165 ms of CPU) with no measurable gain
+        (a call of a 4-element tensor function: ~15 us either way)."""
+        from pts.ir.analysis import has_tensor_code
+        if not has_tensor_code(self.irmod):
+            return
+        names = {self.export_name(name) for name in self.exported()} | {self.release_name()}
+        names |= {self.helpers[h].name for h in self.ARENA_HELPERS if h in self.helpers}
+        for fn in self.m.functions:
+            if fn.name in names and fn.blocks:
+                fn.attributes.add("noinline")
+                fn.attributes.add("optnone")
 
     def exported(self) -> list[str]:
         """The IR functions that get a boxed entry point: all but fused kernels' functions,

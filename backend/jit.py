@@ -25,9 +25,9 @@ same code path as archives, no LLVM needed to load it.
 Threads.  llvmlite serializes every call into LLVM with one global lock, and releases the
 GIL during each: the worker's -O3 work runs in parallel with Python code (and with native
 code), but a tier-0 compile on another thread waits while one LLVM call of the worker runs.
-The exception: the optimized part of a split tensor module (`_optimized_object`) is
-optimized and compiled around that lock, in an LLVM context and by a target machine that no
-other thread uses.
+The exception: the two parts of a split module (`_part_object`) are parsed, optimized and
+compiled around that lock, each in an LLVM context of its own and by a target machine that
+no other thread uses.
 `_engine_lock` makes adding code to an engine and looking its symbols up one step.
 Tier-0 code goes to its own engine (its target machine generates code at -O0); tier-2
 modules and object files go to the other (-O3).
@@ -42,8 +42,8 @@ Modules with tensor code are optimized and compiled without LLVM's loop unrollin
 vectorization, SLP vectorizer and loop strength reduction (`codegen_for`): half of their
 compile time, no measurable run time.  Their unoptimized functions are generated apart
 (`Split`), by the -O0 code generator on this thread while the rest goes through -O3 on
-another (`_optimized_object`, which calls LLVM around llvmlite's lock: its own context,
-module and target machine).
+another (`_part_object`, which calls LLVM around llvmlite's lock: its own context, module
+and target machine).
 
 `STATS` (pts.cache.STATS, the same dict) counts, for tests and `PTS_LOG=timings`: modules
 that went through LLVM -O3 and its code generation (`llvm_compiles`), tier-0 compiles
@@ -157,7 +157,7 @@ def optimize(mod: "llvm.ModuleRef", tm, level: int = 3, tensor: bool = False,
              unlocked: bool = False) -> None:
     """LLVM's -O`level` pipeline with the loop vectorizer, and for scalar code the SLP
     vectorizer and loop unrolling (`tensor`: see codegen_for); `unlocked`: see
-    _optimized_object."""
+    _part_object."""
     pto = llvm.PipelineTuningOptions(speed_level=level)
     pto.loop_vectorization = True
     pto.slp_vectorization = not tensor
@@ -355,8 +355,8 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     'load' (adding the code to the engine).  `entries`: the functions `entry_address` will
     be asked for (default: every exported one; codegen.generate).
 
-    A module with unoptimized functions is compiled in two parts (`Split`) at once: the
-    optimized part on a thread of its own (`_optimized_object`), the unoptimized part on
+    A module with unoptimized functions is compiled in two parts (`Split`) at once
+    (`_part_object`): the optimized part on a thread of its own, the unoptimized part on
     this one — printing its LLVM IR (Python) and generating its code (-O0) overlap the
     optimized part's -O3 on a second core."""
     prefix = f"pts{next(_ids)}"
@@ -369,15 +369,15 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     _add(timings, "llvm-ir", t0)
     t1 = time.perf_counter()
     with codegen_for(module) as tensor:
-        hot = _in_thread(_optimized_object, hot_text, opt_level, tensor,
+        hot = _in_thread(_part_object, hot_text, worker_target_machine(), opt_level, tensor,
                          _libm_called(hot_text))
         try:
-            cold = _parse(split.text(split.cold))
-            _libm_entries(cold)
-            cold_object = unoptimized_target_machine().emit_object(cold)
+            text = split.text(split.cold)
+            cold = _part_object(text, unoptimized_target_machine(), 0, tensor,
+                                _libm_called(text))
         finally:
             hot_object = hot()          # (its LLVM calls end under codegen_for's options)
-        objects = [cold_object, hot_object]
+        objects = [cold, hot_object]
     STATS["llvm_compiles"] += 1
     _add(timings, "llvm", t1)
     t0 = time.perf_counter()
@@ -417,20 +417,28 @@ def _compile_whole(module: Module, tm, mc, opt_level: int, timings: dict | None,
     return NativeModule(ee, llmod, mc, text)
 
 
-def _optimized_object(text: str, opt_level: int, tensor: bool, libm: list[str]) -> bytes:
-    """The optimized part of a split module, on its own thread: parsed into an LLVM context
-    of its own, optimized, and compiled to an object file by a target machine of its own
-    (`worker_target_machine`).  The two long calls — the optimizer and code generation —
-    go around llvmlite's global lock (`_unlocked`): they touch only this context, module and
-    target machine, and LLVM runs such jobs in parallel (as ORC's concurrent compilation
-    does).  The caller holds codegen_for, so one such job runs at a time, under the
-    process-wide options that module's code generation wants."""
-    tm = worker_target_machine()
+def _part_object(text: str, tm, opt_level: int, tensor: bool, libm: list[str]) -> bytes:
+    """One part of a split module (`Split`) -> an object file: parsed into an LLVM context of
+    its own, optimized at -O`opt_level` (0: not at all) and compiled by `tm`, a target
+    machine no other thread uses at the same time (`worker_target_machine`; the caller holds
+    codegen_for).  The long calls — parsing, verification, the optimizer and code generation
+    — go around llvmlite's global lock (`_unlocked`): they touch only this context, module
+    and target machine, and LLVM runs such jobs in parallel (as ORC's concurrent compilation
+    does).  `libm`: the libm functions the text calls (_libm_entries)."""
     context = llvm.create_context()
-    llmod = llvm.parse_assembly(text, context)
+    with llvm.ffi.OutputString() as error:
+        llmod = llvm.ModuleRef(_unlocked("LLVMPY_ParseAssembly")(
+            context, ctypes.c_char_p(text.encode()), error), context)
+        if error:
+            llmod.close()
+            context.close()
+            raise RuntimeError(f"LLVM IR parsing error\n{error}")
     try:
-        llmod.verify()
-        optimize(llmod, tm, opt_level, tensor, unlocked=True)
+        with llvm.ffi.OutputString() as error:
+            if _unlocked("LLVMPY_VerifyModule")(llmod, error):
+                raise RuntimeError(str(error))
+        if opt_level:
+            optimize(llmod, tm, opt_level, tensor, unlocked=True)
         _libm_entries(llmod, libm)
         with llvm.ffi.OutputString() as error:
             buf = _unlocked("LLVMPY_TargetMachineEmitToMemory")(tm, llmod, 1, error)
@@ -475,8 +483,8 @@ def _in_thread(fn, *args):
 
 
 def worker_target_machine() -> "llvm.TargetMachine":
-    """The -O3 target machine of `_optimized_object` (a target machine caches per-function
-    state, so two threads must not share one)."""
+    """The -O3 target machine of a split module's optimized part (a target machine caches
+    per-function state, so two threads must not share one)."""
     return _get("tm_worker", lambda: _new_target_machine(3))
 
 
