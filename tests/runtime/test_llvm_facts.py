@@ -284,6 +284,29 @@ def test_unoptimized_functions_are_generated_apart(monkeypatch):
         f(x, w[:5])
 
 
+def test_tensor_modules_do_not_optimize_their_entries():
+    """In a module with tensor code, the boxed entry point, `release` and the arena's helpers
+    go to the unoptimized part (backend/codegen.py entries_unoptimized); a scalar module's
+    entry point is optimized."""
+    from pts.backend import jit
+    from pts.backend.codegen import generate
+    x = np.linspace(-2, 2, 24).reshape(4, 6)
+    w = np.linspace(0, 1, 36).reshape(6, 6)
+
+    def generated(fn, args):
+        return generate(_built(fn, args), jit.host_triple(),
+                        str(jit.target_machine().target_data), prefix="ptsT", library=True)
+    mc = generated(softmax_glue, (x, w))
+    split = jit.Split.of(mc, "ptsT")
+    assert mc.export_name("softmax_glue") in split.cold - split.hot
+    assert {mc.release_name(), "pts.tensor_alloc", "pts.tensor_free"} <= split.cold
+    assert any(name.startswith("softmax_glue.k") for name in split.hot)    # the kernels' loops
+    mc = generated(count_primes, (100,))
+    entry = mc.m.get_global(mc.export_name("count_primes"))
+    assert "optnone" not in entry.attributes
+    np.testing.assert_allclose(pts.script(softmax_glue)(x, w), softmax_glue(x, w))
+
+
 def _gelu(x: np.ndarray) -> np.ndarray:
     return 0.5 * x * (1.0 + np.tanh(0.7978845608 * (x + 0.044715 * x * x * x)))
 
