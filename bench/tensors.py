@@ -32,7 +32,10 @@ that wait, at most --pts-wait seconds); torch.jit.script = script() plus the fir
 minus the median; torch.compile = first call minus the median.  Each compiler
 first compiles one trivial function (reported as its start-up), so that the per-workload
 numbers are per function; the pts code cache is off (PTS_CACHE=0) and Inductor writes into
-a fresh temporary cache, so nothing comes from a previous run.
+a fresh temporary cache, so nothing comes from a previous run.  Every compile and first call
+is timed after a full garbage collection (`collected`): Python's collector runs a full
+collection when enough objects have survived since the last one, which after torch.compile's
+work costs 150-280 ms here, and it fell into whichever compile came next.
 
 OpenBLAS: OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, if set, force a slower kernel; run as a
 script, this file re-executes itself without them before importing numpy.  Where numpy was
@@ -61,6 +64,7 @@ if (__name__ == "__main__" and "numpy" not in sys.modules
     os.execve(sys.executable, [sys.executable, os.path.abspath(__file__), *sys.argv[1:]], _env)
 
 import argparse  # noqa: E402
+import gc  # noqa: E402
 import json  # noqa: E402
 import platform  # noqa: E402
 import statistics  # noqa: E402
@@ -286,6 +290,7 @@ def warm_up(f, args, cap: float, warmups: int = 1, compiles: bool = False) -> di
     """The first call(s) of `f(*args)`: {first_s, result}, and median_s and runs = 1 too when
     a call is slower than `cap` (its only sample; unless it `compiles`: then the second
     call decides)."""
+    collected()
     t0 = time.perf_counter()
     result = f(*args)
     first = time.perf_counter() - t0
@@ -301,6 +306,11 @@ def warm_up(f, args, cap: float, warmups: int = 1, compiles: bool = False) -> di
     for _ in range(warmups - 1):
         f(*args)
     return out
+
+
+def collected() -> None:
+    """A full garbage collection, before a timed compile or first call (module docstring)."""
+    gc.collect()
 
 
 def alternate(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int) -> dict:
@@ -415,6 +425,7 @@ class Impls:
                 comp = getattr(f, "compiled", None)
             self.pts_fns[w.name] = f
             if comp is not None:
+                collected()
                 t0 = time.perf_counter()
                 comp(args)
                 self.compile_ms[(w.name, "pts", 0)] = (time.perf_counter() - t0) * 1e3
@@ -456,6 +467,7 @@ class Impls:
     def torch_jit(self, w, target):
         if w.name not in self.jit_fns:
             eager = self.torch_eager(w, target)
+            collected()
             t0 = time.perf_counter()
             self.jit_fns[w.name] = torch.jit.script(eager)
             self.compile_ms[(w.name, "jit.script()", 0)] = (time.perf_counter() - t0) * 1e3
