@@ -194,7 +194,7 @@ class Program:
     def _specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None,
                     consts: tuple) -> Spec:
         with self.timings.phase("parse"):
-            fdef = fresh_fdef(pyfunc)
+            fdef = parse_pyfunc(pyfunc)     # (shared: read here; the new spec's is a copy)
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
@@ -204,6 +204,8 @@ class Program:
         if spec is not None:
             return spec
         reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(pyfunc, set()))
+        with self.timings.phase("parse"):
+            fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
         spec.const_params = {fdef.params[i].name: v for i, v in consts}
         self.specs[key] = spec
