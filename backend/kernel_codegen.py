@@ -21,8 +21,8 @@ Under those conditions every op of the kernel broadcasts without error and every
 reduces a full row, so the loop nest computes exactly what the ops compute (up to the
 summation order of floats).  The rows are vectorized when each leaf has S's last dimension
 with unit stride, or one element per row (an (N, 1) leaf: copied into a row of equal values
-per row); otherwise (S of rank 2 or more) they run on C-contiguous copies of the other
-leaves, made by the module's copy loops, and a single row steps through strides.  Pure
+per row); otherwise they run on C-contiguous copies of the other leaves, made by the
+module's copy loops (with one axis, copies broadcast to S).  Pure
 elementwise kernels whose leaves are all C-contiguous with shape S run as one flat loop,
 and ones whose leaves are contiguous along another axis (channels-last data) run with that
 axis last.  float32 sums add blocks in float32 and the blocks in float64; a division by a
@@ -320,7 +320,7 @@ class FusedKernel:
         for x in self.tensors:
             unit = b.or_(b.icmp_signed("==", x.strides[-1], c64(1)), last_is_1)
             ok_x = b.and_(spans[id(x)], unit)
-            if len(shape) > 1:          # (N, 1): rows() fills a row (one row: strided)
+            if len(shape) > 1:          # (N, 1): rows() fills a row (one axis: copied)
                 ok_x = b.or_(ok_x, b.icmp_signed("==", x.shape[-1], c64(1)))
             contiguous = b.and_(contiguous, ok_x)
         return shape, ok, contiguous
@@ -343,7 +343,7 @@ class FusedKernel:
     def fused(self, shape, contiguous):
         """Allocate the output, then run the rows (or the flat range) through the pool:
         flat when every leaf is C-contiguous with shape S (elementwise kernels), else rows,
-        vectorized when the leaves are contiguous along the last axis, strided if not."""
+        vectorized when the leaves are contiguous along the last axis, else on copies."""
         plan, k, b = self.plan, self.k, self.b
         row_root = plan.per_row[plan.root]
         out_shape = shape[:-1] + [c64(1)] if row_root else shape
@@ -357,7 +357,7 @@ class FusedKernel:
                     with then:
                         self.dispatch("flat", out, n, c64(1))
                     with otherwise:
-                        self.dispatch("strided", out, rows, n)
+                        self.copied_rows(out, rows, n, shape)
                 return k.pack(out)
             flat = self.flat_condition(shape)
         with b.if_else(contiguous) as (then, otherwise):
@@ -372,21 +372,21 @@ class FusedKernel:
                             self.dispatch("rows", out, rows, n)
             with otherwise:
                 if plan.reductions or row_root:
-                    self.copied_rows(out, rows, n, len(shape))
+                    self.copied_rows(out, rows, n, shape)
                 else:
-                    self.permuted_or_strided(shape, out, rows, n, result)
+                    self.permuted_or_copied(shape, out, rows, n, result)
         return b.load(result, typ=desc_type(len(out_shape)))
 
-    def permuted_or_strided(self, shape, out: Tensor, rows, n, result) -> None:
+    def permuted_or_copied(self, shape, out: Tensor, rows, n, result) -> None:
         """An elementwise kernel whose leaves are not contiguous along the last axis, but
         along another one, p (a channels-last image viewed as NCHW: p = C): the rows run
         over the other axes, p last, and the output takes the same layout (numpy's order
         "K": the result of an op on channels-last data is channels-last).  Anything else
-        runs strided."""
+        runs on copies (copied_rows)."""
         b, k, r = self.b, self.k, len(shape)
         main = next((x for x in self.tensors if x.rank == r), None)
         if main is None or r < 2 or any(x.rank != r for x in self.tensors):
-            self.copied_rows(out, rows, n, r)
+            self.copied_rows(out, rows, n, shape)
             return
         p = c64(-1)
         for a in range(r - 1):
@@ -413,27 +413,31 @@ class FusedKernel:
                            for a in range(r)]
                 b.store(k.pack(Tensor(out.dtype, out.data, out.owner, shape, strides)), result)
             with otherwise:
-                self.copied_rows(out, rows, n, r)
+                self.copied_rows(out, rows, n, shape)
 
-    def copied_rows(self, out: Tensor, rows, n, rank: int) -> None:
-        """Leaves that are not contiguous along the last axis: with S of rank 2 or more, the
-        vectorized rows run on C-contiguous copies of them (a leaf of one element per row
-        stays one: rows() fills it into a row) — a copy loop the module shares instead of
-        one strided loop nest per kernel to compile (~45 ms of LLVM each).  One row (S of
-        rank 1) runs strided, so that the pool can still split it."""
-        if rank < 2:
-            self.dispatch("strided", out, rows, n)
-            return
+    def copied_rows(self, out: Tensor, rows, n, shape: list) -> None:
+        """Leaves that are not contiguous along the last axis: the vectorized loops run on
+        C-contiguous copies of them — a copy loop the module shares instead of a strided
+        loop nest per kernel to compile (~45 ms of LLVM each; ~15 ms for one axis).  With S
+        of rank 2 or more the rows do (a leaf of one element per row stays one: rows() fills
+        it into a row); with one axis the copies are broadcast to S, and an elementwise
+        kernel runs flat, so that the pool can split it."""
+        k, one_axis = self.k, len(shape) == 1
         copies, args = [], []
         for a, x in zip(self.args, self.leaves.values()):
             if isinstance(x, Tensor) and x.rank > 0:
-                c = self.k.as_contiguous(x)
+                if one_axis:
+                    x = Tensor(x.dtype, x.data, x.owner, shape, [k.bstride(x, 0, 1)])
+                c = k.as_contiguous(x)
                 copies.append((c, x))
-                a = self.k.pack(c)
+                a = k.pack(c)
             args.append(a)
-        self.dispatch("rows", out, rows, n, args)
+        if one_axis and not self.plan.reductions and not self.plan.per_row[self.plan.root]:
+            self.dispatch("flat", out, n, c64(1), args)
+        else:
+            self.dispatch("rows", out, rows, n, args)
         for c, x in copies:
-            self.k.scratch_done(c, unless=x)
+            k.scratch_done(c, unless=x)
 
     def permuted(self, values: list, p) -> list:
         """values with the entry of axis p (a run-time i64) moved to the end."""
@@ -473,8 +477,6 @@ class FusedKernel:
             fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, I64T, I64T]),
                              name=f"{plan.k.name}.{mode}")
             fn.linkage = "internal"
-            if mode == "strided":       # gathers: vectorizing costs compile time, gains little
-                fn.attributes.add("optsize")
             env, begin, end = fn.args
             w = Worker(mc, fn)
             b = w.b
@@ -486,15 +488,14 @@ class FusedKernel:
             if mode == "flat":
                 inner.row([begin] * len(inner.tensors), begin, b.sub(end, begin), out_w, False)
             else:
-                inner.rows(shape, out_w, begin, end, strided=mode == "strided")
+                inner.rows(shape, out_w, begin, end)
             b.ret_void()
             w.finish()
             return fn
         return mc.helper(f"{plan.k.name}.{mode}", build)
 
-    def rows(self, shape: list, out: Tensor, begin, end, strided: bool) -> None:
-        """Rows begin..end-1 (row r = the C-order index over all axes but the last); strided:
-        each leaf steps along the row by its own stride (0 where it broadcasts)."""
+    def rows(self, shape: list, out: Tensor, begin, end) -> None:
+        """Rows begin..end-1 (row r = the C-order index over all axes but the last)."""
         b, r = self.b, len(shape) - 1
         n = shape[-1]
         row_root = self.plan.per_row[self.plan.root]
@@ -514,9 +515,8 @@ class FusedKernel:
         def body(i):
             row = b.add(begin, i)
             out_base = row if row_root else b.mul(row, n)
-            self.row([b.load(x, typ=I64T) for x in bases], out_base, n, out, row_root, steps)
+            self.row([b.load(x, typ=I64T) for x in bases], out_base, n, out, row_root)
             self.next_row(idx, bases, shape, strides)
-        steps = [self.k.bstride(x, r, r + 1) for x in self.tensors] if strided else None
         malloc = self.fc.mc.import_fn(b, self.fc.ctx, "malloc")
         free = self.fc.mc.import_fn(b, self.fc.ctx, "free")
         self.scratch = {}
@@ -527,14 +527,13 @@ class FusedKernel:
         # a leaf with one element per row (shape (N, 1) against rows of n > 1) is copied
         # into a row of n equal values, so that the loops still read contiguous rows
         self.row_fill = {}
-        if not strided:
-            for x in self.tensors:
-                fill = b.and_(b.icmp_signed("==", x.shape[-1], c64(1)),
-                              b.icmp_signed(">", n, c64(1)))
-                buf = self.k.slot(PTR, ir.Constant(PTR, None))
-                with b.if_then(fill):
-                    b.store(b.call(malloc, [b.mul(n, c64(ITEMSIZE[x.dtype]))]), buf)
-                self.row_fill[id(x)] = (fill, buf)
+        for x in self.tensors:
+            fill = b.and_(b.icmp_signed("==", x.shape[-1], c64(1)),
+                          b.icmp_signed(">", n, c64(1)))
+            buf = self.k.slot(PTR, ir.Constant(PTR, None))
+            with b.if_then(fill):
+                b.store(b.call(malloc, [b.mul(n, c64(ITEMSIZE[x.dtype]))]), buf)
+            self.row_fill[id(x)] = (fill, buf)
         self.fc.counted_loop(b.sub(end, begin), body)
         for buf in self.scratch.values():
             b.call(free, [buf.data])
@@ -564,12 +563,11 @@ class FusedKernel:
         b.branch(done)
         b.position_at_end(done)
 
-    def row(self, bases: list, out_base, n, out: Tensor, row_root: bool, steps=None) -> None:
+    def row(self, bases: list, out_base, n, out: Tensor, row_root: bool) -> None:
         """One row of n elements: the reductions' phases, then the output.  Leaf x's
-        element j is at bases[x] + j (or + j * steps[x])."""
+        element j is at bases[x] + j."""
         b = self.b
         base_of = dict(zip([id(x) for x in self.tensors], bases))
-        self.steps = dict(zip([id(x) for x in self.tensors], steps)) if steps else {}
         self.views = {}
         for x in self.tensors:
             if id(x) not in self.row_fill:
@@ -606,11 +604,10 @@ class FusedKernel:
         self.phase_loop(n, element)
 
     def phase_loop(self, n, element) -> None:
-        """The loop over a row's elements of one phase (see MATH_INTERLEAVE; not the strided
-        rows', which are not vectorized)."""
+        """The loop over a row's elements of one phase (see MATH_INTERLEAVE)."""
         self.math_in_loop = False
         self.fc.counted_loop(n, element, interleave=lambda: MATH_INTERLEAVE if (
-            self.math_in_loop and not self.steps) else None)
+            self.math_in_loop) else None)
 
     def reduce_row(self, red: Instr, base_of, row_values, n, stash=None):
         """The reduction `red` over one row.  Sums of float32 add each block of SUM_BLOCK
@@ -708,9 +705,7 @@ class FusedKernel:
                 return x.value, x.dtype
             if x.rank == 0:
                 return self.k.load(x, c64(0)), x.dtype
-            step = self.steps.get(id(x))
-            at = j if step is None else self.b.mul(j, step)
-            at = self.b.add(base_of[id(x)], at)
+            at = self.b.add(base_of[id(x)], j)
             return self.k.load(self.views.get(id(x), x), at), x.dtype
         if v in row_values:
             return row_values[v]

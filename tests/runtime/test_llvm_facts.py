@@ -317,6 +317,18 @@ def _layer_norm(x: np.ndarray) -> np.ndarray:
     return (x - m) / np.sqrt(v + 1e-5)
 
 
+def test_one_axis_kernels_have_one_loop_function():
+    """A fused kernel over one axis gets one loop function, the flat one: views run it on
+    contiguous copies (kernel_codegen copied_rows) instead of a strided loop of their own."""
+    from pts.backend import jit
+    from pts.backend.codegen import generate
+    mc = generate(_built(_gelu, (np.linspace(-3, 3, 64),)), jit.host_triple(),
+                  str(jit.target_machine().target_data), prefix="ptsT", library=True)
+    loops = [f.name for f in mc.m.functions if f.blocks and ".k" in f.name
+             and f.name.rsplit(".", 1)[-1] in ("flat", "rows", "strided")]
+    assert [name.rsplit(".", 1)[-1] for name in loops] == ["flat"]
+
+
 def test_split_modules_compile_on_several_threads_at_once(monkeypatch):
     """The optimized part of a split module goes through LLVM on a thread of its own,
     around llvmlite's lock (backend/jit.py _optimized_object).  Compiles started from four

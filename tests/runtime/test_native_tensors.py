@@ -520,3 +520,34 @@ def test_one_element_per_row_leaves_of_every_dtype(dt):
     m = np.array([[True], [False], [True]])
     y = np.arange(3 * 40.0).reshape(3, 40)
     np.testing.assert_array_equal(pts.script(masked)(y, m), masked(y, m))
+
+
+def exp_mul_add(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.exp(x) * y + 1.0
+
+
+def vector_softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max())
+    return e / e.sum()
+
+
+def dot_sum(x: np.ndarray, y: np.ndarray) -> float:
+    return float((x * y).sum())
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_one_axis_kernels_on_views(dt):
+    """Kernels over one axis whose leaves are strided, reversed, a column or broadcast from
+    one element run on contiguous copies broadcast to the kernel's shape (kernel_codegen
+    copied_rows): numpy's results, elementwise and reduced."""
+    rng = np.random.default_rng(2)
+    a, b = rng.standard_normal(1001).astype(dt), rng.standard_normal(1001).astype(dt)
+    m = rng.standard_normal((50, 40)).astype(dt)
+    tol = dict(rtol=1e-5, atol=1e-6)
+    cases = [(a[::2], b[::2]), (a[::-1], b), (a, b[:1]), (a[:1], b), (a[::3][:300], b[:300]),
+             (a[5:6], b[7:8]), (m[:40, 3], m[7]), (m[::-1, 0], m[:, 1])]
+    for x, y in cases:
+        np.testing.assert_allclose(pts.script(exp_mul_add)(x, y), exp_mul_add(x, y), **tol)
+        assert pts.script(dot_sum)(x, y) == pytest.approx(dot_sum(x, y), rel=1e-4, abs=1e-5)
+        np.testing.assert_allclose(pts.script(vector_softmax)(x), vector_softmax(x), **tol)
+    assert pts.script(exp_mul_add)(a[:0], b[:0]).shape == (0,)
