@@ -22,10 +22,9 @@ reduces a full row, so the loop nest computes exactly what the ops compute (up t
 summation order of floats).  The rows are vectorized when each leaf has S's last dimension
 with unit stride, or one element per row (an (N, 1) leaf: copied into a row of equal values
 per row); otherwise they run on C-contiguous copies of the other leaves, made by the
-module's copy loops (with one axis, copies broadcast to S).  Pure
-elementwise kernels whose leaves are all C-contiguous with shape S run as one flat loop,
-and ones whose leaves are contiguous along another axis (channels-last data) run with that
-axis last.  float32 sums add blocks in float32 and the blocks in float64; a division by a
+module's copy loops (with one axis, copies broadcast to S).  Pure elementwise kernels whose
+leaves are all C-contiguous with shape S run as one flat loop, and ones whose leaves are
+contiguous along another axis (channels-last data) run with that axis last.  float32 sums add blocks in float32 and the blocks in float64; a division by a
 per-row value multiplies by its reciprocal.
 
 The loop nest is not emitted at the call site: each kernel function gets one dispatch
