@@ -24,8 +24,9 @@ with unit stride, or one element per row (an (N, 1) leaf: copied into a row of e
 per row); otherwise they run on C-contiguous copies of the other leaves, made by the
 module's copy loops (with one axis, copies broadcast to S).  Pure elementwise kernels whose
 leaves are all C-contiguous with shape S run as one flat loop, and ones whose leaves are
-contiguous along another axis (channels-last data) run with that axis last.  float32 sums add blocks in float32 and the blocks in float64; a division by a
-per-row value multiplies by its reciprocal.
+contiguous along another axis (channels-last data) run with that axis last.  float32 sums
+add blocks in float32 and the blocks in float64; a division by a per-row value multiplies by
+its reciprocal.
 
 The loop nest is not emitted at the call site: each kernel function gets one dispatch
 function, `<kernel>.run` (`run`), which tests the shapes and hands the rows to the pool, and
