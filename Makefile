@@ -25,13 +25,20 @@ VMATH_IR := stdlib/vmath.ir
 $(VMATH_IR): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
 	$(VPY) -m pts.backend.stdlib_math >/dev/null
 
-# The precompiled kernel library (backend/kernel_library.py: the gemm, compiled once for this
-# machine instead of in every module that multiplies matrices): remade like vmath.ir.
+# The precompiled kernel library (backend/kernel_library.py: the gemm, copy loops and conv2d,
+# compiled once for this machine instead of in every module that uses them): remade like
+# vmath.ir.
 KERNELS_IMG := stdlib/kernels.img
 $(KERNELS_IMG): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
 	$(VPY) -m pts.backend.kernel_library >/dev/null
 
-PRECOMPILED := $(VMATH_IR) $(KERNELS_IMG)
+# The syntax trees of the library's functions (frontend/stdlib_trees.py: parsed once here
+# instead of on their first compile in every process): remade like vmath.ir.
+STDLIB_TREES := stdlib/trees.pickle
+$(STDLIB_TREES): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
+	$(VPY) -c 'from pts.frontend import stdlib_trees; stdlib_trees.write()'
+
+PRECOMPILED := $(VMATH_IR) $(KERNELS_IMG) $(STDLIB_TREES)
 
 demo: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts demo

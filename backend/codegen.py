@@ -132,6 +132,8 @@ class ModuleCodegen:
     portable = False      # set by generate(): see libm_call
     library = False       # ... may call backend.kernel_library (generate's `library`)
     entries: list[str] | None = None     # ... the functions with a boxed entry (`exported`)
+    skipped: set = frozenset()          # IR functions not generated (`unreached`)
+    library_functions = True            # ... and its precompiled functions (`precompiled`)
 
     def __init__(self, module: Module, triple: str = "", data_layout: str = "", prefix: str = "pts"):
         self.irmod = module
@@ -152,12 +154,19 @@ class ModuleCodegen:
     # ---------------------------------------------------------------- module level
 
     def generate(self) -> ir.Module:
+        precompiled = self.precompiled()
+        self.skipped = self.unreached(precompiled)
         for f in self.irmod:
-            self.funcs[f.name] = self.declare(f)
+            if f.name not in self.skipped:
+                self.funcs[f.name] = self.declare(f)
         for f in self.irmod:
-            FunctionCodegen(self, f, self.funcs[f.name]).generate()
+            if f.name in precompiled:
+                self.library_call(self.funcs[f.name], precompiled[f.name])
+            elif f.name not in self.skipped:
+                FunctionCodegen(self, f, self.funcs[f.name]).generate()
         for f in self.irmod:
-            self.pipeline(f, self.funcs[f.name])
+            if f.name not in self.skipped and f.name not in precompiled:
+                self.pipeline(f, self.funcs[f.name])
         for name in self.exported():
             self.boxed(self.irmod[name])
         self.release()
@@ -167,6 +176,45 @@ class ModuleCodegen:
             from pts.backend.stdlib_math import finish
             finish(self)
         return self.m
+
+    def precompiled(self) -> dict[str, str]:
+        """{IR function: library symbol} of the functions the precompiled kernel library has
+        compiled already (kernel_library.library_spec: conv2d), when the code may call it."""
+        if not (self.library and self.library_functions):
+            return {}
+        from pts.backend.kernel_library import library_spec
+        found = {f.name: library_spec(self.irmod, f) for f in self.irmod}
+        return {name: sym for name, sym in found.items() if sym is not None}
+
+    def unreached(self, precompiled: dict) -> set[str]:
+        """The IR functions that only precompiled ones call (their kernels): not generated."""
+        if not precompiled:
+            return set()
+        roots = [self.irmod.entry] if self.irmod.entry in self.irmod.functions else \
+            [f.name for f in self.irmod]
+        roots += [name for name in self.entries or () if name in self.irmod.functions]
+        live, work = set(), list(roots)
+        while work:
+            name = work.pop()
+            if name in live:
+                continue
+            live.add(name)
+            if name not in precompiled:
+                work.extend(ins.attrs["callee"] for ins in self.irmod[name].instructions()
+                            if ins.attrs.get("callee") in self.irmod.functions)
+        return {f.name for f in self.irmod if f.name not in live}
+
+    def library_call(self, fn: ir.Function, sym: str) -> None:
+        """fn's body: the call of the library's compiled copy of its code (`sym`, which
+        has fn's type and protocol: context and arguments in, status and result out)."""
+        target = self.declared.get(sym)
+        if target is None:
+            target = self.declared[sym] = ir.Function(self.m, fn.function_type, name=sym)
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        b.ret(b.call(target, list(fn.args)))
+        for attr in ("noinline", "optnone"):
+            fn.attributes.add(attr)
+        self.library_used = True
 
     # A function this big is glue between kernels (a whole model's forward with its layers
     # inlined: views, copies, calls): -O3's unrolling and vectorizing of every small loop in
@@ -254,7 +302,8 @@ class ModuleCodegen:
             return list(self.entries)
         kernels = {ins.attrs["callee"] for f in self.irmod for blk in f.blocks
                    for ins in blk.instrs if ins.op == "kernel"}
-        return [f.name for f in self.irmod if f.name not in kernels]
+        return [f.name for f in self.irmod if f.name not in kernels and
+                f.name not in self.skipped]
 
     def export_name(self, fname: str) -> str:
         """Symbol of the boxed entry point of IR function `fname`."""
@@ -1312,15 +1361,18 @@ for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
 
 def generate(module: Module, triple: str = "", data_layout: str = "",
              prefix: str = "pts", portable: bool = False, library: bool = False,
-             entries: list[str] | None = None) -> ModuleCodegen:
+             entries: list[str] | None = None, library_functions: bool = True) -> ModuleCodegen:
     """Build the LLVM module; the returned codegen names its exported symbols.  `portable`
     code reaches every runtime function through the import table (archive images).
     `library`: the code may call backend.kernel_library's precompiled kernels (code that
-    runs in this process; `mc.library_used` says whether it does).  `entries`: the only
-    functions that get a boxed entry point (default: `exported`'s)."""
+    runs in this process; `mc.library_used` says whether it does), and with
+    `library_functions` its precompiled functions too (`precompiled`; not while compiling
+    the library itself).  `entries`: the only functions that get a boxed entry point
+    (default: `exported`'s)."""
     mc = ModuleCodegen(module, triple, data_layout, prefix)
     mc.portable = portable
     mc.library = library
+    mc.library_functions = library_functions
     mc.library_used = False
     mc.entries = entries
     mc.generate()

@@ -15,6 +15,17 @@ carrying their own copy:
                                 a layer norm's 250 ms compile were its two copy loops)
     pts_lib.fill.<dtype>        = pts.fill.<dtype>: a row of one value (fused kernels'
                                 (N, 1) leaves: a vectorized loop per leaf in every kernel)
+    pts_lib.nn.<fn>.<dtype>     = the library's own function <fn> of stdlib/nn.py (SPECS:
+                                conv2d), specialized to tensors of <dtype> and compiled
+                                by our pipeline, with the IR functions it calls
+
+The last are whole scripted functions, big glue: conv2d is ~30% of MyConv's unoptimized
+LLVM IR, which the JIT would otherwise generate, print and compile (-O0) in every model that
+convolves.  A module's IR function is replaced by a call of one of them only when it is the
+same code: `spec_key`, its printed IR and that of the functions it reaches, with their
+names made canonical, equals the key the library recorded when it compiled that function
+(`library_spec`).  Anything else (other types, PTS_FUSION=0's IR, an edited nn.py before
+`make`) is compiled in the module as before.
 
 Archives keep their own copy (backend.link.compile_object generates without the library):
 an archive runs where no compiler ever ran.
@@ -22,9 +33,10 @@ an archive runs where no compiler ever ran.
 The library is an image (backend.link: the format of archives' images and of the disk
 cache), mapped by runtime.archive.Image without LLVM.  `make` writes it next to this
 package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
-compiler's fingerprint and the host's key (pts.cache.host_key: machine, CPU, llvmlite) in a
-header.  A process whose compiler or host differs from that file's, or that finds none,
-compiles the library itself on first use (~2 s) and leaves it in the disk cache's code
+compiler's fingerprint, the host's key (pts.cache.host_key: machine, CPU, llvmlite) and the
+keys of its library functions in a header.  A process whose compiler or host differs from
+that file's, or that finds none, compiles the library itself on first use (~5 s) and leaves
+it in the disk cache's code
 directory (pts.cache.code_dir, when the cache is on) for the next process.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
@@ -40,7 +52,7 @@ import os
 import threading
 
 from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images import
-from pts.ir.types import DTYPE_NAMES, F32, F64, I1, I32, I64
+from pts.ir.types import DTYPE_NAMES, F32, F64, I1, I32, I64, TensorType
 
 DTYPES = ("f32", "f64")
 MAGIC = b"PTSLIB01"
@@ -52,6 +64,10 @@ COPIES = frozenset([(dt, dt, r) for dt in (F32, F64) for r in range(1, 7)] +
                    [(dt, dt, r) for dt in (I32, I64, I1) for r in (1, 2)] +
                    [(a, b, r) for a, b in ((F32, F64), (F64, F32)) for r in (1, 2)])
 FILLS = (F32, F64, I32, I64, I1)
+# the library's functions precompiled per dtype: name in stdlib/nn.py -> argument types
+SPECS = {"conv2d": lambda dt: (TensorType(dt, 4), TensorType(dt, 4), TensorType(dt, 1),
+                               I64, I64, I64)}
+SPEC_DTYPES = (F32, F64)
 
 _lock = threading.RLock()
 _loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image
@@ -70,9 +86,51 @@ def fill_symbol(dt) -> str:
     return f"{PREFIX}fill.{DTYPE_NAMES[dt]}"
 
 
+def spec_symbol(name: str, dt) -> str:
+    return f"{PREFIX}nn.{name}.{DTYPE_NAMES[dt]}"
+
+
 def symbols() -> list[str]:
     return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")] + \
-        sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in FILLS]
+        sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in FILLS] + \
+        [spec_symbol(name, dt) for name in SPECS for dt in SPEC_DTYPES]
+
+
+def spec_key(module, fname: str) -> str:
+    """What makes IR function `fname` of `module` the library's code: the SHA-256 of its
+    printed IR and that of every function it reaches, in the order first reached, each
+    function named by that order (a module may name its second conv2d `conv2d.1`).  Spans
+    and file names are part of the text: an edited library source gives another key."""
+    import hashlib
+    import re
+
+    from pts.ir.printer import print_function
+    order, work = [], [fname]
+    while work:
+        name = work.pop(0)
+        if name in order:
+            continue
+        order.append(name)
+        for ins in module[name].instructions():
+            callee = ins.attrs.get("callee")
+            if callee is not None and callee in module.functions and callee not in order:
+                work.append(callee)
+    canonical = {name: f"f{i}" for i, name in enumerate(order)}
+    text = "\n".join(print_function(module[name]) for name in order)
+    text = re.sub(r"@([\w.]+)", lambda m: "@" + canonical.get(m[1], m[1]), text)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def library_spec(module, f) -> str | None:
+    """The library's symbol for IR function f of module, if f is one of its precompiled
+    functions (same code: spec_key), else None.  Loads the library on first use."""
+    base = f.name.split(".")[0]
+    if base not in SPECS or os.path.basename(f.file) != "nn.py":
+        return None
+    wanted = {entry["key"]: sym for sym, entry in specs().items() if entry["function"] == base}
+    if not wanted:
+        return None
+    return wanted.get(spec_key(module, f.name))
 
 
 def precompiled_path() -> str:
@@ -119,25 +177,56 @@ def build_ir() -> str:
     return str(mc.m)
 
 
-def build_image() -> bytes:
-    """The library compiled (-O3, host CPU, position-independent) and linked as an image."""
+def build_spec(name: str, dt) -> tuple[str, dict]:
+    """stdlib/nn.py's `name` for tensors of dtype dt, through our whole pipeline, as LLVM IR
+    text exporting `spec_symbol(name, dt)` (the function's own type: a context and its
+    arguments in, status and result out), and its table entry (spec_key)."""
+    from llvmlite import ir
+
+    from pts.backend import jit
+    from pts.backend.codegen import generate
+    from pts.frontend.program import build_module
+    from pts.ir.pipeline import optimize
+    from pts.stdlib import nn
+    module = build_module(getattr(nn, name), SPECS[name](dt))
+    optimize(module)
+    sym = spec_symbol(name, dt)
+    mc = generate(module, jit.host_triple(), str(jit.image_target_machine().target_data),
+                  prefix=sym, library=True, entries=[], library_functions=False)
+    inner = mc.funcs[module.entry]
+    fn = ir.Function(mc.m, inner.function_type, name=sym)
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    b.ret(b.call(inner, list(fn.args), cconv="fastcc"))
+    return str(mc.m), {"function": name, "key": spec_key(module, module.entry)}
+
+
+def build_image() -> tuple[bytes, dict]:
+    """The library compiled (-O3, host CPU, position-independent) and linked as an image,
+    and the table of its precompiled library functions ({symbol: {function, key}})."""
     import llvmlite.binding as llvm
 
     from pts.backend import jit, link
     from pts.backend.abi import IMPORTS
     tm = jit.image_target_machine()
     mod = llvm.parse_assembly(build_ir())
+    table = {}
+    for name in SPECS:
+        for dt in SPEC_DTYPES:
+            text, table[spec_symbol(name, dt)] = build_spec(name, dt)
+            mod.link_in(llvm.parse_assembly(text))
     mod.verify()
     jit.optimize(mod, tm, 3)
     obj = tm.emit_object(mod)
-    return link.link(obj, {s: (s, s) for s in symbols()}, IMPORTS).to_bytes()
+    return link.link(obj, {s: (s, s) for s in symbols()}, IMPORTS).to_bytes(), table
 
 
-def write_precompiled(path: str | None = None, image: bytes | None = None) -> str:
-    """Write the library (`image`, else built now) with this compiler's and host's header."""
+def write_precompiled(path: str | None = None, built: tuple[bytes, dict] | None = None) -> str:
+    """Write the library (`built` by build_image, else built now) with this compiler's and
+    host's header and the table of its library functions."""
     path = path or precompiled_path()
-    header = json.dumps(_header(), sort_keys=True).encode("utf-8")
-    data = MAGIC + len(header).to_bytes(4, "little") + header + (image or build_image())
+    image, table = built or build_image()
+    header = json.dumps(dict(_header(), specs=table), sort_keys=True).encode("utf-8")
+    data = MAGIC + len(header).to_bytes(4, "little") + header + image
     tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
         with open(tmp, "wb") as f:
@@ -157,19 +246,22 @@ def _cache_path() -> str | None:
     return os.path.join(d, "kernels.img") if d else None
 
 
-def _read_precompiled(path: str | None = None) -> bytes | None:
-    """The image in a library file (the set-up's, by default) if this compiler made it on
-    this host, else None."""
+def _read_precompiled(path: str | None = None) -> tuple[bytes, dict] | None:
+    """(image, table of library functions) of a library file (the set-up's, by default) if
+    this compiler made it on this host, else None."""
     try:
         with open(path or precompiled_path(), "rb") as f:
             data = f.read()
         if data[:8] != MAGIC:
             return None
         n = int.from_bytes(data[8:12], "little")
-        if json.loads(data[12:12 + n]) != json.loads(json.dumps(_header(), sort_keys=True)):
+        header = json.loads(data[12:12 + n])
+        table = header.pop("specs", None)
+        if header != json.loads(json.dumps(_header(), sort_keys=True)) or \
+                not isinstance(table, dict):
             return None
-        return data[12 + n:]
-    except (OSError, ValueError):
+        return data[12 + n:], table
+    except (OSError, ValueError, AttributeError):
         return None
 
 
@@ -184,25 +276,32 @@ def addresses() -> dict[str, int]:
             machine = _machine_of(host_target())
             image = None
             for path in (precompiled_path(), _cache_path()):
-                code = _read_precompiled(path) if path else None
-                if code is not None:
+                found = _read_precompiled(path) if path else None
+                if found is not None:
                     try:
-                        image = Image(code, machine)
+                        image, table = Image(found[0], machine), found[1]
                         break
                     except Exception:
                         image = None
             if image is None:
-                code = build_image()
-                image = Image(code, machine)
+                built = build_image()
+                image, table = Image(built[0], machine), built[1]
                 path = _cache_path()
                 if path:
                     try:
-                        write_precompiled(path, code)
+                        write_precompiled(path, built)
                     except OSError:
                         pass
             _loaded["image"] = image          # mapped for the life of the process
+            _loaded["specs"] = table
             _loaded["addresses"] = {s: image.entries[s][0] for s in symbols()}
         return _loaded["addresses"]
+
+
+def specs() -> dict:
+    """{symbol: {"function": name, "key": spec_key}} of the loaded library's functions."""
+    addresses()
+    return _loaded["specs"]
 
 
 def address(name: str) -> int:

@@ -44,9 +44,12 @@ def parse_pyfunc(pyfunc) -> A.FunctionDef:
     hit = _PARSED.get(id(code))
     if hit is not None and hit[0] is code:
         return hit[1]
-    from pts.frontend.parse import parse_function
-    text, filename, offset = function_source(pyfunc)
-    fdef = parse_function(text, filename, line_offset=offset)
+    from pts.frontend import stdlib_trees
+    fdef = stdlib_trees.lookup(pyfunc)         # pts's library functions: parsed by `make`
+    if fdef is None:
+        from pts.frontend.parse import parse_function
+        text, filename, offset = function_source(pyfunc)
+        fdef = parse_function(text, filename, line_offset=offset)
     _PARSED[id(code)] = (code, fdef)
     return fdef
 

@@ -1,7 +1,7 @@
 """The precompiled kernel library (backend.kernel_library): code compiled in this process
-calls one gemm per machine instead of carrying its own; the disk cache's images import it
-and a fresh process maps it without LLVM; a stale or damaged library file is ignored;
-archives never depend on it."""
+calls one gemm per machine instead of carrying its own, and the library's conv2d instead of
+compiling it again; the disk cache's images import it and a fresh process maps it without
+LLVM; a stale or damaged library file is ignored; archives never depend on it."""
 import json
 import os
 import subprocess
@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import pts
+import pts.nn.functional as F
 from pts.backend import jit, kernel_library, link
 from pts.runtime.archive import ArchiveError, Image, _machine_of, host_target
 
@@ -144,13 +145,13 @@ def test_stale_or_damaged_library_file_is_ignored(damage, tmp_path, monkeypatch)
         else:
             data = data[:len(data) // 2]
         path.write_bytes(data)
-    code = kernel_library._read_precompiled()
-    if damage == "truncated" and code is not None:
+    found = kernel_library._read_precompiled()
+    if damage == "truncated" and found is not None:
         # the header still matches: the image itself is cut, and mapping it fails
         with pytest.raises(ArchiveError):
-            Image(code, _machine_of(host_target()))
+            Image(found[0], _machine_of(host_target()))
     else:
-        assert code is None
+        assert found is None
 
 
 def test_archives_never_import_the_library(monkeypatch):
@@ -188,3 +189,81 @@ def test_a_library_compiled_here_is_left_in_the_disk_cache(tmp_path, monkeypatch
     monkeypatch.setattr(kernel_library, "_loaded", {})          # as a new process
     monkeypatch.setattr(kernel_library, "build_image", lambda: pytest.fail("compiled again"))
     assert set(kernel_library.addresses()) == set(first) == set(kernel_library.symbols())
+
+
+# ---------------------------------------------------------------- precompiled library functions
+
+# two calls of conv2d: called once, the IR passes inline it (and the library's copy is not
+# used: the module compiles the inlined code)
+def conv(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return F.conv2d(F.conv2d(x, w, b, 1, 1), w, b, 1, 1)
+
+
+def conv_relu(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    y = np.maximum(F.conv2d(x, w, b, 2, 0), 0.0)
+    return np.maximum(F.conv2d(y, w, b, 1, 2, 2), 0.0)
+
+
+def conv_args(dtype, wdtype=None):
+    rng = np.random.default_rng(6)
+    return (rng.standard_normal((3, 4, 9, 8)).astype(dtype),
+            rng.standard_normal((4, 4, 3, 3)).astype(wdtype or dtype),
+            rng.standard_normal(4).astype(wdtype or dtype))
+
+
+def llvm_module(fn, fn_args):
+    from pts.backend.codegen import generate
+    module = pts.api._build(fn, pts.script(fn).signature(fn_args))
+    pts.api._optimize(module)
+    return generate(module, jit.host_triple(), str(jit.target_machine().target_data),
+                    library=True)
+
+
+@pytest.mark.parametrize("fn", [conv, conv_relu])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_conv2d_comes_from_the_library(fn, dtype, monkeypatch):
+    """A scripted function's conv2d calls the library's compiled copy (its kernels are not
+    generated either); results as the eager function's, and as the interpreter's."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    x, w, b = conv_args(dtype)
+    got = pts.script(fn)(x, w, b)
+    tol = 1e-4 if dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(got, fn(x, w, b), rtol=tol, atol=tol)
+    np.testing.assert_allclose(got, pts.script(fn, backend="interp")(x, w, b), rtol=tol, atol=tol)
+    mc = llvm_module(fn, (x, w, b))
+    sym = kernel_library.spec_symbol("conv2d", pts.api._ir_type("F32" if dtype == np.float32
+                                                                  else "F64")())
+    text = str(mc.m)
+    assert mc.library_used and f'declare {{i32, {{ptr, ptr, [4 x i64], [4 x i64]}}}} @"{sym}"' in text
+    assert mc.skipped == {"conv2d.k0"} and '"pts.conv2d.k0' not in text
+
+
+def test_other_conv2d_code_is_compiled_in_the_module(monkeypatch):
+    """conv2d of other types (float32 input, float64 weight), or whose code is not the
+    library's (its key differs: another nn.py, or PTS_FUSION=0's IR), is the module's own."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    x, w, b = conv_args(np.float32, np.float64)
+    np.testing.assert_allclose(pts.script(conv)(x, w, b), conv(x, w, b), rtol=1e-6, atol=1e-6)
+    mc = llvm_module(conv, (x, w, b))
+    assert not mc.skipped and 'define internal fastcc' in str(mc.m) and "pts_lib.nn" not in str(mc.m)
+    x, w, b = conv_args(np.float32)
+    table = {sym: dict(entry, key="0" * 64) for sym, entry in kernel_library.specs().items()}
+    monkeypatch.setattr(kernel_library, "specs", lambda: table)
+    mc = llvm_module(conv, (x, w, b))
+    assert not mc.skipped and "pts_lib.nn" not in str(mc.m)
+
+
+def test_errors_raised_in_the_librarys_conv2d(monkeypatch):
+    """The library's code raises as the module's would: the exception, its message, and the
+    line of stdlib/nn.py that raised it."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    x, w, b = conv_args(np.float32)
+    x = x[:, :3]                                    # 3 channels against the weight's 4
+    errors = []
+    for backend in ("native", "interp"):
+        with pytest.raises(ValueError) as info:
+            pts.script(conv, backend=backend)(x, w, b)
+        errors.append(str(info.value))
+    assert errors[0] == errors[1]
+    assert "conv2d: input channels do not match the weight" in errors[0]
+    assert "nn.py" in errors[0]
