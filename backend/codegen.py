@@ -134,6 +134,7 @@ class ModuleCodegen:
     entries: list[str] | None = None     # ... the functions with a boxed entry (`exported`)
     skipped: set = frozenset()          # IR functions not generated (`unreached`)
     library_functions = True            # ... and its precompiled functions (`precompiled`)
+    declared_hook = None                # generate's `declared`
 
     def __init__(self, module: Module, triple: str = "", data_layout: str = "", prefix: str = "pts"):
         self.irmod = module
@@ -159,6 +160,8 @@ class ModuleCodegen:
         for f in self.irmod:
             if f.name not in self.skipped:
                 self.funcs[f.name] = self.declare(f)
+        if self.declared_hook is not None:
+            self.declared_hook(self)
         for f in self.irmod:
             if f.name in precompiled:
                 self.library_call(self.funcs[f.name], precompiled[f.name])
@@ -1361,18 +1364,21 @@ for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
 
 def generate(module: Module, triple: str = "", data_layout: str = "",
              prefix: str = "pts", portable: bool = False, library: bool = False,
-             entries: list[str] | None = None, library_functions: bool = True) -> ModuleCodegen:
+             entries: list[str] | None = None, library_functions: bool = True,
+             declared=None) -> ModuleCodegen:
     """Build the LLVM module; the returned codegen names its exported symbols.  `portable`
     code reaches every runtime function through the import table (archive images).
     `library`: the code may call backend.kernel_library's precompiled kernels (code that
     runs in this process; `mc.library_used` says whether it does), and with
     `library_functions` its precompiled functions too (`precompiled`; not while compiling
     the library itself).  `entries`: the only functions that get a boxed entry point
-    (default: `exported`'s)."""
+    (default: `exported`'s).  `declared(mc)` runs once every function is declared, before
+    any is generated (backend.jit's `Early`)."""
     mc = ModuleCodegen(module, triple, data_layout, prefix)
     mc.portable = portable
     mc.library = library
     mc.library_functions = library_functions
+    mc.declared_hook = declared
     mc.library_used = False
     mc.entries = entries
     mc.generate()

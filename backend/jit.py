@@ -290,12 +290,13 @@ def _libm_called(text: str) -> list[str]:
 _libm_symbols: set = set()
 
 
-def _generate(module: Module, prefix: str, entries: list[str] | None = None):
-    """(target machine, ModuleCodegen) of `module`, compiled for this process."""
+def _generate(module: Module, prefix: str, entries: list[str] | None = None, declared=None):
+    """(target machine, ModuleCodegen) of `module`, compiled for this process (`declared`:
+    see codegen.generate)."""
     from pts.backend.codegen import generate
     tm = target_machine()
     return tm, generate(module, host_triple(), str(tm.target_data), prefix=prefix,
-                        library=True, entries=entries)
+                        library=True, entries=entries, declared=declared)
 
 
 def _parse(text: str) -> "llvm.ModuleRef":
@@ -358,26 +359,41 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     A module with unoptimized functions is compiled in two parts (`Split`) at once
     (`_part_object`): the optimized part on a thread of its own, the unoptimized part on
     this one — printing its LLVM IR (Python) and generating its code (-O0) overlap the
-    optimized part's -O3 on a second core."""
+    optimized part's -O3 on a second core.  In a module with tensor code the optimized part
+    starts earlier still (`Early`): fused kernels' loops are generated first and go to the
+    optimizer while the rest of the module is generated; optimized functions made after
+    them (rare: loops outside kernels) are a third part, compiled on this thread."""
     prefix = f"pts{next(_ids)}"
     t0 = time.perf_counter()
-    tm, mc = _generate(module, prefix, entries)
-    split = Split.of(mc, prefix) if opt_level > 0 else None
-    if split is None:
-        return _compile_whole(module, tm, mc, opt_level, timings, t0)
-    hot_text = split.text(split.hot)
-    _add(timings, "llvm-ir", t0)
-    t1 = time.perf_counter()
     with codegen_for(module) as tensor:
-        hot = _in_thread(_part_object, hot_text, worker_target_machine(), opt_level, tensor,
-                         _libm_called(hot_text))
+        early = Early(prefix, opt_level) if opt_level > 0 and tensor else None
         try:
-            text = split.text(split.cold)
-            cold = _part_object(text, unoptimized_target_machine(), 0, tensor,
-                                _libm_called(text))
+            tm, mc = _generate(module, prefix, entries, early)
+            split = Split.of(mc, prefix, early.names if early else ()) if opt_level > 0 else None
+            if split is None:
+                return _compile_whole(module, tm, mc, opt_level, timings, t0, tensor)
+            _add(timings, "llvm-ir", t0)
+            t1 = time.perf_counter()
+            if early is not None and early.started:
+                hot, late = early.result, split.hot
+            else:
+                text = split.text(split.hot)
+                hot, late = _in_thread(_part_object, text, worker_target_machine(), opt_level,
+                                       tensor, _libm_called(text)), set()
+            objects = []
+            try:
+                text = split.text(split.cold)
+                objects.append(_part_object(text, unoptimized_target_machine(), 0, tensor,
+                                            _libm_called(text)))
+                if late:
+                    text = split.text(late)
+                    objects.append(_part_object(text, late_target_machine(), opt_level, tensor,
+                                                _libm_called(text)))
+            finally:
+                objects.append(hot())
         finally:
-            hot_object = hot()          # (its LLVM calls end under codegen_for's options)
-        objects = [cold, hot_object]
+            if early is not None and early.started:
+                early.result()          # (its LLVM calls end under codegen_for's options)
     STATS["llvm_compiles"] += 1
     _add(timings, "llvm", t1)
     t0 = time.perf_counter()
@@ -394,25 +410,84 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     return native
 
 
+class Early:
+    """The optimized part of a tensor module, started before the rest of the module is
+    generated (codegen.generate's `declared` hook): `kernel_codegen.prebuild` generates
+    every fused kernel's loop functions first, and their LLVM IR (with the stdlib math they
+    inline) goes to `_part_object` on a thread of its own at once — ~40% of the module's
+    Python code generation (the glue around the kernels) sooner than `Split` alone would
+    send it.  The loops are exported under the names Split gives functions that the other
+    parts call (`<prefix>.x.<name>`), and the module's functions they call (error messages'
+    helpers) are called under the names Split gives them; `names` are the functions this
+    part defines.  Not started (Split sends the optimized part as usual) when the loops use
+    stdlib math with vector variants (sin, cos: their out-of-line paths stay in one part)."""
+
+    def __init__(self, prefix: str, opt_level: int):
+        self.prefix, self.opt_level = prefix, opt_level
+        self.names: set[str] = set()
+        self.started = False
+        self._wait = None
+        self._done: tuple | None = None
+
+    def __call__(self, mc) -> None:
+        from llvmlite import ir
+
+        from pts.backend.kernel_codegen import prebuild
+        workers = set(prebuild(mc))
+        if not workers or "vmath_keep" in mc.__dict__:
+            return
+        # the loops, the alwaysinline functions they reach, and the other module functions
+        # they call (error messages' helpers: compiled with the rest, called by name)
+        functions = {f.name: f for f in mc.m.functions}
+        names, called, work = set(workers), set(), list(workers)
+        while work:
+            for blk in functions[work.pop()].blocks:
+                for ins in blk.instructions:
+                    for g in ins.operands:
+                        if not isinstance(g, ir.Function) or g.name in names:
+                            continue
+                        if g.blocks and "alwaysinline" in g.attributes:
+                            names.add(g.name)
+                            work.append(g.name)
+                        elif g.linkage == "internal":
+                            called.add(g.name)
+        self.names = names
+        text = part_text(mc.m, names, workers,
+                         {name: f"{self.prefix}.x.{name}" for name in workers | called})
+        self._wait = _in_thread(_part_object, text, worker_target_machine(), self.opt_level,
+                                True, _libm_called(text))
+        self.started = True
+
+    def result(self) -> bytes:
+        """The part's object file (waits for it; its error, if it failed)."""
+        if self._done is None:
+            try:
+                self._done = (self._wait(), None)
+            except BaseException as e:     # noqa: BLE001 - raised to every caller
+                self._done = (None, e)
+        if self._done[1] is not None:
+            raise self._done[1]
+        return self._done[0]
+
+
 def _compile_whole(module: Module, tm, mc, opt_level: int, timings: dict | None,
-                   t0: float) -> NativeModule:
+                   t0: float, tensor: bool) -> NativeModule:
     """compile_module of a module that is not split: one LLVM module, MCJIT's code
-    generation."""
+    generation (the caller holds codegen_for)."""
     text = str(mc.m)
     llmod = _parse(text)
     _add(timings, "llvm-ir", t0)
     t1 = time.perf_counter()
     ee = engine()
     _resolve_library(mc)
-    with codegen_for(module) as tensor:
-        optimize(llmod, tm, opt_level, tensor)
-        STATS["llvm_compiles"] += 1
-        _add(timings, "llvm", t1)
-        t0 = time.perf_counter()
-        _libm_entries(llmod)
-        with _engine_lock:
-            ee.add_module(llmod)
-            ee.finalize_object()
+    optimize(llmod, tm, opt_level, tensor)
+    STATS["llvm_compiles"] += 1
+    _add(timings, "llvm", t1)
+    t0 = time.perf_counter()
+    _libm_entries(llmod)
+    with _engine_lock:
+        ee.add_module(llmod)
+        ee.finalize_object()
     _add(timings, "load", t0)
     return NativeModule(ee, llmod, mc, text)
 
@@ -488,6 +563,12 @@ def worker_target_machine() -> "llvm.TargetMachine":
     return _get("tm_worker", lambda: _new_target_machine(3))
 
 
+def late_target_machine() -> "llvm.TargetMachine":
+    """The -O3 target machine of the optimized functions generated after `Early`'s part
+    (compiled on the caller's thread while the worker's machine is busy with that part)."""
+    return _get("tm_late", lambda: _new_target_machine(3))
+
+
 def unoptimized_target_machine() -> "llvm.TargetMachine":
     """-O0 code generation (fast instruction selection and register allocation) for the
     engine's code model: the unoptimized functions of a tier-2 module."""
@@ -510,9 +591,9 @@ class Split:
         self.renames = {name: f"{prefix}.x.{name}" for name in crossing}
 
     @classmethod
-    def of(cls, mc, prefix: str) -> "Split | None":
+    def of(cls, mc, prefix: str, early=()) -> "Split | None":
         """None when there is nothing to split off (or a global holds a function's
-        address)."""
+        address).  `early`: the functions `Early`'s part defines already (not in `hot`)."""
         from llvmlite import ir
         defined = [f for f in mc.m.functions if f.blocks]
         optnone = {f.name for f in defined if "optnone" in f.attributes}
@@ -525,36 +606,52 @@ class Split:
                          for op in ins.operands if isinstance(op, ir.Function) and op.blocks}
                 for f in defined}
         inline = {f.name for f in defined if "alwaysinline" in f.attributes}
+
+        def with_inlined(roots: set) -> set:
+            """roots and the alwaysinline functions they reach (each part has its copy)."""
+            part, work = set(roots), list(roots)
+            while work:
+                for g in refs[work.pop()]:
+                    if g in inline and g not in part:
+                        part.add(g)
+                        work.append(g)
+            return part
         # the unoptimized part: the optnone functions and the alwaysinline ones they reach
-        cold = set(optnone)
-        work = list(optnone)
-        while work:
-            for g in refs[work.pop()]:
-                if g in inline and g not in cold:
-                    cold.add(g)
-                    work.append(g)
-        hot = {f.name for f in defined if f.name not in optnone}
-        crossing = {g for part in (hot, cold) for f in part for g in refs[f] if g not in part}
+        cold = with_inlined(optnone)
+        early = set(early)
+        if early:
+            hot = with_inlined({f.name for f in defined if f.name not in optnone | early | inline})
+        else:
+            hot = {f.name for f in defined if f.name not in optnone}
+        crossing = {g for part in (hot, cold, early) for f in part for g in refs[f]
+                    if g not in part}
         # (exported functions already have names of their own: the module's prefix)
         crossing = {f.name for f in defined if f.name in crossing and f.linkage == "internal"}
         return cls(mc, defined, hot, cold, crossing, prefix)
 
     def text(self, keep: set) -> str:
-        saved = {}
-        for f in self.defined:
-            if f.name not in keep:
-                saved[f.name] = (f, f.blocks, f.linkage)
+        return part_text(self.mc.m, keep, self.crossing, self.renames)
+
+
+def part_text(m, keep: set, exported: set, renames: dict) -> str:
+    """LLVM IR text of module m with only the functions in `keep` defined (the others
+    declared), those in `exported` external, and every global's name renamed by `renames`."""
+    saved = []
+    for f in m.functions:
+        if f.name not in keep:
+            if f.blocks or f.linkage:
+                saved.append((f, f.blocks, f.linkage))
                 f.blocks, f.linkage = [], ""
-            elif f.name in self.crossing:
-                saved[f.name] = (f, f.blocks, f.linkage)
-                f.linkage = ""
-        try:
-            text = str(self.mc.m)
-        finally:
-            for f, blocks, linkage in saved.values():
-                f.blocks, f.linkage = blocks, linkage
-        # (llvmlite quotes every global's name: @"name")
-        return _GLOBAL_NAME.sub(lambda m: f'@"{self.renames.get(m[1], m[1])}"', text)
+        elif f.name in exported:
+            saved.append((f, f.blocks, f.linkage))
+            f.linkage = ""
+    try:
+        text = str(m)
+    finally:
+        for f, blocks, linkage in saved:
+            f.blocks, f.linkage = blocks, linkage
+    # (llvmlite quotes every global's name: @"name")
+    return _GLOBAL_NAME.sub(lambda g: f'@"{renames.get(g[1], g[1])}"', text)
 
 
 _GLOBAL_NAME = re.compile(r'@"([^"]*)"')

@@ -173,9 +173,8 @@ def emit(fc, ins: Instr, args: list):
     fallback = fc.mc.funcs[ins.attrs["callee"]]
     for attr in ("noinline", "optnone", "cold"):
         fallback.attributes.add(attr)
-    plan = Plan(fc.mc.irmod[ins.attrs["callee"]])
-    if plan.gemm is None and not (plan.supported and any(
-            isinstance(p.type, TensorType) and p.type.rank > 0 for p in plan.k.params)):
+    plan = plan_of(fc.mc, ins.attrs["callee"])
+    if plan.gemm is None and not loop_nest(plan):
         return fc.op_call(ins, *args)
     return fc.op_call(ins, *args, callee=run(fc, ins, plan))
 
@@ -203,6 +202,84 @@ def run(fc, ins: Instr, plan: Plan) -> ir.Function:
         d.finish()
         return fn
     return mc.helper(f"{plan.k.name}.run", build)
+
+
+def worker_modes(plan: Plan) -> list[str]:
+    """The loop functions (`worker`) FusedKernel.fused runs for plan's kernel: "flat" for an
+    elementwise kernel whose leaves can all have the output's shape, "rows" for one of two
+    or more axes or with reductions."""
+    if plan.reductions or plan.per_row[plan.root]:
+        return ["rows"]
+    if plan.rank == 1:
+        return ["flat"]
+    full = all(p.type.rank == plan.rank for p in plan.k.params
+               if isinstance(p.type, TensorType) and p.type.rank > 0)
+    return ["flat", "rows"] if full else ["rows"]
+
+
+def loop_nest(plan: Plan) -> bool:
+    """Does the kernel get a loop nest (FusedKernel), else a gemm call or its own function?"""
+    return plan.gemm is None and plan.supported and any(
+        isinstance(p.type, TensorType) and p.type.rank > 0 for p in plan.k.params)
+
+
+def plan_of(mc, name: str) -> Plan:
+    """The Plan of kernel function `name` (once per module)."""
+    plans = mc.__dict__.setdefault("kernel_plans", {})
+    if name not in plans:
+        plans[name] = Plan(mc.irmod[name])
+    return plans[name]
+
+
+def prebuild(mc) -> list[str]:
+    """Build every fused kernel's loop functions now (`worker`, for `worker_modes`), before
+    the code that calls them: the JIT hands them to LLVM's optimizer while the rest of the
+    module is generated (backend.jit: `Early`).  Returns their names."""
+    names, seen = [], set()
+    for f in mc.irmod:
+        if f.name in mc.skipped:
+            continue
+        for ins in f.instructions():
+            callee = ins.attrs.get("callee") if ins.op == "kernel" else None
+            if callee is None or callee in seen:
+                continue
+            seen.add(callee)
+            plan = plan_of(mc, callee)
+            if loop_nest(plan):
+                names += [worker(mc, ins, plan, mode).name for mode in worker_modes(plan)]
+    return names
+
+
+def env_type(mc, plan: Plan) -> ir.LiteralStructType:
+    """What a worker's env points at: the context, the kernel's arguments, the output."""
+    args = mc.funcs[plan.k.name].function_type.args[1:]
+    return ir.LiteralStructType([PTR, *args, desc_type(plan.root.type.rank)])
+
+
+def worker(mc, ins: Instr, plan: Plan, mode: str) -> ir.Function:
+    """`void @<kernel>.<mode>(ptr env, i64 begin, i64 end)`, once per module: rows begin..
+    end-1 of the kernel (or elements, flat), for the pool."""
+    def build():
+        fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, I64T, I64T]),
+                         name=f"{plan.k.name}.{mode}")
+        fn.linkage = "internal"
+        env, begin, end = fn.args
+        w = Worker(mc, fn)
+        b = w.b
+        fields = load_fields(b, env, env_type(mc, plan))
+        w.ctx = fields[0]
+        inner = FusedKernel(w, ins, plan, fields[1:-1])
+        out = inner.k.unpack(fields[-1], TensorType(dtype_of(plan.root.type),
+                                                     plan.root.type.rank))
+        shape, _ = inner.broadcast_shape()
+        if mode == "flat":
+            inner.row([begin] * len(inner.tensors), begin, b.sub(end, begin), out, False)
+        else:
+            inner.rows(shape, out, begin, end)
+        b.ret_void()
+        w.finish()
+        return fn
+    return mc.helper(f"{plan.k.name}.{mode}", build)
 
 
 def fast_or_call(fc, ins: Instr, args: list, ok, fast):
@@ -457,42 +534,15 @@ class FusedKernel:
         outlined into a worker `void(env, begin, end)` that the runtime's pool splits.
         `args`: the kernel's arguments as the worker sees them (default: as called)."""
         b, fc = self.b, self.fc
-        env = alloca(fc.ab, self.env_type())
-        store_fields(b, env, self.env_type(),
+        env_t = env_type(fc.mc, self.plan)
+        env = alloca(fc.ab, env_t)
+        store_fields(b, env, env_t,
                      [fc.ctx] + list(self.args if args is None else args) + [self.k.pack(out)])
         # at least ~16K elements per task: below that a thread's wake-up costs more
         grain = b.add(b.sdiv(c64(GRAIN), b.select(b.icmp_signed(">", n, c64(0)), n, c64(1))),
                       c64(1))
-        fc.mc.parallel_for(b, fc.ctx, self.worker(mode, out), env, count, grain)
-
-    def env_type(self) -> ir.LiteralStructType:
-        out_t = desc_type(self.plan.root.type.rank)
-        return ir.LiteralStructType([PTR] + [a.type for a in self.args] + [out_t])
-
-    def worker(self, mode: str, out: Tensor) -> ir.Function:
-        """`void @<kernel>.<mode>(ptr env, i64 begin, i64 end)`, once per module."""
-        mc, plan = self.fc.mc, self.plan
-
-        def build():
-            fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, I64T, I64T]),
-                             name=f"{plan.k.name}.{mode}")
-            fn.linkage = "internal"
-            env, begin, end = fn.args
-            w = Worker(mc, fn)
-            b = w.b
-            fields = load_fields(b, env, self.env_type())
-            w.ctx = fields[0]
-            inner = FusedKernel(w, self.ins, plan, fields[1:-1])
-            out_w = inner.k.unpack(fields[-1], TensorType(out.dtype, out.rank))
-            shape, _ = inner.broadcast_shape()
-            if mode == "flat":
-                inner.row([begin] * len(inner.tensors), begin, b.sub(end, begin), out_w, False)
-            else:
-                inner.rows(shape, out_w, begin, end)
-            b.ret_void()
-            w.finish()
-            return fn
-        return mc.helper(f"{plan.k.name}.{mode}", build)
+        fc.mc.parallel_for(b, fc.ctx, worker(fc.mc, self.ins, self.plan, mode), env, count,
+                           grain)
 
     def rows(self, shape: list, out: Tensor, begin, end) -> None:
         """Rows begin..end-1 (row r = the C-order index over all axes but the last)."""

@@ -276,7 +276,7 @@ def test_unoptimized_functions_are_generated_apart(monkeypatch):
     assert any("vmath.exp" in ln for ln in defines(hot)) and \
         any("vmath.exp" in ln for ln in defines(cold))          # copied, not linked
     split = f(x, w)
-    monkeypatch.setattr(jit.Split, "of", classmethod(lambda cls, mc, prefix: None))
+    monkeypatch.setattr(jit.Split, "of", classmethod(lambda cls, mc, prefix, early=(): None))
     whole = pts.script(softmax_glue)(x, w)
     np.testing.assert_array_equal(split, whole)
     monkeypatch.undo()
@@ -366,18 +366,109 @@ def test_an_error_in_the_optimized_part_reaches_the_caller(monkeypatch):
     """LLVM refusing the optimized part (here: text it cannot parse) raises in the thread
     that compiles, not in the helper thread, and the next compile works."""
     from pts.backend import jit
-    text = jit.Split.text
+    part_object = jit._part_object
 
-    def broken(self, part):
-        out = text(self, part)
-        return out + "\nthis is not LLVM IR\n" if part is self.hot else out
-    monkeypatch.setattr(jit.Split, "text", broken)
+    def broken(text, tm, opt_level, *rest):
+        if opt_level:
+            text += "\nthis is not LLVM IR\n"
+        return part_object(text, tm, opt_level, *rest)
+    monkeypatch.setattr(jit, "_part_object", broken)
     x = np.linspace(-2, 2, 24).reshape(4, 6)
     w = np.linspace(0, 1, 36).reshape(6, 6)
     with pytest.raises(RuntimeError, match="parsing error"):
         jit.compile_module(_built(softmax_glue, (x, w)))
     monkeypatch.undo()
     np.testing.assert_allclose(pts.script(softmax_glue)(x, w), softmax_glue(x, w))
+
+
+def rows_and_flat(x: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    y = np.tanh(x) * b + 1.0                  # 2-D with a 1-D leaf: rows
+    z = np.exp(y) * y                         # 2-D, leaves of full rank: flat and rows
+    v = np.sqrt(c * c + 1.0)                  # 1-D: flat
+    return z / z.sum(axis=-1, keepdims=True) + v.sum()
+
+
+def loop_after_kernels(x: np.ndarray) -> float:
+    y = np.exp(x) * 2.0 + 1.0
+    s = 0.0
+    for i in range(y.shape[0]):               # a loop over elements: optimized, not a kernel
+        s += float(y[i]) * 0.5
+    return s
+
+
+def sines(x: np.ndarray) -> np.ndarray:
+    return np.sin(x) * 2.0 + 1.0
+
+
+def compiled_early(monkeypatch, fn, args, **script):
+    """(result, the Early of its module, Split.of with it) of fn (a function or a model)
+    compiled by tier 2."""
+    from pts.backend import jit
+    monkeypatch.setenv("PTS_CACHE", "0")
+    monkeypatch.setenv("PTS_TIER", "opt")
+    seen = {}
+    of = jit.Split.of.__func__
+
+    class Recording(jit.Early):
+        def __call__(self, mc):
+            seen["early"] = self
+            super().__call__(mc)
+
+    def recording_of(cls, mc, prefix, early=()):
+        seen["split"] = split = of(cls, mc, prefix, early)
+        return split
+    monkeypatch.setattr(jit, "Early", Recording)
+    monkeypatch.setattr(jit.Split, "of", classmethod(recording_of))
+    result = pts.script(fn, **script)(*args)
+    monkeypatch.undo()
+    return result, seen["early"], seen["split"]
+
+
+def test_kernel_loops_go_to_the_optimizer_before_the_glue_is_generated(monkeypatch):
+    """backend/jit.py Early: the fused kernels' loop functions (every one the kernels
+    dispatch, no other) are generated first and compiled apart, with the stdlib math they
+    inline; the optimized part Split makes after them has nothing left.  Same results as
+    without the early part."""
+    rng = np.random.default_rng(7)
+    x, b, c = rng.standard_normal((6, 40)), rng.standard_normal(40), rng.standard_normal(9)
+    got, early, split = compiled_early(monkeypatch, rows_and_flat, (x, b, c))
+    assert early.started
+    loops = {n for n in early.names if n.endswith((".rows", ".flat"))}
+    assert {n.rsplit(".", 1)[1] for n in loops} == {"rows", "flat"} and len(loops) >= 4
+    assert any("vmath.tanh" in n for n in early.names)
+    assert loops <= set(split.renames)        # each one called by its kernel's dispatch
+    assert not any(n.endswith((".rows", ".flat")) for n in split.hot)     # none made later
+    np.testing.assert_allclose(got, rows_and_flat(x, b, c), rtol=1e-12)
+
+
+def test_a_models_optimized_code_is_all_in_the_early_part(monkeypatch):
+    """MyConv (the tensor bench's model): everything it optimizes is a kernel's loop."""
+    from pts.demo_models import MyConv
+    pts.manual_seed(0)
+    model = MyConv().eval()
+    x = np.random.default_rng(8).standard_normal((2, 3, 28, 28)).astype(np.float32)
+    got, early, split = compiled_early(monkeypatch, model, (x,), backend="native")
+    assert early.started and not split.hot
+    np.testing.assert_allclose(got, model(x), rtol=1e-4, atol=1e-5)
+
+
+def test_optimized_functions_made_after_the_kernels(monkeypatch):
+    """A function optimized but generated after the kernels' loops (a loop over elements)
+    is compiled as a third part; the result is right."""
+    x = np.linspace(-1, 1, 50)
+    got, early, split = compiled_early(monkeypatch, loop_after_kernels, (x,))
+    assert early.started and split.hot
+    assert not split.hot & early.names - {n for n in early.names if "vmath" in n}
+    assert got == pytest.approx(loop_after_kernels(x), rel=1e-12)
+
+
+def test_no_early_part_for_math_with_vector_variants(monkeypatch):
+    """sin and cos have out-of-line paths with vector variants: their kernels are compiled
+    by Split's optimized part as before."""
+    x = np.linspace(-10, 10, 101)
+    got, early, split = compiled_early(monkeypatch, sines, (x,))
+    assert not early.started and split.hot
+    np.testing.assert_allclose(got, sines(x), rtol=1e-12, atol=1e-12)
 
 
 def _built(fn, args):
