@@ -365,6 +365,11 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     them (rare: loops outside kernels) are a third part, compiled on this thread."""
     prefix = f"pts{next(_ids)}"
     t0 = time.perf_counter()
+    from pts.ir.analysis import has_tensor_code
+    if has_tensor_code(module):
+        # (a library compiled in this process is compiled now, not under codegen_for)
+        from pts.backend import kernel_library
+        kernel_library.addresses()
     with codegen_for(module) as tensor:
         early = Early(prefix, opt_level) if opt_level > 0 and tensor else None
         try:

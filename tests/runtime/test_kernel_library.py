@@ -267,3 +267,22 @@ def test_errors_raised_in_the_librarys_conv2d(monkeypatch):
     assert errors[0] == errors[1]
     assert "conv2d: input channels do not match the weight" in errors[0]
     assert "nn.py" in errors[0]
+
+
+def test_a_library_compiled_for_a_compile_gets_the_default_options(tmp_path, monkeypatch):
+    """Without a usable library file, the first tensor compile compiles the library before it
+    takes codegen_for (whose process-wide LLVM options are for tensor modules' code, not the
+    gemm's)."""
+    monkeypatch.setattr(kernel_library, "precompiled_path", lambda: str(tmp_path / "none.img"))
+    monkeypatch.setenv("PTS_CACHE", "0")
+    monkeypatch.setenv("PTS_TIER", "opt")
+    monkeypatch.setattr(kernel_library, "_loaded", {})
+    build, seen = kernel_library.build_image, []
+
+    def watched():
+        seen.append(jit._codegen_lock.locked())
+        return build()
+    monkeypatch.setattr(kernel_library, "build_image", watched)
+    a, b, c = args(np.float32)
+    np.testing.assert_allclose(pts.script(mm_bias)(a, b, c), a @ b + c, rtol=1e-4, atol=1e-4)
+    assert seen == [False]
