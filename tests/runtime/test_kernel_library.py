@@ -286,3 +286,53 @@ def test_a_library_compiled_for_a_compile_gets_the_default_options(tmp_path, mon
     a, b, c = args(np.float32)
     np.testing.assert_allclose(pts.script(mm_bias)(a, b, c), a @ b + c, rtol=1e-4, atol=1e-4)
     assert seen == [False]
+
+
+CONV_RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import numpy as np
+import pts
+import prog
+rng = np.random.default_rng(5)
+x = rng.standard_normal((2, 4, 9, 8)).astype(np.float32)
+w = rng.standard_normal((4, 4, 3, 3)).astype(np.float32)
+b = rng.standard_normal(4).astype(np.float32)
+got = prog.f(x, w, b)
+want = pts.script(prog.f.py_func, backend="interp")(x, w, b)
+from pts.cache import STATS, compiler_fingerprint
+print(json.dumps({{"ok": bool(np.allclose(got, want, rtol=1e-5, atol=1e-5)), "stats": STATS,
+                  "compiler": compiler_fingerprint()}}))
+"""
+
+
+def test_cached_code_calls_the_librarys_conv2d(tmp_path):
+    """The disk cache's image of a function whose conv2d is the library's imports it by
+    name; a fresh process maps both and gets the interpreter's results."""
+    if kernel_library._read_precompiled() is None:
+        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
+    (tmp_path / "prog.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        import pts
+        import pts.nn.functional as F
+
+        @pts.script
+        def f(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+            return F.conv2d(F.conv2d(x, w, b, 1, 1), w, b, 1, 1)
+        """))
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PTS_CACHE_DIR=str(tmp_path / "cache"),
+               PTS_TIER="opt")
+    env.pop("PTS_CACHE", None)
+    outs = []
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", CONV_RUNNER.format(dir=str(tmp_path))],
+                           capture_output=True, text=True, timeout=120, env=env)
+        assert r.returncode == 0, r.stderr
+        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    if len({o["compiler"] for o in outs}) != 1:
+        pytest.skip("the pts sources changed during the test")
+    assert [o["ok"] for o in outs] == [True, True]
+    assert outs[1]["stats"]["cache_loads"] == 1 and outs[1]["stats"]["llvm_compiles"] == 0
+    images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
+              if p.name != "kernels.img"]
+    assert any(b"pts_lib.nn.conv2d.float32" in image for image in images)
