@@ -35,7 +35,6 @@ ReLU (fuse_tensors.gemm_epilogue) is one gemm call instead (`GemmKernel`).
 """
 from __future__ import annotations
 
-import ast
 
 from llvmlite import ir
 

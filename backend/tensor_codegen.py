@@ -33,7 +33,6 @@ built raise CompileError "native code for 'np.X' is not built yet".
 """
 from __future__ import annotations
 
-import ast
 
 import numpy as np
 from llvmlite import ir
@@ -315,8 +314,7 @@ class Kernels:
         self.mc = fc.mc
         self.ins = ins                  # (None in outlined loops: copier)
         self.name = ins.op[3:] if ins is not None else ""
-        self.static = ast.literal_eval(ins.attrs.get("static", "{}")) if ins is not None and \
-            "static" in ins.attrs else {}
+        self.static = ins.static() if ins is not None else {}
 
     @property
     def b(self) -> ir.IRBuilder:

@@ -38,6 +38,8 @@ The op set and each op's semantics live in `ir.ops`.
 """
 from __future__ import annotations
 
+import ast
+import functools
 from typing import Any, Iterator
 
 from pts.errors import NOSPAN, Span
@@ -143,6 +145,12 @@ class Instr(Value):
         for t in self.targets:
             yield from t.args
 
+    def static(self) -> dict:
+        """The op's compile-time arguments (attribute `static`, a Python literal: axis=,
+        keepdims=, ...), parsed once per distinct text (a fresh dict each call)."""
+        text = self.attrs.get("static")
+        return dict(_literal(text)) if text else {}
+
     def replace_uses(self, mapping: dict[Value, Value]) -> None:
         self.args = [mapping.get(a, a) for a in self.args]
         for t in self.targets:
@@ -150,6 +158,11 @@ class Instr(Value):
 
     def __repr__(self) -> str:
         return f"Instr({self.op}, {self.type})"
+
+
+@functools.lru_cache(maxsize=1024)
+def _literal(text: str):
+    return ast.literal_eval(text)
 
 
 class Block:

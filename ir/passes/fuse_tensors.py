@@ -44,7 +44,6 @@ of its calls (kernel_codegen.FusedKernel.worker).
 """
 from __future__ import annotations
 
-import ast
 import math
 
 from pts.ir import ops
@@ -96,7 +95,7 @@ def body_text(k: Function) -> str:
 
 
 def static(i: Instr) -> dict:
-    return ast.literal_eval(i.attrs.get("static", "{}"))
+    return i.static()
 
 
 def is_reduction(i: Instr) -> bool:

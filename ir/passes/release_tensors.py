@@ -56,7 +56,6 @@ alone (the backend compiles their ops into a loop nest).
 """
 from __future__ import annotations
 
-import ast
 
 from pts.ir.analysis import reachable
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
@@ -111,7 +110,7 @@ def carries_tensor(t: Type | None) -> bool:
 
 def _static(i: Instr) -> dict:
     try:
-        return ast.literal_eval(i.attrs.get("static", "{}"))
+        return i.static()
     except (ValueError, SyntaxError):
         return {"?": True}
 

@@ -239,3 +239,16 @@ def test_random_programs_keep_their_meaning(seed):
     assert before == after, print_module(m)
     optimized = print_module(m)
     assert print_module(parse_module(optimized)) == optimized
+
+
+def test_static_arguments_are_parsed_once_and_not_shared():
+    """Instr.static(): an op's compile-time arguments (its `static` attribute, a Python
+    literal) as a dict; each call gets its own dict, whatever callers do with it."""
+    from pts.ir.core import Instr
+    i = Instr("np.sum", [], attrs={"static": "{'axis': 1, 'keepdims': True}"})
+    j = Instr("np.sum", [], attrs={"static": "{'axis': 1, 'keepdims': True}"})
+    first = i.static()
+    assert first == {"axis": 1, "keepdims": True}
+    first["axis"] = 0
+    assert i.static() == j.static() == {"axis": 1, "keepdims": True}
+    assert Instr("np.exp", []).static() == {}
