@@ -97,6 +97,25 @@ print(json.dumps({{"ok": bool(np.allclose(got, a @ b, rtol=1e-4, atol=1e-4)), "s
 """
 
 
+def fresh_processes(runner: str, tmp_path, envs: list[dict]) -> list[dict]:
+    """`runner` (formatted with tmp_path, where prog.py is) run by one fresh process per
+    entry of envs (extra environment variables), in order, with the disk cache in
+    tmp_path/cache and tier 2 only: the JSON each printed last.  Skips the test when pts's
+    sources changed between the runs."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PTS_CACHE_DIR=str(tmp_path / "cache"),
+               PTS_TIER="opt")
+    env.pop("PTS_CACHE", None)
+    outs = []
+    for extra in envs:
+        r = subprocess.run([sys.executable, "-c", runner.format(dir=str(tmp_path))],
+                           capture_output=True, text=True, timeout=120, env=dict(env, **extra))
+        assert r.returncode == 0, r.stderr
+        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    if len({o["compiler"] for o in outs}) != 1:
+        pytest.skip("the pts sources changed during the test")
+    return outs
+
+
 def test_cached_matmul_maps_the_library_without_llvm(tmp_path, monkeypatch):
     """The disk cache saves a matmul as an image that imports the library; a fresh process
     maps both, with no LLVM (and, without preloading, no llvmlite) when `make` has written
@@ -111,18 +130,7 @@ def test_cached_matmul_maps_the_library_without_llvm(tmp_path, monkeypatch):
         def f(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             return a @ b
         """))
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PTS_CACHE_DIR=str(tmp_path / "cache"),
-               PTS_TIER="opt")
-    env.pop("PTS_CACHE", None)
-    outs = []
-    for preload in ("1", "0"):
-        r = subprocess.run([sys.executable, "-c", RUNNER.format(dir=str(tmp_path))],
-                           capture_output=True, text=True, timeout=120,
-                           env=dict(env, PTS_PRELOAD=preload))
-        assert r.returncode == 0, r.stderr
-        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
-    if len({o["compiler"] for o in outs}) != 1:
-        pytest.skip("the pts sources changed during the test")
+    outs = fresh_processes(RUNNER, tmp_path, [{"PTS_PRELOAD": "1"}, {"PTS_PRELOAD": "0"}])
     assert [o["ok"] for o in outs] == [True, True]
     assert outs[0]["stats"]["llvm_compiles"] == 1
     assert outs[1]["stats"]["llvm_compiles"] == 0 and outs[1]["stats"]["cache_loads"] == 1
@@ -320,17 +328,7 @@ def test_cached_code_calls_the_librarys_conv2d(tmp_path):
         def f(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
             return F.conv2d(F.conv2d(x, w, b, 1, 1), w, b, 1, 1)
         """))
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PTS_CACHE_DIR=str(tmp_path / "cache"),
-               PTS_TIER="opt")
-    env.pop("PTS_CACHE", None)
-    outs = []
-    for _ in range(2):
-        r = subprocess.run([sys.executable, "-c", CONV_RUNNER.format(dir=str(tmp_path))],
-                           capture_output=True, text=True, timeout=120, env=env)
-        assert r.returncode == 0, r.stderr
-        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
-    if len({o["compiler"] for o in outs}) != 1:
-        pytest.skip("the pts sources changed during the test")
+    outs = fresh_processes(CONV_RUNNER, tmp_path, [{}, {}])
     assert [o["ok"] for o in outs] == [True, True]
     assert outs[1]["stats"]["cache_loads"] == 1 and outs[1]["stats"]["llvm_compiles"] == 0
     images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
