@@ -35,7 +35,6 @@ ReLU (fuse_tensors.gemm_epilogue) is one gemm call instead (`GemmKernel`).
 """
 from __future__ import annotations
 
-
 from llvmlite import ir
 
 from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,

@@ -36,8 +36,8 @@ package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) wi
 compiler's fingerprint, the host's key (pts.cache.host_key: machine, CPU, llvmlite) and the
 keys of its library functions in a header.  A process whose compiler or host differs from
 that file's, or that finds none, compiles the library itself on first use (~5 s) and leaves
-it in the disk cache's code
-directory (pts.cache.code_dir, when the cache is on) for the next process.
+it in the disk cache's code directory (pts.cache.code_dir, when the cache is on) for the
+next process.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
 runtime.archive.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
@@ -70,7 +70,8 @@ SPECS = {"conv2d": lambda dt: (TensorType(dt, 4), TensorType(dt, 4), TensorType(
 SPEC_DTYPES = (F32, F64)
 
 _lock = threading.RLock()
-_loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image
+_loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image,
+                            # "specs" -> the table of its library functions (`specs`)
 _registered: list = []
 
 

@@ -33,7 +33,6 @@ built raise CompileError "native code for 'np.X' is not built yet".
 """
 from __future__ import annotations
 
-
 import numpy as np
 from llvmlite import ir
 

@@ -56,7 +56,6 @@ alone (the backend compiles their ops into a loop nest).
 """
 from __future__ import annotations
 
-
 from pts.ir.analysis import reachable
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
 from pts.ir.types import ListType, TensorType, TupleType, Type
