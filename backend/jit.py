@@ -431,48 +431,27 @@ class Early:
         self.prefix, self.opt_level = prefix, opt_level
         self.names: set[str] = set()
         self.started = False
-        self._wait = None
-        self._done: tuple | None = None
+        self.result = None      # once started: waits for the part's object file (repeatable)
 
     def __call__(self, mc) -> None:
-        from llvmlite import ir
-
         from pts.backend.kernel_codegen import prebuild
         workers = set(prebuild(mc))
         if not workers or "vmath_keep" in mc.__dict__:
             return
-        # the loops, the alwaysinline functions they reach, and the other module functions
-        # they call (error messages' helpers: compiled with the rest, called by name)
+        # the loops and the alwaysinline functions they reach; the other module functions
+        # they call (error messages' helpers) are compiled with the rest, called by name
         functions = {f.name: f for f in mc.m.functions}
-        names, called, work = set(workers), set(), list(workers)
-        while work:
-            for blk in functions[work.pop()].blocks:
-                for ins in blk.instructions:
-                    for g in ins.operands:
-                        if not isinstance(g, ir.Function) or g.name in names:
-                            continue
-                        if g.blocks and "alwaysinline" in g.attributes:
-                            names.add(g.name)
-                            work.append(g.name)
-                        elif g.linkage == "internal":
-                            called.add(g.name)
-        self.names = names
-        text = part_text(mc.m, names, workers,
+        refs = {name: _callees(f) for name, f in functions.items()}
+        inline = {name for name, f in functions.items()
+                  if f.blocks and "alwaysinline" in f.attributes}
+        self.names = _with_inlined(workers, refs, inline)
+        called = {g for name in self.names for g in refs[name]
+                  if g not in self.names and functions[g].linkage == "internal"}
+        text = part_text(mc.m, self.names, workers,
                          {name: f"{self.prefix}.x.{name}" for name in workers | called})
-        self._wait = _in_thread(_part_object, text, worker_target_machine(), self.opt_level,
-                                True, _libm_called(text))
+        self.result = _in_thread(_part_object, text, worker_target_machine(), self.opt_level,
+                                 True, _libm_called(text))
         self.started = True
-
-    def result(self) -> bytes:
-        """The part's object file (waits for it; its error, if it failed)."""
-        if self._done is None:
-            try:
-                self._done = (self._wait(), None)
-            except BaseException as e:     # noqa: BLE001 - raised to every caller
-                self._done = (None, e)
-        if self._done[1] is not None:
-            raise self._done[1]
-        return self._done[0]
 
 
 def _compile_whole(module: Module, tm, mc, opt_level: int, timings: dict | None,
@@ -580,6 +559,25 @@ def unoptimized_target_machine() -> "llvm.TargetMachine":
     return _get("tm0", lambda: _new_target_machine(0))
 
 
+def _callees(f) -> set[str]:
+    """Names of the functions llvmlite function f calls or takes the address of."""
+    from llvmlite import ir
+    return {op.name for blk in f.blocks for ins in blk.instructions for op in ins.operands
+            if isinstance(op, ir.Function)}
+
+
+def _with_inlined(roots: set, refs: dict, inline: set) -> set:
+    """roots and the alwaysinline functions (`inline`) they reach through `refs` (name ->
+    callees): a part of a split module has its own copy of those."""
+    part, work = set(roots), list(roots)
+    while work:
+        for g in refs[work.pop()]:
+            if g in inline and g not in part:
+                part.add(g)
+                work.append(g)
+    return part
+
+
 class Split:
     """A tier-2 module's functions in two parts: those LLVM optimizes (`hot`), and the
     unoptimized ones (`cold`: `optnone` — glue, kernels' dispatch and fallback functions,
@@ -607,25 +605,14 @@ class Split:
         if any(isinstance(g, ir.GlobalVariable) and isinstance(g.initializer, ir.Function)
                for g in mc.m.global_values):
             return None
-        refs = {f.name: {op.name for blk in f.blocks for ins in blk.instructions
-                         for op in ins.operands if isinstance(op, ir.Function) and op.blocks}
-                for f in defined}
+        names = {f.name for f in defined}
+        refs = {f.name: _callees(f) & names for f in defined}
         inline = {f.name for f in defined if "alwaysinline" in f.attributes}
-
-        def with_inlined(roots: set) -> set:
-            """roots and the alwaysinline functions they reach (each part has its copy)."""
-            part, work = set(roots), list(roots)
-            while work:
-                for g in refs[work.pop()]:
-                    if g in inline and g not in part:
-                        part.add(g)
-                        work.append(g)
-            return part
         # the unoptimized part: the optnone functions and the alwaysinline ones they reach
-        cold = with_inlined(optnone)
+        cold = _with_inlined(optnone, refs, inline)
         early = set(early)
         if early:
-            hot = with_inlined({f.name for f in defined if f.name not in optnone | early | inline})
+            hot = _with_inlined(names - optnone - early - inline, refs, inline)
         else:
             hot = {f.name for f in defined if f.name not in optnone}
         crossing = {g for part in (hot, cold, early) for f in part for g in refs[f]
