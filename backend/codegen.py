@@ -133,6 +133,7 @@ class ModuleCodegen:
     library = False       # ... may call backend.kernel_library (generate's `library`)
     entries: list[str] | None = None     # ... the functions with a boxed entry (`exported`)
     skipped: set = frozenset()          # IR functions not generated (`unreached`)
+    precompiled_symbols: dict = {}      # IR function -> library symbol (`precompiled`)
     library_functions = True            # ... and its precompiled functions (`precompiled`)
     declared_hook = None                # generate's `declared`
 
@@ -155,7 +156,7 @@ class ModuleCodegen:
     # ---------------------------------------------------------------- module level
 
     def generate(self) -> ir.Module:
-        precompiled = self.precompiled()
+        precompiled = self.precompiled_symbols = self.precompiled()
         self.skipped = self.unreached(precompiled)
         for f in self.irmod:
             if f.name not in self.skipped:
@@ -163,9 +164,11 @@ class ModuleCodegen:
         if self.declared_hook is not None:
             self.declared_hook(self)
         for f in self.irmod:
+            if f.name in self.skipped:
+                continue
             if f.name in precompiled:
                 self.library_call(self.funcs[f.name], precompiled[f.name])
-            elif f.name not in self.skipped:
+            else:
                 FunctionCodegen(self, f, self.funcs[f.name]).generate()
         for f in self.irmod:
             if f.name not in self.skipped and f.name not in precompiled:
@@ -182,11 +185,13 @@ class ModuleCodegen:
 
     def precompiled(self) -> dict[str, str]:
         """{IR function: library symbol} of the functions the precompiled kernel library has
-        compiled already (kernel_library.library_spec: conv2d), when the code may call it."""
+        compiled already, when the code may call it: its library functions (library_spec:
+        conv2d), and fused kernels with the code that runs them (library_kernels)."""
         if not (self.library and self.library_functions):
             return {}
-        from pts.backend.kernel_library import library_spec
+        from pts.backend.kernel_library import library_kernels, library_spec
         found = {f.name: library_spec(self.irmod, f) for f in self.irmod}
+        found.update(library_kernels(self.irmod))
         return {name: sym for name, sym in found.items() if sym is not None}
 
     def unreached(self, precompiled: dict) -> set[str]:

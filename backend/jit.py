@@ -243,13 +243,28 @@ def codegen_for(module: Module):
         if not has_tensor_code(module):
             yield False
             return
-        for option in _TENSOR_OPTIONS:
-            llvm.set_option("", option)
-        try:
+        with _options(_TENSOR_OPTIONS):
             yield True
-        finally:
-            for default in _TENSOR_OPTIONS.values():
-                llvm.set_option("", default)
+
+
+@contextlib.contextmanager
+def tensor_options():
+    """Hold around LLVM's optimization and code generation of tensor code that is not a
+    module's (kernel_library's loops): codegen_for's lock and options."""
+    with _codegen_lock, _options(_TENSOR_OPTIONS):
+        yield
+
+
+@contextlib.contextmanager
+def _options(options: dict):
+    """LLVM's process-wide options set (keys), then back to their defaults (values)."""
+    for option in options:
+        llvm.set_option("", option)
+    try:
+        yield
+    finally:
+        for default in options.values():
+            llvm.set_option("", default)
 
 
 def _add(timings, key: str, t0: float) -> None:
@@ -362,7 +377,8 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
     optimized part's -O3 on a second core.  In a module with tensor code the optimized part
     starts earlier still (`Early`): fused kernels' loops are generated first and go to the
     optimizer while the rest of the module is generated; optimized functions made after
-    them (rare: loops outside kernels) are a third part, compiled on this thread."""
+    them (rare: loops outside kernels) are a third part, compiled on this thread.  With
+    nothing to optimize, the unoptimized part is two parts, one on each thread."""
     prefix = f"pts{next(_ids)}"
     t0 = time.perf_counter()
     from pts.ir.analysis import has_tensor_code
@@ -374,28 +390,39 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
         early = Early(prefix, opt_level) if opt_level > 0 and tensor else None
         try:
             tm, mc = _generate(module, prefix, entries, early)
+            library = early.library if early else {}
             split = Split.of(mc, prefix, early.names if early else ()) if opt_level > 0 else None
             if split is None:
-                return _compile_whole(module, tm, mc, opt_level, timings, t0, tensor)
+                return _compile_whole(module, tm, mc, opt_level, timings, t0, tensor, library)
+            split.renames.update(library)
             _add(timings, "llvm-ir", t0)
             t1 = time.perf_counter()
             if early is not None and early.started:
-                hot, late = early.result, split.hot
-            else:
+                other, late = early.result, split.hot
+            elif split.hot:
                 text = split.text(split.hot)
-                hot, late = _in_thread(_part_object, text, worker_target_machine(), opt_level,
-                                       tensor, _libm_called(text)), set()
+                other, late = _in_thread(_part_object, text, worker_target_machine(), opt_level,
+                                         tensor, _libm_called(text)), set()
+            else:
+                other, late = None, set()
+            colds = list(split.cold_parts)
+            if other is None and len(colds) > 1:    # nothing to optimize: a second -O0 part
+                text = split.text(colds.pop(0))
+                other = _in_thread(_part_object, text, unoptimized_worker_target_machine(), 0,
+                                   tensor, _libm_called(text))
             objects = []
             try:
-                text = split.text(split.cold)
-                objects.append(_part_object(text, unoptimized_target_machine(), 0, tensor,
-                                            _libm_called(text)))
+                for part in colds:
+                    text = split.text(part)
+                    objects.append(_part_object(text, unoptimized_target_machine(), 0, tensor,
+                                                _libm_called(text)))
                 if late:
                     text = split.text(late)
                     objects.append(_part_object(text, late_target_machine(), opt_level, tensor,
                                                 _libm_called(text)))
             finally:
-                objects.append(hot())
+                if other is not None:
+                    objects.append(other())
         finally:
             if early is not None and early.started:
                 early.result()          # (its LLVM calls end under codegen_for's options)
@@ -425,11 +452,14 @@ class Early:
     parts call (`<prefix>.x.<name>`), and the module's functions they call (error messages'
     helpers) are called under the names Split gives them; `names` are the functions this
     part defines.  Not started (Split sends the optimized part as usual) when the loops use
-    stdlib math with vector variants (sin, cos: their out-of-line paths stay in one part)."""
+    stdlib math with vector variants (sin, cos: their out-of-line paths stay in one part).
+    Loops the kernel library has compiled already (`library`) are not compiled at all; not
+    started either when that leaves none."""
 
     def __init__(self, prefix: str, opt_level: int):
         self.prefix, self.opt_level = prefix, opt_level
         self.names: set[str] = set()
+        self.library: dict[str, str] = {}     # loop -> the kernel library's symbol
         self.started = False
         self.result = None      # once started: waits for the part's object file (repeatable)
 
@@ -437,6 +467,10 @@ class Early:
         from pts.backend.kernel_codegen import prebuild
         workers = set(prebuild(mc))
         if not workers or "vmath_keep" in mc.__dict__:
+            return
+        self.library = self.from_library(mc, workers)
+        workers -= set(self.library)
+        if not workers:
             return
         # the loops and the alwaysinline functions they reach; the other module functions
         # they call (error messages' helpers) are compiled with the rest, called by name
@@ -453,12 +487,32 @@ class Early:
                                  True, _libm_called(text))
         self.started = True
 
+    @staticmethod
+    def from_library(mc, workers: set) -> dict[str, str]:
+        """{loop: symbol} of the loops the kernel library has compiled already (the same
+        code: kernel_library.loop_key).  They become declarations, which the module's text
+        names by their symbols (compile_module)."""
+        if not mc.library_functions:
+            return {}
+        from pts.backend import kernel_library
+        table = kernel_library.loops()
+        found = {}
+        for name in sorted(workers):
+            symbol = table.get(kernel_library.loop_key(mc.m, name))
+            if symbol is not None:
+                found[name] = symbol
+        for name in found:
+            fn = mc.m.get_global(name)
+            fn.blocks, fn.linkage = [], ""
+        return found
+
 
 def _compile_whole(module: Module, tm, mc, opt_level: int, timings: dict | None,
-                   t0: float, tensor: bool) -> NativeModule:
+                   t0: float, tensor: bool, renames: dict) -> NativeModule:
     """compile_module of a module that is not split: one LLVM module, MCJIT's code
-    generation (the caller holds codegen_for)."""
-    text = str(mc.m)
+    generation (the caller holds codegen_for).  `renames`: declared functions' symbols."""
+    text = part_text(mc.m, {f.name for f in mc.m.functions}, set(), renames) if renames \
+        else str(mc.m)
     llmod = _parse(text)
     _add(timings, "llvm-ir", t0)
     t1 = time.perf_counter()
@@ -547,6 +601,12 @@ def worker_target_machine() -> "llvm.TargetMachine":
     return _get("tm_worker", lambda: _new_target_machine(3))
 
 
+def unoptimized_worker_target_machine() -> "llvm.TargetMachine":
+    """The -O0 target machine of the unoptimized part compiled on a thread of its own (when
+    a split module has nothing to optimize: Split.cold_parts)."""
+    return _get("tm0_worker", lambda: _new_target_machine(0))
+
+
 def late_target_machine() -> "llvm.TargetMachine":
     """The -O3 target machine of the optimized functions generated after `Early`'s part
     (compiled on the caller's thread while the worker's machine is busy with that part)."""
@@ -578,6 +638,18 @@ def _with_inlined(roots: set, refs: dict, inline: set) -> set:
     return part
 
 
+def _shares(names: set, sizes: dict, weights: tuple) -> list[set]:
+    """names in len(weights) sets whose total sizes are about in the ratio of weights
+    (biggest first, each to the set furthest below its share).  The first set goes to a
+    second thread, which compiles it while this one prints the others: it is the bigger."""
+    sets, loads = [set() for _ in weights], [0] * len(weights)
+    for name in sorted(names, key=lambda n: (-sizes[n], n)):
+        i = min(range(len(weights)), key=lambda i: loads[i] / weights[i])
+        sets[i].add(name)
+        loads[i] += sizes[name]
+    return sets
+
+
 class Split:
     """A tier-2 module's functions in two parts: those LLVM optimizes (`hot`), and the
     unoptimized ones (`cold`: `optnone` — glue, kernels' dispatch and fallback functions,
@@ -586,11 +658,19 @@ class Split:
     into an object file that goes into the same engine.  A function one part calls or takes
     the address of in the other becomes external under a new name (`renames`: old name ->
     new name); the `alwaysinline` ones (stdlib math) are copied into the unoptimized part
-    instead, and stay internal in both.  `text(part)` prints one part's LLVM IR."""
+    instead, and stay internal in both.  `text(part)` prints one part's LLVM IR.
 
-    def __init__(self, mc, defined: list, hot: set, cold: set, crossing: set, prefix: str):
+    With nothing to optimize (a model whose kernels are all the kernel library's), the
+    unoptimized functions are two parts (`cold_parts`, ~3:2 by instructions), compiled on
+    two threads; `cold` is all of them."""
+
+    HALVES_MIN = 1000       # instructions: a module all unoptimized is split from this size
+
+    def __init__(self, mc, defined: list, hot: set, cold_parts: list[set], crossing: set,
+                 prefix: str):
         self.mc, self.defined = mc, defined
-        self.hot, self.cold, self.crossing = hot, cold, crossing
+        self.hot, self.cold_parts, self.crossing = hot, cold_parts, crossing
+        self.cold = set().union(*cold_parts)
         self.renames = {name: f"{prefix}.x.{name}" for name in crossing}
 
     @classmethod
@@ -600,7 +680,9 @@ class Split:
         from llvmlite import ir
         defined = [f for f in mc.m.functions if f.blocks]
         optnone = {f.name for f in defined if "optnone" in f.attributes}
-        if not optnone or len(optnone) == len(defined):
+        sizes = {f.name: sum(len(b.instructions) for b in f.blocks) for f in defined}
+        if not optnone or len(optnone) == len(defined) and \
+                sum(sizes.values()) < cls.HALVES_MIN:
             return None
         if any(isinstance(g, ir.GlobalVariable) and isinstance(g.initializer, ir.Function)
                for g in mc.m.global_values):
@@ -611,15 +693,16 @@ class Split:
         # the unoptimized part: the optnone functions and the alwaysinline ones they reach
         cold = _with_inlined(optnone, refs, inline)
         early = set(early)
-        if early:
-            hot = _with_inlined(names - optnone - early - inline, refs, inline)
-        else:
-            hot = {f.name for f in defined if f.name not in optnone}
-        crossing = {g for part in (hot, cold, early) for f in part for g in refs[f]
+        hot = _with_inlined(names - optnone - early - inline, refs, inline)
+        cold_parts = [cold]
+        if not hot and not early:       # the optimizer's thread is free: two unoptimized parts
+            cold_parts = [_with_inlined(roots, refs, inline)
+                          for roots in _shares(optnone, sizes, (3, 2)) if roots]
+        crossing = {g for part in (hot, *cold_parts, early) for f in part for g in refs[f]
                     if g not in part}
         # (exported functions already have names of their own: the module's prefix)
         crossing = {f.name for f in defined if f.name in crossing and f.linkage == "internal"}
-        return cls(mc, defined, hot, cold, crossing, prefix)
+        return cls(mc, defined, hot, cold_parts, crossing, prefix)
 
     def text(self, keep: set) -> str:
         return part_text(self.mc.m, keep, self.crossing, self.renames)

@@ -171,6 +171,8 @@ def emit(fc, ins: Instr, args: list):
     fallback = fc.mc.funcs[ins.attrs["callee"]]
     for attr in ("noinline", "optnone", "cold"):
         fallback.attributes.add(attr)
+    if ins.attrs["callee"] in fc.mc.precompiled_symbols:   # the library's kernel (and run)
+        return fc.op_call(ins, *args)
     plan = plan_of(fc.mc, ins.attrs["callee"])
     if plan.gemm is None and not loop_nest(plan):
         return fc.op_call(ins, *args)
@@ -239,7 +241,7 @@ def prebuild(mc) -> list[str]:
             continue
         for ins in f.instructions():
             callee = ins.attrs.get("callee") if ins.op == "kernel" else None
-            if callee is None or callee in seen:
+            if callee is None or callee in seen or callee in mc.precompiled_symbols:
                 continue
             seen.add(callee)
             plan = plan_of(mc, callee)

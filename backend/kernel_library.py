@@ -18,14 +18,27 @@ carrying their own copy:
     pts_lib.nn.<fn>.<dtype>     = the library's own function <fn> of stdlib/nn.py (SPECS:
                                 conv2d), specialized to tensors of <dtype> and compiled
                                 by our pipeline, with the IR functions it calls
+    pts_lib.kernel.<key>        = a fused kernel of stdlib layers (`loop_corpus`), with the
+                                code that runs it (kernel_codegen.run: shape tests, loops,
+                                thread pool, fallback); the kernel function's type
+    pts_lib.loop.<key>          = one of those kernels' loops (kernel_codegen.worker)
 
-The last are whole scripted functions, big glue: conv2d is ~30% of MyConv's unoptimized
-LLVM IR, which the JIT would otherwise generate, print and compile (-O0) in every model that
-convolves.  A module's IR function is replaced by a call of one of them only when it is the
-same code: `spec_key`, its printed IR and that of the functions it reaches, with their
-names made canonical, equals the key the library recorded when it compiled that function
-(`library_spec`).  Anything else (other types, PTS_FUSION=0's IR, an edited nn.py before
-`make`) is compiled in the module as before.
+The last three are code our pipeline generated, which the JIT would otherwise generate,
+print and compile in every module: conv2d is ~30% of MyConv's unoptimized LLVM IR, and its
+batch norms, ReLUs and log-softmax were the rest of its compile (their loops ~170 ms of -O3,
+the code around them ~60% of the unoptimized part).  A module uses one only when it is the
+same code:
+- an IR function (`library_spec`): `spec_key`, its printed IR and that of the functions
+  it reaches, with their names made canonical, equals the key the library recorded when it
+  compiled that function;
+- a fused kernel (`library_kernels`): the same, and the same call sites (`kernel_key`: the
+  code that runs a kernel names its caller and line in its errors);
+- a loop (jit.Early): `loop_key`, the same for the loop's LLVM IR.  A kernel of the
+  library's layers called from the user's own function (other call sites) still finds its
+  loops here, and so does any kernel whose loops are the same code.
+Anything else (other types, PTS_FUSION=0's IR, an edited nn.py before `make`) is compiled in
+the module as before.  The corpus is the stacks models are made of (convolution or linear,
+normalization, activation, softmax heads), not any benchmark's functions.
 
 Archives keep their own copy (backend.link.compile_object generates without the library):
 an archive runs where no compiler ever ran.
@@ -34,8 +47,9 @@ The library is an image (backend.link: the format of archives' images and of the
 cache), mapped by runtime.archive.Image without LLVM.  `make` writes it next to this
 package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
 compiler's fingerprint, the host's key (pts.cache.host_key: machine, CPU, llvmlite) and the
-keys of its library functions in a header.  A process whose compiler or host differs from
-that file's, or that finds none, compiles the library itself on first use (~5 s) and leaves
+keys of its library functions, kernels and loops in a header.  A process whose compiler or
+host differs from that file's, or that finds none, compiles the library itself on first use
+(~20 s) and leaves
 it in the disk cache's code directory (pts.cache.code_dir, when the cache is on) for the
 next process.
 
@@ -47,8 +61,10 @@ table's layout is the same for every module this compiler makes.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import threading
 
 from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images import
@@ -71,7 +87,8 @@ SPEC_DTYPES = (F32, F64)
 
 _lock = threading.RLock()
 _loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image,
-                            # "specs" -> the table of its library functions (`specs`)
+                            # "specs" -> the table of its library functions (`specs`),
+                            # "loops" -> that of its loops (`loops`)
 _registered: list = []
 
 
@@ -97,14 +114,12 @@ def symbols() -> list[str]:
         [spec_symbol(name, dt) for name in SPECS for dt in SPEC_DTYPES]
 
 
-def spec_key(module, fname: str) -> str:
+def spec_key(module, fname: str, kernel: bool = False) -> str:
     """What makes IR function `fname` of `module` the library's code: the SHA-256 of its
     printed IR and that of every function it reaches, in the order first reached, each
     function named by that order (a module may name its second conv2d `conv2d.1`).  Spans
-    and file names are part of the text: an edited library source gives another key."""
-    import hashlib
-    import re
-
+    and file names are part of the text: an edited library source gives another key.
+    `kernel`: fname is a fused kernel, whose file (its caller's) its code does not use."""
     from pts.ir.printer import print_function
     order, work = [], [fname]
     while work:
@@ -119,7 +134,40 @@ def spec_key(module, fname: str) -> str:
     canonical = {name: f"f{i}" for i, name in enumerate(order)}
     text = "\n".join(print_function(module[name]) for name in order)
     text = re.sub(r"@([\w.]+)", lambda m: "@" + canonical.get(m[1], m[1]), text)
+    if kernel:
+        text = re.sub(r' file "[^"]*"', "", text, count=1)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+_REF = re.compile(r'@"([^"]*)"|!(\d+)\b')
+
+
+def loop_key(m, name: str) -> str:
+    """What makes the loop function `name` of llvmlite module m (a fused kernel's rows or
+    flat loop: kernel_codegen.worker) the library's code: the SHA-256 of its LLVM IR and
+    that of every function, global and metadata node it reaches, each named by the order
+    first reached (modules number their kernels, messages and loop IDs differently).
+    Declarations keep their names: LLVM's intrinsics and the library's own symbols."""
+    from llvmlite import ir
+    values = {g.name: g for g in m.global_values}
+    nodes = {md.name: md for md in m.metadata}
+    order: dict = {}
+    texts, work = [], [("@", name)]
+    while work:
+        ref = work.pop(0)
+        if ref in order:
+            continue
+        v = values.get(ref[1]) if ref[0] == "@" else nodes.get(ref[1])
+        if v is None or isinstance(v, ir.Function) and not v.blocks:
+            continue
+        order[ref] = f"{ref[0]}{len(order)}"
+        texts.append(str(v))
+        work += [("@", g) if g else ("!", md) for g, md in _REF.findall(texts[-1])]
+
+    def canonical(match) -> str:
+        ref = ("@", match[1]) if match[1] is not None else ("!", match[2])
+        return order.get(ref, match[0])
+    return hashlib.sha256(_REF.sub(canonical, "\n".join(texts)).encode()).hexdigest()
 
 
 def library_spec(module, f) -> str | None:
@@ -132,6 +180,37 @@ def library_spec(module, f) -> str | None:
     if not wanted:
         return None
     return wanted.get(spec_key(module, f.name))
+
+
+def kernel_sites(module) -> dict[str, set]:
+    """{fused kernel function: {(caller, file, line, column)}} of module's kernel ops.  The
+    code that runs a kernel (kernel_codegen.run) names its call site in the errors it
+    raises, so a kernel is the library's only when its call sites are too (`kernel_key`)."""
+    sites: dict = {}
+    for f in module:
+        for ins in f.instructions():
+            if ins.op == "kernel":
+                span = ins.span
+                sites.setdefault(ins.attrs["callee"], set()).add(
+                    (f.name, span.file, span.line, span.col) if span else (f.name,))
+    return sites
+
+
+def kernel_key(module, name: str, sites: set) -> str:
+    """What makes fused kernel `name` of module the library's: its code (spec_key) and its
+    call sites (kernel_sites)."""
+    text = spec_key(module, name, kernel=True) + repr(sorted(sites))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def library_kernels(module) -> dict[str, str]:
+    """{kernel function: symbol} of module's fused kernels that the library has compiled
+    already, with the code that runs them (the same code and call sites: kernel_key).  The
+    symbol has the kernel function's type."""
+    sites = kernel_sites(module)
+    table = kernels() if sites else {}
+    found = {name: table.get(kernel_key(module, name, where)) for name, where in sites.items()}
+    return {name: sym for name, sym in found.items() if sym is not None}
 
 
 def precompiled_path() -> str:
@@ -201,32 +280,139 @@ def build_spec(name: str, dt) -> tuple[str, dict]:
     return str(mc.m), {"function": name, "key": spec_key(module, module.entry)}
 
 
+def loop_corpus():
+    """(model, example input): the stacks of stdlib layers whose fused kernels' loops the
+    library holds, for float32 and float64 — a convolution or a linear layer, then batch or
+    layer normalization, then each activation (or none); softmax and log-softmax heads; each
+    activation and head alone (as `F.gelu(x)` in a function is).  The loops depend on the kernel's operations, dtypes and ranks only, not on sizes."""
+    import numpy as np
+
+    import pts.nn as nn
+    activations = [[], [nn.ReLU()], [nn.GELU()], [nn.GELU("tanh")], [nn.Sigmoid()],
+                   [nn.Tanh()], [nn.LeakyReLU()]]
+    for dt in (np.float32, np.float64):
+        image, rows, seq = (np.zeros(shape, dt) for shape in ((2, 3, 6, 6), (4, 8), (2, 4, 8)))
+        for act in activations:
+            for train in (False, True):
+                yield nn.Sequential(nn.Conv2d(3, 4, 3, padding=1, dtype=dt),
+                                    nn.BatchNorm2d(4, dtype=dt), *act).train(train), image
+            for x in (rows, seq):
+                yield nn.Sequential(nn.Linear(8, 8, dtype=dt), nn.LayerNorm(8, dtype=dt),
+                                    *act).eval(), x
+                yield nn.Sequential(nn.Linear(8, 8, dtype=dt), *act).eval(), x
+        for head in (nn.Softmax, nn.LogSoftmax):
+            for x, dim in ((rows, -1), (seq, -1), (rows, 1)):
+                yield nn.Sequential(nn.Linear(8, 8, dtype=dt), head(dim=dim)).eval(), x
+                yield nn.Sequential(head(dim=dim)).eval(), x
+        for act in activations[1:]:
+            for x in (rows, seq, image):
+                yield nn.Sequential(*act).eval(), x
+
+
+def loop_symbol(key: str) -> str:
+    return f"{PREFIX}loop.{key[:24]}"
+
+
+def kernel_symbol(key: str) -> str:
+    return f"{PREFIX}kernel.{key[:24]}"
+
+
+def build_kernels() -> tuple[list[str], dict, dict]:
+    """`loop_corpus`'s fused kernels, as generated for the JIT's modules: each kernel with the
+    code that runs it (kernel_codegen.run, or the kernel function) exported as
+    `kernel_symbol(kernel_key)`, each of their loops (kernel_codegen.prebuild) as
+    `loop_symbol(loop_key)`, with the functions they reach.  Returns (LLVM IR texts,
+    {loop symbol: key}, {kernel symbol: key})."""
+    from llvmlite import ir
+
+    from pts import api
+    from pts.backend import jit
+    from pts.backend.codegen import generate
+    from pts.backend.kernel_codegen import prebuild
+    from pts.frontend.objects import lift_attributes
+    texts, loop_table, kernel_table = [], {}, {}
+    for model, x in loop_corpus():
+        method = api.ScriptModule(model, backend="native").forward
+        module = api._build(method.py_func, method.signature((x,)), (x,), method.owner.module)
+        api._optimize(module)
+        lift_attributes(module)
+        loops: dict = {}
+
+        def declared(mc):
+            for name in prebuild(mc):
+                key = loop_key(mc.m, name)
+                if loop_symbol(key) not in loop_table:
+                    loops[name] = key
+        mc = generate(module, jit.host_triple(), str(jit.image_target_machine().target_data),
+                      prefix="pts_lib.kernels", library=True, entries=[module.entry],
+                      declared=declared, library_functions=False)
+        if "vmath_keep" in mc.__dict__:             # (jit.Early: no library for those)
+            continue
+        renames = {name: loop_symbol(key) for name, key in loops.items()}
+        exported = set(loops)
+        for name, sites in kernel_sites(module).items():
+            sym = kernel_symbol(kernel_key(module, name, sites))
+            if sym in kernel_table or name in mc.skipped:
+                continue
+            kernel_table[sym] = kernel_key(module, name, sites)
+            target = mc.helpers.get(f"{name}.run") or mc.funcs[name]
+            fn = ir.Function(mc.m, mc.funcs[name].function_type, name=sym)
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            b.ret(b.call(target, list(fn.args), cconv="fastcc"))
+            exported.add(sym)
+        if not exported:
+            continue
+        defined = {f.name: f for f in mc.m.functions if f.blocks}
+        keep, work = set(), list(exported)
+        while work:
+            name = work.pop()
+            if name not in keep:
+                keep.add(name)
+                work += [g for g in jit._callees(defined[name]) if g in defined]
+        texts.append(jit.part_text(mc.m, keep, set(loops), renames))
+        loop_table.update({renames[name]: key for name, key in loops.items()})
+    return texts, loop_table, kernel_table
+
+
 def build_image() -> tuple[bytes, dict]:
     """The library compiled (-O3, host CPU, position-independent) and linked as an image,
-    and the table of its precompiled library functions ({symbol: {function, key}})."""
+    and the tables of its precompiled library functions ("specs": {symbol: {function, key}})
+    and loops ("loops": {symbol: key}).  The loops are optimized as the JIT optimizes
+    tensor modules' code (jit.tensor_options)."""
     import llvmlite.binding as llvm
 
     from pts.backend import jit, link
     from pts.backend.abi import IMPORTS
     tm = jit.image_target_machine()
     mod = llvm.parse_assembly(build_ir())
-    table = {}
+    specs_table = {}
     for name in SPECS:
         for dt in SPEC_DTYPES:
-            text, table[spec_symbol(name, dt)] = build_spec(name, dt)
+            text, specs_table[spec_symbol(name, dt)] = build_spec(name, dt)
             mod.link_in(llvm.parse_assembly(text))
     mod.verify()
     jit.optimize(mod, tm, 3)
+    texts, loops_table, kernels_table = build_kernels()
+    if texts:
+        loops = llvm.parse_assembly(texts[0])
+        for text in texts[1:]:
+            loops.link_in(llvm.parse_assembly(text))
+        loops.verify()
+        with jit.tensor_options():
+            jit.optimize(loops, tm, 3, tensor=True)
+        mod.link_in(loops)
     obj = tm.emit_object(mod)
-    return link.link(obj, {s: (s, s) for s in symbols()}, IMPORTS).to_bytes(), table
+    exports = symbols() + sorted(loops_table) + sorted(kernels_table)
+    image = link.link(obj, {s: (s, s) for s in exports}, IMPORTS).to_bytes()
+    return image, {"specs": specs_table, "loops": loops_table, "kernels": kernels_table}
 
 
 def write_precompiled(path: str | None = None, built: tuple[bytes, dict] | None = None) -> str:
     """Write the library (`built` by build_image, else built now) with this compiler's and
     host's header and the table of its library functions."""
     path = path or precompiled_path()
-    image, table = built or build_image()
-    header = json.dumps(dict(_header(), specs=table), sort_keys=True).encode("utf-8")
+    image, tables = built or build_image()
+    header = json.dumps(dict(_header(), **tables), sort_keys=True).encode("utf-8")
     data = MAGIC + len(header).to_bytes(4, "little") + header + image
     tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
@@ -248,8 +434,8 @@ def _cache_path() -> str | None:
 
 
 def _read_precompiled(path: str | None = None) -> tuple[bytes, dict] | None:
-    """(image, table of library functions) of a library file (the set-up's, by default) if
-    this compiler made it on this host, else None."""
+    """(image, tables: build_image's) of a library file (the set-up's, by default) if this
+    compiler made it on this host, else None."""
     try:
         with open(path or precompiled_path(), "rb") as f:
             data = f.read()
@@ -257,11 +443,11 @@ def _read_precompiled(path: str | None = None) -> tuple[bytes, dict] | None:
             return None
         n = int.from_bytes(data[8:12], "little")
         header = json.loads(data[12:12 + n])
-        table = header.pop("specs", None)
+        tables = {name: header.pop(name, None) for name in ("specs", "loops", "kernels")}
         if header != json.loads(json.dumps(_header(), sort_keys=True)) or \
-                not isinstance(table, dict):
+                not all(isinstance(t, dict) for t in tables.values()):
             return None
-        return data[12 + n:], table
+        return data[12 + n:], tables
     except (OSError, ValueError, AttributeError):
         return None
 
@@ -280,13 +466,13 @@ def addresses() -> dict[str, int]:
                 found = _read_precompiled(path) if path else None
                 if found is not None:
                     try:
-                        image, table = Image(found[0], machine), found[1]
+                        image, tables = Image(found[0], machine), found[1]
                         break
                     except Exception:
                         image = None
             if image is None:
                 built = build_image()
-                image, table = Image(built[0], machine), built[1]
+                image, tables = Image(built[0], machine), built[1]
                 path = _cache_path()
                 if path:
                     try:
@@ -294,8 +480,11 @@ def addresses() -> dict[str, int]:
                     except OSError:
                         pass
             _loaded["image"] = image          # mapped for the life of the process
-            _loaded["specs"] = table
-            _loaded["addresses"] = {s: image.entries[s][0] for s in symbols()}
+            _loaded["specs"] = tables["specs"]
+            for name in ("loops", "kernels"):
+                _loaded[name] = {key: sym for sym, key in tables[name].items()}
+            _loaded["addresses"] = {s: image.entries[s][0] for s in
+                                    symbols() + list(tables["loops"]) + list(tables["kernels"])}
         return _loaded["addresses"]
 
 
@@ -303,6 +492,18 @@ def specs() -> dict:
     """{symbol: {"function": name, "key": spec_key}} of the loaded library's functions."""
     addresses()
     return _loaded["specs"]
+
+
+def loops() -> dict:
+    """{loop_key: symbol} of the loaded library's loops."""
+    addresses()
+    return _loaded["loops"]
+
+
+def kernels() -> dict:
+    """{kernel_key: symbol} of the loaded library's fused kernels."""
+    addresses()
+    return _loaded["kernels"]
 
 
 def address(name: str) -> int:

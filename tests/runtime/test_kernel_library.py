@@ -2,6 +2,7 @@
 calls one gemm per machine instead of carrying its own, and the library's conv2d instead of
 compiling it again; the disk cache's images import it and a fresh process maps it without
 LLVM; a stale or damaged library file is ignored; archives never depend on it."""
+import itertools
 import json
 import os
 import subprocess
@@ -15,6 +16,14 @@ import pts
 import pts.nn.functional as F
 from pts.backend import jit, kernel_library, link
 from pts.runtime.archive import ArchiveError, Image, _machine_of, host_target
+
+
+@pytest.fixture
+def small_corpus(monkeypatch):
+    """A library built with the first of loop_corpus's models only (~3 s instead of ~30):
+    for the tests of the library file's mechanics, not of its contents."""
+    corpus = kernel_library.loop_corpus
+    monkeypatch.setattr(kernel_library, "loop_corpus", lambda: itertools.islice(corpus(), 1))
 
 
 def mm_bias(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -139,7 +148,8 @@ def test_cached_matmul_maps_the_library_without_llvm(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("damage", ["missing", "garbage", "other compiler", "truncated"])
-def test_stale_or_damaged_library_file_is_ignored(damage, tmp_path, monkeypatch):
+def test_stale_or_damaged_library_file_is_ignored(damage, tmp_path, monkeypatch,
+                                                  small_corpus):
     path = tmp_path / "kernels.img"
     monkeypatch.setattr(kernel_library, "precompiled_path", lambda: str(path))
     if damage != "missing":
@@ -184,7 +194,8 @@ def test_archives_never_import_the_library(monkeypatch):
         link.link(tm.emit_object(llmod), {}, [])
 
 
-def test_a_library_compiled_here_is_left_in_the_disk_cache(tmp_path, monkeypatch):
+def test_a_library_compiled_here_is_left_in_the_disk_cache(tmp_path, monkeypatch,
+                                                            small_corpus):
     """Without a usable set-up file the library is compiled once and saved in the disk
     cache, where the next process maps it instead of compiling it again."""
     monkeypatch.setattr(kernel_library, "precompiled_path", lambda: str(tmp_path / "none.img"))
@@ -196,7 +207,10 @@ def test_a_library_compiled_here_is_left_in_the_disk_cache(tmp_path, monkeypatch
     assert kernel_library._read_precompiled(str(saved)) is not None
     monkeypatch.setattr(kernel_library, "_loaded", {})          # as a new process
     monkeypatch.setattr(kernel_library, "build_image", lambda: pytest.fail("compiled again"))
-    assert set(kernel_library.addresses()) == set(first) == set(kernel_library.symbols())
+    loops = set(kernel_library.loops().values())
+    kernels = set(kernel_library.kernels().values())
+    assert loops and kernels and set(kernel_library.addresses()) == set(first) == \
+        set(kernel_library.symbols()) | loops | kernels
 
 
 # ---------------------------------------------------------------- precompiled library functions
@@ -277,7 +291,8 @@ def test_errors_raised_in_the_librarys_conv2d(monkeypatch):
     assert "nn.py" in errors[0]
 
 
-def test_a_library_compiled_for_a_compile_gets_the_default_options(tmp_path, monkeypatch):
+def test_a_library_compiled_for_a_compile_gets_the_default_options(tmp_path, monkeypatch,
+                                                                  small_corpus):
     """Without a usable library file, the first tensor compile compiles the library before it
     takes codegen_for (whose process-wide LLVM options are for tensor modules' code, not the
     gemm's)."""
@@ -334,3 +349,122 @@ def test_cached_code_calls_the_librarys_conv2d(tmp_path):
     images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
               if p.name != "kernels.img"]
     assert any(b"pts_lib.nn.conv2d.float32" in image for image in images)
+
+
+# ---------------------------------------------------------------- fused kernels and their loops
+
+def tier2(monkeypatch, model, x, library: bool = True):
+    """(model(x) compiled by tier 2 in this process, its ModuleCodegen); `library`: False
+    as if the library had no fused kernels and loops."""
+    monkeypatch.setenv("PTS_CACHE", "0")
+    monkeypatch.setenv("PTS_TIER", "opt")
+    if not library:
+        monkeypatch.setattr(kernel_library, "kernels", dict)
+        monkeypatch.setattr(kernel_library, "loops", dict)
+    seen = {}
+    generate = jit._generate
+
+    def recording(*a, **k):
+        seen["tm"], seen["mc"] = out = generate(*a, **k)
+        return out
+    monkeypatch.setattr(jit, "_generate", recording)
+    got = pts.script(model, backend="native")(x)
+    monkeypatch.undo()
+    return got, seen["mc"]
+
+
+def stack(name: str, dt):
+    import pts.nn as nn
+    pts.manual_seed(1)
+    if name == "conv-bn-relu":
+        return nn.Sequential(nn.Conv2d(3, 5, 3, padding=1, dtype=dt), nn.BatchNorm2d(5, dtype=dt),
+                             nn.ReLU()).eval(), (2, 3, 7, 6)
+    if name == "conv-bn-gelu (training)":
+        return nn.Sequential(nn.Conv2d(3, 5, 3, padding=1, dtype=dt), nn.BatchNorm2d(5, dtype=dt),
+                             nn.GELU()).train(), (2, 3, 7, 6)
+    if name == "linear-layernorm-tanh":
+        return nn.Sequential(nn.Linear(6, 9, dtype=dt), nn.LayerNorm(9, dtype=dt),
+                             nn.Tanh()).eval(), (2, 5, 6)
+    return nn.Sequential(nn.Linear(6, 9, dtype=dt), nn.ReLU(), nn.Linear(9, 4, dtype=dt),
+                         nn.LogSoftmax(dim=1)).eval(), (5, 6)
+
+
+@pytest.mark.parametrize("name", ["conv-bn-relu", "conv-bn-gelu (training)",
+                                  "linear-layernorm-tanh", "linear-relu-linear-logsoftmax"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_stdlib_layers_kernels_come_from_the_library(name, dtype, monkeypatch):
+    """Stacks of stdlib layers (kernel_library.loop_corpus) call the library's fused
+    kernels — the code that runs them, their loops and their fallbacks: the module generates
+    none of it.  Results bit for bit those of the module compiling its own kernels."""
+    model, shape = stack(name, dtype)
+    x = np.random.default_rng(2).standard_normal(shape).astype(dtype)
+    got, mc = tier2(monkeypatch, model, x)
+    kernels = kernel_library.kernel_sites(mc.irmod)
+    assert kernels and all(mc.precompiled_symbols.get(k, "").startswith("pts_lib.kernel.")
+                           for k in kernels)
+    text = str(mc.m)
+    assert ".run\"(" not in text and ".rows\"(" not in text and ".flat\"(" not in text
+    own, mc = tier2(monkeypatch, model, x, library=False)
+    assert not mc.precompiled_symbols.keys() & kernels.keys()
+    np.testing.assert_array_equal(got, own)
+    tol = 1e-4 if dtype == np.float32 else 1e-10
+    np.testing.assert_allclose(got, model(x), rtol=tol, atol=tol)
+
+
+def test_errors_raised_in_a_library_kernel(monkeypatch):
+    """A library kernel's fallback raises as the module's own would: a layer norm's weight
+    of 9 elements against a linear layer's 8 outputs (the exception, its message and the
+    line of stdlib/nn.py)."""
+    import pts.nn as nn
+    model = nn.Sequential(nn.Linear(6, 8), nn.LayerNorm(9), nn.Tanh()).eval()
+    x = np.ones((2, 5, 6), np.float32)
+    errors = []
+    for library in (True, False):
+        with pytest.raises(ValueError) as info:
+            tier2(monkeypatch, model, x, library)
+        errors.append(str(info.value))
+    with pytest.raises(ValueError) as info:
+        pts.script(model, backend="interp")(x)
+    assert errors == [str(info.value)] * 2
+    assert "could not be broadcast together with shapes (2,5,8) (9,)" in errors[0]
+    assert "nn.py" in errors[0]
+
+
+def test_a_library_kernel_called_elsewhere_keeps_the_librarys_loops(monkeypatch):
+    """log_softmax called from a function of the user's: the code that runs the kernel names
+    that function in its errors, so it is the module's own; its loop is the library's
+    (kernel_library.loop_key: the same code).  Nothing is left to optimize."""
+    def predict(x: np.ndarray) -> np.ndarray:
+        return F.log_softmax(x, 1)
+    x = np.random.default_rng(4).standard_normal((7, 10)).astype(np.float32)
+    got, mc = tier2(monkeypatch, predict, x)
+    early = mc.declared_hook
+    assert not mc.precompiled_symbols and list(early.library) == ["predict.k0.rows"]
+    assert early.library["predict.k0.rows"].startswith("pts_lib.loop.") and not early.started
+    np.testing.assert_allclose(got, x - np.log(np.exp(x).sum(1, keepdims=True)), rtol=1e-5,
+                               atol=1e-5)
+
+
+def test_cached_code_calls_the_librarys_kernels(tmp_path):
+    """The disk cache's image of a function whose kernel is the library's (log_softmax
+    called by a function named `forward`, as in a model: the same code and call site)
+    imports it by name; a fresh process maps both and gets the interpreter's results."""
+    if kernel_library._read_precompiled() is None:
+        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
+    (tmp_path / "prog.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        import pts
+        import pts.nn.functional as F
+
+        @pts.script
+        def forward(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+            return F.log_softmax(x.reshape(x.shape[0], -1), 1)
+
+        f = forward
+        """))
+    outs = fresh_processes(CONV_RUNNER, tmp_path, [{}, {}])
+    assert [o["ok"] for o in outs] == [True, True]
+    assert outs[1]["stats"]["cache_loads"] == 1 and outs[1]["stats"]["llvm_compiles"] == 0
+    images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
+              if p.name != "kernels.img"]
+    assert any(b"pts_lib.kernel." in image for image in images)

@@ -441,14 +441,24 @@ def test_kernel_loops_go_to_the_optimizer_before_the_glue_is_generated(monkeypat
     np.testing.assert_allclose(got, rows_and_flat(x, b, c), rtol=1e-12)
 
 
-def test_a_models_optimized_code_is_all_in_the_early_part(monkeypatch):
-    """MyConv (the tensor bench's model): everything it optimizes is a kernel's loop."""
+def test_a_model_of_stdlib_layers_has_nothing_to_optimize(monkeypatch):
+    """MyConv (the tensor bench's model): its kernels are the kernel library's, so nothing
+    is left to optimize, and its unoptimized code is compiled in two parts, one on the
+    thread the optimizer would have used."""
+    from pts.backend import jit, kernel_library
     from pts.demo_models import MyConv
     pts.manual_seed(0)
     model = MyConv().eval()
     x = np.random.default_rng(8).standard_normal((2, 3, 28, 28)).astype(np.float32)
+    parts = []
+    monkeypatch.setattr(jit, "_part_object", lambda text, tm, level, *a, real=jit._part_object:
+                        parts.append(level) or real(text, tm, level, *a))
     got, early, split = compiled_early(monkeypatch, model, (x,), backend="native")
-    assert early.started and not split.hot
+    assert not early.started and not split.hot and parts == [0, 0]
+    assert len(split.cold_parts) == 2 and "pts.forward" in split.cold_parts[0]
+    assert set(early.library) == set()          # (no kernel of its own: no loops)
+    kernels = kernel_library.kernel_sites(split.mc.irmod).keys()
+    assert kernels and split.mc.precompiled_symbols.keys() >= kernels
     np.testing.assert_allclose(got, model(x), rtol=1e-4, atol=1e-5)
 
 
