@@ -664,7 +664,9 @@ class Split:
     unoptimized functions are two parts (`cold_parts`, ~3:2 by instructions), compiled on
     two threads; `cold` is all of them."""
 
-    HALVES_MIN = 1000       # instructions: a module all unoptimized is split from this size
+    # instructions: unoptimized code in two parts from this size (and a module that is all
+    # unoptimized split at all)
+    HALVES_MIN = 1000
 
     def __init__(self, mc, defined: list, hot: set, cold_parts: list[set], crossing: set,
                  prefix: str):
@@ -695,7 +697,8 @@ class Split:
         early = set(early)
         hot = _with_inlined(names - optnone - early - inline, refs, inline)
         cold_parts = [cold]
-        if not hot and not early:       # the optimizer's thread is free: two unoptimized parts
+        if not hot and not early and sum(sizes[n] for n in optnone) >= cls.HALVES_MIN:
+            # (the optimizer's thread is free: two unoptimized parts)
             cold_parts = [_with_inlined(roots, refs, inline)
                           for roots in _shares(optnone, sizes, (3, 2)) if roots]
         crossing = {g for part in (hot, *cold_parts, early) for f in part for g in refs[f]

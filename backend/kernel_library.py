@@ -330,11 +330,12 @@ def build_kernels() -> tuple[list[str], dict, dict]:
     from pts.backend.codegen import generate
     from pts.backend.kernel_codegen import prebuild
     from pts.frontend.objects import lift_attributes
+    from pts.ir.pipeline import optimize
     texts, loop_table, kernel_table = [], {}, {}
     for model, x in loop_corpus():
         method = api.ScriptModule(model, backend="native").forward
         module = api._build(method.py_func, method.signature((x,)), (x,), method.owner.module)
-        api._optimize(module)
+        optimize(module, fusion=True)          # (the library is the same under PTS_FUSION=0)
         lift_attributes(module)
         loops: dict = {}
 

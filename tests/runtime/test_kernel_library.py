@@ -445,6 +445,21 @@ def test_a_library_kernel_called_elsewhere_keeps_the_librarys_loops(monkeypatch)
                                atol=1e-5)
 
 
+def test_a_small_module_calls_the_librarys_loops(monkeypatch):
+    """leaky_relu called from a function: a module small enough to be compiled whole (no
+    Split), whose loops are the library's, called by the library's names."""
+    def act(x: np.ndarray) -> np.ndarray:
+        return F.leaky_relu(x)
+    x = np.random.default_rng(9).standard_normal((5, 7))
+    split = []
+    of = jit.Split.of.__func__
+    monkeypatch.setattr(jit.Split, "of", classmethod(
+        lambda cls, *a: split.append(of(cls, *a)) or split[-1]))
+    got, mc = tier2(monkeypatch, act, x)
+    assert split == [None] and sorted(mc.declared_hook.library) == ["act.k0.flat", "act.k0.rows"]
+    np.testing.assert_array_equal(got, np.where(x > 0, x, x * 0.01))
+
+
 def test_cached_code_calls_the_librarys_kernels(tmp_path):
     """The disk cache's image of a function whose kernel is the library's (log_softmax
     called by a function named `forward`, as in a model: the same code and call site)
