@@ -329,12 +329,25 @@ print(json.dumps({{"ok": bool(np.allclose(got, want, rtol=1e-5, atol=1e-5)), "st
 """
 
 
+def cached_image_imports(tmp_path, prog: str, symbol: bytes) -> None:
+    """prog's `f`, run by two fresh processes with the disk cache (CONV_RUNNER): both get
+    the interpreter's results, the second maps the image the first saved, which imports
+    `symbol` from the library."""
+    if kernel_library._read_precompiled() is None:
+        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
+    (tmp_path / "prog.py").write_text(textwrap.dedent(prog))
+    outs = fresh_processes(CONV_RUNNER, tmp_path, [{}, {}])
+    assert [o["ok"] for o in outs] == [True, True]
+    assert outs[1]["stats"]["cache_loads"] == 1 and outs[1]["stats"]["llvm_compiles"] == 0
+    images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
+              if p.name != "kernels.img"]
+    assert any(symbol in image for image in images)
+
+
 def test_cached_code_calls_the_librarys_conv2d(tmp_path):
     """The disk cache's image of a function whose conv2d is the library's imports it by
     name; a fresh process maps both and gets the interpreter's results."""
-    if kernel_library._read_precompiled() is None:
-        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
-    (tmp_path / "prog.py").write_text(textwrap.dedent("""\
+    cached_image_imports(tmp_path, """\
         import numpy as np
         import pts
         import pts.nn.functional as F
@@ -342,13 +355,7 @@ def test_cached_code_calls_the_librarys_conv2d(tmp_path):
         @pts.script
         def f(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
             return F.conv2d(F.conv2d(x, w, b, 1, 1), w, b, 1, 1)
-        """))
-    outs = fresh_processes(CONV_RUNNER, tmp_path, [{}, {}])
-    assert [o["ok"] for o in outs] == [True, True]
-    assert outs[1]["stats"]["cache_loads"] == 1 and outs[1]["stats"]["llvm_compiles"] == 0
-    images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
-              if p.name != "kernels.img"]
-    assert any(b"pts_lib.nn.conv2d.float32" in image for image in images)
+        """, b"pts_lib.nn.conv2d.float32")
 
 
 # ---------------------------------------------------------------- fused kernels and their loops
@@ -461,12 +468,9 @@ def test_a_small_module_calls_the_librarys_loops(monkeypatch):
 
 
 def test_cached_code_calls_the_librarys_kernels(tmp_path):
-    """The disk cache's image of a function whose kernel is the library's (log_softmax
-    called by a function named `forward`, as in a model: the same code and call site)
-    imports it by name; a fresh process maps both and gets the interpreter's results."""
-    if kernel_library._read_precompiled() is None:
-        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
-    (tmp_path / "prog.py").write_text(textwrap.dedent("""\
+    """The same for a kernel of the library's (log_softmax called by a function named
+    `forward`, as in a model: the same code and call site)."""
+    cached_image_imports(tmp_path, """\
         import numpy as np
         import pts
         import pts.nn.functional as F
@@ -476,10 +480,4 @@ def test_cached_code_calls_the_librarys_kernels(tmp_path):
             return F.log_softmax(x.reshape(x.shape[0], -1), 1)
 
         f = forward
-        """))
-    outs = fresh_processes(CONV_RUNNER, tmp_path, [{}, {}])
-    assert [o["ok"] for o in outs] == [True, True]
-    assert outs[1]["stats"]["cache_loads"] == 1 and outs[1]["stats"]["llvm_compiles"] == 0
-    images = [p.read_bytes() for p in (tmp_path / "cache" / "code").glob("*.img")
-              if p.name != "kernels.img"]
-    assert any(b"pts_lib.kernel." in image for image in images)
+        """, b"pts_lib.kernel.")
