@@ -214,12 +214,17 @@ class ModuleCodegen:
 
     def library_call(self, fn: ir.Function, sym: str) -> None:
         """fn's body: the call of the library's compiled copy of its code (`sym`, which
-        has fn's type and protocol: context and arguments in, status and result out)."""
+        has fn's type and protocol: context and arguments in, status and result out; or a
+        kernel's loop: env and range in)."""
         target = self.declared.get(sym)
         if target is None:
             target = self.declared[sym] = ir.Function(self.m, fn.function_type, name=sym)
         b = ir.IRBuilder(fn.append_basic_block("entry"))
-        b.ret(b.call(target, list(fn.args)))
+        result = b.call(target, list(fn.args))
+        if isinstance(fn.function_type.return_type, ir.VoidType):
+            b.ret_void()
+        else:
+            b.ret(result)
         for attr in ("noinline", "optnone"):
             fn.attributes.add(attr)
         self.library_used = True

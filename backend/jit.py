@@ -390,11 +390,9 @@ def compile_module(module: Module, opt_level: int = 3, timings: dict | None = No
         early = Early(prefix, opt_level) if opt_level > 0 and tensor else None
         try:
             tm, mc = _generate(module, prefix, entries, early)
-            library = early.library if early else {}
             split = Split.of(mc, prefix, early.names if early else ()) if opt_level > 0 else None
             if split is None:
-                return _compile_whole(module, tm, mc, opt_level, timings, t0, tensor, library)
-            split.renames.update(library)
+                return _compile_whole(module, tm, mc, opt_level, timings, t0, tensor)
             _add(timings, "llvm-ir", t0)
             t1 = time.perf_counter()
             if early is not None and early.started:
@@ -490,8 +488,8 @@ class Early:
     @staticmethod
     def from_library(mc, workers: set) -> dict[str, str]:
         """{loop: symbol} of the loops the kernel library has compiled already (the same
-        code: kernel_library.loop_key).  They become declarations, which the module's text
-        names by their symbols (compile_module)."""
+        code: kernel_library.loop_key).  Their bodies become calls of the library's
+        (codegen's library_call), unoptimized like the rest of the glue."""
         if not mc.library_functions:
             return {}
         from pts.backend import kernel_library
@@ -501,18 +499,18 @@ class Early:
             symbol = table.get(kernel_library.loop_key(mc.m, name))
             if symbol is not None:
                 found[name] = symbol
-        for name in found:
+        for name, symbol in found.items():
             fn = mc.m.get_global(name)
-            fn.blocks, fn.linkage = [], ""
+            fn.blocks = []
+            mc.library_call(fn, symbol)
         return found
 
 
 def _compile_whole(module: Module, tm, mc, opt_level: int, timings: dict | None,
-                   t0: float, tensor: bool, renames: dict) -> NativeModule:
+                   t0: float, tensor: bool) -> NativeModule:
     """compile_module of a module that is not split: one LLVM module, MCJIT's code
-    generation (the caller holds codegen_for).  `renames`: declared functions' symbols."""
-    text = part_text(mc.m, {f.name for f in mc.m.functions}, set(), renames) if renames \
-        else str(mc.m)
+    generation (the caller holds codegen_for)."""
+    text = str(mc.m)
     llmod = _parse(text)
     _add(timings, "llvm-ir", t0)
     t1 = time.perf_counter()

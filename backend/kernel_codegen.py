@@ -167,12 +167,12 @@ class Plan:
 def emit(fc, ins: Instr, args: list):
     """The kernel op at fc's builder: a call of the kernel's dispatch function (`run`), or of
     the kernel function when there is no loop nest for it."""
+    if ins.attrs["callee"] in fc.mc.precompiled_symbols:   # the library's kernel (and run)
+        return fc.op_call(ins, *args)
     # the kernel function itself only runs for errors and odd shapes: not worth optimizing
     fallback = fc.mc.funcs[ins.attrs["callee"]]
     for attr in ("noinline", "optnone", "cold"):
         fallback.attributes.add(attr)
-    if ins.attrs["callee"] in fc.mc.precompiled_symbols:   # the library's kernel (and run)
-        return fc.op_call(ins, *args)
     plan = plan_of(fc.mc, ins.attrs["callee"])
     if plan.gemm is None and not loop_nest(plan):
         return fc.op_call(ins, *args)

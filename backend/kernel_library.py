@@ -49,9 +49,8 @@ package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) wi
 compiler's fingerprint, the host's key (pts.cache.host_key: machine, CPU, llvmlite) and the
 keys of its library functions, kernels and loops in a header.  A process whose compiler or
 host differs from that file's, or that finds none, compiles the library itself on first use
-(~20 s) and leaves
-it in the disk cache's code directory (pts.cache.code_dir, when the cache is on) for the
-next process.
+(~30 s) and leaves it in the disk cache's code directory (pts.cache.code_dir, when the cache
+is on) for the next process.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
 runtime.archive.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
@@ -88,7 +87,7 @@ SPEC_DTYPES = (F32, F64)
 _lock = threading.RLock()
 _loaded: dict = {}          # "addresses" -> {symbol: address}, "image" -> the mapped Image,
                             # "specs" -> the table of its library functions (`specs`),
-                            # "loops" -> that of its loops (`loops`)
+                            # "loops", "kernels" -> {key: symbol} (`loops`, `kernels`)
 _registered: list = []
 
 
@@ -284,7 +283,8 @@ def loop_corpus():
     """(model, example input): the stacks of stdlib layers whose fused kernels' loops the
     library holds, for float32 and float64 — a convolution or a linear layer, then batch or
     layer normalization, then each activation (or none); softmax and log-softmax heads; each
-    activation and head alone (as `F.gelu(x)` in a function is).  The loops depend on the kernel's operations, dtypes and ranks only, not on sizes."""
+    activation and head alone (as `F.gelu(x)` in a function is).  The loops depend on the
+    kernel's operations, dtypes and ranks only, not on sizes."""
     import numpy as np
 
     import pts.nn as nn
@@ -352,10 +352,11 @@ def build_kernels() -> tuple[list[str], dict, dict]:
         renames = {name: loop_symbol(key) for name, key in loops.items()}
         exported = set(loops)
         for name, sites in kernel_sites(module).items():
-            sym = kernel_symbol(kernel_key(module, name, sites))
+            key = kernel_key(module, name, sites)
+            sym = kernel_symbol(key)
             if sym in kernel_table or name in mc.skipped:
                 continue
-            kernel_table[sym] = kernel_key(module, name, sites)
+            kernel_table[sym] = key
             target = mc.helpers.get(f"{name}.run") or mc.funcs[name]
             fn = ir.Function(mc.m, mc.funcs[name].function_type, name=sym)
             b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -364,12 +365,8 @@ def build_kernels() -> tuple[list[str], dict, dict]:
         if not exported:
             continue
         defined = {f.name: f for f in mc.m.functions if f.blocks}
-        keep, work = set(), list(exported)
-        while work:
-            name = work.pop()
-            if name not in keep:
-                keep.add(name)
-                work += [g for g in jit._callees(defined[name]) if g in defined]
+        refs = {name: jit._callees(f) for name, f in defined.items()}
+        keep = jit._with_inlined(exported, refs, set(defined))     # everything they reach
         texts.append(jit.part_text(mc.m, keep, set(loops), renames))
         loop_table.update({renames[name]: key for name, key in loops.items()})
     return texts, loop_table, kernel_table
@@ -377,9 +374,9 @@ def build_kernels() -> tuple[list[str], dict, dict]:
 
 def build_image() -> tuple[bytes, dict]:
     """The library compiled (-O3, host CPU, position-independent) and linked as an image,
-    and the tables of its precompiled library functions ("specs": {symbol: {function, key}})
-    and loops ("loops": {symbol: key}).  The loops are optimized as the JIT optimizes
-    tensor modules' code (jit.tensor_options)."""
+    and the tables of its precompiled library functions ("specs": {symbol: {function, key}}),
+    loops and kernels ("loops", "kernels": {symbol: key}).  The kernels' code is optimized
+    as the JIT optimizes tensor modules' code (jit.tensor_options)."""
     import llvmlite.binding as llvm
 
     from pts.backend import jit, link
@@ -410,7 +407,7 @@ def build_image() -> tuple[bytes, dict]:
 
 def write_precompiled(path: str | None = None, built: tuple[bytes, dict] | None = None) -> str:
     """Write the library (`built` by build_image, else built now) with this compiler's and
-    host's header and the table of its library functions."""
+    host's header and its tables."""
     path = path or precompiled_path()
     image, tables = built or build_image()
     header = json.dumps(dict(_header(), **tables), sort_keys=True).encode("utf-8")

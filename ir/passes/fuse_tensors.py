@@ -94,10 +94,6 @@ def body_text(k: Function) -> str:
     return print_function(k).split("\n", 1)[1] + str(k.param_types) + k.file
 
 
-def static(i: Instr) -> dict:
-    return i.static()
-
-
 def is_reduction(i: Instr) -> bool:
     return i.op[3:] in ROW_REDUCTIONS
 
@@ -106,7 +102,7 @@ def fusable(i: Instr) -> bool:
     """Can `i` be computed inside a kernel's loop nest without raising per element?"""
     if not i.op.startswith("np.") or not isinstance(i.type, TensorType) or i.type.rank == 0:
         return False
-    name, st = i.op[3:], static(i)
+    name, st = i.op[3:], i.static()
     tensors = [a.type for a in i.args if isinstance(a.type, TensorType)]
     if any(t.rank > i.type.rank for t in tensors):
         return False
@@ -200,7 +196,7 @@ def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, b
     type, a 2-D float tensor.  None otherwise."""
     t = product.type
     if not isinstance(t, TensorType) or t.rank != 2 or t.dtype not in (F32, F64) or \
-            not members or any(m.type != t or static(m) for m in members):
+            not members or any(m.type != t or m.static() for m in members):
         return None
     bias, relu, prev = None, False, product
     rest = list(members)
@@ -225,7 +221,7 @@ def absorb_product(g: Group, b: Block, users: dict[Value, list[Instr]], pos: dic
     the block's instructions' positions."""
     members = sorted(g.members, key=pos.__getitem__)
     t = next((a for a in members[0].args if isinstance(a, Instr) and a.op == "np.matmul"), None)
-    if not (t is not None and t.block is b and not static(t)
+    if not (t is not None and t.block is b and not t.static()
             and all(isinstance(a.type, TensorType) and a.type.rank == 2 and a.type.dtype ==
                     t.type.dtype for a in t.args)
             and gemm_epilogue(members, t) is not None
