@@ -1,6 +1,7 @@
 """GEMM for float32 and float64, emitted into the LLVM module being generated.
 
-    C[M,N] (= or +=) A[M,K] @ B[K,N]  (+ bias[N] broadcast over rows) (then ReLU)
+    C[M,N] (= or +=) A[M,K] @ B[K,N]  (+ bias[N] broadcast over rows, or bias[M] over
+                                       columns) (then ReLU)
 
 A and B are addressed with arbitrary element strides (row and column stride each; 0 for
 broadcast, negative for reversed views, anything for transposes and slices); C has unit
@@ -51,8 +52,9 @@ L2/L3 once per micro-panel of A, which the prefetcher keeps up with (the kernel 
 the FMA peak inside the loops).  A deep KC also halves the passes over C (every K block
 loads and stores every tile) for long K.  MC only bounds A's packing buffer (~144 KiB).
 
-The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
-work)`: `bias` null for none (else contiguous, N elements), `acc` i1: C += instead of C =,
+The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
+work)`: `bias` null for none (else contiguous: N elements, or M when `rowb`, i1: one per row
+of C, as conv2d's (C_out, 1) bias of W @ cols), `acc` i1: C += instead of C =,
 `relu` i1: the epilogue's ReLU, `work` null to allocate the packing buffers (through the
 context's malloc import slot, freed before returning) or a block of at least
 `worksize(M, N, K)` bytes the caller owns (a batched matmul allocates it once).  One
@@ -304,8 +306,9 @@ class Gemm:
 
     def kernel(self, rows: int = 0, panels: int = 1, direct: bool = False) -> ir.Function:
         """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
-        ptr bias, i1 relu): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel, then (`epilogue`)
-        + bias[:nr] unless null, then ReLU if asked.  With `rows` and `panels`: a tile of
+        ptr bias, i1 rowb, i1 relu): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel, then
+        (`epilogue`) + bias[:nr] (or bias[:mr], one per row, when rowb) unless null, then
+        ReLU if asked.  With `rows` and `panels`: a tile of
         that many rows (mr <= rows) across that many B panels (nr == panels * NR).
         `direct` (kernel.direct: i64 kc, ptr A, i64 rsa, ptr Bp, ...): A's rows read where
         they are, unit column stride, row stride rsa, instead of from a packed panel."""
@@ -318,9 +321,9 @@ class Gemm:
 
         def build(f):
             if direct:
-                kc, ap, rsa, bp, c, rsc, mr, nr, overwrite, bias, relu = f.args
+                kc, ap, rsa, bp, c, rsc, mr, nr, overwrite, bias, rowb, relu = f.args
             else:
-                kc, ap, bp, c, rsc, mr, nr, overwrite, bias, relu = f.args
+                kc, ap, bp, c, rsc, mr, nr, overwrite, bias, rowb, relu = f.args
             for a in (ap, bp, c, bias):
                 a.add_attribute("noalias")
             entry = f.append_basic_block("entry")
@@ -369,17 +372,17 @@ class Gemm:
                 full = ir.Constant(I1T, 1)
             with b.if_else(full) as (then, other):
                 with then:
-                    self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, relu, None)
+                    self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, rowb, relu, None)
                 with other:         # N's edge: the first nr columns, by masked vectors
                     lanes = ir.VectorType(ir.IntType(32), VW)
                     limit = self.splat(b, b.trunc(nr, ir.IntType(32)), lanes)
                     masks = [b.icmp_signed("<", ir.Constant(lanes, [v * VW + q for q in range(VW)]), limit)
                              for v in range(NV)]
-                    self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, relu, masks)
+                    self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, rowb, relu, masks)
             b.ret_void()
         return self.fn("kernel" + (f".{MR}x{NR}" if rows else "") + (".direct" if direct else ""),
                        VOID, [I64T, PTR] + ([I64T] if direct else []) +
-                       [PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T], build, small=False)
+                       [PTR, PTR, I64T, I64T, I64T, I1T, PTR, I1T, I1T], build, small=False)
 
     def epilogue(self, b: ir.IRBuilder, s, bias, relu):
         """s + bias (-0.0 when there is none), then ReLU when `relu` (a scalar i1): the
@@ -401,10 +404,10 @@ class Gemm:
         return self.vector_intrinsic(f"llvm.masked.{kind}", ty, ".p0")
 
     def store_tile(self, b: ir.IRBuilder, accs: list, c, rsc, mr, MR: int, NV: int, overwrite,
-                   bias, has_bias, relu, masks: list | None) -> None:
+                   bias, has_bias, rowb, relu, masks: list | None) -> None:
         """The accumulators into C's first mr rows (C = acc, or C += acc unless overwrite),
-        through the epilogue (`epilogue`: + bias[:] when bias is not null, then ReLU when
-        `relu`).  `masks`: per vector of a row, which lanes are C's columns (N's edge), or
+        through the epilogue (`epilogue`: + bias[:] when bias is not null — bias[i] on row i
+        when `rowb` — then ReLU when `relu`).  `masks`: per vector of a row, which lanes are C's columns (N's edge), or
         None for all of them."""
         T, V, VW = self.T, self.V, self.p.vw
         nz = ir.Constant(V, [ir.Constant(T, -0.0)] * VW)         # x + -0.0 == x for every x
@@ -426,7 +429,8 @@ class Gemm:
                 b.call(self.masked("store"), [value, ptr, align, masks[v]])
 
         pre = b.block
-        with b.if_then(has_bias):
+        row_bias = b.and_(has_bias, rowb)
+        with b.if_then(b.and_(has_bias, b.not_(rowb))):
             bl = [load(self.gep(b, bias, c64(v * VW)), v) for v in range(NV)]
             in_bias = b.block
         bvs = []
@@ -438,12 +442,20 @@ class Gemm:
 
         def store_row(i: int, add: bool):
             crow = self.gep(b, c, b.mul(c64(i), rsc))
+            pre = b.block
+            with b.if_then(row_bias):
+                x = b.load(self.gep(b, bias, c64(i)), typ=T)
+                in_row = b.block
+            rb = b.phi(T)
+            rb.add_incoming(ir.Constant(T, -0.0), pre)
+            rb.add_incoming(x, in_row)
+            rv = self.splat(b, rb, V)
             for v in range(NV):
                 ptr = self.gep(b, crow, c64(v * VW))
                 s = accs[i * NV + v]
                 if add:
                     s = b.fadd(load(ptr, v), s)
-                store(self.epilogue(b, s, bvs[v], relu), ptr, v)
+                store(self.epilogue(b, s, b.select(rowb, rv, bvs[v]), relu), ptr, v)
 
         def rows(add: bool):
             store_row(0, add)
@@ -459,8 +471,8 @@ class Gemm:
     # ------------------------------------------------------------ blocked loops
 
     def range_fn(self) -> ir.Function:
-        """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufA, bufB,
-        n0, n1): columns [n0, n1) of C (the unit of work a thread would take)."""
+        """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufA,
+        bufB, n0, n1): columns [n0, n1) of C (the unit of work a thread would take)."""
         P = self.p
         pack_a, pack_b, kern = self.pack(P.mr), self.pack(P.nr), self.kernel()
         WR = 2                      # rows of the thin kernel (M's last row of tiles)
@@ -468,7 +480,8 @@ class Gemm:
         kern_direct = self.kernel(direct=True)
 
         def build(f):
-            (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufa, bufb, n0, n1) = f.args
+            (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
+             n1) = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
             nkb = b.sdiv(b.add(K, c64(P.kc - 1)), c64(P.kc))
@@ -484,6 +497,10 @@ class Gemm:
                     overwrite = b.and_(b.icmp_signed("==", kb, c64(0)), b.not_(acc))
                     last = b.icmp_signed("==", kb, b.sub(nkb, c64(1)))      # the epilogue's
                     use_bias = b.and_(last, has_bias)
+
+                    def bias_at(row, col):      # the tile's first bias element, or null
+                        return b.select(use_bias, self.gep(b, bias, b.select(rowb, row, col)),
+                                        ir.Constant(PTR, None))
                     use_relu = b.and_(last, relu)
                     b.call(pack_b, [bufb, self.gep(b, B, b.add(b.mul(pc, rsb), b.mul(jc, csb))),
                                     csb, rsb, nc, kc])
@@ -499,9 +516,10 @@ class Gemm:
                         def direct_tile(ir_):
                             mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
                             crow = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), jc))
-                            bptr = b.select(use_bias, self.gep(b, bias, jc), ir.Constant(PTR, None))
+                            bptr = bias_at(b.add(ic, ir_), jc)
                             b.call(kern_direct, [kc, self.gep(b, a_block, b.mul(ir_, rsa)), rsa,
-                                                 bufb, crow, rsc, mr, nc, overwrite, bptr, use_relu])
+                                                 bufb, crow, rsc, mr, nc, overwrite, bptr, rowb,
+                                                 use_relu])
                         with b.if_else(direct) as (in_place, packed):
                             with in_place:
                                 for_range(b, c64(0), mcc, P.mr, direct_tile, "id")
@@ -520,9 +538,9 @@ class Gemm:
                                 nr = imin(b, c64(w), b.sub(nc, jr))
                                 bp = self.gep(b, bufb, b.mul(jr, kc))
                                 col = b.add(jc, jr)
-                                bptr = b.select(use_bias, self.gep(b, bias, col), ir.Constant(PTR, None))
+                                bptr = bias_at(b.add(ic, ir_), col)
                                 b.call(k, [kc, ap, bp, self.gep(b, crow, jr), rsc, mr, nr, overwrite,
-                                           bptr, use_relu])
+                                           bptr, rowb, use_relu])
                             with b.if_else(b.icmp_signed("<=", mr, c64(WR))) as (thin, tall):
                                 with thin:
                                     nw = b.mul(b.sdiv(nc, c64(2 * P.nr)), c64(2 * P.nr))
@@ -536,7 +554,7 @@ class Gemm:
             for_range(b, n0, n1, P.nc, jblock, "jc")
             b.ret_void()
         return self.fn("range", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
-                                       PTR, I1T, I1T, PTR, PTR, I64T, I64T], build)
+                                       PTR, I1T, I1T, I1T, PTR, PTR, I64T, I64T], build)
 
     # ------------------------------------------------------------ entry
 
@@ -555,7 +573,7 @@ class Gemm:
         rng = self.range_fn()
 
         def build(f):
-            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, work) = f.args
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, work) = f.args
             entry = f.append_basic_block("entry")
             b = ir.IRBuilder(entry)
             empty = b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0)))
@@ -572,8 +590,8 @@ class Gemm:
             buf.add_incoming(got, in_own)
             bufa = self.align(b, buf)
             bufb = b.gep(bufa, [self.a_bytes(b, M, K)], source_etype=I8T)
-            b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, bufa, bufb,
-                         c64(0), N])
+            b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa,
+                         bufb, c64(0), N])
             with b.if_then(own):
                 b.call(self.mc.import_fn(b, ctx, "free"), [buf])
             b.ret_void()
@@ -594,13 +612,14 @@ PARALLEL_MIN = 1 << 18
 
 
 class ParallelGemm:
-    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu)`: the entry
+    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu)`: the
+    entry
     split over the thread pool (the `parallel_for` import) into column blocks of whole
     micro-tiles (or row blocks when M > N).  Each task is a sub-problem run by the entry with
     its own packing buffers; tiles and the K order do not move, so results equal 1 thread's."""
 
     FIELDS = [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T,
-              I1T, I1T]                 # ctx .. relu, then by_columns
+              I1T, I1T, I1T]            # ctx .. relu, then by_columns
 
     def __init__(self, g: Gemm):
         self.g = g
@@ -612,23 +631,25 @@ class ParallelGemm:
         def build(f):
             env, begin, end = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu,
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
              by_cols) = load_fields(b, env, self.env_t)
             null = ir.Constant(PTR, None)
+            no_bias = b.icmp_unsigned("==", bias, null)
             with b.if_else(by_cols) as (cols, rows):
                 with cols:
                     n0 = b.mul(begin, c64(P.nr))
                     n1 = imin(b, b.mul(end, c64(P.nr)), N)
-                    bias_n = b.select(b.icmp_unsigned("==", bias, null), null, g.gep(b, bias, n0))
+                    bias_n = b.select(b.or_(no_bias, rowb), bias, g.gep(b, bias, n0))
                     b.call(g.entry(), [ctx, M, b.sub(n1, n0), K, A, rsa, csa,
                                        g.gep(b, B, b.mul(n0, csb)), rsb, csb, g.gep(b, C, n0), rsc,
-                                       bias_n, acc, relu, null])
+                                       bias_n, rowb, acc, relu, null])
                 with rows:
                     m0 = b.mul(begin, c64(P.mr))
                     m1 = imin(b, b.mul(end, c64(P.mr)), M)
+                    bias_m = b.select(b.and_(b.not_(no_bias), rowb), g.gep(b, bias, m0), bias)
                     b.call(g.entry(), [ctx, b.sub(m1, m0), N, K, g.gep(b, A, b.mul(m0, rsa)), rsa,
-                                       csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias,
-                                       acc, relu, null])
+                                       csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias_m,
+                                       rowb, acc, relu, null])
             b.ret_void()
         return g.fn("task", VOID, [PTR, I64T, I64T], build)
 
@@ -665,12 +686,13 @@ def gemm(mc, dt_name: str) -> Gemm:
 
 def call(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
          bias=None, acc: bool | ir.Value = False, work=None,
-         relu: bool | ir.Value = False) -> None:
+         relu: bool | ir.Value = False, rowb: bool | ir.Value = False) -> None:
     """Emit a call of the gemm entry at b: split over the thread pool unless the caller
     brings its own packing workspace (batched calls reuse one)."""
-    acc, relu = (v if isinstance(v, ir.Value) else ir.Constant(I1T, int(v)) for v in (acc, relu))
+    acc, relu, rowb = (v if isinstance(v, ir.Value) else ir.Constant(I1T, int(v))
+                       for v in (acc, relu, rowb))
     args = [ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
-            bias if bias is not None else ir.Constant(PTR, None), acc, relu]
+            bias if bias is not None else ir.Constant(PTR, None), rowb, acc, relu]
     if work is None:
         b.call(_library_fn(mc, dt_name, "par", ParallelGemm.FIELDS[:-1])
                or ParallelGemm(gemm(mc, dt_name)).entry(), args)

@@ -192,8 +192,9 @@ def valid_rows(g: Group) -> bool:
 
 def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, bool] | None:
     """(bias, relu) when `members`, in order, compute `np.maximum(product + bias, 0)` with
-    either step optional (at least one): bias a 1-D tensor and everything of the product's
-    type, a 2-D float tensor.  None otherwise."""
+    either step optional (at least one): bias a 1-D or 2-D tensor (the backend takes it as a
+    row (N,) or (1, N), or a column (M, 1), and calls the kernel function for any other
+    shape), everything of the product's type, a 2-D float tensor.  None otherwise."""
     t = product.type
     if not isinstance(t, TensorType) or t.rank != 2 or t.dtype not in (F32, F64) or \
             not members or any(m.type != t or m.static() for m in members):
@@ -204,7 +205,7 @@ def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, b
     if m.op == "np.add" and prev in m.args and len(m.args) == 2:
         bias = m.args[1] if m.args[0] is prev else m.args[0]
         if bias is prev or not isinstance(bias.type, TensorType) or \
-                bias.type.rank != 1 or bias.type.dtype != t.dtype:
+                bias.type.rank not in (1, 2) or bias.type.dtype != t.dtype:
             return None
         prev = rest.pop(0)
     if rest:

@@ -160,6 +160,14 @@ CASES = [
     ("two chains", two_chains, lambda: (rng(10), rng(10, seed=3)), 1e-5),
     ("batch norm + relu (1,C,1,1) leaves", batch_norm_relu,
      lambda: (rng(2, 3, 4, 5), rng(3, seed=1), rng(3, seed=2)), 1e-5),
+    ("batch norm + relu, H sliced (H and W not run as one axis)", batch_norm_relu,
+     lambda: (rng(2, 3, 8, 5)[:, :, ::2], rng(3, seed=1), rng(3, seed=2)), 1e-5),
+    ("affine_relu, a (1,1,H,1) leaf (H and W not run as one axis)", affine_relu,
+     lambda: (rng(2, 3, 4, 5), rng(1, 1, 4, 1, seed=1), 0.5), 1e-5),
+    ("affine_relu, a (1,1,1,W) leaf", affine_relu,
+     lambda: (rng(2, 3, 4, 5), rng(1, 1, 1, 5, seed=1), 0.5), 1e-5),
+    ("affine_relu, a (N,C,H,W) leaf and rows of 3", affine_relu,
+     lambda: (rng(2, 3, 4, 3), rng(2, 3, 4, 3, seed=1), 0.5), 1e-5),
     ("a root narrower than its reduction", narrow_root, lambda: (rng(4, 1), rng(4, 6, seed=1)), 1e-5),
     ("int32 compared with a Python int beyond int32", int32_against_big_int,
      lambda: (np.array([0, 2147483647, -7], dtype=np.int32),), 0),
@@ -193,6 +201,25 @@ CASES = [
     ("x @ w + b, no rows", linear_relu, lambda: (grid(0, 8), grid(8, 6, seed=1), grid(6, seed=2)), 0),
     ("x @ w + b, inner size 0", linear_relu, lambda: (grid(4, 0), grid(0, 6, seed=1), grid(6, seed=2)), 0),
     ("b + x @ w", bias_first, lambda: (grid(30, 70), grid(70, 20, seed=1), grid(20, seed=2)), 0),
+    # a 2-D bias: (M, 1) one per row and (1, N) one per column go to the gemm's epilogue,
+    # any other shape calls the kernel function
+    ("x @ w + b, bias per row (M, 1)", linear_relu,
+     lambda: (grid(17, 300), grid(300, 33, seed=1), grid(17, 1, seed=2)), 0),
+    ("b + x @ w, bias per row, f64", bias_first,
+     lambda: (grid(13, 9, dtype=np.float64), grid(9, 40, dtype=np.float64, seed=1),
+              grid(13, 1, dtype=np.float64, seed=2)), 0),
+    ("x @ w + b, bias per row, a strided view", linear_relu,
+     lambda: (grid(7, 8), grid(8, 20, seed=1), grid(14, 1, seed=2)[::2]), 0),
+    ("x @ w + b, bias (1, N)", linear_relu, lambda: (grid(7, 8), grid(8, 20, seed=1), grid(1, 20, seed=2)), 0),
+    ("x @ w + b, bias (1, 1)", linear_relu, lambda: (grid(7, 8), grid(8, 20, seed=1), grid(1, 1, seed=2)), 0),
+    ("x @ w + b, bias (M, N) (the call)", linear_relu,
+     lambda: (grid(7, 8), grid(8, 20, seed=1), grid(7, 20, seed=2)), 0),
+    ("x @ w + b, bias per row of one row", linear_relu,
+     lambda: (grid(1, 8), grid(8, 20, seed=1), grid(1, 1, seed=2)), 0),
+    ("x @ w + b, bias per row, split over threads by rows", linear_relu,
+     lambda: (grid(300, 100), grid(100, 40, seed=1), grid(300, 1, seed=2)), 0),
+    ("x @ w + b, bias per row, split over threads by columns", linear_relu,
+     lambda: (grid(40, 100), grid(100, 300, seed=1), grid(40, 1, seed=2)), 0),
     ("relu(x @ w)", relu_of_product, lambda: (grid(30, 70), grid(70, 20, seed=1)), 0),
     ("relu(x @ w) with nan, inf and -0", relu_of_product,
      lambda: (np.ones((7, 1), np.float32),
@@ -299,6 +326,9 @@ def test_bias_that_does_not_broadcast_raises_like_numpy():
         pts.script(linear_relu)(rng(5, 8), rng(8, 6), rng(4))
     with pytest.raises(ValueError, match="matmul: Input operand 1 has a mismatch"):
         pts.script(linear_relu)(rng(5, 8), rng(7, 6), rng(6))
+    with pytest.raises(ValueError, match=r"operands could not be broadcast together with "
+                                         r"shapes \(5,6\) \(4,1\) "):
+        pts.script(linear_relu)(rng(5, 8), rng(8, 6), rng(4, 1))
 
 
 def test_a_fused_chain_allocates_only_its_output():

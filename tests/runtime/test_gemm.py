@@ -182,8 +182,9 @@ def test_errors_unchanged():
 # ---------------------------------------------------------------- the entry directly
 
 def _entry_harness(dt_name: str):
-    """JIT a module holding `void run(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc,
-    relu, work)` that calls the gemm entry with a caller-owned workspace (no context needed)."""
+    """JIT a module holding `void run(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb,
+    acc, relu, work)` that calls the gemm entry with a caller-owned workspace (no context
+    needed)."""
     import llvmlite.binding as llvm
     from llvmlite import ir
 
@@ -192,12 +193,12 @@ def _entry_harness(dt_name: str):
     from pts.ir.core import Module
 
     mc = ModuleCodegen(Module(), jit.host_triple(), str(jit.target_machine().target_data))
-    args = [I64T] * 3 + [PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T, I1T, PTR]
+    args = [I64T] * 3 + [PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T, I1T, I1T, PTR]
     fn = ir.Function(mc.m, ir.FunctionType(VOID, args), name="run")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, acc, relu, work = fn.args
+    M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, work = fn.args
     gemm.call(mc, b, ir.Constant(PTR, None), dt_name, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc,
-              bias=bias, acc=acc, work=work, relu=relu)
+              bias=bias, acc=acc, work=work, relu=relu, rowb=rowb)
     b.ret_void()
     size_fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name="size")
     sb = ir.IRBuilder(size_fn.append_basic_block("entry"))
@@ -210,7 +211,7 @@ def _entry_harness(dt_name: str):
     ee.finalize_object()
     i64, p = ctypes.c_int64, ctypes.c_void_p
     run = ctypes.CFUNCTYPE(None, i64, i64, i64, p, i64, i64, p, i64, i64, p, i64, p, ctypes.c_bool,
-                           ctypes.c_bool, p)(
+                           ctypes.c_bool, ctypes.c_bool, p)(
         ee.get_function_address("run"))
     size = ctypes.CFUNCTYPE(i64, i64, i64, i64)(ee.get_function_address("size"))
     return ee, run, size
@@ -218,30 +219,33 @@ def _entry_harness(dt_name: str):
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
 def test_entry_epilogue_and_accumulate(dt):
-    """C (= or +=) A @ B, then + bias, then ReLU: full tiles, edge tiles, thin last tile rows,
-    several K blocks (k = 1030 > 2 KC) and N blocks; the K == 0 problem writes bias (or 0)
+    """C (= or +=) A @ B, then + bias (one per column, or one per row), then ReLU: full tiles,
+    edge tiles, thin last tile rows, several K blocks (k = 1030 > 2 KC) and N blocks, one
+    panel of B (A read in place: (9, 600, 16)); the K == 0 problem writes bias (or 0)
     through the epilogue too."""
     ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
     item = np.dtype(dt).itemsize
     for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
                     (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16)]:
-        a, b, bias = rand((m, k), dt), rand((n, k), dt).T, rand((n,), dt)   # b: a transposed view
+        a, b = rand((m, k), dt), rand((n, k), dt).T       # b: a transposed view
+        biases = {"cols": rand((n,), dt), "rows": rand((m, 1), dt)}
         c0 = rand((m, n + 3), dt)                                         # C with a row stride
         work = np.empty(size(m, n, k), np.uint8)
 
-        def call(c, use_bias, acc, relu):
+        def call(c, bias, acc, relu):
             run(m, n, k, a.ctypes.data, a.strides[0] // item, a.strides[1] // item,
                 b.ctypes.data, b.strides[0] // item, b.strides[1] // item,
-                c.ctypes.data, c.strides[0] // item, bias.ctypes.data if use_bias else None,
+                c.ctypes.data, c.strides[0] // item,
+                biases[bias].ctypes.data if bias else None, bias == "rows",
                 acc, relu, work.ctypes.data)
-        for use_bias in (False, True):
+        for bias in (None, "cols", "rows"):
             for acc in (False, True):
                 for relu in (False, True):
                     c = c0.copy()
-                    call(c, use_bias, acc, relu)
+                    call(c, bias, acc, relu)
                     want = c0.copy()
                     s = want[:, :n] + a @ b if acc else a @ b
-                    s = s + (bias if use_bias else 0)
+                    s = s + (biases[bias] if bias else 0)
                     want[:, :n] = np.maximum(s, 0) if relu else s
                     check(c, want, k + 1)
                     assert (c[:, n:] == c0[:, n:]).all()        # nothing past column n
@@ -257,8 +261,8 @@ def test_entry_relu_nan_and_signed_zero():
     b = np.tile(np.array([np.nan, -0.0, -2.0, 3.0, -np.inf], np.float32), 8)[:n].reshape(1, n)
     c = np.empty((m, n), np.float32)
     work = np.empty(size(m, n, k), np.uint8)
-    run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, n, 1, c.ctypes.data, n, None, False, True,
-        work.ctypes.data)
+    run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, n, 1, c.ctypes.data, n, None, False, False,
+        True, work.ctypes.data)
     want = np.maximum(a @ b, np.float32(0))
     np.testing.assert_array_equal(c, want)
     assert (np.signbit(c) == np.signbit(np.where(a @ b == 0, a @ b, 1))).all()
