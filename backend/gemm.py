@@ -620,11 +620,11 @@ PARALLEL_MIN = 1 << 18
 
 
 class ParallelGemm:
-    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu)`: the
-    entry
-    split over the thread pool (the `parallel_for` import) into column blocks of whole
-    micro-tiles (or row blocks when M > N).  Each task is a sub-problem run by the entry with
-    its own packing buffers; tiles and the K order do not move, so results equal 1 thread's."""
+    """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu)`:
+    the entry split over the thread pool (the `parallel_for` import) into column blocks of
+    whole micro-tiles (or row blocks when M > N).  Each task is a sub-problem run by the
+    entry with its own packing buffers; tiles and the K order do not move, so results equal
+    1 thread's."""
 
     FIELDS = [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T,
               I1T, I1T, I1T]            # ctx .. relu, then by_columns

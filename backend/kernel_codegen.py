@@ -328,7 +328,7 @@ class GemmKernel:
         bias = self.leaves[bias_p] if bias_p is not None else None
         M, K, N = A.shape[0], A.shape[1], B.shape[1]
         ok = b.icmp_signed("==", B.shape[0], K)
-        rowb = ir.Constant(ir.IntType(1), 0)
+        rowb = ir.Constant(I1T, 0)
 
         def vector(d: int, n):          # bias is n elements along axis d, unit stride
             fits = b.icmp_signed("==", bias.shape[d], n)

@@ -110,9 +110,10 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
     cols[:, :, i, j, :, :] (rows of OW contiguous elements on both sides), and for each
     image, weight (C_out, C*KH*KW) @ cols (C*KH*KW, OH*OW) + bias (C_out, 1) is one gemm
     (bias in its epilogue) whose result is that output image, NCHW: no transposes of the
-    input or the output.
-    Chunks of ~1024 output pixels (at least one image) keep cols in L2 for the matmul that
-    reads it right after the copies wrote it, and bound its size (it is reused).
+    input or the output (MyConv's three conv+BN+ReLU stacks: ~85 ms, against ~117 with the
+    channels-last layout and the reshape's transposing copy after it).  Chunks of ~1024
+    output pixels (at least one image) keep cols in L2 for the matmuls that read it right
+    after the copies wrote it, and bound its size (it is reused).
     """
     n, c, h, w = x.shape
     c_out, c_in, kh, kw = weight.shape
