@@ -160,6 +160,8 @@ CASES = [
     ("two chains", two_chains, lambda: (rng(10), rng(10, seed=3)), 1e-5),
     ("batch norm + relu (1,C,1,1) leaves", batch_norm_relu,
      lambda: (rng(2, 3, 4, 5), rng(3, seed=1), rng(3, seed=2)), 1e-5),
+    ("batch norm + relu, (H, W) rows split over threads", batch_norm_relu,
+     lambda: (rng(4, 8, 30, 30), rng(8, seed=1), rng(8, seed=2)), 1e-5),
     ("batch norm + relu, H sliced (H and W not run as one axis)", batch_norm_relu,
      lambda: (rng(2, 3, 8, 5)[:, :, ::2], rng(3, seed=1), rng(3, seed=2)), 1e-5),
     ("affine_relu, a (1,1,H,1) leaf (H and W not run as one axis)", affine_relu,
