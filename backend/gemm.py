@@ -138,6 +138,23 @@ def round_up(b, x, m: int):
     return b.mul(b.sdiv(b.add(x, c64(m - 1)), c64(m)), c64(m))
 
 
+def transpose(b: ir.IRBuilder, vecs: list) -> list:
+    """W vectors of W elements (rows) -> their columns: log2(W) rounds of interleaving row
+    i with row i + W/2 (the gemm's packing of k-contiguous panels, transposing copies)."""
+    W = len(vecs)
+    h = W // 2
+    i32 = ir.IntType(32)
+    lo = ir.Constant(ir.VectorType(i32, W), [k for j in range(h) for k in (j, j + W)])
+    hi = ir.Constant(ir.VectorType(i32, W), [k for j in range(h, W) for k in (j, j + W)])
+    for _ in range(W.bit_length() - 1):
+        new = []
+        for i in range(h):
+            new += [b.shuffle_vector(vecs[i], vecs[i + h], lo),
+                    b.shuffle_vector(vecs[i], vecs[i + h], hi)]
+        vecs = new
+    return vecs
+
+
 def for_range(b: ir.IRBuilder, start, end, step, body, name: str = "l") -> None:
     """for i = start; i < end; i += step: body(i)."""
     fn = b.function
@@ -232,7 +249,7 @@ class Gemm:
                                     vecs.append(ld)
                                 else:
                                     vecs.append(ir.Constant(self.V, [ir.Constant(T, 0.0)] * VW))
-                            for q, v in enumerate(self.transpose(b, vecs)):
+                            for q, v in enumerate(transpose(b, vecs)):
                                 if cw < VW:
                                     v = b.shuffle_vector(v, ir.Constant(self.V, ir.Undefined),
                                                          ir.Constant(ir.VectorType(ir.IntType(32), cw), list(range(cw))))
@@ -279,22 +296,6 @@ class Gemm:
             b.ret_void()
         f = self.fn(f"pack.{R}", VOID, [PTR, PTR, I64T, I64T, I64T, I64T], build)
         return f
-
-    def transpose(self, b: ir.IRBuilder, vecs: list) -> list:
-        """VW vectors of VW elements (rows) -> their columns: log2(VW) rounds of
-        interleaving row i with row i + VW/2."""
-        W = len(vecs)
-        h = W // 2
-        i32 = ir.IntType(32)
-        lo = ir.Constant(ir.VectorType(i32, W), [k for j in range(h) for k in (j, j + W)])
-        hi = ir.Constant(ir.VectorType(i32, W), [k for j in range(h, W) for k in (j, j + W)])
-        for _ in range(W.bit_length() - 1):
-            new = []
-            for i in range(h):
-                new += [b.shuffle_vector(vecs[i], vecs[i + h], lo),
-                        b.shuffle_vector(vecs[i], vecs[i + h], hi)]
-            vecs = new
-        return vecs
 
     # ------------------------------------------------------------ micro-kernel
 

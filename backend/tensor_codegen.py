@@ -307,7 +307,12 @@ def copier(mc, src_dt: ScalarType, dst_dt: ScalarType, rank: int) -> ir.Function
                 return
             with w.b.if_else(transposing(w.b, shape, src_strides)) as (tiled, plain):
                 with tiled:
-                    tiled_loop(k, shape, [dst_strides, src_strides], body, 64 // ITEMSIZE[src_dt])
+                    if src_dt == dst_dt and ITEMSIZE[src_dt] in (4, 8):
+                        tiled_loop(k, shape, [dst_strides, src_strides], body,
+                                   32 // ITEMSIZE[src_dt], (dst, src))
+                    else:
+                        tiled_loop(k, shape, [dst_strides, src_strides], body,
+                                   64 // ITEMSIZE[src_dt])
                 with plain:
                     k.loop(shape, [dst_strides, src_strides], body)
         if src_dt != dst_dt or rank == 0:
@@ -347,11 +352,30 @@ def row_copy(k: "Kernels", dst: Tensor, src: Tensor, offs: list, n, width: int) 
     piece(b.sub(n, c64(width)))
 
 
+def register_transpose(k: "Kernels", tensors: tuple, base: list, dst_j, src_i,
+                       width: int) -> None:
+    """One width x width tile of a transposing copy: dst[base0 + jj*dst_j + ii] =
+    src[base1 + ii*src_i + jj] (the source unit-strided along j, the destination along i)."""
+    from pts.backend.gemm import transpose
+    b = k.b
+    dst, src = tensors
+    vt = ir.VectorType(MEM[src.dtype], width)
+    size = ITEMSIZE[src.dtype]
+    rows = []
+    for ii in range(width):
+        v = b.load(k.elem_ptr(src, b.add(base[1], b.mul(c64(ii), src_i))), typ=vt)
+        v.align = size
+        rows.append(v)
+    for jj, v in enumerate(transpose(b, rows)):
+        st = b.store(v, k.elem_ptr(dst, b.add(base[0], b.mul(c64(jj), dst_j))))
+        st.align = size
+
+
 def transposing(b: ir.IRBuilder, shape: list, src_strides: list):
     """Does a copy read across its source's rows: the innermost axis strided in the source
     and an outer axis unit-strided (a transpose, NCHW <-> NHWC)?  Walked in the destination's
-    order, every element would be a load from another cache line (conv2d's layouts: 23 ms
-    for 25 MB); `tiled_loop` copies such a copy in square tiles."""
+    order, every element would be a load from another cache line (25 MB of NHWC data read
+    as NCHW: 23 ms); `tiled_loop` copies such a copy in square tiles."""
     inner = len(shape) - 1
     unit = ir.Constant(I1T, 0)
     for d in range(inner):
@@ -361,10 +385,16 @@ def transposing(b: ir.IRBuilder, shape: list, src_strides: list):
                                b.icmp_signed(">", shape[inner], c64(1))))
 
 
-def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int) -> None:
+def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int,
+               vectors: tuple | None = None) -> None:
     """k.loop for a `transposing` copy: the last outer axis j with unit source stride and the
     innermost axis i are walked in tile x tile squares (one cache line of each side), the
-    other axes around them in order; body(offsets) as k.loop's."""
+    other axes around them in order; body(offsets) as k.loop's.  With `vectors` (dst, src
+    of one dtype; tile = a 32-byte vector's elements), a whole tile whose destination is
+    unit-strided along i is tile vector loads along j, a transpose in registers and tile
+    vector stores along i, and an axis's last block ends at its end (axes shorter than a
+    tile go element by element): 2048 x 2048 f32 `.T.copy()` ~11 -> ~7.6 ms (numpy's 31),
+    NHWC -> NCHW, 25 MB: ~11.5 -> ~9.5 ms (numpy's 9.4)."""
     b = k.b
     rank = len(shape)
     inner = rank - 1
@@ -387,19 +417,43 @@ def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int) 
     si = [s[inner] for s in strides]
     fc = k.fc
 
+    def start(q, n):
+        """Block q's first index along an axis of n; with `vectors`, the last block of an
+        axis of at least `tile` ends at n (it overlaps the one before, which a copy may)."""
+        at = b.mul(q, c64(tile))
+        if vectors is None:
+            return at
+        last = b.sub(n, c64(tile))
+        return b.select(b.and_(b.icmp_signed(">=", n, c64(tile)), b.icmp_signed(">", at, last)),
+                        last, at)
+
     def tiles(offs: list):
         def jblock(jb):
-            j0 = b.mul(jb, c64(tile))
+            j0 = start(jb, nj)
             jn = b.sub(nj, j0)
             jn = b.select(b.icmp_signed("<", jn, c64(tile)), jn, c64(tile))
 
             def iblock(ib):
-                i0 = b.mul(ib, c64(tile))
+                i0 = start(ib, ni)
                 in_ = b.sub(ni, i0)
                 in_ = b.select(b.icmp_signed("<", in_, c64(tile)), in_, c64(tile))
                 base = [b.add(o, b.add(b.mul(j0, s), b.mul(i0, t))) for o, s, t in zip(offs, sj, si)]
-                fc.counted_loop(jn, lambda jj: fc.counted_loop(in_, lambda ii: body(
-                    [b.add(o, b.add(b.mul(jj, s), b.mul(ii, t))) for o, s, t in zip(base, sj, si)])))
+
+                def elements():
+                    fc.counted_loop(jn, lambda jj: fc.counted_loop(in_, lambda ii: body(
+                        [b.add(o, b.add(b.mul(jj, s), b.mul(ii, t)))
+                         for o, s, t in zip(base, sj, si)])))
+                if vectors is None:
+                    elements()
+                    return
+                whole = b.and_(b.and_(b.icmp_signed("==", jn, c64(tile)),
+                                      b.icmp_signed("==", in_, c64(tile))),
+                               b.icmp_signed("==", si[0], c64(1)))
+                with b.if_else(whole) as (block, edge):
+                    with block:
+                        register_transpose(k, vectors, base, sj[0], si[1], tile)
+                    with edge:
+                        elements()
             fc.counted_loop(b.sdiv(b.add(ni, c64(tile - 1)), c64(tile)), iblock)
         fc.counted_loop(b.sdiv(b.add(nj, c64(tile - 1)), c64(tile)), jblock)
     k.loop(outer(shape), [outer(s) for s in strides], tiles)
