@@ -40,8 +40,8 @@ from llvmlite import ir
 from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
                                  load_fields, store_fields)
 from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar, Tensor, c64,
-                                        convert, desc_type, dtype_of, filler, loop_dtypes, plain,
-                                        resolve_loop, scalar_const)
+                                        convert, desc_type, dtype_of, filler, loop_dtypes,
+                                        moved_last, plain, resolve_loop, scalar_const, unit_axis)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -508,22 +508,18 @@ class FusedKernel:
         if main is None or r < 2 or any(x.rank != r for x in self.tensors):
             self.copied_rows(out, rows, n, shape)
             return
-        p = c64(-1)
-        for a in range(r - 1):
-            unit = b.and_(b.icmp_signed("==", main.strides[a], c64(1)),
-                          b.icmp_signed(">", main.shape[a], c64(1)))
-            p = b.select(unit, c64(a), p)
-        pshape = self.permuted(shape, p)
+        p = unit_axis(b, main.shape, main.strides)
+        pshape = moved_last(b, shape, p)
         ok = b.icmp_signed(">=", p, c64(0))
         for x in self.tensors:
-            xs, xt = self.permuted(x.shape, p), self.permuted(x.strides, p)
+            xs, xt = moved_last(b, x.shape, p), moved_last(b, x.strides, p)
             ok = b.and_(ok, b.and_(b.icmp_signed("==", xs[-1], pshape[-1]),
                                    b.icmp_signed("==", xt[-1], c64(1))))
         with b.if_else(ok) as (then, otherwise):
             with then:
                 pout = Tensor(out.dtype, out.data, out.owner, pshape, k.contiguous_strides(pshape))
-                args = [k.pack(Tensor(x.dtype, x.data, x.owner, self.permuted(x.shape, p),
-                                      self.permuted(x.strides, p)))
+                args = [k.pack(Tensor(x.dtype, x.data, x.owner, moved_last(b, x.shape, p),
+                                      moved_last(b, x.strides, p)))
                         if isinstance(x, Tensor) and x.rank > 0 else a
                         for a, x in zip(self.args, self.leaves.values())]
                 self.dispatch("rows", pout, k.size_of(pshape[:-1]), pshape[-1], args)
@@ -558,17 +554,6 @@ class FusedKernel:
             self.dispatch("rows", out, rows, n, args)
         for c, x in copies:
             k.scratch_done(c, unless=x)
-
-    def permuted(self, values: list, p) -> list:
-        """values with the entry of axis p (a run-time i64) moved to the end."""
-        b, r = self.b, len(values)
-        out = []
-        for q in range(r - 1):          # position q holds axis q (q < p) or q + 1
-            out.append(b.select(b.icmp_signed("<", c64(q), p), values[q], values[q + 1]))
-        last = values[0]
-        for a in range(1, r):
-            last = b.select(b.icmp_signed("==", p, c64(a)), values[a], last)
-        return out + [last]
 
     # ---------------------------------------------------------------- threads
 

@@ -371,18 +371,37 @@ def register_transpose(k: "Kernels", tensors: tuple, base: list, dst_j, src_i,
         st.align = size
 
 
+def unit_axis(b: ir.IRBuilder, shape: list, strides: list):
+    """The last axis before the innermost with unit stride and more than one element (a
+    run-time i64; C of a channels-last image viewed as NCHW), or -1."""
+    p = c64(-1)
+    for a in range(len(shape) - 1):
+        unit = b.and_(b.icmp_signed("==", strides[a], c64(1)), b.icmp_signed(">", shape[a], c64(1)))
+        p = b.select(unit, c64(a), p)
+    return p
+
+
+def moved_last(b: ir.IRBuilder, values: list, p) -> list:
+    """values with the entry of axis p (a run-time i64) moved to the end."""
+    r = len(values)
+    out = []
+    for q in range(r - 1):          # position q holds axis q (q < p) or q + 1
+        out.append(b.select(b.icmp_signed("<", c64(q), p), values[q], values[q + 1]))
+    last = values[0]
+    for a in range(1, r):
+        last = b.select(b.icmp_signed("==", p, c64(a)), values[a], last)
+    return out + [last]
+
+
 def transposing(b: ir.IRBuilder, shape: list, src_strides: list):
     """Does a copy read across its source's rows: the innermost axis strided in the source
-    and an outer axis unit-strided (a transpose, NCHW <-> NHWC)?  Walked in the destination's
-    order, every element would be a load from another cache line (25 MB of NHWC data read
-    as NCHW: 23 ms); `tiled_loop` copies such a copy in square tiles."""
+    and an outer axis unit-strided (`unit_axis`: a transpose, NCHW <-> NHWC)?  Walked in the
+    destination's order, every element would be a load from another cache line (25 MB of
+    NHWC data read as NCHW: 23 ms); `tiled_loop` copies such a copy in square tiles."""
     inner = len(shape) - 1
-    unit = ir.Constant(I1T, 0)
-    for d in range(inner):
-        unit = b.or_(unit, b.and_(b.icmp_signed("==", src_strides[d], c64(1)),
-                                  b.icmp_signed(">", shape[d], c64(1))))
-    return b.and_(unit, b.and_(b.icmp_signed("!=", src_strides[inner], c64(1)),
-                               b.icmp_signed(">", shape[inner], c64(1))))
+    return b.and_(b.icmp_signed(">=", unit_axis(b, shape, src_strides), c64(0)),
+                  b.and_(b.icmp_signed("!=", src_strides[inner], c64(1)),
+                         b.icmp_signed(">", shape[inner], c64(1))))
 
 
 def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int,
@@ -396,24 +415,12 @@ def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int,
     tile go element by element): 2048 x 2048 f32 `.T.copy()` ~11 -> ~7.6 ms (numpy's 31),
     NHWC -> NCHW, 25 MB: ~11.5 -> ~9.5 ms (numpy's 9.4)."""
     b = k.b
-    rank = len(shape)
-    inner = rank - 1
-    j = c64(0)
-    for d in range(inner):
-        unit = b.and_(b.icmp_signed("==", strides[1][d], c64(1)), b.icmp_signed(">", shape[d], c64(1)))
-        j = b.select(unit, c64(d), j)
-
-    def pick(values: list, d):           # values[d] for a run-time axis d
-        v = values[0]
-        for e in range(1, len(values)):
-            v = b.select(b.icmp_signed("==", d, c64(e)), values[e], v)
-        return v
-
-    def outer(values: list) -> list:     # the axes but j and the innermost, in order
-        return [b.select(b.icmp_signed("<", c64(p), j), values[p], values[p + 1])
-                for p in range(rank - 2)]
-    nj, ni = pick(shape[:inner], j), shape[inner]
-    sj = [pick(s[:inner], j) for s in strides]
+    inner = len(shape) - 1
+    j = unit_axis(b, shape, strides[1])
+    # the axes but the innermost, j moved last: the others in order around the tiles
+    shape_j, *strides_j = (moved_last(b, values[:inner], j) for values in [shape, *strides])
+    nj, ni = shape_j[-1], shape[inner]
+    sj = [s[-1] for s in strides_j]
     si = [s[inner] for s in strides]
     fc = k.fc
 
@@ -456,7 +463,7 @@ def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int,
                         elements()
             fc.counted_loop(b.sdiv(b.add(ni, c64(tile - 1)), c64(tile)), iblock)
         fc.counted_loop(b.sdiv(b.add(nj, c64(tile - 1)), c64(tile)), jblock)
-    k.loop(outer(shape), [outer(s) for s in strides], tiles)
+    k.loop(shape_j[:-1], [s[:-1] for s in strides_j], tiles)
 
 
 class Kernels:
