@@ -164,6 +164,17 @@ class Plan:
         return True
 
 
+def below_row_max(v) -> bool:
+    """Is v `a - max(a)` along the kernel's rows, in floats (softmax's and log-softmax's
+    exponent)?  Then v <= 0 or nan, and exp(v) is vmath's exp_nonpos: the same bits as
+    exp there, ~18 vector instructions per 8 floats instead of ~25 (softmax 2048 x 1024
+    f32, alternated in one process: 1.27 -> 1.11 ms and 1.35 -> 1.16 ms)."""
+    if not (isinstance(v, Instr) and v.op == "np.subtract" and v.type.dtype in (F32, F64)):
+        return False
+    a, m = v.args
+    return isinstance(m, Instr) and m.op == "np.max" and m.args[0] is a
+
+
 def emit(fc, ins: Instr, args: list):
     """The kernel op at fc's builder: a call of the kernel's dispatch function (`run`), or of
     the kernel function when there is no loop nest for it."""
@@ -812,6 +823,11 @@ class FusedKernel:
             v, src = vals[0]
             q = self.b.fmul(convert(self.b, v, src, in_dts[1]), self.recips[m])
             return convert(self.b, q, in_dts[1], out_dt), out_dt
+        if name == "exp" and out_dt in (F32, F64) and in_dts[0] == loop_out == out_dt and \
+                below_row_max(m.args[0]):
+            v, src = vals[0]
+            f = self.fc.mc.stdlib_math("exp_nonpos", out_dt)
+            return self.b.call(f, [convert(self.b, v, src, out_dt)]), out_dt
         # NEP 50: a Python int compared with an int32 array compares true values
         # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
         if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):

@@ -7,7 +7,9 @@ code, archive images included, needs no libm.
 Contract: `function(mc, name, dt)` returns, in the LLVM module `mc` (a
 codegen.ModuleCodegen) is generating, an internal `alwaysinline` function `T f(T)` (T float
 for dt F32, double for F64) computing `vmath.<name>_f32` / `_f64`.  Names: exp log log1p
-expm1 tanh sigmoid erf sin cos (`NAMES`).
+expm1 tanh sigmoid erf sin cos (`NAMES`, numpy's ufuncs), and `VARIANTS`, which kernels
+choose where they know more about the argument than the ufunc does (exp_nonpos: softmax's
+exp(x - max(x)), backend/kernel_codegen.py) and which return the same bits there.
 
 How: the scripted function is built (frontend -> IR) and optimized by the IR passes once
 per process and (name, dtype) (`optimized_ir`, cached); each LLVM module then gets its own
@@ -37,6 +39,8 @@ from pts.ir.core import Const, Module
 from pts.ir.types import F32, F64, NPF64, SCALAR_OF_DTYPE, ScalarType, TensorType
 
 NAMES = ("exp", "log", "log1p", "expm1", "tanh", "sigmoid", "erf", "sin", "cos")
+VARIANTS = ("exp_nonpos",)
+FUNCTIONS = NAMES + VARIANTS
 SUFFIX = {F32: "f32", F64: "f64"}
 FLOAT_SCALARS = (F32, F64, NPF64)
 
@@ -51,7 +55,7 @@ def optimized_ir(name: str, dt: ScalarType) -> Module:
     with _lock:
         module = _modules.get(key)
         if module is None:
-            if name not in NAMES or dt not in SUFFIX:
+            if name not in FUNCTIONS or dt not in SUFFIX:
                 raise ValueError(f"no stdlib math function {name} for {dt}")
             text = _precompiled().get(f"{name}_{SUFFIX[dt]}")
             if text is not None:
@@ -122,7 +126,8 @@ def write_precompiled(path: str | None = None) -> str:
     import json
     import os
     from pts.ir.printer import print_module
-    modules = {f"{n}_{SUFFIX[dt]}": print_module(build_ir(n, dt)) for n in NAMES for dt in SUFFIX}
+    modules = {f"{n}_{SUFFIX[dt]}": print_module(build_ir(n, dt)) for n in FUNCTIONS
+               for dt in SUFFIX}
     path = path or precompiled_path()
     tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:

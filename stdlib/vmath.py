@@ -1,7 +1,8 @@
 """Vectorizable math for tensor kernels: exp log log1p expm1 tanh sigmoid erf sin cos.
 
 Each function NAME comes as `NAME_f64(x)` (x a np.float64) and `NAME_f32(x)` (x a
-np.float32) and returns the same numpy scalar type.  They are written in the pts subset and
+np.float32) and returns the same numpy scalar type.  `exp_nonpos_*` is exp for arguments
+that are never positive (softmax's; the kernels choose it), with exp's bits there.  They are written in the pts subset and
 compiled by the ordinary pipeline (backend/stdlib_math.py); run as plain Python on numpy
 scalars they give the same bits as the native code (IEEE operations in the same order).
 
@@ -48,6 +49,7 @@ import numpy as np
 # in the low bits of the sum (bits 0x4338000000000000 + k)
 _SHIFT = 6755399441055744.0
 _SHIFT_BITS = 0x4338000000000000
+_TWO_M64 = 5.421010862427522e-20      # 2**-64 (exp_nonpos_*)
 
 
 def _scale(y, k):
@@ -85,6 +87,22 @@ def exp_f64(x):
     k = z.view(np.int64) - _SHIFT_BITS
     r = (xc - kf * 0.6931471803691238) - kf * 1.9082149292705877e-10
     return _scale(1.0 + _expm1_poly(r), k)
+
+
+def exp_nonpos_f64(x):
+    """exp(x) for x <= 0 or nan, bit for bit exp_f64's: the kernels call it for softmax's
+    exp(x - max(x)), whose argument is never positive (backend/kernel_codegen.py).  With
+    k <= 0, 2**(k + 64) is a normal double, so one multiply scales (rounding once into the
+    subnormals) where exp_f64 multiplies by two halves; and no upper clamp.  The sum
+    2**-64 * (1 + expm1(r)) is exp_f64's 1 + expm1(r), rounded the same, times 2**-64."""
+    x = np.float64(x)
+    xc = np.float64(-746.0) if x < -746.0 else x
+    z = xc * 1.4426950408889634 + _SHIFT
+    kf = z - _SHIFT
+    k = z.view(np.int64) - _SHIFT_BITS
+    r = (xc - kf * 0.6931471803691238) - kf * 1.9082149292705877e-10
+    t = _expm1_poly(r)
+    return (_TWO_M64 + _TWO_M64 * t) * ((k + 1087) << 52).view(np.float64)
 
 
 def expm1_f64(x):
@@ -492,6 +510,16 @@ def exp_f32(x):
     xc = np.float32(-104.0) if xc < -104.0 else xc
     k, r = _exp_reduce_f32(xc)
     return _scale_f32(1.0 + _expm1_poly_f32(r), k)
+
+
+def exp_nonpos_f32(x):
+    """exp(x) for x <= 0 or nan, bit for bit exp_f32's (see exp_nonpos_f64): ~7 fewer
+    vector instructions per 8 elements than exp_f32's ~21."""
+    x = np.float32(x)
+    xc = np.float32(-104.0) if x < -104.0 else x
+    k, r = _exp_reduce_f32(xc)
+    t = _expm1_poly_f32(r)
+    return (_TWO_M64 + _TWO_M64 * t) * ((k + 191) << 23).view(np.float32)
 
 
 def expm1_f32(x):

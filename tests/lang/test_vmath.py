@@ -179,6 +179,59 @@ def test_tensor_kernel(name, dt):
     assert_close(name, dt, x, got, "native tensor kernel")
 
 
+# ---------------------------------------------------------------- softmax's exp
+
+def exp_below_max(x: np.ndarray) -> np.ndarray:
+    return np.exp(x - x.max(axis=-1, keepdims=True))
+
+
+def exp_below_other_max(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.exp(x - y.max(axis=-1, keepdims=True))
+
+
+def non_positive_rows(dt) -> np.ndarray:
+    """The sweep's non-positive values (nan, -inf and the underflow range included) in rows
+    of 64 that each hold a 0.0, so that x - max(x) is x itself."""
+    x = sweep(dt, "exp")
+    with np.errstate(invalid="ignore"):
+        x = x[~(x > 0)]
+    x = np.concatenate([x, np.full(-x.size % 63, dt(-1.0))]).reshape(-1, 63)
+    return np.concatenate([np.zeros((x.shape[0], 1), dt), x], axis=1)
+
+
+@pytest.mark.parametrize("dt", DTYPES, ids=suffix)
+def test_exp_nonpos_gives_exps_bits(dt):
+    """exp(x - max(x)) calls exp_nonpos (one multiply for 2**k): its bits are exp's, eagerly
+    and natively, nan and the subnormal results included."""
+    x = non_positive_rows(dt)
+    fn = pts.script(exp_below_max)
+    assert f"pts.vmath.exp_nonpos_{suffix(dt)}" in fn.llvm_ir(x)
+    got = fn(x)
+    want = pts.script(np_exp)(x)            # x - max(x) == x: row max 0 (or nan: all nan)
+    nan_rows = np.isnan(x).any(axis=1)
+    assert nan_rows.any() and np.isnan(got[nan_rows]).all()
+    assert ulps(got[~nan_rows], want[~nan_rows]).max() == 0
+    assert (got[~nan_rows] == 0).any() and (got[~nan_rows] < np.finfo(dt).tiny).any()
+    assert_close("exp", dt, x[~nan_rows].ravel(), got[~nan_rows].ravel(), "exp(x - max(x))")
+    eager, general = getattr(vmath, f"exp_nonpos_{suffix(dt)}"), getattr(vmath, f"exp_{suffix(dt)}")
+    flat = x.ravel()[np.random.default_rng(5).choice(x.size, 300)]
+    with np.errstate(all="ignore"):
+        assert ulps(np.array([eager(v) for v in flat], dt),
+                    np.array([general(v) for v in flat], dt)).max() == 0
+
+
+@pytest.mark.parametrize("dt", DTYPES, ids=suffix)
+def test_exp_of_another_rows_max_is_the_general_exp(dt):
+    """x - max(y) can be positive: the general exp, overflow to inf included."""
+    x = np.array([[50.0, 88.0, 100.0, -3.0], [700.0, 1.0, 0.5, -800.0]], dt)
+    y = np.zeros((2, 4), dt)
+    fn = pts.script(exp_below_other_max)
+    assert "exp_nonpos" not in fn.llvm_ir(x, y)
+    with np.errstate(over="ignore"):
+        want = np.exp(x)
+    assert ulps(fn(x, y), want).max() <= MAX_ULP
+
+
 # ---------------------------------------------------------------- (c) native scalars
 
 def scalar_loop_f32(x, out):
@@ -357,7 +410,7 @@ def test_precompiled_ir_is_used(monkeypatch, tmp_path):
     def no_build(name, dt):
         raise AssertionError("built from source")
     monkeypatch.setattr(sm, "build_ir", no_build)
-    assert len(sm._precompiled()) == 2 * len(sm.NAMES)
+    assert len(sm._precompiled()) == 2 * len(sm.FUNCTIONS)
     x = np.linspace(-3, 3, 101, dtype=np.float32)
     assert np.max(ulps(pts.script(kernel_exp)(x), np.exp(x))) <= MAX_ULP
     assert list(sm._modules) == [("exp", F32)]
