@@ -379,11 +379,13 @@ class ModuleCodegen:
             mds[key] = self.m.add_metadata([ir.Constant(ty, lo), ir.Constant(ty, hi)])
         return mds[key]
 
-    def loop_id(self, interleave: int):
+    def loop_id(self, interleave: int | None = None, unroll: int | None = None):
         """A new `llvm.loop` node (distinct, self-referential, as LLVM wants a loop's ID)
-        asking for `interleave` vector iterations side by side."""
-        opt = self.m.add_metadata([ir.MetaDataString(self.m, "llvm.loop.interleave.count"),
-                                   ir.Constant(I32T, interleave)])
+        asking for `interleave` vector iterations side by side, or for `unroll` copies of
+        the body (which LLVM honours even where optimize() turns its own unrolling off)."""
+        name, count = (("llvm.loop.interleave.count", interleave) if interleave else
+                       ("llvm.loop.unroll.count", unroll))
+        opt = self.m.add_metadata([ir.MetaDataString(self.m, name), ir.Constant(I32T, count)])
         node = ir.values.MDValue(self.m, [opt], name=str(len(self.m.metadata)))
         node.operands = (node, opt)
         return node
