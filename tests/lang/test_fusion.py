@@ -30,6 +30,11 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
+def exp_over_mean(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.mean(axis=-1, keepdims=True)
+
+
 def log_softmax(x: np.ndarray) -> np.ndarray:
     m = np.max(x, axis=-1, keepdims=True)
     s = x - m
@@ -183,6 +188,10 @@ CASES = [
     ("rows of sliced outer axes (row index steps, carries)", affine_relu,
      lambda: (rng(4, 7, 5, 6)[1:, ::2, 1:4, :], rng(6, seed=1), -0.25), 1e-5),
     ("row sums over several float32 blocks", row_center, lambda: (rng(3, 2500),), 1e-4),
+    # the exp phase stores e, a second loop per block sums it back (FusedKernel.reduce_row)
+    ("softmax, float32 rows over several blocks", softmax, lambda: (rng(3, 2500),), 1e-5),
+    ("e / mean(e), float32 rows over several blocks", exp_over_mean,
+     lambda: (rng(4, 1500)[:, ::-1],), 1e-5),
     ("(N,1) leaves filled into rows, with a reduction", scaled_center,
      lambda: (rng(6, 300), rng(6, 1, seed=1), rng(300, seed=2)), 1e-5),
     ("(N,1) leaf of a 3-D kernel", affine_relu, lambda: (rng(2, 3, 40), rng(3, 1, seed=1), 0.5), 1e-5),
