@@ -2,9 +2,10 @@
 
 Each function NAME comes as `NAME_f64(x)` (x a np.float64) and `NAME_f32(x)` (x a
 np.float32) and returns the same numpy scalar type.  `exp_nonpos_*` is exp for arguments
-that are never positive (softmax's; the kernels choose it), with exp's bits there.  They are written in the pts subset and
-compiled by the ordinary pipeline (backend/stdlib_math.py); run as plain Python on numpy
-scalars they give the same bits as the native code (IEEE operations in the same order).
+that are never positive (softmax's; the kernels choose it), with exp's bits there.  They
+are written in the pts subset and compiled by the ordinary pipeline
+(backend/stdlib_math.py); run as plain Python on numpy scalars they give the same bits as
+the native code (IEEE operations in the same order).
 
 Why this exists (DESIGN.md §5): a per-element call of libm's exp blocks LLVM's loop
 vectorizer and makes archive images need libm.  These functions are *branch-free*: every
