@@ -418,8 +418,8 @@ class Gemm:
                    bias, has_bias, rowb, relu, masks: list | None) -> None:
         """The accumulators into C's first mr rows (C = acc, or C += acc unless overwrite),
         through the epilogue (`epilogue`: + bias[:] when bias is not null — bias[i] on row i
-        when `rowb` — then ReLU when `relu`).  `masks`: per vector of a row, which lanes are C's columns (N's edge), or
-        None for all of them."""
+        when `rowb` — then ReLU when `relu`).  `masks`: per vector of a row, which lanes are
+        C's columns (N's edge), or None for all of them."""
         T, V, VW = self.T, self.V, self.p.vw
         nz = ir.Constant(V, [ir.Constant(T, -0.0)] * VW)         # x + -0.0 == x for every x
         zero = ir.Constant(V, None)

@@ -481,7 +481,7 @@ class FusedKernel:
         has both (contiguously) or neither: a batch norm's (N, C, H, W) input with its
         (1, C, 1, 1) scale runs N*C rows of H*W, not N*C*H rows of W (28: shorter than the
         vectorized loop's body)."""
-        b, k, r = self.b, self.k, len(shape)
+        b, r = self.b, len(shape)
         if any(x.rank != r for x in self.tensors):
             self.dispatch("rows", out, rows, n)
             return
@@ -497,16 +497,23 @@ class FusedKernel:
             return values[:-2] + [c64(1), step]
         with b.if_else(ok) as (then, otherwise):
             with then:
-                mshape = merged(shape, b.mul(shape[-2], shape[-1]))
-                mout = Tensor(out.dtype, out.data, out.owner, mshape, k.contiguous_strides(mshape))
-                args = [k.pack(Tensor(x.dtype, x.data, x.owner,
-                                      merged(x.shape, b.mul(x.shape[-2], x.shape[-1])),
-                                      merged(x.strides, x.strides[-1])))
-                        if isinstance(x, Tensor) and x.rank > 0 else a
-                        for a, x in zip(self.args, self.leaves.values())]
-                self.dispatch("rows", mout, k.size_of(mshape[:-1]), mshape[-1], args)
+                self.viewed_rows(out, merged(shape, b.mul(shape[-2], shape[-1])), lambda x: (
+                    merged(x.shape, b.mul(x.shape[-2], x.shape[-1])),
+                    merged(x.strides, x.strides[-1])))
             with otherwise:
                 self.dispatch("rows", out, rows, n)
+
+    def viewed_rows(self, out: Tensor, shape: list, view) -> Tensor:
+        """The rows of `shape` (the output's, contiguous) with every tensor leaf x read as
+        the view (shape, strides) = view(x) of the same elements (merged_rows,
+        permuted_or_copied); returns that view of the output."""
+        k = self.k
+        vout = Tensor(out.dtype, out.data, out.owner, shape, k.contiguous_strides(shape))
+        args = [k.pack(Tensor(x.dtype, x.data, x.owner, *view(x)))
+                if isinstance(x, Tensor) and x.rank > 0 else a
+                for a, x in zip(self.args, self.leaves.values())]
+        self.dispatch("rows", vout, k.size_of(shape[:-1]), shape[-1], args)
+        return vout
 
     def permuted_or_copied(self, shape, out: Tensor, rows, n, result) -> None:
         """An elementwise kernel whose leaves are not contiguous along the last axis, but
@@ -528,12 +535,8 @@ class FusedKernel:
                                    b.icmp_signed("==", xt[-1], c64(1))))
         with b.if_else(ok) as (then, otherwise):
             with then:
-                pout = Tensor(out.dtype, out.data, out.owner, pshape, k.contiguous_strides(pshape))
-                args = [k.pack(Tensor(x.dtype, x.data, x.owner, moved_last(b, x.shape, p),
-                                      moved_last(b, x.strides, p)))
-                        if isinstance(x, Tensor) and x.rank > 0 else a
-                        for a, x in zip(self.args, self.leaves.values())]
-                self.dispatch("rows", pout, k.size_of(pshape[:-1]), pshape[-1], args)
+                pout = self.viewed_rows(out, pshape, lambda x: (moved_last(b, x.shape, p),
+                                                                moved_last(b, x.strides, p)))
                 strides = [b.select(b.icmp_signed("==", p, c64(a)), pout.strides[-1],
                                     b.select(b.icmp_signed("<", c64(a), p), pout.strides[a],
                                              pout.strides[max(a - 1, 0)]))

@@ -424,26 +424,24 @@ def tiled_loop(k: "Kernels", shape: list, strides: list[list], body, tile: int,
     si = [s[inner] for s in strides]
     fc = k.fc
 
-    def start(q, n):
-        """Block q's first index along an axis of n; with `vectors`, the last block of an
-        axis of at least `tile` ends at n (it overlaps the one before, which a copy may)."""
+    def span(q, n):
+        """(first index, length) of block q along an axis of n; with `vectors`, the last
+        block of an axis of at least `tile` ends at n (it overlaps the one before, which a
+        copy may)."""
         at = b.mul(q, c64(tile))
-        if vectors is None:
-            return at
-        last = b.sub(n, c64(tile))
-        return b.select(b.and_(b.icmp_signed(">=", n, c64(tile)), b.icmp_signed(">", at, last)),
-                        last, at)
+        if vectors is not None:
+            last = b.sub(n, c64(tile))
+            at = b.select(b.and_(b.icmp_signed(">=", n, c64(tile)), b.icmp_signed(">", at, last)),
+                          last, at)
+        left = b.sub(n, at)
+        return at, b.select(b.icmp_signed("<", left, c64(tile)), left, c64(tile))
 
     def tiles(offs: list):
         def jblock(jb):
-            j0 = start(jb, nj)
-            jn = b.sub(nj, j0)
-            jn = b.select(b.icmp_signed("<", jn, c64(tile)), jn, c64(tile))
+            j0, jn = span(jb, nj)
 
             def iblock(ib):
-                i0 = start(ib, ni)
-                in_ = b.sub(ni, i0)
-                in_ = b.select(b.icmp_signed("<", in_, c64(tile)), in_, c64(tile))
+                i0, in_ = span(ib, ni)
                 base = [b.add(o, b.add(b.mul(j0, s), b.mul(i0, t))) for o, s, t in zip(offs, sj, si)]
 
                 def elements():
