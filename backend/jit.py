@@ -93,16 +93,18 @@ def _new_target_machine(opt: int = 3) -> "llvm.TargetMachine":
 
 def _host(what: str) -> str:
     """"cpu": LLVM's name of this CPU; "features": its feature string with every feature a
-    loader cannot check with cpuid turned off (backend.cpu.checked_features) — what every
-    target machine here compiles for, and archives' host images too (backend.link)."""
+    loader cannot check with cpuid turned off (backend.cpu.checked_features), and our
+    tuning (backend.cpu.tuned_features) — what every target machine here compiles for, and
+    archives' host images too (backend.link)."""
     v = _state.get(what)
     if v is None:
         llvm.initialize_native_target()
         if what == "cpu":
             v = llvm.get_host_cpu_name()
         else:
-            from pts.backend.cpu import checked_features
-            v = checked_features(llvm.get_host_cpu_features().flatten(), host_triple())
+            from pts.backend.cpu import checked_features, tuned_features
+            v = tuned_features(checked_features(llvm.get_host_cpu_features().flatten(),
+                                                host_triple()), host_triple())
         _state[what] = v
     return v
 
