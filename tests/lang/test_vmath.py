@@ -363,7 +363,8 @@ F32_NATIVE = ("exp", "log", "log1p", "expm1", "tanh", "sigmoid", "erf")   # comp
 @pytest.mark.parametrize("name", F32_NATIVE)
 def test_f32_kernel_is_full_width(name):
     """The float32 functions compute in float32, so a kernel around them vectorizes at the
-    full width of float32 (8 lanes with AVX2) with no double arithmetic in the loop."""
+    full width of float32 (8 lanes with AVX2, 16 with AVX-512: backend.cpu.tuned_features)
+    with no double arithmetic in the loop."""
     import llvmlite.binding as llvm
     from pts.backend import jit
     x = np.ones(64, np.float32)
@@ -375,7 +376,8 @@ def test_f32_kernel_is_full_width(name):
         text = str(llmod)
     body = _vector_body(text)
     assert body, f"{name}: the float32 loop is not vectorized"
-    width = r"8" if "+avx2" in llvm.get_host_cpu_features().flatten() else r"\d+"
+    features = llvm.get_host_cpu_features().flatten().split(",")
+    width = r"16" if "+avx512f" in features else r"8" if "+avx2" in features else r"\d+"
     assert re.search(rf"fmul (\w+ )*<{width} x float>", body), f"{name}: not at full float32 width"
     assert "double" not in body, f"{name}: double arithmetic in the float32 loop"
 

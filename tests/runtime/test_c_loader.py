@@ -467,17 +467,25 @@ def test_fuzz_harness(tmp_path, archives):
 
 # ---------------------------------------------------------------- aarch64 under qemu
 
+CROSS_SYSROOT = Path("/usr/aarch64-linux-gnu")
+
+
 def ensure_cross_tools() -> str | None:
-    """None if aarch64-linux-gnu-gcc and qemu-aarch64 are usable (installing them with
-    apt-get when missing and possible), else why not."""
-    if have("aarch64-linux-gnu-gcc") and have("qemu-aarch64"):
+    """None if aarch64-linux-gnu-gcc (with its C library: libc6-dev-arm64-cross is only a
+    recommendation of the compiler's package, which apt_install does not take) and
+    qemu-aarch64 are usable, installing them with apt-get when missing and possible; else
+    why not."""
+    def usable() -> bool:
+        return (have("aarch64-linux-gnu-gcc") and have("qemu-aarch64")
+                and (CROSS_SYSROOT / "include" / "stdlib.h").exists())
+    if usable():
         return None
-    apt_install("gcc-aarch64-linux-gnu", "qemu-user")
-    if have("aarch64-linux-gnu-gcc") and have("qemu-aarch64"):
+    apt_install("gcc-aarch64-linux-gnu", "libc6-dev-arm64-cross", "qemu-user")
+    if usable():
         return None
-    return ("aarch64 archives not run: needs aarch64-linux-gnu-gcc and qemu-aarch64 (Debian "
-            "packages gcc-aarch64-linux-gnu and qemu-user), which are missing and could not be "
-            "installed")
+    return ("aarch64 archives not run: needs aarch64-linux-gnu-gcc, its C library and "
+            "qemu-aarch64 (Debian packages gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and "
+            "qemu-user), which are missing and could not be installed")
 
 
 AARCH64_PROGRAMS = ["fib.py", "float_floor_mod_rounding.py", "math_functions.py",
@@ -493,7 +501,7 @@ def test_aarch64_images_under_qemu(tmp_path):
         pytest.skip("cross test written for an x86_64 host")
     build = build_runtime("aarch64-linux-gnu-gcc")
     run = build / "pts-run"
-    sysroot = "/usr/aarch64-linux-gnu"
+    sysroot = str(CROSS_SYSROOT)
     import test_archive as ta
     checked = 0
     for name in AARCH64_PROGRAMS:
@@ -540,7 +548,7 @@ def test_aarch64_tensor_archives_under_qemu(tmp_path, archives):
         pytest.skip("cross test written for an x86_64 host")
 
     run = build_runtime("aarch64-linux-gnu-gcc") / "pts-run"
-    qemu = ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", str(run)]
+    qemu = ["qemu-aarch64", "-L", str(CROSS_SYSROOT), str(run)]
     import test_archive as ta
     prog = ta.load_program(ROOT / "tests" / "lang" / "tensor_programs" / "attention.py")
     q = np.sin(np.arange(12.0)).reshape(3, 4)
