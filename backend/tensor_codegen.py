@@ -272,6 +272,59 @@ def filler(mc, dt: ScalarType) -> ir.Function:
     return mc.helper(name, build)
 
 
+def streamer(mc, dt: ScalarType) -> ir.Function:
+    """`void stream(ptr dst, ptr src, i64 n)`: n contiguous elements of dtype dt copied with
+    non-temporal stores, which write whole cache lines to memory without first reading them
+    into the cache (as a plain store must) and without evicting what is cached.  Fused
+    kernels with large outputs compute each row into a cached scratch row and stream it
+    out (kernel_codegen: STREAM_BYTES): a third less memory traffic for an output that
+    does not stay in cache anyway.  The elements before dst's first 64-byte boundary and
+    after its last are stored plainly; the stores between are 64-byte vectors (two or
+    four stores where vectors are narrower).  The caller orders them with a fence before
+    another thread may read dst (x86's non-temporal stores are weakly ordered)."""
+    name = f"stream.{DTYPE_NAMES[dt]}"
+
+    def build():
+        T, size = MEM[dt], ITEMSIZE[dt]
+        lanes = ALIGN // size
+        V = ir.VectorType(T, lanes)
+        fn = ir.Function(mc.m, ir.FunctionType(VOID, [PTR, PTR, I64T]), name=f"pts.{name}")
+        fn.linkage = "internal"
+        for attr in ("noinline", "nounwind"):
+            fn.attributes.add(attr)
+        fn.args[0].add_attribute("noalias")
+        fn.args[1].add_attribute("noalias")
+        w = Worker(mc, fn)
+        b = w.b
+        dst, src, n = fn.args
+        c = lambda v: ir.Constant(I64T, v)     # noqa: E731
+
+        def plain(j):
+            b.store(b.load(b.gep(src, [j], source_etype=T), typ=T),
+                    b.gep(dst, [j], source_etype=T))
+        # elements before the first boundary: (-dst mod 64) / size, at most n
+        head = b.udiv(b.and_(b.sub(c(0), b.ptrtoint(dst, I64T)), c(ALIGN - 1)), c(size))
+        head = b.select(b.icmp_signed("<", n, head), n, head)
+        w.counted_loop(head, plain)
+        vectors = b.udiv(b.sub(n, head), c(lanes))
+        nontemporal = mc.m.add_metadata([ir.Constant(I32T, 1)])
+
+        def vector(i):
+            j = b.add(head, b.mul(i, c(lanes)))
+            v = b.load(b.gep(src, [j], source_etype=T), typ=V)
+            v.align = size
+            st = b.store(v, b.gep(dst, [j], source_etype=T))
+            st.align = ALIGN
+            st.set_metadata("nontemporal", nontemporal)
+        w.counted_loop(vectors, vector)
+        tail = b.add(head, b.mul(vectors, c(lanes)))
+        w.counted_loop(b.sub(n, tail), lambda j: plain(b.add(tail, j)))
+        b.ret_void()
+        w.finish()
+        return fn
+    return mc.helper(name, build)
+
+
 def copier(mc, src_dt: ScalarType, dst_dt: ScalarType, rank: int) -> ir.Function:
     """`void copy(ptr dst, ptr src, i64 shape[rank], i64 dst_strides[rank], i64
     src_strides[rank])`: the loop nest of dst[...] = src, once per module for two dtypes and
@@ -538,6 +591,17 @@ class Kernels:
             return x.value
         v = self.b.load(self.elem_ptr(x, off), typ=MEM[x.dtype])
         return self.b.icmp_unsigned("!=", v, ir.Constant(I8T, 0)) if x.dtype == I1 else v
+
+    def prefetch(self, x: Tensor, off, n) -> None:
+        """A hint: elements off..off+n-1 of contiguous x will be read soon (into L1).  Never
+        faults, so `off` may be past x's end (the row after the last)."""
+        b = self.b
+        per_line = ALIGN // ITEMSIZE[x.dtype]
+        fn = self.mc.m.declare_intrinsic("llvm.prefetch", [PTR], ir.FunctionType(
+            VOID, [PTR, I32T, I32T, I32T]))
+        read, l1, data = ir.Constant(I32T, 0), ir.Constant(I32T, 3), ir.Constant(I32T, 1)
+        self.fc.counted_loop(b.sdiv(b.add(n, c64(per_line - 1)), c64(per_line)), lambda i: b.call(
+            fn, [self.elem_ptr(x, b.add(off, b.mul(i, c64(per_line)))), read, l1, data]))
 
     def store(self, x: Tensor, off, v):
         if x.dtype == I1:

@@ -398,6 +398,42 @@ def test_large_rows_match_numpy():
     assert math.isfinite(float(pts.script(gelu)(y).sum()))
 
 
+def row_above_mean(x: np.ndarray) -> np.ndarray:
+    return x > x.mean(axis=-1, keepdims=True)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_streamed_outputs_match_numpy(threads):
+    """Outputs of 4 MiB and more are written with non-temporal stores from a scratch row
+    (kernel_codegen.STREAM_BYTES), and every row's later phases prefetch the next row.
+    Rows of 1001 elements start off the 64-byte boundaries (the streamer's plain head and
+    tail), float64 and bool outputs take other vector shapes, a 3-D input wraps the row
+    odometer (the prefetch past its end is harmless), and two threads see each other's
+    streamed rows."""
+    old = pts.get_num_threads()
+    pts.set_num_threads(threads)
+    try:
+        x = rng(1100, 1001)
+        assert x.nbytes >= 4 << 20
+        same(pts.script(softmax)(x), softmax(x), 1e-5)
+        w, b = rng(1001, seed=1), rng(1001, seed=2)
+        same(pts.script(layer_norm)(x, w, b), layer_norm(x, w, b), 1e-4)
+        x64 = rng(2, 300, 1001, dtype=np.float64)
+        same(pts.script(softmax)(x64), softmax(x64), 1e-12)
+        big = rng(4200, 1001)
+        same(pts.script(row_above_mean)(big), row_above_mean(big), 0)
+    finally:
+        pts.set_num_threads(old)
+
+
+def test_large_row_kernels_stream_and_prefetch():
+    """The row loops of softmax carry the streamer's non-temporal stores and the prefetches
+    of the next row (backend/kernel_codegen.py: STREAM_BYTES, PREFETCH_BYTES)."""
+    text = pts.script(softmax).llvm_ir(rng(4, 64))
+    assert "!nontemporal" in text
+    assert "call void @\"llvm.prefetch.p0\"" in text or "@llvm.prefetch.p0(" in text
+
+
 def test_channels_last_result_keeps_the_layout():
     """An elementwise kernel on a channels-last view runs along the channels and, like
     numpy (order "K"), returns channels-last data: same strides as numpy's result."""
