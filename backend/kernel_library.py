@@ -15,6 +15,8 @@ carrying their own copy:
                                 a layer norm's 250 ms compile were its two copy loops)
     pts_lib.fill.<dtype>        = pts.fill.<dtype>: a row of one value (fused kernels'
                                 (N, 1) leaves: a vectorized loop per leaf in every kernel)
+    pts_lib.stream.<dtype>      = pts.stream.<dtype>: a row stored with non-temporal
+                                stores (fused kernels' large outputs)
     pts_lib.nn.<fn>.<dtype>     = the library's own function <fn> of stdlib/nn.py (SPECS:
                                 conv2d), specialized to tensors of <dtype> and compiled
                                 by our pipeline, with the IR functions it calls
@@ -107,9 +109,14 @@ def spec_symbol(name: str, dt) -> str:
     return f"{PREFIX}nn.{name}.{DTYPE_NAMES[dt]}"
 
 
+def stream_symbol(dt) -> str:
+    return f"{PREFIX}stream.{DTYPE_NAMES[dt]}"
+
+
 def symbols() -> list[str]:
     return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")] + \
         sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in FILLS] + \
+        [stream_symbol(dt) for dt in FILLS] + \
         [spec_symbol(name, dt) for name in SPECS for dt in SPEC_DTYPES]
 
 
@@ -230,7 +237,7 @@ def build_ir() -> str:
 
     from pts.backend import gemm, jit
     from pts.backend.codegen import I64T, ModuleCodegen
-    from pts.backend.tensor_codegen import copier, filler
+    from pts.backend.tensor_codegen import copier, filler, streamer
     from pts.ir.core import Module
     tm = jit.image_target_machine()
     mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
@@ -251,6 +258,7 @@ def build_ir() -> str:
         b.ret(g.worksize(b, *fn.args))
     for dt in FILLS:
         export(fill_symbol(dt), filler(mc, dt))
+        export(stream_symbol(dt), streamer(mc, dt))
     for c in sorted(COPIES, key=lambda c: copy_symbol(*c)):
         export(copy_symbol(*c), copier(mc, *c))
     return str(mc.m)

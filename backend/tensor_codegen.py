@@ -281,8 +281,14 @@ def streamer(mc, dt: ScalarType) -> ir.Function:
     does not stay in cache anyway.  The elements before dst's first 64-byte boundary and
     after its last are stored plainly; the stores between are 64-byte vectors (two or
     four stores where vectors are narrower).  The caller orders them with a fence before
-    another thread may read dst (x86's non-temporal stores are weakly ordered)."""
+    another thread may read dst (x86's non-temporal stores are weakly ordered).  Or
+    backend.kernel_library's (`pts_lib.stream.<dtype>`), as `filler`."""
     name = f"stream.{DTYPE_NAMES[dt]}"
+    if mc.library:
+        from pts.backend import kernel_library
+        mc.library_used = True          # precompiled (backend/kernel_library.py)
+        return mc.external(kernel_library.stream_symbol(dt),
+                           ir.FunctionType(VOID, [PTR, PTR, I64T]))
 
     def build():
         T, size = MEM[dt], ITEMSIZE[dt]
