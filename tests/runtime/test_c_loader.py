@@ -427,13 +427,22 @@ def apt_install(*packages: str) -> None:
 
 
 def ensure_clang() -> str | None:
-    """None if clang with libFuzzer works (installing it with apt-get when missing), else why
-    not."""
-    if not have("clang"):
-        apt_install("clang")
-    if not have("clang"):
-        return "clang is missing and could not be installed: the libFuzzer harness is not run"
-    return None
+    """None if clang and its libFuzzer and sanitizer runtimes are there (libclang-rt-dev,
+    which the clang package only recommends: apt_install does not take recommendations),
+    installing them with apt-get when missing and possible; else why not."""
+    def usable() -> bool:
+        if not have("clang"):
+            return False
+        r = subprocess.run(["clang", "-print-resource-dir"], capture_output=True, text=True)
+        return r.returncode == 0 and any(
+            Path(r.stdout.strip()).glob("lib/*/libclang_rt.fuzzer*.a"))
+    if usable():
+        return None
+    apt_install("clang", "libclang-rt-dev")
+    if usable():
+        return None
+    return ("clang with its libFuzzer runtime (Debian packages clang and libclang-rt-dev) is "
+            "missing and could not be installed: the libFuzzer harness is not run")
 
 
 def test_fuzz_harness(tmp_path, archives):
