@@ -401,6 +401,9 @@ class ModuleCodegen:
                     "llvm.maxnum", "llvm.minnum", "llvm.umax"):
             fnty = ir.FunctionType(types[0], [types[0], types[0]])
             return self.m.declare_intrinsic(name, types, fnty)
+        if name == "llvm.prefetch":     # (ptr, rw, locality, cache type)
+            fnty = ir.FunctionType(ir.VoidType(), [types[0]] + [ir.IntType(32)] * 3)
+            return self.m.declare_intrinsic(name, types, fnty)
         return self.m.declare_intrinsic(name, types)
 
     def boxed(self, f: Function) -> None:

@@ -711,7 +711,7 @@ class FusedKernel:
                       if id(x) in self.row_steps]
         # where the row is computed: the output, or the scratch row it is streamed from
         dst, dst_base = out, out_base
-        if self.stream is not None and not row_root:
+        if self.stream is not None:                 # (rows() streams no per-row output)
             stream, buf = self.stream
             dst = Tensor(out.dtype, b.select(stream, buf, out.data), out.owner, out.shape,
                          out.strides)

@@ -603,8 +603,7 @@ class Kernels:
         faults, so `off` may be past x's end (the row after the last)."""
         b = self.b
         per_line = ALIGN // ITEMSIZE[x.dtype]
-        fn = self.mc.m.declare_intrinsic("llvm.prefetch", [PTR], ir.FunctionType(
-            VOID, [PTR, I32T, I32T, I32T]))
+        fn = self.mc.intrinsic("llvm.prefetch", [PTR])
         read, l1, data = ir.Constant(I32T, 0), ir.Constant(I32T, 3), ir.Constant(I32T, 1)
         self.fc.counted_loop(b.sdiv(b.add(n, c64(per_line - 1)), c64(per_line)), lambda i: b.call(
             fn, [self.elem_ptr(x, b.add(off, b.mul(i, c64(per_line)))), read, l1, data]))
