@@ -35,14 +35,16 @@ ReLU (fuse_tensors.gemm_epilogue) is one gemm call instead (`GemmKernel`).
 """
 from __future__ import annotations
 
+import contextlib
+
 from llvmlite import ir
 
 from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
                                  load_fields, store_fields)
-from pts.backend.tensor_codegen import (COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar, Tensor, c64,
-                                        convert, desc_type, dtype_of, filler, loop_dtypes,
-                                        moved_last, plain, resolve_loop, scalar_const, streamer,
-                                        unit_axis)
+from pts.backend.tensor_codegen import (ALIGN, COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar,
+                                        Tensor, c64, convert, desc_type, dtype_of, filler,
+                                        loop_dtypes, moved_last, plain, resolve_loop,
+                                        scalar_const, streamer, unit_axis)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -56,15 +58,18 @@ TRANSCENDENTAL = {"exp", "log", "log1p", "expm1", "tanh", "sin", "cos", "tan", "
 MATH_INTERLEAVE = 4
 COSTLY = TRANSCENDENTAL | {"true_divide", "sqrt"}       # worth a scratch row (pick_scratch)
 # The phase after a row's first (the first that reads the row from L1, not from memory)
-# runs in chunks of this many bytes of each leaf, each chunk after prefetching the same
-# piece of the leaf's next row: the next row's memory reads overlap this row's arithmetic,
-# where the first phase would otherwise wait for all of them (and rows of 4 KiB are pages,
-# where the hardware prefetcher starts over).  A few lines at a time, so that the
-# prefetches queue for no more than the core's fill buffers hold.  2048x1024 float32 on an
-# Ice Lake Xeon, alternated in one process with numpy's softmax (which evicts the caches)
-# before every call: softmax 2.24 -> 1.76 ms with STREAM_BYTES, 2.43 -> 2.24 without;
-# chunks of 512 or 2048 bytes did no better.
-PREFETCH_BYTES = 1024
+# prefetches the row PREFETCH_ROWS ahead as it goes: before each PREFETCH_BYTES of every
+# leaf (a vector iteration's worth: 4 zmm of float32), the same bytes of the leaf's row
+# that far ahead.  The next rows' memory reads then overlap this row's arithmetic, where
+# the first phase would otherwise wait for all of them (and rows of 4 KiB are pages, where
+# the hardware prefetcher starts over).  A few lines between arithmetic, so that they never
+# queue beyond the core's fill buffers.  2048x1024 float32 on an Ice Lake Xeon, alternated
+# in one process with numpy's softmax (which evicts the caches) before every call: the
+# same prefetches in bursts of 1 KiB, one row ahead, gained nothing measurable in this
+# session's runs (2.15 ms with or without them); spread like this, one row ahead, 2.10 ->
+# ~1.75 ms, two rows ahead ~1.65 ms (a C model of the row loop: 2.08 -> 1.69 -> 1.63).
+PREFETCH_BYTES = 256
+PREFETCH_ROWS = 2
 # Outputs of at least this many bytes are streamed (tensor_codegen.streamer): each row is
 # computed into a scratch row, which stays in L1, and then written out with non-temporal
 # stores, which do not first read the lines they write as plain stores do.  An output of
@@ -634,38 +639,43 @@ class FusedKernel:
             self.next_row(idx, bases, shape, strides)
         malloc = self.fc.mc.import_fn(b, self.fc.ctx, "malloc")
         free = self.fc.mc.import_fn(b, self.fc.ctx, "free")
+        blocks = []                     # (condition or None, slot of a block to free)
+
+        def only_if(when):
+            return contextlib.nullcontext() if when is None else b.if_then(when)
+
+        def row_buffer(nbytes, when=None):
+            """Room for a row, at a 64-byte boundary (a vector load or store that splits
+            two cache lines costs two: softmax's stash and streamed row, ~10%), malloc'd
+            `when` that holds; None where it does not."""
+            slot = self.k.slot(PTR, ir.Constant(PTR, None))
+            with only_if(when):
+                b.store(b.call(malloc, [b.add(nbytes, c64(ALIGN))]), slot)
+            blocks.append((when, slot))
+            return self.k.aligned(b.load(slot, typ=PTR))
         self.scratch = {}
         for m in self.plan.scratch:     # one row per costly shared value, per task
             dt = m.type.dtype
             nbytes = b.mul(b.select(b.icmp_signed(">", n, c64(0)), n, c64(1)), c64(ITEMSIZE[dt]))
-            self.scratch[m] = Tensor(dt, b.call(malloc, [nbytes]), None, [n], [c64(1)])
+            self.scratch[m] = Tensor(dt, row_buffer(nbytes), None, [n], [c64(1)])
         # a leaf with one element per row (shape (N, 1) against rows of n > 1) is copied
         # into a row of n equal values, so that the loops still read contiguous rows
         self.row_fill = {}
         for x in self.tensors:
             fill = b.and_(b.icmp_signed("==", x.shape[-1], c64(1)),
                           b.icmp_signed(">", n, c64(1)))
-            buf = self.k.slot(PTR, ir.Constant(PTR, None))
-            with b.if_then(fill):
-                b.store(b.call(malloc, [b.mul(n, c64(ITEMSIZE[x.dtype]))]), buf)
-            self.row_fill[id(x)] = (fill, buf)
+            self.row_fill[id(x)] = (fill, row_buffer(b.mul(n, c64(ITEMSIZE[x.dtype])), fill))
         if not row_root:
             nbytes = b.mul(self.k.size_of(out.shape), c64(ITEMSIZE[out.dtype]))
             stream = b.icmp_signed(">=", nbytes, c64(STREAM_BYTES))
-            buf = self.k.slot(PTR, ir.Constant(PTR, None))
-            with b.if_then(stream):
-                b.store(b.call(malloc, [b.mul(n, c64(ITEMSIZE[out.dtype]))]), buf)
-            self.stream = (stream, b.load(buf, typ=PTR))
+            self.stream = (stream, row_buffer(b.mul(n, c64(ITEMSIZE[out.dtype])), stream))
         self.fc.counted_loop(b.sub(end, begin), body)
         if self.stream is not None:
             with b.if_then(self.stream[0]):
                 b.fence("seq_cst")      # the streamed stores, before the pool's join
-                b.call(free, [self.stream[1]])
-        for buf in self.scratch.values():
-            b.call(free, [buf.data])
-        for fill, buf in self.row_fill.values():
-            with b.if_then(fill):
-                b.call(free, [b.load(buf, typ=PTR)])
+        for when, slot in blocks:
+            with only_if(when):
+                b.call(free, [b.load(slot, typ=PTR)])
 
     def next_row(self, idx: list, bases: list, shape: list, strides: list) -> None:
         """Step the row index (slots idx, one per axis but the last) and the leaves' bases
@@ -698,8 +708,7 @@ class FusedKernel:
         for x in self.tensors:
             if id(x) not in self.row_fill:
                 continue
-            fill, slot = self.row_fill[id(x)]
-            buf = b.load(slot, typ=PTR)
+            fill, buf = self.row_fill[id(x)]
             with b.if_then(fill):
                 v = b.load(self.k.elem_ptr(x, base_of[id(x)]), typ=MEM[x.dtype])
                 b.call(filler(self.fc.mc, x.dtype), [buf, n, v])
@@ -707,8 +716,8 @@ class FusedKernel:
                                        x.strides)
             base_of[id(x)] = b.select(fill, c64(0), base_of[id(x)])
         row_values: dict[Instr, tuple] = {}
-        self.ahead = [(x, b.add(base_of[id(x)], self.row_steps[id(x)])) for x in self.tensors
-                      if id(x) in self.row_steps]
+        self.ahead = [(x, b.add(base_of[id(x)], b.mul(self.row_steps[id(x)], c64(PREFETCH_ROWS))))
+                      for x in self.tensors if id(x) in self.row_steps]
         # where the row is computed: the output, or the scratch row it is streamed from
         dst, dst_base = out, out_base
         if self.stream is not None:                 # (rows() streams no per-row output)
@@ -744,8 +753,8 @@ class FusedKernel:
 
     def phase_loop(self, n, element, at=None) -> None:
         """The loop over a row's elements of one phase (see MATH_INTERLEAVE); in phase 1, in
-        chunks after prefetches of the next row (PREFETCH_BYTES).  `at`: the index in the
-        row of the loop's element 0 (a block of the row), None for 0."""
+        chunks of PREFETCH_BYTES, each after prefetches of a row ahead.  `at`: the index in
+        the row of the loop's element 0 (a block of the row), None for 0."""
         self.math_in_loop = False
 
         def interleave():
@@ -754,16 +763,23 @@ class FusedKernel:
             self.fc.counted_loop(n, element, interleave=interleave)
             return
         b = self.b
-        chunk = c64(PREFETCH_BYTES // max(ITEMSIZE[x.dtype] for x, _ in self.ahead))
+        size = PREFETCH_BYTES // max(ITEMSIZE[x.dtype] for x, _ in self.ahead)
 
-        def piece(c):
-            lo = b.mul(c, chunk)
-            size = b.sub(n, lo)
-            size = b.select(b.icmp_signed("<", size, chunk), size, chunk)
+        def ahead(lo, count):
             for x, next_base in self.ahead:
-                self.k.prefetch(x, b.add(next_base, lo if at is None else b.add(at, lo)), size)
-            self.fc.counted_loop(size, lambda j: element(b.add(lo, j)), interleave=interleave)
-        self.fc.counted_loop(b.sdiv(b.add(n, b.sub(chunk, c64(1))), chunk), piece)
+                self.k.prefetch(x, b.add(next_base, lo if at is None else b.add(at, lo)), count)
+
+        def piece(c):       # a whole chunk: constant trip counts, the prefetches unrolled
+            lo = b.mul(c, c64(size))
+            ahead(lo, size)
+            self.fc.counted_loop(c64(size), lambda j: element(b.add(lo, j)),
+                                 interleave=interleave)
+        full = b.sdiv(n, c64(size))
+        self.fc.counted_loop(full, piece)
+        lo = b.mul(full, c64(size))
+        left = b.sub(n, lo)
+        ahead(lo, left)
+        self.fc.counted_loop(left, lambda j: element(b.add(lo, j)), interleave=interleave)
 
     def reduce_row(self, red: Instr, base_of, row_values, n, stash=None):
         """The reduction `red` over one row.  Sums of float32 add each block of SUM_BLOCK

@@ -600,13 +600,26 @@ class Kernels:
 
     def prefetch(self, x: Tensor, off, n) -> None:
         """A hint: elements off..off+n-1 of contiguous x will be read soon (into L1).  Never
-        faults, so `off` may be past x's end (the row after the last)."""
+        faults, so `off` may be past x's end (rows after the last).  `n`: an int (the
+        prefetches are emitted one after another) or a value (a loop)."""
         b = self.b
         per_line = ALIGN // ITEMSIZE[x.dtype]
         fn = self.mc.intrinsic("llvm.prefetch", [PTR])
         read, l1, data = ir.Constant(I32T, 0), ir.Constant(I32T, 3), ir.Constant(I32T, 1)
-        self.fc.counted_loop(b.sdiv(b.add(n, c64(per_line - 1)), c64(per_line)), lambda i: b.call(
-            fn, [self.elem_ptr(x, b.add(off, b.mul(i, c64(per_line)))), read, l1, data]))
+
+        def line(i):
+            b.call(fn, [self.elem_ptr(x, b.add(off, b.mul(i, c64(per_line)))), read, l1, data])
+        if isinstance(n, int):
+            for i in range(-(-n // per_line)):
+                line(c64(i))
+        else:
+            self.fc.counted_loop(b.sdiv(b.add(n, c64(per_line - 1)), c64(per_line)), line)
+
+    def aligned(self, block):
+        """The first 64-byte boundary in `block` (null stays null)."""
+        b = self.b
+        return b.gep(block, [b.and_(b.sub(c64(0), b.ptrtoint(block, I64T)), c64(ALIGN - 1))],
+                     source_etype=I8T)
 
     def store(self, x: Tensor, off, v):
         if x.dtype == I1:
