@@ -658,7 +658,8 @@ def fmt_ratio(row: dict, a: str, b: str) -> str:
 def format_table(rows: dict, labels: dict, refs: dict, pts_notes: dict) -> str:
     cols = [(IMPL_TITLES[i] + " ms", i) for i in IMPLS]
     head = (f"{'workload':<24}" + "".join(f"{t:>14}" for t, _ in cols)
-            + f"{'pts/numpy':>11}{'pts/t.compile':>15}  {'runs n/p/t/j/c':<20}  note")
+            + f"{'pts/numpy':>11}{'pts/torch':>11}{'pts/t.compile':>15}  {'runs n/p/t/j/c':<20}"
+            + "  note")
     lines = [head, "-" * len(head)]
     for name, row in rows.items():
         runs = "/".join(str(row[i].get("runs", "-")) for i in IMPLS)
@@ -677,6 +678,7 @@ def format_table(rows: dict, labels: dict, refs: dict, pts_notes: dict) -> str:
             notes.insert(0, "numpy reference failed")
         lines.append(f"{labels[name]:<24}" + "".join(f"{fmt_cell(row[i]):>14}" for i in IMPLS)
                      + f"{fmt_ratio(row, 'pts', 'numpy'):>11}"
+                     + f"{fmt_ratio(row, 'pts', 'torch'):>11}"
                      + f"{fmt_ratio(row, 'pts', 'compile'):>15}  {runs:<20}  "
                      + "; ".join(notes))
     return "\n".join(lines)

@@ -90,7 +90,7 @@ def _check_tensor_table(tensors, tmp_path, capsys, workloads):
                          "--only", ",".join(workloads), "--json", str(out)]) == 0
     printed = capsys.readouterr().out
     for title in ("== 1 thread ==", "== 2 threads", "compile ms", "numpy BLAS:",
-                  "pts/numpy", "pts/t.compile"):
+                  "pts/numpy", "pts/torch", "pts/t.compile"):
         assert title in printed, title
     data = json.loads(out.read_text())
     assert set(data["labels"]) == set(workloads)
