@@ -63,11 +63,11 @@ COSTLY = TRANSCENDENTAL | {"true_divide", "sqrt"}       # worth a scratch row (p
 # that far ahead.  The next rows' memory reads then overlap this row's arithmetic, where
 # the first phase would otherwise wait for all of them (and rows of 4 KiB are pages, where
 # the hardware prefetcher starts over).  A few lines between arithmetic, so that they never
-# queue beyond the core's fill buffers.  2048x1024 float32 on an Ice Lake Xeon, alternated
-# in one process with numpy's softmax (which evicts the caches) before every call: the
-# same prefetches in bursts of 1 KiB, one row ahead, gained nothing measurable in this
-# session's runs (2.15 ms with or without them); spread like this, one row ahead, 2.10 ->
-# ~1.75 ms, two rows ahead ~1.65 ms (a C model of the row loop: 2.08 -> 1.69 -> 1.63).
+# queue beyond the core's fill buffers.  Softmax 2048x1024 float32 on an Ice Lake Xeon,
+# alternated in one process with numpy's softmax (which evicts the caches) before every
+# call: bursts of 1 KiB one row ahead had come to gain nothing measurable (2.15 ms with or
+# without them); spread like this, PREFETCH_ROWS 0 (useless: the row itself) 2.36 ms, 1
+# 1.99, 2 1.91, 3 1.95.  (A C model of the row loop agreed: 2.08 -> 1.69 -> 1.63 ms.)
 PREFETCH_BYTES = 256
 PREFETCH_ROWS = 2
 # Outputs of at least this many bytes are streamed (tensor_codegen.streamer): each row is
@@ -716,7 +716,8 @@ class FusedKernel:
                                        x.strides)
             base_of[id(x)] = b.select(fill, c64(0), base_of[id(x)])
         row_values: dict[Instr, tuple] = {}
-        self.ahead = [(x, b.add(base_of[id(x)], b.mul(self.row_steps[id(x)], c64(PREFETCH_ROWS))))
+        self.ahead = [(x, b.add(base_of[id(x)],
+                                b.mul(self.row_steps[id(x)], c64(PREFETCH_ROWS))))
                       for x in self.tensors if id(x) in self.row_steps]
         # where the row is computed: the output, or the scratch row it is streamed from
         dst, dst_base = out, out_base
