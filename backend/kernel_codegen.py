@@ -397,8 +397,8 @@ class FusedKernel:
         self.views: dict = {}           # row(): (N, 1) leaf -> its data or its filled row
         self.phase = 0
         self.math_in_loop = False      # phase_loop: the loop being emitted computes stdlib math
-        self.row_steps: dict = {}       # rows(): leaf -> its step from one row to the next
-        self.ahead: list = []           # row(): (leaf, its next row's base) to prefetch
+        self.ahead_steps: dict = {}     # rows(): leaf -> its step to the row it prefetches
+        self.ahead: list = []           # row(): (leaf, that row's base) to prefetch
         self.k = Kernels(fc, ins)
         self.leaves = {p: self.k.operand(v, p.type) for p, v in zip(plan.k.params, args)}
         self.tensors = [x for x in self.leaves.values()
@@ -630,7 +630,8 @@ class FusedKernel:
             first = [b.add(base, b.mul(at, st[d])) for base, st in zip(first, strides)]
         bases = [self.k.slot(I64T, v) for v in first]
         if r >= 1:
-            self.row_steps = {id(x): st[r - 1] for x, st in zip(self.tensors, strides)}
+            self.ahead_steps = {id(x): b.mul(st[r - 1], c64(PREFETCH_ROWS))
+                                for x, st in zip(self.tensors, strides)}
 
         def body(i):
             row = b.add(begin, i)
@@ -656,8 +657,8 @@ class FusedKernel:
         self.scratch = {}
         for m in self.plan.scratch:     # one row per costly shared value, per task
             dt = m.type.dtype
-            nbytes = b.mul(b.select(b.icmp_signed(">", n, c64(0)), n, c64(1)), c64(ITEMSIZE[dt]))
-            self.scratch[m] = Tensor(dt, row_buffer(nbytes), None, [n], [c64(1)])
+            self.scratch[m] = Tensor(dt, row_buffer(b.mul(n, c64(ITEMSIZE[dt]))), None, [n],
+                                     [c64(1)])
         # a leaf with one element per row (shape (N, 1) against rows of n > 1) is copied
         # into a row of n equal values, so that the loops still read contiguous rows
         self.row_fill = {}
@@ -716,9 +717,8 @@ class FusedKernel:
                                        x.strides)
             base_of[id(x)] = b.select(fill, c64(0), base_of[id(x)])
         row_values: dict[Instr, tuple] = {}
-        self.ahead = [(x, b.add(base_of[id(x)],
-                                b.mul(self.row_steps[id(x)], c64(PREFETCH_ROWS))))
-                      for x in self.tensors if id(x) in self.row_steps]
+        self.ahead = [(x, b.add(base_of[id(x)], self.ahead_steps[id(x)])) for x in self.tensors
+                      if id(x) in self.ahead_steps]
         # where the row is computed: the output, or the scratch row it is streamed from
         dst, dst_base = out, out_base
         if self.stream is not None:                 # (rows() streams no per-row output)

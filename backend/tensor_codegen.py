@@ -272,6 +272,11 @@ def filler(mc, dt: ScalarType) -> ir.Function:
     return mc.helper(name, build)
 
 
+def to_boundary(b: ir.IRBuilder, ptr):
+    """Bytes from `ptr` to the next 64-byte boundary (0 at one)."""
+    return b.and_(b.sub(c64(0), b.ptrtoint(ptr, I64T)), c64(ALIGN - 1))
+
+
 def streamer(mc, dt: ScalarType) -> ir.Function:
     """`void stream(ptr dst, ptr src, i64 n)`: n contiguous elements of dtype dt copied with
     non-temporal stores, which write whole cache lines to memory without first reading them
@@ -309,7 +314,7 @@ def streamer(mc, dt: ScalarType) -> ir.Function:
             b.store(b.load(b.gep(src, [j], source_etype=T), typ=T),
                     b.gep(dst, [j], source_etype=T))
         # elements before the first boundary: (-dst mod 64) / size, at most n
-        head = b.udiv(b.and_(b.sub(c(0), b.ptrtoint(dst, I64T)), c(ALIGN - 1)), c(size))
+        head = b.udiv(to_boundary(b, dst), c(size))
         head = b.select(b.icmp_signed("<", n, head), n, head)
         w.counted_loop(head, plain)
         vectors = b.udiv(b.sub(n, head), c(lanes))
@@ -617,9 +622,7 @@ class Kernels:
 
     def aligned(self, block):
         """The first 64-byte boundary in `block` (null stays null)."""
-        b = self.b
-        return b.gep(block, [b.and_(b.sub(c64(0), b.ptrtoint(block, I64T)), c64(ALIGN - 1))],
-                     source_etype=I8T)
+        return self.b.gep(block, [to_boundary(self.b, block)], source_etype=I8T)
 
     def store(self, x: Tensor, off, v):
         if x.dtype == I1:
