@@ -12,6 +12,7 @@ column stride and any row stride.  The algorithm is the Goto/BLIS one:
         pack B[pc:pc+kc, jc:jc+nc] into NR-wide panels       (pts.gemm.T.pack.NR)
         for ic in 0..M, step MC:
           pack A[ic:ic+mc, pc:pc+kc] into MR-high panels     (pts.gemm.T.pack.MR)
+            (unless A's rows are read in place: below)
           for ir, step MR: for jr, step NR:
             micro-kernel: an MR x NR tile of C from kc rank-1 updates (pts.gemm.T.kernel)
 
@@ -20,16 +21,25 @@ panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to
 full panels, chosen at run time by the strides: vector copies k row by k row across all of
 them (row-major B, column-major A: the source is read sequentially), VW x VW blocks loaded
 along K and transposed in registers (row-major A, transposed B such as `x @ W.T`), or
-scalar gathers (anything else).  The micro-kernel keeps MR x NV vectors of VW elements as
+scalar gathers (anything else).  A whose columns are contiguous (row-major A, the common
+case) is not packed: the kernels read its MR rows where they are (pts.gemm.T.kernel.direct,
+rows past M's edge read the last one again), and those rows stay in L1 across the jr loop
+as a packed micro-panel would.  Packing them cost ~5-10% of the MLP's 256 x 784 x 512 and
+of 512^3, and up to a third of conv2d's W @ cols (C_out rows of 9 C_in).  The exception is
+rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1 sets, and 1024^3
+ran ~3% slower in place, so they are packed unless B has a single panel (each element of A
+then meets one kernel).  The micro-kernel keeps MR x NV vectors of VW elements as
 accumulators in registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where
 the CPU has it and a multiply and an add where it does not — never a libm call, so archive
 images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
 those cut by N's edge store their first nr columns by masked vector loads and stores
-(llvm.masked.*: vmaskmovps on AVX2; LLVM expands them lane by lane elsewhere).  A
-last row of tiles of at most 2 rows (M = 6k + 1 or 6k + 2, such as 128 and 512) runs a
-2 x 2NR kernel over pairs of B panels instead (pts.gemm.T.kernel.2x32 for f32 on AVX2):
-a third of the time of full-height kernels whose rows are mostly padding (x @ W.T of
-128 x 50176 x 1024: -2%).  The first K block stores (C = acc, without reading C) unless
+(llvm.masked.*: vmaskmovps on AVX2; LLVM expands them lane by lane elsewhere).  M's
+last row of tiles, when short, runs a shorter kernel (EDGE_KERNELS), because padding rows
+cost as much as real ones: at most 2 rows a 2 x 2NR kernel over pairs of B panels
+(pts.gemm.T.kernel.2x32 for f32 on AVX2), at most 4 or 8 rows a 4 x NR or 8 x NR one
+where MR is larger (AVX-512's 12 rows: M = 256 leaves 4, M = 128 and 512 leave 8).
+In-process A/B on an AVX-512 Xeon, with A read in place too: the MLP's first layer -5 to
+-12%, 512^3 -11 to -15%, x @ W.T of 128 x 50176 x 1024 -6%.  The first K block stores (C = acc, without reading C) unless
 the caller asks to accumulate; later K blocks add.  The last K block also applies the
 epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
 `np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
@@ -40,7 +50,8 @@ edge loops into thousands of instructions that cost seconds of compile time per 
 and nothing measurable at run time.
 
 Sizes follow the target: the host CPU's vector width and register count for the JIT
-(AVX2+FMA: VW=8 f32 / 4 f64, tile 6 x 16 / 6 x 8), a 128-bit baseline for portable
+(AVX2+FMA: VW=8 f32 / 4 f64, tile 6 x 16 / 6 x 8; AVX-512: 12 x 32 / 12 x 16), a
+128-bit baseline for portable
 archive images.  C is row-major, so the tiles are visited along C's rows (jr innermost,
 as OpenBLAS visits its column-major C down the columns): consecutive kernels read and
 write consecutive 64-byte pieces of the same MR rows, which the hardware prefetcher
@@ -80,6 +91,10 @@ ALIGN = 64
 # 0.97, 1024^3 0.99 / 1.00, 256 x 256 x 512 0.97 / 1.00; against -O3's own 2: 0.96-0.97 on
 # the MLP in four runs.  3 was no better than 2.
 UNROLL = 4
+# M's last row of tiles, when it has few rows, runs a kernel of (rows, B panels) instead of
+# the full MR-high one (whose padding rows cost as much as real ones): the first whose rows
+# hold it.  Two rows go across two panels, so that 8 accumulators hide the FMA latency.
+EDGE_KERNELS = ((2, 2), (4, 1), (8, 1))
 
 
 @dataclass(frozen=True)
@@ -485,16 +500,24 @@ class Gemm:
         """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufA,
         bufB, n0, n1): columns [n0, n1) of C (the unit of work a thread would take)."""
         P = self.p
-        pack_a, pack_b, kern = self.pack(P.mr), self.pack(P.nr), self.kernel()
-        WR = 2                      # rows of the thin kernel (M's last row of tiles)
-        wide = self.kernel(WR, 2)
-        kern_direct = self.kernel(direct=True)
+        pack_a, pack_b = self.pack(P.mr), self.pack(P.nr)
+        edges = [(rows, panels) for rows, panels in EDGE_KERNELS if rows < P.mr]
+        # the kernels by where A's rows come from (False: packed panels, True: in place),
+        # the full-height one first, then the edge ones by rows
+        kernels = {direct: [(P.mr, 1, self.kernel(direct=direct))] +
+                   [(rows, panels, self.kernel(rows, panels, direct)) for rows, panels in edges]
+                   for direct in (False, True)}
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
              n1) = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            # A's rows are read in place when their columns are contiguous, unless they lie a
+            # multiple of 4 KiB apart (in the same L1 sets) and B has several panels (each
+            # reads them again)
+            rows_in_place = b.icmp_signed("==", csa, c64(1))
+            apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
             step = self.kcb(b, K)
             nkb = b.sdiv(b.sub(b.add(K, step), c64(1)), step)
             nkb = b.select(b.icmp_signed("<", nkb, c64(1)), c64(1), nkb)     # K == 0: one pass
@@ -520,46 +543,51 @@ class Gemm:
                     def iblock(ic):
                         mcc = imin(b, c64(P.mc), b.sub(M, ic))
                         a_block = self.gep(b, A, b.add(b.mul(ic, rsa), b.mul(pc, csa)))
-                        # one panel of B (N <= NR: a classifier's head) and rows of A with
-                        # unit stride: each element of A meets one kernel, which reads it
-                        # in place (packing it would read it and write it once more)
-                        direct = b.and_(b.icmp_signed("<=", nc, c64(P.nr)),
-                                        b.icmp_signed("==", csa, c64(1)))
-                        def direct_tile(ir_):
-                            mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
-                            crow = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), jc))
-                            bptr = bias_at(b.add(ic, ir_), jc)
-                            b.call(kern_direct, [kc, self.gep(b, a_block, b.mul(ir_, rsa)), rsa,
-                                                 bufb, crow, rsc, mr, nc, overwrite, bptr, rowb,
-                                                 use_relu])
+                        direct = b.and_(rows_in_place, b.or_(apart, b.icmp_signed("<=", nc, c64(P.nr))))
                         with b.if_else(direct) as (in_place, packed):
                             with in_place:
-                                for_range(b, c64(0), mcc, P.mr, direct_tile, "id")
+                                tiles(ic, mcc, a_block, True)
                             with packed:
-                                packed_block(ic, mcc, a_block)
+                                b.call(pack_a, [bufa, a_block, rsa, csa, mcc, kc])
+                                tiles(ic, mcc, a_block, False)
 
-                    def packed_block(ic, mcc, a_block):
-                        b.call(pack_a, [bufa, a_block, rsa, csa, mcc, kc])
-
+                    def tiles(ic, mcc, a_block, direct: bool):
+                        """The tiles of rows [ic, ic + mcc): A's rows read in place (`direct`,
+                        unit column stride) or from the packed block in bufa."""
                         def ir_loop(ir_):
                             mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
-                            ap = self.gep(b, bufa, b.mul(ir_, kc))
+                            a_args = [self.gep(b, a_block, b.mul(ir_, rsa)), rsa] if direct else \
+                                [self.gep(b, bufa, b.mul(ir_, kc))]
                             crow = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), jc))
 
-                            def jr_loop(jr, k=kern, w=P.nr):
-                                nr = imin(b, c64(w), b.sub(nc, jr))
+                            def jr_loop(jr, kern, width):
+                                nr = imin(b, c64(width), b.sub(nc, jr))
                                 bp = self.gep(b, bufb, b.mul(jr, kc))
-                                col = b.add(jc, jr)
-                                bptr = bias_at(b.add(ic, ir_), col)
-                                b.call(k, [kc, ap, bp, self.gep(b, crow, jr), rsc, mr, nr, overwrite,
-                                           bptr, rowb, use_relu])
-                            with b.if_else(b.icmp_signed("<=", mr, c64(WR))) as (thin, tall):
-                                with thin:
-                                    nw = b.mul(b.sdiv(nc, c64(2 * P.nr)), c64(2 * P.nr))
-                                    for_range(b, c64(0), nw, 2 * P.nr, lambda jr: jr_loop(jr, wide, 2 * P.nr), "jw")
-                                    for_range(b, nw, nc, P.nr, jr_loop, "jt")
-                                with tall:
-                                    for_range(b, c64(0), nc, P.nr, jr_loop, "jr")
+                                bptr = bias_at(b.add(ic, ir_), b.add(jc, jr))
+                                b.call(kern, [kc] + a_args + [bp, self.gep(b, crow, jr), rsc, mr,
+                                                              nr, overwrite, bptr, rowb, use_relu])
+
+                            def row_of_tiles(choices):
+                                """The tiles of this row with the first kernel of `choices`
+                                (rows, panels, kernel) that has rows >= mr."""
+                                rows, panels, kern = choices[0]
+                                if len(choices) == 1:       # the full-height kernel
+                                    for_range(b, c64(0), nc, P.nr, lambda jr: jr_loop(jr, kern, P.nr), "jr")
+                                    return
+                                with b.if_else(b.icmp_signed("<=", mr, c64(rows))) as (short, other):
+                                    with short:
+                                        # whole groups of `panels` panels (a kernel of one
+                                        # panel takes N's edge too), then the rest
+                                        w = panels * P.nr
+                                        nw = b.mul(b.sdiv(nc, c64(w)), c64(w)) if panels > 1 else nc
+                                        for_range(b, c64(0), nw, w, lambda jr: jr_loop(jr, kern, w), "jw")
+                                        if panels > 1:
+                                            full = choices[-1][2]
+                                            for_range(b, nw, nc, P.nr, lambda jr: jr_loop(jr, full, P.nr), "jt")
+                                    with other:
+                                        row_of_tiles(choices[1:])
+                            full_height, *short = kernels[direct]
+                            row_of_tiles(short + [full_height])
                         for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
                     for_range(b, c64(0), M, P.mc, iblock, "ic")
                 for_range(b, c64(0), nkb, 1, kblock, "pc")

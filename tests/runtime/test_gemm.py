@@ -1,12 +1,12 @@
 """The blocked gemm (backend/gemm.py) behind native matmul / dot, against numpy.
 
 Shapes around the micro-tile and cache-block edges (tiles of 6 x 16 / 6 x 8, KC = 256,
-MC = 144 / 72 on AVX2), empty dimensions and K = 0; float32 / float64 within a tolerance
-that grows with K (the sum order differs from numpy's); integer dtypes exactly (they keep
-the simple loop); operands that are transposed, sliced, reversed or broadcast views; batched
-and broadcast-batched operands (one call per batch, or one call when the batches collapse
-into rows).  The `+=` and bias epilogue, not reachable from the language yet, is driven
-through the gemm entry directly."""
+MC = 144 / 72 on AVX2; 12 x 32 / 12 x 16 on AVX-512), empty dimensions and K = 0;
+float32 / float64 within a tolerance that grows with K (the sum order differs from numpy's);
+integer dtypes exactly (they keep the simple loop); operands that are transposed, sliced,
+reversed or broadcast views; batched and broadcast-batched operands (one call per batch, or
+one call when the batches collapse into rows).  The `+=` and bias epilogue, not reachable
+from the language yet, is driven through the gemm entry directly."""
 from __future__ import annotations
 
 import ctypes
@@ -74,7 +74,11 @@ SHAPES = [(1, 1, 1), (1, 7, 13), (13, 7, 1), (17, 33, 65), (6, 16, 16), (6, 8, 8
           # rows (the thin kernel) with N not a multiple of its 2 panels
           (13, 1100, 70), (8, 40, 2100), (128, 30, 70), (7, 600, 33),
           # one panel of B with A read in place (kernel.direct): a classifier's head
-          (256, 512, 10), (37, 1030, 16), (5, 3, 1)]
+          (256, 512, 10), (37, 1030, 16), (5, 3, 1),
+          # the edge kernels of a short last tile row (EDGE_KERNELS: up to 4 and 8 rows when
+          # MR = 12) over several panels and N's edge, with A in place; rows of A 4 KiB
+          # apart (f32 K = 1024, f64 K = 512) are packed when B has several panels
+          (28, 40, 100), (19, 33, 75), (20, 70, 33), (256, 50, 70), (13, 1024, 40), (14, 512, 70)]
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
@@ -113,7 +117,9 @@ def test_strided_inputs(dt):
              (big[5:6, :], big.T[:, 3:4]),
              # N <= one panel: A's rows in place (reversed: a negative row stride), or packed
              # when its columns are not contiguous
-             (big[::-1][:17, :33], big[:33, :10]), (big.T[:20, :30], big[:30, 2:12])]
+             (big[::-1][:17, :33], big[:33, :10]), (big.T[:20, :30], big[:30, 2:12]),
+             # several panels of B: A's rows in place (reversed), or packed (A transposed)
+             (big[::-1][:19, :40], rand((40, 70), dt)), (big.T[:28, :30], rand((30, 70), dt))]
     for a, b in cases:
         check(MM(a, b), a @ b, a.shape[1])
     for m, k in [(8, 7), (33, 20), (1, 3)]:
@@ -221,12 +227,13 @@ def _entry_harness(dt_name: str):
 def test_entry_epilogue_and_accumulate(dt):
     """C (= or +=) A @ B, then + bias (one per column, or one per row), then ReLU: full tiles,
     edge tiles, thin last tile rows, several K blocks (k = 1030 > 2 KC) and N blocks, one
-    panel of B (A read in place: (9, 600, 16)); the K == 0 problem writes bias (or 0)
-    through the epilogue too."""
+    panel of B; A read in place, or packed (rows 4 KiB apart: (13, 1024, 70)); the K == 0
+    problem writes bias (or 0) through the epilogue too."""
     ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
     item = np.dtype(dt).itemsize
     for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
-                    (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16)]:
+                    (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16),
+                    (13, 1024, 70)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T       # b: a transposed view
         biases = {"cols": rand((n,), dt), "rows": rand((m, 1), dt)}
         c0 = rand((m, n + 3), dt)                                         # C with a row stride
