@@ -502,11 +502,13 @@ class Gemm:
         P = self.p
         pack_a, pack_b = self.pack(P.mr), self.pack(P.nr)
         edges = [(rows, panels) for rows, panels in EDGE_KERNELS if rows < P.mr]
-        # the kernels by where A's rows come from (False: packed panels, True: in place),
+        # the kernels by where A's rows come from (True: in place, False: packed panels —
+        # the rarer case, which keeps only the first edge kernel: each costs compile time),
         # the full-height one first, then the edge ones by rows
         kernels = {direct: [(P.mr, 1, self.kernel(direct=direct))] +
-                   [(rows, panels, self.kernel(rows, panels, direct)) for rows, panels in edges]
-                   for direct in (False, True)}
+                   [(rows, panels, self.kernel(rows, panels, direct))
+                    for rows, panels in (edges if direct else edges[:1])]
+                   for direct in (True, False)}
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
