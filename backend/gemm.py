@@ -63,8 +63,8 @@ L2/L3 once per micro-panel of A, which the prefetcher keeps up with (the kernel 
 the FMA peak inside the loops).  A deep KC also halves the passes over C (every K block
 loads and stores every tile) for long K, and a K of up to 2 KC is one block (`kcb`): one
 pass over C, with the micro-panel twice as deep (the MLP's 256 x 784 x 512: ~5% faster;
-long K stays in blocks of KC, which ran ~4% faster than blocks of 2 KC for MyConv's
-128 x 50176 x 1024).  MC only bounds A's packing buffer (~144-288 KiB).
+longer K is cut into equal blocks of at most KC, which ran ~4% faster than blocks of 2 KC
+for MyConv's 128 x 50176 x 1024).  MC only bounds A's packing buffer (~144-288 KiB).
 
 The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
 work)`: `bias` null for none (else contiguous: N elements, or M when `rowb`, i1: one per row
@@ -640,10 +640,18 @@ class Gemm:
         return self.fn("", VOID, ParallelGemm.FIELDS[:-1] + [PTR], build)
 
     def kcb(self, b, K):
-        """The K block: all of K up to kmax (one pass over C: the MLP's 784 runs ~5% faster
-        than as 512 + 272), else kc (MyConv's linear, K = 50176: ~4% slower in blocks of
-        1024)."""
-        kcb = b.select(b.icmp_signed("<=", K, c64(self.p.kmax)), K, c64(self.p.kc))
+        """The K block: all of K up to kmax (one pass over C: on AVX2, the MLP's 784 ran ~5%
+        faster than as 512 + 272), else K cut into as few blocks of at most kc as it takes,
+        of equal depth (rounded up to 8; MyConv's linear, K = 50176: ~4% slower in blocks
+        of 1024).  Equal blocks, not kc's and a remainder: with AVX-512's kc of 256 the
+        MLP's 784 was 3 x 256 + 16, a whole pass over C and B's packing for 2% of the work;
+        as 200 x 3 + 184 the layer ran ~5% faster, K = 600 ~7% (in-process A/B)."""
+        P = self.p
+        blocks = b.sdiv(b.add(K, c64(P.kc - 1)), c64(P.kc))
+        blocks = b.select(b.icmp_signed("<", blocks, c64(1)), c64(1), blocks)  # no / 0 at K <= 0
+        even = b.mul(b.sdiv(b.add(b.sdiv(b.add(K, b.sub(blocks, c64(1))), blocks), c64(7)), c64(8)),
+                     c64(8))
+        kcb = b.select(b.icmp_signed("<=", K, c64(P.kmax)), K, even)
         return b.select(b.icmp_signed("<", kcb, c64(1)), c64(1), kcb)
 
     @staticmethod
