@@ -24,11 +24,11 @@ along K and transposed in registers (row-major A, transposed B such as `x @ W.T`
 scalar gathers (anything else).  A whose columns are contiguous (row-major A, the common
 case) is not packed: the kernels read its MR rows where they are (pts.gemm.T.kernel.direct,
 rows past M's edge read the last one again), and those rows stay in L1 across the jr loop
-as a packed micro-panel would.  Packing them cost ~5-10% of the MLP's 256 x 784 x 512 and
-of 512^3, and up to a third of conv2d's W @ cols (C_out rows of 9 C_in).  The exception is
-rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1 sets, and 1024^3
-ran ~3% slower in place, so they are packed unless B has a single panel (each element of A
-then meets one kernel).  The micro-kernel keeps MR x NV vectors of VW elements as
+as a packed micro-panel would: packing them made the MLP's 256 x 784 x 512 ~8% slower
+(conv2d's W @ cols of 32 x 27 x 12544: ~4% faster; in-process A/B, AVX-512 Xeon).  The
+exception is rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1
+sets, so they are packed unless B has a single panel (each element of A then meets one
+kernel).  The micro-kernel keeps MR x NV vectors of VW elements as
 accumulators in registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where
 the CPU has it and a multiply and an add where it does not — never a libm call, so archive
 images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
@@ -37,9 +37,9 @@ those cut by N's edge store their first nr columns by masked vector loads and st
 last row of tiles, when short, runs a shorter kernel (EDGE_KERNELS), because padding rows
 cost as much as real ones: at most 2 rows a 2 x 2NR kernel over pairs of B panels
 (pts.gemm.T.kernel.2x32 for f32 on AVX2), at most 4 or 8 rows a 4 x NR or 8 x NR one
-where MR is larger (AVX-512's 12 rows: M = 256 leaves 4, M = 128 and 512 leave 8).
-In-process A/B on an AVX-512 Xeon, with A read in place too: the MLP's first layer -5 to
--12%, 512^3 -11 to -15%, x @ W.T of 128 x 50176 x 1024 -6%.  The first K block stores (C = acc, without reading C) unless
+where MR is larger (AVX-512's 12 rows: M = 256 leaves 4, M = 128 and 512 leave 8): the
+MLP's first layer ~3% and 64 x 288 x 3136 ~7% faster than with the 12-row kernel (in-process
+A/B; the others within the noise of +-3%).  The first K block stores (C = acc, without reading C) unless
 the caller asks to accumulate; later K blocks add.  The last K block also applies the
 epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
 `np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
@@ -520,7 +520,7 @@ class Gemm:
             # reads them again)
             rows_in_place = b.icmp_signed("==", csa, c64(1))
             apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
-            step = self.kcb(b, K)
+            step = self.kcb(b, K, b.sub(n1, n0))
             nkb = b.sdiv(b.sub(b.add(K, step), c64(1)), step)
             nkb = b.select(b.icmp_signed("<", nkb, c64(1)), c64(1), nkb)     # K == 0: one pass
 
@@ -600,16 +600,16 @@ class Gemm:
 
     # ------------------------------------------------------------ entry
 
-    def a_bytes(self, b: ir.IRBuilder, M, K):
+    def a_bytes(self, b: ir.IRBuilder, M, N, K):
         P = self.p
-        a = b.mul(round_up(b, imin(b, M, c64(P.mc)), P.mr), self.kcb(b, K))
+        a = b.mul(round_up(b, imin(b, M, c64(P.mc)), P.mr), self.kcb(b, K, N))
         return round_up(b, b.mul(a, c64(self.size)), ALIGN)
 
     def worksize(self, b: ir.IRBuilder, M, N, K):
         """Bytes of packing buffers for an (M, N, K) problem (emitted inline)."""
         P = self.p
-        bb = b.mul(round_up(b, imin(b, N, c64(P.nc)), P.nr), self.kcb(b, K))
-        return b.add(b.add(self.a_bytes(b, M, K), b.mul(bb, c64(self.size))), c64(ALIGN))
+        bb = b.mul(round_up(b, imin(b, N, c64(P.nc)), P.nr), self.kcb(b, K, N))
+        return b.add(b.add(self.a_bytes(b, M, N, K), b.mul(bb, c64(self.size))), c64(ALIGN))
 
     def entry(self) -> ir.Function:
         rng = self.range_fn()
@@ -631,7 +631,7 @@ class Gemm:
             buf.add_incoming(work, pre)
             buf.add_incoming(got, in_own)
             bufa = self.align(b, buf)
-            bufb = b.gep(bufa, [self.a_bytes(b, M, K)], source_etype=I8T)
+            bufb = b.gep(bufa, [self.a_bytes(b, M, N, K)], source_etype=I8T)
             b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa,
                          bufb, c64(0), N])
             with b.if_then(own):
@@ -639,15 +639,23 @@ class Gemm:
             b.ret_void()
         return self.fn("", VOID, ParallelGemm.FIELDS[:-1] + [PTR], build)
 
-    def kcb(self, b, K):
-        """The K block: all of K up to kmax (one pass over C: on AVX2, the MLP's 784 ran ~5%
-        faster than as 512 + 272), else K cut into as few blocks of at most kc as it takes,
-        of equal depth (rounded up to 8; MyConv's linear, K = 50176: ~4% slower in blocks
-        of 1024).  Equal blocks, not kc's and a remainder: with AVX-512's kc of 256 the
-        MLP's 784 was 3 x 256 + 16, a whole pass over C and B's packing for 2% of the work;
-        as 200 x 3 + 184 the layer ran ~5% faster, K = 600 ~7% (in-process A/B)."""
+    def kcb(self, b, K, N):
+        """The K block for a problem N columns wide: all of K up to kmax (one pass over C:
+        on AVX2, the MLP's 784 ran ~5% faster than as 512 + 272), else K cut into as few
+        blocks as it takes of equal depth (rounded up to 8) at most kc, or at most
+        kc + kc/4 when the B block stays within half of its budget at that depth (N up to
+        0.4 NC: the MLP's 512, not 1024).  Equal blocks, not kc's and a remainder: with
+        AVX-512's kc of 256 the MLP's 784 was 3 x 256 + 16, a whole pass over C and B's
+        packing for 2% of the work.  Measured together with A read in place and the edge
+        kernels (in-process A/B, AVX-512 Xeon, against the gemm before all three): the
+        MLP's first layer (264 + 264 + 256) and K = 600 (304 + 296) ~7% faster, 1024^3 and
+        128 x 50176 x 1024 unchanged; blocks of 320 where N is 1024 had cost those 4-7%.  MyConv's linear,
+        K = 50176, ran ~4% slower in blocks of 1024."""
         P = self.p
-        blocks = b.sdiv(b.add(K, c64(P.kc - 1)), c64(P.kc))
+        deep = P.kc + P.kc // 4 // 8 * 8
+        narrow = b.icmp_signed("<=", b.mul(imin(b, N, c64(P.nc)), c64(deep)), c64(P.kc * P.nc // 2))
+        depth = b.select(narrow, c64(deep), c64(P.kc))
+        blocks = b.sdiv(b.add(K, b.sub(depth, c64(1))), depth)
         blocks = b.select(b.icmp_signed("<", blocks, c64(1)), c64(1), blocks)  # no / 0 at K <= 0
         even = b.mul(b.sdiv(b.add(b.sdiv(b.add(K, b.sub(blocks, c64(1))), blocks), c64(7)), c64(8)),
                      c64(8))

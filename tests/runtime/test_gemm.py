@@ -78,7 +78,9 @@ SHAPES = [(1, 1, 1), (1, 7, 13), (13, 7, 1), (17, 33, 65), (6, 16, 16), (6, 8, 8
           # the edge kernels of a short last tile row (EDGE_KERNELS: up to 4 and 8 rows when
           # MR = 12) over several panels and N's edge, with A in place; rows of A 4 KiB
           # apart (f32 K = 1024, f64 K = 512) are packed when B has several panels
-          (28, 40, 100), (19, 33, 75), (20, 70, 33), (256, 50, 70), (13, 1024, 40), (14, 512, 70)]
+          (28, 40, 100), (19, 33, 75), (20, 70, 33), (256, 50, 70), (13, 1024, 40), (14, 512, 70),
+          # K blocks of equal depth, deeper where N is narrow (Gemm.kcb)
+          (5, 700, 1000), (9, 1300, 300)]
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
