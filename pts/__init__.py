@@ -13,7 +13,7 @@ def script(fn=None, *, backend: str | None = None):
 
     `fn` may also be a model object (`pts.script(MyModel())`): its `forward` and
     `@pts.export` methods are compiled (pts.api.ScriptModule).  backend: "native" (the
-    default for functions) or "interp" (the IR interpreter; the default for models)."""
+    default) or "interp" (the IR interpreter)."""
     from pts.api import ModelMethod, ScriptFunction, ScriptModule, is_model
     if fn is None:
         return lambda f: script(f, backend=backend)

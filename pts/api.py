@@ -406,18 +406,19 @@ class ScriptModule:
     tensors, and the classes of the objects) against what the code was compiled for, and
     compiles again when they changed (`m.eval()` flips `training` everywhere).
 
-    Backends: backend=None (the default) runs models on the IR interpreter for now: native
-    tensor code works but compiles slowly and is not switched on in the test suite yet.
-    backend="native" compiles them, passing the tensor attributes as extra trailing
-    arguments (frontend.objects.lift_attributes) until the attribute table designed in
+    Backends: "native" (the default, as for functions: DESIGN.md's `@pts.script` runs
+    native code) passes the tensor attributes as extra trailing arguments
+    (frontend.objects.lift_attributes) until the attribute table designed in
     frontend.objects exists; rebinding an attribute in scripted code (`self.w = v`) is then
-    a CompileError (in-place updates work).
+    a CompileError that names backend="interp" (in-place updates work).  "interp" runs the
+    methods on the IR interpreter.  (Models defaulted to the interpreter until native
+    tensor code compiled fast enough: MyConv's forward ran ~2x slower there.)
     """
 
     def __init__(self, obj, backend: str | None = None, methods: tuple = ()):
         from pts.frontend.objects import method_function
         if backend is None:
-            backend = "interp"
+            backend = "native"
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
         cls = type(obj).__name__
