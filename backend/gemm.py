@@ -28,21 +28,22 @@ as a packed micro-panel would: packing them made the MLP's 256 x 784 x 512 ~8% s
 (conv2d's W @ cols of 32 x 27 x 12544: ~4% faster; in-process A/B, AVX-512 Xeon).  The
 exception is rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1
 sets, so they are packed unless B has a single panel (each element of A then meets one
-kernel).  The micro-kernel keeps MR x NV vectors of VW elements as
-accumulators in registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where
-the CPU has it and a multiply and an add where it does not — never a libm call, so archive
-images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
+kernel).  The micro-kernel keeps MR x NV vectors of VW elements as accumulators in
+registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where the CPU has it and
+a multiply and an add where it does not — never a libm call, so archive images stay
+import-free).  Tiles cut by M's edge store their first mr rows as vectors;
 those cut by N's edge store their first nr columns by masked vector loads and stores
 (llvm.masked.*: vmaskmovps on AVX2; LLVM expands them lane by lane elsewhere).  M's
 last row of tiles, when short, runs a shorter kernel (EDGE_KERNELS), because padding rows
 cost as much as real ones: at most 2 rows a 2 x 2NR kernel over pairs of B panels
 (pts.gemm.T.kernel.2x32 for f32 on AVX2), at most 4 or 8 rows a 4 x NR or 8 x NR one
 where MR is larger (AVX-512's 12 rows: M = 256 leaves 4, M = 128 and 512 leave 8): the
-MLP's first layer ~3% and 64 x 288 x 3136 ~7% faster than with the 12-row kernel (in-process
-A/B; the others within the noise of +-3%).  The first K block stores (C = acc, without reading C) unless
-the caller asks to accumulate; later K blocks add.  The last K block also applies the
-epilogue, in numpy's order and rounding: the sum, then `+ bias`, then ReLU (as the ufunc
-`np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or s is NaN, else 0).
+MLP's first layer ~3% and 64 x 288 x 3136 ~7% faster than with the 12-row kernel
+(in-process A/B; the others within the noise of +-3%).  The first K block stores (C = acc,
+without reading C) unless the caller asks to accumulate; later K blocks add.  The last K
+block also applies the epilogue, in numpy's order and rounding: the sum, then `+ bias`,
+then ReLU (as the ufunc `np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or
+s is NaN, else 0).
 
 Every part is its own internal, never-inlined function; all but the micro-kernel are
 optimized for size (`optsize`): left to -O3, LLVM unrolls and vectorizes the packing and
@@ -50,21 +51,21 @@ edge loops into thousands of instructions that cost seconds of compile time per 
 and nothing measurable at run time.
 
 Sizes follow the target: the host CPU's vector width and register count for the JIT
-(AVX2+FMA: VW=8 f32 / 4 f64, tile 6 x 16 / 6 x 8; AVX-512: 12 x 32 / 12 x 16), a
-128-bit baseline for portable
-archive images.  C is row-major, so the tiles are visited along C's rows (jr innermost,
-as OpenBLAS visits its column-major C down the columns): consecutive kernels read and
-write consecutive 64-byte pieces of the same MR rows, which the hardware prefetcher
-streams, where walking down a column of tiles missed in cache on every C row of every
-tile (1024^3 f32 ~10% and f64 ~15% slower).  So the A micro-panel (MR x KC) is what stays
-in L1 across the jr loop, and KC is sized for it: MR * KC elements ~ 12 KiB, KC >= 256
-(f32 6 x 512, f64 6 x 256).  The B block (KC x NC, NC = 2048: 4 MiB) is streamed from
-L2/L3 once per micro-panel of A, which the prefetcher keeps up with (the kernel runs at
-the FMA peak inside the loops).  A deep KC also halves the passes over C (every K block
-loads and stores every tile) for long K, and a K of up to 2 KC is one block (`kcb`): one
-pass over C, with the micro-panel twice as deep (the MLP's 256 x 784 x 512: ~5% faster;
-longer K is cut into equal blocks of at most KC, which ran ~4% faster than blocks of 2 KC
-for MyConv's 128 x 50176 x 1024).  MC only bounds A's packing buffer (~144-288 KiB).
+(AVX2+FMA: VW=8 f32 / 4 f64, tile 6 x 16 / 6 x 8; AVX-512: 12 x 32 / 12 x 16), a 128-bit
+baseline for portable archive images.  C is row-major, so the tiles are visited along C's
+rows (jr innermost, as OpenBLAS visits its column-major C down the columns): consecutive
+kernels read and write consecutive 64-byte pieces of the same MR rows, which the hardware
+prefetcher streams, where walking down a column of tiles missed in cache on every C row of
+every tile (1024^3 f32 ~10% and f64 ~15% slower).  So the A micro-panel (MR x KC) is what
+stays in L1 across the jr loop, and KC is sized for it: MR * KC elements ~ 12 KiB, KC >=
+256 (AVX2 f32 6 x 512, f64 6 x 256; AVX-512 12 x 256).  The B block (KC x NC, NC = 2048:
+4 MiB) is streamed from L2/L3 once per micro-panel of A, which the prefetcher keeps up
+with (the kernel runs at the FMA peak inside the loops).  A deep KC also halves the passes
+over C (every K block loads and stores every tile) for long K, and a K of up to 2 KC is one
+block (`kcb`): one pass over C, with the micro-panel twice as deep (the MLP's 256 x 784 x
+512: ~5% faster; longer K is cut into equal blocks of at most KC, which ran ~4% faster
+than blocks of 2 KC for MyConv's 128 x 50176 x 1024).  MC only bounds A's packing buffer
+(~144-288 KiB).
 
 The entry `pts.gemm.T(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
 work)`: `bias` null for none (else contiguous: N elements, or M when `rowb`, i1: one per row
@@ -649,8 +650,8 @@ class Gemm:
         packing for 2% of the work.  Measured together with A read in place and the edge
         kernels (in-process A/B, AVX-512 Xeon, against the gemm before all three): the
         MLP's first layer (264 + 264 + 256) and K = 600 (304 + 296) ~7% faster, 1024^3 and
-        128 x 50176 x 1024 unchanged; blocks of 320 where N is 1024 had cost those 4-7%.  MyConv's linear,
-        K = 50176, ran ~4% slower in blocks of 1024."""
+        128 x 50176 x 1024 unchanged; blocks of 320 where N is 1024 had cost those 4-7%.
+        MyConv's linear, K = 50176, ran ~4% slower in blocks of 1024."""
         P = self.p
         deep = P.kc + P.kc // 4 // 8 * 8
         narrow = b.icmp_signed("<=", b.mul(imin(b, N, c64(P.nc)), c64(deep)), c64(P.kc * P.nc // 2))
