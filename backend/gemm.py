@@ -156,8 +156,18 @@ def imin(b, x, y):
     return b.select(b.icmp_signed("<", x, y), x, y)
 
 
+def at_least_one(b, x):
+    return b.select(b.icmp_signed("<", x, c64(1)), c64(1), x)
+
+
+def ceil_div(b, x, d):
+    """x / d rounded up, for x >= 0 and d > 0 (an int or a value)."""
+    d = c64(d) if isinstance(d, int) else d
+    return b.sdiv(b.add(x, b.sub(d, c64(1))), d)
+
+
 def round_up(b, x, m: int):
-    return b.mul(b.sdiv(b.add(x, c64(m - 1)), c64(m)), c64(m))
+    return b.mul(ceil_div(b, x, m), c64(m))
 
 
 def transpose(b: ir.IRBuilder, vecs: list) -> list:
@@ -236,7 +246,7 @@ class Gemm:
         def build(f):
             dst, src, sm, sk, nm, kc = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            npanels = b.sdiv(b.add(nm, c64(R - 1)), c64(R))
+            npanels = ceil_div(b, nm, R)
 
             def panel(q):
                 r0 = b.mul(q, c64(R))
@@ -522,8 +532,7 @@ class Gemm:
             rows_in_place = b.icmp_signed("==", csa, c64(1))
             apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
             step = self.kcb(b, K, b.sub(n1, n0))
-            nkb = b.sdiv(b.sub(b.add(K, step), c64(1)), step)
-            nkb = b.select(b.icmp_signed("<", nkb, c64(1)), c64(1), nkb)     # K == 0: one pass
+            nkb = at_least_one(b, ceil_div(b, K, step))         # K == 0: one pass
 
             def jblock(jc):
                 nc = imin(b, c64(P.nc), b.sub(n1, jc))
@@ -656,12 +665,9 @@ class Gemm:
         deep = P.kc + P.kc // 4 // 8 * 8
         narrow = b.icmp_signed("<=", b.mul(imin(b, N, c64(P.nc)), c64(deep)), c64(P.kc * P.nc // 2))
         depth = b.select(narrow, c64(deep), c64(P.kc))
-        blocks = b.sdiv(b.add(K, b.sub(depth, c64(1))), depth)
-        blocks = b.select(b.icmp_signed("<", blocks, c64(1)), c64(1), blocks)  # no / 0 at K <= 0
-        even = b.mul(b.sdiv(b.add(b.sdiv(b.add(K, b.sub(blocks, c64(1))), blocks), c64(7)), c64(8)),
-                     c64(8))
-        kcb = b.select(b.icmp_signed("<=", K, c64(P.kmax)), K, even)
-        return b.select(b.icmp_signed("<", kcb, c64(1)), c64(1), kcb)
+        blocks = at_least_one(b, ceil_div(b, K, depth))         # no / 0 at K <= 0
+        even = round_up(b, ceil_div(b, K, blocks), 8)
+        return at_least_one(b, b.select(b.icmp_signed("<=", K, c64(P.kmax)), K, even))
 
     @staticmethod
     def align(b, p):
@@ -730,8 +736,7 @@ class ParallelGemm:
                 with split:
                     by_cols = b.icmp_signed(">=", N, M)
                     store_fields(b, env, self.env_t, args + [by_cols])
-                    units = b.select(by_cols, b.sdiv(b.add(N, c64(P.nr - 1)), c64(P.nr)),
-                                     b.sdiv(b.add(M, c64(P.mr - 1)), c64(P.mr)))
+                    units = b.select(by_cols, ceil_div(b, N, P.nr), ceil_div(b, M, P.mr))
                     g.mc.parallel_for(b, ctx, self.task(), env, units, c64(1))
             b.ret_void()
         return g.fn("par", VOID, self.FIELDS[:-1], build)
