@@ -7,7 +7,7 @@ A and B are addressed with arbitrary element strides (row and column stride each
 broadcast, negative for reversed views, anything for transposes and slices); C has unit
 column stride and any row stride.  The algorithm is the Goto/BLIS one:
 
-    for jc in N-range, step NC:               # pts.gemm.T.range: the unit a thread would take
+    for jc in N-range, step nc <= NC:         # pts.gemm.T.range: the unit a thread would take
       for pc in 0..K, step KC:                # (at least once, so K == 0 still writes C)
         pack B[pc:pc+kc, jc:jc+nc] into NR-wide panels       (pts.gemm.T.pack.NR)
         for ic in 0..M, step MC:
@@ -58,9 +58,13 @@ kernels read and write consecutive 64-byte pieces of the same MR rows, which the
 prefetcher streams, where walking down a column of tiles missed in cache on every C row of
 every tile (1024^3 f32 ~10% and f64 ~15% slower).  So the A micro-panel (MR x KC) is what
 stays in L1 across the jr loop, and KC is sized for it: MR * KC elements ~ 12 KiB, KC >=
-256 (AVX2 f32 6 x 512, f64 6 x 256; AVX-512 12 x 256).  The B block (KC x NC, NC = 2048:
-4 MiB) is streamed from L2/L3 once per micro-panel of A, which the prefetcher keeps up
-with (the kernel runs at the FMA peak inside the loops).  A deep KC also halves the passes
+256 (AVX2 f32 6 x 512, f64 6 x 256; AVX-512 12 x 256).  The B block (KC x NC) is read
+again by every micro-panel of A, so it is sized to stay in L2: NC = B_BLOCK bytes / KC
+(AVX-512 f32: 512 columns), and N is cut into equal blocks of at most NC (1024 is 2 x 512,
+not NC and a remainder).  Blocks of 2048 columns (4 MiB, streamed from L3) made conv2d's
+W @ cols of 64 x 288 x 3136 ~15% and of 64 x 288 x 784 ~5% slower (in-process A/B, AVX-512
+Xeon with 1.25 MiB of L2; 512^3, 1024^3, the MLP and 128 x 50176 x 1024 within +-3%; a
+fixed 640 with a remainder was no better).  A deep KC also halves the passes
 over C (every K block loads and stores every tile) for long K, and a K of up to 2 KC is one
 block (`kcb`): one pass over C, with the micro-panel twice as deep (the MLP's 256 x 784 x
 512: ~5% faster; longer K is cut into equal blocks of at most KC, which ran ~4% faster
@@ -92,6 +96,11 @@ ALIGN = 64
 # 0.97, 1024^3 0.99 / 1.00, 256 x 256 x 512 0.97 / 1.00; against -O3's own 2: 0.96-0.97 on
 # the MLP in four runs.  3 was no better than 2.
 UNROLL = 4
+# The B block's budget (KC x NC elements, `blocking`): half of a server core's L2.
+B_BLOCK = 512 << 10
+# K blocks may be kc + kc/4 deep for B this narrow (`Gemm.kcb`): 0.4 of the 2048 columns B
+# blocks had when that was measured, where so deep a block kept within half of the budget.
+DEEP_N = 819
 # M's last row of tiles, when it has few rows, runs a kernel of (rows, B panels) instead of
 # the full MR-high one (whose padding rows cost as much as real ones): the first whose rows
 # hold it.  Two rows go across two panels, so that 8 accumulators hide the FMA latency.
@@ -144,7 +153,7 @@ def blocking(mc, itemsize: int) -> Blocking:
     kc = max(256, 12288 // (mr * itemsize) // 8 * 8)    # A micro-panel ~12 KiB (L1)
     mcb = max(mr, (147456 // (kc * itemsize)) // mr * mr)
     nr = nv * vw
-    nc = 2048 // nr * nr
+    nc = B_BLOCK // (kc * itemsize) // nr * nr
     return Blocking(vw, nv, mr, mcb, kc, nc, 2 * kc)
 
 
@@ -533,9 +542,11 @@ class Gemm:
             apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
             step = self.kcb(b, K, b.sub(n1, n0))
             nkb = at_least_one(b, ceil_div(b, K, step))         # K == 0: one pass
+            width = b.sub(n1, n0)
+            ncb = round_up(b, ceil_div(b, width, at_least_one(b, ceil_div(b, width, P.nc))), P.nr)
 
             def jblock(jc):
-                nc = imin(b, c64(P.nc), b.sub(n1, jc))
+                nc = imin(b, ncb, b.sub(n1, jc))
 
                 def kblock(kb):
                     pc = b.mul(kb, step)
@@ -603,7 +614,7 @@ class Gemm:
                         for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
                     for_range(b, c64(0), M, P.mc, iblock, "ic")
                 for_range(b, c64(0), nkb, 1, kblock, "pc")
-            for_range(b, n0, n1, P.nc, jblock, "jc")
+            for_range(b, n0, n1, ncb, jblock, "jc")
             b.ret_void()
         return self.fn("range", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
                                        PTR, I1T, I1T, I1T, PTR, PTR, I64T, I64T], build)
@@ -653,8 +664,8 @@ class Gemm:
         """The K block for a problem N columns wide: all of K up to kmax (one pass over C:
         on AVX2, the MLP's 784 ran ~5% faster than as 512 + 272), else K cut into as few
         blocks as it takes of equal depth (rounded up to 8) at most kc, or at most
-        kc + kc/4 when the B block stays within half of its budget at that depth (N up to
-        0.4 NC: the MLP's 512, not 1024).  Equal blocks, not kc's and a remainder: with
+        kc + kc/4 when N is at most DEEP_N columns (the MLP's 512, not 1024).  Equal
+        blocks, not kc's and a remainder: with
         AVX-512's kc of 256 the MLP's 784 was 3 x 256 + 16, a whole pass over C and B's
         packing for 2% of the work.  Measured together with A read in place and the edge
         kernels (in-process A/B, AVX-512 Xeon, against the gemm before all three): the
@@ -663,8 +674,7 @@ class Gemm:
         MyConv's linear, K = 50176, ran ~4% slower in blocks of 1024."""
         P = self.p
         deep = P.kc + P.kc // 4 // 8 * 8
-        narrow = b.icmp_signed("<=", b.mul(imin(b, N, c64(P.nc)), c64(deep)), c64(P.kc * P.nc // 2))
-        depth = b.select(narrow, c64(deep), c64(P.kc))
+        depth = b.select(b.icmp_signed("<=", N, c64(DEEP_N)), c64(deep), c64(P.kc))
         blocks = at_least_one(b, ceil_div(b, K, depth))         # no / 0 at K <= 0
         even = round_up(b, ceil_div(b, K, blocks), 8)
         return at_least_one(b, b.select(b.icmp_signed("<=", K, c64(P.kmax)), K, even))

@@ -70,9 +70,10 @@ def check(got, want, k: int = 1):
 SHAPES = [(1, 1, 1), (1, 7, 13), (13, 7, 1), (17, 33, 65), (6, 16, 16), (6, 8, 8), (12, 5, 32),
           (5, 15, 17), (7, 17, 15), (11, 3, 9), (0, 3, 4), (3, 0, 4), (3, 4, 0), (0, 0, 0),
           (1, 300, 1), (150, 257, 20), (80, 520, 9), (3, 5, 4100), (2, 1, 2), (145, 2, 3),
-          # K blocks (KC f32 512, f64 256), N blocks (NC 2048), a last tile row of 1 or 2
-          # rows (the thin kernel) with N not a multiple of its 2 panels
-          (13, 1100, 70), (8, 40, 2100), (128, 30, 70), (7, 600, 33),
+          # K blocks (KC f32 512, f64 256 on AVX2), N blocks (B_BLOCK: NC 256-512 columns,
+          # N cut into equal blocks: 1100 is 3 x 384 - 52), a last tile row of 1 or 2 rows
+          # (the thin kernel) with N not a multiple of its 2 panels
+          (13, 1100, 70), (8, 40, 2100), (128, 30, 70), (7, 600, 33), (7, 30, 1100),
           # one panel of B with A read in place (kernel.direct): a classifier's head
           (256, 512, 10), (37, 1030, 16), (5, 3, 1),
           # the edge kernels of a short last tile row (EDGE_KERNELS: up to 4 and 8 rows when
