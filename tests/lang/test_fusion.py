@@ -402,6 +402,10 @@ def row_above_mean(x: np.ndarray) -> np.ndarray:
     return x > x.mean(axis=-1, keepdims=True)
 
 
+def exp_centered(x: np.ndarray) -> np.ndarray:
+    return np.exp(x - x.mean(axis=-1, keepdims=True))
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_streamed_outputs_match_numpy(threads):
     """Outputs of 4 MiB and more are written with non-temporal stores from a scratch row
@@ -422,6 +426,23 @@ def test_streamed_outputs_match_numpy(threads):
         same(pts.script(softmax)(x64), softmax(x64), 1e-12)
         big = rng(4200, 1001)
         same(pts.script(row_above_mean)(big), row_above_mean(big), 0)
+    finally:
+        pts.set_num_threads(old)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_spooled_rows_match_numpy(threads):
+    """Where a row's phase 1 computes math (softmax's exp), each streamed row is written out
+    during the next row's phase 1 (kernel_codegen.SPOOL), and the last row after the loop:
+    rows on 64-byte boundaries (stored in place) and off them (the streamer), a kernel
+    whose phase 1 is its output, one row, and an odd row count split over two threads."""
+    old = pts.get_num_threads()
+    pts.set_num_threads(threads)
+    try:
+        for shape in [(1025, 1024), (1100, 1001), (1, 1 << 20), (3, 349, 1024)]:
+            x = rng(*shape)
+            same(pts.script(softmax)(x), softmax(x), 1e-5)
+            same(pts.script(exp_centered)(x), exp_centered(x), 1e-5)
     finally:
         pts.set_num_threads(old)
 
