@@ -381,6 +381,16 @@ class Gemm:
                 last = b.sub(mr, c64(1))
                 arows = [self.gep(b, ap, b.mul(imin(b, c64(i), last), rsa)) for i in range(MR)]
             zero = ir.Constant(V, [ir.Constant(T, 0.0)] * VW)
+            # the tile's rows of C, fetched for writing now: the sums are added to them and
+            # stored after the k loop, thousands of cycles later (in-process A/B, AVX-512
+            # Xeon, two runs: 512^3 0.955 / 0.972, conv2d's 64 x 288 x 3136 0.983 / 0.966,
+            # the MLP's first layer 0.982 / 0.988, 1024^3 1.000 / 0.988; A/A within 1.5%)
+            fetch = self.mc.intrinsic("llvm.prefetch", [PTR])
+            write, keep, data = (ir.Constant(ir.IntType(32), v) for v in (1, 3, 1))
+            for i in range(MR):         # rows past mr: the last one again
+                crow = self.gep(b, c, b.mul(imin(b, c64(i), b.sub(mr, c64(1))), rsc))
+                for e in range(0, NR, ALIGN // self.size):
+                    b.call(fetch, [self.gep(b, crow, c64(e)), write, keep, data])
             b.branch(head)
             b.position_at_end(head)
             p = b.phi(I64T)
