@@ -433,9 +433,10 @@ def test_streamed_outputs_match_numpy(threads):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_spooled_rows_match_numpy(threads):
     """Where a row's phase 1 computes math (softmax's exp), each streamed row is written out
-    during the next row's phase 1 (kernel_codegen.SPOOL), and the last row after the loop:
-    rows on 64-byte boundaries (stored in place) and off them (the streamer), a kernel
-    whose phase 1 is its output, one row, and an odd row count split over two threads."""
+    during the next row's phase 1 (kernel_codegen.SPOOL), and the last row after the loop;
+    softmax's e / sum is multiplied by the reciprocal as it is stored (no output phase).
+    Rows on 64-byte boundaries (stored in place) and off them (the streamer), float64, a
+    kernel whose phase 1 is its output, one row, and an odd row count over two threads."""
     old = pts.get_num_threads()
     pts.set_num_threads(threads)
     try:
@@ -443,6 +444,8 @@ def test_spooled_rows_match_numpy(threads):
             x = rng(*shape)
             same(pts.script(softmax)(x), softmax(x), 1e-5)
             same(pts.script(exp_centered)(x), exp_centered(x), 1e-5)
+        x64 = rng(600, 1024, dtype=np.float64)
+        same(pts.script(softmax)(x64), softmax(x64), 1e-12)
     finally:
         pts.set_num_threads(old)
 
