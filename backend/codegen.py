@@ -106,6 +106,13 @@ def alloca(b: ir.IRBuilder, t: ir.Type):
     return slot
 
 
+def splat(b: ir.IRBuilder, x, vt: ir.VectorType):
+    """A vector of type vt with x in every lane."""
+    undef = ir.Constant(vt, ir.Undefined)
+    return b.shuffle_vector(b.insert_element(undef, x, ir.Constant(ir.IntType(32), 0)), undef,
+                            ir.Constant(ir.VectorType(ir.IntType(32), vt.count), [0] * vt.count))
+
+
 def store_fields(b: ir.IRBuilder, ptr, struct_t: ir.LiteralStructType, values: list) -> None:
     """Fill the struct at ptr field by field (the data block of a parallel_for task)."""
     for i, v in enumerate(values):

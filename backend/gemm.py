@@ -85,7 +85,7 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields,
+from pts.backend.codegen import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields, splat,
                                  store_fields)
 
 F32T = ir.FloatType()
@@ -413,7 +413,7 @@ class Gemm:
             new = []
             for i in range(MR):
                 at = self.gep(b, arows[i], p) if direct else self.gep(b, arow, c64(i))
-                av = self.splat(b, b.load(at, typ=T), V)
+                av = splat(b, b.load(at, typ=T), V)
                 for v in range(NV):
                     new.append(b.call(fma, [av, bv[v], accs[i * NV + v]]))
             for phi, n in zip(accs, new):
@@ -431,7 +431,7 @@ class Gemm:
                     self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, rowb, relu, None)
                 with other:         # N's edge: the first nr columns, by masked vectors
                     lanes = ir.VectorType(ir.IntType(32), VW)
-                    limit = self.splat(b, b.trunc(nr, ir.IntType(32)), lanes)
+                    limit = splat(b, b.trunc(nr, ir.IntType(32)), lanes)
                     masks = [b.icmp_signed("<", ir.Constant(lanes, [v * VW + q for q in range(VW)]), limit)
                              for v in range(NV)]
                     self.store_tile(b, accs, c, rsc, mr, MR, NV, overwrite, bias, has_bias, rowb, relu, masks)
@@ -446,11 +446,6 @@ class Gemm:
         s = b.fadd(s, bias)
         zero = ir.Constant(s.type, None)
         return b.select(relu, b.select(b.fcmp_unordered(">=", s, zero), s, zero), s)
-
-    def splat(self, b: ir.IRBuilder, x, vt: ir.VectorType):
-        undef = ir.Constant(vt, ir.Undefined)
-        return b.shuffle_vector(b.insert_element(undef, x, ir.Constant(ir.IntType(32), 0)), undef,
-                                ir.Constant(ir.VectorType(ir.IntType(32), vt.count), [0] * vt.count))
 
     def masked(self, kind: str) -> ir.Function:
         """llvm.masked.load / llvm.masked.store on <VW x T> (vmaskmovps on AVX2)."""
@@ -505,7 +500,7 @@ class Gemm:
             rb = b.phi(T)
             rb.add_incoming(ir.Constant(T, -0.0), pre)
             rb.add_incoming(x, in_row)
-            rv = self.splat(b, rb, V)
+            rv = splat(b, rb, V)
             for v in range(NV):
                 ptr = self.gep(b, crow, c64(v * VW))
                 s = accs[i * NV + v]
@@ -550,9 +545,9 @@ class Gemm:
             # reads them again)
             rows_in_place = b.icmp_signed("==", csa, c64(1))
             apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
-            step = self.kcb(b, K, b.sub(n1, n0))
-            nkb = at_least_one(b, ceil_div(b, K, step))         # K == 0: one pass
             width = b.sub(n1, n0)
+            step = self.kcb(b, K, width)
+            nkb = at_least_one(b, ceil_div(b, K, step))         # K == 0: one pass
             ncb = round_up(b, ceil_div(b, width, at_least_one(b, ceil_div(b, width, P.nc))), P.nr)
 
             def jblock(jc):
@@ -675,13 +670,13 @@ class Gemm:
         on AVX2, the MLP's 784 ran ~5% faster than as 512 + 272), else K cut into as few
         blocks as it takes of equal depth (rounded up to 8) at most kc, or at most
         kc + kc/4 when N is at most DEEP_N columns (the MLP's 512, not 1024).  Equal
-        blocks, not kc's and a remainder: with
-        AVX-512's kc of 256 the MLP's 784 was 3 x 256 + 16, a whole pass over C and B's
-        packing for 2% of the work.  Measured together with A read in place and the edge
-        kernels (in-process A/B, AVX-512 Xeon, against the gemm before all three): the
-        MLP's first layer (264 + 264 + 256) and K = 600 (304 + 296) ~7% faster, 1024^3 and
-        128 x 50176 x 1024 unchanged; blocks of 320 where N is 1024 had cost those 4-7%.
-        MyConv's linear, K = 50176, ran ~4% slower in blocks of 1024."""
+        blocks, not kc's and a remainder: with AVX-512's kc of 256 the MLP's 784 was
+        3 x 256 + 16, a whole pass over C and B's packing for 2% of the work.  Measured
+        together with A read in place and the edge kernels (in-process A/B, AVX-512 Xeon,
+        against the gemm before all three): the MLP's first layer (264 + 264 + 256) and
+        K = 600 (304 + 296) ~7% faster, 1024^3 and 128 x 50176 x 1024 unchanged; blocks of
+        320 where N is 1024 had cost those 4-7%.  MyConv's linear, K = 50176, ran ~4%
+        slower in blocks of 1024."""
         P = self.p
         deep = P.kc + P.kc // 4 // 8 * 8
         depth = b.select(b.icmp_signed("<=", N, c64(DEEP_N)), c64(deep), c64(P.kc))

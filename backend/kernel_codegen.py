@@ -41,11 +41,12 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
-                                 load_fields, store_fields)
+                                 load_fields, splat, store_fields)
 from pts.backend.tensor_codegen import (ALIGN, COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar,
                                         Tensor, c64, convert, desc_type, dtype_of, filler,
                                         loop_dtypes, moved_last, plain, resolve_loop,
-                                        scalar_const, streamer, unit_axis)
+                                        scalar_const, store_nontemporal, streamer,
+                                        unit_axis)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -171,11 +172,12 @@ class Plan:
         return picked, first
 
     def scaled_stash(self, dt) -> bool:
-        """Is the output the stash divided by a per-row value, all of float dtype dt
-        (softmax's e / e.sum(...)): a multiply by a reciprocal per element?"""
+        """Is the output the stash divided by a value from a row reduction, all of float
+        dtype dt (softmax's e / e.sum(...)): a multiply by a reciprocal per element (as
+        FusedKernel.reciprocals finds)?"""
         r = self.root
         return (r.op == "np.true_divide" and self.stash is not None and r.args[0] is self.stash
-                and self.per_row.get(r.args[1], False) and dt in (F32, F64)
+                and self.from_reduction(r.args[1]) and dt in (F32, F64)
                 and r.type.dtype == self.stash.type.dtype == dt
                 and getattr(r.args[1].type, "dtype", None) == dt)
 
@@ -843,7 +845,6 @@ class FusedKernel:
         at = b.load(self.spool.out, typ=PTR)
         src = b.load(self.spool.buf, typ=PTR)
         T, size = MEM[dt], ITEMSIZE[dt]
-
         scale = b.load(self.spool.scale, typ=REG[dt]) if self.spool.scale is not None else None
 
         def call():
@@ -866,20 +867,13 @@ class FusedKernel:
                 with inline:
                     lanes = ALIGN // size
                     V = ir.VectorType(T, lanes)
-                    if scale is not None:
-                        one = b.insert_element(ir.Constant(V, ir.Undefined), scale, c64(0))
-                        splat = b.shuffle_vector(one, ir.Constant(V, ir.Undefined),
-                                                 ir.Constant(ir.VectorType(I32T, lanes), [0] * lanes))
-                    nontemporal = self.fc.mc.m.add_metadata([ir.Constant(I32T, 1)])
+                    factor = splat(b, scale, V) if scale is not None else None
                     for v in range(count // lanes):
                         j = b.add(lo, c64(v * lanes))
                         ld = b.load(b.gep(src, [j], source_etype=T), typ=V)
                         ld.align = ALIGN
-                        if scale is not None:
-                            ld = b.fmul(ld, splat)
-                        st = b.store(ld, b.gep(at, [j], source_etype=T))
-                        st.align = ALIGN
-                        st.set_metadata("nontemporal", nontemporal)
+                        v = ld if factor is None else b.fmul(ld, factor)
+                        store_nontemporal(self.fc.mc, b, v, b.gep(at, [j], source_etype=T))
                 with other:
                     call()
 

@@ -277,6 +277,13 @@ def to_boundary(b: ir.IRBuilder, ptr):
     return b.and_(b.sub(c64(0), b.ptrtoint(ptr, I64T)), c64(ALIGN - 1))
 
 
+def store_nontemporal(mc, b: ir.IRBuilder, v, ptr) -> None:
+    """Store the 64-byte vector v at ptr, a 64-byte boundary, with a non-temporal store."""
+    st = b.store(v, ptr)
+    st.align = ALIGN
+    st.set_metadata("nontemporal", mc.m.add_metadata([ir.Constant(I32T, 1)]))
+
+
 def streamer(mc, dt: ScalarType) -> ir.Function:
     """`void stream(ptr dst, ptr src, i64 n)`: n contiguous elements of dtype dt copied with
     non-temporal stores, which write whole cache lines to memory without first reading them
@@ -318,15 +325,12 @@ def streamer(mc, dt: ScalarType) -> ir.Function:
         head = b.select(b.icmp_signed("<", n, head), n, head)
         w.counted_loop(head, plain)
         vectors = b.udiv(b.sub(n, head), c(lanes))
-        nontemporal = mc.m.add_metadata([ir.Constant(I32T, 1)])
 
         def vector(i):
             j = b.add(head, b.mul(i, c(lanes)))
             v = b.load(b.gep(src, [j], source_etype=T), typ=V)
             v.align = size
-            st = b.store(v, b.gep(dst, [j], source_etype=T))
-            st.align = ALIGN
-            st.set_metadata("nontemporal", nontemporal)
+            store_nontemporal(mc, b, v, b.gep(dst, [j], source_etype=T))
         w.counted_loop(vectors, vector)
         tail = b.add(head, b.mul(vectors, c(lanes)))
         w.counted_loop(b.sub(n, tail), lambda j: plain(b.add(tail, j)))
