@@ -5,7 +5,10 @@
    used when the extension is not built), and Numba @njit if importable.  Each figure is
    the median of `repeats` loops of `calls` calls, in wall time and in the thread's CPU
    time (which other load on the machine does not inflate); nothing is subtracted: the
-   cost of the loop with a call of an empty lambda is shown for reference.
+   cost of the loop with a call of an empty lambda is shown for reference.  The same for
+   `affine(x: np.ndarray) -> np.ndarray` (x * 2.0 + 1.0) on a 4-element array, against
+   numpy's two ufunc calls: there the call's cost is the array argument in and the new
+   array out.
 2. The GIL: a compiled loop of about `--ms` milliseconds run by 1 thread, then by 2
    threads at once.  The dispatcher releases the GIL around native calls, so on a machine
    with 2+ free cores the 2-thread wall time should be close to the 1-thread time, not
@@ -25,6 +28,8 @@ import sys
 import threading
 import time
 
+import numpy as np
+
 
 def add(a: int, b: int) -> int:
     return a + b
@@ -39,14 +44,18 @@ def spin(n: int) -> int:
 
 # ---------------------------------------------------------------- call overhead
 
-def per_call_ns(f, calls: int, repeats: int) -> tuple[float, float]:
-    """(wall, thread CPU) ns per call of f(1, 2), each the median over `repeats` loops."""
+def affine(x: np.ndarray) -> np.ndarray:
+    return x * 2.0 + 1.0
+
+
+def per_call_ns(f, calls: int, repeats: int, args: tuple = (1, 2)) -> tuple[float, float]:
+    """(wall, thread CPU) ns per call of f(*args), each the median over `repeats` loops."""
     loop = range(calls)
 
     def once():
         c0, t0 = time.thread_time(), time.perf_counter()
         for _ in loop:
-            f(1, 2)
+            f(*args)
         return time.perf_counter() - t0, time.thread_time() - c0
 
     runs = [once() for _ in range(repeats)]
@@ -80,6 +89,30 @@ def call_overhead(calls: int, repeats: int) -> list[tuple[str, tuple | None, str
         g = numba.njit(add)
         assert g(1, 2) == 3
         rows.append(("Numba", per_call_ns(g, calls, repeats), f"@njit, numba {numba.__version__}"))
+    except Exception as e:          # not installed, or failed: say so and go on
+        rows.append(("Numba", None, f"n/a ({type(e).__name__}: {str(e)[:60]})"))
+    return rows
+
+
+def array_call_overhead(calls: int, repeats: int) -> list[tuple[str, tuple | None, str]]:
+    import pts
+    x = np.arange(4.0)
+    args = (x,)
+    rows: list[tuple[str, tuple | None, str]] = [
+        ("numpy", per_call_ns(affine, calls, repeats, args), "x * 2.0 + 1.0 in CPython")]
+    f = pts.script(affine)
+    assert f(x).tolist() == affine(x).tolist()
+    pts.wait_optimized()
+    rows.append(("pts", per_call_ns(f, calls, repeats, args),
+                 f"{f._entry_count() if hasattr(f, '_entry_count') else 0} signature(s) "
+                 "registered with the C dispatcher"))
+    rows.append(("pts Python path", per_call_ns(f._slow_call, calls // 20, repeats, args),
+                 "ScriptFunction._slow_call: ctypes, for what C hands back"))
+    try:
+        import numba
+        g = numba.njit(affine)
+        assert g(x).tolist() == affine(x).tolist()
+        rows.append(("Numba", per_call_ns(g, calls, repeats, args), f"@njit, numba {numba.__version__}"))
     except Exception as e:          # not installed, or failed: say so and go on
         rows.append(("Numba", None, f"n/a ({type(e).__name__}: {str(e)[:60]})"))
     return rows
@@ -143,6 +176,13 @@ def main(argv=None) -> int:
           f"(median of {args.repeats} x {args.calls} calls)")
     print(f"{'':<22}{'wall ns':>9}{'CPU ns':>9}  note")
     for name, ns, note in call_overhead(args.calls, args.repeats):
+        cells = f"{ns[0]:9.1f}{ns[1]:9.1f}" if ns is not None else f"{'n/a':>9}{'n/a':>9}"
+        print(f"{name:<22}{cells}  {note}")
+    calls = args.calls // 5
+    print(f"\ncall overhead of affine(x) on a 4-element float64 array "
+          f"(median of {args.repeats} x {calls} calls)")
+    print(f"{'':<22}{'wall ns':>9}{'CPU ns':>9}  note")
+    for name, ns, note in array_call_overhead(calls, args.repeats):
         cells = f"{ns[0]:9.1f}{ns[1]:9.1f}" if ns is not None else f"{'n/a':>9}{'n/a':>9}"
         print(f"{name:<22}{cells}  {note}")
 

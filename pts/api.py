@@ -173,8 +173,9 @@ class ScriptFunction(_CallBase):
     """A Python function compiled by pts on its first call for each argument-type signature.
 
     With the C extension, a call is handled by `Dispatcher` (no Python frame) when all
-    arguments are int/float/bool and their signature has been registered; anything else
-    comes to `_slow_call`, which compiles, registers scalar signatures and runs."""
+    arguments are int/float/bool or plain ndarrays and their signature has been registered;
+    anything else comes to `_slow_call`, which compiles, registers the signatures of scalars
+    and arrays, and runs."""
 
     def __init__(self, fn, backend: str = "native"):
         if isinstance(fn, ScriptFunction):
@@ -228,7 +229,7 @@ class ScriptFunction(_CallBase):
                 c = self.compiled(args)
                 if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices:
                     self._fast[key] = c
-                    if _CallBase is not object and all(k in _SCALARS for k in key):
+                    if _CallBase is not object:
                         self._register(key, c)
         try:
             return c.run(args)
@@ -254,7 +255,8 @@ class ScriptFunction(_CallBase):
     def _register(self, key: tuple, c: Compiled) -> None:
         """Let the C dispatcher call `c` for arguments of exact Python types `key`, and call
         the new code when `c` swaps tiers."""
-        kinds = "".join("b" if k is bool else "f" if k is float else "i" for k in key)
+        kinds = "".join("a" if type(k) is tuple else "b" if k is bool else "f" if k is float
+                        else "i" for k in key)
         ref = weakref.ref(self)
 
         def swapped(entry):

@@ -21,6 +21,20 @@
    pts.api.Compiled.swap): a call copies what it needs of its entry before it releases the
    GIL, so it runs the old code or the new one, never a mix, and the old code stays loaded.
 
+   Arrays.  An argument of exact type numpy.ndarray has kind 0 in the key, and the entry
+   says what it must be: the buffer format of its dtype in native byte order ('f' float32,
+   'd' float64, 'l' int64, ...) and its rank.  The call reads the array through the buffer
+   protocol and writes its descriptor {data, owner 0, shape[r], strides[r] in elements}
+   (DESIGN.md §5, runtime/tensors.py) on the C stack; the parameter slot points at it.
+   Arrays whose byte strides are not multiples of the item size (the Python path copies
+   them), ranks above MAX_RANK, byte-swapped arrays and ndarray subclasses take the Python
+   path.  A tensor result comes back as runtime/tensors.py `TensorCall.unbox` makes it:
+   a C-contiguous allocation of the call becomes a `Block` (below) and an array over it
+   (numpy.frombuffer, then reshape); anything else (a view of an argument, a transposed
+   result, an empty one) goes to the result hook given by `set_tensor_support`, which
+   `pts.runtime.tensors` calls when numpy is imported.  Entries with arrays exist only
+   after that, so scalar code never imports numpy.
+
    A call that finds no entry (first call of a signature, lists, tuples, keywords,
    more than MAX_ARGS arguments, interp backend) calls `self._slow_call(*args, **kw)`.
 
@@ -58,6 +72,8 @@
 
 #define MAX_ARGS 24          /* 8 + 2 * MAX_ARGS key bits must fit in 64 */
 #define MAX_ENTRIES 16
+#define MAX_RANK 8           /* arrays of higher rank take the Python path */
+#define MAX_FORMAT 8         /* an array argument's buffer format, NUL included */
 
 /* Must match runtime/native.py Context and backend/codegen.py CTX_FIELDS. */
 typedef struct {
@@ -71,13 +87,19 @@ typedef struct {
 typedef int32_t (*boxed_fn)(Context *, int64_t *, int64_t *);
 typedef void (*release_fn)(Context *);
 
-enum { K_INT = 1, K_FLOAT = 2, K_BOOL = 3 };        /* argument kinds, 2 bits each */
-enum { S_I64 = 'i', S_F64 = 'f', S_I1 = 'b', S_NONE = 'n' };   /* slot and result types */
+enum { K_ARRAY = 0, K_INT = 1, K_FLOAT = 2, K_BOOL = 3 };  /* argument kinds, 2 bits each */
+enum { S_I64 = 'i', S_F64 = 'f', S_I1 = 'b', S_NONE = 'n', S_TENSOR = 't' };  /* slot types */
 
 typedef struct {
     uint64_t key;
     char params[MAX_ARGS];   /* slot type of each parameter */
     char ret;
+    char formats[MAX_ARGS][MAX_FORMAT];  /* array arguments: buffer format ("" for others) */
+    int ranks[MAX_ARGS];                 /* and rank */
+    PyObject *ret_dtype;     /* a tensor result: its numpy dtype, item size, rank, IR type */
+    Py_ssize_t ret_itemsize;
+    int ret_rank;
+    PyObject *ret_type;
     boxed_fn fn;
     release_fn release;
     void *imports;
@@ -93,7 +115,14 @@ typedef struct {
 } Dispatcher;
 
 static PyObject *error_hook;        /* (status, file, line, col, msg, func) -> exception */
-static PyObject *str_slow_call;
+static PyObject *str_slow_call, *str_reshape;
+
+/* set_tensor_support's: numpy.ndarray, numpy.frombuffer, the result hook
+   (descriptor address, IR type, argument arrays) -> array, the import table's free */
+static PyTypeObject *array_type;
+static PyObject *frombuffer, *result_hook;
+typedef void (*free_fn)(void *);
+static free_fn block_free;
 
 static const char OVERFLOW_MSG[] = "Python int too large to convert to a 64-bit pts int";
 
@@ -120,16 +149,88 @@ raise_status(int32_t status, const Context *ctx)
     return NULL;
 }
 
+static PyObject *block_make(void *header, void *data, Py_ssize_t nbytes, free_fn free);
+
+/* The array result whose descriptor the callee wrote at `desc`: an array over a Block when
+   it is a C-contiguous allocation of the call, else what the result hook makes of it. */
 static PyObject *
-call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n)
+tensor_result(const Entry *e, const int64_t *desc, PyObject *const *args, Py_ssize_t n)
+{
+    int r = e->ret_rank;
+    int64_t data = desc[0], owner = desc[1], count = 1, want = 1;
+    int contiguous = owner != 0;
+    for (int k = r - 1; k >= 0; k--) {
+        count *= desc[2 + k];
+        if (desc[2 + k] != 1 && desc[2 + r + k] != want)
+            contiguous = 0;
+        want *= desc[2 + k];
+    }
+    if (!contiguous || count == 0) {
+        PyObject *inputs = PyList_New(0);
+        if (inputs == NULL)
+            return NULL;
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (e->params[i] == S_TENSOR && PyList_Append(inputs, args[i]) < 0) {
+                Py_DECREF(inputs);
+                return NULL;
+            }
+        PyObject *out = PyObject_CallFunction(result_hook, "KOO",
+                                              (unsigned long long)(uintptr_t)desc,
+                                              e->ret_type, inputs);
+        Py_DECREF(inputs);
+        return out;
+    }
+    Py_ssize_t nbytes = (Py_ssize_t)count * e->ret_itemsize;
+    PyObject *block = block_make((void *)(uintptr_t)owner, (void *)(uintptr_t)data, nbytes,
+                                 block_free);
+    if (block == NULL)
+        return NULL;
+    PyObject *flat = PyObject_CallFunctionObjArgs(frombuffer, block, e->ret_dtype, NULL);
+    Py_DECREF(block);               /* the array keeps it */
+    if (flat == NULL || r == 1)
+        return flat;
+    PyObject *shape = PyTuple_New(r);
+    if (shape == NULL) {
+        Py_DECREF(flat);
+        return NULL;
+    }
+    for (int k = 0; k < r; k++) {
+        PyObject *dim = PyLong_FromLongLong(desc[2 + k]);
+        if (dim == NULL) {
+            Py_DECREF(shape);
+            Py_DECREF(flat);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(shape, k, dim);
+    }
+    PyObject *out = PyObject_CallMethodOneArg(flat, str_reshape, shape);
+    Py_DECREF(shape);
+    Py_DECREF(flat);
+    return out;
+}
+
+/* Call entry e with the n arguments (views: the buffers of its array arguments). */
+static PyObject *
+call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, const Py_buffer *views)
 {
     int64_t slots[MAX_ARGS + 1];
+    int64_t descs[MAX_ARGS][2 + 2 * MAX_RANK];
     int64_t results[2] = {0, 0};
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
         int kind = (int)((e->key >> (8 + 2 * i)) & 3);
         char p = e->params[i];
-        if (kind == K_INT) {
+        if (kind == K_ARRAY) {
+            const Py_buffer *v = &views[i];
+            int64_t *d = descs[i];
+            d[0] = (int64_t)(intptr_t)v->buf;
+            d[1] = 0;
+            for (int k = 0; k < v->ndim; k++) {
+                d[2 + k] = v->shape[k];
+                d[2 + v->ndim + k] = v->strides[k] / v->itemsize;
+            }
+            slots[i] = (int64_t)(intptr_t)d;
+        } else if (kind == K_INT) {
             if (p == S_I64) {
                 int overflow;
                 long long v = PyLong_AsLongLongAndOverflow(a, &overflow);
@@ -167,7 +268,7 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n)
     int32_t status;
     Py_BEGIN_ALLOW_THREADS
     status = fn(&ctx, slots, results);
-    if (status == 0 && ctx.lists != NULL)
+    if (status == 0 && ctx.lists != NULL && ret != S_TENSOR)
         release(&ctx);
     Py_END_ALLOW_THREADS
     if (status != 0) {
@@ -186,6 +287,12 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n)
     }
     case S_I1:
         return PyBool_FromLong(results[0] != 0);
+    case S_TENSOR: {                    /* its allocation leaves the arena before release */
+        PyObject *out = tensor_result(e, (const int64_t *)(intptr_t)results[0], args, n);
+        if (ctx.lists != NULL)
+            release(&ctx);
+        return out;
+    }
     default:
         Py_RETURN_NONE;
     }
@@ -202,6 +309,33 @@ slow_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwname
     return r;
 }
 
+/* The buffer of array argument a, as entries expect it: 1 with *v filled, 0 (nothing held)
+   for one the Python path must take, -1 with an exception set. */
+static int
+array_view(PyObject *a, Py_buffer *v)
+{
+    if (PyObject_GetBuffer(a, v, PyBUF_RECORDS_RO) < 0)
+        return -1;
+    int ok = v->ndim <= MAX_RANK && v->itemsize > 0 && v->format != NULL &&
+             strlen(v->format) < MAX_FORMAT;
+    for (int k = 0; ok && k < v->ndim; k++)
+        ok = v->strides[k] % v->itemsize == 0;
+    if (!ok)
+        PyBuffer_Release(v);
+    return ok;
+}
+
+/* Does entry e take these arrays (their buffer formats and ranks)? */
+static int
+arrays_match(const Entry *e, const Py_buffer *views, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (e->params[i] == S_TENSOR &&
+            (views[i].ndim != e->ranks[i] || strcmp(views[i].format, e->formats[i]) != 0))
+            return 0;
+    return 1;
+}
+
 static PyObject *
 dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -210,6 +344,7 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
     if (self->nentries == 0 || n > MAX_ARGS || (kwnames && PyTuple_GET_SIZE(kwnames)))
         return slow_call(op, args, nargsf, kwnames);
     uint64_t key = (uint64_t)n;
+    int arrays = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
         uint64_t kind;
@@ -219,14 +354,44 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
             kind = K_FLOAT;
         else if (PyBool_Check(a))
             kind = K_BOOL;
-        else
+        else if (array_type != NULL && Py_TYPE(a) == array_type) {
+            kind = K_ARRAY;
+            arrays = 1;
+        } else
             return slow_call(op, args, nargsf, kwnames);
         key |= kind << (8 + 2 * i);
     }
-    for (int i = 0; i < self->nentries; i++)
-        if (self->entries[i].key == key)
-            return call_entry(&self->entries[i], args, n);
-    return slow_call(op, args, nargsf, kwnames);
+    if (!arrays) {
+        for (int i = 0; i < self->nentries; i++)
+            if (self->entries[i].key == key)
+                return call_entry(&self->entries[i], args, n, NULL);
+        return slow_call(op, args, nargsf, kwnames);
+    }
+    Py_buffer views[MAX_ARGS];
+    Py_ssize_t held = 0;            /* views[:held] of the array arguments are filled */
+    PyObject *out = NULL;
+    int found = 0;
+    for (; held < n; held++) {
+        if (((key >> (8 + 2 * held)) & 3) != K_ARRAY)
+            continue;
+        int ok = array_view(args[held], &views[held]);
+        if (ok < 0)
+            PyErr_Clear();          /* the Python path raises what it raises */
+        if (ok <= 0)
+            break;
+    }
+    if (held == n)
+        for (int i = 0; i < self->nentries && !found; i++) {
+            const Entry *e = &self->entries[i];
+            if (e->key == key && arrays_match(e, views, n)) {
+                found = 1;
+                out = call_entry(e, args, n, views);
+            }
+        }
+    for (Py_ssize_t i = 0; i < held; i++)
+        if (((key >> (8 + 2 * i)) & 3) == K_ARRAY)
+            PyBuffer_Release(&views[i]);
+    return found ? out : slow_call(op, args, nargsf, kwnames);
 }
 
 
@@ -246,8 +411,11 @@ dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static int
 dispatcher_traverse(Dispatcher *self, visitproc visit, void *arg)
 {
-    for (int i = 0; i < self->nentries; i++)
+    for (int i = 0; i < self->nentries; i++) {
         Py_VISIT(self->entries[i].keep);
+        Py_VISIT(self->entries[i].ret_dtype);
+        Py_VISIT(self->entries[i].ret_type);
+    }
     return 0;
 }
 
@@ -256,8 +424,11 @@ dispatcher_clear(Dispatcher *self)
 {
     int n = self->nentries;
     self->nentries = 0;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         Py_CLEAR(self->entries[i].keep);
+        Py_CLEAR(self->entries[i].ret_dtype);
+        Py_CLEAR(self->entries[i].ret_type);
+    }
     return 0;
 }
 
@@ -272,14 +443,16 @@ dispatcher_dealloc(Dispatcher *self)
 static int
 kind_of(char c)
 {
-    return c == 'i' ? K_INT : c == 'f' ? K_FLOAT : c == 'b' ? K_BOOL : 0;
+    return c == 'i' ? K_INT : c == 'f' ? K_FLOAT : c == 'b' ? K_BOOL : c == 'a' ? K_ARRAY : -1;
 }
 
 /* A parameter slot an argument kind can fill (int -> float, bool -> int/float as in the
-   type checker's implicit conversions). */
+   type checker's implicit conversions; an array only a tensor's). */
 static int
 fits(int kind, char p)
 {
+    if (kind == K_ARRAY)
+        return p == S_TENSOR;
     if (kind == K_INT)
         return p == S_I64 || p == S_F64;
     if (kind == K_FLOAT)
@@ -293,35 +466,93 @@ typedef struct {
     Py_ssize_t nk, np, nr;
     unsigned long long entry, release, imports;
     long long budget;
-    PyObject *keep;
+    PyObject *arrays, *keep;
 } EntryArgs;
 
-/* Parse args with format fmt ("s#s#s#KKKLO:name"): -1 with ValueError for a malformed
- * signature, 0 for one the fast path does not handle, 1 with its key in *key. */
+/* The array parts of sig from a.arrays: None, or one item per argument (None, or an array
+ * argument's (buffer format, rank)) and one for the result (None, or a tensor result's
+ * (numpy dtype, item size, rank, IR type), borrowed).  0 if the fast path cannot take them. */
 static int
-parse_entry(PyObject *args, const char *fmt, EntryArgs *a, uint64_t *key)
+parse_arrays(const EntryArgs *a, Entry *sig)
+{
+    int tensors = 0;
+    for (Py_ssize_t i = 0; i < a->nk; i++)
+        tensors |= a->params[i] == S_TENSOR;
+    tensors |= a->ret[0] == S_TENSOR;
+    if (a->arrays == Py_None)
+        return !tensors;
+    if (!PyTuple_Check(a->arrays) || PyTuple_GET_SIZE(a->arrays) != a->nk + 1 || array_type == NULL)
+        return 0;
+    for (Py_ssize_t i = 0; i < a->nk; i++) {
+        PyObject *item = PyTuple_GET_ITEM(a->arrays, i);
+        if (a->params[i] != S_TENSOR)
+            continue;
+        const char *format;
+        Py_ssize_t len;
+        int rank;
+        if (!PyArg_ParseTuple(item, "s#i", &format, &len, &rank)) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (len >= MAX_FORMAT || rank < 0 || rank > MAX_RANK)
+            return 0;
+        memcpy(sig->formats[i], format, (size_t)len + 1);
+        sig->ranks[i] = rank;
+    }
+    if (a->ret[0] == S_TENSOR) {
+        PyObject *item = PyTuple_GET_ITEM(a->arrays, a->nk);
+        if (!PyArg_ParseTuple(item, "OniO", &sig->ret_dtype, &sig->ret_itemsize,
+                              &sig->ret_rank, &sig->ret_type)) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (sig->ret_itemsize <= 0 || sig->ret_rank < 1 || sig->ret_rank > MAX_RANK)
+            return 0;
+    }
+    return 1;
+}
+
+/* Parse args with format fmt ("s#s#s#KKKLOO:name") into a and the signature parts of sig
+ * (key, slot types, arrays): -1 with ValueError for a malformed signature, 0 for one the
+ * fast path does not handle, 1 for one it does. */
+static int
+parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
 {
     if (!PyArg_ParseTuple(args, fmt, &a->arg_kinds, &a->nk, &a->params, &a->np, &a->ret,
-                          &a->nr, &a->entry, &a->release, &a->imports, &a->budget, &a->keep))
+                          &a->nr, &a->entry, &a->release, &a->imports, &a->budget,
+                          &a->arrays, &a->keep))
         return -1;
     if (a->nk != a->np || a->nr != 1 || a->entry == 0 || a->release == 0) {
         PyErr_Format(PyExc_ValueError, "%s: bad signature", strchr(fmt, ':') + 1);
         return -1;
     }
-    if (a->nk > MAX_ARGS || strchr("ifbn", a->ret[0]) == NULL)
+    memset(sig, 0, sizeof *sig);
+    if (a->nk > MAX_ARGS || strchr("ifbnt", a->ret[0]) == NULL)
         return 0;
     uint64_t k = (uint64_t)a->nk;
     for (Py_ssize_t i = 0; i < a->nk; i++) {
         int kind = kind_of(a->arg_kinds[i]);
-        if (kind == 0 || !fits(kind, a->params[i]))
+        if (kind < 0 || !fits(kind, a->params[i]))
             return 0;
         k |= (uint64_t)kind << (8 + 2 * i);
     }
-    *key = k;
-    return 1;
+    sig->key = k;
+    memcpy(sig->params, a->params, (size_t)a->np);
+    sig->ret = a->ret[0];
+    return parse_arrays(a, sig);
 }
 
-/* Point e at the code in a (its parameter and result types are set by the caller). */
+/* Do e and sig take the same arguments and give the same result? */
+static int
+same_signature(const Entry *e, const Entry *sig)
+{
+    return e->key == sig->key && memcmp(e->params, sig->params, sizeof e->params) == 0 &&
+           e->ret == sig->ret && memcmp(e->formats, sig->formats, sizeof e->formats) == 0 &&
+           memcmp(e->ranks, sig->ranks, sizeof e->ranks) == 0 &&
+           e->ret_dtype == sig->ret_dtype && e->ret_rank == sig->ret_rank;
+}
+
+/* Point e at the code in a (its signature parts are set by the caller). */
 static void
 set_code(Entry *e, const EntryArgs *a)
 {
@@ -334,43 +565,47 @@ set_code(Entry *e, const EntryArgs *a)
 }
 
 PyDoc_STRVAR(add_entry_doc,
-"_add_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, keep)\n"
+"_add_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, arrays,\n"
+"           keep)\n"
 "--\n\n"
 "Call the boxed entry point at address `entry` for arguments of exact kinds `arg_kinds`\n"
-"('i' int, 'f' float, 'b' bool per argument).  `param_slots` gives the slot type of each\n"
-"parameter ('i' i64, 'f' f64, 'b' i1), `result` the result ('i', 'f', 'b' or 'n' None);\n"
-"`keep` is kept alive as long as the entry.  Returns False (and registers nothing) when\n"
-"the table is full or the signature is not one the fast path handles.");
+"('i' int, 'f' float, 'b' bool, 'a' numpy.ndarray per argument).  `param_slots` gives\n"
+"the slot type of each parameter ('i' i64, 'f' f64, 'b' i1, 't' tensor), `result` the\n"
+"result ('i', 'f', 'b', 't' or 'n' None).  `arrays` is None without tensors, else one item\n"
+"per argument, None or an array's (buffer format, rank), and one for the result, None or\n"
+"a tensor's (numpy dtype, item size, rank, IR type for the result hook).  `keep` is kept\n"
+"alive as long as the entry.  Returns False (and registers nothing) when the table is\n"
+"full or the signature is not one the fast path handles.");
 
 static PyObject *
 dispatcher_add_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
-    uint64_t key;
-    int ok = parse_entry(args, "s#s#s#KKKLO:_add_entry", &a, &key);
+    Entry sig;
+    int ok = parse_entry(args, "s#s#s#KKKLOO:_add_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (ok == 0 || self->nentries >= MAX_ENTRIES)
         Py_RETURN_FALSE;
     for (int i = 0; i < self->nentries; i++)
-        if (self->entries[i].key == key)
+        if (same_signature(&self->entries[i], &sig))
             Py_RETURN_FALSE;
     Entry *e = &self->entries[self->nentries];
-    memset(e, 0, sizeof *e);
-    e->key = key;
-    memcpy(e->params, a.params, (size_t)a.np);
-    e->ret = a.ret[0];
+    *e = sig;
+    Py_XINCREF(e->ret_dtype);
+    Py_XINCREF(e->ret_type);
     set_code(e, &a);
     self->nentries++;               /* last: the entry is complete when it becomes visible */
     Py_RETURN_TRUE;
 }
 
 PyDoc_STRVAR(replace_entry_doc,
-"_replace_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, keep)\n"
+"_replace_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget,\n"
+"               arrays, keep)\n"
 "--\n\n"
 "Call new code for a registered signature (a function's optimized tier replacing its\n"
-"first code): same arguments as _add_entry.  Returns False if `arg_kinds` has no entry or\n"
-"its parameter and result types differ.  The swap happens under the GIL, which a call\n"
+"first code): same arguments as _add_entry.  Returns False if no entry has that\n"
+"signature.  The swap happens under the GIL, which a call\n"
 "holds while it reads its entry, so each call runs either the old code or the new one;\n"
 "the old code must stay loaded (a call may still be running in it).");
 
@@ -378,8 +613,8 @@ static PyObject *
 dispatcher_replace_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
-    uint64_t key;
-    int ok = parse_entry(args, "s#s#s#KKKLO:_replace_entry", &a, &key);
+    Entry sig;
+    int ok = parse_entry(args, "s#s#s#KKKLOO:_replace_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (a.nk > MAX_ARGS) {
@@ -388,10 +623,8 @@ dispatcher_replace_entry(Dispatcher *self, PyObject *args)
     }
     for (int i = 0; ok && i < self->nentries; i++) {
         Entry *e = &self->entries[i];
-        if (e->key != key)
+        if (!same_signature(e, &sig))
             continue;
-        if (memcmp(e->params, a.params, (size_t)a.np) != 0 || e->ret != a.ret[0])
-            Py_RETURN_FALSE;
         PyObject *old = e->keep;
         set_code(e, &a);
         Py_DECREF(old);         /* may run Python code: the entry is consistent by now */
@@ -499,8 +732,6 @@ array_desc(PyObject *module, PyObject *args)
                          ok ? Py_True : Py_False);
 }
 
-typedef void (*free_fn)(void *);
-
 typedef struct {
     PyObject_HEAD
     void *raw;
@@ -508,6 +739,8 @@ typedef struct {
     Py_ssize_t nbytes;
     free_fn free;
 } Block;
+
+static PyTypeObject BlockType;
 
 static PyObject *
 block_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
@@ -524,15 +757,24 @@ block_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "Block: null header or free function, or nbytes < 0");
         return NULL;
     }
-    Block *b = (Block *)type->tp_alloc(type, 0);
+    return block_make((void *)(uintptr_t)header, (void *)(uintptr_t)data, nbytes,
+                      (free_fn)(uintptr_t)free_address);
+}
+
+/* The Block of the tensor allocation with arena header `header` (its raw pointer moves
+   from the header to the Block). */
+static PyObject *
+block_make(void *header, void *data, Py_ssize_t nbytes, free_fn free)
+{
+    Block *b = (Block *)BlockType.tp_alloc(&BlockType, 0);
     if (b == NULL)
         return NULL;
-    void **raw = (void **)(uintptr_t)header + 2;
+    void **raw = (void **)header + 2;
     b->raw = *raw;
     *raw = NULL;
-    b->data = (void *)(uintptr_t)data;
+    b->data = data;
     b->nbytes = nbytes;
-    b->free = (free_fn)(uintptr_t)free_address;
+    b->free = free;
     return (PyObject *)b;
 }
 
@@ -576,6 +818,28 @@ set_error_hook(PyObject *module, PyObject *hook)
     }
     Py_INCREF(hook);
     Py_XSETREF(error_hook, hook);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+set_tensor_support(PyObject *module, PyObject *args)
+{
+    PyObject *type, *from_buffer, *hook;
+    unsigned long long free_address;
+    if (!PyArg_ParseTuple(args, "O!OOK:set_tensor_support", &PyType_Type, &type, &from_buffer,
+                          &hook, &free_address))
+        return NULL;
+    if (!PyCallable_Check(from_buffer) || !PyCallable_Check(hook) || free_address == 0) {
+        PyErr_SetString(PyExc_TypeError, "set_tensor_support: needs callables and a free function");
+        return NULL;
+    }
+    Py_INCREF(type);
+    Py_INCREF(from_buffer);
+    Py_INCREF(hook);
+    Py_XSETREF(array_type, (PyTypeObject *)type);
+    Py_XSETREF(frombuffer, from_buffer);
+    Py_XSETREF(result_hook, hook);
+    block_free = (free_fn)(uintptr_t)free_address;
     Py_RETURN_NONE;
 }
 
@@ -634,6 +898,9 @@ static PyMethodDef module_methods[] = {
      "included), by cpuid: runtime/c/cpu.c."},
     {"cpu_has", cpu_has, METH_O,
      "True if this CPU (and OS) has every LLVM target feature of the list (runtime/c/cpu.c)."},
+    {"set_tensor_support", set_tensor_support, METH_VARARGS,
+     "set_tensor_support(ndarray, frombuffer, result_hook, free): lets entries take and "
+     "return arrays (see _dispatch.c)."},
     {"array_desc", array_desc, METH_VARARGS,
      "array_desc(array, itemsize) -> (bytearray, address, ok): a tensor argument's "
      "descriptor (see _dispatch.c)."},
@@ -650,7 +917,8 @@ PyMODINIT_FUNC
 PyInit__dispatch(void)
 {
     str_slow_call = PyUnicode_InternFromString("_slow_call");
-    if (str_slow_call == NULL || PyType_Ready(&DispatcherType) < 0 || PyType_Ready(&BlockType) < 0)
+    str_reshape = PyUnicode_InternFromString("reshape");
+    if (str_slow_call == NULL || str_reshape == NULL || PyType_Ready(&DispatcherType) < 0 || PyType_Ready(&BlockType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (m == NULL)

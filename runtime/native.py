@@ -11,10 +11,12 @@ realloc), output (`print` writes go to Python's `sys.stdout`, so redirection and
 work), libm's math functions (the C functions CPython's math module calls too) and the
 thread pool of parallel kernels (runtime/threads.py).
 
-Scalar signatures are usually not called through here: `ScriptFunction` registers them with
-the C dispatcher (pts._dispatch, runtime/_dispatch.c) using `NativeEntry.dispatch_info`,
-and the dispatcher calls the boxed entry itself.  This module is the fallback for
-everything else and for builds without the extension (`DISPATCH` is then None).
+Signatures of scalars and arrays are usually not called through here: `ScriptFunction`
+registers them with the C dispatcher (pts._dispatch, runtime/_dispatch.c) using
+`NativeEntry.dispatch_info`, and the dispatcher calls the boxed entry itself.  This module
+is the fallback for everything else (lists, tuples, float32 scalars, ...), for arguments
+the dispatcher hands back (ndarray subclasses, byte-swapped or oddly strided arrays) and
+for builds without the extension (`DISPATCH` is then None).
 """
 from __future__ import annotations
 
@@ -73,6 +75,11 @@ def _load_dispatch():
 
 DISPATCH = _load_dispatch()
 _DISPATCH_SLOT = {I64: "i", F64: "f", I1: "b", NONE: "n"}
+
+
+def _dispatch_slot(t: Type) -> str | None:
+    """The C dispatcher's slot type for a parameter or result of type t, if it has one."""
+    return "t" if type(t) is TensorType else _DISPATCH_SLOT.get(t)
 
 
 class ListHeader(ctypes.Structure):
@@ -213,13 +220,19 @@ class NativeEntry:
     def dispatch_info(self) -> tuple | None:
         """What `Dispatcher._add_entry` needs to call this entry from C (after the argument
         kinds): (parameter slots, result, entry address, release address, import table
-        address, stack budget); None if the C dispatcher cannot call it."""
-        slots = [_DISPATCH_SLOT.get(t) for t in self.param_types]
-        if DISPATCH is None or None in slots or self.ret_type not in _DISPATCH_SLOT:
+        address, stack budget, arrays); None if the C dispatcher cannot call it."""
+        slots = [_dispatch_slot(t) for t in self.param_types]
+        ret = _dispatch_slot(self.ret_type)
+        if DISPATCH is None or None in slots or ret is None:
             return None
-        params = "".join(slots)
-        return (params, _DISPATCH_SLOT[self.ret_type], self.entry_address, self.release_address,
-                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET)
+        arrays = None
+        if "t" in slots or ret == "t":
+            from pts.runtime.tensors import dispatch_arrays     # imports numpy
+            arrays = dispatch_arrays(self.param_types, self.ret_type)
+            if arrays is None:
+                return None
+        return ("".join(slots), ret, self.entry_address, self.release_address,
+                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays)
 
     def __call__(self, args):
         if self.scalar:

@@ -36,9 +36,10 @@ _FREE = _libc.free if _threads.BLOCK_FREE is None else \
     ctypes.CFUNCTYPE(None, ctypes.c_void_p)(_threads.BLOCK_FREE)
 _FREE_ADDRESS = ctypes.cast(_FREE, ctypes.c_void_p).value
 try:                        # descriptors and result blocks in C (runtime/_dispatch.c)
-    from pts._dispatch import Block as _Block, array_desc as _array_desc
+    from pts._dispatch import Block as _Block, array_desc as _array_desc, \
+        set_tensor_support as _set_tensor_support
 except ImportError:
-    _Block = _array_desc = None
+    _Block = _array_desc = _set_tensor_support = None
 
 
 class _Header(ctypes.Structure):
@@ -131,6 +132,35 @@ class TensorCall:
         holder = _Memory(base)
         holder.__array_interface__ = iface
         return np.asarray(holder)
+
+
+def _unbox_result(ptr: int, t: TensorType, inputs: list) -> np.ndarray:
+    """The C dispatcher's hook for the tensor results it does not make itself (views of
+    the argument arrays `inputs`, non-contiguous or empty results)."""
+    call = TensorCall()
+    call.inputs = inputs
+    return call.unbox(ptr, t)
+
+
+def dispatch_arrays(params: list, ret) -> tuple | None:
+    """The `arrays` item of NativeEntry.dispatch_info for these parameter and result types
+    (see _add_entry in runtime/_dispatch.c); None if the dispatcher cannot take them."""
+    def array(t):
+        if type(t) is not TensorType:
+            return None
+        return memoryview(np.empty((0,) * t.rank, NATIVE[t.dtype])).format, t.rank
+    try:
+        args = tuple(array(t) for t in params)
+    except (KeyError, ValueError, TypeError):      # a dtype without a buffer format
+        return None
+    if type(ret) is not TensorType:
+        return args + (None,)
+    dtype = NATIVE[ret.dtype]
+    return args + ((dtype, dtype.itemsize, ret.rank, ret),)
+
+
+if _set_tensor_support is not None:
+    _set_tensor_support(np.ndarray, np.frombuffer, _unbox_result, _FREE_ADDRESS)
 
 
 def _c_strides(shape: tuple, item: int) -> tuple:
