@@ -18,8 +18,10 @@
    point, of `pts.release` and of the import table.  Entries are only ever appended; there
    are at most MAX_ENTRIES (further signatures still work, through the Python path).
    `_replace_entry` points an entry at new code (the optimized tier of the same function,
-   pts.api.Compiled.swap): a call copies what it needs of its entry before it releases the
-   GIL, so it runs the old code or the new one, never a mix, and the old code stays loaded.
+   pts.api.Compiled.swap): a call copies the code's fields of its entry before it releases
+   the GIL, so it runs the old code or the new one, never a mix, and the old code stays
+   loaded.  The other fields of an entry (its signature: what the result is made from after
+   the call) never change once the entry is visible.
 
    Arrays.  An argument of exact type numpy.ndarray has kind 0 in the key, and the entry
    says what it must be: the buffer format of its dtype in native byte order ('f' float32,
@@ -27,8 +29,9 @@
    protocol and writes its descriptor {data, owner 0, shape[r], strides[r] in elements}
    (DESIGN.md §5, runtime/tensors.py) on the C stack; the parameter slot points at it.
    Arrays whose byte strides are not multiples of the item size (the Python path copies
-   them), ranks above MAX_RANK, byte-swapped arrays and ndarray subclasses take the Python
-   path.  A tensor result comes back as runtime/tensors.py `TensorCall.unbox` makes it:
+   them), ranks above MAX_RANK, byte-swapped and unaligned arrays (numpy exports "=d"
+   for those) and ndarray subclasses take the Python path.  As there, read-only arrays
+   are passed as they are: scripted code that writes into one writes into its memory.  A tensor result comes back as runtime/tensors.py `TensorCall.unbox` makes it:
    a C-contiguous allocation of the call becomes a `Block` (below) and an array over it
    (numpy.frombuffer, then reshape); anything else (a view of an argument, a transposed
    result, an empty one) goes to the result hook given by `set_tensor_support`, which
@@ -325,13 +328,23 @@ array_view(PyObject *a, Py_buffer *v)
     return ok;
 }
 
+/* Is buffer format `got` the dtype of format `want` (what numpy exports for the entry's
+   dtype)?  numpy.longlong is int64 too where long is 64 bits, but exports "q", not "l". */
+static int
+same_format(const char *got, const char *want)
+{
+    if (sizeof(long) == sizeof(long long) && (strcmp(got, "q") == 0 || strcmp(got, "Q") == 0))
+        got = got[0] == 'q' ? "l" : "L";
+    return strcmp(got, want) == 0;
+}
+
 /* Does entry e take these arrays (their buffer formats and ranks)? */
 static int
 arrays_match(const Entry *e, const Py_buffer *views, Py_ssize_t n)
 {
     for (Py_ssize_t i = 0; i < n; i++)
         if (e->params[i] == S_TENSOR &&
-            (views[i].ndim != e->ranks[i] || strcmp(views[i].format, e->formats[i]) != 0))
+            (views[i].ndim != e->ranks[i] || !same_format(views[i].format, e->formats[i])))
             return 0;
     return 1;
 }

@@ -203,3 +203,15 @@ def test_two_threads_with_arrays():
     for th in threads:
         th.join()
     assert bad == []
+
+
+def test_longlong_arrays_are_int64_arrays():
+    def inc(x: np.ndarray) -> np.ndarray:
+        return x + 1
+    f = pts.script(inc)
+    x = np.arange(5, dtype=np.int64)
+    f(x)
+    from_c_only(f)
+    for a in (x, x.astype(np.longlong)):         # buffer formats "l" and "q"
+        out = f(a)
+        assert out.dtype == np.int64 and out.tolist() == [1, 2, 3, 4, 5]
