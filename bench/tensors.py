@@ -19,7 +19,9 @@ Each cell is the median of N steady-state calls after a warm-up call.  The imple
 of a workload are timed in alternation, one call each per round, for about `budget` seconds
 per implementation: a shared machine's speed drifts by tens of percent within seconds, and
 alternating makes every implementation see the same drift, so the ratios hold even when the
-times move.  A warm-up call slower than `cap` seconds is the cell's only sample (runs = 1).
+times move.  With more than one thread they alternate in turns of several calls, each after
+a short sleep: thread pools keep spinning after a call and would slow the next
+implementation's (`alternate`).  A warm-up call slower than `cap` seconds is the cell's only sample (runs = 1).
 The table is printed twice: with 1 thread and with all threads (--threads).  Threads are set with
 threadpoolctl for numpy (OpenBLAS), torch.set_num_threads for torch and
 pts.set_num_threads for pts (cells read n/a while pts has no such function).
@@ -313,10 +315,27 @@ def collected() -> None:
     gc.collect()
 
 
-def alternate(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int) -> dict:
+# The all-threads table alternates in turns (`alternate`): this many per implementation,
+# each after SETTLE seconds of sleep.
+TURNS = 3
+SETTLE = 0.2
+
+
+def alternate(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int,
+              settle: float = 0.0) -> dict:
     """{name: [seconds, ...]}: rounds of one call of each `calls[name] = (f, args)`, until
     every name has `min_runs` samples and the rounds took `budget` seconds per name, or
-    `max_runs` rounds; a call slower than `cap` ends the rounds."""
+    `max_runs` rounds; a call slower than `cap` ends the rounds.
+
+    With `settle` (the all-threads table), turns instead of rounds: TURNS times, each
+    implementation sleeps `settle` seconds, makes one untimed call, then calls for
+    budget / TURNS seconds in a row.  After a call, OpenBLAS's and OpenMP's workers wait
+    busily before they sleep: after numpy's 2-thread 512^3 matmul the process burnt 52 ms
+    of CPU in a 50 ms sleep and 70-100 ms in longer ones (torch: 8 ms).  With one call each
+    per round, every implementation ran against the previous one's spinning workers (pts's
+    matmul 1024 on 2 threads read 12.9 ms alone and 25.5 ms after numpy's and torch's)."""
+    if settle > 0 and len(calls) > 1:
+        return _turns(calls, budget, cap, min_runs, max_runs, settle)
     samples: dict = {name: [] for name in calls}
     start = time.perf_counter()
     for _ in range(max_runs):
@@ -329,6 +348,28 @@ def alternate(calls: dict, budget: float, cap: float, min_runs: int, max_runs: i
         if len(samples[name]) >= min_runs and \
                 time.perf_counter() - start >= budget * len(calls):
             break
+    return samples
+
+
+def _turns(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int,
+           settle: float) -> dict:
+    """`alternate` in turns (see there)."""
+    samples: dict = {name: [] for name in calls}
+    for _ in range(TURNS):
+        for name, (f, args) in calls.items():
+            time.sleep(settle)
+            f(*args)
+            start = time.perf_counter()
+            ts = samples[name]
+            while len(ts) < max_runs:
+                t0 = time.perf_counter()
+                f(*args)
+                ts.append(time.perf_counter() - t0)
+                if ts[-1] > cap:
+                    return samples
+                if len(ts) >= -(-min_runs // TURNS) * (_ + 1) and \
+                        time.perf_counter() - start >= budget / TURNS:
+                    break
     return samples
 
 
@@ -612,7 +653,8 @@ def time_cells(opts, threads: int, row: dict, timings: dict) -> None:
             stack.enter_context(torch.no_grad())
         try:
             samples = alternate(timings, opts.budget, max(opts.cap, opts.pts_cap),
-                                opts.min_runs, opts.max_runs)
+                                opts.min_runs, opts.max_runs,
+                                settle=SETTLE if threads > 1 and not opts.quick else 0.0)
         except Exception as e:
             for impl in timings:
                 row[impl] = {"error": error_text(e)}
