@@ -255,19 +255,8 @@ class ScriptFunction(_CallBase):
     def _register(self, key: tuple, c: Compiled) -> None:
         """Let the C dispatcher call `c` for arguments of exact Python types `key`, and call
         the new code when `c` swaps tiers."""
-        kinds = "".join("a" if type(k) is tuple else "b" if k is bool else "f" if k is float
-                        else "i" for k in key)
-        ref = weakref.ref(self)
-
-        def swapped(entry):
-            sf = ref()
-            info = entry.dispatch_info() if sf is not None else None
-            if info is not None:
-                sf._replace_entry(kinds, *info, entry)
-        with c.lock:
-            info = c.entry.dispatch_info() if c.entry is not None else None
-            if info is not None and self._add_entry(kinds, *info, c.entry):
-                c.on_swap.append(swapped)
+        _register(self, "".join("a" if type(k) is tuple else "b" if k is bool else
+                                "f" if k is float else "i" for k in key), c)
 
     def ir(self, *args, after: str | None = None) -> str:
         """The IR text of this function for the signature of `args`, after pass `after`
@@ -496,6 +485,8 @@ class ScriptMethod:
         self.__doc__ = py_func.__doc__
         self._cache: dict[tuple, Compiled] = {}
         self._const_indices: tuple = ()
+        # by exact argument types (and dtype and rank for arrays): (Compiled, its C caller)
+        self._fast: dict[tuple, tuple] = {}
         try:                      # refuse what is outside the language now, not at the call
             parse_pyfunc(py_func)
         except CompileError as e:
@@ -555,19 +546,35 @@ class ScriptMethod:
         return c
 
     def __call__(self, *args, **kwargs):
-        if kwargs or (self.py_func.__defaults__ and
-                      len(args) + 1 < self.py_func.__code__.co_argcount):
+        root = self.owner.module
+        key = None
+        if not kwargs:
+            key = _value_key(args)
+            fast = self._fast.get(key)
+            if fast is not None and _guards_hold(root, fast[0].guards):
+                # what `compiled` would return: call it from C with the model's arrays
+                from pts.frontend.objects import resolve
+                try:
+                    return fast[1](*args, *[resolve(root, p) for p in fast[0].lifted])
+                except _RUN_ERRORS as e:
+                    if getattr(e, "pts_span", None) is not None:
+                        raise e.with_traceback(None) from None
+                    raise
+        bound = kwargs or (self.py_func.__defaults__ and
+                           len(args) + 1 < self.py_func.__code__.co_argcount)
+        if bound:
             args = self._bind(args, kwargs)
         c = self.compiled(args)
-        root = self.owner.module
         full = (root,) + tuple(args)
         if c.lifted:              # native: tensor attributes as trailing arguments
             from pts.frontend.objects import resolve
             full += tuple(resolve(root, p) for p in c.lifted)
+        if not bound and c.entry is not None and set(c.const_indices) <= {0} and \
+                all(k in _SCALARS or type(k) is tuple for k in key):
+            self._fast[key] = (c, _EntryCall(c, full[1:]))
         try:
             return c.run(full)
-        except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
-                TypeError) as e:
+        except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
@@ -585,15 +592,82 @@ class ScriptMethod:
         return f"<pts.script method {type(self.owner.module).__name__}.{self.name}>"
 
 
+_RUN_ERRORS = (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
+               TypeError)
+
+
+def _value_key(args: tuple) -> tuple:
+    """The exact types of `args`, with (ndarray, dtype, rank) for plain ndarrays: what the
+    signature of arguments of these kinds depends on."""
+    nd = _array_type()
+    return tuple((nd, a.dtype, a.ndim) if type(a) is nd else type(a) for a in args)
+
+
+class _EntryCall(_CallBase):
+    """Calls a Compiled's native entry with its parameters' values (a scripted method's
+    arguments, then the model's arrays): through the C dispatcher for values of the kinds
+    it was made with, through NativeEntry (`_slow_call`) for others; after a tier swap,
+    the new code."""
+
+    def __init__(self, c: Compiled, values: tuple):
+        self.c = c
+        if _CallBase is object:
+            return
+        nd = _array_type()
+        kinds = "".join("a" if type(v) is nd else "b" if type(v) is bool else
+                        "f" if type(v) is float else "i" if type(v) is int else "?"
+                        for v in values)
+        if "?" not in kinds:
+            _register(self, kinds, c)
+
+    def _slow_call(self, *values):
+        return self.c.entry(values)
+
+    if _CallBase is object:
+        __call__ = _slow_call
+
+
+def _register(dispatcher, kinds: str, c: Compiled) -> None:
+    """Let `dispatcher` (a pts._dispatch.Dispatcher) call c's native entry from C for
+    arguments of `kinds` (per argument: 'i' int, 'f' float, 'b' bool, 'a' ndarray), and
+    call the new code when c swaps tiers."""
+    ref = weakref.ref(dispatcher)
+
+    def swapped(entry):
+        d = ref()
+        info = entry.dispatch_info() if d is not None else None
+        if info is not None:
+            d._replace_entry(kinds, *info, entry)
+    with c.lock:
+        info = c.entry.dispatch_info() if c.entry is not None else None
+        if info is not None and dispatcher._add_entry(kinds, *info, c.entry):
+            c.on_swap.append(swapped)
+
+
+_NATIVE_DTYPES: dict = {}      # IR dtype -> numpy dtype (runtime.tensors.NATIVE), on first use
+
+
+def _native_dtype(t):
+    """The numpy dtype of tensor type t's elements (None for none)."""
+    if not _NATIVE_DTYPES:
+        from pts.runtime.tensors import NATIVE
+        _NATIVE_DTYPES.update(NATIVE)
+    return _NATIVE_DTYPES.get(t.dtype)
+
+
 def _guards_hold(root, guards) -> bool:
     """Is everything the code folded in from the model still what it was?"""
     from pts.frontend.objects import children, resolve, tensor_type
+    nd = _array_type()
     for path, (kind, expected) in guards:
         try:
             value = resolve(root, path)
         except (AttributeError, IndexError, ValueError, TypeError):
             return False
         if kind == "tensor":
+            if type(value) is nd and value.ndim == expected.rank and \
+                    _native_dtype(expected) is value.dtype:
+                continue            # the common case, without naming the dtype
             if tensor_type(value) != expected:
                 return False
         elif kind == "const":

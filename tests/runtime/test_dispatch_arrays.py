@@ -215,3 +215,29 @@ def test_longlong_arrays_are_int64_arrays():
     for a in (x, x.astype(np.longlong)):         # buffer formats "l" and "q"
         out = f(a)
         assert out.dtype == np.int64 and out.tolist() == [1, 2, 3, 4, 5]
+
+
+def test_model_calls_run_from_c_and_see_the_model_change():
+    """A scripted model's method, called again with arguments of the same kinds, is called
+    from C with the model's arrays read at the call (its guards hold); a change the code
+    depends on (a dtype, a layer) recompiles it, through the Python path."""
+    import pts.nn as nn
+    pts.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4)).eval()
+    m = pts.script(model)
+    x = np.random.default_rng(1).standard_normal((3, 8)).astype(np.float32)
+    np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
+    callers = [call for _, call in m.forward._fast.values()]
+    assert len(callers) == 1
+    for call in callers:
+        from_c_only(call)
+    np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
+    model[0].weight = model[0].weight * 2.0             # a new array of the same type
+    np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
+    model[2].bias += 1.0                                # in place
+    np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
+    model[0].weight = model[0].weight.astype(np.float64)   # the dtype: compiled again
+    np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
+    setattr(model, "1", nn.Identity())                  # a layer: compiled again
+    np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(m(input=x), model(x), rtol=1e-5, atol=1e-6)   # keywords
