@@ -85,3 +85,41 @@ def test_axis_arguments_specialize_on_their_values():
     # computed at run time, it cannot be an axis
     with pytest.raises(pts.CompileError, match="argument 'd' of softmax_on\\(\\) must be a constant"):
         pts.script(computed, backend="interp")(X2, 1)
+
+
+def naive_conv2d(x, w, b, stride, padding, dilation):
+    """The definition, one output element at a time (float64 sums)."""
+    n, c, h, wd = x.shape
+    co, _, kh, kw = w.shape
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (padding, padding), (padding, padding)))
+    oh = (h + 2 * padding - dilation * (kh - 1) - 1) // stride + 1
+    ow = (wd + 2 * padding - dilation * (kw - 1) - 1) // stride + 1
+    out = np.zeros((n, co, oh, ow))
+    for y in range(oh):
+        for z in range(ow):
+            win = xp[:, :, y * stride:y * stride + dilation * (kh - 1) + 1:dilation,
+                     z * stride:z * stride + dilation * (kw - 1) + 1:dilation]
+            out[:, :, y, z] = np.einsum("nchw,ochw->no", win, w) + b
+    return out
+
+
+@pytest.mark.parametrize("xshape,wshape,kwargs", [
+    ((2, 3, 8, 8), (4, 3, 3, 3), {"padding": 1}),      # stride 1: conv2d's wide rows
+    ((2, 3, 5, 7), (4, 3, 2, 3), {}),                  # non-square input and kernel
+    ((2, 3, 5, 7), (4, 3, 2, 3), {"padding": 2}),
+    ((1, 2, 6, 4), (3, 2, 1, 1), {}),                  # 1 x 1
+    ((1, 2, 4, 4), (3, 2, 4, 4), {}),                  # the kernel covers the image
+    ((2, 3, 8, 8), (4, 3, 3, 3), {"stride": 2, "padding": 1}),
+    ((2, 3, 9, 8), (4, 3, 3, 2), {"padding": 2, "dilation": 2}),
+])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_conv2d_against_its_definition(xshape, wshape, kwargs, backend):
+    r = np.random.default_rng(3)
+    x = r.standard_normal(xshape).astype(np.float32)
+    w = r.standard_normal(wshape).astype(np.float32)
+    b = r.standard_normal(wshape[0]).astype(np.float32)
+    want = naive_conv2d(x, w, b, kwargs.get("stride", 1), kwargs.get("padding", 0),
+                        kwargs.get("dilation", 1))
+    for got in (F.conv2d(x, w, b, **kwargs), pts.script(F.conv2d, backend=backend)(x, w, b, **kwargs)):
+        assert got.dtype == np.float32 and got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
