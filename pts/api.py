@@ -569,9 +569,11 @@ class ScriptMethod:
         if c.lifted:              # native: tensor attributes as trailing arguments
             from pts.frontend.objects import resolve
             full += tuple(resolve(root, p) for p in c.lifted)
-        if not bound and c.entry is not None and set(c.const_indices) <= {0} and \
+        if not bound and c.entry is not None and c.const_indices == (0,) and \
                 all(k in _SCALARS or type(k) is tuple for k in key):
-            self._fast[key] = (c, _EntryCall(c, full[1:]))
+            call = _EntryCall(c, full[1:])
+            if call.registered:         # else (an ndarray subclass among the model's arrays,
+                self._fast[key] = (c, call)     # > MAX_ARGS values) the next call tries again
         try:
             return c.run(full)
         except _RUN_ERRORS as e:
@@ -611,6 +613,7 @@ class _EntryCall(_CallBase):
 
     def __init__(self, c: Compiled, values: tuple):
         self.c = c
+        self.registered = False         # does the C dispatcher call it?
         if _CallBase is object:
             return
         nd = _array_type()
@@ -618,7 +621,7 @@ class _EntryCall(_CallBase):
                         "f" if type(v) is float else "i" if type(v) is int else "?"
                         for v in values)
         if "?" not in kinds:
-            _register(self, kinds, c)
+            self.registered = _register(self, kinds, c)
 
     def _slow_call(self, *values):
         return self.c.entry(values)
@@ -627,10 +630,11 @@ class _EntryCall(_CallBase):
         __call__ = _slow_call
 
 
-def _register(dispatcher, kinds: str, c: Compiled) -> None:
+def _register(dispatcher, kinds: str, c: Compiled) -> bool:
     """Let `dispatcher` (a pts._dispatch.Dispatcher) call c's native entry from C for
     arguments of `kinds` (per argument: 'i' int, 'f' float, 'b' bool, 'a' ndarray), and
-    call the new code when c swaps tiers."""
+    call the new code when c swaps tiers.  False if the dispatcher cannot (see
+    Dispatcher._add_entry)."""
     ref = weakref.ref(dispatcher)
 
     def swapped(entry):
@@ -642,6 +646,8 @@ def _register(dispatcher, kinds: str, c: Compiled) -> None:
         info = c.entry.dispatch_info() if c.entry is not None else None
         if info is not None and dispatcher._add_entry(kinds, *info, c.entry):
             c.on_swap.append(swapped)
+            return True
+    return False
 
 
 _NATIVE_DTYPES: dict = {}      # IR dtype -> numpy dtype (runtime.tensors.NATIVE), on first use
@@ -665,8 +671,8 @@ def _guards_hold(root, guards) -> bool:
         except (AttributeError, IndexError, ValueError, TypeError):
             return False
         if kind == "tensor":
-            if type(value) is nd and value.ndim == expected.rank and \
-                    _native_dtype(expected) is value.dtype:
+            dt = _native_dtype(expected) if type(value) is nd else None
+            if dt is not None and value.ndim == expected.rank and value.dtype == dt:
                 continue            # the common case, without naming the dtype
             if tensor_type(value) != expected:
                 return False
