@@ -122,7 +122,9 @@ def test_strided_inputs(dt):
              # when its columns are not contiguous
              (big[::-1][:17, :33], big[:33, :10]), (big.T[:20, :30], big[:30, 2:12]),
              # several panels of B: A's rows in place (reversed), or packed (A transposed)
-             (big[::-1][:19, :40], rand((40, 70), dt)), (big.T[:28, :30], rand((30, 70), dt))]
+             (big[::-1][:19, :40], rand((40, 70), dt)), (big.T[:28, :30], rand((30, 70), dt)),
+             # A packed, several blocks of columns of B: each block of A packed once
+             (big.T[:28, :30], rand((30, 1100), dt)), (rand((600, 20), dt).T, rand((600, 1300), dt))]
     for a, b in cases:
         check(MM(a, b), a @ b, a.shape[1])
     for m, k in [(8, 7), (33, 20), (1, 3)]:
@@ -236,7 +238,10 @@ def test_entry_epilogue_and_accumulate(dt):
     item = np.dtype(dt).itemsize
     for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
                     (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16),
-                    (13, 1024, 70)]:
+                    (13, 1024, 70),
+                    # A packed (rows 4 KiB apart) and several blocks of B's columns: the
+                    # K blocks outside, each block of A packed once
+                    (13, 1024, 1100)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T       # b: a transposed view
         biases = {"cols": rand((n,), dt), "rows": rand((m, 1), dt)}
         c0 = rand((m, n + 3), dt)                                         # C with a row stride
