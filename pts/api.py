@@ -217,7 +217,8 @@ class ScriptFunction(_CallBase):
     def _slow_call(self, *args, **kwargs):
         if kwargs or (self.py_func.__defaults__ and
                       len(args) < self.py_func.__code__.co_argcount):
-            args = self._bind(args, kwargs)
+            filled = None if kwargs else _with_defaults(self.py_func, args, 0)
+            args = filled if filled is not None else self._bind(args, kwargs)
         key = tuple(map(type, args))
         c = self._fast.get(key)
         if c is None:
@@ -549,6 +550,10 @@ class ScriptMethod:
         root = self.owner.module
         key = None
         if not kwargs:
+            if self.py_func.__defaults__ and len(args) + 1 < self.py_func.__code__.co_argcount:
+                filled = _with_defaults(self.py_func, args, 1)
+                if filled is not None:
+                    args = filled
             key = _value_key(args)
             fast = self._fast.get(key)
             if fast is not None and _guards_hold(root, fast[0].guards):
@@ -596,6 +601,24 @@ class ScriptMethod:
 
 _RUN_ERRORS = (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
                TypeError)
+
+
+_VARIADIC = 0x04 | 0x08           # inspect.CO_VARARGS | CO_VARKEYWORDS (without importing it)
+
+
+def _with_defaults(fn, args: tuple, first: int) -> tuple | None:
+    """`args` (positional, after `first` bound parameters such as self) completed with fn's
+    default values, as Python binds a call without keywords: what `_bind` returns, without
+    inspect.signature (~50 us); None where that is not all of it (keyword-only or variadic
+    parameters, too few arguments: `_bind` then raises Python's TypeError)."""
+    code = fn.__code__
+    if code.co_kwonlyargcount or code.co_flags & _VARIADIC:
+        return None
+    missing = code.co_argcount - first - len(args)
+    defaults = fn.__defaults__ or ()
+    if missing <= 0 or missing > len(defaults):
+        return None
+    return tuple(args) + defaults[len(defaults) - missing:]
 
 
 def _value_key(args: tuple) -> tuple:

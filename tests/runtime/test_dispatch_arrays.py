@@ -241,3 +241,37 @@ def test_model_calls_run_from_c_and_see_the_model_change():
     setattr(model, "1", nn.Identity())                  # a layer: compiled again
     np.testing.assert_allclose(m(x), model(x), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(m(input=x), model(x), rtol=1e-5, atol=1e-6)   # keywords
+
+
+def test_default_arguments_of_models_and_functions():
+    """A call that leaves out defaulted arguments binds them as Python does; a model's
+    method is then called from C as when they are given."""
+    import pts.nn as nn
+
+    class Scaled(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = np.arange(4, dtype=np.float32)
+
+        def forward(self, x: np.ndarray, k: float = 2.0, shift: float = 0.5) -> np.ndarray:
+            return x * self.w * k + shift
+
+    model = Scaled()
+    m = pts.script(model)
+    x = np.ones(4, np.float32)
+    for args in [(x,), (x, 3.0), (x, 3.0, 1.0), (x,)]:
+        np.testing.assert_array_equal(m(*args), model(*args))
+    for call in [c for _, c in m.forward._fast.values()]:
+        from_c_only(call)
+    np.testing.assert_array_equal(m(x), model(x))
+    np.testing.assert_array_equal(m(x, shift=4.0), model(x, shift=4.0))
+    with pytest.raises(TypeError):
+        m()
+
+    def f(x: np.ndarray, k: float = 2.0) -> np.ndarray:
+        return x * k
+    g = pts.script(f)
+    for args in [(x,), (x, 3.0), (x,)]:
+        np.testing.assert_array_equal(g(*args), f(*args))
+    with pytest.raises(TypeError):
+        g()
