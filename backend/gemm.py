@@ -554,15 +554,19 @@ class Gemm:
             nkb = at_least_one(b, ceil_div(b, K, step))         # K == 0: one pass
             ncb = round_up(b, ceil_div(b, width, at_least_one(b, ceil_div(b, width, P.nc))), P.nr)
 
+            def k_range(kb):
+                """(pc, kc): where K block kb starts and how deep it is (0 for K == 0)."""
+                pc = b.mul(kb, step)
+                kc = imin(b, step, b.sub(K, pc))
+                return pc, b.select(b.icmp_signed("<", kc, c64(0)), c64(0), kc)
+
             def jblock(jc, one_kb=None):
                 """Columns [jc, jc + ncb): all K blocks, or K block `one_kb` alone with A's
                 block packed already (`a_once` below)."""
                 nc = imin(b, ncb, b.sub(n1, jc))
 
                 def kblock(kb, a_ready: bool):
-                    pc = b.mul(kb, step)
-                    kc = imin(b, step, b.sub(K, pc))
-                    kc = b.select(b.icmp_signed("<", kc, c64(0)), c64(0), kc)
+                    pc, kc = k_range(kb)
                     overwrite = b.and_(b.icmp_signed("==", kb, c64(0)), b.not_(acc))
                     last = b.icmp_signed("==", kb, b.sub(nkb, c64(1)))      # the epilogue's
                     use_bias = b.and_(last, has_bias)
@@ -638,9 +642,7 @@ class Gemm:
             with b.if_else(a_once) as (once, per_block):
                 with once:
                     def k_outside(kb):
-                        pc = b.mul(kb, step)
-                        kc = imin(b, step, b.sub(K, pc))
-                        kc = b.select(b.icmp_signed("<", kc, c64(0)), c64(0), kc)
+                        pc, kc = k_range(kb)
                         b.call(pack_a, [bufa, self.gep(b, A, b.mul(pc, csa)), rsa, csa, M, kc])
                         for_range(b, n0, n1, ncb, lambda jc: jblock(jc, kb), "jk")
                     for_range(b, c64(0), nkb, 1, k_outside, "pk")

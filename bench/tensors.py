@@ -21,7 +21,8 @@ per implementation: a shared machine's speed drifts by tens of percent within se
 alternating makes every implementation see the same drift, so the ratios hold even when the
 times move.  With more than one thread they alternate in turns of several calls, each after
 a short sleep: thread pools keep spinning after a call and would slow the next
-implementation's (`alternate`).  A warm-up call slower than `cap` seconds is the cell's only sample (runs = 1).
+implementation's (`alternate`).  A warm-up call slower than `cap` seconds is the cell's
+only sample (runs = 1).
 The table is printed twice: with 1 thread and with all threads (--threads).  Threads are set with
 threadpoolctl for numpy (OpenBLAS), torch.set_num_threads for torch and
 pts.set_num_threads for pts (cells read n/a while pts has no such function).
@@ -355,7 +356,7 @@ def _turns(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int,
            settle: float) -> dict:
     """`alternate` in turns (see there)."""
     samples: dict = {name: [] for name in calls}
-    for _ in range(TURNS):
+    for turn in range(TURNS):
         for name, (f, args) in calls.items():
             time.sleep(settle)
             f(*args)
@@ -367,7 +368,7 @@ def _turns(calls: dict, budget: float, cap: float, min_runs: int, max_runs: int,
                 ts.append(time.perf_counter() - t0)
                 if ts[-1] > cap:
                     return samples
-                if len(ts) >= -(-min_runs // TURNS) * (_ + 1) and \
+                if len(ts) >= -(-min_runs // TURNS) * (turn + 1) and \
                         time.perf_counter() - start >= budget / TURNS:
                     break
     return samples

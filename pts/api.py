@@ -215,27 +215,18 @@ class ScriptFunction(_CallBase):
         return c
 
     def _slow_call(self, *args, **kwargs):
-        if kwargs or (self.py_func.__defaults__ and
-                      len(args) < self.py_func.__code__.co_argcount):
-            filled = None if kwargs else _with_defaults(self.py_func, args, 0)
-            args = filled if filled is not None else self._bind(args, kwargs)
-        key = tuple(map(type, args))
+        args, _ = _call_args(self.py_func, args, kwargs, 0, self._bind)
+        key = _value_key(args)
         c = self._fast.get(key)
         if c is None:
-            nd = _array_type()
-            if nd is not None and nd in key:    # arrays: their dtype and rank join the key
-                key = tuple((nd, a.dtype, a.ndim) if k is nd else k for a, k in zip(args, key))
-                c = self._fast.get(key)
-            if c is None:
-                c = self.compiled(args)
-                if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices:
-                    self._fast[key] = c
-                    if _CallBase is not object:
-                        self._register(key, c)
+            c = self.compiled(args)
+            if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices:
+                self._fast[key] = c
+                if _CallBase is not object:
+                    _register(self, _kinds(key), c)
         try:
             return c.run(args)
-        except (ArithmeticError, LookupError, ValueError, AssertionError, RuntimeError,
-                TypeError) as e:
+        except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
@@ -252,12 +243,6 @@ class ScriptFunction(_CallBase):
             raise TypeError(f"{self.py_func.__name__}(): {e}") from None
         bound.apply_defaults()
         return bound.args
-
-    def _register(self, key: tuple, c: Compiled) -> None:
-        """Let the C dispatcher call `c` for arguments of exact Python types `key`, and call
-        the new code when `c` swaps tiers."""
-        _register(self, "".join("a" if type(k) is tuple else "b" if k is bool else
-                                "f" if k is float else "i" for k in key), c)
 
     def ir(self, *args, after: str | None = None) -> str:
         """The IR text of this function for the signature of `args`, after pass `after`
@@ -548,13 +533,9 @@ class ScriptMethod:
 
     def __call__(self, *args, **kwargs):
         root = self.owner.module
-        key = None
-        if not kwargs:
-            if self.py_func.__defaults__ and len(args) + 1 < self.py_func.__code__.co_argcount:
-                filled = _with_defaults(self.py_func, args, 1)
-                if filled is not None:
-                    args = filled
-            key = _value_key(args)
+        args, bound = _call_args(self.py_func, args, kwargs, 1, self._bind)
+        key = _value_key(args)
+        if not bound:
             fast = self._fast.get(key)
             if fast is not None and _guards_hold(root, fast[0].guards):
                 # what `compiled` would return: call it from C with the model's arrays
@@ -565,10 +546,6 @@ class ScriptMethod:
                     if getattr(e, "pts_span", None) is not None:
                         raise e.with_traceback(None) from None
                     raise
-        bound = kwargs or (self.py_func.__defaults__ and
-                           len(args) + 1 < self.py_func.__code__.co_argcount)
-        if bound:
-            args = self._bind(args, kwargs)
         c = self.compiled(args)
         full = (root,) + tuple(args)
         if c.lifted:              # native: tensor attributes as trailing arguments
@@ -606,6 +583,16 @@ _RUN_ERRORS = (ArithmeticError, LookupError, ValueError, AssertionError, Runtime
 _VARIADIC = 0x04 | 0x08           # inspect.CO_VARARGS | CO_VARKEYWORDS (without importing it)
 
 
+def _call_args(fn, args: tuple, kwargs: dict, first: int, bind) -> tuple[tuple, bool]:
+    """(the positional arguments of a call of fn, after `first` bound parameters such as
+    self; whether they took `bind`, i.e. inspect.signature): `args` as they are, `args` and
+    fn's defaults, or bind(args, kwargs) for keywords and what Python would refuse."""
+    if not kwargs and not (fn.__defaults__ and len(args) + first < fn.__code__.co_argcount):
+        return args, False
+    filled = None if kwargs else _with_defaults(fn, args, first)
+    return (bind(args, kwargs), True) if filled is None else (filled, False)
+
+
 def _with_defaults(fn, args: tuple, first: int) -> tuple | None:
     """`args` (positional, after `first` bound parameters such as self) completed with fn's
     default values, as Python binds a call without keywords: what `_bind` returns, without
@@ -628,6 +615,16 @@ def _value_key(args: tuple) -> tuple:
     return tuple((nd, a.dtype, a.ndim) if type(a) is nd else type(a) for a in args)
 
 
+_KINDS = {int: "i", float: "f", bool: "b"}
+
+
+def _kinds(key: tuple) -> str | None:
+    """The C dispatcher's argument kinds of a `_value_key` ('i' int, 'f' float, 'b' bool,
+    'a' ndarray); None if it has other types."""
+    kinds = ["a" if type(k) is tuple else _KINDS.get(k) for k in key]
+    return None if None in kinds else "".join(kinds)
+
+
 class _EntryCall(_CallBase):
     """Calls a Compiled's native entry with its parameters' values (a scripted method's
     arguments, then the model's arrays): through the C dispatcher for values of the kinds
@@ -639,11 +636,8 @@ class _EntryCall(_CallBase):
         self.registered = False         # does the C dispatcher call it?
         if _CallBase is object:
             return
-        nd = _array_type()
-        kinds = "".join("a" if type(v) is nd else "b" if type(v) is bool else
-                        "f" if type(v) is float else "i" if type(v) is int else "?"
-                        for v in values)
-        if "?" not in kinds:
+        kinds = _kinds(_value_key(values))
+        if kinds is not None:
             self.registered = _register(self, kinds, c)
 
     def _slow_call(self, *values):

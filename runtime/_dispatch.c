@@ -31,7 +31,8 @@
    Arrays whose byte strides are not multiples of the item size (the Python path copies
    them), ranks above MAX_RANK, byte-swapped and unaligned arrays (numpy exports "=d"
    for those) and ndarray subclasses take the Python path.  As there, read-only arrays
-   are passed as they are: scripted code that writes into one writes into its memory.  A tensor result comes back as runtime/tensors.py `TensorCall.unbox` makes it:
+   are passed as they are: scripted code that writes into one writes into its memory.
+   A tensor result comes back as runtime/tensors.py `TensorCall.unbox` makes it:
    a C-contiguous allocation of the call becomes a `Block` (below) and an array over it
    (numpy.frombuffer, then reshape); anything else (a view of an argument, a transposed
    result, an empty one) goes to the result hook given by `set_tensor_support`, which
@@ -154,6 +155,23 @@ raise_status(int32_t status, const Context *ctx)
 
 static PyObject *block_make(void *header, void *data, Py_ssize_t nbytes, free_fn free);
 
+/* Write at d the descriptor {data, owner 0, shape[r], strides[r] in elements} of the array
+   in buffer v, whose items are `itemsize` bytes: 0 if a byte stride is not a whole number
+   of items (the descriptor is then wrong), else 1. */
+static int
+write_desc(const Py_buffer *v, Py_ssize_t itemsize, int64_t *d)
+{
+    int ok = 1;
+    d[0] = (int64_t)(intptr_t)v->buf;
+    d[1] = 0;
+    for (int k = 0; k < v->ndim; k++) {
+        d[2 + k] = v->shape[k];
+        ok &= v->strides[k] % itemsize == 0;
+        d[2 + v->ndim + k] = v->strides[k] / itemsize;
+    }
+    return ok;
+}
+
 /* The array result whose descriptor the callee wrote at `desc`: an array over a Block when
    it is a C-contiguous allocation of the call, else what the result hook makes of it. */
 static PyObject *
@@ -212,27 +230,20 @@ tensor_result(const Entry *e, const int64_t *desc, PyObject *const *args, Py_ssi
     return out;
 }
 
-/* Call entry e with the n arguments (views: the buffers of its array arguments). */
+typedef int64_t Desc[2 + 2 * MAX_RANK];     /* an array argument's descriptor */
+
+/* Call entry e with the n arguments (descs: the descriptors of its array arguments). */
 static PyObject *
-call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, const Py_buffer *views)
+call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
 {
     int64_t slots[MAX_ARGS + 1];
-    int64_t descs[MAX_ARGS][2 + 2 * MAX_RANK];
     int64_t results[2] = {0, 0};
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
         int kind = (int)((e->key >> (8 + 2 * i)) & 3);
         char p = e->params[i];
         if (kind == K_ARRAY) {
-            const Py_buffer *v = &views[i];
-            int64_t *d = descs[i];
-            d[0] = (int64_t)(intptr_t)v->buf;
-            d[1] = 0;
-            for (int k = 0; k < v->ndim; k++) {
-                d[2 + k] = v->shape[k];
-                d[2 + v->ndim + k] = v->strides[k] / v->itemsize;
-            }
-            slots[i] = (int64_t)(intptr_t)d;
+            slots[i] = (int64_t)(intptr_t)descs[i];
         } else if (kind == K_INT) {
             if (p == S_I64) {
                 int overflow;
@@ -312,17 +323,15 @@ slow_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwname
     return r;
 }
 
-/* The buffer of array argument a, as entries expect it: 1 with *v filled, 0 (nothing held)
-   for one the Python path must take, -1 with an exception set. */
+/* The buffer of array argument a and its descriptor, as entries expect them: 1 with *v and
+   d filled, 0 (nothing held) for one the Python path must take, -1 with an exception set. */
 static int
-array_view(PyObject *a, Py_buffer *v)
+array_view(PyObject *a, Py_buffer *v, int64_t *d)
 {
     if (PyObject_GetBuffer(a, v, PyBUF_RECORDS_RO) < 0)
         return -1;
     int ok = v->ndim <= MAX_RANK && v->itemsize > 0 && v->format != NULL &&
-             strlen(v->format) < MAX_FORMAT;
-    for (int k = 0; ok && k < v->ndim; k++)
-        ok = v->strides[k] % v->itemsize == 0;
+             strlen(v->format) < MAX_FORMAT && write_desc(v, v->itemsize, d);
     if (!ok)
         PyBuffer_Release(v);
     return ok;
@@ -381,13 +390,14 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
         return slow_call(op, args, nargsf, kwnames);
     }
     Py_buffer views[MAX_ARGS];
+    Desc descs[MAX_ARGS];
     Py_ssize_t held = 0;            /* views[:held] of the array arguments are filled */
     PyObject *out = NULL;
     int found = 0;
     for (; held < n; held++) {
         if (((key >> (8 + 2 * held)) & 3) != K_ARRAY)
             continue;
-        int ok = array_view(args[held], &views[held]);
+        int ok = array_view(args[held], &views[held], descs[held]);
         if (ok < 0)
             PyErr_Clear();          /* the Python path raises what it raises */
         if (ok <= 0)
@@ -398,7 +408,7 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
             const Entry *e = &self->entries[i];
             if (e->key == key && arrays_match(e, views, n)) {
                 found = 1;
-                out = call_entry(e, args, n, views);
+                out = call_entry(e, args, n, descs);
             }
         }
     for (Py_ssize_t i = 0; i < held; i++)
@@ -731,15 +741,7 @@ array_desc(PyObject *module, PyObject *args)
         return NULL;
     }
     int64_t *d = (int64_t *)PyByteArray_AS_STRING(desc);
-    int ok = 1;
-    d[0] = (int64_t)(intptr_t)view.buf;
-    d[1] = 0;
-    for (int k = 0; k < ndim; k++) {
-        d[2 + k] = view.shape[k];
-        if (view.strides[k] % itemsize != 0)
-            ok = 0;
-        d[2 + ndim + k] = view.strides[k] / itemsize;
-    }
+    int ok = write_desc(&view, itemsize, d);
     PyBuffer_Release(&view);
     return Py_BuildValue("(NKO)", desc, (unsigned long long)(uintptr_t)d,
                          ok ? Py_True : Py_False);
