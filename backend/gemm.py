@@ -20,6 +20,16 @@ column stride and any row stride.  The algorithm is the Goto/BLIS one:
 trade places, so that each K block of A is packed once for all of N: MyConv's x @ W.T,
 128 x 50176 x 1024, ~1-3% faster.)
 
+Where B is read along k (`x @ W.T`, W row-major) and large, and A has few rows, the problem
+is swapped (`Gemm.swapped`): C^T = B^T @ A^T, in pieces of C's columns computed into a
+row-major buffer and copied into C transposed.  Packing B is then packing a transposed
+copy of W, 32 rows at a time, from memory (latency-bound: MyConv's 205 MB W at ~7 GB/s,
+~20% of the linear); swapped, W's rows are read in place by the kernels, and only the
+small A is packed: 128 x 50176 x 1024 ~0.80-0.85 of its time, M = 32 ~0.67, M = 256 ~0.85,
+128 x 1024 x 4096 ~0.95 (in-process A/B; B of 1.6 MB, the MLP's, was ~3% slower, hence
+the size threshold).  K blocks are always those of the whole, unswapped problem (`kn`):
+swapping, or splitting over threads, never changes a sum's order or its rounding.
+
 Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
 panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack the
 full panels, chosen at run time by the strides: vector copies k row by k row across all of
@@ -31,8 +41,9 @@ rows past M's edge read the last one again), and those rows stay in L1 across th
 as a packed micro-panel would: packing them made the MLP's 256 x 784 x 512 ~8% slower
 (conv2d's W @ cols of 32 x 27 x 12544: ~4% faster; in-process A/B, AVX-512 Xeon).  The
 exception is rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1
-sets, so they are packed unless B has a single panel (each element of A then meets one
-kernel).  The micro-kernel keeps MR x NV vectors of VW elements as accumulators in
+sets, so they are packed unless B has at most ALIASED_NR panels (8: each line of A then
+meets few kernels before it is evicted; 128 x 1024 x 256 ~8%, 256 x 2048 x 128 ~19% faster
+than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  The micro-kernel keeps MR x NV vectors of VW elements as accumulators in
 registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where the CPU has it and
 a multiply and an add where it does not — never a libm call, so archive images stay
 import-free).  Tiles cut by M's edge store their first mr rows as vectors;
@@ -109,6 +120,14 @@ DEEP_N = 819
 # the full MR-high one (whose padding rows cost as much as real ones): the first whose rows
 # hold it.  Two rows go across two panels, so that 8 accumulators hide the FMA latency.
 EDGE_KERNELS = ((2, 2), (4, 1), (8, 1))
+# A's rows a multiple of 4 KiB apart are read in place where B has at most this many panels
+ALIASED_NR = 8
+# `Gemm.swapped`: problems with B read along k, M in this range, N >= 2 M and a B of at
+# least SWAP_B_BYTES (read from memory: packing it is what the swap saves), in pieces of
+# SWAP_ROWS columns of C
+SWAP_M = (32, 256)
+SWAP_B_BYTES = 8 << 20
+SWAP_ROWS = 1024
 
 
 @dataclass(frozen=True)
@@ -527,7 +546,9 @@ class Gemm:
 
     def range_fn(self) -> ir.Function:
         """void range(M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufA,
-        bufB, n0, n1): columns [n0, n1) of C (the unit of work a thread would take)."""
+        bufB, n0, n1, kn): columns [n0, n1) of C (the unit of work a thread would take), in
+        the K blocks of a problem kn columns wide (`kcb`: the whole problem's, so that the
+        sums, and their rounding, do not depend on how it was split)."""
         P = self.p
         pack_a, pack_b = self.pack(P.mr), self.pack(P.nr)
         edges = [(rows, panels) for rows, panels in EDGE_KERNELS if rows < P.mr]
@@ -541,7 +562,7 @@ class Gemm:
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
-             n1) = f.args
+             n1, kn) = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
             # A's rows are read in place when their columns are contiguous, unless they lie a
@@ -550,7 +571,7 @@ class Gemm:
             rows_in_place = b.icmp_signed("==", csa, c64(1))
             apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
             width = b.sub(n1, n0)
-            step = self.kcb(b, K, width)
+            step = self.kcb(b, K, kn)
             nkb = at_least_one(b, ceil_div(b, K, step))         # K == 0: one pass
             ncb = round_up(b, ceil_div(b, width, at_least_one(b, ceil_div(b, width, P.nc))), P.nr)
 
@@ -581,7 +602,7 @@ class Gemm:
                     def iblock(ic):
                         mcc = imin(b, c64(P.mc), b.sub(M, ic))
                         a_block = self.gep(b, A, b.add(b.mul(ic, rsa), b.mul(pc, csa)))
-                        direct = b.and_(rows_in_place, b.or_(apart, b.icmp_signed("<=", nc, c64(P.nr))))
+                        direct = b.and_(rows_in_place, b.or_(apart, b.icmp_signed("<=", nc, c64(ALIASED_NR * P.nr))))
                         with b.if_else(direct) as (in_place, packed):
                             with in_place:
                                 tiles(ic, mcc, a_block, True)
@@ -650,7 +671,7 @@ class Gemm:
                     for_range(b, n0, n1, ncb, jblock, "jc")
             b.ret_void()
         return self.fn("range", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T,
-                                       PTR, I1T, I1T, I1T, PTR, PTR, I64T, I64T], build)
+                                       PTR, I1T, I1T, I1T, PTR, PTR, I64T, I64T, I64T], build)
 
     # ------------------------------------------------------------ entry
 
@@ -659,17 +680,99 @@ class Gemm:
         a = b.mul(round_up(b, imin(b, M, c64(P.mc)), P.mr), self.kcb(b, K, N))
         return round_up(b, b.mul(a, c64(self.size)), ALIGN)
 
-    def worksize(self, b: ir.IRBuilder, M, N, K):
-        """Bytes of packing buffers for an (M, N, K) problem (emitted inline)."""
+    def buf_bytes(self, b: ir.IRBuilder, M, N, K):
+        """Bytes of range's packing buffers for an (M, N, K) problem, A's then B's."""
         P = self.p
         bb = b.mul(round_up(b, imin(b, N, c64(P.nc)), P.nr), self.kcb(b, K, N))
-        return b.add(b.add(self.a_bytes(b, M, N, K), b.mul(bb, c64(self.size))), c64(ALIGN))
+        return b.add(self.a_bytes(b, M, N, K), round_up(b, b.mul(bb, c64(self.size)), ALIGN))
 
-    def entry(self) -> ir.Function:
+    def may_swap(self, b: ir.IRBuilder, M, N, K):
+        """Is an (M, N, K) problem's shape one that `swapped` computes (with B k-contiguous)?"""
+        few = b.and_(b.icmp_signed(">=", M, c64(SWAP_M[0])), b.icmp_signed("<=", M, c64(SWAP_M[1])))
+        big = b.icmp_signed(">=", b.mul(b.mul(K, N), c64(self.size)), c64(SWAP_B_BYTES))
+        return b.and_(few, b.and_(b.icmp_signed("<=", b.mul(M, c64(2)), N), big))
+
+    def worksize(self, b: ir.IRBuilder, M, N, K):
+        """Bytes of workspace for an (M, N, K) problem (emitted inline): range's packing
+        buffers, or where it may be swapped, those of a piece of the swapped problem and
+        the piece of C^T, whichever is more."""
+        rows = imin(b, N, c64(SWAP_ROWS))
+        piece = b.add(self.buf_bytes(b, rows, M, K), b.mul(b.mul(rows, M), c64(self.size)))
+        own = self.buf_bytes(b, M, N, K)
+        more = b.and_(self.may_swap(b, M, N, K), b.icmp_signed(">", piece, own))
+        return b.add(b.select(more, piece, own), c64(ALIGN))
+
+    def transposed_copy(self) -> ir.Function:
+        """void tcopy(ptr dst, i64 rsd, ptr src, i64 rss, i64 rows, i64 cols):
+        dst[j, i] = src[i, j] for i < rows, j < cols (both with unit column stride)."""
+        VW = self.p.vw
+
+        def build(f):
+            dst, rsd, src, rss, rows, cols = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+
+            def scalars(i0, i1, j0, j1):
+                def row(i):
+                    si = self.gep(b, src, b.mul(i, rss))
+                    di = self.gep(b, dst, i)
+                    for_range(b, j0, j1, 1, lambda j: b.store(
+                        b.load(self.gep(b, si, j), typ=self.T), self.gep(b, di, b.mul(j, rsd))), "tj")
+                for_range(b, i0, i1, 1, row, "ti")
+
+            def block(i0, j0):      # VW x VW, transposed in registers
+                vecs = []
+                for r in range(VW):
+                    ld = b.load(self.gep(b, src, b.add(b.mul(b.add(i0, c64(r)), rss), j0)), typ=self.V)
+                    ld.align = self.size
+                    vecs.append(ld)
+                for q, v in enumerate(transpose(b, vecs)):
+                    st = b.store(v, self.gep(b, dst, b.add(b.mul(b.add(j0, c64(q)), rsd), i0)))
+                    st.align = self.size
+            rv = b.mul(b.sdiv(rows, c64(VW)), c64(VW))
+            cv = b.mul(b.sdiv(cols, c64(VW)), c64(VW))
+            for_range(b, c64(0), rv, VW, lambda i0: for_range(
+                b, c64(0), cv, VW, lambda j0: block(i0, j0), "tb"), "ta")
+            scalars(c64(0), rv, cv, cols)
+            scalars(rv, rows, c64(0), cols)
+            b.ret_void()
+        return self.fn("tcopy", VOID, [PTR, I64T, PTR, I64T, I64T, I64T], build)
+
+    def swapped(self, b: ir.IRBuilder, rng, args, buf, kn) -> None:
+        """C = A @ B as C^T = B^T @ A^T, in pieces of SWAP_ROWS columns of C, each computed
+        into a row-major C^T piece in the workspace and copied into C transposed (loaded
+        from C first when accumulating).  For B read along k (`x @ W.T`) and few rows of A:
+        B^T's rows are then read in place by the kernels, where B itself had to be packed,
+        and only A, the smaller operand, is packed (MyConv's 128 x 50176 x 1024 linear:
+        ~0.84 of its time).  The K blocks stay the unswapped problem's (kn): the same sums,
+        the same rounding."""
+        (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu) = args
+        rows = imin(b, N, c64(SWAP_ROWS))
+        bufb = b.gep(buf, [self.a_bytes(b, rows, M, K)], source_etype=I8T)
+        ct = b.gep(buf, [self.buf_bytes(b, rows, M, K)], source_etype=I8T)
+        tcopy = self.transposed_copy()
+        col_bias = b.and_(b.icmp_unsigned("!=", bias, ir.Constant(PTR, None)), b.not_(rowb))
+
+        def piece(c0):
+            cn = imin(b, c64(SWAP_ROWS), b.sub(N, c0))
+            cp = self.gep(b, C, c0)
+            with b.if_then(acc):
+                b.call(tcopy, [ct, M, cp, rsc, M, cn])
+            # a bias over C's columns is one over C^T's rows, and the other way round
+            pbias = b.select(col_bias, self.gep(b, bias, c0), bias)
+            b.call(rng, [cn, M, K, self.gep(b, B, b.mul(c0, csb)), csb, rsb, A, csa, rsa, ct, M,
+                         pbias, b.not_(rowb), acc, relu, buf, bufb, c64(0), M, kn])
+            b.call(tcopy, [cp, rsc, ct, M, cn, M])
+        for_range(b, c64(0), N, SWAP_ROWS, piece, "sw")
+
+    def run_fn(self) -> ir.Function:
+        """void run(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
+        work, kn): the entry's work in the K blocks of a problem kn columns wide (a thread's
+        part of a problem N wide runs in the whole problem's K blocks)."""
         rng = self.range_fn()
 
         def build(f):
-            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, work) = f.args
+            (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, work,
+             kn) = f.args
             entry = f.append_basic_block("entry")
             b = ir.IRBuilder(entry)
             empty = b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0)))
@@ -685,11 +788,26 @@ class Gemm:
             buf.add_incoming(work, pre)
             buf.add_incoming(got, in_own)
             bufa = self.align(b, buf)
-            bufb = b.gep(bufa, [self.a_bytes(b, M, N, K)], source_etype=I8T)
-            b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa,
-                         bufb, c64(0), N])
+            swap = b.and_(self.may_swap(b, M, N, K), b.and_(
+                b.icmp_signed("==", rsb, c64(1)), b.icmp_signed("!=", csb, c64(1))))
+            with b.if_else(swap) as (then, other):
+                with then:
+                    self.swapped(b, rng, f.args[1:16], bufa, kn)
+                with other:
+                    bufb = b.gep(bufa, [self.a_bytes(b, M, N, K)], source_etype=I8T)
+                    b.call(rng, [M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
+                                 bufa, bufb, c64(0), N, kn])
             with b.if_then(own):
                 b.call(self.mc.import_fn(b, ctx, "free"), [buf])
+            b.ret_void()
+        return self.fn("run", VOID, ParallelGemm.FIELDS[:-1] + [PTR, I64T], build)
+
+    def entry(self) -> ir.Function:
+        run = self.run_fn()
+
+        def build(f):
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            b.call(run, list(f.args) + [f.args[2]])
             b.ret_void()
         return self.fn("", VOID, ParallelGemm.FIELDS[:-1] + [PTR], build)
 
@@ -725,9 +843,10 @@ PARALLEL_MIN = 1 << 18
 class ParallelGemm:
     """`pts.gemm.T.par(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu)`:
     the entry split over the thread pool (the `parallel_for` import) into column blocks of
-    whole micro-tiles (or row blocks when M > N).  Each task is a sub-problem run by the
-    entry with its own packing buffers; tiles and the K order do not move, so results equal
-    1 thread's."""
+    whole micro-tiles (or row blocks when M > N).  Each task is a sub-problem run (`run`)
+    with its own packing buffers in the whole problem's K blocks: the K order does not
+    move, so results equal 1 thread's (where a task's K blocks followed its own width,
+    256 x 600 x 1024 on 2 threads differed from 1 thread in the last bits)."""
 
     FIELDS = [PTR, I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I1T,
               I1T, I1T, I1T]            # ctx .. relu, then by_columns
@@ -751,16 +870,16 @@ class ParallelGemm:
                     n0 = b.mul(begin, c64(P.nr))
                     n1 = imin(b, b.mul(end, c64(P.nr)), N)
                     bias_n = b.select(b.or_(no_bias, rowb), bias, g.gep(b, bias, n0))
-                    b.call(g.entry(), [ctx, M, b.sub(n1, n0), K, A, rsa, csa,
-                                       g.gep(b, B, b.mul(n0, csb)), rsb, csb, g.gep(b, C, n0), rsc,
-                                       bias_n, rowb, acc, relu, null])
+                    b.call(g.run_fn(), [ctx, M, b.sub(n1, n0), K, A, rsa, csa,
+                                        g.gep(b, B, b.mul(n0, csb)), rsb, csb, g.gep(b, C, n0), rsc,
+                                        bias_n, rowb, acc, relu, null, N])
                 with rows:
                     m0 = b.mul(begin, c64(P.mr))
                     m1 = imin(b, b.mul(end, c64(P.mr)), M)
                     bias_m = b.select(b.and_(b.not_(no_bias), rowb), g.gep(b, bias, m0), bias)
-                    b.call(g.entry(), [ctx, b.sub(m1, m0), N, K, g.gep(b, A, b.mul(m0, rsa)), rsa,
-                                       csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias_m,
-                                       rowb, acc, relu, null])
+                    b.call(g.run_fn(), [ctx, b.sub(m1, m0), N, K, g.gep(b, A, b.mul(m0, rsa)), rsa,
+                                        csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias_m,
+                                        rowb, acc, relu, null, N])
             b.ret_void()
         return g.fn("task", VOID, [PTR, I64T, I64T], build)
 

@@ -241,7 +241,10 @@ def test_entry_epilogue_and_accumulate(dt):
                     (13, 1024, 70),
                     # A packed (rows 4 KiB apart) and several blocks of B's columns: the
                     # K blocks outside, each block of A packed once
-                    (13, 1024, 1100)]:
+                    (13, 1024, 1100),
+                    # swapped (Gemm.swapped: B read along k, 32 <= M <= 256, N >= 2 M, B of
+                    # 8 MiB or more): one piece of C^T, and three (the last one short)
+                    (40, 2100, 1000), (33, 700, 3000)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T       # b: a transposed view
         biases = {"cols": rand((n,), dt), "rows": rand((m, 1), dt)}
         c0 = rand((m, n + 3), dt)                                         # C with a row stride
@@ -265,6 +268,52 @@ def test_entry_epilogue_and_accumulate(dt):
                     check(c, want, k + 1)
                     assert (c[:, n:] == c0[:, n:]).all()        # nothing past column n
     del ee
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_entry_swapped_sums_are_the_unswapped_ones(dt):
+    """A problem computed as C^T = B^T @ A^T (B a transposed view: `x @ W.T`) has the same
+    K blocks, so the same sums bit for bit, as with B row-major (not swapped); with a bias
+    per column or per row, accumulating, ReLU."""
+    ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
+    item = np.dtype(dt).itemsize
+    for m, k, n in [(64, 2100, 1100), (256, 1100, 2048), (32, 4100, 600)]:
+        a, w = rand((m, k), dt), rand((n, k), dt)
+        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
+        c0 = rand((m, n), dt)
+        work = np.empty(size(m, n, k), np.uint8)
+        for bias, acc, relu in [(None, False, False), ("cols", True, True), ("rows", False, True)]:
+            got = {}
+            for name, b in (("swapped", w.T), ("row-major B", np.ascontiguousarray(w.T))):
+                c = c0.copy()
+                run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, b.strides[0] // item,
+                    b.strides[1] // item, c.ctypes.data, n,
+                    None if bias is None else biases[bias].ctypes.data, bias == "rows", acc, relu,
+                    work.ctypes.data)
+                got[name] = c
+            np.testing.assert_array_equal(got["swapped"], got["row-major B"])
+            s = (c0 if acc else 0) + a @ w.T + (0 if bias is None else biases[bias])
+            check(got["swapped"], np.maximum(s, 0) if relu else s, k + 1)
+    del ee
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_give_one_threads_sums(threads):
+    """Split over threads (by columns: M <= N, or by rows), a product has 1 thread's
+    K blocks, so its sums bit for bit: where a thread's columns are few enough for deeper K
+    blocks than the whole problem's (Gemm.kcb), and where they are swapped."""
+    old = pts.get_num_threads()
+    try:
+        for m, k, n, trans in [(256, 600, 1024, False), (128, 1100, 1024, False),
+                               (1100, 600, 256, False), (128, 2100, 2048, True)]:
+            a = rand((m, k), np.float32)
+            b = rand((n, k), np.float32).T if trans else rand((k, n), np.float32)
+            pts.set_num_threads(1)
+            one = MM(a, b)
+            pts.set_num_threads(threads)
+            np.testing.assert_array_equal(MM(a, b), one)
+    finally:
+        pts.set_num_threads(old)
 
 
 def test_entry_relu_nan_and_signed_zero():
