@@ -30,6 +30,14 @@ small A is packed: 128 x 50176 x 1024 ~0.80-0.85 of its time, M = 32 ~0.67, M = 
 the size threshold).  K blocks are always those of the whole, unswapped problem (`kn`):
 swapping, or splitting over threads, never changes a sum's order or its rounding.
 
+Fewer rows of A (M < DOT_M = 9) with A and B both read along k (`v @ W.T`, a linear layer
+for a batch of a few) are dot products instead (`Gemm.dots`): 4 x 4 (2 x 4 with 16 vector
+registers) of them at a time, over all of K in vector lanes, then one reduction and the
+epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its time
+(~16.5 ms, torch's GEMV ~15), M = 4: 0.62, 8 x 2048 x 2048: 0.66 (in-process A/B).  Where
+more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
+between passes (DOT_L2): M = 8 over 50176-element rows was 1.26 slower, and keeps the tiles.
+
 Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
 panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack the
 full panels, chosen at run time by the strides: vector copies k row by k row across all of
@@ -122,10 +130,16 @@ DEEP_N = 819
 EDGE_KERNELS = ((2, 2), (4, 1), (8, 1))
 # A's rows a multiple of 4 KiB apart are read in place where B has at most this many panels
 ALIASED_NR = 8
+# `Gemm.dots`: problems with fewer rows than this, A and B both read along k
+DOT_M = 9
+# the dot kernel's tile: DOT_TILE rows of W by DOT_TILE (DOT_TILE / 2 with 16 vector registers) of A
+DOT_TILE = 4
+# ... where its rows of W, read again for each DOT_TILE rows of A, fit in this much of L2
+DOT_L2 = 256 << 10
 # `Gemm.swapped`: problems with B read along k, M in this range, N >= 2 M and a B of at
 # least SWAP_B_BYTES (read from memory: packing it is what the swap saves), in pieces of
 # SWAP_ROWS columns of C
-SWAP_M = (32, 256)
+SWAP_M = (16, 256)
 SWAP_B_BYTES = 8 << 20
 SWAP_ROWS = 1024
 
@@ -373,6 +387,35 @@ class Gemm:
     def fmuladd(self) -> ir.Function:
         return self.vector_intrinsic("llvm.fmuladd", ir.FunctionType(self.V, [self.V] * 3))
 
+    @staticmethod
+    def kernel_blocks(f: ir.Function, pointers) -> tuple:
+        """A kernel's builder at its entry block and its blocks (entry, k.head, k.body,
+        tail), its `pointers` arguments marked noalias."""
+        for p in pointers:
+            p.add_attribute("noalias")
+        blocks = [f.append_basic_block(name) for name in ("entry", "k.head", "k.body", "tail")]
+        return ir.IRBuilder(blocks[0]), blocks
+
+    def loop_head(self, b: ir.IRBuilder, entry, head, count: int) -> tuple:
+        """Branch from entry to the k loop's head and build there the k phi (from 0) and
+        `count` accumulator phis (from zero vectors); the loop's body adds their incomings."""
+        b.branch(head)
+        b.position_at_end(head)
+        p = b.phi(I64T)
+        p.add_incoming(c64(0), entry)
+        accs = []
+        for _ in range(count):
+            phi = b.phi(self.V)
+            phi.add_incoming(ir.Constant(self.V, None), entry)
+            accs.append(phi)
+        return p, accs
+
+    def rows(self, b: ir.IRBuilder, base, stride, count: int, n) -> list:
+        """Pointers to `count` rows of base, `stride` elements apart; those past the first
+        n read row n - 1 again."""
+        last = b.sub(n, c64(1))
+        return [self.gep(b, base, b.mul(imin(b, c64(i), last), stride)) for i in range(count)]
+
     def kernel(self, rows: int = 0, panels: int = 1, direct: bool = False) -> ir.Function:
         """void kernel(i64 kc, ptr Ap, ptr Bp, ptr C, i64 rsc, i64 mr, i64 nr, i1 overwrite,
         ptr bias, i1 rowb, i1 relu): C[:mr, :nr] (= or +=) Ap-panel @ Bp-panel, then
@@ -393,36 +436,19 @@ class Gemm:
                 kc, ap, rsa, bp, c, rsc, mr, nr, overwrite, bias, rowb, relu = f.args
             else:
                 kc, ap, bp, c, rsc, mr, nr, overwrite, bias, rowb, relu = f.args
-            for a in (ap, bp, c, bias):
-                a.add_attribute("noalias")
-            entry = f.append_basic_block("entry")
-            head = f.append_basic_block("k.head")
-            body = f.append_basic_block("k.body")
-            tail = f.append_basic_block("tail")
-            b = ir.IRBuilder(entry)
+            b, (entry, head, body, tail) = self.kernel_blocks(f, (ap, bp, c, bias))
             if direct:      # rows past mr read the last one (their sums are not stored)
-                last = b.sub(mr, c64(1))
-                arows = [self.gep(b, ap, b.mul(imin(b, c64(i), last), rsa)) for i in range(MR)]
-            zero = ir.Constant(V, [ir.Constant(T, 0.0)] * VW)
+                arows = self.rows(b, ap, rsa, MR, mr)
             # the tile's rows of C, fetched for writing now: the sums are added to them and
             # stored after the k loop, thousands of cycles later (in-process A/B, AVX-512
             # Xeon, two runs: 512^3 0.955 / 0.972, conv2d's 64 x 288 x 3136 0.983 / 0.966,
             # the MLP's first layer 0.982 / 0.988, 1024^3 1.000 / 0.988; A/A within 1.5%)
             fetch = self.mc.intrinsic("llvm.prefetch", [PTR])
             write, keep, data = (ir.Constant(ir.IntType(32), v) for v in (1, 3, 1))
-            for i in range(MR):         # rows past mr: the last one again
-                crow = self.gep(b, c, b.mul(imin(b, c64(i), b.sub(mr, c64(1))), rsc))
+            for crow in self.rows(b, c, rsc, MR, mr):      # rows past mr: the last one again
                 for e in range(0, NR, ALIGN // self.size):
                     b.call(fetch, [self.gep(b, crow, c64(e)), write, keep, data])
-            b.branch(head)
-            b.position_at_end(head)
-            p = b.phi(I64T)
-            p.add_incoming(c64(0), entry)
-            accs = []
-            for _ in range(MR * NV):
-                phi = b.phi(V)
-                phi.add_incoming(zero, entry)
-                accs.append(phi)
+            p, accs = self.loop_head(b, entry, head, MR * NV)
             b.cbranch(b.icmp_signed("<", p, kc), body, tail)
             b.position_at_end(body)
             bv = []
@@ -764,6 +790,129 @@ class Gemm:
             b.call(tcopy, [cp, rsc, ct, M, cn, M])
         for_range(b, c64(0), N, SWAP_ROWS, piece, "sw")
 
+    def reduce_lanes(self, b: ir.IRBuilder, vecs: list) -> list:
+        """Vectors of partial sums -> vectors of their lane sums, VW per vector, in order
+        (the sum of vecs[i] in lane i % VW of result i // VW): pairs of vectors are halved
+        and interleaved, log2(VW) rounds of shuffles and adds."""
+        VW = self.p.vw
+        vt = ir.VectorType(ir.IntType(32), VW)
+        g = VW                  # lanes each source still spreads over
+        while g > 1:
+            if len(vecs) % 2:
+                vecs = vecs + [ir.Constant(self.V, None)]
+            h, groups = g // 2, VW // g
+            lo = [off + q * g + l for off in (0, VW) for q in range(groups) for l in range(h)]
+            hi = [x + h for x in lo]
+            vecs = [b.fadd(b.shuffle_vector(x, y, ir.Constant(vt, lo)),
+                           b.shuffle_vector(x, y, ir.Constant(vt, hi)))
+                    for x, y in zip(vecs[::2], vecs[1::2])]
+            g = h
+        return vecs
+
+    def dot_rows(self) -> int:
+        """Rows of A in the dot kernel's tile: DOT_TILE with 32 vector registers, else half."""
+        return DOT_TILE if self.p.mr >= 12 else DOT_TILE // 2
+
+    def dot_kernel(self) -> ir.Function:
+        """void dot(i64 K, ptr A, i64 rsa, i64 mr, ptr W, i64 rsw, i64 nr, ptr C, i64 rsc,
+        i1 acc, ptr bias, i1 rowb, i1 relu): C[i, j] (= or +=) A[i, :] . W[j, :] for i < mr
+        <= DR, j < nr <= DR (rows past mr or nr read the last one again), through the
+        epilogue.  All of K in VW-lane partial sums (the last vector masked), then one
+        reduction."""
+        T, V, VW = self.T, self.V, self.p.vw
+        DR = self.dot_rows()
+        fma = self.fmuladd()
+
+        def build(f):
+            K, a, rsa, mr, w, rsw, nr, c, rsc, acc, bias, rowb, relu = f.args
+            b, (entry, head, body, tail) = self.kernel_blocks(f, (a, w, c, bias))
+            arows, wrows = self.rows(b, a, rsa, DR, mr), self.rows(b, w, rsw, DOT_TILE, nr)
+            kv = b.mul(b.sdiv(K, c64(VW)), c64(VW))
+            p, accs = self.loop_head(b, entry, head, DR * DOT_TILE)
+
+            def step(bb, at, load):
+                av = [load(self.gep(bb, r, at)) for r in arows]
+                wv = [load(self.gep(bb, r, at)) for r in wrows]
+                return [bb.call(fma, [av[i], wv[j], accs[i * DOT_TILE + j]])
+                        for i in range(DR) for j in range(DOT_TILE)]
+
+            def plain(ptr):
+                ld = b.load(ptr, typ=V)
+                ld.align = self.size
+                return ld
+            b.cbranch(b.icmp_signed("<", p, kv), body, tail)
+            b.position_at_end(body)
+            new = step(b, p, plain)
+            for phi, n in zip(accs, new):
+                phi.add_incoming(n, body)
+            p.add_incoming(b.add(p, c64(VW)), body)
+            b.branch(head).set_metadata("llvm.loop", self.mc.loop_id(unroll=2))
+
+            b.position_at_end(tail)         # K's last K % VW elements: masked loads
+            lanes = ir.VectorType(ir.IntType(32), VW)
+            mask = b.icmp_signed("<", ir.Constant(lanes, list(range(VW))),
+                                 splat(b, b.trunc(b.sub(K, kv), ir.IntType(32)), lanes))
+            align = ir.Constant(ir.IntType(32), self.size)
+            sums = self.reduce_lanes(b, step(b, kv, lambda ptr: b.call(
+                self.masked("load"), [ptr, align, mask, ir.Constant(V, None)])))
+            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            for i in range(DR):
+                for j in range(DOT_TILE):
+                    n = i * DOT_TILE + j
+                    s = b.extract_element(sums[n // VW], ir.Constant(ir.IntType(32), n % VW))
+                    inside = b.and_(b.icmp_signed(">", mr, c64(i)), b.icmp_signed(">", nr, c64(j)))
+                    with b.if_then(inside):
+                        ptr = self.gep(b, c, b.add(b.mul(c64(i), rsc), c64(j)))
+                        pre = b.block
+                        with b.if_then(acc):
+                            old = b.load(ptr, typ=T)
+                            added = b.fadd(old, s)
+                            in_acc = b.block
+                        v = b.phi(T)
+                        v.add_incoming(s, pre)
+                        v.add_incoming(added, in_acc)
+                        pre = b.block
+                        with b.if_then(has_bias):
+                            bv = b.load(self.gep(b, bias, b.select(rowb, c64(i), c64(j))), typ=T)
+                            in_bias = b.block
+                        bb = b.phi(T)
+                        bb.add_incoming(ir.Constant(T, -0.0), pre)
+                        bb.add_incoming(bv, in_bias)
+                        b.store(self.epilogue(b, v, bb, relu), ptr)
+            b.ret_void()
+        return self.fn("dot", VOID, [I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I1T, PTR,
+                                     I1T, I1T], build, small=False)
+
+    def few_rows(self, b: ir.IRBuilder, M, K):
+        """Does an M x K A take `dots` (with A and B read along k)?  M < DOT_M, and one
+        pass of the dot kernel's rows over W, or several over rows of W short enough to stay
+        in L2 between them (DOT_TILE rows of at most DOT_L2 bytes)."""
+        one_pass = b.icmp_signed("<=", M, c64(self.dot_rows()))
+        short = b.icmp_signed("<=", b.mul(K, c64(DOT_TILE * self.size)), c64(DOT_L2))
+        return b.and_(b.icmp_signed("<", M, c64(DOT_M)), b.or_(one_pass, short))
+
+    def dots(self, b: ir.IRBuilder, args) -> None:
+        """C = A @ B for few rows of A (M < DOT_M), A's rows and B's columns both read along
+        k (`x @ W.T` for a batch of a few, `v @ W.T`): each element a dot product of a row of
+        A and a row of W = B^T, DR x DOT_TILE at a time, read in place, nothing packed.
+        Where the tiled kernels took 2-, 4- or 8-row edge kernels over a packed transposed
+        copy of W (MyConv's linear for one image: 128 x 50176 x 1024 at M = 1, 4, 12 ...)."""
+        (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu) = args
+        kern, DR = self.dot_kernel(), self.dot_rows()
+
+        def cols(j0):
+            nr = imin(b, c64(DOT_TILE), b.sub(N, j0))
+            w = self.gep(b, B, b.mul(j0, csb))
+
+            def rows(i0):
+                mr = imin(b, c64(DR), b.sub(M, i0))
+                tb = b.select(rowb, self.gep(b, bias, i0), self.gep(b, bias, j0))
+                tb = b.select(b.icmp_unsigned("==", bias, ir.Constant(PTR, None)), bias, tb)
+                b.call(kern, [K, self.gep(b, A, b.mul(i0, rsa)), rsa, mr, w, csb, nr,
+                              self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, acc, tb, rowb, relu])
+            for_range(b, c64(0), M, DR, rows, "di")
+        for_range(b, c64(0), N, DOT_TILE, cols, "dj")
+
     def run_fn(self) -> ir.Function:
         """void run(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
         work, kn): the entry's work in the K blocks of a problem kn columns wide (a thread's
@@ -777,6 +926,11 @@ class Gemm:
             b = ir.IRBuilder(entry)
             empty = b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0)))
             with b.if_then(empty, likely=False):
+                b.ret_void()
+            few = b.and_(self.few_rows(b, M, K), b.and_(
+                b.icmp_signed("==", csa, c64(1)), b.icmp_signed("==", rsb, c64(1))))
+            with b.if_then(few):
+                self.dots(b, f.args[1:16])
                 b.ret_void()
             size = self.worksize(b, M, N, K)
             own = b.icmp_unsigned("==", work, ir.Constant(PTR, None))

@@ -297,15 +297,50 @@ def test_entry_swapped_sums_are_the_unswapped_ones(dt):
     del ee
 
 
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_entry_few_rows_dot_products(dt):
+    """A with fewer than 9 rows and B read along k (`v @ W.T`, Gemm.dots): dot products of
+    A's and W's rows, read in place.  K with a masked last vector (not a multiple of any
+    vector width) or K == 0, N and M past a whole tile, one pass over W (M <= 4) and two
+    (short rows of W), each bias, += and ReLU; ReLU as np.maximum (NaN kept, -0.0 kept)."""
+    ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
+    item = np.dtype(dt).itemsize
+    for m, k, n in [(1, 1030, 37), (3, 1, 5), (4, 0, 6), (2, 4099, 9), (6, 2100, 10), (8, 17, 3)]:
+        a, b = rand((m, k), dt), rand((n, k), dt).T
+        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
+        c0 = rand((m, n + 2), dt)
+        work = np.empty(size(m, n, k), np.uint8)
+        for bias in biases:
+            for acc, relu in [(False, False), (True, True), (False, True)]:
+                c = c0.copy()
+                run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, 1, k, c.ctypes.data, n + 2,
+                    None if bias is None else biases[bias].ctypes.data, bias == "rows", acc,
+                    relu, work.ctypes.data)
+                s = (c0[:, :n] if acc else 0) + a @ b + (0 if bias is None else biases[bias])
+                check(c[:, :n], np.maximum(s, 0) if relu else s, k + 1)
+                assert (c[:, n:] == c0[:, n:]).all()
+    a = np.ones((3, 1), dt)
+    b = np.array([[np.nan, -0.0, -2.0, 3.0, -np.inf]], dt)
+    c = np.empty((3, 5), dt)
+    run(3, 5, 1, a.ctypes.data, 1, 1, b.ctypes.data, 1, 1, c.ctypes.data, 5, None, False, False,
+        True, np.empty(size(3, 5, 1), np.uint8).ctypes.data)
+    want = np.maximum(a @ b, dt(0))
+    np.testing.assert_array_equal(c, want)
+    assert (np.signbit(c) == np.signbit(want)).all()
+    del ee
+
+
 @pytest.mark.parametrize("threads", [2, 3])
 def test_threads_give_one_threads_sums(threads):
     """Split over threads (by columns: M <= N, or by rows), a product has 1 thread's
     K blocks, so its sums bit for bit: where a thread's columns are few enough for deeper K
-    blocks than the whole problem's (Gemm.kcb), and where they are swapped."""
+    blocks than the whole problem's (Gemm.kcb), where they are swapped, and where they are
+    dot products (few rows)."""
     old = pts.get_num_threads()
     try:
         for m, k, n, trans in [(256, 600, 1024, False), (128, 1100, 1024, False),
-                               (1100, 600, 256, False), (128, 2100, 2048, True)]:
+                               (1100, 600, 256, False), (128, 2100, 2048, True),
+                               (3, 3000, 1500, True)]:
             a = rand((m, k), np.float32)
             b = rand((n, k), np.float32).T if trans else rand((k, n), np.float32)
             pts.set_num_threads(1)
