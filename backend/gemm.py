@@ -51,10 +51,10 @@ as a packed micro-panel would: packing them made the MLP's 256 x 784 x 512 ~8% s
 exception is rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1
 sets, so they are packed unless B has at most ALIASED_NR panels (8: each line of A then
 meets few kernels before it is evicted; 128 x 1024 x 256 ~8%, 256 x 2048 x 128 ~19% faster
-than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  The micro-kernel keeps MR x NV vectors of VW elements as accumulators in
-registers (`<VW x T>` values and `llvm.fmuladd`, which is one FMA where the CPU has it and
-a multiply and an add where it does not — never a libm call, so archive images stay
-import-free).  Tiles cut by M's edge store their first mr rows as vectors;
+than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  The
+micro-kernel keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>`
+values and `llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add
+where it does not — never a libm call, so archive images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
 those cut by N's edge store their first nr columns by masked vector loads and stores
 (llvm.masked.*: vmaskmovps on AVX2; LLVM expands them lane by lane elsewhere).  M's
 last row of tiles, when short, runs a shorter kernel (EDGE_KERNELS), because padding rows
@@ -281,6 +281,12 @@ class Gemm:
 
     def gep(self, b, p, off):
         return b.gep(p, [off], source_etype=self.T)
+
+    def bias_from(self, b, bias, rowb, row, col):
+        """The bias of the block of C from (row, col): bias + row when the bias is per row
+        (rowb), else bias + col; null for none."""
+        at = self.gep(b, bias, b.select(rowb, row, col))
+        return b.select(b.icmp_unsigned("==", bias, ir.Constant(PTR, None)), bias, at)
 
     # ------------------------------------------------------------ packing
 
@@ -590,10 +596,9 @@ class Gemm:
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
              n1, kn) = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
             # A's rows are read in place when their columns are contiguous, unless they lie a
-            # multiple of 4 KiB apart (in the same L1 sets) and B has several panels (each
-            # reads them again)
+            # multiple of 4 KiB apart (in the same L1 sets) and B has more than ALIASED_NR
+            # panels (each reads them again)
             rows_in_place = b.icmp_signed("==", csa, c64(1))
             apart = b.icmp_signed("!=", b.and_(b.mul(rsa, c64(self.size)), c64(4095)), c64(0))
             width = b.sub(n1, n0)
@@ -616,10 +621,9 @@ class Gemm:
                     pc, kc = k_range(kb)
                     overwrite = b.and_(b.icmp_signed("==", kb, c64(0)), b.not_(acc))
                     last = b.icmp_signed("==", kb, b.sub(nkb, c64(1)))      # the epilogue's
-                    use_bias = b.and_(last, has_bias)
 
                     def bias_at(row, col):      # the tile's first bias element, or null
-                        return b.select(use_bias, self.gep(b, bias, b.select(rowb, row, col)),
+                        return b.select(last, self.bias_from(b, bias, rowb, row, col),
                                         ir.Constant(PTR, None))
                     use_relu = b.and_(last, relu)
                     b.call(pack_b, [bufb, self.gep(b, B, b.add(b.mul(pc, rsb), b.mul(jc, csb))),
@@ -776,7 +780,6 @@ class Gemm:
         bufb = b.gep(buf, [self.a_bytes(b, rows, M, K)], source_etype=I8T)
         ct = b.gep(buf, [self.buf_bytes(b, rows, M, K)], source_etype=I8T)
         tcopy = self.transposed_copy()
-        col_bias = b.and_(b.icmp_unsigned("!=", bias, ir.Constant(PTR, None)), b.not_(rowb))
 
         def piece(c0):
             cn = imin(b, c64(SWAP_ROWS), b.sub(N, c0))
@@ -784,7 +787,7 @@ class Gemm:
             with b.if_then(acc):
                 b.call(tcopy, [ct, M, cp, rsc, M, cn])
             # a bias over C's columns is one over C^T's rows, and the other way round
-            pbias = b.select(col_bias, self.gep(b, bias, c0), bias)
+            pbias = self.bias_from(b, bias, rowb, c64(0), c0)
             b.call(rng, [cn, M, K, self.gep(b, B, b.mul(c0, csb)), csb, rsb, A, csa, rsa, ct, M,
                          pbias, b.not_(rowb), acc, relu, buf, bufb, c64(0), M, kn])
             b.call(tcopy, [cp, rsc, ct, M, cn, M])
@@ -906,8 +909,7 @@ class Gemm:
 
             def rows(i0):
                 mr = imin(b, c64(DR), b.sub(M, i0))
-                tb = b.select(rowb, self.gep(b, bias, i0), self.gep(b, bias, j0))
-                tb = b.select(b.icmp_unsigned("==", bias, ir.Constant(PTR, None)), bias, tb)
+                tb = self.bias_from(b, bias, rowb, i0, j0)
                 b.call(kern, [K, self.gep(b, A, b.mul(i0, rsa)), rsa, mr, w, csb, nr,
                               self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, acc, tb, rowb, relu])
             for_range(b, c64(0), M, DR, rows, "di")
@@ -1018,19 +1020,18 @@ class ParallelGemm:
             (ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
              by_cols) = load_fields(b, env, self.env_t)
             null = ir.Constant(PTR, None)
-            no_bias = b.icmp_unsigned("==", bias, null)
             with b.if_else(by_cols) as (cols, rows):
                 with cols:
                     n0 = b.mul(begin, c64(P.nr))
                     n1 = imin(b, b.mul(end, c64(P.nr)), N)
-                    bias_n = b.select(b.or_(no_bias, rowb), bias, g.gep(b, bias, n0))
+                    bias_n = g.bias_from(b, bias, rowb, c64(0), n0)
                     b.call(g.run_fn(), [ctx, M, b.sub(n1, n0), K, A, rsa, csa,
                                         g.gep(b, B, b.mul(n0, csb)), rsb, csb, g.gep(b, C, n0), rsc,
                                         bias_n, rowb, acc, relu, null, N])
                 with rows:
                     m0 = b.mul(begin, c64(P.mr))
                     m1 = imin(b, b.mul(end, c64(P.mr)), M)
-                    bias_m = b.select(b.and_(b.not_(no_bias), rowb), g.gep(b, bias, m0), bias)
+                    bias_m = g.bias_from(b, bias, rowb, m0, c64(0))
                     b.call(g.run_fn(), [ctx, b.sub(m1, m0), N, K, g.gep(b, A, b.mul(m0, rsa)), rsa,
                                         csa, B, rsb, csb, g.gep(b, C, b.mul(m0, rsc)), rsc, bias_m,
                                         rowb, acc, relu, null, N])

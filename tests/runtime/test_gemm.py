@@ -242,7 +242,7 @@ def test_entry_epilogue_and_accumulate(dt):
                     # A packed (rows 4 KiB apart) and several blocks of B's columns: the
                     # K blocks outside, each block of A packed once
                     (13, 1024, 1100),
-                    # swapped (Gemm.swapped: B read along k, 32 <= M <= 256, N >= 2 M, B of
+                    # swapped (Gemm.swapped: B read along k, 16 <= M <= 256, N >= 2 M, B of
                     # 8 MiB or more): one piece of C^T, and three (the last one short)
                     (40, 2100, 1000), (33, 700, 3000)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T       # b: a transposed view
