@@ -11,7 +11,9 @@ are not part of the fixpoint (fusion outlines groups of tensor ops into kernel f
 inlining must not put back; interleave_loops copies a loop nest and keeps the original as
 the epilogue, which another round would copy again).  `PTS_FUSION=0` (or `optimize(...,
 fusion=False)`) leaves fusion out, which runs every tensor op on its own: the reference the
-fused code is tested against.
+fused code is tested against.  The last late pass, lift_attributes, runs only for the native
+code of a model, when the caller passes a list `lifted` to receive the attribute paths the
+entry then takes after its own parameters (or when it is the pass named by `after`).
 
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
@@ -26,8 +28,8 @@ from typing import Callable
 from pts.ir.core import Module
 from pts.ir.passes import (eliminate_checks, eliminate_dead_code, eliminate_dead_functions,
                            fold_constants, fuse_tensors, hoist_loop_invariants, inline,
-                           interleave_loops, number_values, propagate_constants,
-                           reduce_strength, release_tensors, simplify_cfg)
+                           interleave_loops, lift_attributes, number_values,
+                           propagate_constants, reduce_strength, release_tensors, simplify_cfg)
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
@@ -47,6 +49,9 @@ LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
     ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
+    # only for a model's native code (optimize(..., lifted=[])): its tensor attribute reads
+    # become trailing parameters; run returns their paths, which go into `lifted`
+    ("lift_attributes", lift_attributes.run),
 ]
 
 MAX_ROUNDS = 8
@@ -61,7 +66,7 @@ def fusion_enabled() -> bool:
 
 
 def optimize(module: Module, after: str | None = None, verify: bool = False,
-             fusion: bool | None = None) -> Module:
+             fusion: bool | None = None, lifted: list | None = None) -> Module:
     if after is not None and after != "lower" and after not in pass_names():
         raise ValueError(f"unknown pass {after!r}; passes are: "
                          + ", ".join(["lower"] + pass_names()))
@@ -85,7 +90,12 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
     for name, run in LATE_PASSES:
         if name == "fuse_tensors" and not fusion:
             continue
-        run(module)
+        if name == "lift_attributes":
+            if lifted is None and after != name:
+                continue
+            (lifted if lifted is not None else []).extend(run(module))
+        else:
+            run(module)
         if verify:
             _verify(module, name)
         if name == after:
