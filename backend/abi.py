@@ -1,12 +1,16 @@
 """The names of the native ABI (DESIGN.md §5) that code generation and the loaders share,
-in a module that imports nothing, so loading compiled code (pts.runtime.native, archive
+in a module that imports nothing of pts, so loading compiled code (pts.runtime.native, archive
 images, the disk cache) needs neither llvmlite nor the code generator.
 
 CTX_FIELDS: the context's fields in order (runtime/native.py Context, runtime/_dispatch.c
 Context, runtime/c/loader.c).  IMPORTS: the slots of the import table the context points
 at; append only — archives record these names and loaders fill the table by name.
 IMPORT_MATH: the libm functions among them, with their number of f64 arguments.
+The image format (backend.link writes it; runtime.image and runtime/c/loader.c read it):
+the header, region, entry, import and fixup records, the fixup kinds, the ELF machine
+numbers, and the prefix of the kernel library's symbols (link(library=True)).
 """
+import struct
 
 CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit"]
 IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
@@ -20,3 +24,14 @@ IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "
 IMPORT_MATH = {"fmod": 2, "pow": 2, "atan2": 2, "hypot": 2, "exp": 1, "log": 1, "log2": 1,
                "log10": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
                "sinh": 1, "cosh": 1, "tanh": 1}
+
+MAGIC = b"PTSIMG01"
+HEADER = struct.Struct("<8sIIIIQIIIIIIQ")
+REGION = struct.Struct("<QQQQII")
+ENTRY = struct.Struct("<IIQQ")
+IMPORT = struct.Struct("<II")
+FIXUP = struct.Struct("<QIIq")
+assert HEADER.size == 64 and REGION.size == 40 and ENTRY.size == 24 and FIXUP.size == 24
+FIX_BASE, FIX_IMPORT = 1, 2
+EM_X86_64, EM_AARCH64 = 62, 183
+LIBRARY_PREFIX = "pts_lib."             # backend.kernel_library's symbols

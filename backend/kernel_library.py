@@ -295,7 +295,7 @@ def loop_corpus():
     kernel's operations, dtypes and ranks only, not on sizes."""
     import numpy as np
 
-    import pts.nn as nn
+    from pts.stdlib import modules as nn         # (pts.nn's classes)
     activations = [[], [nn.ReLU()], [nn.GELU()], [nn.GELU("tanh")], [nn.Sigmoid()],
                    [nn.Tanh()], [nn.LeakyReLU()]]
     for dt in (np.float32, np.float64):
@@ -333,18 +333,17 @@ def build_kernels() -> tuple[list[str], dict, dict]:
     {loop symbol: key}, {kernel symbol: key})."""
     from llvmlite import ir
 
-    from pts import api
+    from pts import compiler
     from pts.backend import jit
     from pts.backend.codegen import generate
     from pts.backend.kernel_codegen import prebuild
-    from pts.frontend.objects import lift_attributes
-    from pts.ir.pipeline import optimize
+    from pts.frontend.objects import method_function
+    from pts.frontend.program import type_of_value
     texts, loop_table, kernel_table = [], {}, {}
     for model, x in loop_corpus():
-        method = api.ScriptModule(model, backend="native").forward
-        module = api._build(method.py_func, method.signature((x,)), (x,), method.owner.module)
-        optimize(module, fusion=True)          # (the library is the same under PTS_FUSION=0)
-        lift_attributes(module)
+        # (the library is the same under PTS_FUSION=0: compiled with fusion on)
+        module = compiler.compile(method_function(model, "forward"), (type_of_value(x),), (x,),
+                                  model, lift_attributes=True, fusion=True).module
         loops: dict = {}
 
         def declared(mc):
@@ -465,8 +464,8 @@ def addresses() -> dict[str, int]:
     A precompiled file that fails to map is ignored and the library compiled instead."""
     with _lock:
         if "addresses" not in _loaded:
-            from pts.runtime.archive import Image, _machine_of, host_target
-            machine = _machine_of(host_target())
+            from pts.runtime.image import Image, host_machine
+            machine = host_machine()
             image = None
             for path in (precompiled_path(), _cache_path()):
                 found = _read_precompiled(path) if path else None

@@ -43,18 +43,12 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-MAGIC = b"PTSIMG01"
-ALIGN = 65536                   # covers 4 KiB, 16 KiB and 64 KiB pages
-HEADER = struct.Struct("<8sIIIIQIIIIIIQ")
-REGION = struct.Struct("<QQQQII")
-ENTRY = struct.Struct("<IIQQ")
-IMPORT = struct.Struct("<II")
-FIXUP = struct.Struct("<QIIq")
-assert HEADER.size == 64 and REGION.size == 40 and ENTRY.size == 24 and FIXUP.size == 24
+# the image format, shared with the loaders (backend.abi)
+from pts.backend.abi import (ENTRY, EM_AARCH64, EM_X86_64, FIX_BASE, FIX_IMPORT, FIXUP,  # noqa: F401
+                             HEADER, IMPORT, LIBRARY_PREFIX, MAGIC, REGION)
 
-FIX_BASE, FIX_IMPORT = 1, 2
+ALIGN = 65536                   # covers 4 KiB, 16 KiB and 64 KiB pages
 PROT_R, PROT_W, PROT_X = 1, 2, 4
-EM_X86_64, EM_AARCH64 = 62, 183
 
 # What a loader must provide besides the context's import table (codegen.IMPORTS): the
 # C library functions generated code may reach by name.  Keep in sync with runtime/c/loader.c
@@ -66,7 +60,6 @@ LIBM_F64 = ["fmod", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "sqr
             "hypot", "cbrt", "fmin", "fmax", "copysign", "erf", "erfc"]
 LIBM_FUNCTIONS = LIBM_F64 + [n + "f" for n in LIBM_F64] + ["sincos", "sincosf"]
 RUNTIME_FUNCTIONS = LIBC_FUNCTIONS + LIBM_FUNCTIONS
-LIBRARY_PREFIX = "pts_lib."             # backend.kernel_library's symbols (link(library=True))
 
 # Targets an archive carries images for: ELF triple, CPU (a baseline: an image runs on any
 # machine of its architecture, so the loader checks nothing but the machine) and machine.

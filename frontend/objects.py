@@ -40,13 +40,13 @@ Sequential (Conv2d, Flatten, Linear), which one loop variable could not do.
 `attr.get`/`attr.set` on the root it is given, so arrays changed after scripting are seen
 by the next call.
 
-Native code.  Today (`lift_attributes` below, no backend change needed): after the passes,
-the tensor attributes become extra trailing parameters of the entry and of every function
-that reads them, and the caller passes the live arrays; `attr.set` is refused.  The
-design to replace it: the compiled module lists its tensor attribute paths in one table; the caller
-(runtime.native for an in-process call, the C loader for an archive) passes an array of
-tensor descriptors for them through the context pointer, in table order, borrowed as
-arguments are; `attr.get k` loads descriptor k (codegen treats it like a parameter) and
+Native code.  Today (the IR pass ir.passes.lift_attributes, no backend change needed):
+after the passes, the tensor attributes become extra trailing parameters of the entry and
+of every function that reads them, and the caller passes the live arrays; `attr.set` is
+refused.  The design to replace it: the compiled module lists its tensor attribute paths in
+one table; the caller (runtime.native for an in-process call, the C loader for an archive)
+passes an array of tensor descriptors for them through the context pointer, in table order,
+borrowed as arguments are; `attr.get k` loads descriptor k (codegen treats it like a parameter) and
 `attr.set k` stores a new owned descriptor into slot k, which the caller writes back to the
 attribute after the call (`setattr(resolve(root, parent), name, array)`).
 """
@@ -133,6 +133,43 @@ def tensor_type(value: Any) -> Type | None:
     return None
 
 
+_DTYPES_OF_NUMPY: dict = {}         # numpy dtype -> IR dtype, for per-call guards (no .name)
+
+
+def _dtype_of(array) -> Type | None:
+    """The IR dtype of a numpy array's elements (DTYPES), None for other dtypes."""
+    if not _DTYPES_OF_NUMPY:
+        np = _numpy()
+        _DTYPES_OF_NUMPY.update({np.dtype(name): t for name, t in DTYPES.items()})
+    dtype = _DTYPES_OF_NUMPY.get(array.dtype)
+    return dtype if dtype is not None else DTYPES.get(array.dtype.name)   # byte-swapped
+
+
+def guards_hold(root: Any, guards) -> bool:
+    """Is everything the code folded in from the model (`guards`: the Program's
+    object_reads, path -> (kind, what was seen)) still what it was on `root`?"""
+    np = _numpy()
+    for path, (kind, expected) in guards:
+        try:
+            value = resolve(root, path)
+        except (AttributeError, IndexError, ValueError, TypeError):
+            return False
+        if kind == TENSOR:
+            if not (np is not None and isinstance(value, np.ndarray) and
+                    value.ndim == expected.rank and _dtype_of(value) == expected.dtype):
+                return False
+        elif kind == CONST:
+            if type(value) is not type(expected) or not (value is expected or value == expected):
+                return False
+        elif kind == "class":
+            if type(value) is not expected:
+                return False
+        elif kind == "children":
+            if tuple(children(value) or ()) != expected:
+                return False
+    return True
+
+
 def kind_of(value: Any) -> str | None:
     """TENSOR, CONST, OBJECT or FUNCTION; None for values pts cannot use."""
     np = _numpy()
@@ -140,8 +177,7 @@ def kind_of(value: Any) -> str | None:
         return TENSOR if tensor_type(value) is not None else None
     if constant_value_type(value) is not None:
         return CONST
-    from pts.api import ScriptFunction
-    if isinstance(value, (types.FunctionType, ScriptFunction)):
+    if python_function(value) is not None:
         return FUNCTION
     if isinstance(value, (list, tuple)):
         return OBJECT if value and all(kind_of(v) == OBJECT for v in value) else None
@@ -186,11 +222,19 @@ def method_function(obj: Any, name: str):
         return None
     for klass in type(obj).__mro__:
         if name in klass.__dict__:
-            f = klass.__dict__[name]
-            from pts.api import ScriptFunction
-            if isinstance(f, ScriptFunction):
-                f = f.py_func
-            return f if isinstance(f, types.FunctionType) else None
+            return python_function(klass.__dict__[name])
+    return None
+
+
+def python_function(value: Any):
+    """The plain Python function pts compiles for `value`: a function itself, or the one a
+    `@pts.script` wrapper holds (pts.api.ScriptFunction, which says so with its class
+    attribute `wraps_python_function`: the frontend sits below pts.api and cannot name
+    it); None for anything else."""
+    if isinstance(value, types.FunctionType):
+        return value
+    if getattr(type(value), "wraps_python_function", False):
+        return value.py_func
     return None
 
 
@@ -205,56 +249,3 @@ def refuse(msg: str, node) -> CompileError:
 def _numpy():
     import sys
     return sys.modules.get("numpy")
-
-
-# ---------------------------------------------------------------- native stand-in
-
-def lift_attributes(module) -> tuple[tuple[str, ...], ...]:
-    """Until native code has the attribute table (above), native models pass their tensor
-    attributes as extra trailing parameters: every function that reads attributes (itself or
-    through its callees) gets one parameter per attribute path of the module, calls pass
-    them on, and `attr.get` becomes that parameter.  Returns the paths, in parameter order;
-    the caller appends `resolve(root, path)` for each to the arguments.  Arrays are
-    borrowed, so in-place updates (`self.running_mean[:] = ...`, `self.steps += 1`) reach
-    the model; rebinding an attribute (`attr.set`) is refused here.  Run after the passes."""
-    from pts.ir.core import BlockParam
-    gets: dict = {}
-    for f in module:
-        for i in f.instructions():
-            if i.op == "attr.set":
-                raise CompileError(f"native code cannot rebind the attribute "
-                                   f"'{i.attrs['path']}' yet (update it in place, e.g. "
-                                   f"self.{i.attrs['path'].split('.')[-1]}[...] = v, or use "
-                                   f"backend='interp')", i.span)
-            if i.op == "attr.get":
-                gets.setdefault(i.attrs["path"], i.type)
-    if not gets:
-        return ()
-    paths = sorted(gets)
-    needs = {f.name for f in module if any(i.op == "attr.get" for i in f.instructions())}
-    changed = True
-    while changed:                  # callers of functions that need attributes need them too
-        changed = False
-        for f in module:
-            if f.name not in needs and any(i.op == "call" and i.attrs.get("callee") in needs
-                                           for i in f.instructions()):
-                needs.add(f.name)
-                changed = True
-    for f in module:
-        if f.name not in needs:
-            continue
-        params = [f.entry.add_param(BlockParam(gets[p], "self." + p)) for p in paths]
-        by_path = dict(zip(paths, params))
-        mapping = {}
-        for b in f.blocks:
-            kept = []
-            for i in b.instrs:
-                if i.op == "attr.get":
-                    mapping[i] = by_path[i.attrs["path"]]
-                    continue
-                if i.op == "call" and i.attrs.get("callee") in needs:
-                    i.args = list(i.args) + params
-                kept.append(i)
-            b.instrs = kept
-        f.replace_uses(mapping)
-    return tuple(tuple(p.split(".")) for p in paths)

@@ -1,9 +1,12 @@
 """From Python function objects to an IR module: source -> AST -> typed AST -> SSA IR.
 
-Contract: `build_module(pyfunc, arg_types)` returns an `ir.Module` whose `entry` function is
-`pyfunc` specialized to `arg_types`, plus every function it calls (compiled recursively,
-each specialized to the argument types it is called with).  Errors are CompileErrors.
-This is the front half of the pipeline; `ir.pipeline` and the backend take it from here.
+Contract: `build(pyfunc, arg_types)` returns a `Built`: an `ir.Module` whose `entry` function
+is `pyfunc` specialized to `arg_types`, plus every function it calls (compiled recursively,
+each specialized to the argument types it is called with), with the `Program` that made it
+(what the checker read: globals, the model's attributes; phase timings) and the entry's
+`Spec` (parameter names, the arguments it was specialized on).  `build_module` is its
+module alone.  Errors are CompileErrors.  This is the front half of the pipeline; the
+compile driver (pts.compiler) runs it, then `ir.pipeline` and the backend.
 """
 from __future__ import annotations
 
@@ -12,9 +15,8 @@ import math
 import sys
 import textwrap
 import time
-import types
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
@@ -148,12 +150,8 @@ class Program:
 
     def scriptable(self, value: Any):
         """The plain Python function behind `value`, if pts can compile calls to it."""
-        from pts.api import ScriptFunction
-        if isinstance(value, ScriptFunction):
-            return value.py_func
-        if isinstance(value, types.FunctionType):
-            return value
-        return None
+        from pts.frontend.objects import python_function
+        return python_function(value)
 
     def object_at(self, t):
         """The live Python object an ObjectType stands for."""
@@ -234,7 +232,19 @@ class Program:
         return refine(want, t)
 
 
+class Built(NamedTuple):
+    """What `build` made: the module, the program behind it and the entry's specialization."""
+    module: Module
+    program: Program
+    entry: Spec
+
+
 def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = None) -> Module:
+    """The module of `build(pyfunc, arg_types, values, root)`."""
+    return build(pyfunc, arg_types, values, root).module
+
+
+def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = None) -> Built:
     """The module of pyfunc called with arguments of `arg_types` (whose Python `values`
     may become constants of the specialization, see Program.specialize).
 
@@ -254,9 +264,7 @@ def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: 
     with program.timings.phase("lower"):
         for spec in program.order:
             module.add(lower_function(spec))
-    module.entry_spec = entry
-    module.program = program
-    return module
+    return Built(module, program, entry)
 
 
 _BY_DTYPE: dict = {}

@@ -62,7 +62,7 @@ def __getattr__(name):
 def wait_optimized(timeout=None) -> bool:
     """Wait until the functions compiled so far run their optimized code (the first call
     runs quickly compiled code while LLVM -O3 works in the background; see backend.jit)."""
-    from pts.api import wait_optimized as _wait
+    from pts.compiled import wait_optimized as _wait
     return _wait(timeout)
 
 
@@ -86,8 +86,8 @@ __all__ = ["script", "export", "manual_seed", "save", "load", "CompileError", "T
 
 # The compiler (llvmlite, the frontend) is imported here, so that a first call compiles at
 # once (import pts stays within ~200 ms).  PTS_PRELOAD=1 defers it to the first
-# `@pts.script` whose code the disk cache does not have (pts.api.maybe_preload), and
+# `@pts.script` whose code the disk cache does not have (pts.compiled.maybe_preload), and
 # PTS_PRELOAD=0 to the first compile: for programs that only load archives or cached code.
 if __import__("os").environ.get("PTS_PRELOAD", "import").strip().lower() == "import":
-    from pts.api import preload as _preload
+    from pts.compiled import preload as _preload
     _preload()

@@ -191,12 +191,8 @@ def source_record(fn) -> list:
 
 
 def _scriptable(value):
-    from pts.api import ScriptFunction
-    if isinstance(value, ScriptFunction):
-        return value.py_func
-    if isinstance(value, types.FunctionType):
-        return value
-    return None
+    from pts.frontend.objects import python_function
+    return python_function(value)
 
 
 def _describe(globals_: dict, name: str, functions: list, index: dict | None):
@@ -229,11 +225,13 @@ def _describe(globals_: dict, name: str, functions: list, index: dict | None):
     return None
 
 
-def dependencies(program, entry) -> list | None:
-    """The manifest's dependency list for a built module's Program, or None if uncacheable."""
+def dependencies(global_reads: dict, entry) -> list | None:
+    """The manifest's dependency list of a compile record's `global_reads` (the entry
+    function `entry` and each function compiled with it -> the global names the checker
+    looked up in it), or None if uncacheable."""
     functions = [entry]
     index = {id(entry): 0}
-    for fn in program.global_reads:
+    for fn in global_reads:
         if id(fn) not in index:
             index[id(fn)] = len(functions)
             functions.append(fn)
@@ -241,7 +239,7 @@ def dependencies(program, entry) -> list | None:
     i = 0
     while i < len(functions):            # _describe may append functions
         fn = functions[i]
-        reads = program.global_reads.get(fn, set())
+        reads = global_reads.get(fn, set())
         if None in reads:
             return None
         names = {}
@@ -361,11 +359,13 @@ class DiskEntry:
         except Exception:          # unreadable, corrupt, stale: a miss, whatever it was
             return None
 
-    def store(self, module, timings: dict | None = None):
-        """Compile `module` (built from this entry's function) to tier-2 code, save it, load
-        it; returns the loaded module.  Uncacheable modules are compiled without saving."""
+    def store(self, record, timings: dict | None = None):
+        """Compile the module of `record` (the compile driver's, for this entry's function
+        and signature) to tier-2 code, save it, load it; returns the loaded module.
+        Uncacheable modules are compiled without saving."""
         from pts.backend import jit
-        deps = dependencies(module.program, self.pyfunc)
+        module = record.module
+        deps = dependencies(record.global_reads, self.pyfunc)
         if deps is None:
             return jit.compile_module(module, timings=timings, entries=[module.entry])
         content = _sha(json.dumps([self.key, deps], sort_keys=True))
@@ -410,8 +410,9 @@ def _load(content: str, kind: str, code: bytes, symbols: dict, release: str, fro
         if loaded is None:
             if kind == "image":
                 t0 = time.perf_counter()
-                from pts.runtime.archive import Image, _machine_of, host_target
-                native = ImageModule(Image(code, _machine_of(host_target()), library=True),
+                from pts.backend import kernel_library
+                from pts.runtime.image import Image, host_machine
+                native = ImageModule(Image(code, host_machine(), library=kernel_library.address),
                                      symbols, release)
                 for name in symbols.values():
                     if name not in native.image.entries:
@@ -455,7 +456,7 @@ def _function_marker(d: str, pyfunc) -> str:
 
 
 def has_code_for(pyfunc) -> bool:
-    """Does the cache hold code compiled from `pyfunc`'s current source?  (pts.api's preload
+    """Does the cache hold code compiled from `pyfunc`'s current source?  (pts.compiled's preload
     heuristic: cheap, no parsing, no llvmlite.)"""
     d = code_dir(create=False)
     if d is None:
@@ -538,6 +539,6 @@ def log_line(name: str, head: str, ms: dict) -> None:
 
 def log_timings(pyfunc, sig: tuple, ms: dict, hit: bool, tier: int | None = None) -> None:
     """One line on stderr for `PTS_LOG=timings`; a compile in tiers prints a second line
-    when its tier-2 code is ready (pts.api.Compiled)."""
+    when its tier-2 code is ready (pts.compiled.Compiled)."""
     head = "cache hit" if hit else "compiled" if tier is None else f"compiled (tier {tier})"
     log_line(signature_name(pyfunc, sig), head, ms)

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 import pts
-from pts.runtime import archive
+from pts.runtime import archive, archive_read
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ptsbuild import ROOT, build_runtime  # noqa: E402
@@ -330,7 +330,7 @@ def test_fallback_to_ir_without_host_image(sample, tmp_path):
     pts.save(pts.script(module.gcd), good, example_inputs=[(4, 6)])
     other = tmp_path / "other.pts"
     rewrite_manifest(good, other, lambda m: [m["images"].pop(t) for t in archive.native_targets()])
-    archive._warned_fallback = False
+    archive_read._warned_fallback = False
     with pytest.warns(RuntimeWarning, match="no native image for this host"):
         f = pts.load(other)
     assert f.from_ir and f(1071, 462) == 21

@@ -1,4 +1,4 @@
-"""A compile runs with Python's garbage collector paused (api._collector_paused), and leaves
+"""A compile runs with Python's garbage collector paused (compiled.collector_paused), and leaves
 the collector as it found it: on, off, after an error, and with compiles on two threads."""
 import gc
 import threading
@@ -40,20 +40,20 @@ def restore_gc():
 
 def collector_during(run):
     """gc.isenabled() as seen from inside the compile (the frontend's build), and after."""
-    from pts import api
+    from pts import compiler
     seen = []
-    real = api._build
+    real = compiler.build
 
     def spy(*args, **kwargs):
         seen.append(gc.isenabled())
         return real(*args, **kwargs)
-    api._build = spy
+    compiler.build = spy
     try:
         run()
     except pts.CompileError:
         pass
     finally:
-        api._build = real
+        compiler.build = real
     return seen, gc.isenabled()
 
 
@@ -73,8 +73,8 @@ def test_compiles_on_two_threads(restore_gc, monkeypatch):
     """The collector comes back on when the last of two overlapping compiles ends."""
     monkeypatch.setenv("PTS_CACHE", "0")
     gc.enable()
-    from pts import api
-    real = api._build
+    from pts import compiler
+    real = compiler.build
     inside, release = threading.Barrier(2), threading.Event()
 
     def held(*args, **kwargs):
@@ -82,7 +82,7 @@ def test_compiles_on_two_threads(restore_gc, monkeypatch):
         if threading.current_thread().name == "first":
             release.wait(timeout=60)      # the first one ends last
         return real(*args, **kwargs)
-    monkeypatch.setattr(api, "_build", held)
+    monkeypatch.setattr(compiler, "build", held)
     results = {}
 
     def compile_on(name, fn):

@@ -370,11 +370,11 @@ def test_entry_relu_nan_and_signed_zero():
 
 def test_portable_images_build():
     """Archive images (baseline x86-64 and aarch64, 128-bit vectors) compile the gemm."""
-    from pts.api import _build, _optimize
+    from pts import compiler
     from pts.backend import link
     from pts.ir.types import F32, TensorType
     a = np.ones((2, 2), np.float32)
-    module = _optimize(_build(mm, (TensorType(F32, 2), TensorType(F32, 2)), (a, a)))
+    module = compiler.compile(mm, (TensorType(F32, 2), TensorType(F32, 2)), (a, a)).module
     for target in link.TARGETS:
         obj, _mc = link.compile_object(module, target)
         assert obj[:4] == b"\x7fELF"

@@ -14,8 +14,10 @@ import pytest
 
 import pts
 import pts.nn.functional as F
+from pts import compiler
 from pts.backend import jit, kernel_library, link
-from pts.runtime.archive import ArchiveError, Image, _machine_of, host_target
+from pts.ir.types import F32, F64
+from pts.runtime.archive import ArchiveError, Image, host_target, machine_of
 
 
 @pytest.fixture
@@ -50,8 +52,7 @@ def test_in_process_matmul_uses_the_library(dtype, monkeypatch):
     np.testing.assert_allclose(got, a @ b + c, rtol=1e-4 if dtype == np.float32 else 1e-12,
                                atol=1e-4 if dtype == np.float32 else 1e-12)
     from pts.backend.codegen import generate
-    module = pts.api._build(mm_bias, pts.script(mm_bias).signature((a, b, c)))
-    pts.api._optimize(module)
+    module = compiler.compile(mm_bias, pts.script(mm_bias).signature((a, b, c))).module
     mc = generate(module, jit.host_triple(), str(jit.target_machine().target_data), library=True)
     assert mc.library_used and "define internal void @\"pts.gemm" not in str(mc.m)
     assert f"declare void @\"{kernel_library.symbol('f32' if dtype == np.float32 else 'f64', 'par')}\"" in str(mc.m)
@@ -72,8 +73,7 @@ def test_common_copy_loops_come_from_the_library(monkeypatch):
     want = copies(x, y.copy(), z)
     np.testing.assert_array_equal(pts.script(copies)(x, y, z), want)
     from pts.backend.codegen import generate
-    module = pts.api._build(copies, pts.script(copies).signature((x, y, z)))
-    pts.api._optimize(module)
+    module = compiler.compile(copies, pts.script(copies).signature((x, y, z))).module
     text = str(generate(module, jit.host_triple(), str(jit.target_machine().target_data),
                         library=True).m)
     assert '@"pts_lib.copy.float32.float32.r2"' in text
@@ -167,7 +167,7 @@ def test_stale_or_damaged_library_file_is_ignored(damage, tmp_path, monkeypatch,
     if damage == "truncated" and found is not None:
         # the header still matches: the image itself is cut, and mapping it fails
         with pytest.raises(ArchiveError):
-            Image(found[0], _machine_of(host_target()))
+            Image(found[0], machine_of(host_target()))
     else:
         assert found is None
 
@@ -177,13 +177,12 @@ def test_archives_never_import_the_library(monkeypatch):
     the name, and the archive loader refuses such an image."""
     monkeypatch.setenv("PTS_CACHE", "0")
     a, b, c = args(np.float32)
-    module = pts.api._build(mm_bias, pts.script(mm_bias).signature((a, b, c)))
-    pts.api._optimize(module)
+    module = compiler.compile(mm_bias, pts.script(mm_bias).signature((a, b, c))).module
     kind, code, _symbols, _release = jit.compile_image(module, "pts_libtest")
     assert kind == "image"
     with pytest.raises(ArchiveError, match="pts_lib"):
-        Image(code, _machine_of(host_target()))             # as pts.load maps an archive
-    Image(code, _machine_of(host_target()), library=True)   # as the disk cache does
+        Image(code, machine_of(host_target()))             # as pts.load maps an archive
+    Image(code, machine_of(host_target()), library=kernel_library.address)   # as the disk cache
     with pytest.raises(link.LinkError, match="pts_lib"):
         tm = jit.image_target_machine()
         import llvmlite.binding as llvm
@@ -235,8 +234,7 @@ def conv_args(dtype, wdtype=None):
 
 def llvm_module(fn, fn_args):
     from pts.backend.codegen import generate
-    module = pts.api._build(fn, pts.script(fn).signature(fn_args))
-    pts.api._optimize(module)
+    module = compiler.compile(fn, pts.script(fn).signature(fn_args)).module
     return generate(module, jit.host_triple(), str(jit.target_machine().target_data),
                     library=True)
 
@@ -253,8 +251,7 @@ def test_conv2d_comes_from_the_library(fn, dtype, monkeypatch):
     np.testing.assert_allclose(got, fn(x, w, b), rtol=tol, atol=tol)
     np.testing.assert_allclose(got, pts.script(fn, backend="interp")(x, w, b), rtol=tol, atol=tol)
     mc = llvm_module(fn, (x, w, b))
-    sym = kernel_library.spec_symbol("conv2d", pts.api._ir_type("F32" if dtype == np.float32
-                                                                  else "F64")())
+    sym = kernel_library.spec_symbol("conv2d", F32 if dtype == np.float32 else F64)
     text = str(mc.m)
     assert mc.library_used and f'declare {{i32, {{ptr, ptr, [4 x i64], [4 x i64]}}}} @"{sym}"' in text
     # conv2d's own fused kernels are the library's too: none is generated in the module

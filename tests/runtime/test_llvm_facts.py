@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import pts
+from pts import compiler
 
 
 def count_primes(n: int) -> int:
@@ -191,7 +192,6 @@ def test_tensor_modules_are_compiled_without_some_loop_transforms(monkeypatch):
     (and codegen_for says whether to unroll); scalar modules keep them."""
     import llvmlite.binding as llvm
 
-    from pts.api import _build, _optimize
     from pts.backend import jit
     from pts.ir.types import F64, I64, TensorType
 
@@ -200,8 +200,8 @@ def test_tensor_modules_are_compiled_without_some_loop_transforms(monkeypatch):
 
     options = []
     monkeypatch.setattr(llvm, "set_option", lambda name, option: options.append(option))
-    tensor = _optimize(_build(scale, (TensorType(F64, 1),), (np.ones(3),)))
-    scalar = _optimize(_build(count_primes, (I64,)))
+    tensor = compiler.compile(scale, (TensorType(F64, 1),), (np.ones(3),)).module
+    scalar = compiler.compile(count_primes, (I64,)).module
     with jit.codegen_for(scalar) as is_tensor:
         assert options == [] and not is_tensor
     with jit.codegen_for(tensor) as is_tensor:
@@ -483,6 +483,4 @@ def test_no_early_part_for_math_with_vector_variants(monkeypatch):
 
 def _built(fn, args):
     f = pts.script(fn)
-    module = pts.api._build(fn, f.signature(args))
-    pts.api._optimize(module)
-    return module
+    return compiler.compile(fn, f.signature(args)).module

@@ -1,0 +1,276 @@
+"""Runnable code of one signature: the compile driver's record made native (or interpreted).
+
+`compile_signature(pyfunc, sig, backend, values)` is what a first call of a scripted
+function runs: the disk cache's code if it has this signature (pts.cache: no frontend, no
+llvmlite), else the compile driver (pts.compiler) and then machine code (backend.jit), saved
+to the disk cache.  `compile_method` is the same for a scripted model's method (never on
+disk: the code depends on the model).  Both return a `Compiled`, which holds the code and
+runs it.
+
+Native code comes in tiers (backend.jit): by default the first call runs tier-0 code while
+the worker thread compiles tier 2 (`wait_optimized` waits for it).  A compile runs with
+Python's cyclic garbage collector paused (`collector_paused`).  `preload` imports and warms
+up the compiler ahead of the first call (`maybe_preload` decides when).
+"""
+from __future__ import annotations
+
+import functools
+import gc
+import os
+import sys
+import threading
+import time
+
+from pts import cache
+from pts.errors import CompileError
+
+TYPE_CHECKING = False       # (typing.TYPE_CHECKING, without importing typing)
+if TYPE_CHECKING:           # a call of code from the disk cache needs no compiler
+    from pts.compiler import CompileRecord
+
+
+class Compiled:
+    """One signature of a scripted function or method: its compile record and how to run
+    it.  `record` is None when the machine code came from the disk cache (pts.cache).
+
+    Native code comes in tiers (backend.jit): by default the first call runs tier-0 code
+    while the worker thread compiles tier 2; `swap` then puts the new code in place, here
+    and in the C dispatcher (`on_swap`), under `lock` so a registration cannot miss it.
+
+    `run(args)` takes every Python argument (a method's `self` first); the arguments the
+    code was specialized on (`const_indices`) are dropped, and for a model's native code
+    the caller appends the `lifted` attributes."""
+
+    def __init__(self, record: CompileRecord, backend: str, disk=None,
+                 timings: dict | None = None, root=None, name: str | None = None):
+        self.record = record
+        module = record.module
+        self.entry_func = record.entry
+        self.param_types = self.entry_func.param_types
+        self.lock = threading.Lock()
+        self.on_swap: list = []
+        # arguments that are constants of this specialization (axis=dim, strings): the
+        # cache key includes their values and the compiled code does not take them
+        self.const_indices = record.const_indices
+        self.guards = record.guards
+        self.lifted = record.lifted
+        if backend == "interp":
+            from pts.runtime.interp import Interpreter
+            from pts.runtime.native import to_type
+            interp = Interpreter(module, root)
+
+            def run(args):
+                return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
+            self.native = self.entry = None
+            self.run = run
+            if self.const_indices:
+                inner, dropped = self.run, set(self.const_indices)
+                self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
+            return
+        from pts.backend import jit
+        from pts.ir.analysis import has_tensor_code
+        mode = jit.tier_mode()
+        # Tensor code skips tier 0 (unless PTS_TIER=fast): its loops over arrays are where
+        # unoptimized code costs most (no vectorization, no fusion of index arithmetic), and
+        # a first call of a tensor function is often a long one that tier 2 would not replace.
+        if mode == "auto" and has_tensor_code(module):
+            mode = "opt"
+        if mode == "opt":
+            native = disk.store(record, timings) if disk is not None else \
+                jit.compile_module(module, timings=timings, entries=[module.entry])
+        else:
+            native = jit.compile_fast(module, timings)
+        self._set_native(native)
+        if mode == "auto":
+            self._optimize_later(record, disk, name)
+
+    @property
+    def module(self):
+        """The IR module (None for code from the disk cache)."""
+        return None if self.record is None else self.record.module
+
+    def _set_native(self, native) -> None:
+        from pts.runtime.native import NativeEntry
+        self.native = native
+        self.entry = NativeEntry(native, self.entry_func)
+        run = self.entry
+        if self.const_indices:
+            dropped = set(self.const_indices)
+            run = lambda args: self.entry([a for i, a in enumerate(args) if i not in dropped])  # noqa: E731
+        self.run = run
+
+    def swap(self, native) -> None:
+        """Run `native` (tier-2 code of the same module) from now on.  Calls running the old
+        code finish in it: it stays loaded."""
+        with self.lock:
+            self._set_native(native)
+            for f in self.on_swap:
+                f(self.entry)
+
+    def _optimize_later(self, record: CompileRecord, disk, name: str | None) -> None:
+        from pts.backend import jit
+        module = record.module
+
+        def job():
+            ms: dict = {}
+            native = disk.store(record, ms) if disk is not None else \
+                jit.compile_module(module, timings=ms, entries=[module.entry])
+            self.swap(native)
+            if name is not None and cache.timings_enabled():
+                cache.log_line(name, "optimized (tier 2, in the background)", ms)
+        jit.submit(job, saves=disk is not None)
+
+    @property
+    def tier(self) -> int | None:
+        """0 or 2 for native code (see backend.jit), None for the interpreter."""
+        return None if self.native is None else self.native.tier
+
+    @classmethod
+    def from_native(cls, native, entry) -> "Compiled":
+        """Machine code loaded from the disk cache; `entry` is the IR function's signature."""
+        c = cls.__new__(cls)
+        c.record = None
+        c.entry_func = entry
+        c.param_types = entry.param_types
+        c.const_indices = ()
+        c.guards = c.lifted = ()
+        c.lock = threading.Lock()
+        c.on_swap = []
+        c._set_native(native)
+        return c
+
+
+def wait_optimized(timeout: float | None = None) -> bool:
+    """Wait until every function compiled so far runs its optimized (tier-2) code; False if
+    `timeout` seconds passed first.  (PTS_TIER=opt compiles tier 2 before the first call.)"""
+    jit = sys.modules.get("pts.backend.jit")
+    return True if jit is None else jit.wait(timeout)
+
+
+def collector_paused(compile_fn):
+    """Runs `compile_fn` with Python's cyclic garbage collector off (and back on after, unless
+    it was off already or another thread is still compiling).  A compile allocates ~10^5
+    short-lived objects (syntax trees, IR, llvmlite's objects) and few cycles: the collector
+    would scan them ~80 times for nothing, and now and then make an old-generation
+    collection fall into the compile (MyConv's compile: ~20 ms of its ~350).  The cycles it
+    leaves are collected by the next collection after it."""
+    @functools.wraps(compile_fn)
+    def run(*args, **kwargs):
+        with _collector_lock:
+            if not _collector_pauses:
+                _collector_pauses.append(gc.isenabled())
+                gc.disable()
+            else:
+                _collector_pauses.append(False)
+        try:
+            return compile_fn(*args, **kwargs)
+        finally:
+            with _collector_lock:
+                was_enabled = _collector_pauses[0] and len(_collector_pauses) == 1
+                _collector_pauses.pop()
+                if was_enabled:
+                    gc.enable()
+    return run
+
+
+_collector_lock = threading.Lock()
+_collector_pauses: list = []       # one entry per compile running; [0]: was gc on before
+
+
+@collector_paused
+def compile_signature(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled:
+    """Load the signature from the disk cache (pts.cache), else run the whole pipeline (and
+    save the result there).  PTS_LOG=timings prints the time of each stage."""
+    ms: dict = {}
+    disk = None
+    if backend == "native":
+        t0 = time.perf_counter()
+        from pts.runtime import native   # noqa: F401 - timed apart from the lookup
+        ms["imports"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        disk = cache.entry_for(pyfunc, sig)
+        hit = disk.load(ms) if disk is not None else None
+        ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
+        if hit is not None:          # no frontend, no llvmlite (pts.cache)
+            if cache.timings_enabled():
+                cache.log_timings(pyfunc, sig, ms, hit=True)
+            return Compiled.from_native(*hit)
+        t0 = time.perf_counter()
+        from pts.backend import jit      # noqa: F401 - llvmlite, unless preloaded
+        ms["imports"] += (time.perf_counter() - t0) * 1e3
+    from pts import compiler
+    record = compiler.compile(pyfunc, sig, values)
+    ms.update(record.timings)
+    if record.const_params:
+        disk = None          # the disk cache keys on types only: value-specialized code stays out
+    try:
+        c = Compiled(record, backend, disk, ms, name=cache.signature_name(pyfunc, sig))
+    except CompileError as e:        # (the backend's)
+        raise e.with_traceback(None) from None
+    if cache.timings_enabled():
+        cache.log_timings(pyfunc, sig, ms, hit=False, tier=c.tier)
+    return c
+
+
+@collector_paused
+def compile_method(py_func, sig: tuple, args: tuple, root, backend: str) -> Compiled:
+    """A scripted model's method (`root`: the model) for the argument types `sig`."""
+    from pts import compiler
+    record = compiler.compile(py_func, sig, args, root, lift_attributes=backend == "native")
+    try:
+        return Compiled(record, backend, root=root)
+    except CompileError as e:        # (the backend's)
+        raise e.with_traceback(None) from None
+
+
+# ---------------------------------------------------------------- preloading the compiler
+
+def _warm_up_function(n: int) -> int:
+    # compiled by preload() to pay the compiler's first-use costs (parser tables, passes,
+    # LLVM's code generator) at import rather than in the first call of a user's function
+    s = 0
+    for i in range(n):
+        if i % 3 == 0:
+            s += i
+        else:
+            s -= 1
+    return s
+
+
+_preloaded: list = []
+_preload_lock = threading.Lock()
+
+
+def preload() -> None:
+    """Import the compiler (frontend, passes, llvmlite, the native runtime) and run it once
+    on a small function, without the disk cache, so that a first call compiles in
+    milliseconds.  Once per process; `maybe_preload` decides when."""
+    with _preload_lock:
+        if _preloaded:
+            return
+        from pts import compiler
+        from pts.backend import jit
+        from pts.ir.types import I64
+        from pts.runtime import native  # noqa: F401
+        jit.warm_up()
+        record = compiler.compile(_warm_up_function, (I64,))
+        jit.compile_fast(record.module, count=False)
+        _preloaded.append(True)
+
+
+def maybe_preload(pyfunc) -> None:
+    """`@pts.script` on a function: preload the compiler now (at decoration, typically while
+    the user's module is imported) unless the disk cache has code for this function's
+    current source — then its calls will likely load that code, which needs neither the
+    frontend nor llvmlite, and a miss imports the compiler when it compiles.
+    PTS_PRELOAD=0 never preloads, PTS_PRELOAD=always does regardless of the cache, and
+    PTS_PRELOAD=import (the default) at `import pts` (pts/__init__.py)."""
+    mode = os.environ.get("PTS_PRELOAD", "import").strip().lower()
+    if _preloaded or mode in ("0", "no", "off", "false"):
+        return
+    if mode != "always" and cache.has_code_for(pyfunc):
+        return
+    try:
+        preload()
+    except Exception:       # never fail here: the first compile will say what is wrong
+        pass

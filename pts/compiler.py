@@ -1,0 +1,106 @@
+"""The compile driver: the one way from Python source to optimized IR (DESIGN.md §3).
+
+Every way into the compiler comes through `compile`: a signature of a scripted function
+(pts.api), a scripted model's method (`root` = the model), `pts.save` (runtime.archive_write),
+the disk cache (pts.cache keys its entries on what the record says the code depends on),
+and the backend's library of precompiled kernels.  The coming pts.grad, pts.train_step and
+pts.trace enter here too, each as a new `kind` of entry (see ENTRY_KINDS).  It runs the
+front half of the pipeline:
+
+    frontend.program.build   source -> AST -> typed AST -> SSA IR   (timings: parse, check, lower)
+    ir.pipeline.optimize     the IR passes; for a model's native code,
+                             lift_attributes last                   (timings: passes)
+
+and returns a `CompileRecord`: everything the callers need to know about what was
+compiled, so that nothing rides on the IR module.  Machine code is the caller's step
+(pts.compiled for the JIT and its tiers, pts.cache for the disk, runtime.archive_write for
+images): the record is the same for all of them.
+
+Layer: above the frontend and the IR, below the backend and the runtime (tests/test_layers.py).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from pts.errors import CompileError
+from pts.frontend.program import build
+from pts.ir import pipeline
+from pts.ir.core import Function, Module
+
+# What an entry compiles.  "function": a Python function for argument types; "method": a
+# method of a scripted model, whose `self` is the model (frontend.objects).  pts.grad,
+# pts.train_step and pts.trace will add their kinds here (a differentiated function, a
+# training step, a traced program) and their steps to `compile`.
+ENTRY_KINDS = ("function", "method")
+
+
+@dataclass
+class CompileRecord:
+    """One compiled specialization: the IR and the facts about it that callers use.
+
+    Parameter positions count every Python parameter of the entry, a method's `self`
+    (position 0) included; `entry.param_types` are those the code takes: the others
+    (`const_indices`) were folded in, and for a model's native code the `lifted`
+    attributes follow."""
+    kind: str                                   # one of ENTRY_KINDS
+    module: Module                              # optimized (or stopped after pass `after`)
+    param_names: tuple[str, ...]                # the entry's Python parameters, in order
+    const_params: dict[str, Any]                # name -> the value the code is specialized on
+    # the cache key's dependencies: each Python function compiled into the module -> the
+    # global names the checker looked up in it (None among them: names it could not list)
+    global_reads: dict[Any, set]
+    # a model's guards: what the code folded in from the object, path -> (kind, value seen);
+    # the code is valid while frontend.objects.guards_hold(root, guards)
+    guards: tuple = ()
+    # a model's native code: the attribute paths the entry takes after its parameters
+    lifted: tuple[tuple[str, ...], ...] = ()
+    timings: dict[str, float] = field(default_factory=dict)     # milliseconds per phase
+
+    @property
+    def entry(self) -> Function:
+        """The entry function: its `param_types` and `ret_type` are the entry signature."""
+        return self.module[self.module.entry]
+
+    @property
+    def const_indices(self) -> tuple[int, ...]:
+        """Positions of the parameters the code was specialized on (and does not take)."""
+        return tuple(i for i, n in enumerate(self.param_names) if n in self.const_params)
+
+
+def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
+            after: str | None = None, lift_attributes: bool = False,
+            fusion: bool | None = None) -> CompileRecord:
+    """`pyfunc` specialized to `arg_types`, through the frontend and the IR passes.
+
+    `values`: the Python arguments, where known (arguments that must be constants of the
+    specialization take their values from here: strings, axis=dim).  `root`: a model;
+    pyfunc is then one of its class's methods and `arg_types` / `values` are the arguments
+    after `self`.  `after`: stop after that pass ("lower": no passes), for IR dumps.
+    `lift_attributes`: the model's code will be native (ir.passes.lift_attributes).
+    `fusion`: fuse tensor ops or not (default: ir.pipeline.fusion_enabled()).
+    CompileErrors come without the compiler's traceback."""
+    try:
+        built = build(pyfunc, arg_types, values, root)
+    except CompileError as e:
+        raise e.with_traceback(None) from None
+    except RecursionError:
+        raise CompileError(f"'{pyfunc.__name__}' is nested too deeply to compile") from None
+    timings = dict(built.program.timings.ms)
+    lifted: list | None = [] if lift_attributes else None
+    t0 = time.perf_counter()
+    try:
+        pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted)
+    except CompileError as e:
+        raise e.with_traceback(None) from None
+    timings["passes"] = (time.perf_counter() - t0) * 1e3
+    return CompileRecord(
+        kind="function" if root is None else "method",
+        module=built.module,
+        param_names=tuple(p.name for p in built.entry.fdef.params),
+        const_params=dict(built.entry.const_params),
+        global_reads=built.program.global_reads,
+        guards=tuple(built.program.object_reads.items()),
+        lifted=tuple(lifted or ()),
+        timings=timings)

@@ -1,0 +1,46 @@
+"""The `.pts` archive's fixed facts, shared by its writer and its readers: the format
+version, the entries' alignment and names, how constants are stored in the manifest, and
+the version check (the format itself: runtime.archive).
+"""
+from __future__ import annotations
+
+from pts.runtime.image import ArchiveError
+
+FORMAT_VERSION = "1.0"
+ALIGNMENT = 64
+MANIFEST = "manifest.json"
+IR_PATH = "ir/module.ir"
+
+
+def encode_value(v):
+    """A Python constant (argument value, default) as JSON: floats and tuples tagged, so
+    that decode_value gives back the same type (inf and nan included)."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return {"float": v.hex()}
+    if isinstance(v, tuple):
+        return {"tuple": [encode_value(x) for x in v]}
+    raise TypeError(f"cannot store {type(v).__name__} {v!r} in an archive manifest")
+
+
+def decode_value(j):
+    if isinstance(j, dict):
+        if "float" in j:
+            return float.fromhex(j["float"])
+        if "tuple" in j:
+            return tuple(decode_value(x) for x in j["tuple"])
+        raise ArchiveError(f"bad constant in the manifest: {j!r}")
+    if isinstance(j, list):
+        raise ArchiveError(f"bad constant in the manifest: {j!r}")
+    return j
+
+
+def check_version(manifest: dict) -> None:
+    v = manifest.get("format")
+    if not isinstance(v, str) or v.count(".") != 1 or not all(p.isdigit() for p in v.split(".")):
+        raise ArchiveError(f"archive has no valid format version (got {v!r})")
+    major = int(v.split(".")[0])
+    if major > int(FORMAT_VERSION.split(".")[0]):
+        raise ArchiveError(f"archive format {v} is newer than this pts reads ({FORMAT_VERSION}); "
+                           f"upgrade pts to load it")

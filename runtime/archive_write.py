@@ -1,0 +1,321 @@
+"""Writing a `.pts` archive (the format: runtime.archive): the aligned zip writer and the
+save-time compile.
+
+`save_function` and `save_model` take what pts.script compiled (each ScriptFunction's or
+ScriptMethod's signatures so far, with their compile records) plus example inputs, run the
+compile driver (pts.compiler) for every signature without a record it can reuse, merge
+the entries' IR into one module (signature k's functions renamed `s<k>.<name>`), link one
+image per target (backend.link) and write the zip: manifest, IR, sources, images, weights.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import struct
+import warnings
+import zlib
+
+from pts.runtime.archive_format import ALIGNMENT, FORMAT_VERSION, IR_PATH, MANIFEST, encode_value
+
+_ALIGN_EXTRA_ID = 0xD935
+_DOS_DATE = (0 << 9) | (1 << 5) | 1        # 1980-01-01: archives are reproducible
+
+
+# ---------------------------------------------------------------- zip writing
+
+def write_zip(path: str, files: list[tuple[str, bytes]]) -> None:
+    """A zip of stored entries with their data aligned to ALIGNMENT bytes."""
+    out = io.BytesIO()
+    central = []
+    for name, data in files:
+        raw = name.encode("utf-8")
+        off = out.tell()
+        pad = -(off + 30 + len(raw) + 6) % ALIGNMENT
+        extra = struct.pack("<HHH", _ALIGN_EXTRA_ID, 2 + pad, ALIGNMENT) + b"\0" * pad
+        crc = zlib.crc32(data) & 0xffffffff
+        out.write(struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0x800, 0, 0, _DOS_DATE, crc,
+                              len(data), len(data), len(raw), len(extra)))
+        out.write(raw + extra)
+        assert out.tell() % ALIGNMENT == 0
+        out.write(data)
+        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, (3 << 8) | 20, 20, 0x800,
+                                   0, 0, _DOS_DATE, crc, len(data), len(data), len(raw), 0, 0,
+                                   0, 0, 0o100644 << 16, off) + raw)
+    cd_off = out.tell()
+    cd = b"".join(central)
+    out.write(cd)
+    out.write(struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, len(files), len(files), len(cd),
+                          cd_off, 0))
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(out.getvalue())
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------- save
+
+class _Signature:
+    """One signature to archive: the argument types (all Python arguments), the values the
+    compiled code was specialized on (index -> value), and example values (or None)."""
+
+    def __init__(self, types: tuple, consts: dict, values: tuple | None, compiled=None):
+        self.types = types
+        self.consts = consts
+        self.values = values
+        self.compiled = compiled        # the pts.compiled.Compiled of an in-process compilation
+
+    def build_values(self) -> tuple:
+        if self.values is not None:
+            return self.values
+        # only the constants matter to the compile driver (frontend.program.build): others
+        # are None
+        return tuple(self.consts.get(i) for i in range(len(self.types)))
+
+
+def _cached_signatures(cache: dict, offset: int = 0) -> list[_Signature]:
+    """The signatures compiled so far (a ScriptFunction's or ScriptMethod's `_cache`,
+    keyed (types, values of the value-specialized arguments)).  offset: 1 for methods,
+    whose const_indices count `self`."""
+    out = []
+    for key, compiled in cache.items():
+        if len(key) == 2 and isinstance(key[0], tuple) and isinstance(key[1], tuple):
+            types, values = key
+        else:
+            types, values = key, ()
+        indices = [i - offset for i in getattr(compiled, "const_indices", ()) if i >= offset]
+        consts = dict(zip(indices, values)) if len(indices) == len(values) else {}
+        out.append(_Signature(tuple(types), consts, None, compiled))
+    return out
+
+
+def _example_signatures(signature, examples, pyfunc, skip_self: bool) -> list[_Signature]:
+    import inspect
+    out = []
+    for args in examples or []:
+        if not isinstance(args, tuple):
+            args = (args,)
+        try:                        # defaults filled in, as a call would bind them
+            bound = inspect.signature(pyfunc).bind(*((None,) if skip_self else ()), *args)
+            bound.apply_defaults()
+            args = tuple(bound.args[1:] if skip_self else bound.args)
+        except TypeError as e:
+            raise TypeError(f"pts.save: example {args!r}: {e}") from None
+        out.append(_Signature(tuple(signature(args)), {}, args))
+    return out
+
+
+def _renamed(module, prefix: str):
+    """A copy of `module` (printed and parsed) whose functions are named prefix + name."""
+    from pts.ir.parser import parse_module
+    from pts.ir.printer import print_module
+    m = parse_module(print_module(module))
+    funcs = list(m)
+    m.functions = {}
+    for f in funcs:
+        f.name = prefix + f.name
+        for i in f.instructions():
+            if i.op in ("call", "kernel") and "callee" in i.attrs:
+                i.attrs["callee"] = prefix + i.attrs["callee"]
+        m.add(f)
+    m.entry = prefix + m.entry if m.entry else None
+    return m
+
+
+def _python_signature(pyfunc, skip_self: bool) -> dict:
+    """Parameter names and (storable) defaults: pts.load binds keyword and default
+    arguments as Python would."""
+    import inspect
+    params = list(inspect.signature(pyfunc).parameters.values())
+    if skip_self:
+        params = params[1:]
+    defaults = {}
+    for p in params:
+        if p.default is not inspect.Parameter.empty:
+            try:
+                defaults[p.name] = encode_value(p.default)
+            except TypeError:
+                pass
+    return {"params": [p.name for p in params], "defaults": defaults}
+
+
+class _Saver:
+    """Collects entries (one per signature of each function or method), their IR, the
+    weights of a module, then writes the archive."""
+
+    def __init__(self):
+        from pts.ir.core import Module
+        self.merged = Module()
+        self.entries: list[dict] = []
+        self.weights: dict[str, object] = {}          # dotted path -> ndarray, in order
+
+    def add(self, name: str, pyfunc, sig: _Signature, root=None, reuse: bool = True) -> None:
+        """reuse: the optimized IR of an in-process compilation may be used (for a model:
+        native code, whose tensor attributes are parameters, compiled for what the model
+        still is)."""
+        from pts import compiler
+        from pts.frontend.objects import guards_hold
+        record = getattr(sig.compiled, "record", None) if reuse else None
+        if record is not None and root is not None and not guards_hold(root, record.guards):
+            record = None
+        if record is None:
+            record = compiler.compile(pyfunc, sig.types, sig.build_values(), root,
+                                      lift_attributes=root is not None)
+        module, lifted = record.module, record.lifted
+        names = list(record.param_names)
+        const_params = record.const_params
+        if root is not None:            # (self: the model, not an argument of the entry)
+            names = names[1:]
+            const_params = {k: v for k, v in const_params.items() if k in names}
+        consts = {names.index(n): v for n, v in const_params.items()}
+        entry_types = [str(t) for t in module[module.entry].param_types]
+        nuser = len(entry_types) - len(lifted)
+        params, weight_types = entry_types[:nuser], entry_types[nuser:]
+        const_rec = [{"index": i, "name": names[i], "value": encode_value(v)}
+                     for i, v in sorted(consts.items())]
+        for e in self.entries:
+            if e["name"] == name and e["params"] == params and e.get("consts", []) == const_rec:
+                return          # f(2, 3) and f(2, 3.0) of f(a: int, b: float) compile alike
+        m = _renamed(module, f"s{len(self.entries)}.")
+        for f in m:
+            self.merged.add(f)
+        entry = m[m.entry]
+        shown = []
+        it = iter(params)
+        for i in range(len(names)):
+            shown.append(f"{names[i]}={consts[i]!r}" if i in consts else next(it, "?"))
+        rec = {"name": name, "key": f"{name}({', '.join(shown)})", "ir_function": entry.name,
+               "params": params, "ret": str(entry.ret_type)}
+        if const_rec:
+            rec["consts"] = const_rec
+        if lifted:
+            from pts.frontend.objects import resolve
+            import numpy as np
+            indices = []
+            for path in lifted:
+                dotted = ".".join(path)
+                if dotted not in self.weights:
+                    self.weights[dotted] = np.ascontiguousarray(resolve(root, path))
+                indices.append(list(self.weights).index(dotted))
+            rec["weights"] = indices
+            rec["weight_types"] = weight_types
+        self.entries.append(rec)
+
+    def write(self, path: str, kind: str, name: str, extra: dict, targets) -> dict:
+        from pts import __version__
+        from pts.backend import link
+        from pts.backend.abi import CTX_FIELDS, IMPORTS
+        from pts.errors import EXCEPTION_KINDS
+        from pts.ir.printer import print_module
+        files: list[tuple[str, bytes]] = []
+        sources = []
+        seen = {}
+        for f in self.merged:
+            if f.file in seen or not os.path.isfile(f.file):
+                continue
+            base = os.path.basename(f.file)
+            fname = base
+            n = 1
+            while fname in seen.values():
+                fname = f"{n}_{base}"
+                n += 1
+            seen[f.file] = fname
+            with open(f.file, "rb") as fh:
+                files.append(("source/" + fname, fh.read()))
+            sources.append({"path": "source/" + fname, "file": f.file})
+        weight_recs, weight_files = [], []
+        for dotted, arr in self.weights.items():
+            buf = io.BytesIO()
+            import numpy as np
+            np.save(buf, arr, allow_pickle=False)
+            wpath = f"weights/{dotted}.npy"
+            weight_files.append((wpath, buf.getvalue()))
+            weight_recs.append({"name": dotted, "path": wpath, "dtype": arr.dtype.name,
+                                "shape": list(arr.shape)})
+        images = {}
+        image_files = []
+        for target in targets or link.default_targets():
+            host = target == link.HOST_TARGET
+            t = link.host_image_target() if host else link.TARGETS[target]
+            if t is None:
+                continue            # a host image is only made on an x86-64 host
+            obj_code, mc = link.compile_object(self.merged, target)
+            exports = {}
+            for e in self.entries:
+                e["symbol"] = mc.export_name(e["ir_function"])
+                e["release"] = mc.release_name()
+                exports[e["symbol"]] = (e["symbol"], e["release"])
+            try:
+                img = link.link(obj_code, exports, IMPORTS).to_bytes()
+            except link.LinkError as e:
+                if not host:
+                    raise
+                warnings.warn(f"pts.save: {path}: no host image ({e}); loaders will run the "
+                              f"baseline image", RuntimeWarning, stacklevel=3)
+                continue
+            images[target] = {"path": f"images/{target}.img", "triple": t["triple"],
+                              "cpu": t["cpu"], "features": t["features"], "size": len(img),
+                              "sha256": hashlib.sha256(img).hexdigest()}
+            if host:
+                images[target]["requires"] = t["requires"]
+            image_files.append((f"images/{target}.img", img))
+        manifest = {
+            "format": FORMAT_VERSION,
+            "producer": f"pts {__version__}",
+            "kind": kind,
+            "name": name,
+            **extra,
+            "entries": self.entries,
+            "ir": IR_PATH,
+            "sources": sources,
+            "abi": {"context": CTX_FIELDS, "imports": IMPORTS, "exceptions": EXCEPTION_KINDS},
+            "images": images,
+        }
+        if weight_recs:
+            manifest["weights"] = weight_recs
+        files = ([(MANIFEST, json.dumps(manifest, indent=1).encode("utf-8") + b"\n"),
+                  (IR_PATH, print_module(self.merged).encode("utf-8"))] + files +
+                 image_files + weight_files)
+        write_zip(path, files)
+        return manifest
+
+
+def save_function(obj, path: str, example_inputs, targets) -> dict:
+    """runtime.archive.save of a pts.script function `obj` (a pts.api.ScriptFunction)."""
+    name = obj.py_func.__name__
+    sigs = _cached_signatures(obj._cache) + _example_signatures(obj.signature, example_inputs,
+                                                                    obj.py_func, False)
+    if not sigs:
+        raise ValueError(f"pts.save: '{name}' has no compiled signature; call it first or "
+                         f"pass example_inputs=[(args...), ...]")
+    saver = _Saver()
+    for sig in sigs:
+        saver.add(name, obj.py_func, sig)
+    return saver.write(path, "function", name,
+                       {"signature": _python_signature(obj.py_func, False)}, targets)
+
+
+def save_model(sm, path: str, example_inputs, targets) -> dict:
+    """runtime.archive.save of a pts.script(model) `sm` (a pts.api.ScriptModule)."""
+    root = sm.module
+    cls = type(root).__name__
+    if isinstance(example_inputs, dict):
+        examples = dict(example_inputs)
+    else:
+        examples = {"forward": example_inputs or []}
+    saver = _Saver()
+    methods = {}
+    for mname, method in sm._methods.items():
+        unknown = set(examples) - set(sm._methods)
+        if unknown:
+            raise ValueError(f"pts.save: '{cls}' has no scripted method {sorted(unknown)[0]!r}")
+        sigs = _cached_signatures(method._cache, offset=1) + \
+            _example_signatures(method.signature, examples.get(mname), method.py_func, True)
+        for sig in sigs:
+            saver.add(mname, method.py_func, sig, root, reuse=sm.backend == "native")
+        methods[mname] = _python_signature(method.py_func, True)
+    if not saver.entries:
+        raise ValueError(f"pts.save: '{cls}' has no compiled signature; call it first or "
+                         f"pass example_inputs=[(args...), ...]")
+    return saver.write(path, "module", cls, {"methods": methods}, targets)
