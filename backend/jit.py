@@ -9,7 +9,7 @@ milliseconds, the fast code.
 
 `pts.api` runs a function's first call on tier-0 code and has the worker thread here
 (`submit`) compile tier 2 meanwhile; when it is ready the function's entry is swapped
-(pts.api.Compiled.swap).  Modules stay loaded for the life of the process, so code of a
+(pts.compiled.Compiled.swap).  Modules stay loaded for the life of the process, so code of a
 replaced tier stays mapped while a call may still be running in it.  `PTS_TIER` chooses:
 "auto" (the default: tier 0, then tier 2 in the background; modules with tensor code go to
 tier 2 directly, ir.analysis.has_tensor_code), "0"/"fast" (tier 0 only) or "2"/"opt" (tier 2
@@ -19,7 +19,7 @@ so that the next process loads optimized code; others are dropped.  A fork waits
 running job (register_at_fork): the child must not inherit LLVM's locks mid-job.
 
 Tier-2 code for the disk cache is compiled position-independent and linked into an image
-(`compile_image`, backend.link), which pts.cache maps with runtime.archive.Image — the
+(`compile_image`, backend.link), which pts.cache maps with runtime.image.Image — the
 same code path as archives, no LLVM needed to load it.
 
 Threads.  llvmlite serializes every call into LLVM with one global lock, and releases the
@@ -64,7 +64,7 @@ import time
 
 import llvmlite.binding as llvm
 
-from pts.cache import STATS  # noqa: F401 - one dict, readable without llvmlite
+from pts.cache_dir import STATS  # noqa: F401 - one dict, readable without llvmlite
 from pts.ir.core import Module
 
 _lock = threading.RLock()                 # lazy state (_state); makers may nest
@@ -281,7 +281,7 @@ def _libm_entries(llmod, names: list[str] | None = None) -> None:
     in LLVM's symbol table.  `names`: only those (`_libm_called`), instead of looking at
     every function of the module."""
     from pts.backend.abi import IMPORT_MATH
-    from pts.runtime.native import _IMPORT_ADDRS
+    from pts.runtime.native import libm_address
     if names is None:
         functions = [fn for fn in llmod.functions if fn.is_declaration]
     else:
@@ -293,7 +293,7 @@ def _libm_entries(llmod, names: list[str] | None = None) -> None:
         if fn.name in IMPORT_MATH:
             symbol = f"pts.libm.{fn.name}"
             if symbol not in _libm_symbols:
-                llvm.add_symbol(symbol, _IMPORT_ADDRS[fn.name])
+                llvm.add_symbol(symbol, libm_address(fn.name))
                 _libm_symbols.add(symbol)
             fn.name = symbol
 
@@ -758,7 +758,7 @@ def image_target_machine() -> "llvm.TargetMachine":
 
 def compile_image(module: Module, prefix: str, timings: dict | None = None):
     """Tier 2 for the disk cache: IR -> -O3 for the host CPU -> a linked image (backend.link),
-    which runtime.archive.Image maps without LLVM.  Returns (kind, bytes, {IR function:
+    which runtime.image.Image maps without LLVM.  Returns (kind, bytes, {IR function:
     boxed entry symbol}, release symbol): kind "image", or "object" (the ELF object, for
     `load_object`) when the code needs something an image cannot express (link.LinkError).
     `timings` gets 'llvm-ir' and 'llvm' (optimization, code generation and linking)."""

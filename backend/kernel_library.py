@@ -46,16 +46,16 @@ Archives keep their own copy (backend.link.compile_object generates without the 
 an archive runs where no compiler ever ran.
 
 The library is an image (backend.link: the format of archives' images and of the disk
-cache), mapped by runtime.archive.Image without LLVM.  `make` writes it next to this
+cache), mapped by runtime.image.Image without LLVM.  `make` writes it next to this
 package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
-compiler's fingerprint, the host's key (pts.cache.host_key: machine, CPU, llvmlite) and the
+compiler's fingerprint, the host's key (pts.cache_dir.host_key: machine, CPU, llvmlite) and the
 keys of its library functions, kernels and loops in a header.  A process whose compiler or
 host differs from that file's, or that finds none, compiles the library itself on first use
-(~30 s) and leaves it in the disk cache's code directory (pts.cache.code_dir, when the cache
+(~30 s) and leaves it in the disk cache's code directory (pts.cache_dir.code_dir, when the cache
 is on) for the next process.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
-runtime.archive.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
+runtime.image.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
 `register` adds them before a module that uses them is loaded.  The library's code reaches
 malloc, free and the thread pool through the caller's context, like any pts code: the import
 table's layout is the same for every module this compiler makes.
@@ -225,7 +225,7 @@ def precompiled_path() -> str:
 
 
 def _header() -> dict:
-    from pts.cache import compiler_fingerprint, host_key
+    from pts.cache_dir import compiler_fingerprint, host_key
     return {"fingerprint": compiler_fingerprint().removesuffix("-nofusion"), "host": host_key()}
 
 
@@ -433,7 +433,7 @@ def write_precompiled(path: str | None = None, built: tuple[bytes, dict] | None 
 def _cache_path() -> str | None:
     """Where a process that had to compile the library leaves it for the next one: the disk
     cache's code directory (None when the cache is off or not writable)."""
-    from pts.cache import code_dir
+    from pts.cache_dir import code_dir
     d = code_dir()
     return os.path.join(d, "kernels.img") if d else None
 

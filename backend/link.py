@@ -276,7 +276,7 @@ def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str]
     """Lay out `obj` into an image.  `exports`: entry name -> (boxed symbol, release symbol);
     `ctx_imports`: codegen.IMPORTS (recorded so loaders can build the context's table).
     `library`: the code may also import backend.kernel_library's functions (`pts_lib.*`),
-    which only this process's loader (runtime.archive.Image) provides: for the disk cache,
+    which only this process's loader (runtime.image.Image) provides: for the disk cache,
     never for an archive."""
     machine, sections, symbols = read_elf(obj)
     if machine not in (EM_X86_64, EM_AARCH64):

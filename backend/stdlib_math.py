@@ -101,7 +101,7 @@ def precompiled_path() -> str:
 
 
 def _fingerprint() -> str:
-    from pts.cache import compiler_fingerprint
+    from pts.cache_dir import compiler_fingerprint
     return compiler_fingerprint().removesuffix("-nofusion")   # vmath has no tensor ops
 
 

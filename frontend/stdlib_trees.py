@@ -32,7 +32,7 @@ def path() -> str:
 
 
 def _fingerprint() -> str:
-    from pts.cache import compiler_fingerprint
+    from pts.cache_dir import compiler_fingerprint
     return compiler_fingerprint().removesuffix("-nofusion")   # the trees do not depend on it
 
 

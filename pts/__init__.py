@@ -4,8 +4,7 @@ Public surface: `script`, `save`, `load`, `CompileError`, `Tensor`.  See README.
 language.
 """
 from pts.errors import CompileError
-
-__version__ = "0.1.0"
+from pts.version import __version__
 
 
 def script(fn=None, *, backend: str | None = None):

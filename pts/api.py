@@ -188,7 +188,7 @@ class ScriptModule:
 
     Backends: "native" (the default, as for functions: DESIGN.md's `@pts.script` runs
     native code) passes the tensor attributes as extra trailing arguments
-    (frontend.objects.lift_attributes) until the attribute table designed in
+    (ir.passes.lift_attributes) until the attribute table designed in
     frontend.objects exists; rebinding an attribute in scripted code (`self.w = v`) is then
     a CompileError that names backend="interp" (in-place updates work).  "interp" runs the
     methods on the IR interpreter.  (Models defaulted to the interpreter until native

@@ -8,7 +8,7 @@ cache off; a directory that cannot be created or written means no cache, silentl
 What an entry is.  One specialization (function + argument types) = two files named by its
 *lookup key*: `KEY.img`, the code LLVM -O3 made for this CPU, linked into an image
 (backend.link, the format of archives), and `KEY.json`, the manifest.  Loading an image is
-runtime.archive.Image's job (copy, fixups, W^X): no llvmlite, no LLVM, no symbol lookup.
+runtime.image.Image's job (copy, fixups, W^X): no llvmlite, no LLVM, no symbol lookup.
 Code an image cannot express (backend.link.LinkError) is saved as the ELF object instead,
 `KEY.o`, which the MCJIT engine loads (backend.jit.load_object).  The lookup key is a hash
 of what is known before compiling, cheaply (no parsing, no llvmlite): cache format, pts
@@ -54,8 +54,6 @@ second line when its tier-2 code is ready ("optimized (tier 2, in the background
 from __future__ import annotations
 
 import builtins
-import hashlib
-import importlib.util
 import json
 import os
 import sys
@@ -63,106 +61,15 @@ import threading
 import time
 import types
 
+# where the cache is and what invalidates it, in the bottom layer (the backend and the
+# frontend's tables use them too); re-exported: tests and tools import them from here
+from pts.cache_dir import (STATS, base_dir, code_dir, compiler_fingerprint,  # noqa: F401
+                           enabled, host_key, sha256_hex as _sha)
+from pts.version import __version__
+
 FORMAT = 2
-# What ran, for tests and PTS_LOG=timings (also backend.jit.STATS, the same dict): modules
-# through LLVM -O3 (`llvm_compiles`), tier-0 compiles (`fast_compiles`), and code loaded
-# from this cache (`cache_loads`).  Here so that reading it imports no llvmlite.
-STATS = {"llvm_compiles": 0, "cache_loads": 0, "fast_compiles": 0}
 _LOADED: dict[str, tuple] = {}           # content key -> (loaded module, code), per process
 _LOADING = threading.Lock()              # guards _LOADED: one content, one load
-_FINGERPRINT: list[str] = []
-_PACKAGES = ("pts", "pts.frontend", "pts.ir", "pts.ir.passes", "pts.backend", "pts.runtime",
-             "pts.stdlib", "pts.grammar")
-
-
-# ---------------------------------------------------------------- where
-
-def base_dir() -> str:
-    """The cache directory, whether or not it exists."""
-    return os.environ.get("PTS_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "pts")
-
-
-def enabled() -> bool:
-    return os.environ.get("PTS_CACHE", "1").strip().lower() not in ("0", "off", "no", "false")
-
-
-def code_dir(create: bool = True) -> str | None:
-    """The directory of compiled code, or None when the cache is off or not writable."""
-    if not enabled():
-        return None
-    d = os.path.join(base_dir(), "code")
-    try:
-        if create:
-            os.makedirs(d, exist_ok=True)
-        return d if os.access(d, os.W_OK) else None
-    except OSError:
-        return None
-
-
-# ---------------------------------------------------------------- keys
-
-def compiler_fingerprint() -> str:
-    """pts version + size and mtime of the compiler's source files (cheap: stat only)."""
-    if not _FINGERPRINT:
-        import pts
-        parts = [pts.__version__]
-        for pkg in _PACKAGES:
-            try:
-                spec = importlib.util.find_spec(pkg)
-                locations = list(spec.submodule_search_locations or [])
-            except (ImportError, AttributeError, ValueError):
-                continue
-            for d in locations:
-                try:
-                    for e in sorted(os.scandir(d), key=lambda e: e.name):
-                        if e.name.endswith((".py", ".lark")):
-                            st = e.stat()
-                            parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
-                except OSError:
-                    parts.append(f"{pkg}:?")
-        _FINGERPRINT.append(_sha("\n".join(parts)))
-    # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
-    return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
-
-
-def host_key() -> dict:
-    """What compiled code depends on besides its source, known without importing llvmlite:
-    the machine, the CPU (model and feature flags as the kernel reports them) and the
-    llvmlite library (its LLVM decides the CPU name and features code is compiled for)."""
-    if not _HOST:
-        cpu = ""
-        try:
-            with open("/proc/cpuinfo", "rb") as f:
-                for line in f.read().decode("utf-8", "replace").splitlines():
-                    if line.startswith(("model name", "flags", "Features", "CPU part",
-                                        "CPU implementer")):
-                        cpu += line + "\n"
-                    elif not line.strip() and cpu:
-                        break                         # the first processor is enough
-        except OSError:
-            pass
-        lib = None
-        try:
-            spec = importlib.util.find_spec("llvmlite")
-            for d in spec.submodule_search_locations or []:
-                for name in sorted(os.listdir(os.path.join(d, "binding"))):
-                    if name.startswith("libllvmlite"):
-                        st = os.stat(os.path.join(d, "binding", name))
-                        lib = [os.path.join(d, "binding", name), st.st_size, st.st_mtime_ns]
-        except (ImportError, AttributeError, ValueError, OSError):
-            pass
-        _HOST.append({"machine": os.uname().machine, "system": sys.platform,
-                      "cpu": _sha(cpu), "llvmlite": lib})
-    return _HOST[0]
-
-
-_HOST: list = []
-
-
-def _sha(text: str | bytes) -> str:
-    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
 
 
 def source_record(fn) -> list:
@@ -306,7 +213,7 @@ class EntrySignature:
 
 
 class ImageModule:
-    """Code of an image mapped by runtime.archive.Image, as runtime.native.NativeEntry wants
+    """Code of an image mapped by runtime.image.Image, as runtime.native.NativeEntry wants
     a compiled module: `entry_address(fname)`, `release_address()`."""
 
     tier = 2
@@ -449,7 +356,6 @@ def _write(path: str, data: bytes) -> None:
 def _function_marker(d: str, pyfunc) -> str:
     """The file that says: this cache has code for `pyfunc` as its source is now (for some
     signature).  Written with each entry; read by has_code_for."""
-    from pts import __version__
     key = _sha(json.dumps([FORMAT, __version__, compiler_fingerprint(), host_key(),
                            source_record(pyfunc)]))[:40]
     return os.path.join(d, f"fn-{key}")
@@ -473,7 +379,6 @@ def entry_for(pyfunc, sig: tuple) -> DiskEntry | None:
     if d is None:
         return None
     try:
-        from pts import __version__
         key = _sha(json.dumps([FORMAT, __version__, compiler_fingerprint(), host_key(),
                                source_record(pyfunc), [str(t) for t in sig]]))[:40]
     except Exception:

@@ -24,7 +24,7 @@ model: "name" is the method).  "params" are the IR types of the arguments the en
 "consts" the Python arguments the code was specialized on (axis=1, strings), with their
 values (`encode_value`), which the entry does not take; "weights" (indices into the
 manifest's "weights") and "weight_types" the model attributes passed after the arguments
-(frontend.objects.lift_attributes).  "signature" (functions) and "methods" (models) keep
+(ir.passes.lift_attributes).  "signature" (functions) and "methods" (models) keep
 the Python parameter names and defaults, so pts.load binds keywords and defaults.
 
 `load(path)` maps the image `choose_image` picks — the host image when this CPU has every

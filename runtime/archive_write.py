@@ -203,7 +203,7 @@ class _Saver:
         self.entries.append(rec)
 
     def write(self, path: str, kind: str, name: str, extra: dict, targets) -> dict:
-        from pts import __version__
+        from pts.version import __version__
         from pts.backend import link
         from pts.backend.abi import CTX_FIELDS, IMPORTS
         from pts.errors import EXCEPTION_KINDS

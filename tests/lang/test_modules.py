@@ -514,7 +514,7 @@ def test_native_refuses_rebinding_attributes():
 @pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 @pytest.mark.parametrize("train", [False, True])
 def test_native_models(train):
-    """Tensor attributes passed as arguments (frontend.objects.lift_attributes): training
+    """Tensor attributes passed as arguments (ir.passes.lift_attributes): training
     mode updates BatchNorm's running statistics in place, through the borrowed arrays."""
     pts.manual_seed(0)
     model = nn.Sequential(nn.Conv2d(2, 3, 3), nn.BatchNorm2d(3), nn.ReLU(), nn.Flatten(),

@@ -1,0 +1,114 @@
+"""Where pts keeps files, and what invalidates them: the bottom layer's share of the disk
+cache (pts.cache), which the backend (the kernel library, the vector math) and the
+frontend (the parser's and the library's tables) use too.
+
+`base_dir()` is `$PTS_CACHE_DIR`, else `$XDG_CACHE_HOME/pts`, else `~/.cache/pts`;
+`code_dir()` its `code/` subdirectory, or None when `PTS_CACHE=0` or it cannot be written.
+`compiler_fingerprint()` changes with any edit of the compiler's sources (size and mtime of
+every .py/.lark file of the package), `host_key()` with the machine, CPU and llvmlite.
+`STATS` counts what ran (also backend.jit.STATS and pts.cache.STATS, the same dict): modules
+through LLVM -O3 (`llvm_compiles`), tier-0 compiles (`fast_compiles`), and code loaded from
+the disk cache (`cache_loads`); here so that reading it imports no llvmlite.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+
+from pts.version import __version__
+
+STATS = {"llvm_compiles": 0, "cache_loads": 0, "fast_compiles": 0}
+_FINGERPRINT: list[str] = []
+_PACKAGES = ("pts", "pts.frontend", "pts.ir", "pts.ir.passes", "pts.backend", "pts.runtime",
+             "pts.stdlib", "pts.grammar")
+
+
+# ---------------------------------------------------------------- where
+
+def base_dir() -> str:
+    """The cache directory, whether or not it exists."""
+    return os.environ.get("PTS_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "pts")
+
+
+def enabled() -> bool:
+    return os.environ.get("PTS_CACHE", "1").strip().lower() not in ("0", "off", "no", "false")
+
+
+def code_dir(create: bool = True) -> str | None:
+    """The directory of compiled code, or None when the cache is off or not writable."""
+    if not enabled():
+        return None
+    d = os.path.join(base_dir(), "code")
+    try:
+        if create:
+            os.makedirs(d, exist_ok=True)
+        return d if os.access(d, os.W_OK) else None
+    except OSError:
+        return None
+
+
+# ---------------------------------------------------------------- keys
+
+def compiler_fingerprint() -> str:
+    """pts version + size and mtime of the compiler's source files (cheap: stat only)."""
+    if not _FINGERPRINT:
+        parts = [__version__]
+        for pkg in _PACKAGES:
+            try:
+                spec = importlib.util.find_spec(pkg)
+                locations = list(spec.submodule_search_locations or [])
+            except (ImportError, AttributeError, ValueError):
+                continue
+            for d in locations:
+                try:
+                    for e in sorted(os.scandir(d), key=lambda e: e.name):
+                        if e.name.endswith((".py", ".lark")):
+                            st = e.stat()
+                            parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
+                except OSError:
+                    parts.append(f"{pkg}:?")
+        _FINGERPRINT.append(sha256_hex("\n".join(parts)))
+    # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
+    return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
+
+
+def host_key() -> dict:
+    """What compiled code depends on besides its source, known without importing llvmlite:
+    the machine, the CPU (model and feature flags as the kernel reports them) and the
+    llvmlite library (its LLVM decides the CPU name and features code is compiled for)."""
+    if not _HOST:
+        cpu = ""
+        try:
+            with open("/proc/cpuinfo", "rb") as f:
+                for line in f.read().decode("utf-8", "replace").splitlines():
+                    if line.startswith(("model name", "flags", "Features", "CPU part",
+                                        "CPU implementer")):
+                        cpu += line + "\n"
+                    elif not line.strip() and cpu:
+                        break                         # the first processor is enough
+        except OSError:
+            pass
+        lib = None
+        try:
+            spec = importlib.util.find_spec("llvmlite")
+            for d in spec.submodule_search_locations or []:
+                for name in sorted(os.listdir(os.path.join(d, "binding"))):
+                    if name.startswith("libllvmlite"):
+                        st = os.stat(os.path.join(d, "binding", name))
+                        lib = [os.path.join(d, "binding", name), st.st_size, st.st_mtime_ns]
+        except (ImportError, AttributeError, ValueError, OSError):
+            pass
+        _HOST.append({"machine": os.uname().machine, "system": sys.platform,
+                      "cpu": sha256_hex(cpu), "llvmlite": lib})
+    return _HOST[0]
+
+
+_HOST: list = []
+
+
+def sha256_hex(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()

@@ -1,0 +1,210 @@
+"""Import layers: every module of pts imports only from its own layer or the layers below,
+and no imports go around in a circle.
+
+The layers, bottom to top, as the code needs them (each line may import the lines above):
+
+    base      pts.errors, pts.version, pts.cache_dir   small facts everything uses: errors,
+              pts.backend.abi                         the version, where the disk cache is
+                                                      and what invalidates it; the native
+                                                      ABI's names and the image format
+    grammar   pts.grammar                             the language's grammar and parser tables
+    stdlib    pts.stdlib                              library code in the typed subset
+    ir        pts.ir (and ir.passes)                  the IR, its passes and pipeline
+    frontend  pts.frontend                            source -> typed AST -> IR: it lowers
+                                                      to the IR, so it sits above it
+    compiler  pts.compiler                            the compile driver: frontend + passes
+    runtime   pts.runtime (but the archive modules),  calling native code from Python, the
+              pts._dispatch, pts._threads (C)         interpreter, mapping images
+    backend   pts.backend                             IR -> machine code; the JIT links its
+                                                      libm calls to the runtime's entries,
+                                                      and the kernel library is mapped by
+                                                      the runtime's image loader
+    archive   pts.runtime.archive_format, _write,     .pts archives: writing compiles (the
+              _read, _call                            driver) and links (backend), reading
+                                                      may compile the stored IR (backend.jit)
+    api       pts, pts.api, pts.compiled, pts.cache,  the public surface; the disk cache
+              pts.cli, pts.nn, pts.runtime.archive    (which loads images and runs the JIT),
+              (the archive's public face: its `save`  `pts.save`
+              recognizes pts.script's objects), ...
+
+This departs from DESIGN.md §3's "grammar < frontend < ir < backend < runtime < public
+API" where the code disagrees with it: the frontend builds IR (ir < frontend); the
+backend's JIT and kernel library need the runtime's import table and image loader, while
+archives need the backend (runtime < backend < archive); the compile driver sits above the
+frontend and the IR and below everything that compiles.
+
+Every import counts, those inside functions too (they defer numpy, llvmlite or the
+compiler for start-up time: they must respect the layers all the same).  Circles between
+modules are failures as well, except inside the groups listed in KNOWN_CYCLES — modules of
+one job split over files that call each other (the checker, the code generator); the test
+fails if any other cycle appears, and if a listed group is no longer one cycle (the list
+may only shrink).
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIRS = {"pts": "pts", "pts.grammar": "grammar", "pts.stdlib": "stdlib", "pts.ir": "ir",
+                "pts.frontend": "frontend", "pts.backend": "backend", "pts.runtime": "runtime"}
+
+# bottom to top; a module belongs to the layer of its longest prefix listed here
+LAYERS = [
+    ("base", ["pts.errors", "pts.version", "pts.cache_dir", "pts.backend.abi"]),
+    ("grammar", ["pts.grammar"]),
+    ("stdlib", ["pts.stdlib"]),
+    ("ir", ["pts.ir"]),
+    ("frontend", ["pts.frontend"]),
+    ("compiler", ["pts.compiler"]),
+    ("runtime", ["pts.runtime", "pts._dispatch", "pts._threads"]),
+    ("backend", ["pts.backend"]),
+    ("archive", ["pts.runtime.archive_format", "pts.runtime.archive_write",
+                 "pts.runtime.archive_read", "pts.runtime.archive_call"]),
+    ("api", ["pts", "pts.runtime.archive"]),
+]
+
+# Cycles there are today, each inside one package: the type checker's modules call each
+# other for sub-expressions (and the program's specializations), the code generator's for
+# tensor ops, kernels and the library they call.  Untangling them is a job of its own.
+KNOWN_CYCLES = [
+    {"pts.frontend.check", "pts.frontend.check_objects", "pts.frontend.check_tensors",
+     "pts.frontend.lower", "pts.frontend.program", "pts.frontend.stdlib_trees"},
+    {"pts.backend.codegen", "pts.backend.gemm", "pts.backend.jit", "pts.backend.kernel_codegen",
+     "pts.backend.kernel_library", "pts.backend.link", "pts.backend.stdlib_math",
+     "pts.backend.tensor_codegen"},
+]
+
+
+def modules(root: Path = ROOT) -> dict[str, Path]:
+    """Every .py module of the pts package, by dotted name."""
+    found = {}
+    for package, directory in PACKAGE_DIRS.items():
+        base = root / directory
+        for path in sorted(base.rglob("*.py")):
+            rel = path.relative_to(base).with_suffix("").parts
+            if package == "pts" and len(rel) > 1 and rel[0] != "nn":
+                continue                      # (no other subpackage of pts/ is a pts package)
+            if rel[-1] == "__init__":
+                rel = rel[:-1]
+            found[".".join((package,) + rel)] = path
+    return found
+
+
+def layer_of(module: str) -> int:
+    best, index = "", None
+    for i, (_, prefixes) in enumerate(LAYERS):
+        for p in prefixes:
+            if (module == p or module.startswith(p + ".")) and len(p) > len(best):
+                best, index = p, i
+    assert index is not None, f"{module} is in no layer"
+    return index
+
+
+def imports(name: str, path: Path, known: dict) -> list[tuple[str, int]]:
+    """(imported pts module, line) of every import statement in the module, anywhere in
+    it.  `from P import X` imports module P.X when there is one, else P."""
+    tree = ast.parse(path.read_text(), str(path))
+    is_package = path.name == "__init__.py"
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = name.split(".")
+                parts = parts[:len(parts) - node.level + (1 if is_package else 0)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known or
+                       f"{base}.{a.name}" in ("pts._dispatch", "pts._threads") else base
+                       for a in node.names]
+        else:
+            continue
+        out += [(t, node.lineno) for t in targets if t == "pts" or t.startswith("pts.")]
+    return out
+
+
+def graph(root: Path = ROOT) -> tuple[dict[str, Path], dict[str, list[tuple[str, int]]]]:
+    known = modules(root)
+    return known, {name: imports(name, path, known) for name, path in known.items()}
+
+
+def upward_imports(root: Path = ROOT) -> list[str]:
+    known, edges = graph(root)
+    bad = []
+    for name, targets in edges.items():
+        for target, line in targets:
+            if layer_of(target) > layer_of(name):
+                bad.append(f"{known[name].relative_to(root)}:{line}: {name} "
+                           f"({LAYERS[layer_of(name)][0]}) imports {target} "
+                           f"({LAYERS[layer_of(target)][0]})")
+    return bad
+
+
+def cycles(root: Path = ROOT) -> list[set[str]]:
+    """The strongly connected groups of two or more modules (Tarjan's algorithm)."""
+    known, edges = graph(root)
+    succ = {n: sorted({t for t, _ in ts if t in known and t != n}) for n, ts in edges.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in succ[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+    for v in sorted(succ):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_every_module_has_a_layer():
+    for name in modules():
+        layer_of(name)
+
+
+def test_no_import_goes_up_a_layer():
+    bad = upward_imports()
+    assert not bad, "imports that go up a layer:\n" + "\n".join(bad)
+
+
+def test_no_import_goes_around_a_circle():
+    found = cycles()
+    unknown = [sorted(g) for g in found if not any(g <= known for known in KNOWN_CYCLES)]
+    assert not unknown, "modules that import each other in a circle: " + "; ".join(
+        " <-> ".join(g) for g in unknown)
+    for known in KNOWN_CYCLES:
+        assert any(g == known for g in found), \
+            f"{sorted(known)} is no longer one cycle: shrink KNOWN_CYCLES to what remains"
+
+
+def test_the_reader_sees_imports_inside_functions(tmp_path):
+    """The checks above read every import statement, not only the module's top level."""
+    (tmp_path / "ir").mkdir()
+    (tmp_path / "backend").mkdir()
+    (tmp_path / "ir" / "core.py").write_text("def f():\n    from pts.backend import jit\n")
+    (tmp_path / "backend" / "jit.py").write_text("from pts.ir import core\n")
+    bad = upward_imports(tmp_path)
+    assert bad == ["ir/core.py:2: pts.ir.core (ir) imports pts.backend.jit (backend)"]
+    assert cycles(tmp_path) == [{"pts.ir.core", "pts.backend.jit"}]
