@@ -20,8 +20,10 @@ from typing import Any, NamedTuple
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check import NeedsConstant, Spec, check_function, convertible, plural, refine, resolve_type
+from pts.frontend.check import (UNKNOWN, NeedsConstant, Spec, check_function, convertible, join, plural,
+                                refine, resolve_type)
 from pts.frontend.lower import lower_function
+from pts.frontend.objects import ObjectType, python_function, resolve
 from pts.ir.core import Module
 from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, STR, ListType, TensorType, TupleType,
                           Type, py_name)
@@ -150,16 +152,13 @@ class Program:
 
     def scriptable(self, value: Any):
         """The plain Python function behind `value`, if pts can compile calls to it."""
-        from pts.frontend.objects import python_function
         return python_function(value)
 
     def object_at(self, t):
         """The live Python object an ObjectType stands for."""
-        from pts.frontend.objects import resolve
         return resolve(self.root, t.path)
 
     def ir_name(self, pyfunc, arg_types) -> str:
-        from pts.frontend.objects import ObjectType
         base = pyfunc.__name__
         if arg_types and isinstance(arg_types[0], ObjectType) and arg_types[0].path:
             base = f"{arg_types[0].dotted}.{base}"     # a method of self.convnet.0: convnet.0.forward
@@ -177,7 +176,6 @@ class Program:
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
         compile-time constants of the specialization and leave its IR parameters."""
-        from pts.frontend.objects import ObjectType
         needed = self.needs_const.setdefault(pyfunc, set())
         while True:
             # objects (self, a submodule) are always constants: the IR never holds them
@@ -255,7 +253,6 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
     consts = tuple((i, v) for i, v in enumerate(values)
                    if isinstance(v, (bool, int, float, str)) and not isinstance(v, list))
     if root is not None:
-        from pts.frontend.objects import ObjectType
         this = ObjectType((), type(root).__name__)
         arg_types = (this,) + tuple(arg_types)
         consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
@@ -289,7 +286,6 @@ def type_of_value(value: Any) -> Type:
     if isinstance(value, tuple):
         return TupleType(tuple(type_of_value(v) for v in value))
     if isinstance(value, list):
-        from pts.frontend.check import UNKNOWN, join
         elem = UNKNOWN
         for v in value:
             t = type_of_value(v)

@@ -16,6 +16,7 @@ import weakref
 from pts.compiled import Compiled, compile_method, compile_signature, maybe_preload
 from pts.errors import CompileError
 from pts.frontend.objects import guards_hold, method_function, resolve
+from pts.ir.types import F64, I1, I64
 
 BACKENDS = ("native", "interp")
 _SCALARS = (int, float, bool)
@@ -32,15 +33,8 @@ def _array_type():
     return _ARRAY[0]
 
 
-def _ir_type(name: str):
-    def get():
-        from pts.ir import types
-        return getattr(types, name)
-    return get
-
-
 # frontend.program.type_of_value of exact int, float and bool values
-_SCALAR_TYPES = {int: _ir_type("I64"), float: _ir_type("F64"), bool: _ir_type("I1")}
+_SCALAR_TYPES = {int: I64, float: F64, bool: I1}
 
 
 try:                        # calls through C (runtime/_dispatch.c), else through ctypes
@@ -80,7 +74,7 @@ class ScriptFunction(_CallBase):
 
     def signature(self, args: tuple) -> tuple:
         if all(type(a) in _SCALAR_TYPES for a in args):      # without importing the frontend
-            return tuple(_SCALAR_TYPES[type(a)]() for a in args)
+            return tuple(_SCALAR_TYPES[type(a)] for a in args)
         from pts.frontend.program import type_of_value
         return tuple(type_of_value(a) for a in args)
 

@@ -65,6 +65,8 @@ import types
 # frontend's tables use them too); re-exported: tests and tools import them from here
 from pts.cache_dir import (STATS, base_dir, code_dir, compiler_fingerprint,  # noqa: F401
                            enabled, host_key, sha256_hex as _sha)
+from pts.frontend.objects import python_function
+from pts.ir.types import parse_type
 from pts.version import __version__
 
 FORMAT = 2
@@ -97,11 +99,6 @@ def source_record(fn) -> list:
     return [code.co_filename, fn.__qualname__, first, _sha("".join(lines[first - 1:last]))]
 
 
-def _scriptable(value):
-    from pts.frontend.objects import python_function
-    return python_function(value)
-
-
 def _describe(globals_: dict, name: str, functions: list, index: dict | None):
     """What global `name` means to the checker, as JSON data; None if we cannot say.
     A function is described by its index in `functions` (appended when `index` is given,
@@ -114,7 +111,7 @@ def _describe(globals_: dict, name: str, functions: list, index: dict | None):
         return ["missing"]
     if isinstance(value, types.ModuleType):
         return ["module", value.__name__]
-    fn = _scriptable(value)
+    fn = python_function(value)
     if fn is not None:
         if index is None:
             return ("fn", fn)
@@ -200,7 +197,7 @@ def _by_name(module: str, qualname: str):
     obj = sys.modules.get(module)
     for part in qualname.split("."):
         obj = getattr(obj, part, None)
-    return _scriptable(obj)
+    return python_function(obj)
 
 
 # ---------------------------------------------------------------- entries
@@ -250,7 +247,6 @@ class DiskEntry:
                 m = json.loads(f.read())
             if m.get("format") != FORMAT or m["key"] != self.key or not _valid(m["deps"], self.pyfunc):
                 return None
-            from pts.ir.types import parse_type
             entry = EntrySignature(m["entry"], [parse_type(t) for t in m["params"]],
                                    parse_type(m["ret"]))
             loaded = _LOADED.get(m["content"])

@@ -11,8 +11,11 @@ from __future__ import annotations
 import re
 import sys
 
+from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, STR, ListType, TensorType,
+                          TupleType)
 from pts.runtime.archive_format import decode_value
 from pts.runtime.image import ArchiveError, Image
+from pts.runtime.native import NativeEntry, error_from_status
 
 
 class ImageModule:
@@ -35,8 +38,6 @@ _RENAMED = re.compile(r"s\d+\.")
 def entry_class():
     """runtime.native.NativeEntry, naming functions as the user wrote them: archives rename
     signature k's functions `s<k>.<name>` (the `func` a runtime error carries)."""
-    from pts.runtime.native import NativeEntry, error_from_status
-
     class ArchiveEntry(NativeEntry):
         def _error(self, ctx, status: int) -> BaseException:
             def text(b):
@@ -100,7 +101,6 @@ class LoadedFunction:
 
     def _pick(self, args: tuple):
         """(entry, the arguments it takes, the weights it takes after them)."""
-        from pts.ir.types import F64, I1, I64, ListType, TupleType
 
         def const_ok(a, v) -> bool:
             return type(a) is type(v) and a == v
@@ -211,7 +211,6 @@ class LoadedModule:
 def _type_of_value(value):
     """frontend.program.type_of_value for what archives take, without importing the
     frontend (loading an archive needs no compiler)."""
-    from pts.ir.types import F64, I1, I64, STR, ListType, TupleType
     if isinstance(value, bool):
         return I1
     if isinstance(value, int):
@@ -230,12 +229,11 @@ def _type_of_value(value):
             return ListType(F64 if float in kinds else I64)
     np = sys.modules.get("numpy")
     if np is not None and isinstance(value, (np.ndarray, np.generic)):
-        from pts.ir.types import DTYPES, SCALAR_OF_DTYPE, TensorType
         dtype = DTYPES.get(value.dtype.name)
         if dtype is None:
             raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
                             f"not {value.dtype.name}")
         return TensorType(dtype, value.ndim) if isinstance(value, np.ndarray) \
             else SCALAR_OF_DTYPE[dtype]
-    from pts.frontend.program import type_of_value
+    from pts.frontend.program import type_of_value    # (the compiler: only for other values)
     return type_of_value(value)

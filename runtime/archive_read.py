@@ -19,6 +19,10 @@ import zipfile
 import zlib
 
 from pts.backend.link import EM_X86_64, HOST_TARGET, TARGETS
+from pts.errors import remember_source
+from pts.ir.core import Function
+from pts.ir.parser import parse_module
+from pts.ir.types import parse_type
 from pts.runtime.archive_call import ImageModule, LoadedFunction, LoadedModule, entry_class
 from pts.runtime.archive_format import IR_PATH, MANIFEST, check_version
 from pts.runtime.image import ArchiveError, Image
@@ -175,9 +179,6 @@ def load(path: str):
     (said once) the stored IR compiled again when the archive has no image for this host
     (`.from_ir`, `.image` None)."""
     global _warned_fallback
-    from pts.errors import remember_source
-    from pts.ir.core import Function
-    from pts.ir.types import parse_type
     NativeEntry = entry_class()
     ar = Archive(path)
     m = ar.manifest
@@ -219,8 +220,7 @@ def load(path: str):
             warnings.warn(f"pts.load: {path} has no native image for this host "
                           f"({host_target() or platform.machine()}); compiling its IR",
                           RuntimeWarning, stacklevel=2)
-        from pts.backend.jit import compile_module
-        from pts.ir.parser import parse_module
+        from pts.backend.jit import compile_module      # (llvmlite)
         module = parse_module(ar.read(m.get("ir", IR_PATH)).decode("utf-8"))
         native = compile_module(module)
         for r in records:

@@ -17,7 +17,15 @@ import struct
 import warnings
 import zlib
 
+from pts.backend import link
+from pts.backend.abi import CTX_FIELDS, IMPORTS
+from pts.errors import EXCEPTION_KINDS
+from pts.frontend.objects import guards_hold, resolve
+from pts.ir.core import Module
+from pts.ir.parser import parse_module
+from pts.ir.printer import print_module
 from pts.runtime.archive_format import ALIGNMENT, FORMAT_VERSION, IR_PATH, MANIFEST, encode_value
+from pts.version import __version__
 
 _ALIGN_EXTRA_ID = 0xD935
 _DOS_DATE = (0 << 9) | (1 << 5) | 1        # 1980-01-01: archives are reproducible
@@ -108,8 +116,6 @@ def _example_signatures(signature, examples, pyfunc, skip_self: bool) -> list[_S
 
 def _renamed(module, prefix: str):
     """A copy of `module` (printed and parsed) whose functions are named prefix + name."""
-    from pts.ir.parser import parse_module
-    from pts.ir.printer import print_module
     m = parse_module(print_module(module))
     funcs = list(m)
     m.functions = {}
@@ -145,7 +151,6 @@ class _Saver:
     weights of a module, then writes the archive."""
 
     def __init__(self):
-        from pts.ir.core import Module
         self.merged = Module()
         self.entries: list[dict] = []
         self.weights: dict[str, object] = {}          # dotted path -> ndarray, in order
@@ -154,8 +159,7 @@ class _Saver:
         """reuse: the optimized IR of an in-process compilation may be used (for a model:
         native code, whose tensor attributes are parameters, compiled for what the model
         still is)."""
-        from pts import compiler
-        from pts.frontend.objects import guards_hold
+        from pts import compiler     # (not imported by pts.load, which imports this module)
         record = getattr(sig.compiled, "record", None) if reuse else None
         if record is not None and root is not None and not guards_hold(root, record.guards):
             record = None
@@ -190,7 +194,6 @@ class _Saver:
         if const_rec:
             rec["consts"] = const_rec
         if lifted:
-            from pts.frontend.objects import resolve
             import numpy as np
             indices = []
             for path in lifted:
@@ -203,11 +206,6 @@ class _Saver:
         self.entries.append(rec)
 
     def write(self, path: str, kind: str, name: str, extra: dict, targets) -> dict:
-        from pts.version import __version__
-        from pts.backend import link
-        from pts.backend.abi import CTX_FIELDS, IMPORTS
-        from pts.errors import EXCEPTION_KINDS
-        from pts.ir.printer import print_module
         files: list[tuple[str, bytes]] = []
         sources = []
         seen = {}
