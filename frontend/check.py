@@ -877,7 +877,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
     def bind_arguments(self, e: A.Call, name: str, pyfunc) -> None:
         """Positional, keyword and default arguments -> one positional list, as Python
         binds them (defaults are the values Python evaluated at `def` time)."""
-        from pts.frontend.program import parse_pyfunc
+        from pts.frontend.source import parse_pyfunc
         if not e.keywords and len(e.args) == len(parse_pyfunc(pyfunc).params):
             return
         params = [p.name for p in parse_pyfunc(pyfunc).params]

@@ -233,7 +233,7 @@ class ObjectChecks:
         return self.call_method_on(e, receiver, t, method, "forward")
 
     def call_method_on(self, e: A.Call, receiver: A.Expr, t: ObjectType, pyfunc, name: str):
-        from pts.frontend.program import parse_pyfunc
+        from pts.frontend.source import parse_pyfunc
         from pts.errors import CompileError
         qual = f"{t.cls}.{name}"
         try:

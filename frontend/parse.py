@@ -41,8 +41,10 @@ from __future__ import annotations
 
 import _thread
 import ast as pyast
+import inspect
 import os
 import re
+import textwrap
 
 import pts.grammar
 from pts.errors import CompileError, Span, remember_source
@@ -71,6 +73,16 @@ def parse_source(text: str, filename: str, line_offset: int = 0,
     if body and _is_docstring(body[0]):
         body = body[1:]
     return body
+
+
+def function_source(pyfunc) -> tuple[str, str, int]:
+    """(dedented source, file name, line offset) of a Python function."""
+    try:
+        lines, first = inspect.getsourcelines(pyfunc)
+    except (OSError, TypeError) as e:
+        raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': {e}")
+    filename = pyfunc.__code__.co_filename
+    return textwrap.dedent("".join(lines)), filename, first - 1
 
 
 def parse_function(text: str, filename: str, line_offset: int = 0,

@@ -10,10 +10,8 @@ compile driver (pts.compiler) runs it, then `ir.pipeline` and the backend.
 """
 from __future__ import annotations
 
-import inspect
 import math
 import sys
-import textwrap
 import time
 from contextlib import contextmanager
 from typing import Any, NamedTuple
@@ -24,61 +22,10 @@ from pts.frontend.check import (UNKNOWN, NeedsConstant, Spec, check_function, co
                                 refine, resolve_type)
 from pts.frontend.lower import lower_function
 from pts.frontend.objects import ObjectType, python_function, resolve
+from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
 from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, STR, ListType, TensorType, TupleType,
                           Type, py_name)
-
-# Parsed functions by code object *identity*: code objects compare equal across files when
-# their bodies match, so they cannot be dictionary keys themselves.
-_PARSED: dict[int, tuple[Any, A.FunctionDef]] = {}
-
-
-def function_source(pyfunc) -> tuple[str, str, int]:
-    """(dedented source, file name, line offset) of a Python function."""
-    try:
-        lines, first = inspect.getsourcelines(pyfunc)
-    except (OSError, TypeError) as e:
-        raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': {e}")
-    filename = pyfunc.__code__.co_filename
-    return textwrap.dedent("".join(lines)), filename, first - 1
-
-
-def parse_pyfunc(pyfunc) -> A.FunctionDef:
-    code = pyfunc.__code__
-    hit = _PARSED.get(id(code))
-    if hit is not None and hit[0] is code:
-        return hit[1]
-    from pts.frontend import stdlib_trees
-    fdef = stdlib_trees.lookup(pyfunc)         # pts's library functions: parsed by `make`
-    if fdef is None:
-        from pts.frontend.parse import parse_function
-        text, filename, offset = function_source(pyfunc)
-        fdef = parse_function(text, filename, line_offset=offset)
-    _PARSED[id(code)] = (code, fdef)
-    return fdef
-
-
-def fresh_fdef(pyfunc) -> A.FunctionDef:
-    """A private copy of the parsed tree: the checker annotates nodes in place."""
-    return clone_tree(parse_pyfunc(pyfunc))
-
-
-def clone_tree(x):
-    """A copy of a syntax tree: new nodes and lists, the leaves shared (strings, numbers,
-    frozen spans; a Const's value is an immutable Python constant).  copy.deepcopy did the
-    same at ten times the cost, and every specialization of every function makes one."""
-    if isinstance(x, A.Node):
-        new = object.__new__(type(x))
-        new.__dict__.update({k: clone_tree(v) for k, v in x.__dict__.items()})
-        return new
-    if type(x) is list:
-        return [clone_tree(v) for v in x]
-    if type(x) is tuple:
-        return tuple(clone_tree(v) for v in x)
-    if type(x) is dict:
-        return {k: clone_tree(v) for k, v in x.items()}
-    return x
-
 
 class Timings:
     """Milliseconds per pipeline phase.  Phases nest (checking a caller parses and checks its

@@ -9,7 +9,7 @@ the compiler's fingerprint (pts.cache: the version and every source file's size 
 so any edit of a compiler or library source makes the file stale).  `lookup(pyfunc)` gives
 a function's tree from that file, unpickled on first use; None for any other function, or
 when the file is missing, unreadable, stale or was written for another checkout (the trees'
-spans name the files they came from) — then program.parse_pyfunc parses the source as
+spans name the files they came from) — then source.parse_pyfunc parses the source as
 before.
 
 A tree read here is the tree parse_function returns for the same source: the same nodes and
@@ -83,8 +83,7 @@ def write(out_path: str | None = None) -> str:
     """Parse every library function (those outside the language are left out: they are never
     compiled) and write the trees (see above)."""
     from pts.errors import CompileError
-    from pts.frontend.parse import parse_function
-    from pts.frontend.program import function_source
+    from pts.frontend.parse import function_source, parse_function
     trees = {}
     for fn in library_functions():
         try:

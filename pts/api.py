@@ -259,7 +259,7 @@ class ScriptMethod:
     guards of what it folded in from the model (see ScriptModule)."""
 
     def __init__(self, owner: ScriptModule, name: str, py_func):
-        from pts.frontend.program import parse_pyfunc
+        from pts.frontend.source import parse_pyfunc
         self.owner = owner
         self.name = name
         self.py_func = py_func

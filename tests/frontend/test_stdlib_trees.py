@@ -9,7 +9,7 @@ import pytest
 
 import pts
 import pts.nn.functional as F
-from pts.frontend import ast, parse, program, stdlib_trees
+from pts.frontend import ast, parse, source, stdlib_trees
 
 
 def structure(x):
@@ -29,7 +29,7 @@ def fresh(monkeypatch, tmp_path):
     a record of the files the parser reads."""
     monkeypatch.setattr(stdlib_trees, "path", lambda: str(tmp_path / "trees.pickle"))
     monkeypatch.setattr(stdlib_trees, "_table", [])
-    monkeypatch.setattr(program, "_PARSED", {})
+    monkeypatch.setattr(source, "_PARSED", {})
     monkeypatch.setenv("PTS_CACHE", "0")
     parsed_files = []
     real = parse.parse_function
@@ -67,7 +67,7 @@ def test_stored_trees_are_the_parsers_trees(fresh):
         if tree is None:
             continue            # outside the language (never compiled)
         stored += 1
-        text, filename, offset = program.function_source(fn)
+        text, filename, offset = parse.function_source(fn)
         assert structure(tree) == structure(parse.parse_function(text, filename, offset)), \
             fn.__qualname__
     assert stored > 80
