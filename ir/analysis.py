@@ -11,6 +11,7 @@
   that dominates its source is a back edge; its loop is the header plus every block that
   reaches the back edge without passing the header).
 - `recursive_functions(m)`: the functions that can reach themselves through calls.
+- `strongly_connected(graph)`: the strongly connected components of any directed graph.
 
 An analysis result describes the IR at the moment it was computed; a pass that changes
 the CFG or the operands recomputes what it needs.
@@ -163,12 +164,19 @@ def call_graph(m: Module) -> dict[str, set[str]]:
 def recursive_functions(m: Module) -> set[str]:
     """Names of functions on a cycle of the call graph (self-calls included)."""
     graph = call_graph(m)
-    # Tarjan's strongly connected components, iteratively
+    return {name for component in strongly_connected(graph)
+            for name in component if len(component) > 1 or name in graph[name]}
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of a directed graph (node -> successors, every
+    successor a node), by Tarjan's algorithm, iteratively; each component is a list of
+    its nodes, and a node on no cycle is a component of its own."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
     stack: list[str] = []
-    result: set[str] = set()
+    components: list[list[str]] = []
     counter = 0
     for root in graph:
         if root in index:
@@ -203,6 +211,5 @@ def recursive_functions(m: Module) -> set[str]:
                         component.append(w)
                         if w == node:
                             break
-                    if len(component) > 1 or node in graph[node]:
-                        result.update(component)
-    return result
+                    components.append(component)
+    return components

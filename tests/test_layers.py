@@ -46,6 +46,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from pts.ir.analysis import strongly_connected
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_DIRS = {"pts": "pts", "pts.grammar": "grammar", "pts.stdlib": "stdlib", "pts.ir": "ir",
                 "pts.frontend": "frontend", "pts.backend": "backend", "pts.runtime": "runtime"}
@@ -144,39 +146,10 @@ def upward_imports(root: Path = ROOT) -> list[str]:
 
 
 def cycles(root: Path = ROOT) -> list[set[str]]:
-    """The strongly connected groups of two or more modules (Tarjan's algorithm)."""
+    """The groups of two or more modules that import each other, directly or not."""
     known, edges = graph(root)
-    succ = {n: sorted({t for t, _ in ts if t in known and t != n}) for n, ts in edges.items()}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    groups = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in succ[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = set()
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                group.add(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                groups.append(group)
-    for v in sorted(succ):
-        if v not in index:
-            visit(v)
-    return groups
+    succ = {n: {t for t, _ in ts if t in known and t != n} for n, ts in edges.items()}
+    return [set(c) for c in strongly_connected(succ) if len(c) > 1]
 
 
 def test_every_module_has_a_layer():
