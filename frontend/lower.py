@@ -17,9 +17,8 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
-from pts.frontend.check_tensors import DTypeType
+from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.objects import ObjectType
-from pts.frontend.tensor_types import BINARY_UFUNCS
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
                           TensorType, TupleType, Type, py_name)
