@@ -376,7 +376,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if isinstance(t, TensorType):
             if t.rank == 0:
                 raise self.error("iteration over a 0-d array", it)
-            return t.dtype if t.rank == 1 else TensorType(t.dtype, t.rank - 1)
+            # x[i] for each i: rows, or numpy scalars (np.float64) of a 1-D array
+            return result_type("np.getitem", [t, I64], {"pattern": "i"})
         if isinstance(t, TupleType):
             elem = t.elems[0] if t.elems else I64
             for e in t.elems[1:]:

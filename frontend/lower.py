@@ -20,6 +20,7 @@ from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNO
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
+from pts.ir.ops import result_type
 from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
                           TensorType, TupleType, Type, py_name)
 
@@ -436,7 +437,7 @@ class Lowerer:
         counter = self.fresh("i")
         self.var_types[counter] = I64
         self.write(counter, self.b.block, const(0))
-        elem_t = t.dtype if t.rank == 1 else TensorType(t.dtype, t.rank - 1)
+        elem_t = result_type("np.getitem", [t, I64], {"pattern": "i"})
         self.loop(s, counter,
                   test=lambda: self.emit("lt", [self.read(counter), n], I1),
                   element=lambda: self.emit("np.getitem", [arr, self.read(counter)], elem_t,
