@@ -18,7 +18,7 @@ from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import TENSOR_OPS, result_type
-from pts.ir.tensor_ops import INDEX_TYPES
+from pts.ir.tensor_ops import INDEX_TYPES, INT_INDEX_TYPES
 from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64, NUMPY_SCALARS, SCALAR_OF_DTYPE, ScalarType, TensorType,
                           TupleType, Type, py_name)
@@ -411,7 +411,10 @@ class TensorChecks:
                 it = self.expr(item)
                 if isinstance(it, TensorType):
                     raise self.error("indexing with arrays (fancy indexing) is not supported", item)
-                if it not in INDEX_TYPES:
+                if it == I1:
+                    raise self.error("a bool index is a mask in numpy (x[True] adds an axis); "
+                                     "boolean indexing is not supported: use int(...)", item)
+                if it not in INT_INDEX_TYPES:
                     raise self.error(f"only integers, slices and None are valid indices, "
                                      f"not {py_name(it)}", item)
                 pattern.append("i")

@@ -45,9 +45,10 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from pts.ir.op_table import (ALLOC, CALL, NOT_CONST, OPS, PURE, RAISE, READ, TENSOR, UNKNOWN,
+# the effects, OpInfo and OPS are re-exported: readers of the table import them from here
+from pts.ir.op_table import (ALLOC, CALL, OPS, PURE, RAISE, READ, TENSOR, UNKNOWN,  # noqa: F401
                              WRITE, OpInfo, OpTypeError, OpUse, define, fmt_types)
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NPI64, STR, Type)
+from pts.ir.types import F32, F64, I1, I32, I64, NPF64, NPI64, STR, Type
 
 MASK = (1 << 64) - 1
 
@@ -318,8 +319,8 @@ define("call", CALL, None, _call_rule)
 # at the call site
 define("kernel", CALL, None, _call_rule)
 
-# the other families register themselves into OPS when imported
-from pts.ir import sequence_ops, tensor_ops  # noqa: E402,F401
+# the other families register themselves into OPS when imported (TENSOR_OPS: the np.* names)
+from pts.ir import sequence_ops  # noqa: E402,F401
 from pts.ir.tensor_ops import TENSOR_OPS  # noqa: E402,F401
 
 

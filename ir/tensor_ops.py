@@ -58,8 +58,10 @@ mean min minimum multiply negative not_equal ones ones_like positive power prod 
 remainder reshape right_shift setitem shape sign sin size sqrt square squeeze stack std
 subtract sum swapaxes tan tanh transpose true_divide var where zeros zeros_like""".split()
 
-# the scalar types an index operand may have
+# the scalar types of a slice bound, and of an int index (a bool there is numpy's mask:
+# x[True] adds an axis, so it is not an int index)
 INDEX_TYPES = (I1, I32, I64, NPI64)
+INT_INDEX_TYPES = (I32, I64, NPI64)
 
 
 # ---------------------------------------------------------------- evaluation
@@ -182,13 +184,15 @@ def _index_operands(use: OpUse, first: int) -> int:
     if not isinstance(t, TensorType):
         use.fail(f"expected an array, found {t}")
     words = pattern.split()
-    wanted = sum(1 if w == "i" else w.count("1") if w.startswith("s") else 0 for w in words)
-    if len(use.types) - first != wanted:
-        use.fail(f"expected {wanted} index operand(s) for pattern {pattern!r}, "
+    # the type each index operand must have, in order: one per `i`, one per present bound
+    kinds = [INT_INDEX_TYPES if w == "i" else INDEX_TYPES
+             for w in words for _ in range(1 if w == "i" else w.count("1") if w[0] == "s" else 0)]
+    if len(use.types) - first != len(kinds):
+        use.fail(f"expected {len(kinds)} index operand(s) for pattern {pattern!r}, "
                  f"found {len(use.types) - first}")
-    for k in range(first, len(use.types)):
-        if use.types[k] not in INDEX_TYPES:
-            use.fail(f"expected an integer index, found {use.types[k]}")
+    for t_k, allowed in zip(use.types[first:], kinds):
+        if t_k not in allowed:
+            use.fail(f"expected an integer index, found {t_k}")
     consumed = sum(1 for w in words if w != "n")
     if consumed > t.rank:
         use.fail(f"too many indices for array: array is {t.rank}-dimensional, but "
