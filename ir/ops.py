@@ -173,17 +173,13 @@ NUMBERS = (I64, F64, F32)          # what scalar arithmetic computes on
 FLOATS = (F64, F32)
 
 
-def _names(types) -> str:
-    return ", ".join(str(t) for t in types)
-
-
 def _same(allowed: tuple[Type, ...]):
     """(T, T) -> T for T in allowed: arithmetic, bitwise."""
     def rule(use: OpUse) -> Type:
         use.arity(2)
         a, b = use.types
         if a != b or a not in allowed:
-            use.fail(f"expected two operands of one type among {_names(allowed)}")
+            use.fail(f"expected two operands of one type among {fmt_types(allowed)}")
         return a
     return rule
 
@@ -335,6 +331,7 @@ def result_type(op: str, types, attrs: dict | None = None, consts=(), declared=U
         raise OpTypeError(f"unknown op {op!r}")
     use = OpUse(op, tuple(types), attrs or {}, tuple(consts), declared, module)
     return info.type_rule(use)
+
 
 def is_removable(op: str) -> bool:
     """May an unused result of `op` be deleted?"""
