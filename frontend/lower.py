@@ -21,7 +21,7 @@ from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
+from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
                           TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -432,7 +432,7 @@ class Lowerer:
         self.b.span = s.iter.span
         arr = self.expr(s.iter)
         t: TensorType = s.iter.ty
-        n = self.emit("tuple.get", [self.emit("np.shape", [arr], TupleType((I64,) * t.rank),
+        n = self.emit("tuple.get", [self.emit("np.shape", [arr], result_type("np.shape", [t]),
                                               static="{}"), const(0)], I64)
         counter = self.fresh("i")
         self.var_types[counter] = I64
@@ -992,11 +992,11 @@ class Lowerer:
             if isinstance(types[0], TupleType):
                 return const(len(types[0].elems))
             if isinstance(types[0], TensorType):
-                shape = self.emit("np.shape", args, TupleType((I64,) * types[0].rank), static="{}")
+                shape = self.emit("np.shape", args, result_type("np.shape", types), static="{}")
                 return self.emit("tuple.get", [shape, const(0)], I64)
             return self.emit("list.len", args, I64)
         if args and isinstance(types[0], TensorType):     # float(t), int(t), bool(t)
-            item_t = {F32: F64, I32: I64}.get(types[0].dtype, types[0].dtype)
+            item_t = result_type("np.item", types)     # a Python scalar: float for float32
             item = self.emit("np.item", args, item_t, static="{}")
             types = [item_t]
             args = [item]
