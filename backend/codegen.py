@@ -647,7 +647,7 @@ def loop_counters(f: Function) -> set:
 # Tensor operations whose code has no loop of its own: views, shapes, allocations that
 # memset, copies (tensor_codegen.copier), kernels (their workers), frees.
 GLUE_NP = frozenset("""getitem transpose swapaxes expand_dims squeeze shape size item reshape
-ravel ravel_copy copy astype concatenate stack zeros zeros_like empty empty_like""".split())
+ravel copy astype concatenate stack zeros zeros_like empty empty_like""".split())
 
 
 def glue_op(i: Instr) -> bool:

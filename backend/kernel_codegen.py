@@ -209,7 +209,7 @@ class Plan:
             name = m.op[3:]
             if name in ("where", "clip", "astype"):
                 continue
-            ins, _ = resolve_loop({"abs": "absolute"}.get(name, name), [a.type for a in m.args])
+            ins, _ = resolve_loop(name, [a.type for a in m.args])
             for a, dt in zip(m.args, ins):
                 # a Python int meeting int32 raises OverflowError when out of range: only
                 # constants known to fit stay in the fused loop
@@ -1041,7 +1041,7 @@ class FusedKernel:
 
     def compute(self, m: Instr, vals: list):
         """One element of elementwise op m (the same lowering as Kernels.elementwise)."""
-        name = {"abs": "absolute"}.get(m.op[3:], m.op[3:])
+        name = m.op[3:]
         self.math_in_loop |= name in TRANSCENDENTAL
         out_dt = m.type.dtype
         if name == "astype":

@@ -235,7 +235,7 @@ COMPARE = {"equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=",
            "greater": ">", "greater_equal": ">="}
 ELEMENTWISE = set(UNARY_FLOAT) | set(COMPARE) | {
     "add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power",
-    "negative", "positive", "absolute", "abs", "maximum", "minimum", "sign", "square",
+    "negative", "positive", "absolute", "maximum", "minimum", "sign", "square",
     "logical_and", "logical_or", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
     "invert", "left_shift", "right_shift"}
 REDUCTIONS = {"sum", "mean", "max", "min", "prod", "argmax", "argmin", "any", "all", "std", "var"}
@@ -971,7 +971,7 @@ class Kernels:
         """Ufuncs (and where, clip) with numpy broadcasting: operands are converted to the
         dtypes numpy's loop computes in (`ufunc.resolve_dtypes`, NEP 50 weak scalars), the
         result to the instruction's dtype.  `out=k` writes into operand k (x += y)."""
-        name = {"abs": "absolute"}.get(self.name, self.name)
+        name = self.name
         rt = self.ins.type
         out_dt = dtype_of(rt)
         out_index = self.static.get("out")
@@ -1830,12 +1830,9 @@ class Kernels:
 
     def op_ravel(self, ops, types):
         x = ops[0]
-        src = self.as_contiguous(x)
+        # copy=True (x.flatten()) always copies; else a view of contiguous data
+        src = self.copy(x) if self.static.get("copy") else self.as_contiguous(x)
         return self.pack(Tensor(x.dtype, src.data, src.owner, [self.size_of(x.shape)], [c64(1)]))
-
-    def op_ravel_copy(self, ops, types):
-        x = self.copy(ops[0])
-        return self.pack(Tensor(x.dtype, x.data, x.owner, [self.size_of(x.shape)], [c64(1)]))
 
     def op_copy(self, ops, types):
         return self.pack(self.copy(ops[0]))

@@ -30,6 +30,7 @@ from pts.frontend.check_tensors import (ANY_TENSOR, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.objects import ObjectType
+from pts.ir.ops import result_type
 from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, SCALAR_OF_DTYPE, STR,
                           ListType,
                           ScalarType, TensorType, TupleType, Type,
@@ -98,8 +99,7 @@ def join(a: Type, b: Type) -> Type | None:
     # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
     # arithmetic gives them (NEP 50: the numpy scalar is strong)
     if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
-        from pts.frontend.tensor_types import call_type
-        return call_type("add", [a, b], {})
+        return result_type("np.add", [a, b])
     if isinstance(a, ListType) and isinstance(b, ListType):
         if a.elem == UNKNOWN:
             return b
@@ -376,7 +376,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if isinstance(t, TensorType):
             if t.rank == 0:
                 raise self.error("iteration over a 0-d array", it)
-            return t.dtype if t.rank == 1 else TensorType(t.dtype, t.rank - 1)
+            # x[i] for each i: rows, or numpy scalars (np.float64) of a 1-D array
+            return result_type("np.getitem", [t, I64], {"pattern": "i"})
         if isinstance(t, TupleType):
             elem = t.elems[0] if t.elems else I64
             for e in t.elems[1:]:

@@ -4,7 +4,10 @@ arrays, indexing and slicing.  Mixed into `check.FunctionChecker`.
 Every tensor operation is recorded on its node for the lowering as one numpy function
 (`node.np_name`), its run-time operands (`node.np_operands`, expressions) and its
 compile-time arguments (`node.np_static`: axis, keepdims, dtype, ... as Python literals).
-Result types come from `tensor_types.call_type`, i.e. from numpy itself.
+This module decides which Python call, method, operator or subscript is which op and
+parses its arguments; the result type of the op comes from the op table
+(`ir.ops.result_type`, numpy's own rules, see ir.tensor_ops), the same rule the verifier
+checks the IR with.
 """
 from __future__ import annotations
 
@@ -13,15 +16,90 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
-from pts.frontend.tensor_types import (BINARY_UFUNCS, COMPARE_UFUNCS, METHODS, NP_FUNCTIONS,
-                                       STATIC_POSITIONAL, UNARY_UFUNCS, TensorTypeError,
-                                       call_type, dtype_of_constant)
+from pts.ir.op_table import OpTypeError
+from pts.ir.ops import TENSOR_OPS, result_type
+from pts.ir.tensor_ops import INDEX_TYPES, INT_INDEX_TYPES
 from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64, NUMPY_SCALARS, SCALAR_OF_DTYPE, ScalarType, TensorType,
                           TupleType, Type, py_name)
 
 NUMBERS = (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1)
-INDEX_TYPES = (I1, I32, I64, NPI64)
+
+# np.<name>: the keyword arguments that must be compile-time constants.  Positional
+# operands are values computed at run time (tensors, scalars, tuples of ints).
+NP_FUNCTIONS: dict[str, tuple[str, ...]] = {
+    # elementwise (operators map here too: a + b is np.add(a, b))
+    "add": (), "subtract": (), "multiply": (), "true_divide": (), "floor_divide": (),
+    "remainder": (), "power": (), "negative": (), "positive": (), "absolute": (),
+    "bitwise_and": (), "bitwise_or": (), "bitwise_xor": (), "invert": (),
+    "left_shift": (), "right_shift": (), "matmul": (), "dot": (),
+    "equal": (), "not_equal": (), "less": (), "less_equal": (), "greater": (),
+    "greater_equal": (), "logical_not": (), "logical_and": (), "logical_or": (),
+    "where": (), "maximum": (), "minimum": (), "clip": (), "abs": (),
+    "exp": (), "log": (), "log1p": (), "expm1": (), "sqrt": (), "tanh": (), "sin": (),
+    "cos": (), "tan": (), "sign": (), "floor": (), "ceil": (), "square": (),
+    # reductions
+    "sum": ("axis", "keepdims", "dtype"), "mean": ("axis", "keepdims", "dtype"),
+    "max": ("axis", "keepdims"), "min": ("axis", "keepdims"),
+    "prod": ("axis", "keepdims", "dtype"), "argmax": ("axis", "keepdims"),
+    "argmin": ("axis", "keepdims"), "any": ("axis", "keepdims"), "all": ("axis", "keepdims"),
+    "std": ("axis", "keepdims", "ddof"), "var": ("axis", "keepdims", "ddof"),
+    # shapes and copies
+    "reshape": (), "transpose": ("axes",), "swapaxes": ("axis1", "axis2"),
+    "expand_dims": ("axis",), "squeeze": ("axis",), "ravel": (), "copy": (),
+    "concatenate": ("axis",), "stack": ("axis",), "astype": ("dtype",),
+    # creation
+    "zeros": ("dtype",), "ones": ("dtype",), "empty": ("dtype",), "full": ("dtype",),
+    "arange": ("dtype",), "linspace": ("dtype", "endpoint"), "eye": ("dtype",),
+    "zeros_like": ("dtype",), "ones_like": ("dtype",), "empty_like": ("dtype",),
+    "full_like": ("dtype",),
+}
+
+# np.<name> that is another name of an op (np.abs is np.absolute)
+NP_ALIASES = {"abs": "absolute"}
+# compile-time arguments a method implies: x.flatten() is np.ravel that always copies
+METHOD_STATIC: dict[str, dict] = {"flatten": {"copy": True}}
+
+# Positional arguments that are compile-time constants (by position), for functions whose
+# numpy signature takes them positionally.
+STATIC_POSITIONAL: dict[str, dict[int, str]] = {
+    "swapaxes": {1: "axis1", 2: "axis2"}, "expand_dims": {1: "axis"},
+    "transpose": {1: "axes"}, "squeeze": {1: "axis"},
+    "sum": {1: "axis"}, "mean": {1: "axis"}, "max": {1: "axis"}, "min": {1: "axis"},
+    "prod": {1: "axis"}, "argmax": {1: "axis"}, "argmin": {1: "axis"}, "any": {1: "axis"},
+    "all": {1: "axis"}, "std": {1: "axis"}, "var": {1: "axis"},
+    "concatenate": {1: "axis"}, "stack": {1: "axis"}, "astype": {1: "dtype"},
+}
+
+# Array methods and the np function they mean (x.sum(...) is np.sum(x, ...)).
+METHODS = {
+    "sum": "sum", "mean": "mean", "max": "max", "min": "min", "prod": "prod",
+    "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all", "std": "std",
+    "var": "var", "reshape": "reshape", "transpose": "transpose", "squeeze": "squeeze",
+    "ravel": "ravel", "flatten": "ravel", "copy": "copy", "astype": "astype",
+    "clip": "clip", "swapaxes": "swapaxes", "item": "item",
+}
+
+# Operators on tensors and the ufuncs they are.
+BINARY_UFUNCS = {"+": "add", "-": "subtract", "*": "multiply", "/": "true_divide",
+                 "//": "floor_divide", "%": "remainder", "**": "power", "&": "bitwise_and",
+                 "|": "bitwise_or", "^": "bitwise_xor", "<<": "left_shift",
+                 ">>": "right_shift", "@": "matmul"}
+COMPARE_UFUNCS = {"==": "equal", "!=": "not_equal", "<": "less", "<=": "less_equal",
+                  ">": "greater", ">=": "greater_equal"}
+UNARY_UFUNCS = {"-": "negative", "+": "positive", "~": "invert"}
+
+assert {NP_ALIASES.get(n, n) for n in NP_FUNCTIONS} <= set(TENSOR_OPS)
+
+
+def dtype_of_constant(value: Any):
+    """np.float32 / np.dtype('float32') / float / int / bool as a numpy dtype, or None."""
+    import numpy as np
+    try:
+        dt = np.dtype(value)
+    except TypeError:
+        return None
+    return dt if dt.name in DTYPES else None
 
 NP_CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan}
 # np.float32 & co: dtype constants (dtype=np.float32) and, called, numpy scalar conversions
@@ -102,20 +180,15 @@ class TensorChecks:
             return DTypeType(DTYPE_OF_SCALAR[t])
         if not isinstance(t, TensorType):
             raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
-        if e.attr == "shape":
-            e.np_name, e.np_operands, e.np_static = "shape", [e.value], {}
-            return TupleType((I64,) * t.rank)
         if e.attr == "ndim":
             e.const = t.rank
             return I64
-        if e.attr == "size":
-            e.np_name, e.np_operands, e.np_static = "size", [e.value], {}
-            return I64
         if e.attr == "dtype":
             return DTypeType(t.dtype)
-        if e.attr == "T":
-            e.np_name, e.np_operands, e.np_static = "transpose", [e.value], {}
-            return TensorType(t.dtype, t.rank)
+        op = {"shape": "shape", "size": "size", "T": "transpose"}.get(e.attr)
+        if op is not None:
+            e.np_name, e.np_operands, e.np_static = op, [e.value], {}
+            return self.np_type(op, [t], {}, e)
         raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}'", e)
 
     # ---------------------------------------------------------------- compile-time arguments
@@ -158,19 +231,24 @@ class TensorChecks:
 
     # ---------------------------------------------------------------- calls
 
-    def np_type(self, name: str, operands: list[Type], static: dict, node: A.Node) -> Type:
+    def np_type(self, op: str, operands: list[Type], static: dict, node: A.Node,
+                shown: str | None = None) -> Type:
+        """The result type of op np.<op> from the op table; its complaint as the user's
+        error (about np.<shown>, the name the user wrote)."""
         try:
-            return call_type(name, operands, static)
-        except TensorTypeError as err:
-            raise self.error(f"np.{name}: {err}", node) from None
+            return result_type("np." + op, operands, {"static": repr(static)})
+        except OpTypeError as err:
+            raise self.error(f"np.{shown or op}: {err}", node) from None
 
-    def bind_np(self, e: A.Call, name: str, operand_exprs: list[A.Expr]) -> Type:
-        """Split a call into run-time operands and compile-time arguments, then type it."""
+    def bind_np(self, e: A.Call, name: str, operand_exprs: list[A.Expr],
+                implied: dict | None = None) -> Type:
+        """Split a call into run-time operands and compile-time arguments, then type it.
+        `implied`: compile-time arguments the spelling itself means (x.flatten())."""
         from pts.frontend.check import Callee
         statics = NP_FUNCTIONS.get(name, ())
         positional_static = STATIC_POSITIONAL.get(name, {})
         operands: list[A.Expr] = []
-        static: dict[str, Any] = {}
+        static: dict[str, Any] = dict(implied or {})
         for i, a in enumerate(operand_exprs):
             if i in positional_static:
                 key = positional_static[i]
@@ -191,13 +269,15 @@ class TensorChecks:
         for a, t in zip(operands, types):
             if isinstance(t, DTypeType):
                 raise self.error("a dtype can only be passed as dtype=", a)
-        e.target = Callee("np", name)
-        e.np_name, e.np_operands, e.np_static = name, operands, static
+        op = NP_ALIASES.get(name, name)
+        e.target = Callee("np", op)
+        e.np_name, e.np_operands, e.np_static = op, operands, static
         if name == "reshape":
-            return self.reshape_type(e, types)
-        return self.np_type(name, types, static, e)
+            self.check_reshape_sizes(e, types)
+        return self.np_type(op, types, static, e, shown=name)
 
-    def reshape_type(self, e: A.Call, types: list[Type]) -> Type:
+    def check_reshape_sizes(self, e: A.Call, types: list[Type]) -> None:
+        """reshape's arguments as Python sees them, each error at its argument."""
         t = types[0]
         if not isinstance(t, TensorType):
             raise self.error(f"reshape needs a tensor, got {py_name(t)}", e)
@@ -207,7 +287,6 @@ class TensorChecks:
         for d, a in zip(dims, e.np_operands[1:] or [e]):
             if d not in (I64, I32, I1):
                 raise self.error(f"reshape sizes must be ints, got {py_name(d)}", a)
-        return TensorType(t.dtype, len(dims))
 
     def np_call(self, e: A.Call, name: str) -> Type:
         if name in DTYPE_CONSTS:           # np.float32(x): a numpy scalar
@@ -235,7 +314,7 @@ class TensorChecks:
             self.nargs(e, "item", 0)
             e.target = Callee("np", "item")
             e.np_name, e.np_operands, e.np_static = "item", [obj], {}
-            return call_type("item", [t], {})
+            return self.np_type("item", [t], {}, e)
         if name == "view" and t in NUMPY_SCALARS:       # np.float32(x).view(np.int32)
             return self.scalar_view(e, t)
         if np_name is None or not isinstance(t, TensorType):
@@ -245,10 +324,10 @@ class TensorChecks:
             self.nargs(e, "item", 0)
             e.target = Callee("np", "item")
             e.np_name, e.np_operands, e.np_static = "item", [obj], {}
-            return call_type("item", [t], {})          # .item() gives Python scalars
+            return self.np_type("item", [t], {}, e)          # .item() gives Python scalars
         if name == "transpose" and len(e.args) > 1:
             e.args = [A.TupleExpr(list(e.args), span=e.args[0].span)]
-        return self.bind_np(e, np_name, [obj] + list(e.args))
+        return self.bind_np(e, np_name, [obj] + list(e.args), METHOD_STATIC.get(name))
 
     def scalar_view(self, e: A.Call, t: Type) -> Type:
         """x.view(np.int32) on a numpy scalar: the same bits read as another dtype of the
@@ -312,8 +391,6 @@ class TensorChecks:
         items = e.index.elts if isinstance(e.index, A.TupleExpr) else [e.index]
         pattern: list[str] = []
         operands: list[A.Expr] = []
-        consumed = 0
-        rank = 0
         for item in items:
             if isinstance(item, A.Slice):
                 flags = ""
@@ -327,31 +404,28 @@ class TensorChecks:
                     flags += "1"
                     operands.append(part)
                 pattern.append("s" + flags)
-                consumed += 1
-                rank += 1
             elif (isinstance(item, A.Const) and item.value is None) or \
                     (isinstance(item, A.Attribute) and self.is_np(item.value) and item.attr == "newaxis"):
                 pattern.append("n")
-                rank += 1
             else:
                 it = self.expr(item)
                 if isinstance(it, TensorType):
                     raise self.error("indexing with arrays (fancy indexing) is not supported", item)
-                if it not in INDEX_TYPES:
+                if it == I1:
+                    raise self.error("a bool index is a mask in numpy (x[True] adds an axis); "
+                                     "boolean indexing is not supported: use int(...)", item)
+                if it not in INT_INDEX_TYPES:
                     raise self.error(f"only integers, slices and None are valid indices, "
                                      f"not {py_name(it)}", item)
                 pattern.append("i")
                 operands.append(item)
-                consumed += 1
-        if consumed > t.rank:
-            raise self.error(f"too many indices for array: array is {t.rank}-dimensional, but "
-                             f"{consumed} were indexed", e)
-        rank += t.rank - consumed
         e.pattern = " ".join(pattern)
         e.index_operands = operands
-        if rank == 0 and "n" not in pattern:
-            return SCALAR_OF_DTYPE[t.dtype]
-        return TensorType(t.dtype, rank)
+        try:
+            return result_type("np.getitem", [t] + [x.ty for x in operands],
+                               {"pattern": e.pattern})
+        except OpTypeError as err:
+            raise self.error(str(err), e) from None
 
 
 def check_tensor_assignment(checker, target: A.Subscript, value_t: Type, node: A.Node) -> None:

@@ -17,11 +17,11 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
-from pts.frontend.check_tensors import DTypeType
+from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.objects import ObjectType
-from pts.frontend.tensor_types import BINARY_UFUNCS
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
+from pts.ir.ops import result_type
+from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
                           TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -432,12 +432,12 @@ class Lowerer:
         self.b.span = s.iter.span
         arr = self.expr(s.iter)
         t: TensorType = s.iter.ty
-        n = self.emit("tuple.get", [self.emit("np.shape", [arr], TupleType((I64,) * t.rank),
+        n = self.emit("tuple.get", [self.emit("np.shape", [arr], result_type("np.shape", [t]),
                                               static="{}"), const(0)], I64)
         counter = self.fresh("i")
         self.var_types[counter] = I64
         self.write(counter, self.b.block, const(0))
-        elem_t = t.dtype if t.rank == 1 else TensorType(t.dtype, t.rank - 1)
+        elem_t = result_type("np.getitem", [t, I64], {"pattern": "i"})
         self.loop(s, counter,
                   test=lambda: self.emit("lt", [self.read(counter), n], I1),
                   element=lambda: self.emit("np.getitem", [arr, self.read(counter)], elem_t,
@@ -992,11 +992,11 @@ class Lowerer:
             if isinstance(types[0], TupleType):
                 return const(len(types[0].elems))
             if isinstance(types[0], TensorType):
-                shape = self.emit("np.shape", args, TupleType((I64,) * types[0].rank), static="{}")
+                shape = self.emit("np.shape", args, result_type("np.shape", types), static="{}")
                 return self.emit("tuple.get", [shape, const(0)], I64)
             return self.emit("list.len", args, I64)
         if args and isinstance(types[0], TensorType):     # float(t), int(t), bool(t)
-            item_t = {F32: F64, I32: I64}.get(types[0].dtype, types[0].dtype)
+            item_t = result_type("np.item", types)     # a Python scalar: float for float32
             item = self.emit("np.item", args, item_t, static="{}")
             types = [item_t]
             args = [item]

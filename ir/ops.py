@@ -1,8 +1,12 @@
-"""The IR's operations: what each one reads, writes and computes.
+"""The op table: every op's facts — effect, evaluation, type rule, derivative slot — in
+`OPS` (the record and its contract: ir.op_table).  This module holds the scalar and control
+ops and imports the other families, so `OPS` here is complete: the tuple and list ops
+(ir.sequence_ops) and the tensor ops (ir.tensor_ops: np.*, attr.get/set, tensor.free).
 
-One table, `OPS`, shared by the interpreter (which runs `evaluate`), the constant folder
-(which runs `evaluate` on constant operands of PURE ops), dead-code elimination and CSE
-(which read `effect`) and the backend (which has one lowering per op name).
+Read by: the interpreter (runs `evaluate`), the constant folder (runs `evaluate` on constant
+operands of PURE ops), dead-code elimination, CSE and hoisting (read `effect`), the verifier
+(checks every instruction with `type_rule`), the frontend (asks `result_type` for the
+tensor ops it emits) and the backend (one lowering per op name).
 
 Design rule: every op with a value is a *total* function on its operand types.  Python's
 errors are never hidden inside an op: the lowering puts an explicit `check` before any op
@@ -13,71 +17,38 @@ reached).  So `evaluate` never raises for well-typed operands, except through `c
 
 Integer (i64) arithmetic wraps modulo 2**64 (two's complement), like C with -fwrapv.
 
-Ops (operand types -> result type):
-  add sub mul          (i64, i64) -> i64 | (f64, f64) -> f64
-  div                  (f64, f64) -> f64                     true division
-  floordiv mod         (i64, i64) -> i64 | (f64, f64) -> f64 Python floor semantics
-  pow                  (i64, i64) -> i64 (exponent >= 0)  | (f64, f64) -> f64 (IEEE pow)
-  neg abs              (T) -> T for i64 / f64
-  and or xor           (i64, i64) -> i64 | (i1, i1) -> i1    bitwise
+Ops here (operand types -> result type; T in i64 f64 f32 unless said):
+  add sub mul          (T, T) -> T
+  div                  (F, F) -> F for F in f64 f32              true division
+  floordiv mod         (T, T) -> T                               Python floor semantics
+  pow                  (T, T) -> T; i64: exponent >= 0; floats: IEEE pow
+  neg abs              (T) -> T
+  and or xor           (i64, i64) -> i64 | (i1, i1) -> i1        bitwise
   shl shr              (i64, i64) -> i64; count >= 0 (shl by >= 64 gives 0, shr saturates)
-  invert               (i64) -> i64                          ~x
+  invert               (i64) -> i64                              ~x
   not                  (i1) -> i1
-  eq ne lt le gt ge    (T, T) -> i1 for T in i1 i64 f64      IEEE for floats
-  select               (i1, T, T) -> T
-  view                 (T) -> U, T and U numeric of one size: the same bits (f32 <-> i32, ...)
+  eq ne lt le gt ge    (U, U) -> i1 for any scalar type U        IEEE for floats
+  select               (i1, U, U) -> U
+  cast                 (N) -> M, N and M numeric: C-style conversion (numpy scalars)
+  view                 (N) -> M, numeric of one size: the same bits (f32 <-> i32, ...)
   itof                 (i64) -> f64  |  btoi (i1) -> i64  |  ftoi (f64) -> i64 (trunc; caller checks range)
   isnan isinf isfinite (f64) -> i1
   math.NAME            (f64[, f64]) -> f64 for NAME in MATH_UNARY / MATH_BINARY (IEEE results)
-  tuple                (T0, T1, ...) -> tuple<T0, T1, ...>
-  tuple.get            (tuple<...>, i64 const) -> Ti
-  list.new             (i64 n) -> list<T>                   n zero elements (n >= 0)
-  list.fill            (i64 n, T v) -> list<T>               n copies of v (n < 0 -> empty)
-  list.repeat          (list<T>, i64 n) -> list<T>           new list, n times (n < 0 -> empty)
-  list.len             (list<T>) -> i64
-  list.get             (list<T>, i64 i) -> T                 0 <= i < len (caller checks)
-  list.set             (list<T>, i64 i, T v)
-  list.append          (list<T>, T v)
-  list.pop             (list<T>) -> T                        len > 0 (caller checks)
-  list.pop_at          (list<T>, i64 i) -> T                 remove item i, 0 <= i < len (caller checks)
-  list.eq              (list<T>, list<T>) -> i1
-  list.copy            (list<T>) -> list<T>
-  print                (any...)                              print(*args)
-  check                (i1 cond, str msg) {kind}             raise kind(msg) if cond
+  print                (any...)                                  print(*args)
+  check                (i1 cond, str msg) {kind}                 raise kind(msg) if cond
   call                 (args...) {callee} -> callee's result
   kernel               (args...) {callee} -> callee's result (a fused kernel, see fuse_tensors)
-  attr.get             () {path} -> tensor<...>              the tensor attribute at `path` (dotted,
-                                                             from the scripted object: "convnet.0.weight")
-                                                             as it is when the op runs
-  attr.set             (tensor<...> v) {path}                rebind that attribute to v
-  tensor.free          (tensor<...> t, tensor<...> keep...)  free t's allocation now, unless it is
-                                                             keep's (ir.passes.release_tensors)
-                       (see frontend.objects: pts.script of a model; the interpreter is given the
-                       root object, native code will get a table of descriptors)
-Terminators: br, cbr, ret, raise (see ir.core).
+Terminators: br, cbr, ret, raise (see ir.core; the verifier checks them itself).
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
-# How an op may be moved or removed.
-PURE = "pure"      # result depends only on operands: fold, CSE, remove when unused
-ALLOC = "alloc"    # makes a fresh object: remove when unused, never merge
-READ = "read"      # reads mutable memory: remove when unused, never merge across writes
-WRITE = "write"    # changes memory or the outside world: keep
-TENSOR = "tensor"  # numpy operation: may raise on shapes, may alias (views): keep, never merge
-RAISE = "raise"    # may raise: keep (check)
-CALL = "call"      # anything: keep
-
-
-@dataclass(frozen=True)
-class OpInfo:
-    name: str
-    effect: str
-    evaluate: Callable[..., Any] | None = None   # (*operand values, **attrs) -> result
-
+# the effects, OpInfo and OPS are re-exported: readers of the table import them from here
+from pts.ir.op_table import (ALLOC, CALL, OPS, PURE, RAISE, READ, TENSOR, UNKNOWN,  # noqa: F401
+                             WRITE, OpInfo, OpTypeError, OpUse, define, fmt_types)
+from pts.ir.types import F32, F64, I1, I32, I64, NPF64, NPI64, STR, Type
 
 MASK = (1 << 64) - 1
 
@@ -190,102 +161,176 @@ def _math_binary(fn):
     return lambda x, y: ieee(fn, float(x), float(y))
 
 
-def _list_repeat(xs, n):
-    return list(xs) * max(n, 0)
-
-
 def _print(*args):
     print(*args)
 
 
-OPS: dict[str, OpInfo] = {}
+# ---------------------------------------------------------------- type rules
+# Each takes an OpUse (operand types, attributes, constant operands, declared result) and
+# gives the result type, or raises OpTypeError saying what it expected and found.
+
+NUMBERS = (I64, F64, F32)          # what scalar arithmetic computes on
+FLOATS = (F64, F32)
 
 
-def _op(name: str, effect: str, evaluate: Callable | None = None) -> None:
-    OPS[name] = OpInfo(name, effect, evaluate)
+def _same(allowed: tuple[Type, ...]):
+    """(T, T) -> T for T in allowed: arithmetic, bitwise."""
+    def rule(use: OpUse) -> Type:
+        use.arity(2)
+        a, b = use.types
+        if a != b or a not in allowed:
+            use.fail(f"expected two operands of one type among {fmt_types(allowed)}")
+        return a
+    return rule
 
 
-_op("add", PURE, lambda a, b: wrap(a + b) if isinstance(a, int) else a + b)
-_op("sub", PURE, lambda a, b: wrap(a - b) if isinstance(a, int) else a - b)
-_op("mul", PURE, lambda a, b: wrap(a * b) if isinstance(a, int) else a * b)
-_op("div", PURE, _div)
-_op("floordiv", PURE, _floordiv)
-_op("mod", PURE, _mod)
-_op("pow", PURE, _pow)
-_op("neg", PURE, lambda a: wrap(-a) if isinstance(a, int) and not isinstance(a, bool) else -a)
-_op("abs", PURE, _abs)
-_op("and", PURE, lambda a, b: a & b)
-_op("or", PURE, lambda a, b: a | b)
-_op("xor", PURE, lambda a, b: a ^ b)
-_op("shl", PURE, _shl)
-_op("shr", PURE, _shr)
-_op("invert", PURE, lambda a: ~a)
-_op("not", PURE, lambda a: not a)
-_op("eq", PURE, lambda a, b: a == b)
-_op("ne", PURE, lambda a, b: a != b)
-_op("lt", PURE, lambda a, b: a < b)
-_op("le", PURE, lambda a, b: a <= b)
-_op("gt", PURE, lambda a, b: a > b)
-_op("ge", PURE, lambda a, b: a >= b)
-_op("select", PURE, lambda c, a, b: a if c else b)
-_op("itof", PURE, lambda a: float(a))
-_op("btoi", PURE, lambda a: int(a))
-_op("ftoi", PURE, _ftoi)
-_op("isnan", PURE, lambda a: math.isnan(a))
-_op("isinf", PURE, lambda a: math.isinf(a))
-_op("isfinite", PURE, lambda a: math.isfinite(a))
+def _unary(allowed: tuple[Type, ...]):
+    """(T) -> T for T in allowed."""
+    def rule(use: OpUse) -> Type:
+        use.arity(1)
+        if use.types[0] not in allowed:
+            use.fail(f"expected an operand of type {' or '.join(map(str, allowed))}")
+        return use.types[0]
+    return rule
+
+
+def _fixed(params: tuple[Type, ...], result: Type | None):
+    """A rule of fixed operand types: itof (i64) -> f64, check (i1, str), ..."""
+    def rule(use: OpUse) -> Type | None:
+        use.arity(len(params))
+        if tuple(use.types) != params:
+            use.fail(f"expected operands {fmt_types(params)}")
+        return result
+    return rule
+
+
+def _compare(use: OpUse) -> Type:
+    use.arity(2)
+    if use.types[0] != use.types[1]:
+        use.fail("expected two operands of one type")
+    return I1
+
+
+def _select(use: OpUse) -> Type:
+    use.arity(3)
+    c, a, b = use.types
+    if c != I1 or a != b:
+        use.fail("expected (i1, T, T)")
+    return a
+
+
+def _cast(use: OpUse) -> Type:
+    use.arity(1)
+    to = use.declared_result()
+    if not use.types[0].is_numeric or to is None or not to.is_numeric:
+        use.fail(f"expected a conversion between numbers, found one to {to}")
+    return to
+
+
+# bytes of the numeric types `view` reinterprets
+SIZES = {F32: 4, I32: 4, F64: 8, I64: 8, NPF64: 8, NPI64: 8}
+
+
+def _view(use: OpUse) -> Type:
+    use.arity(1)
+    to = use.declared_result()
+    if SIZES.get(use.types[0], 0) != SIZES.get(to, -1):
+        use.fail(f"expected numbers of one size, found a view as {to}")
+    return to
+
+
+def _print_rule(use: OpUse) -> None:
+    return None
+
+
+def _check_rule(use: OpUse) -> None:
+    if not isinstance(use.attrs.get("kind"), str):
+        use.fail("expected an exception kind")
+    return _fixed((I1, STR), None)(use)
+
+
+def _call_rule(use: OpUse) -> Type | None:
+    """call / kernel: the operands are the callee's parameters, the result its return.
+    Without a module (a function verified alone) only the declared result is taken."""
+    callee = use.attrs.get("callee")
+    if not isinstance(callee, str):
+        use.fail("expected a callee")
+    if use.module is None:
+        return use.declared_result()
+    g = use.module.functions.get(callee)
+    if g is None:
+        use.fail(f"expected a function of the module, found no @{callee}")
+    if list(use.types) != list(g.param_types):
+        use.fail(f"expected the parameters of @{callee}: {fmt_types(g.param_types)}")
+    return g.ret_type
+
+
+# ---------------------------------------------------------------- the scalar and control ops
+
+define("add", PURE, lambda a, b: wrap(a + b) if isinstance(a, int) else a + b, _same(NUMBERS))
+define("sub", PURE, lambda a, b: wrap(a - b) if isinstance(a, int) else a - b, _same(NUMBERS))
+define("mul", PURE, lambda a, b: wrap(a * b) if isinstance(a, int) else a * b, _same(NUMBERS))
+define("div", PURE, _div, _same(FLOATS))
+define("floordiv", PURE, _floordiv, _same(NUMBERS))
+define("mod", PURE, _mod, _same(NUMBERS))
+define("pow", PURE, _pow, _same(NUMBERS))
+define("neg", PURE, lambda a: wrap(-a) if isinstance(a, int) and not isinstance(a, bool) else -a,
+       _unary(NUMBERS))
+define("abs", PURE, _abs, _unary(NUMBERS))
+define("and", PURE, lambda a, b: a & b, _same((I64, I1)))
+define("or", PURE, lambda a, b: a | b, _same((I64, I1)))
+define("xor", PURE, lambda a, b: a ^ b, _same((I64, I1)))
+define("shl", PURE, _shl, _same((I64,)))
+define("shr", PURE, _shr, _same((I64,)))
+define("invert", PURE, lambda a: ~a, _unary((I64,)))
+define("not", PURE, lambda a: not a, _unary((I1,)))
+define("eq", PURE, lambda a, b: a == b, _compare)
+define("ne", PURE, lambda a, b: a != b, _compare)
+define("lt", PURE, lambda a, b: a < b, _compare)
+define("le", PURE, lambda a, b: a <= b, _compare)
+define("gt", PURE, lambda a, b: a > b, _compare)
+define("ge", PURE, lambda a, b: a >= b, _compare)
+define("select", PURE, lambda c, a, b: a if c else b, _select)
+define("itof", PURE, lambda a: float(a), _fixed((I64,), F64))
+define("btoi", PURE, lambda a: int(a), _fixed((I1,), I64))
+define("ftoi", PURE, _ftoi, _fixed((F64,), I64))
+define("isnan", PURE, lambda a: math.isnan(a), _fixed((F64,), I1))
+define("isinf", PURE, lambda a: math.isinf(a), _fixed((F64,), I1))
+define("isfinite", PURE, lambda a: math.isfinite(a), _fixed((F64,), I1))
 for _name, _fn in MATH_UNARY.items():
-    _op("math." + _name, PURE, _math_unary(_fn))
+    define("math." + _name, PURE, _math_unary(_fn), _fixed((F64,), F64))
 for _name, _fn in MATH_BINARY.items():
-    _op("math." + _name, PURE, _math_binary(_fn))
-_op("tuple", PURE, lambda *xs: tuple(xs))
-_op("tuple.get", PURE, lambda t, i: t[i])
-_op("list.new", ALLOC)          # needs the element type: see runtime.interp
-_op("list.fill", ALLOC, lambda n, v: [v] * max(n, 0))
-_op("list.repeat", ALLOC, _list_repeat)
-_op("list.copy", ALLOC, lambda xs: list(xs))
-_op("list.len", READ, lambda xs: len(xs))
-_op("list.get", READ, lambda xs, i: xs[i])
-_op("list.eq", READ, lambda a, b: a == b)
-_op("list.set", WRITE, lambda xs, i, v: xs.__setitem__(i, v))
-_op("list.append", WRITE, lambda xs, v: xs.append(v))
-_op("list.pop", WRITE, lambda xs: xs.pop())
-_op("list.pop_at", WRITE, lambda xs, i: xs.pop(i))
-_op("print", WRITE, _print)
-_op("check", RAISE)
-_op("call", CALL)
-# kernel: a call of a fused kernel function (ir.passes.fuse_tensors) — the same semantics as
-# `call`; the backend compiles the callee's tensor ops into one loop nest at the call site
-_op("kernel", CALL)
-# attributes of the scripted object: evaluated by the interpreter on the root it is given
-_op("attr.get", READ)
-_op("attr.set", WRITE)
-# the allocation a tensor owns dies here (ir.passes.release_tensors; numpy's GC in the interpreter)
-_op("tensor.free", WRITE, lambda *xs: None)
+    define("math." + _name, PURE, _math_binary(_fn), _fixed((F64, F64), F64))
 # cast: C-style conversion between numeric scalar types (to float32, int32, ...); the
 # interpreter converts by the result type
-_op("cast", PURE)
+define("cast", PURE, None, _cast)
 # view: the same bits as another numeric scalar type of the same size (np.float32(x).view(
 # np.int32)); like cast, the interpreter converts by the result type
-_op("view", PURE)
+define("view", PURE, None, _view)
+define("print", WRITE, _print, _print_rule)
+define("check", RAISE, None, _check_rule)
+define("call", CALL, None, _call_rule)
+# kernel: a call of a fused kernel function (ir.passes.fuse_tensors) — the same semantics
+# and type rule as `call`; the backend compiles the callee's tensor ops into one loop nest
+# at the call site
+define("kernel", CALL, None, _call_rule)
 
-# Tensor ops: `np.NAME` computes numpy's np.NAME(*operands, **static) where `static` (an
-# attribute holding a Python literal dict) carries the compile-time arguments: axis,
-# keepdims, dtype...; `{"out": 0}` makes the first operand the output (x += y).
-# np.getitem / np.setitem take the array, (setitem: the value,) then the index operands as
-# described by the `pattern` attribute: one word per index item, `i` an int operand,
-# `sLHS` a slice whose lower/upper/step are present (1) or absent (0), `n` a new axis.
-# np.shape gives the shape tuple, np.item the single element, np.ravel_copy is flatten().
-TENSOR_OPS = """abs absolute add all any arange argmax argmin astype bitwise_and bitwise_or
-bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expand_dims expm1
-eye floor floor_divide full full_like getitem greater greater_equal invert item left_shift
-less less_equal linspace log log1p logical_and logical_not logical_or matmul max maximum
-mean min minimum multiply negative not_equal ones ones_like positive power prod ravel
-ravel_copy remainder reshape right_shift setitem shape sign sin size sqrt square squeeze
-stack std subtract sum swapaxes tan tanh transpose true_divide var where zeros
-zeros_like""".split()
-for _name in TENSOR_OPS:
-    _op("np." + _name, TENSOR)
+# the other families register themselves into OPS when imported (TENSOR_OPS: the np.* names)
+from pts.ir import sequence_ops  # noqa: E402,F401
+from pts.ir.tensor_ops import TENSOR_OPS  # noqa: E402,F401
+
+
+def result_type(op: str, types, attrs: dict | None = None, consts=(), declared=UNKNOWN,
+                module=None) -> Type | None:
+    """The result type of `op` on operands of `types` with `attrs` (the attributes the
+    instruction carries: static=, pattern=, callee=, ...), by the op's type rule; raises
+    OpTypeError with what the rule expected.  The frontend asks this for the ops it emits;
+    the verifier checks every instruction with it."""
+    info = OPS.get(op)
+    if info is None:
+        raise OpTypeError(f"unknown op {op!r}")
+    use = OpUse(op, tuple(types), attrs or {}, tuple(consts), declared, module)
+    return info.type_rule(use)
 
 
 def is_removable(op: str) -> bool:

@@ -13,19 +13,21 @@ function, block and instruction at fault; they change nothing.  The rules:
   function, or an instruction result of this function whose definition dominates the use
   (within a block: an earlier instruction; a branch argument is used at the end of its
   block).  Uses inside unreachable blocks are not checked for dominance.
-- types: arithmetic operands have the result's type, comparisons give i1, `cbr` tests an
-  i1, `ret` returns `f.ret_type` (bare `ret` only when that is none), `check` takes
-  (i1, str), tuple/list ops agree with their element types, and a `call` matches its
-  callee's parameters and result (`module` given).  An unknown op is an error; an op of
-  `ir.ops` without a rule here is only checked structurally.
+- types: every instruction's operand types and attributes satisfy its op's type rule in
+  the op table (ir.ops: scalar, list, tuple, np.* ops alike), and its result type is the
+  one the rule gives — `call` and `kernel` against the callee's parameters and result when
+  the module is given.  An op kept for its effect (not removable when unused: a call, a
+  tensor op) may declare no result.  `cbr` tests an i1, `ret` returns `f.ret_type` (bare
+  `ret` only when that is none), `raise` takes a kind and a str.  An unknown op is an
+  error.  A type error names the operand types and the expected against the found.
 """
 from __future__ import annotations
 
 from pts.ir import ops
 from pts.ir.analysis import dominators, dominates
 from pts.ir.core import TERMINATORS, Block, BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NPF64, NPI64, STR, ListType, TupleType,
-                          Type)
+from pts.ir.op_table import NOT_CONST, OpTypeError, OpUse, fmt_types
+from pts.ir.types import F32, F64, I1, I64, NONE, STR, Type
 
 
 class IRVerifyError(Exception):
@@ -43,13 +45,6 @@ def verify_module(m: Module) -> None:
 
 def verify_function(f: Function, module: Module | None = None) -> None:
     _Verifier(f, module).run()
-
-
-FLOATS = (F64, F32)
-ARITH = {"add", "sub", "mul", "floordiv", "mod", "pow"}
-COMPARE = {"eq", "ne", "lt", "le", "gt", "ge"}
-CONVERT = {"itof": (I64, F64), "btoi": (I1, I64), "ftoi": (F64, I64),
-           "isnan": (F64, I1), "isinf": (F64, I1), "isfinite": (F64, I1)}
 
 
 class _Verifier:
@@ -204,162 +199,43 @@ class _Verifier:
     def check_types(self, b: Block, i: Instr) -> None:
         op, args, t = i.op, i.args, i.type
         types = [a.type for a in args]
-
-        def need(cond: bool, msg: str) -> None:
-            if not cond:
-                self.fail(msg, b, i)
-
-        def arity(n: int) -> None:
-            need(len(args) == n, f"{op} takes {n} operand(s), given {len(args)}")
-
-        def result(expected: Type | None) -> None:
-            need(t == expected, f"{op} gives {expected if expected else 'no result'}, "
-                                f"not {t if t else 'no result'}")
-
-        if op not in ops.OPS and op not in TERMINATORS:
+        if op in TERMINATORS:
+            self.check_terminator_types(b, i, types)
+            return
+        info = ops.OPS.get(op)
+        if info is None:
             self.fail(f"unknown op {op!r}", b, i)
-        if op == "cbr":
-            need(types[0] == I1, f"cbr condition must be i1, not {types[0]}")
-        elif op == "ret":
-            if args:
-                need(types[0] == self.f.ret_type,
-                     f"returns {types[0]} from a function returning {self.f.ret_type}")
-            else:
-                need(self.f.ret_type == NONE, f"bare ret in a function returning {self.f.ret_type}")
-        elif op == "raise":
-            need(isinstance(i.attrs.get("kind"), str), "raise needs an exception kind")
-            need(types[0] == STR, f"raise message must be str, not {types[0]}")
-        elif op in ARITH:
-            arity(2)
-            need(t in (I64, F64, F32), f"{op} on {t}")
-            need(types == [t, t], f"{op} operands {_fmt(types)} do not match the result {t}")
-        elif op == "div":
-            arity(2)
-            need(t in FLOATS, f"div gives a float, not {t}")
-            need(types == [t, t], f"div operands {_fmt(types)} do not match the result {t}")
-        elif op in ("neg", "abs"):
-            arity(1)
-            need(t in (I64, F64, F32) and types == [t], f"{op} of {_fmt(types)} giving {t}")
-        elif op in ("and", "or", "xor"):
-            arity(2)
-            need(t in (I64, I1) and types == [t, t], f"{op} of {_fmt(types)} giving {t}")
-        elif op in ("shl", "shr"):
-            arity(2)
-            need(t == I64 and types == [I64, I64], f"{op} of {_fmt(types)} giving {t}")
-        elif op == "invert":
-            arity(1)
-            need(t == I64 and types == [I64], f"invert of {_fmt(types)} giving {t}")
-        elif op == "not":
-            arity(1)
-            need(t == I1 and types == [I1], f"not of {_fmt(types)} giving {t}")
-        elif op in COMPARE:
-            arity(2)
-            result(I1)
-            need(types[0] == types[1], f"{op} compares {_fmt(types)}")
-        elif op == "select":
-            arity(3)
-            need(types[0] == I1, f"select condition must be i1, not {types[0]}")
-            need(types[1] == t and types[2] == t, f"select of {_fmt(types[1:])} giving {t}")
-        elif op in CONVERT:
-            arity(1)
-            src, dst = CONVERT[op]
-            need(types == [src], f"{op} takes {src}, not {_fmt(types)}")
-            result(dst)
-        elif op == "view":
-            arity(1)
-            sizes = {F32: 4, I32: 4, F64: 8, I64: 8, NPF64: 8, NPI64: 8}
-            need(sizes.get(types[0], 0) == sizes.get(t, -1),
-                 f"view of {_fmt(types)} as {t}: numbers of one size")
-        elif op.startswith("math."):
-            name = op[5:]
-            n = 1 if name in ops.MATH_UNARY else 2
-            arity(n)
-            need(types == [F64] * n, f"{op} takes f64, not {_fmt(types)}")
-            result(F64)
-        elif op == "tuple":
-            result(TupleType(tuple(types)))
-        elif op == "tuple.get":
-            arity(2)
-            need(isinstance(types[0], TupleType), f"tuple.get of {types[0]}")
-            index = args[1]
-            need(isinstance(index, Const) and index.type == I64,
-                 "tuple.get index must be an i64 constant")
-            need(0 <= index.value < len(types[0].elems),
-                 f"tuple.get index {index.value} out of range for {types[0]}")
-            result(types[0].elems[index.value])
-        elif op.startswith("list."):
-            self.check_list(op, args, types, t, need, arity, result)
-        elif op == "print":
-            result(None)
-        elif op == "check":
-            arity(2)
-            result(None)
-            need(isinstance(i.attrs.get("kind"), str), "check needs an exception kind")
-            need(types == [I1, STR], f"check takes (i1, str), not {_fmt(types)}")
-        elif op in ("call", "kernel"):
-            self.check_call(b, i, need)
-        elif op == "tensor.free":
-            from pts.ir.types import TensorType
-            result(None)
-            need(len(args) >= 1 and all(isinstance(x, TensorType) for x in types)
-                 and not isinstance(args[0], Const), f"tensor.free of {_fmt(types)}")
-
-    def check_list(self, op, args, types, t, need, arity, result) -> None:
-        n = {"list.new": 1, "list.fill": 2, "list.repeat": 2, "list.len": 1, "list.get": 2,
-             "list.set": 3, "list.append": 2, "list.pop": 1, "list.pop_at": 2, "list.eq": 2,
-             "list.copy": 1}
-        if op not in n:
+        consts = tuple(a.value if isinstance(a, Const) else NOT_CONST for a in args)
+        use = OpUse(op, tuple(types), i.attrs, consts, t, self.module)
+        try:
+            expected = info.type_rule(use)
+        except OpTypeError as e:
+            self.fail(f"{op} of {fmt_types(types)}: {e}", b, i)
+        if t == expected:
             return
-        arity(n[op])
-        if op in ("list.new", "list.fill"):
-            need(isinstance(t, ListType), f"{op} gives a list, not {t}")
-            need(types[0] == I64, f"{op} length must be i64, not {types[0]}")
-            if op == "list.fill":
-                need(types[1] == t.elem, f"list.fill of {types[1]} into {t}")
+        # an op kept for its effect (a call, a tensor op) may drop the value it computes
+        if t is None and not ops.is_removable(op):
             return
-        lst = types[0]
-        need(isinstance(lst, ListType), f"{op} of {lst}, not a list")
-        if op in ("list.repeat", "list.copy"):
-            result(lst)
-            if op == "list.repeat":
-                need(types[1] == I64, f"list.repeat count must be i64, not {types[1]}")
-        elif op == "list.len":
-            result(I64)
-        elif op == "list.get":
-            need(types[1] == I64, f"list index must be i64, not {types[1]}")
-            result(lst.elem)
-        elif op == "list.set":
-            need(types[1] == I64, f"list index must be i64, not {types[1]}")
-            need(types[2] == lst.elem, f"storing {types[2]} into {lst}")
-            result(None)
-        elif op == "list.append":
-            need(types[1] == lst.elem, f"appending {types[1]} to {lst}")
-            result(None)
-        elif op == "list.pop":
-            result(lst.elem)
-        elif op == "list.pop_at":
-            need(types[1] == I64, f"list index must be i64, not {types[1]}")
-            result(lst.elem)
-        elif op == "list.eq":
-            need(types[1] == lst, f"list.eq of {_fmt(types)}")
-            result(I1)
+        self.fail(f"{op} of {fmt_types(types)}: expected result {_name(expected)}, found {_name(t)}",
+                  b, i)
 
-    def check_call(self, b: Block, i: Instr, need) -> None:
-        callee = i.attrs.get("callee")
-        need(isinstance(callee, str), "call needs a callee")
-        if self.module is None:
-            return
-        g = self.module.functions.get(callee)
-        need(g is not None, f"call of @{callee}, which is not in the module")
-        types = [a.type for a in i.args]
-        need(len(types) == len(g.param_types),
-             f"@{callee} takes {len(g.param_types)} argument(s), given {len(types)}")
-        need(types == g.param_types,
-             f"@{callee} takes {_fmt(g.param_types)}, given {_fmt(types)}")
-        # a call whose result is discarded may have no result
-        need(i.type is None or i.type == g.ret_type,
-             f"@{callee} returns {g.ret_type}, the call gives {i.type}")
+    def check_terminator_types(self, b: Block, i: Instr, types: list[Type]) -> None:
+        if i.op == "cbr" and types[0] != I1:
+            self.fail(f"cbr: expected an i1 condition, found {types[0]}", b, i)
+        elif i.op == "ret":
+            want = self.f.ret_type
+            if types and types[0] != want:
+                self.fail(f"ret: expected {want} (the function's result), found {types[0]}", b, i)
+            if not types and want != NONE:
+                self.fail(f"ret: expected a value of type {want}, found a bare ret", b, i)
+        elif i.op == "raise":
+            if not isinstance(i.attrs.get("kind"), str):
+                self.fail("raise: expected an exception kind", b, i)
+            if types[0] != STR:
+                self.fail(f"raise: expected a str message, found {types[0]}", b, i)
 
 
-def _fmt(types) -> str:
-    return "(" + ", ".join(str(t) for t in types) + ")"
+def _name(t: Type | None) -> str:
+    return "none (no result)" if t is None else str(t)
+
+

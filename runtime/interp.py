@@ -8,15 +8,12 @@ the same functions the constant folder uses, so folding can never disagree with 
 """
 from __future__ import annotations
 
-import ast
-import operator
 import sys
 
 import numpy as np
 
 from pts.errors import EXCEPTION_KINDS, runtime_error
 from pts.frontend.objects import resolve
-from pts.frontend.tensor_types import evaluate
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, ListType,
@@ -155,38 +152,12 @@ def python_scalar(x, t):
     return x
 
 
-def build_index(pattern: str, operands) -> tuple:
-    """The numpy index tuple described by a getitem/setitem pattern (see ir.ops)."""
-    it = iter(operands)
-    index: list = []
-    for word in pattern.split():
-        if word == "i":
-            index.append(operator.index(next(it)))
-        elif word == "n":
-            index.append(None)
-        else:
-            index.append(slice(*[next(it) if flag == "1" else None for flag in word[1:]]))
-    return tuple(index)
-
-
 def tensor_op(ins: Instr, operands: list, f: Function):
-    """Run one np.* instruction with numpy; numpy's errors carry the scripted line."""
-    name = ins.op[3:]
+    """Run one np.* instruction by the op table (numpy); numpy's errors carry the scripted
+    line."""
     try:
-        if name == "getitem":
-            result = operands[0][build_index(ins.attrs["pattern"], operands[1:])]
-        elif name == "setitem":
-            operands[0][build_index(ins.attrs["pattern"], operands[2:])] = operands[1]
-            return None
-        elif name == "shape":
-            return tuple(int(d) for d in operands[0].shape)
-        elif name == "size":
-            return int(operands[0].size)
-        else:
-            static = ast.literal_eval(ins.attrs.get("static", "{}"))
-            if "out" in static:
-                static["out"] = operands[static["out"]]
-            result = evaluate(name, operands, static)
+        result = OPS[ins.op].evaluate(*operands, static=ins.static(),
+                                      pattern=ins.attrs.get("pattern"))
     except (ValueError, IndexError, TypeError, ArithmeticError) as e:
         kind = next((c.__name__ for c in type(e).__mro__ if c.__name__ in EXCEPTION_KINDS),
                     "RuntimeError")

@@ -53,7 +53,7 @@ from pts.ir.printer import print_function
 from pts.ir.types import F32, F64, TensorType
 
 ELEMENTWISE = frozenset("""add subtract multiply true_divide floor_divide remainder power
-negative positive absolute abs maximum minimum sign square exp log log1p expm1 sqrt tanh sin
+negative positive absolute maximum minimum sign square exp log log1p expm1 sqrt tanh sin
 cos tan floor ceil equal not_equal less less_equal greater greater_equal logical_and
 logical_or logical_not bitwise_and bitwise_or bitwise_xor invert left_shift right_shift
 where clip astype""".split())

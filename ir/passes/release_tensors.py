@@ -13,9 +13,9 @@ where the last value that can reach an allocation dies.  The interpreter ignores
 
 Which values own an allocation ("holders"), decided per function:
 - FRESH: an np.* op that always returns a new allocation (ufuncs, where, clip, reductions,
-  matmul/dot, copy, astype, concatenate, stack, creation ops) without `out=`; a `kernel`
-  (fuse_tensors); a `call` of a function whose every `ret` returns such a value (a summary
-  computed for the whole module, below).
+  matmul/dot, copy, astype, concatenate, stack, creation ops, ravel with copy=True) without
+  `out=`; a `kernel` (fuse_tensors); a `call` of a function whose every `ret` returns such
+  a value (a summary computed for the whole module, below).
 - MAYBE: reshape and ravel (a view of contiguous data, else a copy) and astype(copy=False):
   a holder freed with its operand as keep (`tensor.free %r, %x` frees r's allocation only
   if it is not x's), and a view of its operand (below).
@@ -60,11 +60,11 @@ from pts.ir.analysis import reachable
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
 from pts.ir.types import ListType, TensorType, TupleType, Type
 
-FRESH_NP = frozenset("""abs absolute add all any arange argmax argmin astype bitwise_and
+FRESH_NP = frozenset("""absolute add all any arange argmax argmin astype bitwise_and
 bitwise_or bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expm1
 eye floor floor_divide full full_like greater greater_equal invert left_shift less less_equal
 linspace log log1p logical_and logical_not logical_or matmul max maximum mean min minimum
-multiply negative not_equal ones ones_like positive power prod ravel_copy remainder
+multiply negative not_equal ones ones_like positive power prod remainder
 right_shift sign sin sqrt square stack std subtract sum tan tanh true_divide var where zeros
 zeros_like""".split())
 VIEW_NP = frozenset("getitem transpose swapaxes expand_dims squeeze".split())
@@ -179,6 +179,8 @@ class _Analysis:
                           else tensor_args)
             elif name == "astype" and st.get("copy", True) is False:
                 self.view(i, tensor_args, MAYBE)
+            elif name == "ravel" and st == {"copy": True}:     # x.flatten()
+                self.kind[i] = FRESH
             elif name in FRESH_NP and set(st) <= {"axis", "keepdims", "dtype", "endpoint",
                                                   "ddof", "axes"}:
                 self.kind[i] = FRESH

@@ -18,6 +18,15 @@ def sum_elements(v: np.ndarray):
     return total
 
 
+def elements_are_numpy_scalars(v: np.ndarray):
+    """Elements of a 1-D array are numpy scalars: dividing by zero gives inf/nan (numpy's
+    rule), not Python's ZeroDivisionError."""
+    total = v[0] * 0.0
+    for e in v:
+        total = total + e / 0.0
+    return total
+
+
 def count_rows(x: np.ndarray) -> int:
     n = 0
     for plane in x:
@@ -39,5 +48,7 @@ def max_row(x: np.ndarray) -> np.ndarray:
 # run: sum_elements(np.arange(10, dtype=np.int32))
 # run: sum_elements(np.linspace(0, 1, 11))
 # run: sum_elements(np.arange(5, dtype=np.float32)[::-1])
+# run: elements_are_numpy_scalars(np.linspace(0, 1, 11))
+# run: elements_are_numpy_scalars(np.arange(1, 4))
 # run: count_rows(np.zeros((2, 3, 4)))
 # run: max_row(np.sin(np.arange(12.0)).reshape(4, 3))

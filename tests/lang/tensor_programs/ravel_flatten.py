@@ -12,6 +12,15 @@ def flatten_is_copy(x: np.ndarray):
     return f, x
 
 
+def ravel_views_contiguous_data(x: np.ndarray):
+    """ravel gives a view where numpy does (a write reaches x); flatten never does."""
+    r = x.ravel()
+    r[0] = -1.0
+    f = x.flatten()
+    f[1] = -2.0
+    return r, f, x
+
+
 def dot_flat(a: np.ndarray, b: np.ndarray):
     return a.ravel() @ b.ravel()
 
@@ -21,4 +30,6 @@ def dot_flat(a: np.ndarray, b: np.ndarray):
 # run: flat(np.arange(24, dtype=np.int32).reshape(2, 3, 4)[:, ::2, 1:])
 # run: flat(np.array(3.5))
 # run: flatten_is_copy(np.arange(4.0).reshape(2, 2))
+# run: ravel_views_contiguous_data(np.arange(4.0).reshape(2, 2))
+# run: ravel_views_contiguous_data(np.arange(4.0).reshape(2, 2).T)
 # run: dot_flat(np.arange(6.0).reshape(2, 3), np.arange(6.0).reshape(3, 2))

@@ -1,0 +1,265 @@
+"""The tensor ops of the op table (see ir.op_table for what an entry holds): numpy's
+functions as `np.NAME`, and the ops on the scripted object's tensor attributes.
+
+`np.NAME` computes numpy's `np.NAME(*operands, **static)`, where `static` (an attribute
+holding a Python literal dict) carries the compile-time arguments: axis, keepdims, dtype...;
+`{"out": k}` makes operand k the output (x += y writes into x and gives x).  Exceptions:
+  np.getitem   (array, index operands...) {pattern}: x[index]; the `pattern` attribute has
+               one word per index item: `i` an int operand, `sLHS` a slice whose lower /
+               upper / step are present (1) or absent (0), `n` a new axis
+  np.setitem   (array, value, index operands...) {pattern}: x[index] = value; no result
+  np.reshape   (array, size operands... | one tuple of sizes)
+  np.astype    (array) {dtype, copy}: x.astype(dtype, copy=copy)
+  np.ravel     (array) {copy}: np.ravel(x), a view of contiguous data, else a copy;
+               `copy: True` always copies (x.flatten()): the two differ in whether a write
+               through the result can reach x, so one op with an attribute carries both
+  np.shape     (array) -> tuple<i64, ...>: x.shape;  np.size (array) -> i64: x.size
+  np.item      (array or numpy scalar) -> the Python scalar: x.item()
+np.dot and np.matmul stay two ops: they differ on operands with more than 2 axes (dot
+contracts a's last axis with b's second-to-last and is not batched), on scalar operands
+(dot multiplies, matmul refuses) and in their shape errors' messages.
+
+Type rule of np.*: numpy's own.  Every operand is replaced by a stand-in of its type — a
+tensor<f32, 2> becomes `np.ones((1, 1), np.float32)`, an f64 the Python float `1.0` (a weak
+scalar under NEP 50), an f32 `np.float32(1)` — and the op's evaluation runs on the
+stand-ins; the dtype and rank of the result are then exactly numpy's (NEP 50 promotion,
+reductions over axes with keepdims, matmul's rank rules, int division giving float64, sums
+of int32 giving int64).  Sizes stay dynamic, so shape errors are numpy's at run time.
+A rule failure carries numpy's complaint.  Results are cached per (op, types, attributes):
+the verifier asks after every pass.
+
+  attr.get     () {path} -> tensor<...>     the tensor attribute at `path` (dotted, from the
+                                            scripted object: "convnet.0.weight") as it is when
+                                            the op runs (see frontend.objects)
+  attr.set     (tensor<...> v) {path}       rebind that attribute to v
+  tensor.free  (tensor<...> t, tensor<...> keep...)  free t's allocation now, unless it is
+                                            keep's (ir.passes.release_tensors; the interpreter
+                                            lets numpy's GC do it)
+
+The evaluation of an np.* op is `evaluate(*operands, static={}, pattern=None)`.  numpy is
+imported on first use, not with the table: a program without tensors never loads it.
+"""
+from __future__ import annotations
+
+import functools
+import operator
+import warnings
+from typing import Any
+
+from pts.ir.op_table import NOT_CONST, READ, TENSOR, WRITE, OpTypeError, OpUse, define
+from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+                          NPI64, SCALAR_OF_DTYPE, TensorType, TupleType, Type)
+
+TENSOR_OPS = """absolute add all any arange argmax argmin astype bitwise_and bitwise_or
+bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expand_dims expm1
+eye floor floor_divide full full_like getitem greater greater_equal invert item left_shift
+less less_equal linspace log log1p logical_and logical_not logical_or matmul max maximum
+mean min minimum multiply negative not_equal ones ones_like positive power prod ravel
+remainder reshape right_shift setitem shape sign sin size sqrt square squeeze stack std
+subtract sum swapaxes tan tanh transpose true_divide var where zeros zeros_like""".split()
+
+# the scalar types of a slice bound, and of an int index (a bool there is numpy's mask:
+# x[True] adds an axis, so it is not an int index)
+INDEX_TYPES = (I1, I32, I64, NPI64)
+INT_INDEX_TYPES = (I32, I64, NPI64)
+
+
+# ---------------------------------------------------------------- evaluation
+
+def build_index(pattern: str, operands) -> tuple:
+    """The numpy index tuple described by a getitem/setitem pattern."""
+    it = iter(operands)
+    index: list = []
+    for word in pattern.split():
+        if word == "i":
+            index.append(operator.index(next(it)))
+        elif word == "n":
+            index.append(None)
+        else:
+            index.append(slice(*[next(it) if flag == "1" else None for flag in word[1:]]))
+    return tuple(index)
+
+
+def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> Any:
+    """np.<name> on values, numpy's exceptions unchanged (the interpreter adds the span)."""
+    import numpy as np
+    if name == "getitem":
+        return operands[0][build_index(pattern, operands[1:])]
+    if name == "setitem":
+        operands[0][build_index(pattern, operands[2:])] = operands[1]
+        return None
+    if name == "shape":
+        return tuple(int(d) for d in operands[0].shape)
+    if name == "size":
+        return int(operands[0].size)
+    if name == "item":
+        return operands[0].item()
+    if "out" in static:
+        static = {**static, "out": operands[static["out"]]}
+    if name == "ravel":
+        flat = np.ravel(operands[0])
+        return flat.copy() if static.get("copy") else flat
+    if name == "astype":
+        return operands[0].astype(static["dtype"])
+    if name == "reshape":
+        shape = operands[1:] if len(operands) > 2 else operands[1]
+        return np.reshape(operands[0], shape)
+    return getattr(np, name)(*operands, **static)
+
+
+def _evaluator(name: str):
+    def run(*operands, static: dict | None = None, pattern: str | None = None):
+        return evaluate(name, operands, static or {}, pattern)
+    return run
+
+
+# ---------------------------------------------------------------- type rules
+
+def stand_in(t: Type) -> Any:
+    """A tiny value of pts type `t` for numpy to compute the result type with."""
+    import numpy as np
+    if isinstance(t, TensorType):
+        return np.ones((1,) * t.rank, dtype=DTYPE_NAMES[t.dtype])
+    if isinstance(t, TupleType):
+        return tuple(stand_in(e) for e in t.elems)
+    values = {I1: True, I64: 1, F64: 1.0, F32: np.float32(1), I32: np.int32(1),
+              NPF64: np.float64(1), NPI64: np.int64(1), NPI1: np.bool_(True), NONE: None}
+    if t not in values:
+        raise OpTypeError(f"a {t} cannot be used with numpy functions")
+    return values[t]
+
+
+def type_of(value: Any) -> Type:
+    """The pts type of what numpy returned for the stand-ins."""
+    import numpy as np
+    if isinstance(value, (np.ndarray, np.generic)):
+        dtype = DTYPES.get(value.dtype.name)
+        if dtype is None:
+            raise OpTypeError(f"numpy dtype {value.dtype.name} is not supported "
+                              f"(float32, float64, int32, int64, bool are)")
+        return TensorType(dtype, value.ndim) if isinstance(value, np.ndarray) \
+            else SCALAR_OF_DTYPE[dtype]
+    if value is None:
+        return NONE
+    if isinstance(value, bool):
+        return I1
+    if isinstance(value, int):
+        return I64
+    if isinstance(value, float):
+        return F64
+    if isinstance(value, tuple):
+        return TupleType(tuple(type_of(v) for v in value))
+    raise OpTypeError(f"unsupported result {type(value).__name__}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _numpy_type(name: str, types: tuple[Type, ...], static_text: str) -> Type | OpTypeError:
+    """np.<name>'s result type on stand-ins of `types` (the error, cached too)."""
+    import numpy as np
+    try:
+        static = OpUse("np." + name, types, {"static": static_text}).static()
+        args = [stand_in(t) for t in types]
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            return type_of(evaluate(name, args, static))
+    except OpTypeError as e:
+        return e
+    except Exception as e:   # numpy's own complaint: bad axis, bad dtype, bad cast, ...
+        return OpTypeError(str(e).splitlines()[0] if str(e) else type(e).__name__)
+
+
+def _numpy_rule(use: OpUse) -> Type:
+    result = _numpy_type(use.op[3:], tuple(use.types), use.attrs.get("static") or "{}")
+    if isinstance(result, OpTypeError):
+        raise result
+    return result
+
+
+def _index_operands(use: OpUse, first: int) -> int:
+    """Check a getitem/setitem pattern against its index operands; the rank it keeps."""
+    pattern = use.attrs.get("pattern")
+    if not isinstance(pattern, str):
+        use.fail("expected a pattern attribute")
+    t = use.types[0]
+    if not isinstance(t, TensorType):
+        use.fail(f"expected an array, found {t}")
+    words = pattern.split()
+    # the type each index operand must have, in order: one per `i`, one per present bound
+    kinds = [INT_INDEX_TYPES if w == "i" else INDEX_TYPES
+             for w in words for _ in range(1 if w == "i" else w.count("1") if w[0] == "s" else 0)]
+    if len(use.types) - first != len(kinds):
+        use.fail(f"expected {len(kinds)} index operand(s) for pattern {pattern!r}, "
+                 f"found {len(use.types) - first}")
+    for t_k, allowed in zip(use.types[first:], kinds):
+        if t_k not in allowed:
+            use.fail(f"expected an integer index, found {t_k}")
+    consumed = sum(1 for w in words if w != "n")
+    if consumed > t.rank:
+        use.fail(f"too many indices for array: array is {t.rank}-dimensional, but "
+                 f"{consumed} were indexed")
+    return t.rank - consumed + sum(1 for w in words if w != "i")
+
+
+def _getitem(use: OpUse) -> Type:
+    rank = _index_operands(use, 1)
+    t = use.types[0]
+    if rank == 0 and "n" not in use.attrs["pattern"].split():
+        return SCALAR_OF_DTYPE[t.dtype]        # x[i, j]: a numpy scalar
+    return TensorType(t.dtype, rank)
+
+
+def _setitem(use: OpUse) -> None:
+    if len(use.types) < 2:
+        use.fail("expected an array and a value")
+    _index_operands(use, 2)
+    v = use.types[1]
+    if not (isinstance(v, TensorType) or v in SCALAR_OF_DTYPE.values() or v in (I1, I64, F64)):
+        use.fail(f"expected a number or an array to store, found {v}")
+    return None
+
+
+def _reshape(use: OpUse) -> Type:
+    if len(use.types) < 2 or not isinstance(use.types[0], TensorType):
+        use.fail("expected an array and its new sizes")
+    sizes = list(use.types[1:])
+    if len(sizes) == 1 and isinstance(sizes[0], TupleType):
+        sizes = list(sizes[0].elems)
+    for s in sizes:
+        if s not in (I64, I32, I1):
+            use.fail(f"expected integer sizes, found {s}")
+    return TensorType(use.types[0].dtype, len(sizes))
+
+
+def _attr_get(use: OpUse) -> Type:
+    use.arity(0)
+    t = use.declared_result()
+    if not isinstance(use.attrs.get("path"), str) or not isinstance(t, TensorType):
+        use.fail(f"expected a path attribute and a tensor result, found {t}")
+    return t
+
+
+def _attr_set(use: OpUse) -> None:
+    use.arity(1)
+    if not isinstance(use.attrs.get("path"), str) or not isinstance(use.types[0], TensorType):
+        use.fail("expected a path attribute and a tensor")
+    return None
+
+
+def _tensor_free(use: OpUse) -> None:
+    if not use.types or not all(isinstance(t, TensorType) for t in use.types):
+        use.fail("expected one or more tensors")
+    if use.const(0) is not NOT_CONST:
+        use.fail("expected a tensor value to free, found a constant")
+    return None
+
+
+RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape}
+
+for _name in TENSOR_OPS:
+    define("np." + _name, TENSOR, _evaluator(_name), RULES.get(_name, _numpy_rule))
+# attributes of the scripted object: evaluated by the interpreter on the root it is given
+define("attr.get", READ, None, _attr_get)
+define("attr.set", WRITE, None, _attr_set)
+# the allocation a tensor owns dies here (ir.passes.release_tensors; numpy's GC in the
+# interpreter)
+define("tensor.free", WRITE, lambda *xs: None, _tensor_free)
