@@ -50,8 +50,7 @@ _SCALAR_TYPES = {int: _ir_type("I64"), float: _ir_type("F64"), bool: _ir_type("I
 
 def _optimize(module: Module, after: str | None = None) -> Module:
     from pts.ir import pipeline
-    verify = bool(os.environ.get("PTS_VERIFY"))
-    return pipeline.optimize(module, after=after, verify=verify)
+    return pipeline.optimize(module, after=after)        # verified if pipeline.verify_enabled()
 
 
 class Compiled:
@@ -521,7 +520,8 @@ class ScriptMethod:
             if self.owner.backend == "native":
                 from pts.frontend.objects import lift_attributes
                 lifted = lift_attributes(module)
-                if os.environ.get("PTS_VERIFY"):
+                from pts.ir.pipeline import verify_enabled
+                if verify_enabled():
                     from pts.ir.verify import verify_module
                     verify_module(module)
             c = Compiled(module, self.owner.backend, root=root)
