@@ -223,6 +223,14 @@ def test_every_pass_has_golden_files():
         assert len(files) >= 4, f"tests/ir/{name} has {len(files)} golden files"
 
 
+@pytest.mark.parametrize("name", ["fuse_tensors", "release_tensors"])
+def test_tensor_passes_golden_files_run(name):
+    """What these passes change is only seen by running it (a kernel that computes
+    something else, a free before the last read): each of their files has run lines."""
+    for path in (HERE / name).glob("*.ir"):
+        assert any(k == "run" for k, _ in directives(path.read_text())), path.name
+
+
 # -- the harness itself: each directive can fail ------------------------------------------
 
 OUT = """func @f(%x: i64) -> i64 {
