@@ -120,17 +120,20 @@ def _squash(text: str) -> str:
     return " ".join(text.split())
 
 
-_NAME = r"[\w.$]"          # characters that continue a name or a number (`%x.1`, `2.5`)
+_WORD = r"\w$"           # a token's characters (names, numbers)
+_MORE = _WORD + "."       # and what may continue one: `%x.1`, `@f.k0`, `2.5`
+_SIGILS = "%@^"           # what starts a name: `x1` is not a token of `%x1`
 
 
 def token_pattern(text: str) -> re.Pattern:
-    """TEXT as a regular expression that matches only at token boundaries."""
+    """TEXT as a regular expression that matches only at token boundaries: where TEXT
+    starts (ends) inside a token, the character before (after) it may not extend it."""
     lead = ""
-    if re.match(r"[\w$]", text):
-        lead = r"(?<![\w.$%@^])"       # `x1` is not the end of `%x1`
-    elif text[0] in "%@^":
-        lead = r"(?<![\w.$])"
-    trail = r"(?![\w.$])" if re.search(r"[\w$]$", text) else ""
+    if re.match(f"[{_WORD}]", text):
+        lead = f"(?<![{_MORE}{_SIGILS}])"
+    elif text[0] in _SIGILS:
+        lead = f"(?<![{_MORE}])"
+    trail = f"(?![{_MORE}])" if re.search(f"[{_WORD}]$", text) else ""
     return re.compile(lead + re.escape(text) + trail)
 
 
