@@ -17,8 +17,10 @@ entry then takes after its own parameters (or when it is the pass named by `afte
 
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
-lowering produced it).  With `verify=True`, or the environment variable PTS_VERIFY=1, the
-verifier checks the input and the output of every pass; tests run that way.
+lowering produced it).  With `verify=True`, or with the environment variable PTS_VERIFY on
+(`verify_enabled()`: "1", "true", "yes" or "on", any case; unset, "", "0", "false", "no" and
+"off" are off; anything else is a ValueError rather than a guess), the verifier checks the
+input and the output of every pass.  tests/conftest.py turns it on for the whole test suite.
 """
 from __future__ import annotations
 
@@ -61,6 +63,22 @@ def pass_names() -> list[str]:
     return [name for name, _ in PASSES] + [name for name, _ in LATE_PASSES]
 
 
+_VERIFY_ON = frozenset({"1", "true", "yes", "on"})
+_VERIFY_OFF = frozenset({"", "0", "false", "no", "off"})
+
+
+def verify_enabled() -> bool:
+    """Whether PTS_VERIFY asks for the verifier after every pass: the one reader of the flag
+    (the pipeline and pts.api both ask here, so `PTS_VERIFY=0` means off everywhere)."""
+    value = os.environ.get("PTS_VERIFY", "").strip().lower()
+    if value in _VERIFY_ON:
+        return True
+    if value in _VERIFY_OFF:
+        return False
+    raise ValueError(f"PTS_VERIFY={os.environ['PTS_VERIFY']!r}: use 1/true/yes/on or "
+                     "0/false/no/off")
+
+
 def fusion_enabled() -> bool:
     return os.environ.get("PTS_FUSION", "1") != "0"
 
@@ -70,7 +88,7 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
     if after is not None and after != "lower" and after not in pass_names():
         raise ValueError(f"unknown pass {after!r}; passes are: "
                          + ", ".join(["lower"] + pass_names()))
-    verify = verify or os.environ.get("PTS_VERIFY") == "1"
+    verify = verify or verify_enabled()
     if verify:
         _verify(module, "lower")
     if after == "lower":

@@ -5,10 +5,20 @@ values (i64 -> int, f64 -> float, i1 -> bool, none -> None, tuple -> tuple, list
 or raises the Python exception a `check`/`raise` names, with the scripted file and line.
 Values inside are plain Python objects; every op computes through `ir.ops.OPS[op].evaluate`,
 the same functions the constant folder uses, so folding can never disagree with running.
+
+`tensor.free %t, %keep...` (ir.passes.release_tensors) frees t's allocation (the numpy
+array at the root of its `.base` chain) unless it is one of the keeps'.  Natively that
+memory is gone; here the allocation is poisoned instead: made read-only and remembered, and
+from then until the outermost call returns, reading any value whose allocation it is (t
+itself, a view made before the free, a copy of the reference in a list or a tuple) raises
+`UseAfterFree`, as does returning one or freeing it again.  A pass that frees too early
+cannot go unnoticed under the interpreter.
 """
 from __future__ import annotations
 
+import functools
 import sys
+import threading
 
 import numpy as np
 
@@ -16,17 +26,33 @@ from pts.errors import EXCEPTION_KINDS, runtime_error
 from pts.frontend.objects import resolve
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
-from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, ListType,
+from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F64, I1, I64, ListType,
                           TensorType, TupleType)
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
 
-class _Frame:
-    __slots__ = ("env",)
+class UseAfterFree(Exception):
+    """A tensor read, returned or freed after the `tensor.free` of its allocation: a bug of
+    the pass that placed the free, never the user's error (so no scripted exception kind)."""
 
-    def __init__(self):
-        self.env: dict = {}
+
+@functools.lru_cache(maxsize=None)
+def holds_tensors(t) -> bool:
+    """Whether a value of IR type t is or may contain a tensor (only those are checked
+    against freed memory: a list of ints is not walked at every read)."""
+    if isinstance(t, TensorType):
+        return True
+    if isinstance(t, TupleType):
+        return any(holds_tensors(e) for e in t.elems)
+    return isinstance(t, ListType) and holds_tensors(t.elem)
+
+
+def allocation(a: np.ndarray) -> np.ndarray:
+    """The array owning a's memory: the end of its chain of `.base` arrays."""
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
 
 
 def _zero(t):
@@ -42,6 +68,10 @@ class Interpreter:
         self.root = root
         self.evals = {name: info.evaluate for name, info in OPS.items()}
         self._paths: dict[str, tuple] = {}
+        # per thread (an Interpreter serves every call of a compiled signature): the depth
+        # of nested calls, and the allocations freed since the outermost call began, by id
+        # (the arrays are kept, so an id is not reused while it is remembered)
+        self._calls = threading.local()
 
     def attr_path(self, ins: Instr) -> tuple:
         text = ins.attrs["path"]
@@ -54,7 +84,39 @@ class Interpreter:
 
     def call(self, name: str, args: list):
         f = self.module[name]
-        return self.run(f, args)
+        calls = self._calls
+        if getattr(calls, "depth", 0):
+            return self.run(f, args)
+        calls.depth, calls.freed = 1, {}
+        try:
+            result = self.run(f, args)
+            if calls.freed:
+                self.check_not_freed(result, f"the result of @{name}")
+            return result
+        finally:
+            calls.depth, calls.freed = 0, {}
+
+    def free(self, t, keeps: list, f: Function) -> None:
+        """tensor.free: poison t's allocation unless it is one of the keeps'."""
+        if not isinstance(t, np.ndarray):
+            return
+        owner = allocation(t)
+        if any(isinstance(k, np.ndarray) and allocation(k) is owner for k in keeps):
+            return
+        if id(owner) in self._calls.freed:
+            raise UseAfterFree(f"@{f.name}: tensor.free of an allocation freed before")
+        owner.flags.writeable = False           # writes through any view now fail too
+        self._calls.freed[id(owner)] = owner
+
+    def check_not_freed(self, x, what) -> None:
+        """Raise UseAfterFree if x (or a tensor in x, a tuple or list) is in freed memory."""
+        if isinstance(x, np.ndarray):
+            if id(allocation(x)) in self._calls.freed:
+                raise UseAfterFree(f"{what}: a tensor read after the tensor.free of its "
+                                   "allocation")
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                self.check_not_freed(y, what)
 
     def run(self, f: Function, args: list):
         env: dict = {}
@@ -62,11 +124,18 @@ class Interpreter:
             env[p] = a
         block = f.entry
         evals = self.evals
+        freed = self._calls.freed       # (the same dict for the whole outermost call)
+
+        def raw(v):
+            return v.value if isinstance(v, Const) else env[v]
 
         def val(v):
             if isinstance(v, Const):
                 return v.value
-            return env[v]
+            x = env[v]
+            if freed and holds_tensors(v.type):
+                self.check_not_freed(x, f"@{f.name}: %{v.name}" if v.name else f"@{f.name}: {v!r}")
+            return x
 
         while True:
             for ins in block.instrs:
@@ -92,6 +161,10 @@ class Interpreter:
                 if op == "check":
                     if val(ins.args[0]):
                         raise runtime_error(ins.attrs["kind"], val(ins.args[1]), ins.span, f.name)
+                    continue
+                if op == "tensor.free":
+                    # (compares allocations, reads no data: a keep may be a freed view)
+                    self.free(raw(ins.args[0]), [raw(k) for k in ins.args[1:]], f)
                     continue
                 if op == "call" or op == "kernel":
                     result = self.call(ins.attrs["callee"], [val(a) for a in ins.args])
@@ -173,4 +246,4 @@ def run_function(module: Module, name: str, args: list):
     return Interpreter(module).call(name, list(args))
 
 
-__all__ = ["run_function", "Interpreter", "BlockParam", "Instr", "ListType"]
+__all__ = ["run_function", "Interpreter", "UseAfterFree", "BlockParam", "Instr", "ListType"]

@@ -9,7 +9,8 @@ tensor past its `tensor.free`, nor a pass that re-derives the facts below.
 Native tensors live in the call's arena until `@pts.release` at the end of the call; so a
 loop like `for i in range(n): y = y + x * 2.0` would hold 2n temporaries.  This pass
 inserts `tensor.free %t[, %keep...]` (free t's allocation, unless it is one of the keeps')
-where the last value that can reach an allocation dies.  The interpreter ignores the op.
+where the last value that can reach an allocation dies.  The interpreter poisons what the
+op frees (runtime/interp.py): a read after the free fails there.
 
 Which values own an allocation ("holders"), decided per function:
 - FRESH: an np.* op that always returns a new allocation (ufuncs, where, clip, reductions,

@@ -14,13 +14,12 @@ import random
 import sys
 import sysconfig
 
+import lark
 import pytest
 
-lark = pytest.importorskip("lark")
-
-from pts.errors import CompileError  # noqa: E402
-from pts.frontend import parse as P  # noqa: E402
-from pts.grammar import generate, lalr  # noqa: E402
+from pts.errors import CompileError
+from pts.frontend import parse as P
+from pts.grammar import generate, lalr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -1,8 +1,8 @@
 """pts.script(model): models written as classes with pts.nn, scripted whole.
 
 Every model runs twice, eagerly (its forward is numpy code) and scripted, and the results
-are compared.  Backend: the IR interpreter; native code (tensor attributes passed as
-arguments) where native tensor code is switched on (NATIVE_TENSORS).
+are compared.  Backends: the IR interpreter, and native code (tensor attributes passed as
+arguments).
 """
 import copy
 import math
@@ -17,7 +17,6 @@ import pts
 import pts.nn as nn
 import pts.nn.functional as F
 from pts import Tensor
-from tests.lang.test_tensor_programs import NATIVE_SKIP_REASON, NATIVE_TENSORS
 
 
 def same(got, want, rtol=1e-5, atol=1e-6):
@@ -511,7 +510,6 @@ def test_native_refuses_rebinding_attributes():
             m(np.ones(3, np.float32))
 
 
-@pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 @pytest.mark.parametrize("train", [False, True])
 def test_native_models(train):
     """Tensor attributes passed as arguments (ir.passes.lift_attributes): training
@@ -557,14 +555,12 @@ def test_cli_runs_and_prints_methods(tmp_path):
 
 # ================================================================ the same models natively
 
-@pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 def test_myconv_native_small_batch():
     model = seeded(MyConv).eval()
     x = np.random.default_rng(1).standard_normal((2, 3, 28, 28)).astype(np.float32)
     same(pts.script(model, backend="native")(x), model(x), rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 def test_myconv_native_batch_128():
     """The acceptance case natively (the code compiled for the small batch is reused)."""
     model = seeded(MyConv).eval()
@@ -572,7 +568,6 @@ def test_myconv_native_batch_128():
     same(pts.script(model, backend="native")(x), model(x), rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 def test_transformer_native():
     """The whole block natively (about 10 s, most of it LLVM)."""
     gpt = seeded(TinyGPT).eval()
@@ -580,7 +575,6 @@ def test_transformer_native():
     same(pts.script(gpt, backend="native")(idx), gpt(idx), rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 def test_mlp_and_nested_native():
     mlp = seeded(MLP)
     x = np.random.default_rng(3).standard_normal((5, 8)).astype(np.float32)

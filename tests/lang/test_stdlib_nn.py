@@ -9,9 +9,8 @@ import pytest
 
 import pts
 import pts.nn.functional as F
-from tests.lang.test_tensor_programs import NATIVE_TENSORS
 
-BACKENDS = ["interp"] + (["native"] if NATIVE_TENSORS else [])
+BACKENDS = ["interp", "native"]
 
 rng = np.random.default_rng(0)
 X4 = rng.standard_normal((2, 3, 8, 8)).astype(np.float32)

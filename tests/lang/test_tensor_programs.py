@@ -40,7 +40,6 @@ Arguments are rebuilt (the EXPR re-evaluated) for every call, so a program may m
 All calls run under np.errstate(all="ignore") with warnings ignored: warnings are not part
 of the comparison (int // 0 gives 0 in numpy, with a warning that pts does not reproduce).
 
-test_native is switched off by NATIVE_TENSORS until the native backend handles tensors.
 Native calls run in a forked child (see test_programs.py, PTS_LANG_ISOLATE/PTS_LANG_TIMEOUT).
 """
 from __future__ import annotations
@@ -66,10 +65,6 @@ except ImportError:                     # run some other way: load it by path un
     tp = importlib.util.module_from_spec(_spec)
     sys.modules[_spec.name] = tp
     _spec.loader.exec_module(tp)
-
-# The native backend compiles tensor code (backend/tensor_codegen.py).
-NATIVE_TENSORS = True
-NATIVE_SKIP_REASON = "native tensor code generation not built yet (issue C in progress)"
 
 TENSOR_PROGRAMS = HERE / "tensor_programs"
 NOT_PROGRAMS = {"check_eager.py"}
@@ -278,7 +273,6 @@ def test_interp(run: RunLine):
     assert_same_outcome(run, expected(run), run_scripted(run, "interp"), "interp")
 
 
-@pytest.mark.skipif(not NATIVE_TENSORS, reason=NATIVE_SKIP_REASON)
 @pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
 def test_native(run: RunLine):
     assert_same_outcome(run, expected(run), run_scripted(run, "native"), "native")

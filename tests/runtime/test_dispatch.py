@@ -7,6 +7,7 @@ that is checked in a subprocess that cannot import it.
 """
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -24,6 +25,16 @@ except ImportError:         # pragma: no cover - the build is optional
     _dispatch = None
 
 needs_c = pytest.mark.skipif(_dispatch is None, reason="pts._dispatch is not built")
+
+
+@pytest.mark.skipif(not shutil.which("cc"), reason="no C compiler: the extensions are optional")
+def test_the_extensions_are_built_where_a_c_compiler_is():
+    """setup.py builds pts._dispatch and pts._threads as optional extensions, and the tests
+    of each are skipped without it; with a C compiler at hand, a missing one is a broken
+    build, not a reason to skip them."""
+    from pts.runtime import threads
+    assert _dispatch is not None, "pts._dispatch did not build (see `pip install -v`)"
+    assert threads.PARALLEL and threads.BLOCK_MALLOC is not None, "pts._threads did not build"
 
 
 def twice(f, *args):

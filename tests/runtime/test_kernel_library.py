@@ -129,8 +129,8 @@ def test_cached_matmul_maps_the_library_without_llvm(tmp_path, monkeypatch):
     """The disk cache saves a matmul as an image that imports the library; a fresh process
     maps both, with no LLVM (and, without preloading, no llvmlite) when `make` has written
     stdlib/kernels.img for this compiler and host."""
-    if kernel_library._read_precompiled() is None:
-        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
+    assert kernel_library._read_precompiled() is not None, \
+        "no precompiled kernel library for this compiler: `make test` writes it"
     (tmp_path / "prog.py").write_text(textwrap.dedent("""\
         import numpy as np
         import pts
@@ -332,8 +332,8 @@ def cached_image_imports(tmp_path, prog: str, symbol: bytes) -> None:
     """prog's `f`, run by two fresh processes with the disk cache (CONV_RUNNER): both get
     the interpreter's results, the second maps the image the first saved, which imports
     `symbol` from the library."""
-    if kernel_library._read_precompiled() is None:
-        pytest.skip("no precompiled kernel library for this compiler (make writes it)")
+    assert kernel_library._read_precompiled() is not None, \
+        "no precompiled kernel library for this compiler: `make test` writes it"
     (tmp_path / "prog.py").write_text(textwrap.dedent(prog))
     outs = fresh_processes(CONV_RUNNER, tmp_path, [{}, {}])
     assert [o["ok"] for o in outs] == [True, True]
