@@ -127,6 +127,39 @@ def compiler_fingerprint() -> str:
     return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
 
 
+def sources_fingerprint() -> str:
+    """pts version + the *contents* of the compiler's source files, each named by package
+    and file name: the same for every copy of the same sources, wherever they are and
+    whatever their mtimes.  The library's precompiled files (stdlib/trees.pickle, vmath.ir,
+    kernels.img) carry it: a wheel's copies are written by the build step in build/lib and
+    installed elsewhere with new mtimes, which `compiler_fingerprint` would call stale.
+    Reads ~1.2 MB (a few ms), once per process."""
+    if not _SOURCES:
+        import pts
+        digest = hashlib.sha256(pts.__version__.encode())
+        for pkg in _PACKAGES + ("pts.nn",):
+            try:
+                spec = importlib.util.find_spec(pkg)
+                locations = list(spec.submodule_search_locations or [])
+            except (ImportError, AttributeError, ValueError):
+                continue
+            for d in locations:
+                try:
+                    for e in sorted(os.scandir(d), key=lambda e: e.name):
+                        if e.name.endswith((".py", ".lark")):
+                            with open(e.path, "rb") as f:
+                                data = f.read()
+                            digest.update(f"\0{pkg}/{e.name}:{len(data)}\0".encode())
+                            digest.update(data)
+                except OSError:
+                    digest.update(f"\0{pkg}:?".encode())
+        _SOURCES.append(digest.hexdigest())
+    return _SOURCES[0]
+
+
+_SOURCES: list[str] = []
+
+
 def host_key() -> dict:
     """What compiled code depends on besides its source, known without importing llvmlite:
     the machine, the CPU (model and feature flags as the kernel reports them) and the
