@@ -243,8 +243,8 @@ def _header() -> dict:
 def _host() -> dict:
     """What the library's code depends on besides the sources: pts.cache.host_key with
     llvmlite named by version and library size instead of path and mtime — the build step
-    of `pip install` compiles it in pip's build environment, with another copy of the same
-    llvmlite than the one installed."""
+    of `pip install` compiles it in pip's build environment, with its own copy of the
+    llvmlite that gets installed."""
     import importlib.metadata
 
     from pts.cache import host_key

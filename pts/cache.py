@@ -108,20 +108,12 @@ def compiler_fingerprint() -> str:
     if not _FINGERPRINT:
         import pts
         parts = [pts.__version__]
-        for pkg in _PACKAGES:
+        for pkg, e in _source_files(_PACKAGES):
             try:
-                spec = importlib.util.find_spec(pkg)
-                locations = list(spec.submodule_search_locations or [])
-            except (ImportError, AttributeError, ValueError):
-                continue
-            for d in locations:
-                try:
-                    for e in sorted(os.scandir(d), key=lambda e: e.name):
-                        if e.name.endswith((".py", ".lark")):
-                            st = e.stat()
-                            parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
-                except OSError:
-                    parts.append(f"{pkg}:?")
+                st = e.stat()
+                parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
+            except (OSError, AttributeError):        # (None: an unreadable directory)
+                parts.append(f"{pkg}:?")
         _FINGERPRINT.append(_sha("\n".join(parts)))
     # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
     return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
@@ -137,24 +129,35 @@ def sources_fingerprint() -> str:
     if not _SOURCES:
         import pts
         digest = hashlib.sha256(pts.__version__.encode())
-        for pkg in _PACKAGES + ("pts.nn",):
+        for pkg, e in _source_files(_PACKAGES + ("pts.nn",)):
             try:
-                spec = importlib.util.find_spec(pkg)
-                locations = list(spec.submodule_search_locations or [])
-            except (ImportError, AttributeError, ValueError):
-                continue
-            for d in locations:
-                try:
-                    for e in sorted(os.scandir(d), key=lambda e: e.name):
-                        if e.name.endswith((".py", ".lark")):
-                            with open(e.path, "rb") as f:
-                                data = f.read()
-                            digest.update(f"\0{pkg}/{e.name}:{len(data)}\0".encode())
-                            digest.update(data)
-                except OSError:
-                    digest.update(f"\0{pkg}:?".encode())
+                with open(e.path, "rb") as f:
+                    data = f.read()
+                digest.update(f"\0{pkg}/{e.name}:{len(data)}\0".encode())
+                digest.update(data)
+            except (OSError, AttributeError):        # (None: an unreadable directory)
+                digest.update(f"\0{pkg}:?".encode())
         _SOURCES.append(digest.hexdigest())
     return _SOURCES[0]
+
+
+def _source_files(packages: tuple[str, ...]) -> list[tuple[str, os.DirEntry | None]]:
+    """(package, entry) of each .py and .lark file of the packages, by name within each
+    directory; (package, None) for a directory that cannot be read."""
+    found = []
+    for pkg in packages:
+        try:
+            spec = importlib.util.find_spec(pkg)
+            locations = list(spec.submodule_search_locations or [])
+        except (ImportError, AttributeError, ValueError):
+            continue
+        for d in locations:
+            try:
+                found += [(pkg, e) for e in sorted(os.scandir(d), key=lambda e: e.name)
+                          if e.name.endswith((".py", ".lark"))]
+            except OSError:
+                found.append((pkg, None))
+    return found
 
 
 _SOURCES: list[str] = []
