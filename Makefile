@@ -13,32 +13,22 @@ $(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime
 		runtime/c/cpu.c runtime/c/cpu.h runtime/c/blocks.c runtime/c/blocks.h
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
+	# also writes $(PRECOMPILED) and byte-compiles the sources (setup.py)
 	$(VPY) -m pip install -q -e '.[test]'
-	# byte-compile now: the environment may forbid writing .pyc at import time, and a
-	# fresh process should not recompile pts's sources on every first call
-	$(VPY) -m compileall -q pts frontend ir backend runtime grammar stdlib >/dev/null
 	touch $(STAMP)
 
-# The stdlib math functions' optimized IR, precompiled (backend/stdlib_math.py): remade when
-# any compiler source changes, as its fingerprint would no longer match.
-VMATH_IR := stdlib/vmath.ir
-$(VMATH_IR): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
-	$(VPY) -m pts.backend.stdlib_math >/dev/null
-
-# The precompiled kernel library (backend/kernel_library.py: the gemm, copy loops and conv2d,
-# compiled once for this machine instead of in every module that uses them): remade like
-# vmath.ir.
-KERNELS_IMG := stdlib/kernels.img
-$(KERNELS_IMG): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
-	$(VPY) -m pts.backend.kernel_library >/dev/null
-
-# The syntax trees of the library's functions (frontend/stdlib_trees.py: parsed once here
-# instead of on their first compile in every process): remade like vmath.ir.
-STDLIB_TREES := stdlib/trees.pickle
-$(STDLIB_TREES): $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
-	$(VPY) -c 'from pts.frontend import stdlib_trees; stdlib_trees.write()'
-
-PRECOMPILED := $(VMATH_IR) $(KERNELS_IMG) $(STDLIB_TREES)
+# The library's precompiled files: the syntax trees of its functions
+# (frontend/stdlib_trees.py), the optimized IR of its math functions (backend/stdlib_math.py)
+# and the kernel library, compiled for this machine (backend/kernel_library.py: the gemm,
+# copy loops, conv2d and fused layers).  `pip install -e .` above has written them already
+# (setup.py's build step runs the same `main`); this rule remakes those that a source edited
+# since has made stale, and only touches the others.  Byte-compiling again: the environment
+# may forbid writing .pyc at import time, and a fresh process should not recompile pts's
+# sources on every first call.
+PRECOMPILED := stdlib/trees.pickle stdlib/vmath.ir stdlib/kernels.img
+$(PRECOMPILED) &: $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
+	$(VPY) -m compileall -q pts frontend ir backend runtime grammar stdlib >/dev/null
+	$(VPY) -c 'from pts.backend import kernel_library; kernel_library.main()'
 
 demo: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts demo

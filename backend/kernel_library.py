@@ -46,13 +46,23 @@ Archives keep their own copy (backend.link.compile_object generates without the 
 an archive runs where no compiler ever ran.
 
 The library is an image (backend.link: the format of archives' images and of the disk
-cache), mapped by runtime.image.Image without LLVM.  `make` writes it next to this
-package's stdlib (`python -m pts.backend.kernel_library`, stdlib/kernels.img) with the
-compiler's fingerprint, the host's key (pts.cache_dir.host_key: machine, CPU, llvmlite) and the
-keys of its library functions, kernels and loops in a header.  A process whose compiler or
-host differs from that file's, or that finds none, compiles the library itself on first use
-(~30 s) and leaves it in the disk cache's code directory (pts.cache_dir.code_dir, when the cache
-is on) for the next process.
+cache), mapped by runtime.image.Image without LLVM.  The set-up writes it next to this
+package's stdlib (stdlib/kernels.img): `make`, and the build step of `pip install .` and
+`pip install -e .` (setup.py), both run `main`, which writes the library's three
+precompiled files (stdlib_trees, stdlib_math, this one).  Its header holds the compiler's
+fingerprint (pts.cache_dir.sources_fingerprint: the sources' contents, so a wheel's copy, built
+in build/lib and installed elsewhere with other mtimes, still matches), the host's key
+(`_host`: machine, CPU, llvmlite's version) and the keys of its library functions, kernels
+and loops.  A process whose compiler or host differs from that file's, or that finds none,
+compiles the library itself on first use (~40 s, announced by one line on stderr) and
+leaves it in the disk cache's code directory (pts.cache_dir.code_dir, when the cache is on)
+for the next process.
+
+The keys of library functions and kernels include their source files' paths (spans name
+them, and the code's error messages quote them), so where the files that built the library
+are not the files a process compiles (a wheel, built in build/lib), those are compiled in
+the module instead (correct, only slower to compile); the gemm, copies, fills and loops do
+not depend on paths.
 
 Resolving the names: images of the disk cache import them (link.link(..., library=True);
 runtime.image.Image asks `address`), and MCJIT finds them in LLVM's symbol table, where
@@ -66,6 +76,7 @@ import hashlib
 import json
 import os
 import re
+import sys
 import threading
 
 from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images import
@@ -225,8 +236,26 @@ def precompiled_path() -> str:
 
 
 def _header() -> dict:
-    from pts.cache_dir import compiler_fingerprint, host_key
-    return {"fingerprint": compiler_fingerprint().removesuffix("-nofusion"), "host": host_key()}
+    from pts.cache_dir import sources_fingerprint
+    return {"fingerprint": sources_fingerprint(), "host": _host()}
+
+
+def _host() -> dict:
+    """What the library's code depends on besides the sources: pts.cache_dir.host_key with
+    llvmlite named by version and library size instead of path and mtime — the build step
+    of `pip install` compiles it in pip's build environment, with its own copy of the
+    llvmlite that gets installed."""
+    import importlib.metadata
+
+    from pts.cache_dir import host_key
+    host = dict(host_key())
+    lib = host.pop("llvmlite")
+    try:
+        version = importlib.metadata.version("llvmlite")
+    except importlib.metadata.PackageNotFoundError:
+        version = None
+    host["llvmlite"] = [version, lib[1] if lib else None]
+    return host
 
 
 # ---------------------------------------------------------------- building (needs llvmlite)
@@ -476,9 +505,10 @@ def addresses() -> dict[str, int]:
                     except Exception:
                         image = None
             if image is None:
+                path = _cache_path()
+                _announce_build(path)
                 built = build_image()
                 image, tables = Image(built[0], machine), built[1]
-                path = _cache_path()
                 if path:
                     try:
                         write_precompiled(path, built)
@@ -491,6 +521,16 @@ def addresses() -> dict[str, int]:
             _loaded["addresses"] = {s: image.entries[s][0] for s in
                                     symbols() + list(tables["loops"]) + list(tables["kernels"])}
         return _loaded["addresses"]
+
+
+def _announce_build(kept_in: str | None) -> None:
+    """The one line a user sees before the ~40 s the library takes to compile: no
+    stdlib/kernels.img for these sources and this host (not installed, or a source edited
+    since), and none in the disk cache."""
+    where = f"kept in {kept_in}" if kept_in else \
+        "not kept: the disk cache is off, so every process compiles it"
+    print(f"pts: compiling the kernel library for this CPU and these sources (~40 s, once; "
+          f"{where})", file=sys.stderr, flush=True)
 
 
 def specs() -> dict:
@@ -526,5 +566,32 @@ def register() -> None:
         _registered.append(True)
 
 
+# ---------------------------------------------------------------- the set-up's step
+
+def main() -> None:
+    """Write the library's precompiled files that are missing or stale (made from other
+    sources or for another host), in the order each helps to build the next: the syntax
+    trees (frontend.stdlib_trees), vmath's IR (backend.stdlib_math), the kernel library.
+    A file that is current is only touched, so that `make`, which remakes the files when a
+    source is newer than they are, finds them up to date after `pip install -e .` (which
+    ran this step) without compiling the library twice.  `make` and setup.py's build step
+    both run this."""
+    from pts.backend import stdlib_math
+    from pts.frontend import stdlib_trees
+    steps = [("syntax trees", stdlib_trees.path(), stdlib_trees.is_current,
+              stdlib_trees.write),
+             ("vmath IR", stdlib_math.precompiled_path(), stdlib_math.is_current,
+              stdlib_math.write_precompiled),
+             ("kernel library", precompiled_path(), lambda: _read_precompiled() is not None,
+              write_precompiled)]
+    for what, path, is_current, write in steps:
+        if is_current():
+            os.utime(path)
+            print(f"pts: {path} is up to date")
+        else:
+            print(f"pts: writing the {what} to {path}", flush=True)
+            write()
+
+
 if __name__ == "__main__":
-    print(write_precompiled())
+    main()

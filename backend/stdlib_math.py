@@ -84,12 +84,16 @@ def build_ir(name: str, dt: ScalarType) -> Module:
 
 
 # ---------------------------------------------------------------- precompiled IR
-# `make setup` runs `python -m pts.backend.stdlib_math`: the optimized IR of every (name,
-# dtype), printed, goes to stdlib/vmath.ir with the compiler's fingerprint (pts.cache: the
-# version and every source file's size and mtime).  A process reads it instead of building
-# the functions from source, which costs ~0.1 s per function on the first tensor compile
-# that uses one.  A missing, unreadable or stale file (any compiler source edited since) is
-# ignored: the functions are built from source as before.
+# The set-up (`make`, or the build step of `pip install`: setup.py,
+# backend.kernel_library.main) runs `write_precompiled`: the optimized IR of every (name,
+# dtype), printed, goes to stdlib/vmath.ir with the compiler's fingerprint
+# (pts.cache_dir.sources_fingerprint: the contents of every source file) and the directory of
+# the library it was built from.  A process reads it instead of building the functions from
+# source, which costs ~0.1 s per function on the first tensor compile that uses one; the
+# functions' `file "..."` names are moved to this process's library directory (a wheel's
+# copy is written in build/lib and read in site-packages).  A missing, unreadable or stale
+# file (any compiler source edited since) is ignored: the functions are built from source
+# as before.
 
 _PRECOMPILED: list[dict] = []
 
@@ -100,24 +104,40 @@ def precompiled_path() -> str:
     return os.path.splitext(vmath.__file__)[0] + ".ir"
 
 
+def _library_dir() -> str:
+    import os
+    from pts.stdlib import vmath
+    return os.path.dirname(vmath.__file__)
+
+
 def _fingerprint() -> str:
-    from pts.cache_dir import compiler_fingerprint
-    return compiler_fingerprint().removesuffix("-nofusion")   # vmath has no tensor ops
+    from pts.cache_dir import sources_fingerprint
+    return sources_fingerprint()
+
+
+def _read(path: str | None = None) -> dict:
+    """{name_dt: IR text} of a precompiled file made from these sources, else {}."""
+    import json
+    try:
+        with open(path or precompiled_path(), encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    if not (isinstance(data, dict) and data.get("fingerprint") == _fingerprint()
+            and isinstance(data.get("modules"), dict) and isinstance(data.get("library"), str)):
+        return {}
+    built_in, here = f'file "{data["library"]}/', f'file "{_library_dir()}/'
+    return {name: text.replace(built_in, here) for name, text in data["modules"].items()}
+
+
+def is_current(path: str | None = None) -> bool:
+    """Whether the file (by default the library's) holds the IR these sources make."""
+    return bool(_read(path))
 
 
 def _precompiled() -> dict:
     if not _PRECOMPILED:
-        import json
-        table: dict = {}
-        try:
-            with open(precompiled_path(), encoding="utf-8") as f:
-                data = json.load(f)
-            if isinstance(data, dict) and data.get("fingerprint") == _fingerprint() \
-                    and isinstance(data.get("modules"), dict):
-                table = data["modules"]
-        except (OSError, ValueError):
-            pass
-        _PRECOMPILED.append(table)
+        _PRECOMPILED.append(_read())
     return _PRECOMPILED[0]
 
 
@@ -131,8 +151,11 @@ def write_precompiled(path: str | None = None) -> str:
     path = path or precompiled_path()
     tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump({"fingerprint": _fingerprint(), "modules": modules}, f)
+        json.dump({"fingerprint": _fingerprint(), "library": _library_dir(),
+                   "modules": modules}, f)
     os.replace(tmp, path)
+    if path == precompiled_path():
+        _PRECOMPILED.clear()            # read the new file, not what was there before
     return path
 
 

@@ -3,14 +3,18 @@ parsed when the set-up runs instead of on their first compile in each process.
 
 Parsing is the frontend's slowest step per line (our LALR parser runs in Python): a first
 MyConv compile parsed 17 library functions, ~40 ms of its ~380, before it parsed a line
-of the user's code.  `make` runs `stdlib_trees.write()`, which parses every
-function and method those modules define and writes the trees to stdlib/trees.pickle with
-the compiler's fingerprint (pts.cache: the version and every source file's size and mtime,
-so any edit of a compiler or library source makes the file stale).  `lookup(pyfunc)` gives
-a function's tree from that file, unpickled on first use; None for any other function, or
-when the file is missing, unreadable, stale or was written for another checkout (the trees'
-spans name the files they came from) — then source.parse_pyfunc parses the source as
-before.
+of the user's code.  The set-up (`make`, or the build step of `pip install`: setup.py,
+backend.kernel_library.main) runs `stdlib_trees.write()`, which parses every function and
+method those modules define and writes the trees to stdlib/trees.pickle with the compiler's
+fingerprint (pts.cache_dir.sources_fingerprint: the contents of every source file, so any edit
+of a compiler or library source makes the file stale).  `lookup(pyfunc)` gives a function's
+tree from that file, unpickled on first use; None for any other function, or when the file
+is missing, unreadable or stale — then source.parse_pyfunc parses the source as before.
+
+The file does not depend on where the library is: a wheel's copy is written in build/lib
+and read in site-packages.  Trees are keyed by file name within stdlib/, and the spans'
+file names of library files are stored as that name (pickle's persistent ids) and read
+back as the library's path in this process.
 
 A tree read here is the tree parse_function returns for the same source: the same nodes and
 spans.  The parser also remembers the source lines that CompileErrors quote; without it,
@@ -18,6 +22,7 @@ errors.py reads them from the file on demand (the same lines: the file is unchan
 """
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import threading
@@ -32,27 +37,66 @@ def path() -> str:
 
 
 def _fingerprint() -> str:
-    from pts.cache_dir import compiler_fingerprint
-    return compiler_fingerprint().removesuffix("-nofusion")   # the trees do not depend on it
+    from pts.cache_dir import sources_fingerprint
+    return sources_fingerprint()
 
 
-def _key(pyfunc) -> tuple:
+def _library_dir() -> str:
+    from pts.stdlib import vmath
+    return os.path.dirname(vmath.__file__)
+
+
+def _key(pyfunc) -> tuple | None:
+    """(file name within stdlib/, first line, name), or None outside the library."""
     code = pyfunc.__code__
-    return (code.co_filename, code.co_firstlineno, code.co_name)
+    directory, name = os.path.split(code.co_filename)
+    if directory != _library_dir():
+        return None
+    return (name, code.co_firstlineno, code.co_name)
+
+
+class _Pickler(pickle.Pickler):
+    """Stores a library file's path (a span's `file`) as its name within stdlib/."""
+    def __init__(self, f, directory: str):
+        super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
+        self.directory = directory
+
+    def persistent_id(self, obj):
+        if type(obj) is str and os.path.dirname(obj) == self.directory:
+            return os.path.basename(obj)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    """Reads a stored file name back as that file's path in this process's library."""
+    def __init__(self, f, directory: str):
+        super().__init__(f)
+        self.directory = directory
+
+    def persistent_load(self, pid):
+        return os.path.join(self.directory, pid)
 
 
 def lookup(pyfunc):
     """The precompiled tree of `pyfunc` (a fresh copy of the stored one), or None."""
+    key = _key(pyfunc)
+    if key is None:
+        return None
     with _lock:
         if not _table:
             _table.append(_read())
-        blob = _table[0].get(_key(pyfunc))
-    return pickle.loads(blob) if blob is not None else None
+        blob = _table[0].get(key)
+    return _Unpickler(io.BytesIO(blob), _library_dir()).load() if blob is not None else None
 
 
-def _read() -> dict:
+def is_current(file: str | None = None) -> bool:
+    """Whether the file (by default the library's) holds the trees of these sources."""
+    return bool(_read(file))
+
+
+def _read(file: str | None = None) -> dict:
     try:
-        with open(path(), "rb") as f:
+        with open(file or path(), "rb") as f:
             data = pickle.load(f)
         if isinstance(data, dict) and data.get("fingerprint") == _fingerprint() \
                 and isinstance(data.get("trees"), dict):
@@ -91,7 +135,9 @@ def write(out_path: str | None = None) -> str:
             tree = parse_function(text, filename, line_offset=offset)
         except CompileError:
             continue
-        trees[_key(fn)] = pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL)
+        blob = io.BytesIO()
+        _Pickler(blob, _library_dir()).dump(tree)
+        trees[_key(fn)] = blob.getvalue()
     out_path = out_path or path()
     tmp = f"{out_path}.{os.getpid()}.tmp"
     try:
@@ -99,6 +145,9 @@ def write(out_path: str | None = None) -> str:
             pickle.dump({"fingerprint": _fingerprint(), "trees": trees}, f,
                         protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, out_path)
+        if out_path == path():
+            with _lock:
+                _table.clear()          # read the new file, not what was there before
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

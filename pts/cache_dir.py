@@ -5,7 +5,7 @@ frontend (the parser's and the library's tables) use too.
 `base_dir()` is `$PTS_CACHE_DIR`, else `$XDG_CACHE_HOME/pts`, else `~/.cache/pts`;
 `code_dir()` its `code/` subdirectory, or None when `PTS_CACHE=0` or it cannot be written.
 `compiler_fingerprint()` changes with any edit of the compiler's sources (size and mtime of
-every .py/.lark file of the package), `host_key()` with the machine, CPU and llvmlite.
+every .py/.lark file of the package; `sources_fingerprint()` hashes their contents instead), `host_key()` with the machine, CPU and llvmlite.
 `STATS` counts what ran (also backend.jit.STATS and pts.cache.STATS, the same dict): modules
 through LLVM -O3 (`llvm_compiles`), tier-0 compiles (`fast_compiles`), and code loaded from
 the disk cache (`cache_loads`); here so that reading it imports no llvmlite.
@@ -57,23 +57,58 @@ def compiler_fingerprint() -> str:
     """pts version + size and mtime of the compiler's source files (cheap: stat only)."""
     if not _FINGERPRINT:
         parts = [__version__]
-        for pkg in _PACKAGES:
+        for pkg, e in _source_files(_PACKAGES):
             try:
-                spec = importlib.util.find_spec(pkg)
-                locations = list(spec.submodule_search_locations or [])
-            except (ImportError, AttributeError, ValueError):
-                continue
-            for d in locations:
-                try:
-                    for e in sorted(os.scandir(d), key=lambda e: e.name):
-                        if e.name.endswith((".py", ".lark")):
-                            st = e.stat()
-                            parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
-                except OSError:
-                    parts.append(f"{pkg}:?")
+                st = e.stat()
+                parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
+            except (OSError, AttributeError):        # (None: an unreadable directory)
+                parts.append(f"{pkg}:?")
         _FINGERPRINT.append(sha256_hex("\n".join(parts)))
     # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
     return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
+
+
+def sources_fingerprint() -> str:
+    """pts version + the *contents* of the compiler's source files, each named by package
+    and file name: the same for every copy of the same sources, wherever they are and
+    whatever their mtimes.  The library's precompiled files (stdlib/trees.pickle, vmath.ir,
+    kernels.img) carry it: a wheel's copies are written by the build step in build/lib and
+    installed elsewhere with new mtimes, which `compiler_fingerprint` would call stale.
+    Reads ~1.2 MB (a few ms), once per process."""
+    if not _SOURCES:
+        digest = hashlib.sha256(__version__.encode())
+        for pkg, e in _source_files(_PACKAGES + ("pts.nn",)):
+            try:
+                with open(e.path, "rb") as f:
+                    data = f.read()
+                digest.update(f"\0{pkg}/{e.name}:{len(data)}\0".encode())
+                digest.update(data)
+            except (OSError, AttributeError):        # (None: an unreadable directory)
+                digest.update(f"\0{pkg}:?".encode())
+        _SOURCES.append(digest.hexdigest())
+    return _SOURCES[0]
+
+
+_SOURCES: list[str] = []
+
+
+def _source_files(packages: tuple[str, ...]) -> list[tuple[str, os.DirEntry | None]]:
+    """(package, entry) of each .py and .lark file of the packages, by name within each
+    directory; (package, None) for a directory that cannot be read."""
+    found = []
+    for pkg in packages:
+        try:
+            spec = importlib.util.find_spec(pkg)
+            locations = list(spec.submodule_search_locations or [])
+        except (ImportError, AttributeError, ValueError):
+            continue
+        for d in locations:
+            try:
+                found += [(pkg, e) for e in sorted(os.scandir(d), key=lambda e: e.name)
+                          if e.name.endswith((".py", ".lark"))]
+            except OSError:
+                found.append((pkg, None))
+    return found
 
 
 def host_key() -> dict:
