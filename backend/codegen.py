@@ -683,17 +683,26 @@ class FunctionCodegen:
         self.func_str = mc.string(f.name)
 
     def generate(self) -> None:
+        """Every block's phis first (a branch adds its incoming values as it is emitted),
+        then the blocks' instructions in reverse postorder: a block comes after every block
+        that dominates it, so an operand is emitted before its uses, whatever order the
+        passes left the block list in (blocks no path reaches are left out).  The LLVM
+        blocks keep the list's order."""
+        from pts.ir.analysis import reverse_postorder
         self.counters = loop_counters(self.f)
         self.stack_checked = self.checked_calls()
+        order = reverse_postorder(self.f)
+        reached = set(order)
         alloca_block = self.fn.append_basic_block("allocas")
         for blk in self.f.blocks:
-            self.blocks[blk] = self.fn.append_basic_block(blk.name)
+            if blk in reached:
+                self.blocks[blk] = self.fn.append_basic_block(blk.name)
         self.ab = ir.IRBuilder(alloca_block)
         for p, arg in zip(self.f.params, self.fn.args[1:]):
             self.values[p] = arg
         b = ir.IRBuilder()
         self.b = b
-        for blk in self.f.blocks:
+        for blk in order:
             if blk is self.f.entry:
                 continue
             b.position_at_end(self.blocks[blk])
@@ -701,7 +710,7 @@ class FunctionCodegen:
                 phi = b.phi(llvm_type(p.type), name=p.name or "")
                 self.phis[p] = phi
                 self.values[p] = phi
-        for blk in self.f.blocks:
+        for blk in order:
             b.position_at_end(self.blocks[blk])
             for ins in blk.instrs:
                 self.instr(ins)
