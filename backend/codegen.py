@@ -980,6 +980,13 @@ class FunctionCodegen:
         bd = self.b
         zero = ir.Constant(F64T, 0.0)
         mod = self.libm_call("fmod", [a, b])        # frem would be a call of fmod by name
+        # LLVM turns fmod(a, b) into `frem nnan` where it knows that a is not infinite and b
+        # not 0 (the cases where fmod sets errno) — poison when a or b is a nan (LLVM
+        # 20's optimizeFMod; llvm/llvm-project#199284), and a branch on poison is undefined:
+        # at -O3 `math.nan % y` was 0.0, int() of it raised a ZeroDivisionError with no
+        # message, and loops that tested it never ended.  A select does not propagate the
+        # poison of the arm it does not take.
+        mod = bd.select(bd.fcmp_unordered("uno", a, b), bd.fadd(a, b), mod)
         div = bd.fdiv(bd.fsub(a, mod), b)
         mod_nz = bd.fcmp_unordered("!=", mod, zero)
         signs_differ = bd.xor(bd.fcmp_ordered("<", b, zero), bd.fcmp_ordered("<", mod, zero))
