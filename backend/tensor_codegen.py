@@ -2217,18 +2217,36 @@ class Kernels:
         else:
             self.fail_if(b.fcmp_ordered("==", st, ir.Constant(F64T, 0.0)), "ZeroDivisionError",
                          ["division by zero"])
-            q = b.fdiv(b.fsub(s1, s0), st)
+            span = b.fsub(s1, s0)
+            q = b.fdiv(span, st)
             second = b.fadd(s0, st)
-        length = b.fptosi(self.intrinsic("llvm.ceil", F64, [q]), I64T)
+        # numpy's _arange_safe_ceil_to_intp; fptosi of a nan or of a value out of the i64
+        # range would be poison
+        ceil = self.intrinsic("llvm.ceil", F64, [q])
+        self.fail_if(b.fcmp_unordered("uno", ceil, ceil), "ValueError",
+                     ["arange: cannot compute length"])
+        self.fail_if(b.fcmp_ordered(">=", self.intrinsic("llvm.fabs", F64, [ceil]),
+                                    ir.Constant(F64T, 2.0 ** 63)),
+                     "ValueError", ["Maximum allowed size exceeded"])
+        length = b.fptosi(ceil, I64T)
         length = b.select(b.fcmp_ordered(">", q, ir.Constant(F64T, 0.0)), length, c64(0))
+        # numpy's underflow and divide-by-inf rule: a quotient of 0 from a span that is not
+        # 0 is one element, unless the quotient is -0.0 (arange(0.0, 1.0, inf) is [0.])
+        under = b.and_(b.fcmp_ordered("==", q, ir.Constant(F64T, 0.0)),
+                       b.fcmp_unordered("!=", span, ir.Constant(F64T, 0.0)))
+        negative = b.icmp_signed("<", b.bitcast(q, I64T), c64(0))
+        length = b.select(under, b.select(negative, c64(0), c64(1)), length)
         out = self.alloc(dt, [length])
         first = convert(b, s0, common, dt)
-        delta = self.ufunc("subtract", [convert(b, second, common, dt), first], dt, dt)
+        second = convert(b, second, common, dt)
+        delta = self.ufunc("subtract", [second, first], dt, dt)
 
         def body(i):
+            # numpy's fill: start and start + step, then start + i * delta (0 * inf is nan)
             iv = convert(b, i, I64, dt)
             v = self.ufunc("add", [first, self.ufunc("multiply", [iv, delta], dt, dt)], dt, dt)
-            self.store(out, i, v)
+            v = b.select(b.icmp_signed("==", i, c64(1)), second, v)
+            self.store(out, i, b.select(b.icmp_signed("==", i, c64(0)), first, v))
         self.fc.counted_loop(length, body)
         return self.pack(out)
 
