@@ -781,10 +781,12 @@ class Lowerer:
                 self.check(self.emit("lt", [b, const(0)], I1), "ValueError",
                            "pts int ** int needs a non-negative exponent (use a float base)")
             return self.emit("pow", [a, b], I64)
-        # float ** float, with CPython's errors
+        # float ** float, with CPython's errors (float_pow: 0.0 ** -inf is inf, an infinite
+        # exponent is dealt with before a zero base)
         if not (isinstance(b, Const) and b.value >= 0):
             zero_base = self.emit("eq", [a, const(0.0)], I1)
-            neg_exp = self.emit("lt", [b, const(0.0)], I1)
+            neg_exp = self.emit("and", [self.emit("lt", [b, const(0.0)], I1),
+                                        self.emit("isfinite", [b], I1)], I1)
             self.check(self.emit("and", [zero_base, neg_exp], I1), "ZeroDivisionError",
                        "0.0 cannot be raised to a negative power")
         if not (isinstance(b, Const) and float(b.value).is_integer()):
