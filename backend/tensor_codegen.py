@@ -1659,7 +1659,7 @@ class Kernels:
         target = self.select(x, self.ins.attrs["pattern"], ops[2:])
         b = self.b
         if isinstance(value, Scalar):
-            v = convert(b, value.value, value.dtype, x.dtype)
+            v = self.packed_scalar(value, x.dtype)
             self.loop(target.shape, [target.strides], lambda offs: self.store(target, offs[0], v))
             return None
         # numpy lets the value have extra leading length-1 dimensions
@@ -1682,6 +1682,28 @@ class Kernels:
         self.copy_to(target, src, target.shape, strides)
         self.scratch_done(src, unless=inner)
         return None
+
+    def packed_scalar(self, value: Scalar, dt: ScalarType):
+        """A scalar stored into an array of dtype dt, as numpy converts it (PyArray_Pack):
+        into an int array through a Python int, so a float that is a nan, infinite or
+        beyond int64 raises as int() and PyLong_AsLong do, and an integer beyond int32
+        raises OverflowError (an array value is cast instead, unchecked)."""
+        b = self.b
+        v, src = value.value, value.dtype
+        if dt in INTS and src in FLOATS:
+            self.fail_if(b.fcmp_unordered("uno", v, v), "ValueError",
+                         ["cannot convert float NaN to integer"])
+            big = self.intrinsic("llvm.fabs", src, [v])
+            self.fail_if(b.fcmp_ordered("==", big, self.fconst(src, float("inf"))),
+                         "OverflowError", ["cannot convert float infinity to integer"])
+            self.fail_if(b.or_(b.fcmp_ordered(">=", v, self.fconst(src, 2.0 ** 63)),
+                               b.fcmp_ordered("<", v, self.fconst(src, -2.0 ** 63))),
+                         "OverflowError", ["Python int too large to convert to C long"])
+            v, src = b.fptosi(v, I64T), I64
+        if dt == I32 and src == I64:
+            self.fail_if(b.or_(b.icmp_signed("<", v, c64(-2 ** 31)), b.icmp_signed(">=", v, c64(2 ** 31))),
+                         "OverflowError", ["Python integer ", v, " out of bounds for int32"])
+        return convert(b, v, src, dt)
 
     def op_shape(self, ops, types):
         x = ops[0]
