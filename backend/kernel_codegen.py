@@ -46,7 +46,7 @@ from pts.backend.tensor_codegen import (ALIGN, COMPARE, ITEMSIZE, MEM, REG, Kern
                                         Tensor, c64, convert, desc_type, dtype_of, filler,
                                         loop_dtypes, moved_last, plain, resolve_loop,
                                         scalar_const, store_nontemporal, streamer,
-                                        unit_axis)
+                                        uniform_exponent, unit_axis)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -1063,5 +1063,6 @@ class FusedKernel:
         # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
         if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):
             in_dts = [I64] * len(in_dts)
-        return self.k.element(name, vals, in_dts, loop_out, out_dt), out_dt
+        return self.k.element(name, vals, in_dts, loop_out, out_dt,
+                              uniform_exponent(name, [a.type for a in m.args])), out_dt
 

@@ -198,6 +198,18 @@ def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], Scalar
     return [pts_dtype(d) for d in dts[:ufunc.nin]], pts_dtype(dts[ufunc.nin])
 
 
+def uniform_exponent(name: str, operands: list) -> bool:
+    """Is this a power whose exponent is one value for every element, a scalar or a 0-d
+    array (numpy's loop then sees it with stride 0 and takes its fast exponents:
+    Kernels.power_by_scalar)?  `operands`: Scalar / Tensor, or pts types."""
+    if name != "power" or len(operands) != 2:
+        return False
+    e = operands[1]
+    if isinstance(e, (Tensor, TensorType)):
+        return e.rank == 0
+    return True
+
+
 def loop_dtypes(name: str, types: list[Type], out_dt: ScalarType):
     """(input dtypes, loop dtype) of ufunc `name` (or where, clip) producing out_dt."""
     if name == "where":
@@ -980,10 +992,12 @@ class Kernels:
             in_dts = self.weak_int_operands(name, ops, types, in_dts)
         live = [(x, dt) for x, dt in zip(ops, in_dts) if x is not None]
 
+        uniform = isinstance(rt, TensorType) and uniform_exponent(name, ops)
+
         def compute(vals):
             it = iter(vals)
             full = [(None, NONE) if x is None else (next(it), x.dtype) for x in ops]
-            return self.element(name, full, in_dts, loop_out, out_dt)
+            return self.element(name, full, in_dts, loop_out, out_dt, uniform)
 
         xs = [x for x, _ in live]
         if not isinstance(rt, TensorType):      # scalars and 0-d arrays give a scalar
@@ -1014,14 +1028,19 @@ class Kernels:
                 self.scratch_done(src, unless=x)
         return self.pack(out)
 
-    def element(self, name: str, vals: list, in_dts: list, loop_out, out_dt):
+    def element(self, name: str, vals: list, in_dts: list, loop_out, out_dt,
+                uniform_exponent: bool = False):
         """One element of ufunc `name` (or where, clip): operands (value, dtype), None for an
-        absent clip bound, converted to the loop's dtypes; the result converted to out_dt."""
+        absent clip bound, converted to the loop's dtypes; the result converted to out_dt.
+        `uniform_exponent`: a power whose exponent is one value for the whole array (see
+        uniform_exponent)."""
         b = self.b
         conv = [None if v is None else convert(b, v, src, dt)
                 for (v, src), dt in zip(vals, in_dts)]
         if name == "clip":
             r = self.clip(conv[0], conv[1], conv[2], out_dt)
+        elif name == "power" and uniform_exponent and loop_out in FLOATS:
+            r = self.power_by_scalar(conv[0], conv[1], loop_out)
         else:
             r = self.ufunc(name, conv, in_dts[0] if name != "where" else out_dt, loop_out)
         return convert(b, r, loop_out, out_dt)
@@ -1185,6 +1204,19 @@ class Kernels:
                             ir.Constant(REG[dt], -1), ir.Constant(REG[dt], 0))
             return b.select(ok, b.ashr(a, safe), fill)
         self.refuse()
+
+    def power_by_scalar(self, a, c, dt):
+        """numpy's float power loop when the exponent is one value (stride 0): exponents
+        -1, 0, 0.5, 1 and 2 are 1 / a, 1, sqrt(a), a and a * a, others pow (so
+        (-inf) ** 0.5 is nan and (-0.0) ** 0.5 is -0.0, where pow gives inf and 0.0)."""
+        b = self.b
+        r = self.b.call(self.mc.intrinsic("llvm.pow", [REG[dt]]), [a, c])
+        for e, v in ((2.0, lambda: b.fmul(a, a)), (1.0, lambda: a),
+                     (0.5, lambda: self.intrinsic("llvm.sqrt", dt, [a])),
+                     (0.0, lambda: self.fconst(dt, 1.0)),
+                     (-1.0, lambda: b.fdiv(self.fconst(dt, 1.0), a))):
+            r = b.select(b.fcmp_ordered("==", c, self.fconst(dt, e)), v(), r)
+        return r
 
     def int_divmod(self, a, c, dt):
         """numpy's integer floor_divide / remainder: x // 0 == x % 0 == 0, MIN // -1 == MIN."""
