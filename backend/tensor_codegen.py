@@ -1840,8 +1840,8 @@ class Kernels:
         return Tensor(x.dtype, data, owner, x.shape, self.contiguous_strides(x.shape))
 
     def op_reshape(self, ops, types):
-        """numpy reshape: one -1 is inferred; a view of C-contiguous data, else a copy (numpy
-        also makes views of some non-contiguous layouts; pts copies those)."""
+        """numpy reshape: one -1 is inferred; a view wherever numpy makes one (see
+        nocopy_strides), else a copy."""
         x = ops[0]
         b = self.b
         if len(ops) == 2 and isinstance(ops[1], list):
@@ -1879,8 +1879,88 @@ class Kernels:
         self.fail_if(bad, "ValueError", parts)
         inferred = b.sdiv(size, known_safe)
         shape = [b.select(ng, inferred, d) for d, ng in zip(dims, negs)]
-        src = self.as_contiguous(x)
-        return self.pack(Tensor(x.dtype, src.data, src.owner, shape, self.contiguous_strides(shape)))
+        # numpy's PyArray_Newshape: the same shape is a view with x's strides, C-contiguous
+        # data a view with C strides, other data a view where _attempt_nocopy_reshape
+        # finds strides, else a C-contiguous copy
+        same = ir.Constant(I1T, int(len(shape) == x.rank))
+        if len(shape) == x.rank:
+            for d, n in zip(shape, x.shape):
+                same = b.and_(same, b.icmp_signed("==", d, n))
+        contiguous = self.is_contiguous(x)
+        viewable, view_strides = self.nocopy_strides(x, shape)
+        copied = b.not_(b.or_(b.or_(same, contiguous), viewable))
+        before = b.block
+        with b.if_then(copied):
+            c = self.copy(x)
+            copied_block = b.block
+        data, owner = b.phi(PTR), b.phi(PTR)
+        data.add_incoming(x.data, before)
+        data.add_incoming(c.data, copied_block)
+        owner.add_incoming(x.owner, before)
+        owner.add_incoming(c.owner, copied_block)
+        c_order = b.or_(contiguous, copied)
+        strides = [b.select(same, x.strides[k] if len(shape) == x.rank else c64(0),
+                            b.select(c_order, cs, vs))
+                   for k, (cs, vs) in enumerate(zip(self.contiguous_strides(shape), view_strides))]
+        return self.pack(Tensor(x.dtype, data, owner, shape, strides))
+
+    def nocopy_strides(self, x: Tensor, shape: list):
+        """numpy's _attempt_nocopy_reshape (C order) of x to `shape` (the same size): can
+        the elements of x in C order be viewed with that shape, and with which strides?
+        The axes of x, those of length 1 left out, fall into groups that end where a
+        product of its leading lengths is one of the new shape's: within a group
+        consecutive axes must be contiguous (stride = next length * next stride).  A new
+        axis's stride is then the offset in x of the C-order element that starts its second
+        slice; a new axis of length 1 takes the next axis's stride times its length, and
+        the trailing ones the last longer axis's stride (numpy's values)."""
+        b = self.b
+        r, m = x.rank, len(shape)
+        ones = [b.icmp_signed("==", d, c64(1)) for d in x.shape]
+        new_prefix = [c64(1)]
+        for d in shape:
+            new_prefix.append(b.mul(new_prefix[-1], d))
+        ok = ir.Constant(I1T, 1)
+        old_prefix = c64(1)
+        for c in range(r):
+            if c > 0:
+                old_prefix = b.mul(old_prefix, x.shape[c - 1])
+            # the boundary before axis c (after the last axis a < c longer than 1) is a
+            # group's end, or a and c are contiguous
+            end = ir.Constant(I1T, 0)
+            for p in new_prefix:
+                end = b.or_(end, b.icmp_signed("==", p, old_prefix))
+            for a in range(c):
+                between = ir.Constant(I1T, 1)
+                for k in range(a + 1, c):
+                    between = b.and_(between, ones[k])
+                pair = b.and_(between, b.not_(b.or_(ones[a], ones[c])))
+                apart = b.icmp_signed("!=", x.strides[a], b.mul(x.shape[c], x.strides[c]))
+                ok = b.and_(ok, b.not_(b.and_(pair, b.and_(apart, b.not_(end)))))
+
+        def offset(f):
+            """The offset in x of its C-order element f."""
+            off = c64(0)
+            for k in range(r - 1, -1, -1):
+                n = b.select(b.icmp_signed("==", x.shape[k], c64(0)), c64(1), x.shape[k])
+                off = b.add(off, b.mul(b.urem(f, n), x.strides[k]))
+                f = b.udiv(f, n)
+            return off
+        after = c64(1)                  # the product of the new lengths after axis k
+        longer_after = ir.Constant(I1T, 0)
+        strides: list = [None] * m
+        trailing: list = [None] * m
+        for k in range(m - 1, -1, -1):
+            longer = b.icmp_signed(">", shape[k], c64(1))
+            inner = b.mul(strides[k + 1], shape[k + 1]) if k + 1 < m else c64(1)
+            strides[k] = b.select(longer, offset(after), inner)
+            trailing[k] = b.not_(b.or_(longer, longer_after))
+            longer_after = b.or_(longer_after, longer)
+            after = b.mul(after, shape[k])
+        last = c64(1)
+        for k in range(m):
+            strides[k] = b.select(trailing[k], last, strides[k])
+            last = b.select(b.icmp_signed(">", shape[k], c64(1)), strides[k], last)
+        return ok, strides
 
     def op_ravel(self, ops, types):
         x = ops[0]
