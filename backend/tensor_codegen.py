@@ -907,14 +907,15 @@ class Kernels:
 
     # ---------------------------------------------------------------- broadcasting
 
-    def broadcast(self, ops: list, rank: int) -> tuple[list, list[list]]:
+    def broadcast(self, ops: list, rank: int, out: Tensor | None = None) -> tuple[list, list[list]]:
         """numpy broadcasting of the operands' shapes: (shape, per-operand strides with 0 on
         broadcast dimensions).  Mismatch: ValueError 'operands could not be broadcast
-        together with shapes (2,3) (4,) ' (every operand's shape, scalars as ())."""
+        together with shapes (2,3) (4,) ' (every operand's shape, scalars as (), then the
+        output's when there is one: x += y lists x, y and x)."""
         shape, bad = self.broadcast_shape(ops, rank)
         if any(x.rank for x in ops) and len(ops) > 1:
             msg: list = ["operands could not be broadcast together with shapes "]
-            for x in ops:
+            for x in ops + ([out] if out is not None else []):
                 msg += self.shape_text(x.shape) + [" "]
             self.fail_if(bad, "ValueError", msg)
         strides = [[self.bstride(x, d, rank) for d in range(rank)] for x in ops]
@@ -1004,7 +1005,7 @@ class Kernels:
             return compute([self.load(x, c64(0)) for x in xs])
         if out_index is not None:
             target = ops[out_index]
-            shape, _ = self.broadcast(xs, rt.rank)
+            shape, _ = self.broadcast(xs, rt.rank, out=target)
             b = self.b
             bad = self.any_true([b.icmp_signed("!=", s, t) for s, t in zip(shape, target.shape)])
             self.fail_if(bad, "ValueError", ["non-broadcastable output operand with shape "]
