@@ -17,6 +17,8 @@ List layout: `{i64 len, i64 cap, ptr data, ptr next}`; bools are stored as bytes
 """
 from __future__ import annotations
 
+import sys
+
 from llvmlite import ir
 
 # CTX_FIELDS, IMPORTS (append only) and IMPORT_MATH live in abi.py: loaders need no LLVM
@@ -48,11 +50,12 @@ IMPORT_TYPES = {
 IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
 ELEM_KIND = {I1: 0, I64: 1, F64: 2}
 
-# sqrt, floor, ceil and fabs are instructions; every other math function is libm's, called
-# through the import table (IMPORT_MATH) rather than an LLVM intrinsic or a symbol by name
+# sqrt, floor, ceil and fabs are instructions; hypot is CPython's own (ModuleCodegen.hypot);
+# every other math function is libm's, called through the import table (IMPORT_MATH) rather
+# than an LLVM intrinsic or a symbol by name
 LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs"}
 LIBM_MATH = {"exp", "log", "log2", "log10", "sin", "cos", "pow", "tan", "asin", "acos", "atan",
-             "sinh", "cosh", "tanh", "atan2", "hypot"}
+             "sinh", "cosh", "tanh", "atan2"}
 
 
 def llvm_type(t: Type) -> ir.Type:
@@ -549,6 +552,93 @@ class ModuleCodegen:
             return fn
         return self.helper(f"ipow.i{T.width}", build)
 
+    def hypot(self) -> ir.Function:
+        """`double @pts.hypot.f64(double, double)`: math.hypot as CPython computes it (its
+        vector_norm for two coordinates; libm's hypot differs in the last bit for ~0.5% of
+        inputs): both scaled by a power of two so the larger is in [0.5, 1), squared exactly
+        (Veltkamp-Dekker split: hi * hi, 2 * hi * lo, lo * lo), summed onto 1.0 with the
+        rounding errors kept apart, then sqrt and one differential correction of it.  The
+        operations in CPython 3.11's order, which 3.12's fma version agrees with, except
+        where the larger is below 2**-1024: 3.11 divides by it and sums the squares, 3.12
+        scales by 1 / DBL_MIN first; the Python that compiles decides (the interpreter's
+        math.hypot is that Python's)."""
+        def build():
+            fn = ir.Function(self.m, ir.FunctionType(F64T, [F64T, F64T]), name="pts.hypot.f64")
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+
+            def f(v):
+                return ir.Constant(F64T, v)
+            fabs = self.intrinsic("llvm.fabs", [F64T])
+            x0, x1 = (b.call(fabs, [a]) for a in fn.args)
+            found_nan = b.fcmp_unordered("uno", x0, x1)
+            mx = b.select(b.fcmp_ordered(">", x1, x0), x1, x0)      # nan never the max
+            mx = b.select(b.fcmp_unordered("uno", x0, x0), x1, mx)
+            mx = b.select(b.fcmp_unordered("uno", mx, mx), f(0.0), mx)
+            # max < 2**-1024 (frexp's exponent below -1023): computed on x / DBL_MIN, the
+            # result times DBL_MIN
+            dbl_min = 2.0 ** -1022
+            tiny = b.fcmp_ordered("<", mx, f(2.0 ** -1024))
+            if sys.version_info < (3, 12):
+                csum, frac1 = f(1.0), f(0.0)
+                for x in (x0, x1):
+                    q = b.fdiv(x, mx)
+                    q = b.fmul(q, q)
+                    new = b.fadd(csum, q)
+                    csum, frac1 = new, b.fadd(frac1, b.fadd(b.fsub(csum, new), q))
+                sqrt = self.intrinsic("llvm.sqrt", [F64T])
+                r_tiny = b.fmul(mx, b.call(sqrt, [b.fadd(b.fsub(csum, f(1.0)), frac1)]))
+                m = mx
+            else:
+                x0, x1, m = (b.select(tiny, b.fdiv(v, f(dbl_min)), v) for v in (x0, x1, mx))
+            # e = frexp(m)'s exponent, from the bits (subnormal m scaled up by 2**64 first)
+            sub = b.fcmp_ordered("<", m, f(dbl_min))
+            bits = b.bitcast(b.select(sub, b.fmul(m, f(2.0 ** 64)), m), I64T)
+            e = b.sub(b.and_(b.lshr(bits, ir.Constant(I64T, 52)), ir.Constant(I64T, 0x7FF)),
+                      b.select(sub, ir.Constant(I64T, 1022 + 64), ir.Constant(I64T, 1022)))
+            # scale = 2**-e (e in [-1023, 1024]): a normal number's exponent field, or for
+            # -e < -1022 the subnormal's one bit
+            neg_e = b.sub(ir.Constant(I64T, 0), e)
+            normal = b.shl(b.add(neg_e, ir.Constant(I64T, 1023)), ir.Constant(I64T, 52))
+            shift = b.add(neg_e, ir.Constant(I64T, 1074))      # 50 or 51 where it is used
+            shift = b.select(b.icmp_unsigned(">", shift, ir.Constant(I64T, 63)),
+                             ir.Constant(I64T, 0), shift)          # (no poison elsewhere)
+            subnormal = b.shl(ir.Constant(I64T, 1), shift)
+            scale = b.bitcast(b.select(b.icmp_signed(">=", neg_e, ir.Constant(I64T, -1022)),
+                                       normal, subnormal), F64T)
+            t27 = f(134217729.0)                # Veltkamp's 2**27 + 1
+
+            def split(x):
+                t = b.fmul(x, t27)
+                hi = b.fsub(t, b.fsub(t, x))
+                return hi, b.fsub(x, hi)
+
+            def add(csum, frac, x):             # csum += x, the rounding error into frac
+                new = b.fadd(csum, x)
+                return new, b.fadd(frac, b.fadd(b.fsub(csum, new), x))
+            csum, frac1, frac2, frac3 = f(1.0), f(0.0), f(0.0), f(0.0)
+            for x in (x0, x1):
+                hi, lo = split(b.fmul(x, scale))
+                csum, frac1 = add(csum, frac1, b.fmul(hi, hi))
+                csum, frac2 = add(csum, frac2, b.fmul(b.fmul(f(2.0), hi), lo))
+                frac3 = b.fadd(frac3, b.fmul(lo, lo))
+            sqrt = self.intrinsic("llvm.sqrt", [F64T])
+
+            def rest():                         # csum - 1.0 + (frac1 + frac2 + frac3)
+                return b.fadd(b.fsub(csum, f(1.0)), b.fadd(b.fadd(frac1, frac2), frac3))
+            h = b.call(sqrt, [rest()])
+            hi, lo = split(h)
+            csum, frac1 = add(csum, frac1, b.fmul(b.fneg(hi), hi))
+            csum, frac2 = add(csum, frac2, b.fmul(b.fmul(f(-2.0), hi), lo))
+            frac3 = b.fadd(frac3, b.fmul(b.fneg(lo), lo))
+            r = b.fdiv(b.fadd(h, b.fdiv(rest(), b.fmul(f(2.0), h))), scale)
+            r = b.select(tiny, r_tiny if sys.version_info < (3, 12) else b.fmul(f(dbl_min), r), r)
+            r = b.select(b.fcmp_ordered("==", mx, f(0.0)), mx, r)
+            r = b.select(found_nan, f(float("nan")), r)
+            r = b.select(b.fcmp_ordered("==", mx, f(float("inf"))), mx, r)
+            b.ret(r)
+            return fn
+        return self.helper("hypot", build)
+
     # ---------------------------------------------------------------- list helpers
 
     def helper(self, name: str, build) -> ir.Function:
@@ -683,17 +773,26 @@ class FunctionCodegen:
         self.func_str = mc.string(f.name)
 
     def generate(self) -> None:
+        """Every block's phis first (a branch adds its incoming values as it is emitted),
+        then the blocks' instructions in reverse postorder: a block comes after every block
+        that dominates it, so an operand is emitted before its uses, whatever order the
+        passes left the block list in (blocks no path reaches are left out).  The LLVM
+        blocks keep the list's order."""
+        from pts.ir.analysis import reverse_postorder
         self.counters = loop_counters(self.f)
         self.stack_checked = self.checked_calls()
+        order = reverse_postorder(self.f)
+        reached = set(order)
         alloca_block = self.fn.append_basic_block("allocas")
         for blk in self.f.blocks:
-            self.blocks[blk] = self.fn.append_basic_block(blk.name)
+            if blk in reached:
+                self.blocks[blk] = self.fn.append_basic_block(blk.name)
         self.ab = ir.IRBuilder(alloca_block)
         for p, arg in zip(self.f.params, self.fn.args[1:]):
             self.values[p] = arg
         b = ir.IRBuilder()
         self.b = b
-        for blk in self.f.blocks:
+        for blk in order:
             if blk is self.f.entry:
                 continue
             b.position_at_end(self.blocks[blk])
@@ -701,7 +800,7 @@ class FunctionCodegen:
                 phi = b.phi(llvm_type(p.type), name=p.name or "")
                 self.phis[p] = phi
                 self.values[p] = phi
-        for blk in self.f.blocks:
+        for blk in order:
             b.position_at_end(self.blocks[blk])
             for ins in blk.instrs:
                 self.instr(ins)
@@ -971,6 +1070,13 @@ class FunctionCodegen:
         bd = self.b
         zero = ir.Constant(F64T, 0.0)
         mod = self.libm_call("fmod", [a, b])        # frem would be a call of fmod by name
+        # LLVM turns fmod(a, b) into `frem nnan` where it knows that a is not infinite and b
+        # not 0 (the cases where fmod sets errno) — poison when a or b is a nan (LLVM
+        # 20's optimizeFMod; llvm/llvm-project#199284), and a branch on poison is undefined:
+        # at -O3 `math.nan % y` was 0.0, int() of it raised a ZeroDivisionError with no
+        # message, and loops that tested it never ended.  A select does not propagate the
+        # poison of the arm it does not take.
+        mod = bd.select(bd.fcmp_unordered("uno", a, b), bd.fadd(a, b), mod)
         div = bd.fdiv(bd.fsub(a, mod), b)
         mod_nz = bd.fcmp_unordered("!=", mod, zero)
         signs_differ = bd.xor(bd.fcmp_ordered("<", b, zero), bd.fcmp_ordered("<", mod, zero))
@@ -1135,6 +1241,9 @@ class FunctionCodegen:
         if name in LLVM_INTRINSIC_MATH:
             return self.b.call(self.mc.intrinsic("llvm." + name, [F64T]), list(args))
         return self.libm_call(name, args)
+
+    def op_math_hypot(self, ins, a, b):
+        return self.b.call(self.mc.hypot(), [a, b])
 
     def libm_call(self, name: str, args):
         """f64 libm function `name`: through its import-table slot (see IMPORT_MATH) in

@@ -46,7 +46,7 @@ from pts.backend.tensor_codegen import (ALIGN, COMPARE, ITEMSIZE, MEM, REG, Kern
                                         Tensor, c64, convert, desc_type, dtype_of, filler,
                                         loop_dtypes, moved_last, plain, resolve_loop,
                                         scalar_const, store_nontemporal, streamer,
-                                        unit_axis)
+                                        uniform_exponent, unit_axis)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -560,10 +560,13 @@ class FusedKernel:
             return
         ok = ir.Constant(I1T, 1)
         for x in self.tensors:
-            (a, c), (sa, sc) = x.shape[-2:], x.strides[-2:]
+            # both axes, as one unit-strided run: the rows read it with stride 1 (a leaf of
+            # one element per row may have any last stride: y[:, ::2] of 2 columns, whose
+            # rows are 2 apart, is not one run)
+            (a, c), sa = x.shape[-2:], x.strides[-2]
             neither = b.and_(b.icmp_signed("==", a, c64(1)), b.icmp_signed("==", c, c64(1)))
             both = b.and_(b.and_(b.icmp_signed("==", a, shape[-2]), b.icmp_signed("==", c, shape[-1])),
-                          b.icmp_signed("==", sa, b.mul(c, sc)))
+                          b.icmp_signed("==", sa, c))
             ok = b.and_(ok, b.or_(neither, both))
 
         def merged(values: list, step) -> list:
@@ -571,8 +574,7 @@ class FusedKernel:
         with b.if_else(ok) as (then, otherwise):
             with then:
                 self.viewed_rows(out, merged(shape, b.mul(shape[-2], shape[-1])), lambda x: (
-                    merged(x.shape, b.mul(x.shape[-2], x.shape[-1])),
-                    merged(x.strides, x.strides[-1])))
+                    merged(x.shape, b.mul(x.shape[-2], x.shape[-1])), merged(x.strides, c64(1))))
             with otherwise:
                 self.dispatch("rows", out, rows, n)
 
@@ -1061,5 +1063,6 @@ class FusedKernel:
         # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
         if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):
             in_dts = [I64] * len(in_dts)
-        return self.k.element(name, vals, in_dts, loop_out, out_dt), out_dt
+        return self.k.element(name, vals, in_dts, loop_out, out_dt,
+                              uniform_exponent(name, [a.type for a in m.args])), out_dt
 

@@ -198,6 +198,18 @@ def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], Scalar
     return [pts_dtype(d) for d in dts[:ufunc.nin]], pts_dtype(dts[ufunc.nin])
 
 
+def uniform_exponent(name: str, operands: list) -> bool:
+    """Is this a power whose exponent is one value for every element, a scalar or a 0-d
+    array (numpy's loop then sees it with stride 0 and takes its fast exponents:
+    Kernels.power_by_scalar)?  `operands`: Scalar / Tensor, or pts types."""
+    if name != "power" or len(operands) != 2:
+        return False
+    e = operands[1]
+    if isinstance(e, (Tensor, TensorType)):
+        return e.rank == 0
+    return True
+
+
 def loop_dtypes(name: str, types: list[Type], out_dt: ScalarType):
     """(input dtypes, loop dtype) of ufunc `name` (or where, clip) producing out_dt."""
     if name == "where":
@@ -895,14 +907,15 @@ class Kernels:
 
     # ---------------------------------------------------------------- broadcasting
 
-    def broadcast(self, ops: list, rank: int) -> tuple[list, list[list]]:
+    def broadcast(self, ops: list, rank: int, out: Tensor | None = None) -> tuple[list, list[list]]:
         """numpy broadcasting of the operands' shapes: (shape, per-operand strides with 0 on
         broadcast dimensions).  Mismatch: ValueError 'operands could not be broadcast
-        together with shapes (2,3) (4,) ' (every operand's shape, scalars as ())."""
+        together with shapes (2,3) (4,) ' (every operand's shape, scalars as (), then the
+        output's when there is one: x += y lists x, y and x)."""
         shape, bad = self.broadcast_shape(ops, rank)
         if any(x.rank for x in ops) and len(ops) > 1:
             msg: list = ["operands could not be broadcast together with shapes "]
-            for x in ops:
+            for x in ops + ([out] if out is not None else []):
                 msg += self.shape_text(x.shape) + [" "]
             self.fail_if(bad, "ValueError", msg)
         strides = [[self.bstride(x, d, rank) for d in range(rank)] for x in ops]
@@ -980,17 +993,19 @@ class Kernels:
             in_dts = self.weak_int_operands(name, ops, types, in_dts)
         live = [(x, dt) for x, dt in zip(ops, in_dts) if x is not None]
 
+        uniform = isinstance(rt, TensorType) and uniform_exponent(name, ops)
+
         def compute(vals):
             it = iter(vals)
             full = [(None, NONE) if x is None else (next(it), x.dtype) for x in ops]
-            return self.element(name, full, in_dts, loop_out, out_dt)
+            return self.element(name, full, in_dts, loop_out, out_dt, uniform)
 
         xs = [x for x, _ in live]
         if not isinstance(rt, TensorType):      # scalars and 0-d arrays give a scalar
             return compute([self.load(x, c64(0)) for x in xs])
         if out_index is not None:
             target = ops[out_index]
-            shape, _ = self.broadcast(xs, rt.rank)
+            shape, _ = self.broadcast(xs, rt.rank, out=target)
             b = self.b
             bad = self.any_true([b.icmp_signed("!=", s, t) for s, t in zip(shape, target.shape)])
             self.fail_if(bad, "ValueError", ["non-broadcastable output operand with shape "]
@@ -1014,14 +1029,19 @@ class Kernels:
                 self.scratch_done(src, unless=x)
         return self.pack(out)
 
-    def element(self, name: str, vals: list, in_dts: list, loop_out, out_dt):
+    def element(self, name: str, vals: list, in_dts: list, loop_out, out_dt,
+                uniform_exponent: bool = False):
         """One element of ufunc `name` (or where, clip): operands (value, dtype), None for an
-        absent clip bound, converted to the loop's dtypes; the result converted to out_dt."""
+        absent clip bound, converted to the loop's dtypes; the result converted to out_dt.
+        `uniform_exponent`: a power whose exponent is one value for the whole array (see
+        uniform_exponent)."""
         b = self.b
         conv = [None if v is None else convert(b, v, src, dt)
                 for (v, src), dt in zip(vals, in_dts)]
         if name == "clip":
             r = self.clip(conv[0], conv[1], conv[2], out_dt)
+        elif name == "power" and uniform_exponent and loop_out in FLOATS:
+            r = self.power_by_scalar(conv[0], conv[1], loop_out)
         else:
             r = self.ufunc(name, conv, in_dts[0] if name != "where" else out_dt, loop_out)
         return convert(b, r, loop_out, out_dt)
@@ -1185,6 +1205,19 @@ class Kernels:
                             ir.Constant(REG[dt], -1), ir.Constant(REG[dt], 0))
             return b.select(ok, b.ashr(a, safe), fill)
         self.refuse()
+
+    def power_by_scalar(self, a, c, dt):
+        """numpy's float power loop when the exponent is one value (stride 0): exponents
+        -1, 0, 0.5, 1 and 2 are 1 / a, 1, sqrt(a), a and a * a, others pow (so
+        (-inf) ** 0.5 is nan and (-0.0) ** 0.5 is -0.0, where pow gives inf and 0.0)."""
+        b = self.b
+        r = self.b.call(self.mc.intrinsic("llvm.pow", [REG[dt]]), [a, c])
+        for e, v in ((2.0, lambda: b.fmul(a, a)), (1.0, lambda: a),
+                     (0.5, lambda: self.intrinsic("llvm.sqrt", dt, [a])),
+                     (0.0, lambda: self.fconst(dt, 1.0)),
+                     (-1.0, lambda: b.fdiv(self.fconst(dt, 1.0), a))):
+            r = b.select(b.fcmp_ordered("==", c, self.fconst(dt, e)), v(), r)
+        return r
 
     def int_divmod(self, a, c, dt):
         """numpy's integer floor_divide / remainder: x // 0 == x % 0 == 0, MIN // -1 == MIN."""
@@ -1659,7 +1692,7 @@ class Kernels:
         target = self.select(x, self.ins.attrs["pattern"], ops[2:])
         b = self.b
         if isinstance(value, Scalar):
-            v = convert(b, value.value, value.dtype, x.dtype)
+            v = self.packed_scalar(value, x.dtype)
             self.loop(target.shape, [target.strides], lambda offs: self.store(target, offs[0], v))
             return None
         # numpy lets the value have extra leading length-1 dimensions
@@ -1682,6 +1715,28 @@ class Kernels:
         self.copy_to(target, src, target.shape, strides)
         self.scratch_done(src, unless=inner)
         return None
+
+    def packed_scalar(self, value: Scalar, dt: ScalarType):
+        """A scalar stored into an array of dtype dt, as numpy converts it (PyArray_Pack):
+        into an int array through a Python int, so a float that is a nan, infinite or
+        beyond int64 raises as int() and PyLong_AsLong do, and an integer beyond int32
+        raises OverflowError (an array value is cast instead, unchecked)."""
+        b = self.b
+        v, src = value.value, value.dtype
+        if dt in INTS and src in FLOATS:
+            self.fail_if(b.fcmp_unordered("uno", v, v), "ValueError",
+                         ["cannot convert float NaN to integer"])
+            big = self.intrinsic("llvm.fabs", src, [v])
+            self.fail_if(b.fcmp_ordered("==", big, self.fconst(src, float("inf"))),
+                         "OverflowError", ["cannot convert float infinity to integer"])
+            self.fail_if(b.or_(b.fcmp_ordered(">=", v, self.fconst(src, 2.0 ** 63)),
+                               b.fcmp_ordered("<", v, self.fconst(src, -2.0 ** 63))),
+                         "OverflowError", ["Python int too large to convert to C long"])
+            v, src = b.fptosi(v, I64T), I64
+        if dt == I32 and src == I64:
+            self.fail_if(b.or_(b.icmp_signed("<", v, c64(-2 ** 31)), b.icmp_signed(">=", v, c64(2 ** 31))),
+                         "OverflowError", ["Python integer ", v, " out of bounds for int32"])
+        return convert(b, v, src, dt)
 
     def op_shape(self, ops, types):
         x = ops[0]
@@ -1786,8 +1841,8 @@ class Kernels:
         return Tensor(x.dtype, data, owner, x.shape, self.contiguous_strides(x.shape))
 
     def op_reshape(self, ops, types):
-        """numpy reshape: one -1 is inferred; a view of C-contiguous data, else a copy (numpy
-        also makes views of some non-contiguous layouts; pts copies those)."""
+        """numpy reshape: one -1 is inferred; a view wherever numpy makes one (see
+        nocopy_strides), else a copy."""
         x = ops[0]
         b = self.b
         if len(ops) == 2 and isinstance(ops[1], list):
@@ -1825,8 +1880,88 @@ class Kernels:
         self.fail_if(bad, "ValueError", parts)
         inferred = b.sdiv(size, known_safe)
         shape = [b.select(ng, inferred, d) for d, ng in zip(dims, negs)]
-        src = self.as_contiguous(x)
-        return self.pack(Tensor(x.dtype, src.data, src.owner, shape, self.contiguous_strides(shape)))
+        # numpy's PyArray_Newshape: the same shape is a view with x's strides, C-contiguous
+        # data a view with C strides, other data a view where _attempt_nocopy_reshape
+        # finds strides, else a C-contiguous copy
+        same = ir.Constant(I1T, int(len(shape) == x.rank))
+        if len(shape) == x.rank:
+            for d, n in zip(shape, x.shape):
+                same = b.and_(same, b.icmp_signed("==", d, n))
+        contiguous = self.is_contiguous(x)
+        viewable, view_strides = self.nocopy_strides(x, shape)
+        copied = b.not_(b.or_(b.or_(same, contiguous), viewable))
+        before = b.block
+        with b.if_then(copied):
+            c = self.copy(x)
+            copied_block = b.block
+        data, owner = b.phi(PTR), b.phi(PTR)
+        data.add_incoming(x.data, before)
+        data.add_incoming(c.data, copied_block)
+        owner.add_incoming(x.owner, before)
+        owner.add_incoming(c.owner, copied_block)
+        c_order = b.or_(contiguous, copied)
+        strides = [b.select(same, x.strides[k] if len(shape) == x.rank else c64(0),
+                            b.select(c_order, cs, vs))
+                   for k, (cs, vs) in enumerate(zip(self.contiguous_strides(shape), view_strides))]
+        return self.pack(Tensor(x.dtype, data, owner, shape, strides))
+
+    def nocopy_strides(self, x: Tensor, shape: list):
+        """numpy's _attempt_nocopy_reshape (C order) of x to `shape` (the same size): can
+        the elements of x in C order be viewed with that shape, and with which strides?
+        The axes of x, those of length 1 left out, fall into groups that end where a
+        product of its leading lengths is one of the new shape's: within a group
+        consecutive axes must be contiguous (stride = next length * next stride).  A new
+        axis's stride is then the offset in x of the C-order element that starts its second
+        slice; a new axis of length 1 takes the next axis's stride times its length, and
+        the trailing ones the last longer axis's stride (numpy's values)."""
+        b = self.b
+        r, m = x.rank, len(shape)
+        ones = [b.icmp_signed("==", d, c64(1)) for d in x.shape]
+        new_prefix = [c64(1)]
+        for d in shape:
+            new_prefix.append(b.mul(new_prefix[-1], d))
+        ok = ir.Constant(I1T, 1)
+        old_prefix = c64(1)
+        for c in range(r):
+            if c > 0:
+                old_prefix = b.mul(old_prefix, x.shape[c - 1])
+            # the boundary before axis c (after the last axis a < c longer than 1) is a
+            # group's end, or a and c are contiguous
+            end = ir.Constant(I1T, 0)
+            for p in new_prefix:
+                end = b.or_(end, b.icmp_signed("==", p, old_prefix))
+            for a in range(c):
+                between = ir.Constant(I1T, 1)
+                for k in range(a + 1, c):
+                    between = b.and_(between, ones[k])
+                pair = b.and_(between, b.not_(b.or_(ones[a], ones[c])))
+                apart = b.icmp_signed("!=", x.strides[a], b.mul(x.shape[c], x.strides[c]))
+                ok = b.and_(ok, b.not_(b.and_(pair, b.and_(apart, b.not_(end)))))
+
+        def offset(f):
+            """The offset in x of its C-order element f."""
+            off = c64(0)
+            for k in range(r - 1, -1, -1):
+                n = b.select(b.icmp_signed("==", x.shape[k], c64(0)), c64(1), x.shape[k])
+                off = b.add(off, b.mul(b.urem(f, n), x.strides[k]))
+                f = b.udiv(f, n)
+            return off
+        after = c64(1)                  # the product of the new lengths after axis k
+        longer_after = ir.Constant(I1T, 0)
+        strides: list = [None] * m
+        trailing: list = [None] * m
+        for k in range(m - 1, -1, -1):
+            longer = b.icmp_signed(">", shape[k], c64(1))
+            inner = b.mul(strides[k + 1], shape[k + 1]) if k + 1 < m else c64(1)
+            strides[k] = b.select(longer, offset(after), inner)
+            trailing[k] = b.not_(b.or_(longer, longer_after))
+            longer_after = b.or_(longer_after, longer)
+            after = b.mul(after, shape[k])
+        last = c64(1)
+        for k in range(m):
+            strides[k] = b.select(trailing[k], last, strides[k])
+            last = b.select(b.icmp_signed(">", shape[k], c64(1)), strides[k], last)
+        return ok, strides
 
     def op_ravel(self, ops, types):
         x = ops[0]
@@ -2214,18 +2349,36 @@ class Kernels:
         else:
             self.fail_if(b.fcmp_ordered("==", st, ir.Constant(F64T, 0.0)), "ZeroDivisionError",
                          ["division by zero"])
-            q = b.fdiv(b.fsub(s1, s0), st)
+            span = b.fsub(s1, s0)
+            q = b.fdiv(span, st)
             second = b.fadd(s0, st)
-        length = b.fptosi(self.intrinsic("llvm.ceil", F64, [q]), I64T)
+        # numpy's _arange_safe_ceil_to_intp; fptosi of a nan or of a value out of the i64
+        # range would be poison
+        ceil = self.intrinsic("llvm.ceil", F64, [q])
+        self.fail_if(b.fcmp_unordered("uno", ceil, ceil), "ValueError",
+                     ["arange: cannot compute length"])
+        self.fail_if(b.fcmp_ordered(">=", self.intrinsic("llvm.fabs", F64, [ceil]),
+                                    ir.Constant(F64T, 2.0 ** 63)),
+                     "ValueError", ["Maximum allowed size exceeded"])
+        length = b.fptosi(ceil, I64T)
         length = b.select(b.fcmp_ordered(">", q, ir.Constant(F64T, 0.0)), length, c64(0))
+        # numpy's underflow and divide-by-inf rule: a quotient of 0 from a span that is not
+        # 0 is one element, unless the quotient is -0.0 (arange(0.0, 1.0, inf) is [0.])
+        under = b.and_(b.fcmp_ordered("==", q, ir.Constant(F64T, 0.0)),
+                       b.fcmp_unordered("!=", span, ir.Constant(F64T, 0.0)))
+        negative = b.icmp_signed("<", b.bitcast(q, I64T), c64(0))
+        length = b.select(under, b.select(negative, c64(0), c64(1)), length)
         out = self.alloc(dt, [length])
         first = convert(b, s0, common, dt)
-        delta = self.ufunc("subtract", [convert(b, second, common, dt), first], dt, dt)
+        second = convert(b, second, common, dt)
+        delta = self.ufunc("subtract", [second, first], dt, dt)
 
         def body(i):
+            # numpy's fill: start and start + step, then start + i * delta (0 * inf is nan)
             iv = convert(b, i, I64, dt)
             v = self.ufunc("add", [first, self.ufunc("multiply", [iv, delta], dt, dt)], dt, dt)
-            self.store(out, i, v)
+            v = b.select(b.icmp_signed("==", i, c64(1)), second, v)
+            self.store(out, i, b.select(b.icmp_signed("==", i, c64(0)), first, v))
         self.fc.counted_loop(length, body)
         return self.pack(out)
 

@@ -26,13 +26,13 @@ from typing import Any
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check_tensors import (ANY_TENSOR, DTypeType, TensorChecks,
-                                       check_tensor_assignment, is_tensorish)
+from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
+                                       check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
-from pts.ir.types import (F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, SCALAR_OF_DTYPE, STR,
-                          ListType,
+from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
+                          NUMPY_SCALARS, STR, ListType,
                           ScalarType, TensorType, TupleType, Type,
                           py_name)
 
@@ -444,17 +444,24 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if isinstance(cur, ListType):
             raise self.error(f"augmented assignment to a list is not supported", s)
         t = self.binop_type(s.op, cur, rhs, s)
-        if isinstance(cur, TensorType) and cur.rank == 0 and \
-                isinstance(s.target, (A.Name, A.Attribute)) and t == SCALAR_OF_DTYPE.get(cur.dtype):
-            t = cur          # a 0-d array updated in place stays an array (x + 1 is a scalar)
-        s.ty = t
         if isinstance(cur, TensorType) and isinstance(s.target, (A.Name, A.Attribute)):
-            # numpy updates the array in place: every alias sees it, the dtype cannot change
-            if t != cur:
-                raise self.error(f"in-place {s.op}= would turn {py_name(cur)} into {py_name(t)}; "
-                                 f"numpy refuses that cast (write x = x {s.op} y instead)", s)
+            # numpy updates the array in place (every alias sees it): the result is cast to
+            # its dtype with the 'same_kind' rule, and it cannot gain axes
+            rank = t.rank if isinstance(t, TensorType) else 0
+            dtype = t.dtype if isinstance(t, TensorType) else DTYPE_OF_SCALAR.get(t, t)
+            if rank > cur.rank:
+                raise self.error(f"in-place {s.op}= would broadcast {py_name(cur)} to {rank} "
+                                 f"dimensions; numpy raises ValueError (non-broadcastable "
+                                 f"output operand) (write x = x {s.op} y instead)", s)
+            if not same_kind_cast(dtype, cur.dtype):
+                raise self.error(f"in-place {s.op}= would cast {py_name(t)} into {py_name(cur)}: "
+                                 f"Cannot cast ufunc '{BINARY_UFUNCS[s.op]}' output from "
+                                 f"dtype('{DTYPE_NAMES[dtype]}') to dtype('{DTYPE_NAMES[cur.dtype]}') "
+                                 f"with casting rule 'same_kind' (write x = x {s.op} y instead)", s)
+            s.ty = cur       # (a 0-d array stays an array, where x + 1 is a scalar)
             s.inplace = True
             return
+        s.ty = t
         self.assign_target(s.target, t, s)
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:

@@ -106,6 +106,14 @@ NP_CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan}
 DTYPE_CONSTS = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}
 
 
+def same_kind_cast(src: ScalarType, dst: ScalarType) -> bool:
+    """May numpy cast src to dst under its 'same_kind' rule (what an in-place ufunc writes
+    its result with: float64 into float32 yes, float into int no)?"""
+    import numpy as np
+    return bool(np.can_cast(np.dtype(DTYPE_NAMES[src]), np.dtype(DTYPE_NAMES[dst]),
+                            casting="same_kind"))
+
+
 class DTypeType(Type):
     """The compile-time value `np.float32` (or `x.dtype`): usable as dtype= and in ==."""
 

@@ -684,8 +684,11 @@ class Lowerer:
 
     def list_index(self, lst: Value, index: A.Expr, msg: str = "list index out of range") -> Value:
         """Python indexing: negative counts from the end; out of range raises IndexError."""
-        i = self.coerce(self.expr(index), index.ty, I64)
-        self.b.span = index.span
+        return self.checked_index(lst, self.coerce(self.expr(index), index.ty, I64), index.span, msg)
+
+    def checked_index(self, lst: Value, i: Value, span, msg: str) -> Value:
+        """list_index for the index value i, evaluated already (at span)."""
+        self.b.span = span
         n = self.emit("list.len", [lst], I64)
         if isinstance(i, Const) and i.value >= 0:
             self.check(self.emit("ge", [i, n], I1), "IndexError", msg)
@@ -778,10 +781,12 @@ class Lowerer:
                 self.check(self.emit("lt", [b, const(0)], I1), "ValueError",
                            "pts int ** int needs a non-negative exponent (use a float base)")
             return self.emit("pow", [a, b], I64)
-        # float ** float, with CPython's errors
+        # float ** float, with CPython's errors (float_pow: 0.0 ** -inf is inf, an infinite
+        # exponent is dealt with before a zero base)
         if not (isinstance(b, Const) and b.value >= 0):
             zero_base = self.emit("eq", [a, const(0.0)], I1)
-            neg_exp = self.emit("lt", [b, const(0.0)], I1)
+            neg_exp = self.emit("and", [self.emit("lt", [b, const(0.0)], I1),
+                                        self.emit("isfinite", [b], I1)], I1)
             self.check(self.emit("and", [zero_base, neg_exp], I1), "ZeroDivisionError",
                        "0.0 cannot be raised to a negative power")
         if not (isinstance(b, Const) and float(b.value).is_integer()):
@@ -1106,10 +1111,14 @@ class Lowerer:
             self.emit("list.append", [lst, self.coerce(v, e.args[0].ty, lt.elem)], None)
             return const(None)
         if name == "pop":
+            # CPython evaluates the index before it finds the list empty (the index
+            # expression may append to the list)
+            i = self.coerce(self.expr(e.args[0]), e.args[0].ty, I64) if e.args else None
+            self.b.span = e.span
             n = self.emit("list.len", [lst], I64)
             self.check(self.emit("eq", [n, const(0)], I1), "IndexError", "pop from empty list")
-            if e.args:
-                idx = self.list_index(lst, e.args[0], "pop index out of range")
+            if i is not None:
+                idx = self.checked_index(lst, i, e.args[0].span, "pop index out of range")
                 self.b.span = e.span
                 return self.emit("list.pop_at", [lst, idx], lt.elem)
             return self.emit("list.pop", [lst], lt.elem)

@@ -45,6 +45,7 @@ import inspect
 import os
 import re
 import textwrap
+import tokenize
 
 import pts.grammar
 from pts.errors import CompileError, Span, remember_source
@@ -79,8 +80,11 @@ def function_source(pyfunc) -> tuple[str, str, int]:
     """(dedented source, file name, line offset) of a Python function."""
     try:
         lines, first = inspect.getsourcelines(pyfunc)
-    except (OSError, TypeError) as e:
-        raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': {e}")
+    except (OSError, TypeError, SyntaxError, tokenize.TokenError) as e:
+        # (inspect tokenizes the file as it is now: one edited since the import may not
+        # tokenize, an unclosed bracket is a TokenError, a bad indent an IndentationError)
+        raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': "
+                           f"{e}") from None
     filename = pyfunc.__code__.co_filename
     return textwrap.dedent("".join(lines)), filename, first - 1
 

@@ -124,7 +124,10 @@ define("list.repeat", ALLOC, _list_repeat, _list_repeat_rule)
 define("list.copy", ALLOC, lambda xs: list(xs), _list_same)
 define("list.len", READ, lambda xs: len(xs), _list_len)
 define("list.get", READ, lambda xs, i: xs[i], _list_get)
-define("list.eq", READ, lambda a, b: a == b, _list_eq)
+# IEEE == per element (docs/language.md: a list holding the same nan object is not equal to
+# itself, where CPython's list == tests identity first)
+define("list.eq", READ, lambda a, b: len(a) == len(b) and all(x == y for x, y in zip(a, b)),
+       _list_eq)
 define("list.set", WRITE, lambda xs, i, v: xs.__setitem__(i, v), _list_set)
 define("list.append", WRITE, lambda xs, v: xs.append(v), _list_append)
 define("list.pop", WRITE, lambda xs: xs.pop(), _list_pop)
