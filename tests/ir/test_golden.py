@@ -42,13 +42,6 @@ HERE = Path(__file__).parent
 FILES = sorted(p for p in HERE.glob("*/*.ir") if p.parent.name != "verify")
 _RUN = re.compile(r"@([\w.$]+)\((.*)\)\s*(==|raises)\s*(.+)$")
 MATCHERS = ("check", "nextln")
-# Golden files whose output the native backend cannot run yet: file -> (the exception it
-# raises, why).  The native runs must keep failing that way (else the entry goes).
-NATIVE_DEFECTS = {
-    "inline/control_flow.ir": (KeyError, "issue 27, item 8: backend/codegen.py emits blocks "
-                               "in list order, and ^div2.done uses %h before ^div2.compute "
-                               "(its dominator) is emitted"),
-}
 
 
 def directives(text: str):
@@ -211,14 +204,8 @@ def test_golden(path: Path):
     for spec in runs:
         run_line(m, spec, "after (interpreted)", interpret)
     native = native_caller(m)
-    defect = NATIVE_DEFECTS.get(f"{path.parent.name}/{path.name}")
-    if defect is None:
-        for spec in runs:
-            run_line(m, spec, "after (native)", native)
-    elif runs:
-        with pytest.raises(defect[0]):     # fixed?  then remove the NATIVE_DEFECTS entry
-            run_line(m, runs[0], "after (native)", native)
-        pytest.xfail(defect[1])
+    for spec in runs:
+        run_line(m, spec, "after (native)", native)
 
 
 def test_every_pass_has_golden_files():
