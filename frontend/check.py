@@ -32,7 +32,7 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.objects import ObjectType
 from pts.frontend.tensor_types import BINARY_UFUNCS
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
-                          NUMPY_SCALARS, SCALAR_OF_DTYPE, STR, ListType,
+                          NUMPY_SCALARS, STR, ListType,
                           ScalarType, TensorType, TupleType, Type,
                           py_name)
 
