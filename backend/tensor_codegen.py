@@ -1825,10 +1825,11 @@ class Kernels:
             expect = b.mul(expect, s)
         return b.or_(ok, b.icmp_signed("==", expect, c64(0)))
 
-    def as_contiguous(self, x: Tensor) -> Tensor:
-        """x itself when C-contiguous (a view), else a C-contiguous copy."""
+    def as_contiguous(self, x: Tensor, ok=None) -> Tensor:
+        """x itself when C-contiguous (a view), else a C-contiguous copy (`ok`: when to keep
+        x instead, default is_contiguous; the strides returned are C's either way)."""
         b = self.b
-        ok = self.is_contiguous(x)
+        ok = self.is_contiguous(x) if ok is None else ok
         before = b.block
         with b.if_then(b.not_(ok)):
             c = self.copy(x)
@@ -1889,21 +1890,13 @@ class Kernels:
                 same = b.and_(same, b.icmp_signed("==", d, n))
         contiguous = self.is_contiguous(x)
         viewable, view_strides = self.nocopy_strides(x, shape)
-        copied = b.not_(b.or_(b.or_(same, contiguous), viewable))
-        before = b.block
-        with b.if_then(copied):
-            c = self.copy(x)
-            copied_block = b.block
-        data, owner = b.phi(PTR), b.phi(PTR)
-        data.add_incoming(x.data, before)
-        data.add_incoming(c.data, copied_block)
-        owner.add_incoming(x.owner, before)
-        owner.add_incoming(c.owner, copied_block)
-        c_order = b.or_(contiguous, copied)
+        kept = b.or_(b.or_(same, contiguous), viewable)
+        src = self.as_contiguous(x, ok=kept)
+        c_order = b.or_(contiguous, b.not_(kept))
         strides = [b.select(same, x.strides[k] if len(shape) == x.rank else c64(0),
                             b.select(c_order, cs, vs))
                    for k, (cs, vs) in enumerate(zip(self.contiguous_strides(shape), view_strides))]
-        return self.pack(Tensor(x.dtype, data, owner, shape, strides))
+        return self.pack(Tensor(x.dtype, src.data, src.owner, shape, strides))
 
     def nocopy_strides(self, x: Tensor, shape: list):
         """numpy's _attempt_nocopy_reshape (C order) of x to `shape` (the same size): can
