@@ -1,0 +1,510 @@
+"""Run a program in CPython/numpy and in every pts backend, and list where they differ.
+
+    check(program) -> Report(calls, refusals, differences)
+
+The backends (BACKENDS): the IR interpreter, native tier 0 (PTS_TIER=fast) and native
+tier 2 (PTS_TIER=opt).  backend/jit.py reads PTS_TIER at each compile, so one process
+could run them all; each runs in a forked child anyway, all of a program's calls in it,
+so that a crash or a hang of compiled code is an outcome ("crash") instead of the end of
+the campaign.  The disk cache is off in the child: every compile is the tier asked for.
+
+The reference is the program run eagerly in CPython, with the differences the README's
+"Where pts differs from Python" documents emulated (`Reference`): int results wrapped to
+64 bits, `int / int` through float, `min`/`max` of mixed numbers returning a float,
+`int()`/`math.floor`/`math.ceil` of a float beyond int64 and a float power that would be
+complex raising pts's errors.  Numpy calls run under np.errstate(all="ignore").
+
+Compared per call (`compare`): the result bit for bit (`same`: identical types; floats by
+their bits, every nan equal to every nan, -0.0 != 0.0; arrays by dtype, shape and bytes
+the same way), or the exception's type name and the first line of its message (pts adds
+the scripted file and line below); stdout; and the arguments after the call.  A backend
+that refuses the program (pts.CompileError) is counted in `refusals`, not a difference.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import contextlib
+import hashlib
+import importlib.util
+import io
+import math
+import os
+import pickle
+import re
+import select
+import signal
+import sys
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from progen import Program
+
+BACKENDS = [("interp", "interp", None), ("fast", "native", "fast"), ("opt", "native", "opt")]
+TIMEOUT = float(os.environ.get("PTS_FUZZ_TIMEOUT", "60"))   # seconds per backend and program
+_DIR = tempfile.mkdtemp(prefix="pts-fuzz-")
+
+
+# ---------------------------------------------------------------------------- outcomes
+
+@dataclass
+class Outcome:
+    kind: str                       # "ok", "raise", "refused" (CompileError), "crash"
+    value: object = None
+    exc: tuple = ("", "")           # (type name, first line of the message)
+    stdout: str = ""
+    args_after: tuple = ()
+
+    def describe(self) -> str:
+        if self.kind == "ok":
+            return f"returned {show(self.value)}"
+        if self.kind == "raise":
+            return f"raised {self.exc[0]}({self.exc[1]!r})"
+        return f"{self.kind}: {self.exc[1]}"
+
+
+def show(v) -> str:
+    if isinstance(v, np.ndarray):
+        return f"array({np.array2string(v, separator=', ', threshold=40)}, dtype={v.dtype.name})"
+    if isinstance(v, float) or isinstance(v, np.floating):
+        return f"{type(v).__name__}({v!r})"
+    if isinstance(v, tuple):
+        return "(" + ", ".join(show(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, list):
+        return "[" + ", ".join(show(x) for x in v) + "]"
+    return repr(v)
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc)
+    return "" if not text or text.startswith("\n") else text.splitlines()[0]
+
+
+def call_capturing(fn, args: tuple) -> Outcome:
+    """fn(*args) with stdout captured; exceptions become the outcome, never escape."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            value = fn(*args)
+            out = Outcome("ok", value)
+        except ReferenceTimeout:
+            raise
+        except Exception as e:  # noqa: BLE001 - every user-visible exception is compared
+            from pts import CompileError
+            if isinstance(e, CompileError):
+                out = Outcome("refused", exc=("CompileError", first_line(e)))
+            else:
+                out = Outcome("raise", exc=(type(e).__name__, first_line(e)))
+    out.stdout = buf.getvalue()
+    out.args_after = args
+    return out
+
+
+# ---------------------------------------------------------------------------- comparison
+
+def same(a, b, ulps: int = 0) -> bool:
+    """Equal with identical types; floats bit for bit except that all nans are equal.
+
+    `ulps` > 0 lets numpy floats (arrays and scalars) differ by that many float32 units in
+    the last place (relative): for programs that use numpy's transcendental functions,
+    which pts computes with its own vmath (README: within 3 ulp of numpy), in float32 or
+    float64 (a float32 result promoted to float64 keeps its float32 error).  Python floats
+    are always compared bit for bit (pts calls libm for `math`, as CPython does)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (np.ndarray, np.floating)):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.dtype != b.dtype or a.shape != b.shape:
+            return False
+        if a.dtype.kind == "f":
+            ia = np.ascontiguousarray(a).view(f"i{a.itemsize}").astype(np.int64)
+            ib = np.ascontiguousarray(b).view(f"i{b.itemsize}").astype(np.int64)
+            close = ia == ib
+            if ulps:
+                with np.errstate(all="ignore"):
+                    close |= np.isclose(a, b, rtol=ulps * 2.0**-23, atol=0) & (np.isinf(a) == np.isinf(b))
+            return bool(np.all(close | (np.isnan(a) & np.isnan(b))))
+        return np.ascontiguousarray(a).tobytes() == np.ascontiguousarray(b).tobytes()
+    if isinstance(a, float):
+        if math.isnan(a) or math.isnan(b):
+            return bool(math.isnan(a) and math.isnan(b))
+        return np.asarray(a).tobytes() == np.asarray(b).tobytes()
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same(x, y, ulps) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def compare(want: Outcome, got: Outcome, ulps: int = 0) -> str | None:
+    """What differs between the reference and a backend's outcome, or None."""
+    if got.kind == "refused":
+        return None
+    if want.kind != got.kind:
+        return "outcome"
+    if want.kind == "raise" and want.exc != got.exc:
+        return "exception"
+    if want.kind == "ok" and not same(want.value, got.value, ulps):
+        return "value"
+    if want.stdout != got.stdout:
+        return "stdout"
+    if not same(want.args_after, got.args_after, ulps):
+        return "arguments"
+    return None
+
+
+# ---------------------------------------------------------------------------- the reference
+
+INT64 = 2**64
+
+
+def wrap(v):
+    """An exact Python int wrapped to int64, as pts's ints wrap; anything else unchanged."""
+    if type(v) is int:
+        return (v + 2**63) % INT64 - 2**63
+    return v
+
+
+def _is_int(v) -> bool:
+    return type(v) in (int, bool)
+
+
+def _is_number(v) -> bool:
+    return type(v) in (int, bool, float)
+
+
+def _float_to_int(x: float) -> int:
+    if math.isfinite(x) and not (-2.0**63 <= x < 2.0**63):
+        raise OverflowError("int too large for a 64-bit pts int")
+    return int(x)
+
+
+def pts_binop(op: str, a, b):
+    if _is_int(a) and _is_int(b):
+        if op == "**":
+            if b < 0:
+                raise ValueError("pts int ** int needs a non-negative exponent (use a float base)")
+            return wrap(pow(a, b, INT64))
+        if op == "/":
+            return a / b if b == 0 else float(a) / float(b)
+        if op == "<<" and b >= 64:
+            return 0
+    elif op == "**" and type(a) in (int, bool, float) and type(b) in (int, bool, float):
+        if a < 0 and math.isfinite(a) and math.isfinite(b) and not float(b).is_integer():
+            raise ValueError("negative number cannot be raised to a fractional power")
+    return wrap(BINOPS[op](a, b))
+
+
+def pts_unary(op: str, a):
+    return wrap(UNOPS[op](a))
+
+
+def _mixed(args) -> bool:
+    return any(type(a) is float for a in args) and any(type(a) is int for a in args)
+
+
+def pts_min(*args):
+    r = builtins.min(*args)
+    return float(r) if _mixed(args) else r
+
+
+def pts_max(*args):
+    r = builtins.max(*args)
+    return float(r) if _mixed(args) else r
+
+
+def pts_abs(x):
+    return wrap(builtins.abs(x))
+
+
+def pts_int(x=0):
+    return _float_to_int(x) if type(x) is float else builtins.int(x)
+
+
+class _Math:
+    """`math` as pts computes it: floor and ceil of a float are 64-bit ints."""
+
+    def __getattr__(self, name):
+        return getattr(math, name)
+
+    @staticmethod
+    def floor(x):
+        return _float_to_int(float(math.floor(x))) if type(x) is float and math.isfinite(x) else math.floor(x)
+
+    @staticmethod
+    def ceil(x):
+        return _float_to_int(float(math.ceil(x))) if type(x) is float and math.isfinite(x) else math.ceil(x)
+
+
+import operator as _op  # noqa: E402
+
+BINOPS = {"+": _op.add, "-": _op.sub, "*": _op.mul, "/": _op.truediv, "//": _op.floordiv,
+          "%": _op.mod, "**": _op.pow, "<<": _op.lshift, ">>": _op.rshift, "&": _op.and_,
+          "|": _op.or_, "^": _op.xor, "@": _op.matmul}
+UNOPS = {"-": _op.neg, "+": _op.pos, "~": _op.invert}
+_AST_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+               ast.Mod: "%", ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&",
+               ast.BitOr: "|", ast.BitXor: "^", ast.MatMult: "@"}
+_AST_UNOPS = {ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
+
+
+class _Emulate(ast.NodeTransformer):
+    """Operators become calls of pts_binop/pts_unary; `x op= e` on a name is followed by
+    `x = __wrap(x)` (the update itself stays in place: arrays are updated, not rebound)."""
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        return ast.Call(ast.Name("__binop", ast.Load()),
+                        [ast.Constant(_AST_BINOPS[type(node.op)]), node.left, node.right], [])
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return node
+        return ast.Call(ast.Name("__unary", ast.Load()),
+                        [ast.Constant(_AST_UNOPS[type(node.op)]), node.operand], [])
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        if isinstance(node.target, ast.Name):
+            op = _AST_BINOPS[type(node.op)]
+            name = node.target.id
+            # Python numbers: computed by the emulation (wrapping, a shift by 64 or more,
+            # powers); others (arrays, numpy scalars) in place as written
+            fix = ast.parse(f"{name} = __binop({op!r}, {name}, __rhs) if __isnum({name}) and __isnum(__rhs) "
+                            f"else __wrap(__inplace({op!r}, {name}, __rhs))").body[0]
+            return [ast.Assign([ast.Name("__rhs", ast.Store())], node.value), fix]
+        return node
+
+
+def _inplace(op, a, b):
+    a_copy = a
+    if op == "+": a_copy += b
+    elif op == "-": a_copy -= b
+    elif op == "*": a_copy *= b
+    elif op == "/": a_copy /= b
+    elif op == "//": a_copy //= b
+    elif op == "%": a_copy %= b
+    elif op == "**": a_copy **= b
+    elif op == "<<": a_copy <<= b
+    elif op == ">>": a_copy >>= b
+    elif op == "&": a_copy &= b
+    elif op == "|": a_copy |= b
+    elif op == "^": a_copy ^= b
+    else: raise AssertionError(op)
+    return a_copy
+
+
+def reference_namespace(source: str, filename: str) -> dict:
+    """The program's functions, compiled with the emulation, in a namespace of their own."""
+    tree = _Emulate().visit(ast.parse(source))
+    ast.fix_missing_locations(tree)
+    ns = {"__name__": "pts_fuzz_reference", "__binop": pts_binop, "__unary": pts_unary,
+          "__wrap": wrap, "__isnum": _is_number, "__inplace": _inplace,
+          "min": pts_min, "max": pts_max, "abs": pts_abs, "int": pts_int}
+    exec(compile(tree, filename, "exec"), ns)
+    ns["math"] = _Math()
+    return ns
+
+
+# ---------------------------------------------------------------------------- backends
+
+def load_source(source: str):
+    """The program as an imported module of a file of its own (pts reads the source)."""
+    digest = hashlib.sha1(source.encode()).hexdigest()[:16]
+    name = f"pts_fuzz_{digest}"
+    if name in sys.modules:
+        return sys.modules[name]
+    path = os.path.join(_DIR, name + ".py")
+    with open(path, "w") as f:
+        f.write(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _warm_function(x: int) -> int:
+    return x * 3 + 1
+
+
+_warm: list = []
+
+
+def warm_up() -> None:
+    """Load pts and LLVM here, once, so that forked children start warm."""
+    if _warm:
+        return
+    import pts
+    old = os.environ.get("PTS_TIER")
+    for backend, tier in (("interp", None), ("native", "fast"), ("native", "opt")):
+        if tier:
+            os.environ["PTS_TIER"] = tier
+        pts.script(_warm_function, backend=backend)(2)
+    if old is None:
+        os.environ.pop("PTS_TIER", None)
+    else:
+        os.environ["PTS_TIER"] = old
+    _warm.append(True)
+
+
+def _run_backend(module, entry: str, backend: str, tier: str | None, arg_sets: list) -> list:
+    import pts
+    os.environ["PTS_CACHE"] = "0"
+    if tier:
+        os.environ["PTS_TIER"] = tier
+    fn = pts.script(getattr(module, entry), backend=backend)
+    return [call_capturing(fn, args) for args in arg_sets]
+
+
+def run_isolated(module, entry: str, backend: str, tier: str | None, arg_sets: list) -> list:
+    """_run_backend in a forked child; a crash or timeout is a "crash" outcome for every call."""
+    warm_up()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                     # child: never returns
+        status = 0
+        try:
+            os.close(r)
+            try:
+                outs = _run_backend(module, entry, backend, tier, arg_sets)
+                payload = pickle.dumps(outs)
+            except Exception as e:  # noqa: BLE001 - pts.script itself or pickling failed
+                payload = pickle.dumps([Outcome("crash", exc=("internal", f"{type(e).__name__}: {e}"))
+                                        for _ in arg_sets])
+            with os.fdopen(w, "wb") as f:
+                f.write(payload)
+        except BaseException:  # noqa: BLE001
+            status = 3
+        finally:
+            os._exit(status)
+    os.close(w)
+    chunks, deadline = [], time.monotonic() + TIMEOUT
+    with os.fdopen(r, "rb") as f:
+        while True:
+            ready, _, _ = select.select([f], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return [Outcome("crash", exc=("timeout", f"no result within {TIMEOUT:g} s"))
+                        for _ in arg_sets]
+            chunk = os.read(f.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        sig = signal.Signals(os.WTERMSIG(status)).name
+        return [Outcome("crash", exc=("signal", sig)) for _ in arg_sets]
+    if not chunks:
+        return [Outcome("crash", exc=("exit", f"status {os.WEXITSTATUS(status)}")) for _ in arg_sets]
+    return pickle.loads(b"".join(chunks))
+
+
+# ---------------------------------------------------------------------------- a program
+
+@dataclass
+class Difference:
+    seed: int
+    backend: str
+    call: int             # index into the program's arg_sets
+    what: str             # compare()'s answer
+    want: Outcome
+    got: Outcome
+
+    def signature(self) -> tuple:
+        """What the reducer keeps constant: where it differs and how."""
+        kind = lambda o: o.exc[0] if o.kind == "raise" else o.kind   # noqa: E731
+        return (self.backend, self.what, kind(self.want), kind(self.got))
+
+    def describe(self, program: Program | None = None) -> str:
+        args = show(program.args(self.call)) if program is not None else f"#{self.call}"
+        lines = [f"[{self.backend}] {self.what} differs for main{args}",
+                 f"  CPython: {self.want.describe()}", f"  pts:     {self.got.describe()}"]
+        if self.what == "stdout":
+            lines += [f"  CPython stdout: {self.want.stdout!r}", f"  pts stdout:     {self.got.stdout!r}"]
+        if self.what == "arguments":
+            lines += [f"  CPython arguments after: {show(self.want.args_after)}",
+                      f"  pts arguments after:     {show(self.got.args_after)}"]
+        return "\n".join(lines)
+
+
+@dataclass
+class Report:
+    calls: int = 0
+    refusals: dict = field(default_factory=dict)    # backend -> refusal message
+    differences: list = field(default_factory=list)
+
+
+class ReferenceTimeout(Exception):
+    """The CPython run took longer than REFERENCE_SECONDS: the program is not checked."""
+
+
+REFERENCE_SECONDS = 10
+
+
+def _alarm(signum, frame):
+    raise ReferenceTimeout(f"the CPython run took more than {REFERENCE_SECONDS} s")
+
+
+def reference(program: Program, calls: list[int] | None = None) -> list[Outcome]:
+    module = load_source(program.source)
+    ns = reference_namespace(program.source, module.__file__)
+    ks = range(len(program.arg_sets)) if calls is None else calls
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(REFERENCE_SECONDS)
+    try:
+        outs = [call_capturing(ns[program.entry], program.args(k)) for k in ks]
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    return outs
+
+
+VMATH = re.compile(r"np\.(exp|log|log1p|expm1|tanh|sin|cos|tan|power)\b|\*\*|\.(std|var|mean)\(")
+
+
+def ulps_allowed(source: str) -> int:
+    """pts's vmath is within 3 ulp of numpy; a power or a mean/std/var may take such a
+    value's last bits further through a division: 4 ulps for programs that use any."""
+    return 4 if VMATH.search(source) else 0
+
+
+def check(program: Program, calls: list[int] | None = None,
+          backends: list | None = None) -> Report:
+    """Run `program` (argument sets `calls`, default all) in the reference and the backends."""
+    ks = list(range(len(program.arg_sets))) if calls is None else calls
+    module = load_source(program.source)
+    want = reference(program, ks)
+    report = Report(calls=len(ks))
+    for label, backend, tier in backends or BACKENDS:
+        got = run_isolated(module, program.entry, backend, tier, [program.args(k) for k in ks])
+        for k, w, g in zip(ks, want, got):
+            if g.kind == "refused":
+                report.refusals[label] = g.exc[1]
+                continue
+            what = compare(w, g, ulps_allowed(program.source))
+            if what:
+                report.differences.append(Difference(program.seed, label, k, what, w, g))
+    return report
+
+
+def literal(v) -> str:
+    """Source text for a scalar or list argument (what the reducer writes into a program)."""
+    if isinstance(v, list):
+        return "[" + ", ".join(literal(x) for x in v) + "]"
+    if type(v) is float:
+        if math.isnan(v):
+            return "math.nan"
+        if math.isinf(v):
+            return "math.inf" if v > 0 else "-math.inf"
+        return repr(v)
+    if type(v) is int and v == -2**63:
+        return "(-9223372036854775807 - 1)"
+    return repr(v)
