@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import faulthandler
 import hashlib
 import importlib.util
 import io
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from progen import Program
+from progen import Program, copy_args
 
 BACKENDS = [("interp", "interp", None), ("fast", "native", "fast"), ("opt", "native", "opt")]
 TIMEOUT = float(os.environ.get("PTS_FUZZ_TIMEOUT", "60"))   # seconds per backend and program
@@ -267,6 +268,16 @@ class _Emulate(ast.NodeTransformer):
         return ast.Call(ast.Name("__unary", ast.Load()),
                         [ast.Constant(_AST_UNOPS[type(node.op)]), node.operand], [])
 
+    def visit_Compare(self, node):
+        """`v in xs`, `xs == ys` (and their negations) on lists compare floats with IEEE ==,
+        as README documents; CPython tests identity first, so its nan is in a list of it."""
+        self.generic_visit(node)
+        ops = {ast.In: "in", ast.NotIn: "not in", ast.Eq: "==", ast.NotEq: "!="}
+        if len(node.ops) != 1 or type(node.ops[0]) not in ops:
+            return node
+        return ast.Call(ast.Name("__compare", ast.Load()),
+                        [ast.Constant(ops[type(node.ops[0])]), node.left, node.comparators[0]], [])
+
     def visit_AugAssign(self, node):
         self.generic_visit(node)
         if isinstance(node.target, ast.Name):
@@ -278,6 +289,20 @@ class _Emulate(ast.NodeTransformer):
                             f"else __wrap(__inplace({op!r}, {name}, __rhs))").body[0]
             return [ast.Assign([ast.Name("__rhs", ast.Store())], node.value), fix]
         return node
+
+
+def pts_compare(op: str, a, b):
+    if op in ("in", "not in") and type(b) is list:
+        found = any(a == x for x in b)
+        return found if op == "in" else not found
+    if op in ("==", "!=") and type(a) is list and type(b) is list:
+        equal = len(a) == len(b) and all(x == y for x, y in zip(a, b))
+        return equal if op == "==" else not equal
+    if op == "in":
+        return a in b
+    if op == "not in":
+        return a not in b
+    return a == b if op == "==" else a != b
 
 
 def _inplace(op, a, b):
@@ -303,7 +328,7 @@ def reference_namespace(source: str, filename: str) -> dict:
     tree = _Emulate().visit(ast.parse(source))
     ast.fix_missing_locations(tree)
     ns = {"__name__": "pts_fuzz_reference", "__binop": pts_binop, "__unary": pts_unary,
-          "__wrap": wrap, "__isnum": _is_number, "__inplace": _inplace,
+          "__wrap": wrap, "__isnum": _is_number, "__compare": pts_compare, "__inplace": _inplace,
           "min": pts_min, "max": pts_max, "abs": pts_abs, "int": pts_int}
     exec(compile(tree, filename, "exec"), ns)
     ns["math"] = _Math()
@@ -352,17 +377,34 @@ def warm_up() -> None:
     _warm.append(True)
 
 
-def _run_backend(module, entry: str, backend: str, tier: str | None, arg_sets: list) -> list:
+def _run_backend(module, jobs: list, backend: str, tier: str | None) -> list:
+    """jobs: [(entry, [args, ...])] -> [[Outcome, ...]] (one compile per entry and signature)."""
     import pts
     os.environ["PTS_CACHE"] = "0"
     if tier:
         os.environ["PTS_TIER"] = tier
-    fn = pts.script(getattr(module, entry), backend=backend)
-    return [call_capturing(fn, args) for args in arg_sets]
+    out = []
+    for entry, arg_sets in jobs:
+        fn = pts.script(getattr(module, entry), backend=backend)
+        out.append([call_capturing(fn, args) for args in arg_sets])
+    return out
 
 
-def run_isolated(module, entry: str, backend: str, tier: str | None, arg_sets: list) -> list:
-    """_run_backend in a forked child; a crash or timeout is a "crash" outcome for every call."""
+def _crashed(jobs: list, what: str, why: str) -> list:
+    return [[Outcome("crash", exc=(what, why)) for _ in arg_sets] for _, arg_sets in jobs]
+
+
+def run_isolated(module, jobs: list, backend: str, tier: str | None) -> list:
+    """_run_backend in a forked child.  A crash or timeout is a "crash" outcome for every
+    call of the child; with several entries, each is then run again in a child of its own,
+    so that the crash is blamed on the entry that crashed."""
+    outs = _run_child(module, jobs, backend, tier)
+    if len(jobs) > 1 and any(o.kind == "crash" for calls in outs for o in calls):
+        outs = [_run_child(module, [job], backend, tier)[0] for job in jobs]
+    return outs
+
+
+def _run_child(module, jobs: list, backend: str, tier: str | None) -> list:
     warm_up()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -372,12 +414,11 @@ def run_isolated(module, entry: str, backend: str, tier: str | None, arg_sets: l
         status = 0
         try:
             os.close(r)
+            faulthandler.disable()          # a crash is an outcome here, not a traceback dump
             try:
-                outs = _run_backend(module, entry, backend, tier, arg_sets)
-                payload = pickle.dumps(outs)
+                payload = pickle.dumps(_run_backend(module, jobs, backend, tier))
             except Exception as e:  # noqa: BLE001 - pts.script itself or pickling failed
-                payload = pickle.dumps([Outcome("crash", exc=("internal", f"{type(e).__name__}: {e}"))
-                                        for _ in arg_sets])
+                payload = pickle.dumps(_crashed(jobs, "internal", f"{type(e).__name__}: {e}"))
             with os.fdopen(w, "wb") as f:
                 f.write(payload)
         except BaseException:  # noqa: BLE001
@@ -392,18 +433,16 @@ def run_isolated(module, entry: str, backend: str, tier: str | None, arg_sets: l
             if not ready:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
-                return [Outcome("crash", exc=("timeout", f"no result within {TIMEOUT:g} s"))
-                        for _ in arg_sets]
+                return _crashed(jobs, "timeout", f"no result within {TIMEOUT:g} s")
             chunk = os.read(f.fileno(), 1 << 16)
             if not chunk:
                 break
             chunks.append(chunk)
     _, status = os.waitpid(pid, 0)
     if os.WIFSIGNALED(status):
-        sig = signal.Signals(os.WTERMSIG(status)).name
-        return [Outcome("crash", exc=("signal", sig)) for _ in arg_sets]
+        return _crashed(jobs, "signal", signal.Signals(os.WTERMSIG(status)).name)
     if not chunks:
-        return [Outcome("crash", exc=("exit", f"status {os.WEXITSTATUS(status)}")) for _ in arg_sets]
+        return _crashed(jobs, "exit", f"status {os.WEXITSTATUS(status)}")
     return pickle.loads(b"".join(chunks))
 
 
@@ -417,6 +456,8 @@ class Difference:
     what: str             # compare()'s answer
     want: Outcome
     got: Outcome
+    entry: str = "main"
+    args: tuple = ()      # the arguments of the call (as made before it)
 
     def signature(self) -> tuple:
         """What the reducer keeps constant: where it differs and how."""
@@ -424,8 +465,8 @@ class Difference:
         return (self.backend, self.what, kind(self.want), kind(self.got))
 
     def describe(self, program: Program | None = None) -> str:
-        args = show(program.args(self.call)) if program is not None else f"#{self.call}"
-        lines = [f"[{self.backend}] {self.what} differs for main{args}",
+        args = show(program.args(self.call) if program is not None else copy_args(self.args))
+        lines = [f"[{self.backend}] {self.what} differs for {self.entry}{args}",
                  f"  CPython: {self.want.describe()}", f"  pts:     {self.got.describe()}"]
         if self.what == "stdout":
             lines += [f"  CPython stdout: {self.want.stdout!r}", f"  pts stdout:     {self.got.stdout!r}"]
@@ -438,7 +479,8 @@ class Difference:
 @dataclass
 class Report:
     calls: int = 0
-    refusals: dict = field(default_factory=dict)    # backend -> refusal message
+    refusals: dict = field(default_factory=dict)    # backend -> a refusal message
+    refused: set = field(default_factory=set)       # (backend, entry) refused
     differences: list = field(default_factory=list)
 
 
@@ -480,18 +522,41 @@ def check(program: Program, calls: list[int] | None = None,
           backends: list | None = None) -> Report:
     """Run `program` (argument sets `calls`, default all) in the reference and the backends."""
     ks = list(range(len(program.arg_sets))) if calls is None else calls
-    module = load_source(program.source)
-    want = reference(program, ks)
-    report = Report(calls=len(ks))
+    report = check_entries(program.source, [(program.entry, [program.arg_sets[k] for k in ks])],
+                           backends, ulps_allowed(program.source), seed=program.seed)
+    for d in report.differences:
+        d.call = ks[d.call]
+    return report
+
+
+def check_entries(source: str, jobs: list, backends: list | None = None, ulps: int = 0,
+                  seed: int = -1) -> Report:
+    """Run each (entry, [args, ...]) of `jobs` — functions of one module — in the reference
+    and the backends; every backend runs all of them in one child.  Each run gets its own
+    copy of the arguments (progen.copy_args: arrays are given as ArrayArg recipes)."""
+    module = load_source(source)
+    ns = reference_namespace(source, module.__file__)
+    want = []
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(REFERENCE_SECONDS)
+    try:
+        for entry, arg_sets in jobs:
+            want.append([call_capturing(ns[entry], copy_args(args)) for args in arg_sets])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    report = Report(calls=sum(len(a) for _, a in jobs))
     for label, backend, tier in backends or BACKENDS:
-        got = run_isolated(module, program.entry, backend, tier, [program.args(k) for k in ks])
-        for k, w, g in zip(ks, want, got):
-            if g.kind == "refused":
-                report.refusals[label] = g.exc[1]
-                continue
-            what = compare(w, g, ulps_allowed(program.source))
-            if what:
-                report.differences.append(Difference(program.seed, label, k, what, w, g))
+        got = run_isolated(module, [(e, [copy_args(a) for a in args]) for e, args in jobs], backend, tier)
+        for (entry, arg_sets), ws, gs in zip(jobs, want, got):
+            for k, (w, g) in enumerate(zip(ws, gs)):
+                if g.kind == "refused":
+                    report.refusals[label] = g.exc[1]
+                    report.refused.add((label, entry))
+                    continue
+                what = compare(w, g, ulps)
+                if what:
+                    report.differences.append(Difference(seed, label, k, what, w, g, entry, arg_sets[k]))
     return report
 
 

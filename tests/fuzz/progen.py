@@ -81,6 +81,8 @@ def _copy_value(v):
         return list(v)
     if isinstance(v, ArrayArg):
         return v.make()
+    if isinstance(v, np.ndarray):           # (not a view any more: pass an ArrayArg for that)
+        return v.copy(order="K")
     return v
 
 
@@ -304,7 +306,7 @@ class ScalarGen:
                 self.emit(indent, f"{a}, {b} = {self.expr('int', env, 2)}, {self.expr('float', env, 2)}")
             env[a], env[b] = "int", "float"
             if rng.random() < 0.3:
-                self.emit(indent, f"{a}, {b} = {b} // 1.0 if False else {a}, {b}")
+                self.emit(indent, f"{a}, {b} = {a} + 1, {b} - {a}")
 
     def loop_body(self, indent: int, env: dict, f: Func, loop_vars: dict) -> None:
         inner = dict(env)
@@ -373,17 +375,18 @@ class ScalarGen:
         if t == "bool":
             return self.rng.choice(["True", "False"])
         if t in LISTS:
+            # not `[]`: pts needs an element to type a list that is not annotated
             elem = LISTS[t]
-            return "[" + ", ".join(self.leaf(elem, env) for _ in range(self.rng.randint(0, 3))) + "]"
+            return "[" + ", ".join(self.leaf(elem, env) for _ in range(self.rng.randint(1, 3))) + "]"
         return "(0, 0.0)"
 
     def int_rhs(self, op: str, env: dict, depth: int) -> str:
         """The right operand of an int operator: exponents and shift counts kept small."""
         e = self.expr("int", env, depth - 1)
         if op == "**":
-            return f"({e}) % 4" if self.rng.random() < 0.7 else str(self.rng.randint(0, 5))
+            return f"(({e}) % 4)" if self.rng.random() < 0.7 else str(self.rng.randint(0, 5))
         if op in ("<<", ">>"):
-            return f"({e}) % 64" if self.rng.random() < 0.6 else str(self.rng.choice([0, 1, 3, 31, 62, 63]))
+            return f"(({e}) % 64)" if self.rng.random() < 0.6 else str(self.rng.choice([0, 1, 3, 31, 62, 63]))
         return self.atom(e) if e[0] == "-" else e
 
     @staticmethod
@@ -411,7 +414,7 @@ class ScalarGen:
                 op = rng.choice(INT_BINOPS)
                 return f"({self.expr('int', env, d)} {op} {self.int_rhs(op, env, depth)})"
             if r < 0.55:
-                return f"{rng.choice(['-', '~', '+'])}{self.atom(self.expr('int', env, d))}"
+                return f"({rng.choice(['-', '~', '+'])}{self.atom(self.expr('int', env, d))})"
             if r < 0.65:
                 f = rng.choice(["abs", "min", "max"])
                 n = 1 if f == "abs" else rng.randint(2, 3)
@@ -439,7 +442,7 @@ class ScalarGen:
             if r < 0.45:
                 return f"({self.expr('int', env, d)} / {self.expr('int', env, d)})"
             if r < 0.52:
-                return f"-{self.atom(self.expr('float', env, d))}"
+                return f"(-{self.atom(self.expr('float', env, d))})"
             if r < 0.7:
                 return f"math.{rng.choice(MATH_UNARY)}({self.expr('float', env, d)})"
             if r < 0.76:
@@ -492,7 +495,7 @@ class ScalarGen:
             elem = LISTS[t]
             r = rng.random()
             if r < 0.3:
-                return "[" + ", ".join(self.expr(elem, env, d) for _ in range(rng.randint(0, 4))) + "]"
+                return "[" + ", ".join(self.expr(elem, env, d) for _ in range(rng.randint(1, 4))) + "]"
             if r < 0.4:
                 return f"[{self.expr(elem, env, d)}] * {rng.randint(0, 3)}"
             same = [n for n, ty in env.items() if ty == t]
@@ -520,6 +523,8 @@ class ScalarGen:
 # ---------------------------------------------------------------------------- array code
 
 DTYPES = ["float64", "float32", "int64", "int32", "bool"]
+NP_NAMES = {"float64": "float64", "float32": "float32", "int64": "int64", "int32": "int32",
+            "bool": "bool_"}
 LAYOUTS = ["C", "F", "strided", "reversed", "transposed"]
 
 
@@ -656,7 +661,9 @@ class ArrayGen:
         try:
             with np.errstate(all="ignore"):
                 exec(line, ns)
-        except Exception:  # noqa: BLE001 - numpy's refusal of this statement
+        except (TypeError, AttributeError, np.exceptions.AxisError):
+            return False    # numpy refuses the types or the axis: pts does too, at compile time
+        except Exception:  # noqa: BLE001 - a run-time error (shapes, axes, indices)
             if self.rng.random() < 0.08:
                 self.lines.append(line)
                 self.raised = True
@@ -721,10 +728,17 @@ class ArrayGen:
         if r < 0.8:
             return f"np.clip({self.array_expr(d)}, {rng.choice(['-1', '0', '-2.5'])}, {rng.choice(['1', '3', '4.5'])})"
         if r < 0.86:
-            return f"{self.atom(self.array_expr(d))}.astype(np.{rng.choice(DTYPES if rng.random() < 0.8 else DTYPES[:4])})"
-        if r < 0.95:
-            return self.reduction(self.atom(self.array_expr(d)))
-        return self.view(self.atom(self.array_expr(d)))
+            names = self.arrays()
+            if names:
+                return f"{rng.choice(names)}.astype(np.{NP_NAMES[rng.choice(DTYPES)]})"
+            return self.operand()
+        # reductions and views of arrays (a numpy scalar has neither in pts)
+        names = self.arrays(1)
+        if r < 0.95 and names:
+            return self.reduction(rng.choice(names))
+        if names:
+            return self.view(rng.choice(names))
+        return self.operand()
 
     @staticmethod
     def atom(e: str) -> str:

@@ -8,7 +8,8 @@
 Prints one block per program that differs (the seed, the source with --show, each
 difference) and at the end the counts: programs, calls (per backend), refusals (programs a
 backend refused with a CompileError, with the most common messages), differences, and
-programs whose CPython run timed out.  Exit status 1 if anything differed.  One process:
+programs whose CPython run timed out.  Each difference is labelled with the known defect
+(known.py) it is an instance of, or NEW; exit status 1 if any is NEW.  One process:
 the machine is shared (backends run one after the other in forked children).
 """
 from __future__ import annotations
@@ -36,6 +37,7 @@ def parse_seeds(text: str) -> range:
 
 
 def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print) -> int:
+    from known import known_defect
     from reduce_prog import reduce as reduce_program
     counts = collections.Counter()
     refusals = collections.Counter()
@@ -63,8 +65,11 @@ def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print) -
             if show:
                 out(program.source)
             for d in report.differences:
-                signatures[d.signature()] += 1
+                defect = known_defect(d, program.source)
+                counts["known" if defect else "new"] += 1
+                signatures[(defect.name if defect else "NEW",) + d.signature()] += 1
                 out(d.describe(program))
+                out(f"  -> known defect: {defect.name}" if defect else "  -> NEW")
             if reduce:
                 small = reduce_program(program, report.differences[0], budget)
                 out(f"-- minimized (seed {seed}, {report.differences[0].signature()}):")
@@ -78,7 +83,8 @@ def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print) -
         f"{counts['array programs']} array), {counts['calls']} calls in each of "
         f"{len(differ.BACKENDS)} backends, {counts['refused programs']} programs refused "
         f"by some backend, {counts['differences']} differences in "
-        f"{counts['programs that differ']} programs, {counts['reference timeouts']} "
+        f"{counts['programs that differ']} programs ({counts['new']} not known defects), "
+        f"{counts['reference timeouts']} "
         f"CPython timeouts; {time.monotonic() - start:.0f} s")
     for k in sorted(counts):
         if k.startswith("refusals"):
@@ -87,7 +93,7 @@ def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print) -
         out(f"  refused {n}x: {msg}")
     for sig, n in signatures.most_common():
         out(f"  differs {n}x: {sig}")
-    return 1 if counts["differences"] else 0
+    return 1 if counts["new"] else 0
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,98 @@
+"""Differences the fuzzer finds that are known defects of pts, each kept as a strict-xfail
+regression test in test_findings.py (the test named here).
+
+`known_defect(diff, source)` names the defect a difference is an instance of, or None; the
+seed and edge-table tests fail only on differences no entry explains.  Entries recognise a
+defect by its symptom (an internal error's message, the part of the outcome that differs
+and the construct in the source), so a few are broader than their defect: said below.  When
+a defect is fixed its regression test turns red (strict xfail); then remove its mark and
+its entry here, so the fuzzer watches for it again.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from differ import Difference
+
+NATIVE = ("fast", "opt")
+
+
+@dataclass(frozen=True)
+class Defect:
+    name: str
+    test: str                                   # test_findings.py::<test>
+    matches: Callable[[Difference, str], bool]
+
+
+def _raised(o, exc: str, prefix: str = "") -> bool:
+    return o.kind == "raise" and o.exc[0] == exc and o.exc[1].startswith(prefix)
+
+
+DEFECTS = [
+    # -- known (issue 27, item 8), fixed in parallel by another engineer
+    Defect("codegen emits a use before its dominating definition (KeyError: Instr(...))",
+           "test_codegen_dominance_order",
+           lambda d, s: _raised(d.got, "KeyError", "Instr(")),
+    Defect("0.0 ** -inf raises ZeroDivisionError (CPython: inf)",
+           "test_zero_to_the_minus_inf",
+           lambda d, s: _raised(d.got, "ZeroDivisionError", "0.0 cannot be raised to a negative power")
+           and d.want.kind == "ok"),
+    Defect("an in-place broadcast error lists two shapes where numpy lists three",
+           "test_inplace_broadcast_message",
+           lambda d, s: d.what == "exception" and d.backend in NATIVE
+           and d.want.exc[1].startswith("operands could not be broadcast together")
+           and d.got.exc[1].startswith("operands could not be broadcast together")),
+    Defect("arr ** 0.5 at -inf and -0.0 gives inf, 0. (numpy: nan, -0.)",
+           "test_array_power_half",
+           lambda d, s: d.backend in NATIVE and d.what == "value"
+           and ("** 0.5" in s or "np.power(" in s or re.search(r"\*\* \(?0\.5", s) is not None)),
+    Defect("[nan] == [nan] is True in the interpreter (IEEE: False)",
+           "test_list_equality_nan_interp",
+           # broad: any interpreter value difference in a program comparing lists with ==/!=
+           lambda d, s: d.backend == "interp" and d.what == "value"
+           and (d.entry == "equal" or re.search(r"\b(\w+) (==|!=) (\w+)\b", s) is not None
+                and "List" in s)),
+    Defect("elementwise kernels misaddress arrays whose last axis has length 1",
+           "test_last_axis_of_length_one",
+           # broad: any native value difference of an array program with such an array
+           lambda d, s: d.backend in NATIVE and d.what in ("value", "arguments") and "np." in s
+           and _has_length_one_last_axis(d)),
+    Defect("list arguments are not copied back when a native call raises",
+           "test_list_argument_mutation_survives_exception",
+           lambda d, s: d.backend in NATIVE and d.what == "arguments" and d.want.kind == "raise"
+           and d.got.kind == "raise"),
+    Defect("np.expand_dims of a Python scalar: AttributeError in native codegen",
+           "test_expand_dims_of_a_scalar",
+           lambda d, s: _raised(d.got, "AttributeError", "'Scalar' object has no attribute")),
+    Defect("x[i] = array is accepted natively (numpy: setting an array element with a sequence)",
+           "test_array_into_an_element",
+           lambda d, s: d.backend in NATIVE
+           and _raised(d.want, "ValueError", "setting an array element with a sequence")),
+    Defect("np.maximum/np.minimum of 0.0 and -0.0 return the first operand (numpy: the second)",
+           "test_maximum_of_signed_zeros",
+           lambda d, s: d.backend in NATIVE and d.what in ("value", "arguments")
+           and re.search(r"np\.(maximum|minimum|clip)\(", s) is not None),
+    Defect("an empty list literal as a List[float] argument compared with ==: native "
+           "NotImplementedError: no LLVM type for unknown",
+           "test_empty_list_argument_compared",
+           lambda d, s: _raised(d.got, "NotImplementedError", "no LLVM type for unknown")),
+]
+
+
+def _has_length_one_last_axis(d: Difference) -> bool:
+    import numpy as np
+    from progen import ArrayArg
+    for a in d.args:
+        v = a.values if isinstance(a, ArrayArg) else a
+        if isinstance(v, np.ndarray) and v.ndim >= 2 and v.shape[-1] == 1:
+            return True
+    return False
+
+
+def known_defect(d: Difference, source: str) -> Defect | None:
+    for defect in DEFECTS:
+        if defect.matches(d, source):
+            return defect
+    return None
