@@ -13,8 +13,9 @@ Two kinds of program, chosen by the seed:
   between the generated functions and one bounded recursion, `math` and the builtins;
 - array programs: numpy arrays of every dtype pts accepts (float32/64, int32/64, bool),
   ranks 0-3, passed C-ordered, F-ordered, strided, reversed and transposed; elementwise
-  operators and ufuncs with broadcasting, reductions, views, in-place updates, slice
-  assignment and element loops.
+  operators and ufuncs with broadcasting, `where`/`clip`/`astype`, reductions, `@`/`dot`,
+  `concatenate`/`stack`, views (slices with steps, `None`, `.T`, `reshape(-1)`, ...),
+  in-place updates, slice assignment and element loops.
 
 What the generator emits is only what README's language reference accepts, so a program
 pts refuses (CompileError) is worth a look; differ.py counts refusals.  Things the
@@ -732,10 +733,16 @@ class ArrayGen:
             if names:
                 return f"{rng.choice(names)}.astype(np.{NP_NAMES[rng.choice(DTYPES)]})"
             return self.operand()
-        # reductions and views of arrays (a numpy scalar has neither in pts)
+        # reductions, products, joins and views of arrays (a numpy scalar has none in pts)
         names = self.arrays(1)
-        if r < 0.95 and names:
+        if r < 0.92 and names:
             return self.reduction(rng.choice(names))
+        if r < 0.94 and names:
+            return f"({rng.choice(names)} @ {rng.choice(names)})" if rng.random() < 0.7 else \
+                f"np.dot({rng.choice(names)}, {rng.choice(names)})"
+        if r < 0.96 and names:
+            f = rng.choice(["concatenate", "stack"])
+            return f"np.{f}(({rng.choice(names)}, {rng.choice(names)}){rng.choice(['', ', axis=0', ', axis=-1'])})"
         if names:
             return self.view(rng.choice(names))
         return self.operand()
