@@ -23,6 +23,7 @@ that refuses the program (pts.CompileError) is counted in `refusals`, not a diff
 from __future__ import annotations
 
 import ast
+import atexit
 import builtins
 import contextlib
 import faulthandler
@@ -30,10 +31,12 @@ import hashlib
 import importlib.util
 import io
 import math
+import operator as _op
 import os
 import pickle
 import re
 import select
+import shutil
 import signal
 import sys
 import tempfile
@@ -47,7 +50,8 @@ from progen import Program, copy_args
 
 BACKENDS = [("interp", "interp", None), ("fast", "native", "fast"), ("opt", "native", "opt")]
 TIMEOUT = float(os.environ.get("PTS_FUZZ_TIMEOUT", "60"))   # seconds per backend and program
-_DIR = tempfile.mkdtemp(prefix="pts-fuzz-")
+_DIR = tempfile.mkdtemp(prefix="pts-fuzz-")          # the programs' source files (pts reads them)
+atexit.register(shutil.rmtree, _DIR, True)          # (forked children leave by os._exit)
 
 
 # ---------------------------------------------------------------------------- outcomes
@@ -239,8 +243,6 @@ class _Math:
     def ceil(x):
         return _float_to_int(float(math.ceil(x))) if type(x) is float and math.isfinite(x) else math.ceil(x)
 
-
-import operator as _op  # noqa: E402
 
 BINOPS = {"+": _op.add, "-": _op.sub, "*": _op.mul, "/": _op.truediv, "//": _op.floordiv,
           "%": _op.mod, "**": _op.pow, "<<": _op.lshift, ">>": _op.rshift, "&": _op.and_,

@@ -168,7 +168,9 @@ class ScalarGen:
         self.emit(1, "if n <= 0:")
         self.emit(2, f"return {self.expr(t, env, 2)}")
         self.budget = 3
+        self.frozen.add("n")                 # the count stays a count: no `n ^= ...`
         self.block(1, env, f)
+        self.frozen.discard("n")
         inner = f"{name}(n - 1, {self.expr(t, env, 1)})"
         other = self.expr(t, env, 1)
         op = self.rng.choice(["+", "-", "*"] if t == "float" else ["+", "-", "^", "*"])
@@ -399,6 +401,17 @@ class ScalarGen:
             return f"{g.name}(({self.expr('int', env, 1)}) % 6, {self.expr(g.params[1][1], env, 1)})"
         return f"{g.name}({', '.join(self.expr(t, env, 1) for _, t in g.params)})"
 
+    def element(self, list_type: str, env: dict, depth: int, empty: str) -> str | None:
+        """xs[i] of a list variable of that type: any i (IndexError is an outcome too), or
+        i reduced into range when the list is not empty; None without such a variable."""
+        lists = [n for n, ty in env.items() if ty == list_type]
+        if not lists:
+            return None
+        xs = self.rng.choice(lists)
+        if self.rng.random() < 0.4:
+            return f"{xs}[{self.expr('int', env, depth)}]"
+        return f"({xs}[{self.expr('int', env, depth)} % len({xs})] if len({xs}) > 0 else {empty})"
+
     def expr(self, t: str, env: dict, depth: int) -> str:
         rng = self.rng
         if depth <= 0 or rng.random() < 0.25:
@@ -424,11 +437,8 @@ class ScalarGen:
                 return f"int({self.expr(rng.choice(['float', 'bool', 'int']), env, d)})"
             if r < 0.78:
                 return f"math.{rng.choice(['floor', 'ceil'])}({self.expr('float', env, d)})"
-            lists = [n for n, ty in env.items() if ty == "List[int]"]
-            if lists and r < 0.88:
-                xs = rng.choice(lists)
-                return f"{xs}[{self.expr('int', env, d)}]" if rng.random() < 0.4 else \
-                    f"({xs}[{self.expr('int', env, d)} % len({xs})] if len({xs}) > 0 else 0)"
+            if r < 0.88 and (element := self.element("List[int]", env, d, "0")):
+                return element
             any_list = [n for n, ty in env.items() if ty in LISTS]
             if any_list:
                 return f"len({rng.choice(any_list)})"
@@ -457,11 +467,8 @@ class ScalarGen:
                 return f"{f}({', '.join(self.expr(k, env, d) for k in kinds)})"
             if r < 0.86:
                 return f"float({self.expr(rng.choice(['int', 'bool']), env, d)})"
-            lists = [n for n, ty in env.items() if ty == "List[float]"]
-            if lists and r < 0.94:
-                xs = rng.choice(lists)
-                return f"{xs}[{self.expr('int', env, d)}]" if rng.random() < 0.4 else \
-                    f"({xs}[{self.expr('int', env, d)} % len({xs})] if len({xs}) > 0 else 0.0)"
+            if r < 0.94 and (element := self.element("List[float]", env, d, "0.0")):
+                return element
             tuples = [n for n, ty in env.items() if ty == "Tuple[int, float]"]
             return self.leaf("float", env) if not tuples else f"{rng.choice(tuples)}[1]"
         if t == "bool":

@@ -47,12 +47,6 @@ def _exprs(tree: ast.AST):
                     yield parent, name, i if isinstance(value, list) else None, child
 
 
-def _edited(tree: ast.Module, path: list, make) -> ast.Module | None:
-    """A deep copy of tree with the node found by `path` replaced through `make`."""
-    new = copy.deepcopy(tree)
-    return make(new, path)
-
-
 def source_edits(source: str):
     """Candidate sources, each one edit away from `source`, roughly smallest first."""
     tree = ast.parse(source)
@@ -65,7 +59,8 @@ def source_edits(source: str):
             return text
         return None
 
-    # whole functions, then statements (the last ones first: later code uses earlier names)
+    # whole functions, then statements, then expressions (candidates are tried smallest
+    # first anyway: reduce() sorts them)
     for i, node in enumerate(tree.body):
         if isinstance(node, ast.FunctionDef) and node.name != "main":
             t = copy.deepcopy(tree)
@@ -90,7 +85,7 @@ def source_edits(source: str):
     exprs = list(_exprs(tree))
     for ei, (parent, name, idx, e) in enumerate(exprs):
         options = [c for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr)
-                   and not isinstance(c, ast.Name) or isinstance(c, ast.Name) and c.id not in ("math", "np")]
+                   and not (isinstance(c, ast.Name) and c.id in ("math", "np"))]
         options += [] if isinstance(e, ast.Constant) else CONSTANTS
         for opt in options:
             t = copy.deepcopy(tree)
@@ -116,7 +111,6 @@ def argument_edits(program: Program):
     """Candidate programs with simpler arguments for main (one argument set)."""
     args = program.arg_sets[0]
     tree = ast.parse(program.source)
-    main = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "main")
     for i, a in enumerate(args):
         if isinstance(a, (int, float, bool, list)):
             t = copy.deepcopy(tree)
@@ -131,7 +125,6 @@ def argument_edits(program: Program):
                 yield replace(program, arg_sets=[args[:i] + (a[:j] + a[j + 1:],) + args[i + 1:]])
         if isinstance(a, ArrayArg) and a.layout != "C":
             yield replace(program, arg_sets=[args[:i] + (ArrayArg(a.values, "C"),) + args[i + 1:]])
-    del main
 
 
 def reduce(program: Program, diff: differ.Difference, budget: float = 120.0,

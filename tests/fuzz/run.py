@@ -1,6 +1,7 @@
 """A fuzzing campaign from the shell: generate, check, count, and minimize what differs.
 
     .venv/bin/python -m tests.fuzz.run --seeds 0:5000            # a campaign
+    .venv/bin/python -m tests.fuzz.run --seeds 0:100000 --minutes 60   # as many as fit
     .venv/bin/python -m tests.fuzz.run --seeds 78 --show          # one program, in full
     .venv/bin/python -m tests.fuzz.run --seeds 0:500 --reduce     # and minimize each difference
     .venv/bin/python -m tests.fuzz.run --edges                    # the edge-value tables
@@ -36,7 +37,8 @@ def parse_seeds(text: str) -> range:
     return range(int(text), int(text) + 1)
 
 
-def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print) -> int:
+def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print,
+             minutes: float | None = None) -> int:
     from known import known_defect
     from reduce_prog import reduce as reduce_program
     counts = collections.Counter()
@@ -44,6 +46,9 @@ def campaign(seeds: range, show: bool, reduce: bool, budget: float, out=print) -
     signatures = collections.Counter()
     start = time.monotonic()
     for seed in seeds:
+        if minutes is not None and time.monotonic() - start > minutes * 60:
+            out(f"(stopped after {minutes:g} minutes, before seed {seed})")
+            break
         program = progen.generate(seed)
         try:
             report = differ.check(program)
@@ -102,13 +107,14 @@ def main(argv=None) -> int:
     ap.add_argument("--show", action="store_true", help="print each program's source")
     ap.add_argument("--reduce", action="store_true", help="minimize each program that differs")
     ap.add_argument("--budget", type=float, default=120.0, help="seconds per minimization")
+    ap.add_argument("--minutes", type=float, help="stop (and print the counts) after this long")
     ap.add_argument("--edges", action="store_true", help="run the edge-value tables instead")
     args = ap.parse_args(argv)
     out = lambda s: print(s, flush=True)  # noqa: E731
     if args.edges:
         import edges
         return edges.main(out)
-    return campaign(parse_seeds(args.seeds), args.show, args.reduce, args.budget, out)
+    return campaign(parse_seeds(args.seeds), args.show, args.reduce, args.budget, out, args.minutes)
 
 
 if __name__ == "__main__":
