@@ -9,7 +9,7 @@ binary ones on every pair (int×int, int×float, float×int, float×float, bool�
 (ARRAY_EDGES, per dtype): the same kind of values in float64, float32, int64, int32 and bool
 arrays; binary operators and ufuncs on every pair of elements (`a[:, None] OP b[None, :]`),
 unary ufuncs, reductions and `astype` on each.  Transcendental numpy functions are in tables
-of their own, compared within pts's vmath tolerance (differ.ulps_allowed); everything else
+of their own, compared within pts's vmath tolerance (differ.VMATH_TOL); everything else
 bit for bit.
 """
 from __future__ import annotations
@@ -76,7 +76,7 @@ class Table:
     name: str
     source: str
     jobs: list            # [(entry, [args, ...])]
-    ulps: int = 0
+    tol: tuple = (0.0, 0.0)       # differ.same's (rtol, atol)
 
     @property
     def calls(self) -> int:
@@ -84,8 +84,8 @@ class Table:
 
 
 class _Builder:
-    def __init__(self, name: str, header: str, ulps: int = 0):
-        self.name, self.ulps = name, ulps
+    def __init__(self, name: str, header: str, tol: tuple = (0.0, 0.0)):
+        self.name, self.tol = name, tol
         self.lines = [header, ""]
         self.jobs: list = []
 
@@ -94,7 +94,7 @@ class _Builder:
         self.jobs.append((entry, arg_sets))
 
     def table(self) -> Table:
-        return Table(self.name, "\n".join(self.lines) + "\n", self.jobs, self.ulps)
+        return Table(self.name, "\n".join(self.lines) + "\n", self.jobs, self.tol)
 
 
 def scalar_tables() -> list[Table]:
@@ -160,7 +160,7 @@ def array_tables() -> list[Table]:
                   f not in ("argmax", "argmin") else f"a[:, None].{f}(axis=0)", args)
         out.append(b.table())
     for dtype in ARRAY_EDGES:
-        b = _Builder(f"arrays {dtype} vmath", "import numpy as np", ulps=4)
+        b = _Builder(f"arrays {dtype} vmath", "import numpy as np", differ.VMATH_TOL)
         args = [(differ_arg(_edge_array(dtype)),)]
         for f in ARRAY_VMATH:
             b.add(f"{f}_{dtype}", "a: np.ndarray", f"np.{f}(a)", args)
@@ -194,7 +194,7 @@ def fix_iadd(table: Table) -> Table:
 
 
 def check_table(table: Table, backends: list | None = None) -> differ.Report:
-    return differ.check_entries(fix_iadd(table).source, table.jobs, backends, table.ulps)
+    return differ.check_entries(fix_iadd(table).source, table.jobs, backends, table.tol)
 
 
 def main(out=print) -> int:

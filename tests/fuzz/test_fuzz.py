@@ -103,8 +103,10 @@ def test_same_compares_bits_and_types():
     assert not differ.same((1, [2.0]), (1, [2.5]))
     one_ulp = np.nextafter(np.float32(1), np.float32(2))
     assert not differ.same(np.float32(1), one_ulp)
-    assert differ.same(np.float32(1), one_ulp, ulps=4)
-    assert not differ.same(1.0, math.nextafter(1.0, 2.0), ulps=4)      # Python floats: bits
+    assert differ.same(np.float32(1), one_ulp, differ.VMATH_TOL)
+    assert not differ.same(np.float32(1), np.float32(1.001), differ.VMATH_TOL)
+    assert not differ.same(np.float32(np.inf), np.float32(3e38), differ.PROGRAM_TOL)
+    assert not differ.same(1.0, math.nextafter(1.0, 2.0), differ.VMATH_TOL)   # Python floats: bits
 
 
 def test_compare_names_what_differs():
@@ -146,6 +148,14 @@ def floor_big(x: float) -> int:
     return math.floor(x)
 
 
+def literal_power(a: int) -> float:
+    return a ** -1
+
+
+def wrapped_power(a: int) -> int:
+    return a ** 5
+
+
 def complex_power(x: float) -> float:
     x **= 0.5
     return x
@@ -169,6 +179,8 @@ def test_reference_emulates_the_documented_differences():
     with pytest.raises(ValueError, match="negative number cannot be raised to a fractional power"):
         ns["complex_power"](-2.0)
     assert ns["ieee_lists"]([math.nan]) is False          # CPython: True (identity first)
+    assert ns["literal_power"](2) == 0.5                  # a literal negative exponent: float
+    assert ns["wrapped_power"](2**62) == 0                # a positive one: an int, wrapped
 
 
 # -- the harness on planted differences ---------------------------------------------------
