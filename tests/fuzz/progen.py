@@ -333,19 +333,16 @@ class ScalarGen:
         if op == "append":
             self.emit(indent, f"{xs}.append({self.expr(elem, env, 2)})")
         elif op == "pop":
+            # (a popped value's name is not added to env: nothing reads it)
             self.emit(indent, f"{xs}.pop()" if rng.random() < 0.5 else
-                      f"{self.new_var(env, elem)} = {xs}.pop()")
+                      f"{self.fresh('w')} = {xs}.pop()")
         elif op == "pop_i":
-            self.emit(indent, f"{self.new_var(env, elem)} = {xs}.pop({self.expr('int', env, 1)})")
+            self.emit(indent, f"{self.fresh('w')} = {xs}.pop({self.expr('int', env, 1)})")
         elif op == "setitem":
             self.emit(indent, f"{xs}[{self.expr('int', env, 1)}] = {self.expr(elem, env, 2)}")
         else:
             self.emit(indent, f"if len({xs}) > 0:")
             self.emit(indent + 1, f"{xs}[{self.expr('int', env, 1)} % len({xs})] = {self.expr(elem, env, 2)}")
-
-    def new_var(self, env: dict, t: str) -> str:
-        # not added to env: the statement may raise, and the name is used nowhere else
-        return self.fresh("w")
 
     def range_expr(self, env: dict) -> str:
         rng = self.rng
@@ -576,6 +573,7 @@ class ArrayGen:
         self.rng = rng
         self.seed = seed
         self.env: dict = {}        # name -> stand-in value
+        self.originals: list = []  # the array arguments' stand-ins before any statement
         self.lines: list[str] = []
         self.counter = 0
         self.raised = False
@@ -615,15 +613,13 @@ class ArrayGen:
         for k in range(rng.randint(2, 4)):
             args = []
             for (dtype, shape) in recipes:
-                values = self.env_values(dtype, shape) if k else self.env_original(len(args))
+                # the first set is the stand-ins the statements were tried on
+                values = self.env_values(dtype, shape) if k else self.originals[len(args)]
                 args.append(ArrayArg(values, "C" if k == 0 else rng.choice(LAYOUTS)))
             if scalar:
                 args.append(rng.choice(INT_ARGS[:8]) if scalar == "int" else rng.choice(FLOAT_ARGS))
             arg_sets.append(tuple(args))
         return Program(self.seed, "\n".join(src), "main", arg_sets, "array")
-
-    def env_original(self, i: int) -> np.ndarray:
-        return self.originals[i]
 
     def shapes(self) -> list:
         rng = self.rng
@@ -634,7 +630,6 @@ class ArrayGen:
             # a broadcasting partner: a suffix of the shape with some axes set to 1
             k = rng.randint(0, rank)
             out.append(tuple(1 if rng.random() < 0.3 else n for n in full[rank - k:]))
-        self.originals = []
         return out
 
     def values(self, dtype: str, shape: tuple) -> np.ndarray:
