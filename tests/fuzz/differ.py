@@ -12,13 +12,15 @@ The reference is the program run eagerly in CPython, with the differences the RE
 "Where pts differs from Python" documents emulated (`reference_namespace`): int results
 wrapped to 64 bits, `int / int` through float, `min`/`max` of mixed numbers returning a
 float, `int()`/`math.floor`/`math.ceil` of a float beyond int64 and a float power that
-would be complex raising pts's errors, `v in xs` and `xs == ys` with IEEE `==`.  Numpy calls run under np.errstate(all="ignore").
+would be complex raising pts's errors, `v in xs` and `xs == ys` with IEEE `==`, a
+negative literal exponent giving a float.  Numpy calls run under np.errstate(all="ignore").
 
 Compared per call (`compare`): the result bit for bit (`same`: identical types; floats by
 their bits, every nan equal to every nan, -0.0 != 0.0; arrays by dtype, shape and bytes
 the same way), or the exception's type name and the first line of its message (pts adds
-the scripted file and line below); stdout; and the arguments after the call.  A backend
-that refuses the program (pts.CompileError) is counted in `refusals`, not a difference.
+the scripted file and line below); stdout; and the arguments after the call.  Numpy floats
+of a program that uses vmath's functions are compared within `tolerance`.  A backend that
+refuses the program (pts.CompileError) is counted in `refusals`, not a difference.
 """
 from __future__ import annotations
 
