@@ -190,6 +190,10 @@ def _float_to_int(x: float) -> int:
 
 
 def pts_binop(op: str, a, b):
+    if op == "** literal":          # a negative literal exponent
+        if _is_int(a) and _is_int(b):
+            return a ** b
+        op = "**"
     if _is_int(a) and _is_int(b):
         if op == "**":
             if b < 0:
@@ -268,12 +272,11 @@ class _Emulate(ast.NodeTransformer):
         self.ieee_lists = ieee_lists
 
     def visit_BinOp(self, node):
-        negative_literal = isinstance(node.op, ast.Pow) and _is_negative_literal(node.right)
+        op = _AST_BINOPS[type(node.op)]
+        if op == "**" and _is_negative_literal(node.right):
+            op = "** literal"           # `2 ** -1` is a float, as in CPython (README)
         self.generic_visit(node)
-        if negative_literal:        # `2 ** -1` is a float, as in CPython (README)
-            return node
-        return ast.Call(ast.Name("__binop", ast.Load()),
-                        [ast.Constant(_AST_BINOPS[type(node.op)]), node.left, node.right], [])
+        return ast.Call(ast.Name("__binop", ast.Load()), [ast.Constant(op), node.left, node.right], [])
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)

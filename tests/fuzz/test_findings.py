@@ -115,6 +115,26 @@ def test_last_axis_of_length_one(tier, monkeypatch):
     np.testing.assert_array_equal(got, [[10], [20]])
 
 
+def bump_through_reshape(a):
+    t = a.reshape(-1)
+    t[0] = t[0] + 1
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: x.reshape(-1) of a non-contiguous array numpy can "
+                                       "view returns a copy (writes through it are lost)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_reshape_minus_one_is_a_view(tier, monkeypatch):
+    a = np.zeros(6, dtype=np.float32)[::3]
+    native(bump_through_reshape, tier, monkeypatch)(a)
+    assert a.tolist() == [1.0, 0.0]
+
+
+def test_reshape_minus_one_is_a_view_interp():
+    a = np.zeros(6, dtype=np.float32)[::3]
+    pts.script(bump_through_reshape, backend="interp")(a)
+    assert a.tolist() == [1.0, 0.0]
+
+
 # ---------------------------------------------------------------------------- new
 
 

@@ -152,6 +152,10 @@ def literal_power(a: int) -> float:
     return a ** -1
 
 
+def literal_power_of_float(x: float) -> float:
+    return x ** -2.5
+
+
 def wrapped_power(a: int) -> int:
     return a ** 5
 
@@ -180,6 +184,8 @@ def test_reference_emulates_the_documented_differences():
         ns["complex_power"](-2.0)
     assert ns["ieee_lists"]([math.nan]) is False          # CPython: True (identity first)
     assert ns["literal_power"](2) == 0.5                  # a literal negative exponent: float
+    with pytest.raises(ValueError, match="negative number cannot be raised to a fractional power"):
+        ns["literal_power_of_float"](-1.5)
     assert ns["wrapped_power"](2**62) == 0                # a positive one: an int, wrapped
 
 
