@@ -241,3 +241,11 @@ def test_reducer_keeps_the_difference_and_shrinks(monkeypatch):
     assert "4611686018427387904" in small.source
     again = differ.check(small, backends=[differ.BACKENDS[0]]).differences
     assert [d.signature() for d in again] == [diffs[0].signature()]
+
+
+def test_every_known_defect_has_its_regression_test():
+    import test_findings
+    from known import DEFECTS
+    for defect in DEFECTS:
+        test = getattr(test_findings, defect.test, None)
+        assert test is not None, f"{defect.name}: no test_findings.{defect.test}"
