@@ -135,6 +135,34 @@ def test_reshape_minus_one_is_a_view_interp():
     assert a.tolist() == [1.0, 0.0]
 
 
+def store_scalar(a, s: float):
+    a[0] = s
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: storing a nan or inf float into an int array "
+                                       "stores INT64_MIN natively (numpy raises)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_nan_into_int_array(tier, monkeypatch):
+    f = native(store_scalar, tier, monkeypatch)
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+        f(np.zeros(2, dtype=np.int64), math.nan)
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        f(np.zeros(2, dtype=np.int64), math.inf)
+
+
+def mod_by_nan(a: int) -> float:
+    return a % math.nan
+
+
+def test_nan_modulo_fast(monkeypatch):
+    assert math.isnan(native(mod_by_nan, "fast", monkeypatch)(3))
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: x % nan (and nan % y) is 0.0 at -O3")
+def test_nan_modulo_at_O3(monkeypatch):
+    assert math.isnan(native(mod_by_nan, "opt", monkeypatch)(3))
+
+
 # ---------------------------------------------------------------------------- new
 
 
