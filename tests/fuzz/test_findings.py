@@ -163,6 +163,18 @@ def test_nan_modulo_at_O3(monkeypatch):
     assert math.isnan(native(mod_by_nan, "opt", monkeypatch)(3))
 
 
+def pop_at(xs: List[int]) -> int:
+    return xs.pop(xs[0])
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: xs.pop(i) checks for an empty list before "
+                                       "evaluating i")
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_pop_index_evaluated_first(backend):
+    with pytest.raises(IndexError, match="list index out of range"):
+        pts.script(pop_at, backend=backend)([])
+
+
 # ---------------------------------------------------------------------------- new
 
 
