@@ -90,6 +90,11 @@ DEFECTS = [
            "test_maximum_of_signed_zeros",
            lambda d, s: d.backend in NATIVE and d.what in ("value", "arguments")
            and re.search(r"np\.(maximum|minimum|clip)\(", s) is not None),
+    Defect("a slice assignment's broadcast error names the value's shape with leading 1-axes",
+           "test_slice_assignment_broadcast_message",
+           lambda d, s: d.backend in NATIVE and d.what == "exception"
+           and d.want.exc[1].startswith("could not broadcast input array from shape")
+           and d.got.exc[1].startswith("could not broadcast input array from shape (1,")),
     Defect("an empty list literal as a List[float] argument compared with ==: native "
            "NotImplementedError: no LLVM type for unknown",
            "test_empty_list_argument_compared",

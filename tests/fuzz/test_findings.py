@@ -279,3 +279,26 @@ def test_empty_list_argument_compared_interp():
 @pytest.mark.parametrize("tier", TIERS)
 def test_empty_list_argument_compared(tier, monkeypatch):
     assert native(passes_an_empty_list, tier, monkeypatch)(0) == 1
+
+
+def assign_column(a, b):
+    a[:, 0] = b
+
+
+@pytest.mark.xfail(strict=True, reason="new: a slice assignment's broadcast error names the value's "
+                                       "shape with its leading 1-axes, (1,2,4); numpy drops them: (2,4)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_slice_assignment_broadcast_message(tier, monkeypatch):
+    a, b = np.zeros((1, 2, 4)), np.zeros((1, 2, 4))
+    with pytest.raises(ValueError) as want:
+        assign_column(a.copy(), b)
+    with pytest.raises(ValueError) as got:
+        native(assign_column, tier, monkeypatch)(a.copy(), b)
+    assert str(want.value) == "could not broadcast input array from shape (2,4) into shape (1,4)"
+    assert str(got.value).splitlines()[0] == str(want.value)
+
+
+def test_slice_assignment_broadcast_message_interp():
+    a, b = np.zeros((1, 2, 4)), np.zeros((1, 2, 4))
+    with pytest.raises(ValueError, match=r"from shape \(2,4\) into shape \(1,4\)"):
+        pts.script(assign_column, backend="interp")(a, b)
