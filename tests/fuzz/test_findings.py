@@ -1,0 +1,304 @@
+"""What the differential fuzzer found, minimized, as plain tests of the CPython/numpy
+behaviour pts must have.
+
+Each test is marked `xfail(strict=True)` while pts has the defect: the suite stays green,
+and the test turns red when the defect is fixed — then remove the mark, and the defect's
+entry in known.py (so the fuzzer watches for it again).  The first group are defects
+issue 27 already lists (fixed in parallel elsewhere); the second are new.  Where a defect
+is native-only the test runs the native tiers, each on its own (PTS_TIER is read at every
+compile, backend/jit.py), and with `interp` where that tier is right already, so that a
+regression there is not hidden by the mark.
+"""
+from __future__ import annotations
+
+import math
+from typing import List
+
+import numpy as np
+import pytest
+
+import pts
+
+TIERS = ["fast", "opt"]
+
+
+def native(fn, tier, monkeypatch):
+    monkeypatch.setenv("PTS_TIER", tier)
+    monkeypatch.setenv("PTS_CACHE", "0")           # the tier asked for, not the disk cache's code
+    return pts.script(fn)
+
+
+# ---------------------------------------------------------------------------- listed in issue 27
+
+def zero_power(x: float, y: float) -> float:
+    return x ** y
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: 0.0 ** -inf raises ZeroDivisionError (CPython: inf)")
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_zero_to_the_minus_inf(backend):
+    f = pts.script(zero_power, backend=backend)
+    assert f(0.0, -math.inf) == math.inf
+    assert f(-0.0, -math.inf) == math.inf
+
+
+def pop_in_loop(xs: List[int]) -> int:
+    n = 0
+    while 5 in xs:
+        xs.pop()
+        n += 1
+    return n
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: codegen emits a use before the block defining it "
+                                       "(KeyError: Instr(list.len, i64))")
+@pytest.mark.parametrize("tier", TIERS)
+def test_codegen_dominance_order(tier, monkeypatch):
+    assert native(pop_in_loop, tier, monkeypatch)([5, 1, 5]) == 1
+
+
+def inplace_or(a):
+    t = a[:, ::2]
+    t |= a
+    return t
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: an in-place broadcast error lists two shapes "
+                                       "where numpy lists three")
+@pytest.mark.parametrize("tier", TIERS)
+def test_inplace_broadcast_message(tier, monkeypatch):
+    a = np.arange(20, dtype=np.int32).reshape(5, 4)
+    with pytest.raises(ValueError) as want:
+        inplace_or(a.copy())
+    with pytest.raises(ValueError) as got:
+        native(inplace_or, tier, monkeypatch)(a.copy())
+    assert str(got.value).splitlines()[0] == str(want.value)
+
+
+def power_half(x):
+    return x ** 0.5
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: arr ** 0.5 at -inf and -0.0 gives inf, 0. "
+                                       "(numpy: nan, -0.)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_array_power_half(tier, monkeypatch):
+    x = np.array([-math.inf, -0.0, 4.0])
+    got = native(power_half, tier, monkeypatch)(x)
+    assert np.isnan(got[0]) and got[1] == 0.0 and math.copysign(1.0, got[1]) == -1.0 and got[2] == 2.0
+
+
+def lists_equal(xs: List[float], ys: List[float]) -> bool:
+    return xs == ys
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: [nan] == [nan] is True in the interpreter "
+                                       "(README: IEEE ==, as native code does)")
+def test_list_equality_nan_interp():
+    assert pts.script(lists_equal, backend="interp")([math.nan], [math.nan]) is False
+
+
+def test_list_equality_nan_native():
+    assert pts.script(lists_equal)([math.nan], [math.nan]) is False
+
+
+def every_other_column_plus_zero(y):
+    return y[:, ::2] + 0
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: elementwise kernels misaddress views whose last "
+                                       "axis has length 1 and a non-unit stride")
+@pytest.mark.parametrize("tier", TIERS)
+def test_last_axis_of_length_one(tier, monkeypatch):
+    y = np.array([[10, 11], [20, 21]])
+    got = native(every_other_column_plus_zero, tier, monkeypatch)(y)
+    np.testing.assert_array_equal(got, [[10], [20]])
+
+
+def bump_through_reshape(a):
+    t = a.reshape(-1)
+    t[0] = t[0] + 1
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: x.reshape(-1) of a non-contiguous array numpy can "
+                                       "view returns a copy (writes through it are lost)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_reshape_minus_one_is_a_view(tier, monkeypatch):
+    a = np.zeros(6, dtype=np.float32)[::3]
+    native(bump_through_reshape, tier, monkeypatch)(a)
+    assert a.tolist() == [1.0, 0.0]
+
+
+def test_reshape_minus_one_is_a_view_interp():
+    a = np.zeros(6, dtype=np.float32)[::3]
+    pts.script(bump_through_reshape, backend="interp")(a)
+    assert a.tolist() == [1.0, 0.0]
+
+
+def store_scalar(a, s: float):
+    a[0] = s
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: storing a nan or inf float into an int array "
+                                       "stores INT64_MIN natively (numpy raises)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_nan_into_int_array(tier, monkeypatch):
+    f = native(store_scalar, tier, monkeypatch)
+    with pytest.raises(ValueError, match="cannot convert float NaN to integer"):
+        f(np.zeros(2, dtype=np.int64), math.nan)
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        f(np.zeros(2, dtype=np.int64), math.inf)
+
+
+def mod_by_nan(a: int) -> float:
+    return a % math.nan
+
+
+def test_nan_modulo_fast(monkeypatch):
+    assert math.isnan(native(mod_by_nan, "fast", monkeypatch)(3))
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: x % nan (and nan % y) is 0.0 at -O3")
+def test_nan_modulo_at_O3(monkeypatch):
+    assert math.isnan(native(mod_by_nan, "opt", monkeypatch)(3))
+
+
+def pop_at(xs: List[int]) -> int:
+    return xs.pop(xs[0])
+
+
+@pytest.mark.xfail(strict=True, reason="issue 27: xs.pop(i) checks for an empty list before "
+                                       "evaluating i")
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_pop_index_evaluated_first(backend):
+    with pytest.raises(IndexError, match="list index out of range"):
+        pts.script(pop_at, backend=backend)([])
+
+
+# ---------------------------------------------------------------------------- new
+
+
+def append_then_fail(xs: List[float], d: float) -> float:
+    xs.append(2.0)
+    return 1.0 / d
+
+
+def list_mutation_after_exception(fn):
+    xs = [1.0]
+    with pytest.raises(ZeroDivisionError, match="float division by zero"):
+        fn(xs, 0.0)
+    return xs
+
+
+def test_list_argument_mutation_survives_exception_interp():
+    f = pts.script(append_then_fail, backend="interp")
+    assert list_mutation_after_exception(f) == list_mutation_after_exception(append_then_fail) == [1.0, 2.0]
+
+
+@pytest.mark.xfail(strict=True, reason="new: a list argument mutated before a native call raises "
+                                       "is not copied back (the interpreter and CPython show it)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_list_argument_mutation_survives_exception(tier, monkeypatch):
+    assert list_mutation_after_exception(native(append_then_fail, tier, monkeypatch)) == [1.0, 2.0]
+
+
+def expand_scalar(a):
+    t = np.expand_dims(0, 0)
+    return t
+
+
+def test_expand_dims_of_a_scalar_interp():
+    np.testing.assert_array_equal(pts.script(expand_scalar, backend="interp")(np.zeros(2)), [0])
+
+
+@pytest.mark.xfail(strict=True, reason="new: np.expand_dims of a Python scalar fails in native "
+                                       "code generation (AttributeError: 'Scalar' object has no "
+                                       "attribute 'data')")
+@pytest.mark.parametrize("tier", TIERS)
+def test_expand_dims_of_a_scalar(tier, monkeypatch):
+    got = native(expand_scalar, tier, monkeypatch)(np.zeros(2))
+    assert got.dtype == np.int64 and got.shape == (1,) and got[0] == 0
+
+
+def array_into_element(a, b):
+    a[0] = b
+
+
+@pytest.mark.xfail(strict=True, reason="new: x[i] = array natively: a size-1 array is stored, a "
+                                       "larger one raises 'could not broadcast input array from "
+                                       "shape (3,) into shape ()' (numpy: ValueError setting an "
+                                       "array element with a sequence.)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_array_into_an_element(tier, monkeypatch):
+    f = native(array_into_element, tier, monkeypatch)
+    for b in (np.array([6]), np.array([6, 7, 8])):
+        with pytest.raises(ValueError) as got:
+            f(np.zeros(2, dtype=np.int64), b)
+        assert str(got.value).splitlines()[0] == "setting an array element with a sequence."
+
+
+def test_array_into_an_element_interp():
+    f = pts.script(array_into_element, backend="interp")
+    for b in (np.array([6]), np.array([6, 7, 8])):
+        with pytest.raises(ValueError, match="setting an array element with a sequence"):
+            f(np.zeros(2, dtype=np.int64), b)
+
+
+def maximum_minimum(a, b):
+    return np.maximum(a, b), np.minimum(a, b)
+
+
+@pytest.mark.xfail(strict=True, reason="new: np.maximum/np.minimum of equal operands (0.0, -0.0) "
+                                       "return the first natively; numpy returns the second")
+@pytest.mark.parametrize("tier", TIERS)
+def test_maximum_of_signed_zeros(tier, monkeypatch):
+    a, b = np.array([0.0, -0.0]), np.array([-0.0, 0.0])
+    got_max, got_min = native(maximum_minimum, tier, monkeypatch)(a, b)
+    want_max, want_min = maximum_minimum(a, b)
+    assert np.signbit(got_max).tolist() == np.signbit(want_max).tolist() == [True, False]
+    assert np.signbit(got_min).tolist() == np.signbit(want_min).tolist() == [True, False]
+
+
+def compares_itself(xs: List[float]) -> int:
+    if xs == xs:
+        return 1
+    return 0
+
+
+def passes_an_empty_list(n: int) -> int:
+    return compares_itself([])
+
+
+def test_empty_list_argument_compared_interp():
+    assert pts.script(passes_an_empty_list, backend="interp")(0) == 1
+
+
+@pytest.mark.xfail(strict=True, reason="new: an empty list literal passed to a List[float] parameter "
+                                       "that is compared with == fails in native code generation "
+                                       "(NotImplementedError: no LLVM type for unknown)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_empty_list_argument_compared(tier, monkeypatch):
+    assert native(passes_an_empty_list, tier, monkeypatch)(0) == 1
+
+
+def assign_column(a, b):
+    a[:, 0] = b
+
+
+@pytest.mark.xfail(strict=True, reason="new: a slice assignment's broadcast error names the value's "
+                                       "shape with its leading 1-axes, (1,2,4); numpy drops them: (2,4)")
+@pytest.mark.parametrize("tier", TIERS)
+def test_slice_assignment_broadcast_message(tier, monkeypatch):
+    a, b = np.zeros((1, 2, 4)), np.zeros((1, 2, 4))
+    with pytest.raises(ValueError) as want:
+        assign_column(a.copy(), b)
+    with pytest.raises(ValueError) as got:
+        native(assign_column, tier, monkeypatch)(a.copy(), b)
+    assert str(want.value) == "could not broadcast input array from shape (2,4) into shape (1,4)"
+    assert str(got.value).splitlines()[0] == str(want.value)
+
+
+def test_slice_assignment_broadcast_message_interp():
+    a, b = np.zeros((1, 2, 4)), np.zeros((1, 2, 4))
+    with pytest.raises(ValueError, match=r"from shape \(2,4\) into shape \(1,4\)"):
+        pts.script(assign_column, backend="interp")(a, b)
