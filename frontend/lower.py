@@ -557,14 +557,14 @@ class Lowerer:
     def stmt_Assert(self, s: A.Assert) -> None:
         ok = self.cond_value(s.test)
         self.b.span = s.span
-        fail_b, ok_b = self.new_block("assertfail"), self.new_block("assertok")
-        if isinstance(ok, Const):
+        if isinstance(ok, Const):          # (no blocks made: an unused one has no terminator)
             if ok.value:
                 return
             msg = self.expr(s.msg) if s.msg is not None else const("")
             self.b.raise_("AssertionError", msg)
             self.dead_block()
             return
+        fail_b, ok_b = self.new_block("assertfail"), self.new_block("assertok")
         self.branch(ok, ok_b, fail_b)
         self.seal(fail_b)
         self.start(fail_b)

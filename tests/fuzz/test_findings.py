@@ -3,8 +3,8 @@ behaviour pts must have.
 
 Each test is marked `xfail(strict=True)` while pts has the defect: the suite stays green,
 and the test turns red when the defect is fixed — then remove the mark, and the defect's
-entry in known.py (so the fuzzer watches for it again).  The first group are defects
-issue 27 already lists (fixed in parallel elsewhere); the second are new.  Where a defect
+entry in known.py (so the fuzzer watches for it again).  The first group are the
+defects issue 27 listed, now fixed (plain tests); the second are new.  Where a defect
 is native-only the test runs the native tiers, each on its own (PTS_TIER is read at every
 compile, backend/jit.py), and with `interp` where that tier is right already, so that a
 regression there is not hidden by the mark.
@@ -34,7 +34,6 @@ def zero_power(x: float, y: float) -> float:
     return x ** y
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: 0.0 ** -inf raises ZeroDivisionError (CPython: inf)")
 @pytest.mark.parametrize("backend", ["interp", "native"])
 def test_zero_to_the_minus_inf(backend):
     f = pts.script(zero_power, backend=backend)
@@ -50,11 +49,11 @@ def pop_in_loop(xs: List[int]) -> int:
     return n
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: codegen emits a use before the block defining it "
-                                       "(KeyError: Instr(list.len, i64))")
 @pytest.mark.parametrize("tier", TIERS)
 def test_codegen_dominance_order(tier, monkeypatch):
-    assert native(pop_in_loop, tier, monkeypatch)([5, 1, 5]) == 1
+    xs = [5, 1, 5]
+    assert native(pop_in_loop, tier, monkeypatch)(xs) == pop_in_loop([5, 1, 5]) == 3
+    assert xs == []
 
 
 def inplace_or(a):
@@ -63,8 +62,6 @@ def inplace_or(a):
     return t
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: an in-place broadcast error lists two shapes "
-                                       "where numpy lists three")
 @pytest.mark.parametrize("tier", TIERS)
 def test_inplace_broadcast_message(tier, monkeypatch):
     a = np.arange(20, dtype=np.int32).reshape(5, 4)
@@ -79,8 +76,6 @@ def power_half(x):
     return x ** 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: arr ** 0.5 at -inf and -0.0 gives inf, 0. "
-                                       "(numpy: nan, -0.)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_array_power_half(tier, monkeypatch):
     x = np.array([-math.inf, -0.0, 4.0])
@@ -92,8 +87,6 @@ def lists_equal(xs: List[float], ys: List[float]) -> bool:
     return xs == ys
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: [nan] == [nan] is True in the interpreter "
-                                       "(README: IEEE ==, as native code does)")
 def test_list_equality_nan_interp():
     assert pts.script(lists_equal, backend="interp")([math.nan], [math.nan]) is False
 
@@ -106,8 +99,6 @@ def every_other_column_plus_zero(y):
     return y[:, ::2] + 0
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: elementwise kernels misaddress views whose last "
-                                       "axis has length 1 and a non-unit stride")
 @pytest.mark.parametrize("tier", TIERS)
 def test_last_axis_of_length_one(tier, monkeypatch):
     y = np.array([[10, 11], [20, 21]])
@@ -120,8 +111,6 @@ def bump_through_reshape(a):
     t[0] = t[0] + 1
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: x.reshape(-1) of a non-contiguous array numpy can "
-                                       "view returns a copy (writes through it are lost)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_reshape_minus_one_is_a_view(tier, monkeypatch):
     a = np.zeros(6, dtype=np.float32)[::3]
@@ -139,8 +128,6 @@ def store_scalar(a, s: float):
     a[0] = s
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: storing a nan or inf float into an int array "
-                                       "stores INT64_MIN natively (numpy raises)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_nan_into_int_array(tier, monkeypatch):
     f = native(store_scalar, tier, monkeypatch)
@@ -158,7 +145,6 @@ def test_nan_modulo_fast(monkeypatch):
     assert math.isnan(native(mod_by_nan, "fast", monkeypatch)(3))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: x % nan (and nan % y) is 0.0 at -O3")
 def test_nan_modulo_at_O3(monkeypatch):
     assert math.isnan(native(mod_by_nan, "opt", monkeypatch)(3))
 
@@ -167,8 +153,6 @@ def pop_at(xs: List[int]) -> int:
     return xs.pop(xs[0])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27: xs.pop(i) checks for an empty list before "
-                                       "evaluating i")
 @pytest.mark.parametrize("backend", ["interp", "native"])
 def test_pop_index_evaluated_first(backend):
     with pytest.raises(IndexError, match="list index out of range"):
@@ -269,6 +253,8 @@ def passes_an_empty_list(n: int) -> int:
     return compares_itself([])
 
 
+@pytest.mark.xfail(strict=True, reason="new: the caller passes the empty literal as list<unknown> to a "
+                                       "List[float] parameter: the verifier refuses the call")
 def test_empty_list_argument_compared_interp():
     assert pts.script(passes_an_empty_list, backend="interp")(0) == 1
 
