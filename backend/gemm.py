@@ -108,8 +108,8 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields, splat,
-                                 store_fields)
+from pts.backend.llvm_types import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields, splat,
+                                    store_fields)
 
 F32T = ir.FloatType()
 ALIGN = 64

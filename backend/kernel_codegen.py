@@ -40,10 +40,11 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
-                                 load_fields, splat, store_fields)
+from pts.backend.codegen import Worker
+from pts.backend.llvm_types import (I1T, I32T, I64T, PTR, VOID, alloca, desc_type, load_fields, splat,
+                                    store_fields)
 from pts.backend.tensor_codegen import (ALIGN, COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar,
-                                        Tensor, c64, convert, desc_type, dtype_of, filler,
+                                        Tensor, c64, convert, dtype_of, filler,
                                         loop_dtypes, moved_last, plain, resolve_loop,
                                         scalar_const, store_nontemporal, streamer,
                                         uniform_exponent, unit_axis)

@@ -265,7 +265,8 @@ def build_ir() -> str:
     from llvmlite import ir
 
     from pts.backend import gemm, jit
-    from pts.backend.codegen import I64T, ModuleCodegen
+    from pts.backend.codegen import ModuleCodegen
+    from pts.backend.llvm_types import I64T
     from pts.backend.tensor_codegen import copier, filler, streamer
     from pts.ir.core import Module
     tm = jit.image_target_machine()

@@ -10,7 +10,7 @@ from the caller (numpy inputs).  Views (slices, transposes, reshapes of contiguo
 share data and owner with their base, so a write through a view is seen in the base.
 
 Memory: every new tensor is one allocation chained into the per-call arena like a list
-(codegen.LIST_T header `{i64 nbytes, i64 aligned data address, ptr raw block, ptr next}`),
+(llvm_types.LIST_T header `{i64 nbytes, i64 aligned data address, ptr raw block, ptr next}`),
 freed by `@pts.release`.  A tensor returned to Python is detached from the arena by the
 Python side (runtime/tensors.py zeroes the header's raw pointer so release skips it and
 frees the block when the numpy array dies).  A tensor header (TENSOR_HDR_T) extends the list
@@ -36,7 +36,9 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 
-from pts.backend.codegen import CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR, VOID, Worker
+from pts.backend.codegen import Worker
+from pts.backend.llvm_types import (CTX_T, I1T, I8T, I32T, I64T, F64T, LIST_T, PTR, VOID,
+                                    desc_type)
 from pts.errors import CompileError
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, DTYPES, F32, F64, I1, I32, I64, NONE,
                           NUMPY_SCALARS, ScalarType, TensorType, TupleType, Type)
@@ -51,11 +53,6 @@ REG = {I1: I1T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
 MEM = {I1: I8T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
 ITEMSIZE = {I1: 1, I32: 4, I64: 8, F32: 4, F64: 8}
 BITS = {I32: 32, I64: 64}
-
-
-def desc_type(rank: int) -> ir.LiteralStructType:
-    arr = ir.ArrayType(I64T, rank)
-    return ir.LiteralStructType([PTR, PTR, arr, arr])
 
 
 def scalar_const(value, t: ScalarType) -> ir.Constant:
@@ -1746,7 +1743,7 @@ class Kernels:
         return agg
 
     def fc_llvm_type(self, t):
-        from pts.backend.codegen import llvm_type
+        from pts.backend.llvm_types import llvm_type
         return llvm_type(t)
 
     def op_size(self, ops, types):

@@ -43,7 +43,7 @@ except ImportError:
 
 
 class _Header(ctypes.Structure):
-    """The arena header of a tensor allocation (tensor_codegen.TENSOR_HDR_T: codegen.LIST_T
+    """The arena header of a tensor allocation (tensor_codegen.TENSOR_HDR_T: llvm_types.LIST_T
     then pprev; `nbytes` holds ~nbytes, negative, which marks a tensor's header)."""
     _fields_ = [("nbytes", ctypes.c_int64), ("aligned", ctypes.c_int64),
                 ("raw", ctypes.c_void_p), ("next", ctypes.c_void_p), ("pprev", ctypes.c_void_p)]

@@ -73,8 +73,8 @@ LAYERS = [
 KNOWN_CYCLES = [
     {"pts.frontend.check", "pts.frontend.check_objects", "pts.frontend.check_tensors"},
     {"pts.backend.codegen", "pts.backend.gemm", "pts.backend.jit", "pts.backend.kernel_codegen",
-     "pts.backend.kernel_library", "pts.backend.link", "pts.backend.stdlib_math",
-     "pts.backend.tensor_codegen"},
+     "pts.backend.kernel_library", "pts.backend.link", "pts.backend.scalar_ops",
+     "pts.backend.stdlib_math", "pts.backend.tensor_codegen"},
 ]
 
 
