@@ -61,7 +61,7 @@ class ModuleCodegen:
         self.funcs: dict[str, ir.Function] = {}
         self.helpers: dict[str, ir.Function] = {}
         self.declared: dict[str, ir.Function] = {}
-        self.message_templates: dict[tuple, str] = {}     # tensor_codegen's message_fn
+        self.message_templates: dict[tuple, str] = {}     # tensor_errors' message_fn
         from pts.ir.analysis import recursive_functions
         self.recursive = recursive_functions(module)
 
@@ -384,7 +384,7 @@ class ModuleCodegen:
                     v = b.sext(v, I64T)
                 elif isinstance(t, TensorType):
                     # the descriptor goes to arena memory; the slot gets its address
-                    from pts.backend.tensor_codegen import box_result
+                    from pts.backend.tensor_abi import box_result
                     v = box_result(self, b, ctx, v, t)
                 b.store(v, p)
 
@@ -569,7 +569,7 @@ class ModuleCodegen:
             old = b.load(head_p, typ=PTR)
             for i, v in enumerate([n0, cap, data, old]):
                 b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
-            from pts.backend.tensor_codegen import adopt_head   # a tensor header's pprev
+            from pts.backend.tensor_abi import adopt_head   # a tensor header's pprev
             adopt_head(b, old, hdr)
             b.store(hdr, head_p)
             b.ret(hdr)
@@ -637,7 +637,7 @@ def loop_counters(f: Function) -> set:
 
 
 # Tensor operations whose code has no loop of its own: views, shapes, allocations that
-# memset, copies (tensor_codegen.copier), kernels (their workers), frees.
+# memset, copies (tensor_copies.copier), kernels (their workers), frees.
 GLUE_NP = frozenset("""getitem transpose swapaxes expand_dims squeeze shape size item reshape
 ravel copy astype concatenate stack zeros zeros_like empty empty_like""".split())
 
@@ -769,7 +769,7 @@ class FunctionCodegen(ScalarOps, ListOps):
         if t == NONE:
             return ir.Constant(I8T, 0)
         if t in NUMPY_SCALARS:
-            from pts.backend.tensor_codegen import scalar_const
+            from pts.backend.tensor_abi import scalar_const
             return scalar_const(value, DTYPE_OF_SCALAR[t])
         raise NotImplementedError(f"constant of type {t}")
 
@@ -886,7 +886,7 @@ class FunctionCodegen(ScalarOps, ListOps):
 
     def op_tensor_free(self, ins: Instr, *args):
         """A tensor's allocation dies here (ir.passes.release_tensors)."""
-        from pts.backend.tensor_codegen import free_tensor
+        from pts.backend.tensor_abi import free_tensor
         free_tensor(self, ins, list(args))
 
     def op_kernel(self, ins: Instr, *args):
@@ -898,7 +898,7 @@ class FunctionCodegen(ScalarOps, ListOps):
 
 class Worker(FunctionCodegen):
     """Just enough of a FunctionCodegen to emit loops into an outlined function (kernel
-    workers and dispatch, tensor_codegen's copy loops)."""
+    workers and dispatch, tensor_copies' copy loops)."""
 
     def __init__(self, mc, fn: ir.Function):
         self.mc, self.fn = mc, fn

@@ -2,7 +2,7 @@
 (codegen, tensor and kernel code, gemm, the stdlib's math).
 
 Contract: `llvm_type(t)` is the LLVM type of a pts type (a tensor's is its descriptor,
-`desc_type`, laid out in backend/tensor_codegen.py); CTX_T is the context struct of CTX_FIELDS
+`desc_type`, laid out in backend/tensor_abi.py); CTX_T is the context struct of CTX_FIELDS
 and IMPORT_TYPES the types of the import table's functions (backend/abi.py); lists are
 LIST_T headers.  This module generates no code: it names types and builds small sequences
 into a given builder.

@@ -234,8 +234,8 @@ class ScalarOps:
         return self.b.select(c, a, b)
 
     def op_cast(self, ins, a):
-        """Numeric scalar conversion with numpy's astype semantics (see tensor_codegen.convert)."""
-        from pts.backend.tensor_codegen import convert
+        """Numeric scalar conversion with numpy's astype semantics (see tensor_abi.convert)."""
+        from pts.backend.tensor_abi import convert
         return convert(self.b, a, ins.args[0].type, ins.type)
 
     def op_view(self, ins, a):

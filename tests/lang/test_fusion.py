@@ -117,7 +117,7 @@ def product_used_twice(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarra
 
 
 def lone_max(x: np.ndarray) -> np.ndarray:
-    # not fused (no keepdims): tensor_codegen's reduction
+    # not fused (no keepdims): tensor_reductions' reduction
     return x.max(axis=-1)
 
 
