@@ -14,6 +14,13 @@ Native ABI (DESIGN.md §5):
   released by `@pts.release(ctx)` after the results have been read.
 
 List layout: `{i64 len, i64 cap, ptr data, ptr next}`; bools are stored as bytes.
+
+This module holds the structure: ModuleCodegen (declarations, entry points, the boxed ABI,
+release, the module's helper functions) and FunctionCodegen (blocks in dominance order,
+values, calls, branches, returns and the error plumbing).  The instructions' code lives
+with its job: llvm_types (the LLVM types and small builder helpers), scalar_ops
+(arithmetic, comparisons, conversions, math), list_ops (tuples, lists, print), both mixins
+of FunctionCodegen; tensor_codegen (`np.*`) and kernel_codegen (fused `kernel`s).
 """
 from __future__ import annotations
 
@@ -23,119 +30,14 @@ from llvmlite import ir
 
 # CTX_FIELDS, IMPORTS (append only) and IMPORT_MATH live in abi.py: loaders need no LLVM
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
+from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
+                                    STACK_LIMIT, VOID, llvm_type, result_type, symbol)
+from pts.backend.list_ops import ListOps
+from pts.backend.scalar_ops import ScalarOps
 from pts.errors import KIND_CODES
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
-                          ListType, TensorType, TupleType, Type)
-
-I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
-PTR = ir.PointerType()
-VOID = ir.VoidType()
-LIST_T = ir.LiteralStructType([I64T, I64T, PTR, PTR])
-
-CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR, I64T])
-STACK_LIMIT = CTX_FIELDS.index("stack_limit")
-IMPORT_TYPES = {
-    "malloc": ir.FunctionType(PTR, [I64T]),
-    "realloc": ir.FunctionType(PTR, [PTR, I64T]),
-    "free": ir.FunctionType(VOID, [PTR]),
-    "write_str": ir.FunctionType(VOID, [PTR, PTR]),
-    "write_i64": ir.FunctionType(VOID, [PTR, I64T]),
-    "write_f64": ir.FunctionType(VOID, [PTR, F64T]),
-    "write_bool": ir.FunctionType(VOID, [PTR, I64T]),
-    "write_list": ir.FunctionType(VOID, [PTR, PTR, I64T]),
-    # fn(data, begin, end) on chunks of [0, n), each >= grain, over the thread pool
-    "parallel_for": ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]),
-}
-IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
-ELEM_KIND = {I1: 0, I64: 1, F64: 2}
-
-# sqrt, floor, ceil and fabs are instructions; hypot is CPython's own (ModuleCodegen.hypot);
-# every other math function is libm's, called through the import table (IMPORT_MATH) rather
-# than an LLVM intrinsic or a symbol by name
-LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs"}
-LIBM_MATH = {"exp", "log", "log2", "log10", "sin", "cos", "pow", "tan", "asin", "acos", "atan",
-             "sinh", "cosh", "tanh", "atan2"}
-
-
-def llvm_type(t: Type) -> ir.Type:
-    t = DTYPE_OF_SCALAR.get(t, t)     # numpy scalars (np.float64, ...) are plain values
-    if t == I1:
-        return I1T
-    if t == I64:
-        return I64T
-    if t == F64:
-        return F64T
-    if t == F32:
-        return ir.FloatType()
-    if t == I32:
-        return I32T
-    if isinstance(t, TensorType):
-        from pts.backend.tensor_codegen import desc_type
-        return desc_type(t.rank)
-    if t == STR or isinstance(t, ListType):
-        return PTR
-    if t == NONE:
-        return I8T
-    if isinstance(t, TupleType):
-        return ir.LiteralStructType([llvm_type(e) for e in t.elems])
-    raise NotImplementedError(f"no LLVM type for {t}")
-
-
-def is_float(v: ir.Value) -> bool:
-    return isinstance(v.type, (ir.FloatType, ir.DoubleType))
-
-
-def mem_type(t: Type) -> ir.Type:
-    """How a list element is stored in memory (bools as bytes)."""
-    return I8T if t == I1 else llvm_type(t)
-
-
-def elem_size(t: Type) -> int:
-    return 1 if t == I1 else 8
-
-
-def result_type(f: Function) -> ir.Type:
-    """Internal functions return `{i32 status, T value}` in registers (just i32 for none)."""
-    if f.ret_type == NONE:
-        return I32T
-    return ir.LiteralStructType([I32T, llvm_type(f.ret_type)])
-
-
-def alloca(b: ir.IRBuilder, t: ir.Type):
-    """A stack slot typed as an opaque pointer (llvmlite would print a typed one)."""
-    slot = b.alloca(t)
-    slot.type = PTR
-    return slot
-
-
-def splat(b: ir.IRBuilder, x, vt: ir.VectorType):
-    """A vector of type vt with x in every lane."""
-    undef = ir.Constant(vt, ir.Undefined)
-    return b.shuffle_vector(b.insert_element(undef, x, ir.Constant(ir.IntType(32), 0)), undef,
-                            ir.Constant(ir.VectorType(ir.IntType(32), vt.count), [0] * vt.count))
-
-
-def store_fields(b: ir.IRBuilder, ptr, struct_t: ir.LiteralStructType, values: list) -> None:
-    """Fill the struct at ptr field by field (the data block of a parallel_for task)."""
-    for i, v in enumerate(values):
-        b.store(v, b.gep(ptr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=struct_t))
-
-
-def load_fields(b: ir.IRBuilder, ptr, struct_t: ir.LiteralStructType) -> list:
-    return [b.load(b.gep(ptr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=struct_t),
-                   typ=t) for i, t in enumerate(struct_t.elements)]
-
-
-def leaves(t: Type) -> list[Type]:
-    """Scalar slots of a value in the boxed ABI (tuples flattened)."""
-    if isinstance(t, TupleType):
-        return [leaf for e in t.elems for leaf in leaves(e)]
-    return [t]
-
-
-def symbol(name: str) -> str:
-    return "pts." + name
+                          TensorType, TupleType, Type)
 
 
 class ModuleCodegen:
@@ -159,7 +61,7 @@ class ModuleCodegen:
         self.funcs: dict[str, ir.Function] = {}
         self.helpers: dict[str, ir.Function] = {}
         self.declared: dict[str, ir.Function] = {}
-        self.message_templates: dict[tuple, str] = {}     # tensor_codegen's message_fn
+        self.message_templates: dict[tuple, str] = {}     # tensor_errors' message_fn
         from pts.ir.analysis import recursive_functions
         self.recursive = recursive_functions(module)
 
@@ -482,7 +384,7 @@ class ModuleCodegen:
                     v = b.sext(v, I64T)
                 elif isinstance(t, TensorType):
                     # the descriptor goes to arena memory; the slot gets its address
-                    from pts.backend.tensor_codegen import box_result
+                    from pts.backend.tensor_abi import box_result
                     v = box_result(self, b, ctx, v, t)
                 b.store(v, p)
 
@@ -667,7 +569,7 @@ class ModuleCodegen:
             old = b.load(head_p, typ=PTR)
             for i, v in enumerate([n0, cap, data, old]):
                 b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
-            from pts.backend.tensor_codegen import adopt_head   # a tensor header's pprev
+            from pts.backend.tensor_abi import adopt_head   # a tensor header's pprev
             adopt_head(b, old, hdr)
             b.store(hdr, head_p)
             b.ret(hdr)
@@ -735,7 +637,7 @@ def loop_counters(f: Function) -> set:
 
 
 # Tensor operations whose code has no loop of its own: views, shapes, allocations that
-# memset, copies (tensor_codegen.copier), kernels (their workers), frees.
+# memset, copies (tensor_copies.copier), kernels (their workers), frees.
 GLUE_NP = frozenset("""getitem transpose swapaxes expand_dims squeeze shape size item reshape
 ravel copy astype concatenate stack zeros zeros_like empty empty_like""".split())
 
@@ -754,7 +656,7 @@ def glue_op(i: Instr) -> bool:
     return name in GLUE_NP
 
 
-class FunctionCodegen:
+class FunctionCodegen(ScalarOps, ListOps):
     # fast-math flags of float +, - and *: none for user code (results as CPython's and
     # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
     # contraction into FMA
@@ -867,7 +769,7 @@ class FunctionCodegen:
         if t == NONE:
             return ir.Constant(I8T, 0)
         if t in NUMPY_SCALARS:
-            from pts.backend.tensor_codegen import scalar_const
+            from pts.backend.tensor_abi import scalar_const
             return scalar_const(value, DTYPE_OF_SCALAR[t])
         raise NotImplementedError(f"constant of type {t}")
 
@@ -984,7 +886,7 @@ class FunctionCodegen:
 
     def op_tensor_free(self, ins: Instr, *args):
         """A tensor's allocation dies here (ir.passes.release_tensors)."""
-        from pts.backend.tensor_codegen import free_tensor
+        from pts.backend.tensor_abi import free_tensor
         free_tensor(self, ins, list(args))
 
     def op_kernel(self, ins: Instr, *args):
@@ -993,471 +895,10 @@ class FunctionCodegen:
         from pts.backend import kernel_codegen
         return kernel_codegen.emit(self, ins, list(args))
 
-    # arithmetic ---------------------------------------------------------
-
-    def op_add(self, ins, a, b):
-        if ins in self.counters:          # see loop_counters: cannot wrap, so LLVM may know
-            return self.b.add(a, b, flags=("nuw", "nsw"))    # the counter's range
-        return self.b.fadd(a, b, flags=self.float_flags) if is_float(a) else self.b.add(a, b)
-
-    def op_sub(self, ins, a, b):
-        return self.b.fsub(a, b, flags=self.float_flags) if is_float(a) else self.b.sub(a, b)
-
-    def op_mul(self, ins, a, b):
-        return self.b.fmul(a, b, flags=self.float_flags) if is_float(a) else self.b.mul(a, b)
-
-    def op_div(self, ins, a, b):
-        return self.b.fdiv(a, b)
-
-    def _int_divmod(self, a, b, zero_test: bool = False):
-        """Python floor division and modulo of i64 (b != 0 is checked before).
-
-        When a and b are both in [0, 2**53) (one unsigned compare of a | b), the quotient
-        comes from the FPU: q = trunc(fl(a / b)), a and b being exact doubles.  Rounding is
-        monotonic and the true floor m = floor(a / b) and m + 1 are representable, so
-        fl(a / b) is in [m, m + 1] (in any rounding mode) and q is m or m + 1; r = a - q*b
-        is then a % b or a % b - b (< 0), and one compare fixes both.  On current x86 cores
-        a double division has a shorter latency and a better throughput than a 64-bit (even
-        a 32-bit) integer division: count_primes() runs ~15% faster.  Other operands take
-        the integer division below.  `zero_test`: the remainder is only compared with 0
-        (`k % i == 0`), and a - q*b is 0 exactly when a % b is (q = m + 1 leaves a % b - b,
-        in [-b, -1]), so the fast path skips the fix-up of r (q stays right)."""
-        if a.type != I64T:
-            return self._int_divmod_int(a, b)
-        bd = self.b
-        c53 = ir.Constant(I64T, 1 << 53)
-        small = bd.icmp_unsigned("<", bd.or_(a, b), c53)
-        fast = self.fn.append_basic_block("divmod.fp")
-        slow = self.fn.append_basic_block("divmod.int")
-        done = self.fn.append_basic_block("divmod.done")
-        bd.cbranch(small, fast, slow)
-        bd.position_at_end(fast)
-        q0 = bd.fptosi(bd.fdiv(bd.sitofp(a, F64T), bd.sitofp(b, F64T)), I64T)
-        r0 = bd.sub(a, bd.mul(q0, b, flags=("nuw", "nsw")), flags=("nsw",))
-        over = bd.icmp_signed("<", r0, ir.Constant(I64T, 0))
-        q_fast = bd.sub(q0, bd.zext(over, I64T))
-        r_fast = r0 if zero_test else bd.select(over, bd.add(r0, b), r0)
-        bd.branch(done)
-        bd.position_at_end(slow)
-        q_slow, r_slow = self._int_divmod_int(a, b)
-        slow_end = bd.block
-        bd.branch(done)
-        bd.position_at_end(done)
-        q = bd.phi(I64T)
-        q.add_incoming(q_fast, fast)
-        q.add_incoming(q_slow, slow_end)
-        r = bd.phi(I64T)
-        r.add_incoming(r_fast, fast)
-        r.add_incoming(r_slow, slow_end)
-        return q, r
-
-    def _int_divmod_int(self, a, b):
-        """_int_divmod by the integer division (C's, truncating, then floored)."""
-        bd = self.b
-        minus1 = bd.icmp_signed("==", b, ir.Constant(I64T, -1))
-        safe = bd.select(minus1, ir.Constant(I64T, 1), b)
-        q = bd.select(minus1, bd.sub(ir.Constant(I64T, 0), a), bd.sdiv(a, safe))
-        r = bd.select(minus1, ir.Constant(I64T, 0), bd.srem(a, safe))
-        # C truncates toward zero; Python floors: adjust when the signs of r and b differ
-        adjust = bd.and_(bd.icmp_signed("!=", r, ir.Constant(I64T, 0)),
-                         bd.icmp_signed("<", bd.xor(r, b), ir.Constant(I64T, 0)))
-        q = bd.sub(q, bd.zext(adjust, I64T))
-        r = bd.select(adjust, bd.add(r, b), r)
-        return q, r
-
-    def _float_divmod(self, a, b):
-        """CPython's float_divmod: (floor(a / b), a - floor * b with the sign of b)."""
-        bd = self.b
-        zero = ir.Constant(F64T, 0.0)
-        mod = self.libm_call("fmod", [a, b])        # frem would be a call of fmod by name
-        # LLVM turns fmod(a, b) into `frem nnan` where it knows that a is not infinite and b
-        # not 0 (the cases where fmod sets errno) — poison when a or b is a nan (LLVM
-        # 20's optimizeFMod; llvm/llvm-project#199284), and a branch on poison is undefined:
-        # at -O3 `math.nan % y` was 0.0, int() of it raised a ZeroDivisionError with no
-        # message, and loops that tested it never ended.  A select does not propagate the
-        # poison of the arm it does not take.
-        mod = bd.select(bd.fcmp_unordered("uno", a, b), bd.fadd(a, b), mod)
-        div = bd.fdiv(bd.fsub(a, mod), b)
-        mod_nz = bd.fcmp_unordered("!=", mod, zero)
-        signs_differ = bd.xor(bd.fcmp_ordered("<", b, zero), bd.fcmp_ordered("<", mod, zero))
-        fix = bd.and_(mod_nz, signs_differ)
-        copysign = self.mc.intrinsic("llvm.copysign", [F64T])
-        mod = bd.select(mod_nz, bd.select(fix, bd.fadd(mod, b), mod), bd.call(copysign, [zero, b]))
-        div = bd.select(fix, bd.fsub(div, ir.Constant(F64T, 1.0)), div)
-        div_nz = bd.fcmp_unordered("!=", div, zero)
-        floor = bd.call(self.mc.intrinsic("llvm.floor", [F64T]), [div])
-        floor = bd.select(bd.fcmp_ordered(">", bd.fsub(div, floor), ir.Constant(F64T, 0.5)),
-                          bd.fadd(floor, ir.Constant(F64T, 1.0)), floor)
-        floordiv = bd.select(div_nz, floor, bd.call(copysign, [zero, bd.fdiv(a, b)]))
-        return floordiv, mod
-
-    def _const_divmod(self, a, d: int, want_mod: bool):
-        """Floor division / modulo by a positive constant, without the -1 and sign fix-ups
-        a general divisor needs: x // 2**k -> x >> k, x % 2**k -> x & (2**k - 1)."""
-        bd = self.b
-        if d & (d - 1) == 0:
-            k = d.bit_length() - 1
-            if want_mod:
-                return bd.and_(a, ir.Constant(I64T, d - 1))
-            return bd.ashr(a, ir.Constant(I64T, k))
-        dc = ir.Constant(I64T, d)
-        r = bd.srem(a, dc)
-        neg = bd.icmp_signed("<", r, ir.Constant(I64T, 0))
-        if want_mod:
-            return bd.select(neg, bd.add(r, dc), r)
-        return bd.sub(bd.sdiv(a, dc), bd.zext(neg, I64T))
-
-    def op_floordiv(self, ins, a, b):
-        if ins.type == F64:
-            return self._float_divmod(a, b)[0]
-        d = ins.args[1]
-        if isinstance(d, Const) and d.value > 0:
-            return self._const_divmod(a, d.value, want_mod=False)
-        return self._int_divmod(a, b)[0]
-
-    def op_mod(self, ins, a, b):
-        if ins.type == F64:
-            return self._float_divmod(a, b)[1]
-        d = ins.args[1]
-        if isinstance(d, Const) and d.value > 0:
-            return self._const_divmod(a, d.value, want_mod=True)
-        return self._int_divmod(a, b, zero_test=self._only_compared_with_zero(ins))[1]
-
-    def _only_compared_with_zero(self, ins: Instr) -> bool:
-        """Every reader of `ins` is `eq`/`ne` of it and the constant 0."""
-        if getattr(self, "f", None) is None:     # (kernel workers: no IR function)
-            return False
-        users = self.__dict__.get("_users")
-        if users is None:
-            from pts.ir.analysis import uses
-            users = self._users = uses(self.f)
-        readers = users.get(ins, [])
-        return bool(readers) and all(
-            u.op in ("eq", "ne") and len(u.args) == 2 and not u.targets
-            and any(a is ins for a in u.args)
-            and all(a is ins or (isinstance(a, Const) and a.value == 0) for a in u.args)
-            for u in readers)
-
-    def op_pow(self, ins, a, b):
-        if ins.type == F64:
-            return self.libm_call("pow", [a, b])
-        return self.b.call(self.mc.ipow(I64T), [a, b])
-
-
-    def op_neg(self, ins, a):
-        return self.b.fneg(a) if is_float(a) else self.b.sub(ir.Constant(a.type, 0), a)
-
-    def op_abs(self, ins, a):
-        if ins.type == F64:
-            return self.b.call(self.mc.intrinsic("llvm.fabs", [F64T]), [a])
-        neg = self.b.icmp_signed("<", a, ir.Constant(I64T, 0))
-        return self.b.select(neg, self.b.sub(ir.Constant(I64T, 0), a), a)
-
-    def op_and(self, ins, a, b):
-        return self.b.and_(a, b)
-
-    def op_or(self, ins, a, b):
-        return self.b.or_(a, b)
-
-    def op_xor(self, ins, a, b):
-        return self.b.xor(a, b)
-
-    def op_shl(self, ins, a, b):
-        big = self.b.icmp_signed(">=", b, ir.Constant(I64T, 64))
-        safe = self.b.select(big, ir.Constant(I64T, 0), b)
-        return self.b.select(big, ir.Constant(I64T, 0), self.b.shl(a, safe))
-
-    def op_shr(self, ins, a, b):
-        big = self.b.icmp_signed(">", b, ir.Constant(I64T, 63))
-        return self.b.ashr(a, self.b.select(big, ir.Constant(I64T, 63), b))
-
-    def op_invert(self, ins, a):
-        return self.b.xor(a, ir.Constant(I64T, -1))
-
-    def op_not(self, ins, a):
-        return self.b.xor(a, ir.Constant(I1T, 1))
-
-    def compare(self, ins, op: str, a, b):
-        t = DTYPE_OF_SCALAR.get(ins.args[0].type, ins.args[0].type)
-        if is_float(a):
-            if op == "!=":
-                return self.b.fcmp_unordered("!=", a, b)
-            return self.b.fcmp_ordered(op, a, b)
-        if t == I1:
-            return self.b.icmp_unsigned(op, a, b)
-        return self.b.icmp_signed(op, a, b)
-
-    def op_eq(self, ins, a, b):
-        return self.compare(ins, "==", a, b)
-
-    def op_ne(self, ins, a, b):
-        return self.compare(ins, "!=", a, b)
-
-    def op_lt(self, ins, a, b):
-        return self.compare(ins, "<", a, b)
-
-    def op_le(self, ins, a, b):
-        return self.compare(ins, "<=", a, b)
-
-    def op_gt(self, ins, a, b):
-        return self.compare(ins, ">", a, b)
-
-    def op_ge(self, ins, a, b):
-        return self.compare(ins, ">=", a, b)
-
-    def op_select(self, ins, c, a, b):
-        return self.b.select(c, a, b)
-
-    def op_cast(self, ins, a):
-        """Numeric scalar conversion with numpy's astype semantics (see tensor_codegen)."""
-        from pts.backend.tensor_codegen import convert
-        return convert(self.b, a, ins.args[0].type, ins.type)
-
-    def op_view(self, ins, a):
-        return self.b.bitcast(a, llvm_type(ins.type))
-
-    def op_itof(self, ins, a):
-        return self.b.sitofp(a, F64T)
-
-    def op_btoi(self, ins, a):
-        return self.b.zext(a, I64T)
-
-    def op_ftoi(self, ins, a):
-        return self.b.fptosi(a, I64T)
-
-    def op_isnan(self, ins, a):
-        return self.b.fcmp_unordered("uno", a, a)
-
-    def _fabs(self, a):
-        return self.b.call(self.mc.intrinsic("llvm.fabs", [F64T]), [a])
-
-    def op_isinf(self, ins, a):
-        return self.b.fcmp_ordered("==", self._fabs(a), ir.Constant(F64T, float("inf")))
-
-    def op_isfinite(self, ins, a):
-        return self.b.fcmp_ordered("<", self._fabs(a), ir.Constant(F64T, float("inf")))
-
-    def math(self, name: str, args):
-        if name in LLVM_INTRINSIC_MATH:
-            return self.b.call(self.mc.intrinsic("llvm." + name, [F64T]), list(args))
-        return self.libm_call(name, args)
-
-    def op_math_hypot(self, ins, a, b):
-        return self.b.call(self.mc.hypot(), [a, b])
-
-    def libm_call(self, name: str, args):
-        """f64 libm function `name`: through its import-table slot (see IMPORT_MATH) in
-        portable code (archive images), by name in code for this process, where LLVM knows
-        the libm functions (no side effects: hoisted, merged, folded on constants)."""
-        if not self.mc.portable:
-            return self.b.call(self.mc.libm(name, len(args)), list(args))
-        return self.b.call(self.mc.import_fn(self.b, self.ctx, name), list(args))
-
-    # tuples -------------------------------------------------------------
-
-    def op_tuple(self, ins, *vals):
-        agg = ir.Constant(llvm_type(ins.type), ir.Undefined)
-        for i, v in enumerate(vals):
-            agg = self.b.insert_value(agg, v, i)
-        return agg
-
-    def op_tuple_get(self, ins, t, i):
-        return self.b.extract_value(t, ins.args[1].value)
-
-    # lists --------------------------------------------------------------
-
-    def field(self, lst, i: int):
-        return self.b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T)
-
-    def list_len(self, lst):
-        n = self.b.load(self.field(lst, 0), typ=I64T)
-        n.set_metadata("range", self.mc.range_md(I64T, 0, (1 << 63) - 1))     # len >= 0
-        return n
-
-    def elem_ptr(self, lst, i, t: Type):
-        data = self.b.load(self.field(lst, 2), typ=PTR)
-        return self.b.gep(data, [i], inbounds=True, source_etype=mem_type(t))
-
-    def load_elem(self, lst, i, t: Type):
-        v = self.b.load(self.elem_ptr(lst, i, t), typ=mem_type(t))
-        if t == I1:                  # bools are stored as bytes 0 or 1
-            v.set_metadata("range", self.mc.range_md(I8T, 0, 2))
-            return self.b.trunc(v, I1T)
-        return v
-
-    def store_elem(self, lst, i, v, t: Type):
-        if t == I1:
-            v = self.b.zext(v, I8T)
-        self.b.store(v, self.elem_ptr(lst, i, t))
-
-    def new_list(self, t: Type, n):
-        return self.b.call(self.mc.list_new(), [self.ctx, ir.Constant(I64T, elem_size(t)), n])
-
-    def op_list_new(self, ins, n):
-        return self.new_list(ins.type.elem, n)
-
-    def counted_loop(self, n, body, interleave=None) -> None:
-        """for i in range(n): body(i) — in LLVM IR directly.  `interleave` (an int, or a
-        function asked once the body is emitted): how many vector iterations the loop
-        vectorizer runs side by side (llvm.loop.interleave.count); None: its choice."""
-        bd = self.b
-        pre = bd.block
-        head = self.fn.append_basic_block("loop")
-        blk = self.fn.append_basic_block("loopbody")
-        done = self.fn.append_basic_block("loopdone")
-        bd.branch(head)
-        bd.position_at_end(head)
-        i = bd.phi(I64T)
-        i.add_incoming(ir.Constant(I64T, 0), pre)
-        bd.cbranch(bd.icmp_signed("<", i, n), blk, done)
-        bd.position_at_end(blk)
-        body(i)
-        i.add_incoming(bd.add(i, ir.Constant(I64T, 1)), bd.block)
-        latch = bd.branch(head)
-        if callable(interleave):
-            interleave = interleave()
-        if interleave:
-            latch.set_metadata("llvm.loop", self.mc.loop_id(interleave))
-        bd.position_at_end(done)
-
-    def op_list_fill(self, ins, n, v):
-        t = ins.type.elem
-        lst = self.new_list(t, n)
-        self.counted_loop(self.list_len(lst), lambda i: self.store_elem(lst, i, v, t))
-        return lst
-
-    def copy_into(self, dst, dst_start, src, n, t: Type) -> None:
-        size = self.b.mul(n, ir.Constant(I64T, elem_size(t)))
-        memcpy = self.mc.intrinsic("llvm.memcpy", [PTR, PTR, I64T])
-        self.b.call(memcpy, [self.elem_ptr(dst, dst_start, t), self.elem_ptr(src, ir.Constant(I64T, 0), t),
-                             size, ir.Constant(I1T, 0)])
-
-    def op_list_repeat(self, ins, lst, n):
-        t = ins.type.elem
-        k = self.list_len(lst)
-        times = self.b.select(self.b.icmp_signed("<", n, ir.Constant(I64T, 0)), ir.Constant(I64T, 0), n)
-        out = self.new_list(t, self.b.mul(k, times))
-        self.counted_loop(times, lambda i: self.copy_into(out, self.b.mul(i, k), lst, k, t))
-        return out
-
-    def op_list_copy(self, ins, lst):
-        t = ins.type.elem
-        n = self.list_len(lst)
-        out = self.new_list(t, n)
-        self.copy_into(out, ir.Constant(I64T, 0), lst, n, t)
-        return out
-
-    def op_list_len(self, ins, lst):
-        return self.list_len(lst)
-
-    def op_list_get(self, ins, lst, i):
-        return self.load_elem(lst, i, ins.type)
-
-    def op_list_set(self, ins, lst, i, v):
-        self.store_elem(lst, i, v, ins.args[0].type.elem)
-
-    def op_list_append(self, ins, lst, v):
-        t = ins.args[0].type.elem
-        n = self.list_len(lst)
-        n1 = self.b.add(n, ir.Constant(I64T, 1))
-        self.b.call(self.mc.list_reserve(), [self.ctx, lst, ir.Constant(I64T, elem_size(t)), n1])
-        self.store_elem(lst, n, v, t)
-        self.b.store(n1, self.field(lst, 0))
-
-    def op_list_pop(self, ins, lst):
-        n1 = self.b.sub(self.list_len(lst), ir.Constant(I64T, 1))
-        self.b.store(n1, self.field(lst, 0))
-        return self.load_elem(lst, n1, ins.type)
-
-    def op_list_pop_at(self, ins, lst, i):
-        t = ins.type
-        n1 = self.b.sub(self.list_len(lst), ir.Constant(I64T, 1))
-        item = self.load_elem(lst, i, t)
-        moved = self.b.mul(self.b.sub(n1, i), ir.Constant(I64T, elem_size(t)))
-        memmove = self.mc.intrinsic("llvm.memmove", [PTR, PTR, I64T])
-        self.b.call(memmove, [self.elem_ptr(lst, i, t),
-                              self.elem_ptr(lst, self.b.add(i, ir.Constant(I64T, 1)), t),
-                              moved, ir.Constant(I1T, 0)])
-        self.b.store(n1, self.field(lst, 0))
-        return item
-
-    def op_list_eq(self, ins, a, b):
-        t = ins.args[0].type.elem
-        bd = self.b
-        n = self.list_len(a)
-        same_len = bd.icmp_signed("==", n, self.list_len(b))
-        pre = bd.block
-        head = self.fn.append_basic_block("eqloop")
-        body = self.fn.append_basic_block("eqbody")
-        done = self.fn.append_basic_block("eqdone")
-        bd.cbranch(same_len, head, done)
-        bd.position_at_end(head)
-        i = bd.phi(I64T)
-        i.add_incoming(ir.Constant(I64T, 0), pre)
-        more = bd.icmp_signed("<", i, n)
-        bd.cbranch(more, body, done)
-        bd.position_at_end(body)
-        x, y = self.load_elem(a, i, t), self.load_elem(b, i, t)
-        eq = bd.fcmp_ordered("==", x, y) if t == F64 else bd.icmp_signed("==", x, y)
-        i.add_incoming(bd.add(i, ir.Constant(I64T, 1)), body)
-        bd.cbranch(eq, head, done)
-        bd.position_at_end(done)
-        res = bd.phi(I1T)
-        res.add_incoming(ir.Constant(I1T, 0), pre)
-        res.add_incoming(ir.Constant(I1T, 1), head)
-        res.add_incoming(ir.Constant(I1T, 0), body)
-        return res
-
-    # print --------------------------------------------------------------
-
-    def op_print(self, ins, *vals):
-        for x in ins.args:
-            if any(isinstance(leaf, TensorType) or leaf in NUMPY_SCALARS for leaf in leaves(x.type)):
-                from pts.errors import CompileError
-                from pts.ir.types import py_name
-                raise CompileError(f"native code for printing a {py_name(x.type)} is not built "
-                                   f"yet (use backend='interp')", ins.span)
-        for k, (x, v) in enumerate(zip(ins.args, vals)):
-            if k:
-                self.write_str(" ")
-            self.write_value(v, x.type)
-        self.write_str("\n")
-
-    def call_import(self, name: str, args):
-        return self.b.call(self.mc.import_fn(self.b, self.ctx, name), [self.ctx] + list(args))
-
-    def write_str(self, s: str) -> None:
-        self.call_import("write_str", [self.mc.string(s)])
-
-    def write_value(self, v, t: Type) -> None:
-        if t == I64:
-            self.call_import("write_i64", [v])
-        elif t == F64:
-            self.call_import("write_f64", [v])
-        elif t == I1:
-            self.call_import("write_bool", [self.b.zext(v, I64T)])
-        elif t == STR:
-            self.call_import("write_str", [v])
-        elif t == NONE:
-            self.write_str("None")
-        elif isinstance(t, ListType):
-            self.call_import("write_list", [v, ir.Constant(I64T, ELEM_KIND[t.elem])])
-        elif isinstance(t, TupleType):
-            self.write_str("(")
-            for i, e in enumerate(t.elems):
-                if i:
-                    self.write_str(", ")
-                self.write_value(self.b.extract_value(v, i), e)
-            if len(t.elems) == 1:
-                self.write_str(",")
-            self.write_str(")")
-        else:
-            raise NotImplementedError(f"print of {t}")
-
 
 class Worker(FunctionCodegen):
     """Just enough of a FunctionCodegen to emit loops into an outlined function (kernel
-    workers and dispatch, tensor_codegen's copy loops)."""
+    workers and dispatch, tensor_copies' copy loops)."""
 
     def __init__(self, mc, fn: ir.Function):
         self.mc, self.fn = mc, fn
@@ -1481,16 +922,6 @@ class PointerCallee:
 
     def get_reference(self):
         return self.ptr.get_reference()
-
-
-def _math_op(name: str):
-    def op(self, ins, *args):
-        return self.math(name, args)
-    return op
-
-
-for _name in LLVM_INTRINSIC_MATH | LIBM_MATH:
-    setattr(FunctionCodegen, "op_math_" + _name, _math_op(_name))
 
 
 def generate(module: Module, triple: str = "", data_layout: str = "",

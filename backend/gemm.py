@@ -65,7 +65,7 @@ MLP's first layer ~3% and 64 x 288 x 3136 ~7% faster than with the 12-row kernel
 (in-process A/B; the others within the noise of +-3%).  The first K block stores (C = acc,
 without reading C) unless the caller asks to accumulate; later K blocks add.  The last K
 block also applies the epilogue, in numpy's order and rounding: the sum, then `+ bias`,
-then ReLU (as the ufunc `np.maximum(s, 0)` of backend/tensor_codegen.py: s where s >= 0 or
+then ReLU (as the ufunc `np.maximum(s, 0)` of backend/tensor_ufuncs.py: s where s >= 0 or
 s is NaN, else 0).
 
 Every part is its own internal, never-inlined function; all but the micro-kernel are
@@ -108,8 +108,8 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields, splat,
-                                 store_fields)
+from pts.backend.llvm_types import (I1T, I8T, I64T, F64T, PTR, VOID, alloca, load_fields, splat,
+                                    store_fields)
 
 F32T = ir.FloatType()
 ALIGN = 64

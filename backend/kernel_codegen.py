@@ -40,13 +40,14 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from pts.backend.codegen import (I1T, I32T, I64T, PTR, VOID, Worker, alloca,
-                                 load_fields, splat, store_fields)
-from pts.backend.tensor_codegen import (ALIGN, COMPARE, ITEMSIZE, MEM, REG, Kernels, Scalar,
-                                        Tensor, c64, convert, desc_type, dtype_of, filler,
-                                        loop_dtypes, moved_last, plain, resolve_loop,
-                                        scalar_const, store_nontemporal, streamer,
-                                        uniform_exponent, unit_axis)
+from pts.backend.codegen import Worker
+from pts.backend.llvm_types import (I1T, I32T, I64T, PTR, VOID, alloca, desc_type, load_fields, splat,
+                                    store_fields)
+from pts.backend.tensor_abi import (ALIGN, ITEMSIZE, MEM, REG, Scalar, Tensor, c64, convert,
+                                    dtype_of, plain, scalar_const)
+from pts.backend.tensor_codegen import Kernels
+from pts.backend.tensor_copies import filler, moved_last, store_nontemporal, streamer, unit_axis
+from pts.backend.tensor_ufuncs import COMPARE, loop_dtypes, resolve_loop, uniform_exponent
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -72,7 +73,7 @@ COSTLY = TRANSCENDENTAL | {"true_divide", "sqrt"}       # worth a scratch row (p
 # 1.99, 2 1.91, 3 1.95.  (A C model of the row loop agreed: 2.08 -> 1.69 -> 1.63 ms.)
 PREFETCH_BYTES = 256
 PREFETCH_ROWS = 2
-# Outputs of at least this many bytes are streamed (tensor_codegen.streamer): each row is
+# Outputs of at least this many bytes are streamed (tensor_copies.streamer): each row is
 # computed into a scratch row, which stays in L1, and then written out with non-temporal
 # stores, which do not first read the lines they write as plain stores do.  An output of
 # this size does not stay in a core's L2 anyway.  Same measurement as above: softmax

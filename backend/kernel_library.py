@@ -1,5 +1,5 @@
 """Precompiled generic kernels for code compiled in this process: the gemm of backend/gemm.py
-for float32 and float64, and the common copy loops of backend/tensor_codegen.py (`copier`:
+for float32 and float64, and the common copy loops of backend/tensor_copies.py (`copier`:
 reshapes, slice assignments, `copied_rows`; COPIES), compiled once per machine instead of
 once per module.
 
@@ -265,8 +265,9 @@ def build_ir() -> str:
     from llvmlite import ir
 
     from pts.backend import gemm, jit
-    from pts.backend.codegen import I64T, ModuleCodegen
-    from pts.backend.tensor_codegen import copier, filler, streamer
+    from pts.backend.codegen import ModuleCodegen
+    from pts.backend.llvm_types import I64T
+    from pts.backend.tensor_copies import copier, filler, streamer
     from pts.ir.core import Module
     tm = jit.image_target_machine()
     mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")

@@ -34,7 +34,8 @@ import threading
 from llvmlite import ir
 from llvmlite.ir.values import FunctionAttributes
 
-from pts.backend.codegen import I1T, I32T, PTR, FunctionCodegen, llvm_type
+from pts.backend.codegen import FunctionCodegen
+from pts.backend.llvm_types import I1T, I32T, PTR, llvm_type
 from pts.ir.core import Const, Module
 from pts.ir.types import F32, F64, NPF64, SCALAR_OF_DTYPE, ScalarType, TensorType
 

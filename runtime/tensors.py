@@ -1,6 +1,6 @@
 """numpy arrays across the native boundary: descriptors in, owned arrays out (no copies).
 
-Contract (DESIGN.md §5, layout in backend/tensor_codegen.py):
+Contract (DESIGN.md §5, layout in backend/tensor_abi.py):
 - An ndarray argument is borrowed: the boxed argument slot points at a descriptor
   `{data, owner=0, shape[r], strides[r]}` (strides in elements) that `TensorCall.box`
   writes (in C: pts._dispatch.array_desc, else with ctypes); the array and the descriptor
@@ -43,7 +43,7 @@ except ImportError:
 
 
 class _Header(ctypes.Structure):
-    """The arena header of a tensor allocation (tensor_codegen.TENSOR_HDR_T: codegen.LIST_T
+    """The arena header of a tensor allocation (tensor_abi.TENSOR_HDR_T: llvm_types.LIST_T
     then pprev; `nbytes` holds ~nbytes, negative, which marks a tensor's header)."""
     _fields_ = [("nbytes", ctypes.c_int64), ("aligned", ctypes.c_int64),
                 ("raw", ctypes.c_void_p), ("next", ctypes.c_void_p), ("pprev", ctypes.c_void_p)]

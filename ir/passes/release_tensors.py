@@ -47,7 +47,7 @@ Where: for each holder that does not escape, after its last use in a block it is
 out of, or on each edge out of its live range (at the head of the target when the edge is
 its only way in, else in a new block on the edge); a holder that moves into an owning
 parameter is not freed on that edge.  A raise exits through release, which frees what is
-left; a freed allocation is unlinked from the arena (backend/tensor_codegen.py), so nothing
+left; a freed allocation is unlinked from the arena (backend/tensor_abi.py), so nothing
 is freed twice.
 
 Summaries (fixpoint over the module, starting from "nothing is known"): `fresh[f]` when

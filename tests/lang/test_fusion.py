@@ -117,7 +117,7 @@ def product_used_twice(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarra
 
 
 def lone_max(x: np.ndarray) -> np.ndarray:
-    # not fused (no keepdims): tensor_codegen's reduction
+    # not fused (no keepdims): tensor_reductions' reduction
     return x.max(axis=-1)
 
 
@@ -489,7 +489,7 @@ def test_native_fused_chain_calls_malloc_like_one_op(monkeypatch):
     """Count the native code's calls of the runtime's malloc: GELU fused allocates what
     `x * 2.0` allocates (its output); unfused, it allocates 8 temporaries more."""
     import ctypes
-    from pts.backend.codegen import IMPORTS
+    from pts.backend.abi import IMPORTS
     from pts.runtime import native
 
     libc_malloc = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)(native._IMPORT_ADDRS["malloc"])

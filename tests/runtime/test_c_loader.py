@@ -26,7 +26,7 @@ import pytest
 
 import pts
 from pts.backend import link
-from pts.backend.codegen import IMPORTS
+from pts.backend.abi import IMPORTS
 from pts.runtime import archive
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -1,4 +1,4 @@
-"""The module's copy loops (backend/tensor_codegen.py `copier`) against numpy, bit for bit:
+"""The module's copy loops (backend/tensor_copies.py `copier`) against numpy, bit for bit:
 rows with unit strides on both sides copied as vectors (`row_copy`: rows shorter than, equal
 to and longer than a vector, the last vector overlapping), copies that read across the
 source's rows in tiles (`transposing`, `tiled_loop`: transposes, NCHW <-> NHWC, tile edges,

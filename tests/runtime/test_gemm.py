@@ -200,7 +200,8 @@ def _entry_harness(dt_name: str):
     from llvmlite import ir
 
     from pts.backend import gemm, jit
-    from pts.backend.codegen import I1T, I64T, PTR, VOID, ModuleCodegen
+    from pts.backend.codegen import ModuleCodegen
+    from pts.backend.llvm_types import I1T, I64T, PTR, VOID
     from pts.ir.core import Module
 
     mc = ModuleCodegen(Module(), jit.host_triple(), str(jit.target_machine().target_data))

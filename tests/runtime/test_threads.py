@@ -284,11 +284,11 @@ def test_serial_fallback_without_the_extension():
 def test_import_slot_holds_the_pool():
     from llvmlite import ir
 
-    from pts.backend import codegen
+    from pts.backend import llvm_types
     from pts.backend.abi import IMPORTS
     from pts.runtime import native
     assert "parallel_for" in IMPORTS
-    ty = codegen.IMPORT_TYPES["parallel_for"]
+    ty = llvm_types.IMPORT_TYPES["parallel_for"]
     assert isinstance(ty.return_type, ir.VoidType)
     assert [str(a) for a in ty.args] == ["ptr", "ptr", "i64", "i64"]
     assert native.IMPORT_TABLE[IMPORTS.index("parallel_for")] == threads.PARALLEL_FOR

@@ -1,0 +1,386 @@
+"""Tensor descriptors and their memory: the parts every tensor kernel works with.
+
+A tensor<dtype, r> is, in LLVM, a descriptor struct passed by value (DESIGN.md §5;
+llvm_types.desc_type):
+
+    { ptr data, ptr owner, [r x i64] shape, [r x i64] strides }
+
+Strides count ELEMENTS (numpy's byte strides divided by the item size at the boundary).
+`owner` is the arena header of the allocation the data lives in, or null for memory borrowed
+from the caller (numpy inputs).  Views (slices, transposes, reshapes of contiguous data)
+share data and owner with their base, so a write through a view is seen in the base.
+
+Memory: every new tensor is one allocation chained into the per-call arena like a list
+(llvm_types.LIST_T header `{i64 nbytes, i64 aligned data address, ptr raw block, ptr next}`),
+freed by `@pts.release`.  A tensor returned to Python is detached from the arena by the
+Python side (runtime/tensors.py zeroes the header's raw pointer so release skips it and
+frees the block when the numpy array dies).  A tensor header (TENSOR_HDR_T) extends the list
+header with `ptr pprev`, the address of the pointer that points at it (the context's list
+head or the previous header's `next`), and stores ~nbytes (negative; a list's length never
+is) so a header can tell it is a tensor's: `tensor.free` (ir.passes.release_tensors) unlinks
+a temporary from the arena in O(1) at its last use and frees it, so release never sees it
+again (no double free on an error path).  Pushing any header on the arena (tensor_alloc,
+codegen's list_new) updates the pprev of a tensor header it covers (`adopt_head`).
+
+Contract: `Tensor`/`Scalar` are an operand's parts as LLVM values; `KernelBase` is the
+state of one `np.*` instruction being generated (tensor_codegen.Kernels is built on it):
+its operands unpacked, its result packed, allocation in the arena, element loads and
+stores, and the loop nest over a shape.
+"""
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+
+from pts.backend.llvm_types import CTX_T, F64T, I1T, I32T, I64T, I8T, LIST_T, PTR, desc_type
+from pts.errors import CompileError
+from pts.ir.types import (DTYPES, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
+                          ScalarType, TensorType, TupleType, Type)
+
+F32T = ir.FloatType()
+ALIGN = 64
+HUGE_PAGES_MIN = 1 << 21
+MADV_HUGEPAGE = 14           # Linux
+FLOATS = (F32, F64)
+INTS = (I32, I64)
+REG = {I1: I1T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
+MEM = {I1: I8T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
+ITEMSIZE = {I1: 1, I32: 4, I64: 8, F32: 4, F64: 8}
+BITS = {I32: 32, I64: 64}
+
+
+def scalar_const(value, t: ScalarType) -> ir.Constant:
+    if t in FLOATS:
+        return ir.Constant(REG[t], float(value))
+    if t == I1:
+        return ir.Constant(I1T, int(bool(value)))
+    v = int(value) & ((1 << BITS[t]) - 1)
+    if v >> (BITS[t] - 1):
+        v -= 1 << BITS[t]
+    return ir.Constant(REG[t], v)
+
+
+def c64(v: int) -> ir.Constant:
+    return ir.Constant(I64T, v)
+
+
+# ------------------------------------------------------------------ scalar conversions
+
+def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
+    """numpy's astype for one scalar (x86-64 results where C leaves it undefined: a float
+    that does not fit the integer type becomes its minimum value, as cvttsd2si gives)."""
+    src, dst = plain(src), plain(dst)
+    if src == dst:
+        return v
+    if dst == I1:
+        if src in FLOATS:
+            return b.fcmp_unordered("!=", v, ir.Constant(REG[src], 0.0))
+        return b.icmp_signed("!=", v, ir.Constant(REG[src], 0))
+    if src == I1:
+        return b.uitofp(v, REG[dst]) if dst in FLOATS else b.zext(v, REG[dst])
+    if src in INTS and dst in INTS:
+        return b.trunc(v, REG[dst]) if BITS[dst] < BITS[src] else b.sext(v, REG[dst])
+    if src in INTS:
+        return b.sitofp(v, REG[dst])
+    if dst in FLOATS:
+        return b.fpext(v, REG[dst]) if dst == F64 else b.fptrunc(v, REG[dst])
+    bits = BITS[dst]
+    lo = ir.Constant(REG[src], -float(2 ** (bits - 1)))
+    hi = ir.Constant(REG[src], float(2 ** (bits - 1)))
+    ok = b.and_(b.fcmp_ordered(">=", v, lo), b.fcmp_ordered("<", v, hi))
+    safe = b.select(ok, v, ir.Constant(REG[src], 0.0))
+    return b.select(ok, b.fptosi(safe, REG[dst]), ir.Constant(REG[dst], -(1 << (bits - 1))))
+
+
+# ------------------------------------------------------------------ the arena
+
+TENSOR_HDR_T = ir.LiteralStructType([I64T, I64T, PTR, PTR, PTR])
+
+
+def hdr_field(b: ir.IRBuilder, hdr, i: int):
+    return b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=TENSOR_HDR_T)
+
+
+def adopt_head(b: ir.IRBuilder, old, new) -> None:
+    """`new` is being pushed on the arena over `old` (its next): if old is a tensor header,
+    its pprev becomes &new.next."""
+    with b.if_then(b.icmp_unsigned("!=", old, ir.Constant(PTR, None))):
+        with b.if_then(b.icmp_signed("<", b.load(hdr_field(b, old, 0), typ=I64T), c64(0))):
+            b.store(hdr_field(b, new, 3), hdr_field(b, old, 4))
+
+
+def tensor_free(mc) -> ir.Function:
+    """void @pts.tensor_free(ctx, ptr owner): unlink a tensor header from the arena and free
+    its block and itself; a null owner (borrowed memory) is left alone."""
+    def build():
+        fn = ir.Function(mc.m, ir.FunctionType(ir.VoidType(), [PTR, PTR]), name="pts.tensor_free")
+        ctx, hdr = fn.args
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        with b.if_then(b.icmp_unsigned("!=", hdr, ir.Constant(PTR, None))):
+            pprev = b.load(hdr_field(b, hdr, 4), typ=PTR)
+            nxt = b.load(hdr_field(b, hdr, 3), typ=PTR)
+            b.store(nxt, pprev)
+            with b.if_then(b.icmp_unsigned("!=", nxt, ir.Constant(PTR, None))):
+                with b.if_then(b.icmp_signed("<", b.load(hdr_field(b, nxt, 0), typ=I64T), c64(0))):
+                    b.store(pprev, hdr_field(b, nxt, 4))
+            free = mc.import_fn(b, ctx, "free")
+            b.call(free, [b.load(hdr_field(b, hdr, 2), typ=PTR)])
+            b.call(free, [hdr])
+        b.ret_void()
+        return fn
+    return mc.helper("tensor_free", build)
+
+
+def free_tensor(fc, ins, args: list) -> None:
+    """`tensor.free %t, %keep...`: free t's owner unless it is one of the keeps' owners."""
+    b = fc.b
+    owner = b.extract_value(args[0], 1)
+    keep = ir.Constant(I1T, 0)
+    for k in args[1:]:
+        keep = b.or_(keep, b.icmp_unsigned("==", owner, b.extract_value(k, 1)))
+    if args[1:]:
+        with b.if_then(b.not_(keep)):
+            b.call(tensor_free(fc.mc), [fc.ctx, owner])
+    else:
+        b.call(tensor_free(fc.mc), [fc.ctx, owner])
+
+
+# ------------------------------------------------------------------ the boxed ABI
+
+def box_result(mc, b: ir.IRBuilder, ctx, v, t: TensorType):
+    """Store a result descriptor in arena memory; the boxed result slot gets its address."""
+    size = 8 * (2 + 2 * t.rank)
+    hdr = b.call(mc.list_new(), [ctx, c64(1), c64(size)])
+    data = b.load(b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T), typ=PTR)
+    b.store(v, data)
+    return b.ptrtoint(data, I64T)
+
+
+# ------------------------------------------------------------------ numpy at compile time
+
+def np_dtype(t: ScalarType) -> np.dtype:
+    return np.dtype(DTYPE_NAMES[t])
+
+
+def pts_dtype(d) -> ScalarType:
+    return DTYPES[np.dtype(d).name]
+
+
+def plain(t: Type) -> Type:
+    """The value type a numpy scalar type computes as (np.float64 is an f64)."""
+    return DTYPE_OF_SCALAR.get(t, t)
+
+
+def dtype_of(t: Type) -> ScalarType:
+    return t.dtype if isinstance(t, TensorType) else plain(t)
+
+
+class Tensor:
+    """A descriptor's parts as LLVM values (shape/strides as lists of i64 values)."""
+
+    def __init__(self, dtype: ScalarType, data, owner, shape: list, strides: list):
+        self.dtype, self.data, self.owner = dtype, data, owner
+        self.shape, self.strides = list(shape), list(strides)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+
+class Scalar:
+    """A scalar operand of an elementwise op: a rank-0 operand with a value in a register."""
+
+    def __init__(self, dtype: ScalarType, value):
+        self.dtype, self.value = dtype, value
+        self.shape, self.strides = [], []
+        self.rank = 0
+
+
+def to_boundary(b: ir.IRBuilder, ptr):
+    """Bytes from `ptr` to the next 64-byte boundary (0 at one)."""
+    return b.and_(b.sub(c64(0), b.ptrtoint(ptr, I64T)), c64(ALIGN - 1))
+
+
+class KernelBase:
+    """One `np.*` instruction being generated: operands, results, memory and loops."""
+
+    def __init__(self, fc, ins):
+        self.fc = fc
+        self.mc = fc.mc
+        self.ins = ins                  # (None in outlined loops: copier)
+        self.name = ins.op[3:] if ins is not None else ""
+        self.static = ins.static() if ins is not None else {}
+
+    @property
+    def b(self) -> ir.IRBuilder:
+        return self.fc.b
+
+    def refuse(self, what: str | None = None):
+        what = what or f"'np.{self.name}'"
+        raise CompileError(f"native code for {what} is not built yet (tensor code runs with "
+                           f"pts.script(f, backend='interp') for now)", self.ins.span)
+
+    def operand(self, v, t: Type):
+        if isinstance(t, TensorType):
+            return self.unpack(v, t)
+        if isinstance(t, TupleType):
+            return [self.operand(self.b.extract_value(v, i), e) for i, e in enumerate(t.elems)]
+        if t == NONE:
+            return None
+        return Scalar(plain(t), v)
+
+    def unpack(self, v, t: TensorType) -> Tensor:
+        b = self.b
+        return Tensor(t.dtype, b.extract_value(v, 0), b.extract_value(v, 1),
+                      [b.extract_value(v, [2, k]) for k in range(t.rank)],
+                      [b.extract_value(v, [3, k]) for k in range(t.rank)])
+
+    def pack(self, x: Tensor):
+        b = self.b
+        agg = ir.Constant(desc_type(x.rank), ir.Undefined)
+        agg = b.insert_value(agg, x.data, 0)
+        agg = b.insert_value(agg, x.owner, 1)
+        for k in range(x.rank):
+            agg = b.insert_value(agg, x.shape[k], [2, k])
+            agg = b.insert_value(agg, x.strides[k], [3, k])
+        return agg
+
+    def result(self, x: Tensor):
+        t = self.ins.type
+        if isinstance(t, TensorType):
+            assert x.rank == t.rank, (self.name, x.rank, t)
+            return self.pack(x)
+        return convert(self.b, self.load(x, c64(0)), x.dtype, t)
+
+    # ---------------------------------------------------------------- memory
+
+    def elem_ptr(self, x: Tensor, off):
+        return self.b.gep(x.data, [off], source_etype=MEM[x.dtype])
+
+    def load(self, x, off):
+        if isinstance(x, Scalar):
+            return x.value
+        v = self.b.load(self.elem_ptr(x, off), typ=MEM[x.dtype])
+        return self.b.icmp_unsigned("!=", v, ir.Constant(I8T, 0)) if x.dtype == I1 else v
+
+    def prefetch(self, x: Tensor, off, n) -> None:
+        """A hint: elements off..off+n-1 of contiguous x will be read soon (into L1).  Never
+        faults, so `off` may be past x's end (rows after the last).  `n`: an int (the
+        prefetches are emitted one after another) or a value (a loop)."""
+        b = self.b
+        per_line = ALIGN // ITEMSIZE[x.dtype]
+        fn = self.mc.intrinsic("llvm.prefetch", [PTR])
+        read, l1, data = ir.Constant(I32T, 0), ir.Constant(I32T, 3), ir.Constant(I32T, 1)
+
+        def line(i):
+            b.call(fn, [self.elem_ptr(x, b.add(off, b.mul(i, c64(per_line)))), read, l1, data])
+        if isinstance(n, int):
+            for i in range(-(-n // per_line)):
+                line(c64(i))
+        else:
+            self.fc.counted_loop(b.sdiv(b.add(n, c64(per_line - 1)), c64(per_line)), line)
+
+    def aligned(self, block):
+        """The first 64-byte boundary in `block` (null stays null)."""
+        return self.b.gep(block, [to_boundary(self.b, block)], source_etype=I8T)
+
+    def store(self, x: Tensor, off, v):
+        if x.dtype == I1:
+            v = self.b.zext(v, I8T)
+        self.b.store(v, self.elem_ptr(x, off))
+
+    def size_of(self, shape: list):
+        n = c64(1)
+        for s in shape:
+            n = self.b.mul(n, s)
+        return n
+
+    def contiguous_strides(self, shape: list) -> list:
+        strides = [c64(1)] * len(shape)
+        acc = c64(1)
+        for k in range(len(shape) - 1, -1, -1):
+            strides[k] = acc
+            acc = self.b.mul(acc, shape[k])
+        return strides
+
+    def tensor_alloc(self) -> ir.Function:
+        """{ptr data, ptr owner} @pts.tensor_alloc(ctx, i64 nbytes): a 64-byte aligned block
+        chained into the arena (see the module docstring for the header)."""
+        mc = self.mc
+
+        def build():
+            rt = ir.LiteralStructType([PTR, PTR])
+            fn = ir.Function(mc.m, ir.FunctionType(rt, [PTR, I64T]), name="pts.tensor_alloc")
+            ctx, nbytes = fn.args
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            malloc = mc.import_fn(b, ctx, "malloc")
+            hdr = b.call(malloc, [c64(40)])
+            raw = b.call(malloc, [b.add(nbytes, c64(ALIGN))])
+            # as numpy does: blocks of 2 MiB and more ask for transparent huge pages (a
+            # fresh block's first touch faults once per 2 MiB, not once per 4 KiB page)
+            with b.if_then(b.icmp_unsigned(">=", nbytes, c64(HUGE_PAGES_MIN))):
+                madvise = mc.external("madvise", ir.FunctionType(I32T, [PTR, I64T, I32T]))
+                start = b.and_(b.add(b.ptrtoint(raw, I64T), c64(4095)), c64(-4096))
+                end = b.add(b.ptrtoint(raw, I64T), nbytes)
+                b.call(madvise, [b.inttoptr(start, PTR), b.sub(end, start),
+                                 ir.Constant(I32T, MADV_HUGEPAGE)])
+            addr = b.and_(b.add(b.ptrtoint(raw, I64T), c64(ALIGN - 1)), c64(-ALIGN))
+            head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
+            old = b.load(head_p, typ=PTR)
+            for i, v in enumerate([b.not_(nbytes), addr, raw, old, head_p]):
+                b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=TENSOR_HDR_T))
+            adopt_head(b, old, hdr)
+            b.store(hdr, head_p)
+            agg = b.insert_value(ir.Constant(rt, ir.Undefined), b.inttoptr(addr, PTR), 0)
+            b.ret(b.insert_value(agg, hdr, 1))
+            return fn
+        return mc.helper("tensor_alloc", build)
+
+    def alloc(self, dtype: ScalarType, shape: list, zero: bool = False) -> Tensor:
+        """A new C-contiguous tensor owned by the arena."""
+        b = self.b
+        nbytes = b.mul(self.size_of(shape), c64(ITEMSIZE[dtype]))
+        r = b.call(self.tensor_alloc(), [self.fc.ctx, nbytes])
+        data = b.extract_value(r, 0)
+        if zero:
+            b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
+                   [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
+        return Tensor(dtype, data, b.extract_value(r, 1), shape, self.contiguous_strides(shape))
+
+    def scratch_done(self, x: Tensor, unless: Tensor | None = None) -> None:
+        """Free this op's scratch allocation x now (not when it is `unless`'s memory)."""
+        b = self.b
+        if unless is None:
+            b.call(tensor_free(self.mc), [self.fc.ctx, x.owner])
+            return
+        with b.if_then(b.icmp_unsigned("!=", x.owner, unless.owner)):
+            b.call(tensor_free(self.mc), [self.fc.ctx, x.owner])
+
+    def result_of_scratch(self, x: Tensor):
+        """result(x), freeing x when the result is a scalar read out of it."""
+        r = self.result(x)
+        if not isinstance(self.ins.type, TensorType):
+            self.scratch_done(x)
+        return r
+
+    def slot(self, t: ir.Type, init=None):
+        """A stack slot in the entry block (mem2reg makes it a register)."""
+        s = self.fc.ab.alloca(t)
+        s.type = PTR
+        if init is not None:
+            self.b.store(init, s)
+        return s
+
+    # ---------------------------------------------------------------- loops
+
+    def loop(self, shape: list, strides: list[list], body, bases=None) -> None:
+        """for idx in ndindex(shape): body(offsets) — one running offset per stride list."""
+        bases = bases or [c64(0)] * len(strides)
+
+        def level(d: int, offs: list):
+            if d == len(shape):
+                body(offs)
+                return
+            self.fc.counted_loop(shape[d], lambda i: level(
+                d + 1, [self.b.add(o, self.b.mul(i, s[d])) for o, s in zip(offs, strides)]))
+        level(0, bases)
