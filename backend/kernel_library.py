@@ -368,7 +368,7 @@ def build_kernels() -> tuple[list[str], dict, dict]:
     from pts.backend.codegen import generate
     from pts.backend.kernel_codegen import prebuild
     from pts.frontend.objects import method_function
-    from pts.frontend.program import type_of_value
+    from pts.ir.types import type_of_value
     texts, loop_table, kernel_table = [], {}, {}
     for model, x in loop_corpus():
         # (the library is the same under PTS_FUSION=0: compiled with fusion on)

@@ -32,11 +32,10 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
-                          NUMPY_SCALARS, STR, ListType,
-                          ScalarType, TensorType, TupleType, Type,
+                          NUMPY_SCALARS, STR, UNKNOWN, ListType,
+                          TensorType, TupleType, Type,
                           py_name)
 
-UNKNOWN = ScalarType("unknown")          # element type of `[]` before anything is appended
 NUMERIC = (I1, I64, F64)
 
 EXCEPTIONS = ("ValueError", "RuntimeError", "IndexError", "ZeroDivisionError",

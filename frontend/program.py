@@ -11,21 +11,19 @@ compile driver (pts.compiler) runs it, then `ir.pipeline` and the backend.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check import (UNKNOWN, NeedsConstant, Spec, check_function, convertible, join, plural,
-                                refine, resolve_type)
+from pts.frontend.check import (NeedsConstant, Spec, check_function, convertible, plural, refine,
+                                resolve_type)
 from pts.frontend.lower import lower_function
 from pts.frontend.objects import ObjectType, python_function, resolve
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
-from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, STR, ListType, TensorType, TupleType,
-                          Type, py_name)
+from pts.ir.types import Type, py_name
 
 class Timings:
     """Milliseconds per pipeline phase.  Phases nest (checking a caller parses and checks its
@@ -209,57 +207,6 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         for spec in program.order:
             module.add(lower_function(spec))
     return Built(module, program, entry)
-
-
-_BY_DTYPE: dict = {}
-
-
-def _by_dtype(np) -> dict:
-    if not _BY_DTYPE:
-        _BY_DTYPE.update({np.dtype(name): t for name, t in DTYPES.items()})
-    return _BY_DTYPE
-
-
-def type_of_value(value: Any) -> Type:
-    """The pts type of a Python argument value (the signature pts specializes on)."""
-    if isinstance(value, bool):
-        return I1
-    if isinstance(value, int):
-        return I64
-    if isinstance(value, float):
-        return F64
-    if isinstance(value, str):        # becomes a constant of the specialization
-        return STR
-    if isinstance(value, tuple):
-        return TupleType(tuple(type_of_value(v) for v in value))
-    if isinstance(value, list):
-        elem = UNKNOWN
-        for v in value:
-            t = type_of_value(v)
-            if t not in (I1, I64, F64):
-                raise TypeError(f"pts lists hold int, float or bool, not {type(v).__name__}")
-            j = elem if elem == t else (t if elem == UNKNOWN else join(elem, t))
-            if j is None:
-                raise TypeError("pts lists need elements of one type")
-            elem = j
-        return ListType(elem)
-    np = sys.modules.get("numpy")      # a numpy value implies numpy is imported already
-    if np is None:
-        raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
-    if isinstance(value, np.ndarray):
-        dtype = _by_dtype(np).get(value.dtype)       # the native dtypes, without .name (slow)
-        if dtype is not None:
-            return TensorType(dtype, value.ndim)
-        dtype = DTYPES.get(value.dtype.name)         # byte-swapped: TensorCall.box converts
-        if dtype is None:
-            raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
-                            f"not {value.dtype.name}")
-        return TensorType(dtype, value.ndim)
-    if isinstance(value, np.generic):
-        t = DTYPES.get(value.dtype.name)
-        if t is not None:
-            return SCALAR_OF_DTYPE[t]
-    raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
 
 
 del math, Span

@@ -6,7 +6,9 @@ bool -> i1, int -> i64, float -> f64, None -> none.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -149,3 +151,56 @@ def _parse_type(s: str) -> tuple[Type, str]:
     if name not in SCALARS:
         raise ValueError(f"unknown type {name!r}")
     return SCALARS[name], s
+
+
+# the element type of `[]` before anything is appended (the checker's, and an empty list
+# argument's until the callee's parameter decides)
+UNKNOWN = ScalarType("unknown")
+_BY_DTYPE: dict = {}
+
+
+def type_of_value(value: Any) -> Type:
+    """The pts type of a Python argument value (the signature pts specializes on): what
+    the compiler specializes on and what an archive's entries are looked up by.  A TypeError
+    names what pts cannot pass.  Never imports numpy: a numpy value implies it is imported."""
+    if isinstance(value, bool):
+        return I1
+    if isinstance(value, int):
+        return I64
+    if isinstance(value, float):
+        return F64
+    if isinstance(value, str):        # becomes a constant of the specialization
+        return STR
+    if isinstance(value, tuple):
+        return TupleType(tuple(type_of_value(v) for v in value))
+    if isinstance(value, list):
+        elem = UNKNOWN
+        for v in value:
+            t = type_of_value(v)
+            if t not in (I1, I64, F64):
+                raise TypeError(f"pts lists hold int, float or bool, not {type(v).__name__}")
+            if elem != t and elem != UNKNOWN:
+                if {elem, t} != {I64, F64}:         # (ints and floats: a list of floats)
+                    raise TypeError("pts lists need elements of one type")
+                t = F64
+            elem = t
+        return ListType(elem)
+    np = sys.modules.get("numpy")
+    if np is None:
+        raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
+    if isinstance(value, np.ndarray):
+        if not _BY_DTYPE:
+            _BY_DTYPE.update({np.dtype(name): t for name, t in DTYPES.items()})
+        dtype = _BY_DTYPE.get(value.dtype)           # the native dtypes, without .name (slow)
+        if dtype is not None:
+            return TensorType(dtype, value.ndim)
+        dtype = DTYPES.get(value.dtype.name)         # byte-swapped: TensorCall.box converts
+        if dtype is None:
+            raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
+                            f"not {value.dtype.name}")
+        return TensorType(dtype, value.ndim)
+    if isinstance(value, np.generic):
+        t = DTYPES.get(value.dtype.name)
+        if t is not None:
+            return SCALAR_OF_DTYPE[t]
+    raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")

@@ -33,7 +33,7 @@ def _array_type():
     return _ARRAY[0]
 
 
-# frontend.program.type_of_value of exact int, float and bool values
+# ir.types.type_of_value of exact int, float and bool values
 _SCALAR_TYPES = {int: I64, float: F64, bool: I1}
 
 
@@ -75,7 +75,7 @@ class ScriptFunction(_CallBase):
     def signature(self, args: tuple) -> tuple:
         if all(type(a) in _SCALAR_TYPES for a in args):      # without importing the frontend
             return tuple(_SCALAR_TYPES[type(a)] for a in args)
-        from pts.frontend.program import type_of_value
+        from pts.ir.types import type_of_value
         return tuple(type_of_value(a) for a in args)
 
     def compiled(self, args: tuple) -> Compiled:
@@ -285,7 +285,7 @@ class ScriptMethod:
         return tuple(bound.args[1:])
 
     def signature(self, args: tuple) -> tuple:
-        from pts.frontend.program import type_of_value
+        from pts.ir.types import type_of_value
         try:
             return tuple(type_of_value(a) for a in args)
         except TypeError as e:

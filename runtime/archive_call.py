@@ -9,10 +9,8 @@ which raises the scripted exception named as the user wrote the function.
 from __future__ import annotations
 
 import re
-import sys
 
-from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, STR, ListType, TensorType,
-                          TupleType)
+from pts.ir.types import F64, I1, I64, ListType, TupleType, type_of_value
 from pts.runtime.archive_format import decode_value
 from pts.runtime.image import ArchiveError, Image
 from pts.runtime.native import NativeEntry, error_from_status
@@ -115,7 +113,7 @@ class LoadedFunction:
             candidates.append((params, entry, rest, ws))
         for params, entry, rest, ws in candidates:
             try:
-                sig = tuple(_type_of_value(a) for a in rest)
+                sig = tuple(type_of_value(a) for a in rest)
             except TypeError as e:
                 raise TypeError(f"{self.__name__}(): {e}") from None
             if tuple(params) == sig:
@@ -131,13 +129,13 @@ class LoadedFunction:
             return (t == I64 and p == F64) or (t == I1 and p in (I64, F64))
         for params, entry, rest, ws in candidates:
             try:
-                sig = tuple(_type_of_value(a) for a in rest)
+                sig = tuple(type_of_value(a) for a in rest)
             except TypeError as e:
                 raise TypeError(f"{self.__name__}(): {e}") from None
             if len(params) == len(sig) and all(fits(t, p) for t, p in zip(sig, params)):
                 return entry, rest, ws
         try:
-            shown = ", ".join(str(_type_of_value(a)) for a in args)
+            shown = ", ".join(str(type_of_value(a)) for a in args)
         except TypeError:
             shown = ", ".join(type(a).__name__ for a in args)
         raise TypeError(f"{self.__name__}(): no compiled signature for ({shown}) in "
@@ -208,32 +206,3 @@ class LoadedModule:
         return f"<pts.load {self.__name__} ({', '.join(self._methods)}) from {self.path}>"
 
 
-def _type_of_value(value):
-    """frontend.program.type_of_value for what archives take, without importing the
-    frontend (loading an archive needs no compiler)."""
-    if isinstance(value, bool):
-        return I1
-    if isinstance(value, int):
-        return I64
-    if isinstance(value, float):
-        return F64
-    if isinstance(value, str):
-        return STR
-    if isinstance(value, tuple):
-        return TupleType(tuple(_type_of_value(v) for v in value))
-    if isinstance(value, list) and value and all(type(v) in (int, float, bool) for v in value):
-        kinds = {type(v) for v in value}
-        if kinds == {bool}:
-            return ListType(I1)
-        if bool not in kinds:
-            return ListType(F64 if float in kinds else I64)
-    np = sys.modules.get("numpy")
-    if np is not None and isinstance(value, (np.ndarray, np.generic)):
-        dtype = DTYPES.get(value.dtype.name)
-        if dtype is None:
-            raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
-                            f"not {value.dtype.name}")
-        return TensorType(dtype, value.ndim) if isinstance(value, np.ndarray) \
-            else SCALAR_OF_DTYPE[dtype]
-    from pts.frontend.program import type_of_value    # (the compiler: only for other values)
-    return type_of_value(value)
