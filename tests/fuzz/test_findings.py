@@ -179,8 +179,6 @@ def test_list_argument_mutation_survives_exception_interp():
     assert list_mutation_after_exception(f) == list_mutation_after_exception(append_then_fail) == [1.0, 2.0]
 
 
-@pytest.mark.xfail(strict=True, reason="new: a list argument mutated before a native call raises "
-                                       "is not copied back (the interpreter and CPython show it)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_list_argument_mutation_survives_exception(tier, monkeypatch):
     assert list_mutation_after_exception(native(append_then_fail, tier, monkeypatch)) == [1.0, 2.0]
