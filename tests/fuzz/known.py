@@ -49,11 +49,6 @@ DEFECTS = [
            lambda d, s: d.backend in NATIVE and d.what == "exception"
            and d.want.exc[1].startswith("could not broadcast input array from shape")
            and d.got.exc[1].startswith("could not broadcast input array from shape (1,")),
-    Defect("an empty list literal as a List[float] argument compared with ==: native "
-           "NotImplementedError: no LLVM type for unknown",
-           "test_empty_list_argument_compared",
-           lambda d, s: _raised(d.got, "NotImplementedError", "no LLVM type for unknown")
-           or _raised(d.got, "IRVerifyError", "after lower") and "list<unknown>" in d.got.exc[1]),
 ]
 
 
