@@ -862,6 +862,12 @@ class FunctionChecker(TensorChecks, ObjectChecks):
                     raise NeedsConstant(params.index(arg.var), arg.id, nc.what, arg.span) from None
                 raise self.error(f"argument '{nc.name}' of {nc.callee}() must be a constant: it "
                                  f"is used as {nc.what}", arg) from None
+            for a, t, want in zip(e.args, args, spec.arg_types):
+                # An empty list literal takes the parameter's list type (`f([])` with
+                # `xs: List[float]`): the caller then passes list<f64>, not list<unknown>.
+                if (isinstance(a, A.ListExpr) and not a.elts and isinstance(want, ListType)
+                        and t != want):
+                    self.expr(a, expected=want)
             e.target = Callee("function", name, spec)
             if spec.ret_type is None:
                 if not self.final:

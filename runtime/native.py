@@ -293,10 +293,12 @@ class NativeEntry:
                 slot = self._box(ctx, value, t, argv, slot, lists, tensors)
             ctx.stack_limit = STACK_BUDGET
             status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
-            if status != 0:
-                raise self._error(ctx, status)
+            # Copy the lists back before raising too: as in Python, a list the callee
+            # mutated before raising shows the mutation to the caller.
             for pylist, ptr, elem in lists:
                 pylist[:] = read_list(ptr, elem)
+            if status != 0:
+                raise self._error(ctx, status)
             if self.ret_type == NONE:
                 return None
             return self._unbox(resv, self.ret_type, [0], tensors)

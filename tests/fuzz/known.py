@@ -33,10 +33,6 @@ def _raised(o, exc: str, prefix: str = "") -> bool:
 DEFECTS = [
     # -- found by this fuzzer (the defects of issue 27's list are fixed: their regression
     #    tests in test_findings.py pass, and the fuzzer watches for them again)
-    Defect("list arguments are not copied back when a native call raises",
-           "test_list_argument_mutation_survives_exception",
-           lambda d, s: d.backend in NATIVE and d.what == "arguments" and d.want.kind == "raise"
-           and d.got.kind == "raise"),
     Defect("np.expand_dims of a Python scalar: AttributeError in native codegen",
            "test_expand_dims_of_a_scalar",
            lambda d, s: _raised(d.got, "AttributeError", "'Scalar' object has no attribute")),
@@ -53,11 +49,6 @@ DEFECTS = [
            lambda d, s: d.backend in NATIVE and d.what == "exception"
            and d.want.exc[1].startswith("could not broadcast input array from shape")
            and d.got.exc[1].startswith("could not broadcast input array from shape (1,")),
-    Defect("an empty list literal as a List[float] argument compared with ==: native "
-           "NotImplementedError: no LLVM type for unknown",
-           "test_empty_list_argument_compared",
-           lambda d, s: _raised(d.got, "NotImplementedError", "no LLVM type for unknown")
-           or _raised(d.got, "IRVerifyError", "after lower") and "list<unknown>" in d.got.exc[1]),
 ]
 
 

@@ -179,8 +179,6 @@ def test_list_argument_mutation_survives_exception_interp():
     assert list_mutation_after_exception(f) == list_mutation_after_exception(append_then_fail) == [1.0, 2.0]
 
 
-@pytest.mark.xfail(strict=True, reason="new: a list argument mutated before a native call raises "
-                                       "is not copied back (the interpreter and CPython show it)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_list_argument_mutation_survives_exception(tier, monkeypatch):
     assert list_mutation_after_exception(native(append_then_fail, tier, monkeypatch)) == [1.0, 2.0]
@@ -253,15 +251,10 @@ def passes_an_empty_list(n: int) -> int:
     return compares_itself([])
 
 
-@pytest.mark.xfail(strict=True, reason="new: the caller passes the empty literal as list<unknown> to a "
-                                       "List[float] parameter: the verifier refuses the call")
 def test_empty_list_argument_compared_interp():
     assert pts.script(passes_an_empty_list, backend="interp")(0) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="new: an empty list literal passed to a List[float] parameter "
-                                       "that is compared with == fails in native code generation "
-                                       "(NotImplementedError: no LLVM type for unknown)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_empty_list_argument_compared(tier, monkeypatch):
     assert native(passes_an_empty_list, tier, monkeypatch)(0) == 1
