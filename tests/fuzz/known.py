@@ -44,10 +44,6 @@ DEFECTS = [
            "test_array_into_an_element",
            lambda d, s: d.backend in NATIVE
            and _raised(d.want, "ValueError", "setting an array element with a sequence")),
-    Defect("np.maximum/np.minimum of 0.0 and -0.0 return the first operand (numpy: the second)",
-           "test_maximum_of_signed_zeros",
-           lambda d, s: d.backend in NATIVE and d.what in ("value", "arguments")
-           and re.search(r"np\.(maximum|minimum|clip)\(", s) is not None),
     Defect("a slice assignment's broadcast error names the value's shape with leading 1-axes",
            "test_slice_assignment_broadcast_message",
            lambda d, s: d.backend in NATIVE and d.what == "exception"

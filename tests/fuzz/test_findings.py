@@ -232,8 +232,6 @@ def maximum_minimum(a, b):
     return np.maximum(a, b), np.minimum(a, b)
 
 
-@pytest.mark.xfail(strict=True, reason="new: np.maximum/np.minimum of equal operands (0.0, -0.0) "
-                                       "return the first natively; numpy returns the second")
 @pytest.mark.parametrize("tier", TIERS)
 def test_maximum_of_signed_zeros(tier, monkeypatch):
     a, b = np.array([0.0, -0.0]), np.array([-0.0, 0.0])
@@ -241,6 +239,19 @@ def test_maximum_of_signed_zeros(tier, monkeypatch):
     want_max, want_min = maximum_minimum(a, b)
     assert np.signbit(got_max).tolist() == np.signbit(want_max).tolist() == [True, False]
     assert np.signbit(got_min).tolist() == np.signbit(want_min).tolist() == [True, False]
+
+
+def clip_both(a, b):
+    return np.clip(a, b, 1.0), np.clip(a, -0.0, 1.0), np.clip(a, -1.0, b), np.clip(a, -1.0, -0.0)
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_clip_of_signed_zeros(tier, monkeypatch):
+    a, b = np.array([0.0, -0.0, np.nan]), np.array([-0.0, 0.0, 0.0])
+    got = native(clip_both, tier, monkeypatch)(a, b)
+    for g, w in zip(got, clip_both(a, b)):
+        assert np.signbit(g).tolist() == np.signbit(w).tolist()
+        assert np.isnan(g).tolist() == np.isnan(w).tolist()
 
 
 def compares_itself(xs: List[float]) -> int:
