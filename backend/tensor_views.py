@@ -192,6 +192,8 @@ class Views:
 
     def op_expand_dims(self, ops, types):
         x = ops[0]
+        if isinstance(x, Scalar):       # np.expand_dims(0, 0): numpy's asarray, a 0-d array
+            x = self.scalar_tensor(x)
         axis = self.static["axis"]
         r = x.rank + (len(axis) if isinstance(axis, tuple) else 1)
         axes = {a % r for a in (axis if isinstance(axis, tuple) else (axis,))}

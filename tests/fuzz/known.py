@@ -37,9 +37,6 @@ DEFECTS = [
            "test_list_argument_mutation_survives_exception",
            lambda d, s: d.backend in NATIVE and d.what == "arguments" and d.want.kind == "raise"
            and d.got.kind == "raise"),
-    Defect("np.expand_dims of a Python scalar: AttributeError in native codegen",
-           "test_expand_dims_of_a_scalar",
-           lambda d, s: _raised(d.got, "AttributeError", "'Scalar' object has no attribute")),
     Defect("x[i] = array is accepted natively (numpy: setting an array element with a sequence)",
            "test_array_into_an_element",
            lambda d, s: d.backend in NATIVE

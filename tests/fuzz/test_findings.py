@@ -195,9 +195,6 @@ def test_expand_dims_of_a_scalar_interp():
     np.testing.assert_array_equal(pts.script(expand_scalar, backend="interp")(np.zeros(2)), [0])
 
 
-@pytest.mark.xfail(strict=True, reason="new: np.expand_dims of a Python scalar fails in native "
-                                       "code generation (AttributeError: 'Scalar' object has no "
-                                       "attribute 'data')")
 @pytest.mark.parametrize("tier", TIERS)
 def test_expand_dims_of_a_scalar(tier, monkeypatch):
     got = native(expand_scalar, tier, monkeypatch)(np.zeros(2))
