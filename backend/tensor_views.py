@@ -101,6 +101,12 @@ class Views:
             v = self.packed_scalar(value, x.dtype)
             self.loop(target.shape, [target.strides], lambda offs: self.store(target, offs[0], v))
             return None
+        words = self.ins.attrs["pattern"].split()
+        if value.rank > 0 and len(words) == x.rank and all(w == "i" for w in words):
+            # one element (x[i, j] = array): numpy packs the value as an element, and an
+            # array of any size (even 1) is refused
+            self.fail_if(ir.Constant(I1T, 1), "ValueError",
+                         ["setting an array element with a sequence."])
         # numpy lets the value have extra leading length-1 dimensions
         extra = value.rank - target.rank
         bad = ir.Constant(I1T, 0)

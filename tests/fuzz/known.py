@@ -37,10 +37,6 @@ DEFECTS = [
            "test_list_argument_mutation_survives_exception",
            lambda d, s: d.backend in NATIVE and d.what == "arguments" and d.want.kind == "raise"
            and d.got.kind == "raise"),
-    Defect("x[i] = array is accepted natively (numpy: setting an array element with a sequence)",
-           "test_array_into_an_element",
-           lambda d, s: d.backend in NATIVE
-           and _raised(d.want, "ValueError", "setting an array element with a sequence")),
     Defect("a slice assignment's broadcast error names the value's shape with leading 1-axes",
            "test_slice_assignment_broadcast_message",
            lambda d, s: d.backend in NATIVE and d.what == "exception"

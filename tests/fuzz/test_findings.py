@@ -205,10 +205,6 @@ def array_into_element(a, b):
     a[0] = b
 
 
-@pytest.mark.xfail(strict=True, reason="new: x[i] = array natively: a size-1 array is stored, a "
-                                       "larger one raises 'could not broadcast input array from "
-                                       "shape (3,) into shape ()' (numpy: ValueError setting an "
-                                       "array element with a sequence.)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_array_into_an_element(tier, monkeypatch):
     f = native(array_into_element, tier, monkeypatch)
