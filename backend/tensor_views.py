@@ -119,7 +119,8 @@ class Views:
             s = value.shape[k]
             bad = b.or_(bad, b.and_(b.icmp_signed("!=", s, c64(1)), b.icmp_signed("!=", s, target.shape[d])))
         self.fail_if(bad, "ValueError", ["could not broadcast input array from shape "]
-                     + self.shape_text(value.shape) + [" into shape "] + self.shape_text(target.shape))
+                     + self.stripped_shape_text(value.shape, extra, target.rank)
+                     + [" into shape "] + self.shape_text(target.shape))
         inner = Tensor(value.dtype, value.data, value.owner, value.shape[max(extra, 0):],
                        value.strides[max(extra, 0):])
         src = self.separate(inner, target)
@@ -127,6 +128,27 @@ class Views:
         self.copy_to(target, src, target.shape, strides)
         self.scratch_done(src, unless=inner)
         return None
+
+    def stripped_shape_text(self, shape: list, extra: int, target_rank: int) -> list:
+        """The value's shape as numpy's setitem error names it: without its leading length-1
+        axes among the `extra` axes beyond the target's rank ((1,2,4) into (1,4): '(2,4)')."""
+        if extra <= 0 or target_rank == 0:
+            return self.shape_text(shape)
+        b = self.b
+        parts: list = ["("]
+        shown = ir.Constant(I1T, 0)
+        for k in range(extra):          # shown from the first axis that is not 1
+            shown = b.or_(shown, b.icmp_signed("!=", shape[k], c64(1)))
+            parts += [("int?", shown, shape[k]), ("str?", shown, ",", "")]
+        rest = shape[extra:]
+        for k, s in enumerate(rest):
+            if k < len(rest) - 1:
+                parts += [s, ","]
+            elif len(rest) == 1:        # (4,) when nothing before it is shown
+                parts += [s, ("str?", shown, "", ",")]
+            else:
+                parts += [s]
+        return parts + [")"]
 
     def packed_scalar(self, value: Scalar, dt: ScalarType):
         """A scalar stored into an array of dtype dt, as numpy converts it (PyArray_Pack):

@@ -37,11 +37,6 @@ DEFECTS = [
            "test_list_argument_mutation_survives_exception",
            lambda d, s: d.backend in NATIVE and d.what == "arguments" and d.want.kind == "raise"
            and d.got.kind == "raise"),
-    Defect("a slice assignment's broadcast error names the value's shape with leading 1-axes",
-           "test_slice_assignment_broadcast_message",
-           lambda d, s: d.backend in NATIVE and d.what == "exception"
-           and d.want.exc[1].startswith("could not broadcast input array from shape")
-           and d.got.exc[1].startswith("could not broadcast input array from shape (1,")),
     Defect("an empty list literal as a List[float] argument compared with ==: native "
            "NotImplementedError: no LLVM type for unknown",
            "test_empty_list_argument_compared",

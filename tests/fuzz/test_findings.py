@@ -275,8 +275,6 @@ def assign_column(a, b):
     a[:, 0] = b
 
 
-@pytest.mark.xfail(strict=True, reason="new: a slice assignment's broadcast error names the value's "
-                                       "shape with its leading 1-axes, (1,2,4); numpy drops them: (2,4)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_slice_assignment_broadcast_message(tier, monkeypatch):
     a, b = np.zeros((1, 2, 4)), np.zeros((1, 2, 4))
