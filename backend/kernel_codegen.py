@@ -47,7 +47,8 @@ from pts.backend.tensor_abi import (ALIGN, ITEMSIZE, MEM, REG, Scalar, Tensor, c
                                     dtype_of, plain, scalar_const)
 from pts.backend.tensor_codegen import Kernels
 from pts.backend.tensor_copies import filler, moved_last, store_nontemporal, streamer, unit_axis
-from pts.backend.tensor_ufuncs import COMPARE, loop_dtypes, resolve_loop, uniform_exponent
+from pts.backend.tensor_ufuncs import (COMPARE, fixed_clip_bounds, loop_dtypes, resolve_loop,
+                                       uniform_exponent)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
 from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
@@ -1065,5 +1066,6 @@ class FusedKernel:
         if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):
             in_dts = [I64] * len(in_dts)
         return self.k.element(name, vals, in_dts, loop_out, out_dt,
-                              uniform_exponent(name, [a.type for a in m.args])), out_dt
+                              uniform_exponent(name, [a.type for a in m.args]),
+                              fixed_clip_bounds(name, [a.type for a in m.args])), out_dt
 

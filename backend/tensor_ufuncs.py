@@ -42,6 +42,21 @@ def uniform_exponent(name: str, operands: list) -> bool:
     return True
 
 
+def fixed_clip_bounds(name: str, operands: list) -> bool:
+    """Is this a clip whose two bounds are each one value for every element, scalars or 0-d
+    arrays (numpy's constant-bounds loop, which keeps x when it equals a bound: clip of 0.0
+    to [-0.0, 1] is 0.0; with an array bound, -0.0)?  `operands`: Scalar / Tensor / None,
+    or pts types."""
+    if name != "clip" or len(operands) != 3:
+        return False
+    for x in operands[1:]:
+        if x is None or x == NONE:
+            return False
+        if isinstance(x, (Tensor, TensorType)) and x.rank != 0:
+            return False
+    return True
+
+
 def loop_dtypes(name: str, types: list[Type], out_dt: ScalarType):
     """(input dtypes, loop dtype) of ufunc `name` (or where, clip) producing out_dt."""
     if name == "where":
@@ -122,11 +137,12 @@ class Ufuncs:
         live = [(x, dt) for x, dt in zip(ops, in_dts) if x is not None]
 
         uniform = isinstance(rt, TensorType) and uniform_exponent(name, ops)
+        fixed_bounds = fixed_clip_bounds(name, ops)
 
         def compute(vals):
             it = iter(vals)
             full = [(None, NONE) if x is None else (next(it), x.dtype) for x in ops]
-            return self.element(name, full, in_dts, loop_out, out_dt, uniform)
+            return self.element(name, full, in_dts, loop_out, out_dt, uniform, fixed_bounds)
 
         xs = [x for x, _ in live]
         if not isinstance(rt, TensorType):      # scalars and 0-d arrays give a scalar
@@ -158,16 +174,17 @@ class Ufuncs:
         return self.pack(out)
 
     def element(self, name: str, vals: list, in_dts: list, loop_out, out_dt,
-                uniform_exponent: bool = False):
+                uniform_exponent: bool = False, fixed_bounds: bool = False):
         """One element of ufunc `name` (or where, clip): operands (value, dtype), None for an
         absent clip bound, converted to the loop's dtypes; the result converted to out_dt.
         `uniform_exponent`: a power whose exponent is one value for the whole array (see
-        uniform_exponent)."""
+        uniform_exponent).  `fixed_bounds`: clip's bounds are both one value for the whole
+        array (numpy's constant-bounds loop, which keeps x when it equals a bound)."""
         b = self.b
         conv = [None if v is None else convert(b, v, src, dt)
                 for (v, src), dt in zip(vals, in_dts)]
         if name == "clip":
-            r = self.clip(conv[0], conv[1], conv[2], out_dt)
+            r = self.clip(conv[0], conv[1], conv[2], out_dt, fixed_bounds)
         elif name == "power" and uniform_exponent and loop_out in FLOATS:
             r = self.power_by_scalar(conv[0], conv[1], loop_out)
         else:
@@ -221,16 +238,19 @@ class Ufuncs:
         fn = self.mc.external(sym, ir.FunctionType(REG[dt], [REG[dt]] * len(args)))
         return self.b.call(fn, args)
 
-    def clip(self, v, lo, hi, dt):
-        """numpy's clip: _NPY_MIN(_NPY_MAX(x, lo), hi), NaN in x or a bound propagates."""
+    def clip(self, v, lo, hi, dt, fixed_bounds: bool = False):
+        """numpy's clip: _NPY_MIN(_NPY_MAX(x, lo), hi), NaN in x or a bound propagates.  Of
+        equal floats (0.0, -0.0) numpy keeps the bound, but keeps x in its loop for bounds
+        that are one value for the whole array (two scalars or 0-d arrays)."""
         b = self.b
         if dt in FLOATS:
+            gt, lt = (">=", "<=") if fixed_bounds else (">", "<")
             if lo is not None:
                 isnan = b.fcmp_unordered("uno", v, v)
-                v = b.select(isnan, v, b.select(b.fcmp_ordered(">", v, lo), v, lo))
+                v = b.select(isnan, v, b.select(b.fcmp_ordered(gt, v, lo), v, lo))
             if hi is not None:
                 isnan = b.fcmp_unordered("uno", v, v)
-                v = b.select(isnan, v, b.select(b.fcmp_ordered("<", v, hi), v, hi))
+                v = b.select(isnan, v, b.select(b.fcmp_ordered(lt, v, hi), v, hi))
             return v
         cmp = b.icmp_unsigned if dt == I1 else b.icmp_signed
         if lo is not None:
@@ -283,8 +303,9 @@ class Ufuncs:
             return b.fmul(vals[0], vals[0]) if fl else (b.and_ if dt == I1 else b.mul)(vals[0], vals[0])
         if name in ("maximum", "minimum"):
             a, c = vals
-            op = ">=" if name == "maximum" else "<="
-            if fl:   # (a >= c || isnan(a)) ? a : c — NaN from either side propagates
+            op = ">" if name == "maximum" else "<"
+            if fl:   # (a > c || isnan(a)) ? a : c — NaN from either side propagates, and of
+                # equal operands (0.0, -0.0) the second is kept, as numpy's loop does
                 keep = b.or_(b.fcmp_ordered(op, a, c), b.fcmp_unordered("uno", a, a))
             else:
                 keep = (b.icmp_unsigned if dt == I1 else b.icmp_signed)(op, a, c)

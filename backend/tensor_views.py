@@ -101,6 +101,12 @@ class Views:
             v = self.packed_scalar(value, x.dtype)
             self.loop(target.shape, [target.strides], lambda offs: self.store(target, offs[0], v))
             return None
+        words = self.ins.attrs["pattern"].split()
+        if value.rank > 0 and len(words) == x.rank and all(w == "i" for w in words):
+            # one element (x[i, j] = array): numpy packs the value as an element, and an
+            # array of any size (even 1) is refused
+            self.fail_if(ir.Constant(I1T, 1), "ValueError",
+                         ["setting an array element with a sequence."])
         # numpy lets the value have extra leading length-1 dimensions
         extra = value.rank - target.rank
         bad = ir.Constant(I1T, 0)
@@ -113,7 +119,8 @@ class Views:
             s = value.shape[k]
             bad = b.or_(bad, b.and_(b.icmp_signed("!=", s, c64(1)), b.icmp_signed("!=", s, target.shape[d])))
         self.fail_if(bad, "ValueError", ["could not broadcast input array from shape "]
-                     + self.shape_text(value.shape) + [" into shape "] + self.shape_text(target.shape))
+                     + self.stripped_shape_text(value.shape, extra, target.rank)
+                     + [" into shape "] + self.shape_text(target.shape))
         inner = Tensor(value.dtype, value.data, value.owner, value.shape[max(extra, 0):],
                        value.strides[max(extra, 0):])
         src = self.separate(inner, target)
@@ -121,6 +128,27 @@ class Views:
         self.copy_to(target, src, target.shape, strides)
         self.scratch_done(src, unless=inner)
         return None
+
+    def stripped_shape_text(self, shape: list, extra: int, target_rank: int) -> list:
+        """The value's shape as numpy's setitem error names it: without its leading length-1
+        axes among the `extra` axes beyond the target's rank ((1,2,4) into (1,4): '(2,4)')."""
+        if extra <= 0 or target_rank == 0:
+            return self.shape_text(shape)
+        b = self.b
+        parts: list = ["("]
+        shown = ir.Constant(I1T, 0)
+        for k in range(extra):          # shown from the first axis that is not 1
+            shown = b.or_(shown, b.icmp_signed("!=", shape[k], c64(1)))
+            parts += [("int?", shown, shape[k]), ("str?", shown, ",", "")]
+        rest = shape[extra:]
+        for k, s in enumerate(rest):
+            if k < len(rest) - 1:
+                parts += [s, ","]
+            elif len(rest) == 1:        # (4,) when nothing before it is shown
+                parts += [s, ("str?", shown, "", ",")]
+            else:
+                parts += [s]
+        return parts + [")"]
 
     def packed_scalar(self, value: Scalar, dt: ScalarType):
         """A scalar stored into an array of dtype dt, as numpy converts it (PyArray_Pack):
@@ -192,6 +220,8 @@ class Views:
 
     def op_expand_dims(self, ops, types):
         x = ops[0]
+        if isinstance(x, Scalar):       # np.expand_dims(0, 0): numpy's asarray, a 0-d array
+            x = self.scalar_tensor(x)
         axis = self.static["axis"]
         r = x.rank + (len(axis) if isinstance(axis, tuple) else 1)
         axes = {a % r for a in (axis if isinstance(axis, tuple) else (axis,))}

@@ -193,9 +193,6 @@ def test_expand_dims_of_a_scalar_interp():
     np.testing.assert_array_equal(pts.script(expand_scalar, backend="interp")(np.zeros(2)), [0])
 
 
-@pytest.mark.xfail(strict=True, reason="new: np.expand_dims of a Python scalar fails in native "
-                                       "code generation (AttributeError: 'Scalar' object has no "
-                                       "attribute 'data')")
 @pytest.mark.parametrize("tier", TIERS)
 def test_expand_dims_of_a_scalar(tier, monkeypatch):
     got = native(expand_scalar, tier, monkeypatch)(np.zeros(2))
@@ -206,10 +203,6 @@ def array_into_element(a, b):
     a[0] = b
 
 
-@pytest.mark.xfail(strict=True, reason="new: x[i] = array natively: a size-1 array is stored, a "
-                                       "larger one raises 'could not broadcast input array from "
-                                       "shape (3,) into shape ()' (numpy: ValueError setting an "
-                                       "array element with a sequence.)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_array_into_an_element(tier, monkeypatch):
     f = native(array_into_element, tier, monkeypatch)
@@ -230,8 +223,6 @@ def maximum_minimum(a, b):
     return np.maximum(a, b), np.minimum(a, b)
 
 
-@pytest.mark.xfail(strict=True, reason="new: np.maximum/np.minimum of equal operands (0.0, -0.0) "
-                                       "return the first natively; numpy returns the second")
 @pytest.mark.parametrize("tier", TIERS)
 def test_maximum_of_signed_zeros(tier, monkeypatch):
     a, b = np.array([0.0, -0.0]), np.array([-0.0, 0.0])
@@ -239,6 +230,19 @@ def test_maximum_of_signed_zeros(tier, monkeypatch):
     want_max, want_min = maximum_minimum(a, b)
     assert np.signbit(got_max).tolist() == np.signbit(want_max).tolist() == [True, False]
     assert np.signbit(got_min).tolist() == np.signbit(want_min).tolist() == [True, False]
+
+
+def clip_both(a, b):
+    return np.clip(a, b, 1.0), np.clip(a, -0.0, 1.0), np.clip(a, -1.0, b), np.clip(a, -1.0, -0.0)
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_clip_of_signed_zeros(tier, monkeypatch):
+    a, b = np.array([0.0, -0.0, np.nan]), np.array([-0.0, 0.0, 0.0])
+    got = native(clip_both, tier, monkeypatch)(a, b)
+    for g, w in zip(got, clip_both(a, b)):
+        assert np.signbit(g).tolist() == np.signbit(w).tolist()
+        assert np.isnan(g).tolist() == np.isnan(w).tolist()
 
 
 def compares_itself(xs: List[float]) -> int:
@@ -264,8 +268,6 @@ def assign_column(a, b):
     a[:, 0] = b
 
 
-@pytest.mark.xfail(strict=True, reason="new: a slice assignment's broadcast error names the value's "
-                                       "shape with its leading 1-axes, (1,2,4); numpy drops them: (2,4)")
 @pytest.mark.parametrize("tier", TIERS)
 def test_slice_assignment_broadcast_message(tier, monkeypatch):
     a, b = np.zeros((1, 2, 4)), np.zeros((1, 2, 4))
