@@ -11,7 +11,7 @@ from llvmlite import ir
 from pts.backend.llvm_types import I1T, I64T, PTR
 from pts.backend.tensor_abi import FLOATS, INTS, MEM, Scalar, Tensor, c64, convert
 from pts.errors import CompileError
-from pts.ir.types import I32, I64, ScalarType
+from pts.ir.types import I1, I32, I64, ScalarType
 
 class Views:
     """Indexing and views (a mixin of tensor_codegen.Kernels)."""
@@ -103,10 +103,12 @@ class Views:
             return None
         words = self.ins.attrs["pattern"].split()
         if value.rank > 0 and len(words) == x.rank and all(w == "i" for w in words):
-            # one element (x[i, j] = array): numpy packs the value as an element, and an
-            # array of any size (even 1) is refused
-            self.fail_if(ir.Constant(I1T, 1), "ValueError",
-                         ["setting an array element with a sequence."])
+            # one element (x[i, j] = array): numpy packs the value as an element and refuses
+            # an array of any size (even 1) -- except into a bool array, which takes the
+            # truth of a size-1 array (bool(v)); the store below then broadcasts its element
+            refused = ir.Constant(I1T, 1) if x.dtype != I1 else \
+                self.b.icmp_signed("!=", self.size_of(value.shape), c64(1))
+            self.fail_if(refused, "ValueError", ["setting an array element with a sequence."])
         # numpy lets the value have extra leading length-1 dimensions
         extra = value.rank - target.rank
         bad = ir.Constant(I1T, 0)

@@ -212,6 +212,21 @@ def test_array_into_an_element(tier, monkeypatch):
         assert str(got.value).splitlines()[0] == "setting an array element with a sequence."
 
 
+@pytest.mark.parametrize("backend", ["fast", "opt", "interp"])
+def test_array_into_a_bool_element(backend, monkeypatch):
+    # numpy's exception: a bool array takes the truth of a size-1 array (fuzz seed 30650:
+    # `a1[0] = a1` on a bool array of one element)
+    f = pts.script(array_into_element, backend="interp") if backend == "interp" else \
+        native(array_into_element, backend, monkeypatch)
+    for b in (np.array([2.5]), np.array([0.0]), np.array([[True]])):
+        want, got = np.zeros(2, dtype=bool), np.zeros(2, dtype=bool)
+        array_into_element(want, b)
+        f(got, b)
+        assert got.tolist() == want.tolist()
+    with pytest.raises(ValueError, match="setting an array element with a sequence"):
+        f(np.zeros(2, dtype=bool), np.array([True, False]))
+
+
 def test_array_into_an_element_interp():
     f = pts.script(array_into_element, backend="interp")
     for b in (np.array([6]), np.array([6, 7, 8])):
