@@ -245,17 +245,29 @@ def _host() -> dict:
     llvmlite named by version and library size instead of path and mtime — the build step
     of `pip install` compiles it in pip's build environment, with its own copy of the
     llvmlite that gets installed."""
-    import importlib.metadata
-
     from pts.cache_dir import host_key
     host = dict(host_key())
     lib = host.pop("llvmlite")
-    try:
-        version = importlib.metadata.version("llvmlite")
-    except importlib.metadata.PackageNotFoundError:
-        version = None
-    host["llvmlite"] = [version, lib[1] if lib else None]
+    host["llvmlite"] = [_llvmlite_version(), lib[1] if lib else None]
     return host
+
+
+def _llvmlite_version() -> str | None:
+    """llvmlite's version from its installed metadata's directory name
+    (llvmlite-0.50.0.dist-info), next to the package: importing llvmlite would load LLVM in
+    processes that only map the library, and importlib.metadata costs ~20 ms of imports,
+    which fell into the first tensor compile of every process."""
+    import glob
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec("llvmlite")
+        for d in spec.submodule_search_locations or []:
+            for info in sorted(glob.glob(os.path.join(os.path.dirname(d), "llvmlite-*.*-info"))):
+                name = os.path.basename(info)[len("llvmlite-"):]
+                return name.rsplit(".", 1)[0].split("-")[0]     # 0.50.0(.dist-info)
+    except (ImportError, AttributeError, ValueError, IndexError):
+        pass
+    return None
 
 
 # ---------------------------------------------------------------- building (needs llvmlite)

@@ -176,11 +176,15 @@ def dtype_of(t: Type) -> ScalarType:
 
 
 class Tensor:
-    """A descriptor's parts as LLVM values (shape/strides as lists of i64 values)."""
+    """A descriptor's parts as LLVM values (shape/strides as lists of i64 values).
+    `contiguous`: known when the code is generated to have C-contiguous strides (a fresh
+    allocation), so that views and reshapes of it need no run-time stride analysis."""
 
-    def __init__(self, dtype: ScalarType, data, owner, shape: list, strides: list):
+    def __init__(self, dtype: ScalarType, data, owner, shape: list, strides: list,
+                 contiguous: bool = False):
         self.dtype, self.data, self.owner = dtype, data, owner
         self.shape, self.strides = list(shape), list(strides)
+        self.contiguous = contiguous
 
     @property
     def rank(self) -> int:
@@ -233,7 +237,8 @@ class KernelBase:
         b = self.b
         return Tensor(t.dtype, b.extract_value(v, 0), b.extract_value(v, 1),
                       [b.extract_value(v, [2, k]) for k in range(t.rank)],
-                      [b.extract_value(v, [3, k]) for k in range(t.rank)])
+                      [b.extract_value(v, [3, k]) for k in range(t.rank)],
+                      contiguous=id(v) in self._contiguous_descriptors())
 
     def pack(self, x: Tensor):
         b = self.b
@@ -243,7 +248,17 @@ class KernelBase:
         for k in range(x.rank):
             agg = b.insert_value(agg, x.shape[k], [2, k])
             agg = b.insert_value(agg, x.strides[k], [3, k])
+        if x.contiguous:
+            self._contiguous_descriptors().add(id(agg))
         return agg
+
+    def _contiguous_descriptors(self) -> set:
+        """ids of the packed descriptors (LLVM values, alive as long as the module) known to
+        be C-contiguous: a tensor op's result unpacked by a later op keeps the fact."""
+        known = getattr(self.mc, "contiguous_descriptors", None)
+        if known is None:
+            known = self.mc.contiguous_descriptors = set()
+        return known
 
     def result(self, x: Tensor):
         t = self.ins.type
@@ -345,7 +360,8 @@ class KernelBase:
         if zero:
             b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
                    [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
-        return Tensor(dtype, data, b.extract_value(r, 1), shape, self.contiguous_strides(shape))
+        return Tensor(dtype, data, b.extract_value(r, 1), shape, self.contiguous_strides(shape),
+                      contiguous=True)
 
     def scratch_done(self, x: Tensor, unless: Tensor | None = None) -> None:
         """Free this op's scratch allocation x now (not when it is `unless`'s memory)."""

@@ -255,6 +255,8 @@ class Views:
 
     def is_contiguous(self, x: Tensor):
         b = self.b
+        if x.contiguous:
+            return ir.Constant(I1T, 1)
         ok = ir.Constant(I1T, 1)
         expect = c64(1)
         for d in range(x.rank - 1, -1, -1):
@@ -267,6 +269,8 @@ class Views:
         """x itself when C-contiguous (a view), else a C-contiguous copy (`ok`: when to keep
         x instead, default is_contiguous; the strides returned are C's either way)."""
         b = self.b
+        if x.contiguous and ok is None:
+            return x
         ok = self.is_contiguous(x) if ok is None else ok
         before = b.block
         with b.if_then(b.not_(ok)):
@@ -277,7 +281,8 @@ class Views:
         data.add_incoming(c.data, copied)
         owner.add_incoming(x.owner, before)
         owner.add_incoming(c.owner, copied)
-        return Tensor(x.dtype, data, owner, x.shape, self.contiguous_strides(x.shape))
+        return Tensor(x.dtype, data, owner, x.shape, self.contiguous_strides(x.shape),
+                      contiguous=True)
 
     def op_reshape(self, ops, types):
         """numpy reshape: one -1 is inferred; a view wherever numpy makes one (see
@@ -322,6 +327,9 @@ class Views:
         # numpy's PyArray_Newshape: the same shape is a view with x's strides, C-contiguous
         # data a view with C strides, other data a view where _attempt_nocopy_reshape
         # finds strides, else a C-contiguous copy
+        if x.contiguous:            # a fresh array: the view with C strides, nothing to analyse
+            return self.pack(Tensor(x.dtype, x.data, x.owner, shape,
+                                    self.contiguous_strides(shape), contiguous=True))
         same = ir.Constant(I1T, int(len(shape) == x.rank))
         if len(shape) == x.rank:
             for d, n in zip(shape, x.shape):

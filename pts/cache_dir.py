@@ -5,7 +5,9 @@ frontend (the parser's and the library's tables) use too.
 `base_dir()` is `$PTS_CACHE_DIR`, else `$XDG_CACHE_HOME/pts`, else `~/.cache/pts`;
 `code_dir()` its `code/` subdirectory, or None when `PTS_CACHE=0` or it cannot be written.
 `compiler_fingerprint()` changes with any edit of the compiler's sources (size and mtime of
-every .py/.lark file of the package; `sources_fingerprint()` hashes their contents instead), `host_key()` with the machine, CPU and llvmlite.
+every .py/.lark file of the package; `sources_fingerprint()` hashes their contents instead,
+remembered per file stats in stdlib/sources.memo), `host_key()` with the machine, CPU and
+llvmlite.
 `STATS` counts what ran (also backend.jit.STATS and pts.cache.STATS, the same dict): modules
 through LLVM -O3 (`llvm_compiles`), tier-0 compiles (`fast_compiles`), and code loaded from
 the disk cache (`cache_loads`); here so that reading it imports no llvmlite.
@@ -56,16 +58,21 @@ def code_dir(create: bool = True) -> str | None:
 def compiler_fingerprint() -> str:
     """pts version + size and mtime of the compiler's source files (cheap: stat only)."""
     if not _FINGERPRINT:
-        parts = [__version__]
-        for pkg, e in _source_files(_PACKAGES):
-            try:
-                st = e.stat()
-                parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
-            except (OSError, AttributeError):        # (None: an unreadable directory)
-                parts.append(f"{pkg}:?")
-        _FINGERPRINT.append(sha256_hex("\n".join(parts)))
+        _FINGERPRINT.append(_stat_fingerprint(_PACKAGES, with_paths=False))
     # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
     return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
+
+
+def _stat_fingerprint(packages: tuple[str, ...], with_paths: bool) -> str:
+    parts = [__version__]
+    for pkg, e in _source_files(packages):
+        try:
+            st = e.stat()
+            name = e.path if with_paths else f"{pkg}/{e.name}"
+            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+        except (OSError, AttributeError):        # (None: an unreadable directory)
+            parts.append(f"{pkg}:?")
+    return sha256_hex("\n".join(parts))
 
 
 def sources_fingerprint() -> str:
@@ -74,10 +81,25 @@ def sources_fingerprint() -> str:
     whatever their mtimes.  The library's precompiled files (stdlib/trees.pickle, vmath.ir,
     kernels.img) carry it: a wheel's copies are written by the build step in build/lib and
     installed elsewhere with new mtimes, which `compiler_fingerprint` would call stale.
-    Reads ~1.2 MB (a few ms), once per process."""
+    Reading ~1.2 MB costs a few ms, which fell into the first compile that needed the
+    library (MyConv's, in bench/tensors.py); so the library's directory keeps a memo,
+    stdlib/sources.memo: the hash and the (path, size, mtime) of every file it was computed
+    from — stat only — and a process reads the files only when one of them changed since
+    (an edit, or a fresh install: then it writes the memo anew, where it may)."""
     if not _SOURCES:
+        packages = _PACKAGES + ("pts.nn",)
+        stat_key = _stat_fingerprint(packages, with_paths=True)
+        memo = _memo_path()
+        try:
+            with open(memo) as f:
+                key, known = f.read().split()
+            if key == stat_key and len(known) == 64:
+                _SOURCES.append(known)
+                return known
+        except (OSError, ValueError, TypeError):
+            pass
         digest = hashlib.sha256(__version__.encode())
-        for pkg, e in _source_files(_PACKAGES + ("pts.nn",)):
+        for pkg, e in _source_files(packages):
             try:
                 with open(e.path, "rb") as f:
                     data = f.read()
@@ -86,7 +108,29 @@ def sources_fingerprint() -> str:
             except (OSError, AttributeError):        # (None: an unreadable directory)
                 digest.update(f"\0{pkg}:?".encode())
         _SOURCES.append(digest.hexdigest())
+        if memo is not None:
+            _write_atomically(memo, f"{stat_key} {_SOURCES[0]}\n")
     return _SOURCES[0]
+
+
+def _memo_path() -> str | None:
+    try:
+        spec = importlib.util.find_spec("pts.stdlib")
+        return os.path.join(list(spec.submodule_search_locations)[0], "sources.memo")
+    except (ImportError, AttributeError, ValueError, IndexError, TypeError):
+        return None
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write a small file so that no reader sees half of it; quietly not when it cannot."""
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 _SOURCES: list[str] = []

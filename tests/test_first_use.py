@@ -161,3 +161,25 @@ def test_pip_install_from_a_clone(tmp_path):
     assert site.startswith(str(venv))
     assert all(os.path.exists(os.path.join(site, "stdlib", name)) for name in PRECOMPILED)
     assert lines[1:] == ["current True True True", "tree file True", "vmath file True"]
+
+
+def test_sources_fingerprint_is_remembered_until_a_file_changes(monkeypatch, tmp_path):
+    """The contents hash is remembered per (path, size, mtime) of every source file
+    (pts.cache_dir.sources_fingerprint): a memo that matches is believed without reading the
+    files; one left by other files (an edit, another copy) is recomputed and rewritten."""
+    from pts import cache_dir
+    memo = tmp_path / "sources.memo"
+    monkeypatch.setattr(cache_dir, "_memo_path", lambda: str(memo))
+    monkeypatch.setattr(cache_dir, "_SOURCES", [])
+    real = cache_dir.sources_fingerprint()
+    key, written = memo.read_text().split()
+    assert written == real and len(real) == 64
+    # a memo that matches the files' stats is what the process goes by
+    memo.write_text(f"{key} {'a' * 64}\n")
+    monkeypatch.setattr(cache_dir, "_SOURCES", [])
+    assert cache_dir.sources_fingerprint() == "a" * 64
+    # one written for other stats (a file edited since) is not
+    memo.write_text(f"{'0' * 64} {'a' * 64}\n")
+    monkeypatch.setattr(cache_dir, "_SOURCES", [])
+    assert cache_dir.sources_fingerprint() == real
+    assert memo.read_text().split() == [key, real]
