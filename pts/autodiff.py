@@ -9,6 +9,9 @@ ir.passes.differentiate) and cached in memory and on disk, like a ScriptFunction
 (pts.compiled.compile_signature does both).  backend="native" (the default) or "interp"
 (the IR interpreter), as for pts.script.
 
+`custom_vjp(f, vjp)` makes calls of f differentiate through a hand-written VJP (the
+library's come from stdlib/nn_grad.py's VJPS).
+
 `gradcheck(f, inputs)` compares pts.grad with central differences of f run eagerly (plain
 Python and numpy, in float64), with PyTorch's defaults and test (|a - n| <= atol +
 rtol * |n|), and returns True or raises GradcheckError naming the argument, the element,
@@ -126,6 +129,19 @@ def grad(f, argnums=0, *, backend: str | None = None) -> GradFunction:
 def value_and_grad(f, argnums=0, *, backend: str | None = None) -> GradFunction:
     """(f(*args), grad(f, argnums)(*args)) in one compiled call."""
     return GradFunction(f, argnums, True, backend)
+
+
+def custom_vjp(f, vjp) -> None:
+    """Differentiate calls of `f` with the hand-written `vjp` instead of f's body.  `vjp`
+    (in the pts subset) takes f's parameters followed by the adjoint `g` of f's result and
+    returns a tuple of the adjoints of f's float and float-array parameters, in order (int
+    and other parameters get none).  stdlib/nn_grad.py's `VJPS` registers the library's."""
+    from pts import compiler
+    from pts.frontend.objects import python_function
+    fn, v = python_function(f), python_function(vjp)
+    if fn is None or v is None:
+        raise CompileError("pts.custom_vjp needs two Python functions")
+    compiler.CUSTOM_VJPS[fn] = v
 
 
 def _is_float_input(x) -> bool:

@@ -48,7 +48,8 @@ from pts.ir.analysis import dominates, dominators, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
 from pts.ir.scalar_derivatives import FLOAT_SCALARS, constant, emit
-from pts.ir.types import DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type
+from pts.ir.types import (DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type,
+                          py_name)
 
 
 def differentiable(t: Type) -> bool:
@@ -61,14 +62,29 @@ def default_wrt(f: Function) -> tuple[int, ...]:
     return tuple(k for k, p in enumerate(f.params) if differentiable(p.type))
 
 
-def run(module: Module, wrt: tuple[int, ...]) -> Function:
+def run(module: Module, wrt: tuple[int, ...], custom: dict[str, str] | None = None) -> Function:
     """Differentiate the module's entry with respect to its parameters `wrt` (positions in
-    the entry's parameters); the new entry is returned and installed."""
+    the entry's parameters); the new entry is returned and installed.  `custom`: callee ->
+    the function of the module that is its hand-written VJP (see vjp_name)."""
     f = module[module.entry]
-    g = _Differentiator(module, f, tuple(wrt)).build()
+    g = _Differentiator(module, f, tuple(wrt), _Shared(dict(custom or {}))).build()
     module.add(g)
     module.entry = g.name
     return g
+
+
+class _Shared:
+    """What the differentiation of an entry and of its callees share: the VJP function of
+    each callee (hand-written ones, derived ones made so far or being made)."""
+
+    def __init__(self, custom: dict[str, str]):
+        self.vjps = custom
+
+
+def vjp_param_positions(callee: Function) -> list[int]:
+    """The parameters of `callee` its VJP gives adjoints of, in order: the float scalars
+    and float arrays (a hand-written VJP returns a tuple of one adjoint for each)."""
+    return [k for k, p in enumerate(callee.params) if differentiable(p.type)]
 
 
 def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None = None) -> None:
@@ -76,7 +92,8 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
     names = names or [p.name or f"#{k}" for k, p in enumerate(f.params)]
     if f.ret_type not in FLOAT_SCALARS:
         raise CompileError(f"cannot differentiate '{f.name}': its result must be a float "
-                           f"(a float, np.float32 or np.float64 scalar), not {f.ret_type}")
+                           f"(a float, np.float32 or np.float64 scalar), not "
+                           f"{py_name(f.ret_type)}")
     for k in wrt:
         if not 0 <= k < len(f.params):
             raise CompileError(f"cannot differentiate '{f.name}' with respect to argument {k}: "
@@ -84,8 +101,8 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
         t = f.params[k].type
         if not differentiable(t):
             raise CompileError(f"cannot differentiate '{f.name}' with respect to "
-                               f"'{names[k]}': a {t} carries no gradient (float scalars "
-                               f"and float32/float64 arrays do)")
+                               f"'{names[k]}': an argument of type {py_name(t)} carries no "
+                               f"gradient (floats and float32/float64 arrays do)")
 
 
 # ops whose result may be a view of (share memory with) their first operand
@@ -97,18 +114,33 @@ STORES = {"list.append": "append it to a list", "list.set": "store it in a list"
 
 
 class _Differentiator:
-    def __init__(self, module: Module, f: Function, wrt: tuple[int, ...]):
+    """`vjp`: make `@f.vjp(params..., g) -> tuple<adjoints of the float parameters>` (the
+    adjoint g of f's result seeds the backward sweep) instead of the entry's
+    `@f.grad(params) -> tuple<result, adjoints of wrt>`."""
+
+    def __init__(self, module: Module, f: Function, wrt: tuple[int, ...], shared: _Shared,
+                 vjp: bool = False):
         self.module = module
         self.f = f
         self.wrt = wrt
-        check_signature(f, wrt)
+        self.shared = shared
+        self.vjp = vjp
+        if not vjp:
+            check_signature(f, wrt)
 
     # ------------------------------------------------------------ the forward copy
 
     def build(self) -> Function:
         f = self.f
-        ret_t = TupleType((f.ret_type,) + tuple(f.params[k].type for k in self.wrt))
-        g = Function(f.name + ".grad", f.param_types, ret_t, [p.name for p in f.params], f.file)
+        adjoint_types = tuple(f.params[k].type for k in self.wrt)
+        names = [p.name for p in f.params]
+        if self.vjp:
+            g = Function(f.name + ".vjp", f.param_types + [f.ret_type], TupleType(adjoint_types),
+                         names + ["g"], f.file)
+            self.seed = g.params[-1]
+        else:
+            g = Function(f.name + ".grad", f.param_types, TupleType((f.ret_type,) + adjoint_types),
+                         names, f.file)
         self.g = g
         self._copy_forward()
         self._analyze()
@@ -134,7 +166,7 @@ class _Differentiator:
             for p in b.params:
                 values[p] = blocks[b].add_param(BlockParam(p.type, p.name))
         if has_preds:
-            Builder(g, g.entry).br(blocks[f.entry], list(g.params))
+            Builder(g, g.entry).br(blocks[f.entry], list(g.params[:len(f.params)]))
         self.exit = exit_ = Block("fwd.exit")
         self.result = exit_.add_param(BlockParam(f.ret_type, "result"))
         clones: list[Instr] = []
@@ -219,14 +251,32 @@ class _Differentiator:
                     raise CompileError(f"cannot differentiate {_op_name(i)}: it has no "
                                        f"derivative rule", i.span)
                 if i in self.active and i.op == "call":
-                    raise CompileError(f"cannot differentiate the call of "
-                                       f"{i.attrs.get('callee')} yet", i.span)
+                    self._callee_vjp(i)
         self._refuse_writes_read_by_backward()
         # blocks run at most once, before the exit: their values are there for the backward
         idom = dominators(g)
         in_cycle = _blocks_in_cycles(fwd)
         self.once = {b for b in fwd if b not in in_cycle and b in idom
                      and dominates(idom, b, self.exit)}
+
+    def _callee_vjp(self, call: Instr) -> str:
+        """The VJP function of a call's callee: its hand-written one, else derived from its
+        body (@h.vjp: h's forward again, then its backward; recursion calls @h.vjp)."""
+        name = call.attrs["callee"]
+        vjps = self.shared.vjps
+        if name in vjps:
+            return vjps[name]
+        h = self.module[name]
+        if not differentiable(h.ret_type):
+            raise CompileError(f"cannot differentiate the call of {name}: its result is a "
+                               f"{h.ret_type} (a float or a float array can carry a gradient)",
+                               call.span)
+        vjp = vjps[name] = name + ".vjp"
+        g = _Differentiator(self.module, h, tuple(vjp_param_positions(h)), self.shared,
+                            vjp=True).build()
+        assert g.name == vjp
+        self.module.add(g)
+        return vjp
 
     def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
         stored = i.args if i.op == "attr.set" else i.args[1:]
@@ -324,7 +374,8 @@ class _Differentiator:
         init = []
         for s in slots:
             if s is self.result:
-                init.append(constant(b, 1.0, s.type))           # d result / d result
+                # d result / d result, or the caller's adjoint of the result
+                init.append(self.seed if self.vjp else constant(b, 1.0, s.type))
             elif s in self.full:
                 init.append(emit(b, "np.zeros_like", s, static="{}"))
             else:
@@ -403,7 +454,7 @@ class _Differentiator:
                 # a slot's zero is (1, ..., 1): give the rule an adjoint of y's shape
                 adj = emit(b, "np.add", adj, emit(b, "np.zeros_like", i, static="{}"),
                            static="{}")
-            rule = OPS[i.op].derivative
+            rule = self._call_rule if i.op == "call" else OPS[i.op].derivative
             try:
                 adjs = rule(b, i, adj)
             except NotImplementedError as e:
@@ -422,6 +473,18 @@ class _Differentiator:
             else:
                 out.append(cur[0])
         b.br(after, out)
+
+    def _call_rule(self, b: Builder, call: Instr, adj: Value) -> list[Value | None]:
+        # d h(args) = h.vjp(args, g): one adjoint per float parameter of h
+        vjp = self.shared.vjps[call.attrs["callee"]]
+        h = self.module[call.attrs["callee"]]
+        positions = vjp_param_positions(h)
+        types = TupleType(tuple(h.params[k].type for k in positions))
+        t = b.emit("call", list(call.args) + [adj], types, {"callee": vjp})
+        out: list[Value | None] = [None] * len(call.args)
+        for n, k in enumerate(positions):
+            out[k] = emit(b, "tuple.get", t, Const(I64, n))
+        return out
 
     def _dispatch(self, dispatch: Block, rev: dict[Block, Block], done: Block) -> None:
         g = self.g
@@ -461,7 +524,7 @@ class _Differentiator:
         g = self.g
         b = Builder(g, done)
         by_slot = dict(zip(self.slots, done.params))
-        results: list[Value] = [self.result]
+        results: list[Value] = [] if self.vjp else [self.result]
         for k in self.wrt:
             p = g.params[k]
             if p in by_slot:
