@@ -325,12 +325,30 @@ class _Differentiator:
                                 union(i, a)
                 if i.op.startswith("np.") and "out" in i.static():
                     union(i, i.args[i.static()["out"]])
-        read = set()
+        readers: dict[Value, list[Instr]] = {}
         for b in self.forward:
             for i in b.instrs:
                 if i in self.active:
-                    read.add(find(i))
-                    read.update(find(a) for a in i.args if isinstance(a.type, TensorType))
+                    for v in [i] + [a for a in i.args if isinstance(a.type, TensorType)]:
+                        readers.setdefault(find(v), []).append(i)
+        in_cycle = _blocks_in_cycles(self.forward)
+        # an array made afresh by one instruction (np.zeros in a loop's body) is another
+        # array each time that instruction runs again
+        members: dict[Value, list[Value]] = {}
+        for b in self.forward:
+            for v in list(b.params) + b.instrs:
+                if v.type is not None and not isinstance(v, Const):
+                    members.setdefault(find(v), []).append(v)
+        for p in self.g.params:
+            members.setdefault(find(p), []).append(p)
+
+        def fresh(root: Value) -> Instr | None:
+            allocs = [v for v in members.get(root, ()) if isinstance(v, Instr)
+                      and v.op.startswith("np.") and v.op not in VIEW_OPS
+                      and "out" not in v.static()]
+            if len(allocs) != 1 or any(isinstance(v, BlockParam) for v in members[root]):
+                return None
+            return allocs[0]
         for b in self.forward:
             for i in b.instrs:
                 target = None
@@ -338,7 +356,12 @@ class _Differentiator:
                     target = i.args[0]
                 elif i.op.startswith("np.") and "out" in i.static():
                     target = i.args[i.static()["out"]]
-                if target is not None and find(target) in read:
+                if target is None:
+                    continue
+                # a write before every read of the array (filling a fresh array) is fine
+                root = find(target)
+                barrier = fresh(root)
+                if any(_may_run_after(r, i, in_cycle, barrier) for r in readers.get(root, ())):
                     raise CompileError("cannot differentiate an in-place write into an array "
                                        "the gradient computation reads (or a view of one): "
                                        "write to a copy instead", i.span)
@@ -621,6 +644,32 @@ def _may_hold_float(t: Type) -> bool:
 
 def _op_name(i: Instr) -> str:
     return i.op
+
+
+def _may_run_after(first: Instr, then: Instr, in_cycle: set[Block],
+                   barrier: Instr | None = None) -> bool:
+    """Can `then` run after `first` has run (in one call), without `barrier` running in
+    between?"""
+    a, b = first.block, then.block
+
+    def before(x: Instr, y: Instr) -> bool:
+        return x.block is y.block and x.block.instrs.index(x) < x.block.instrs.index(y)
+    if a is b and before(first, then):
+        return not (barrier is not None and before(first, barrier) and before(barrier, then))
+    if barrier is not None and before(first, barrier):
+        return False
+    seen, work = set(), list(a.successors())
+    while work:
+        blk = work.pop()
+        if blk in seen:
+            continue
+        seen.add(blk)
+        if blk is b and not (barrier is not None and before(barrier, then)):
+            return True
+        if barrier is not None and barrier.block is blk:
+            continue                  # past here the array is a new one
+        work.extend(blk.successors())
+    return False
 
 
 def _blocks_in_cycles(blocks: list[Block]) -> set[Block]:
