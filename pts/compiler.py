@@ -60,8 +60,11 @@ class CompileRecord:
     # a model's native code: the attribute paths the entry takes after its parameters
     lifted: tuple[tuple[str, ...], ...] = ()
     timings: dict[str, float] = field(default_factory=dict)     # milliseconds per phase
-    # kind "grad": the Python parameter positions the adjoints are of, in the result's order
+    # kind "grad": the Python parameter positions the adjoints are of, in the result's order,
+    # then for a model (root) the dotted names of its parameters the adjoints that follow
+    # are of (those among `lifted`)
     grad_wrt: tuple[int, ...] = ()
+    grad_params: tuple[str, ...] = ()
 
     @property
     def entry(self) -> Function:
@@ -98,7 +101,12 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     lifted: list | None = [] if lift_attributes else None
     names = tuple(p.name for p in built.entry.fdef.params)
     const_params = dict(built.entry.const_params)
-    entry_wrt = custom = None
+    entry_wrt = custom = grad_attrs = None
+    if grad_wrt is not None and root is not None:
+        # a model's parameters are lifted to arguments and differentiated too (DESIGN §9)
+        named = getattr(root, "named_parameters", None)
+        grad_attrs = frozenset(n for n, _ in named()) if callable(named) else frozenset()
+        lifted = []
     if grad_wrt is not None:
         entry_wrt = _entry_positions(built.module, names, const_params, tuple(grad_wrt), root)
         try:
@@ -108,13 +116,14 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     t0 = time.perf_counter()
     try:
         pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted,
-                          grad_wrt=entry_wrt, custom_vjps=custom)
+                          grad_wrt=entry_wrt, custom_vjps=custom, grad_attrs=grad_attrs)
     except CompileError as e:
         raise e.with_traceback(None) from None
     timings["passes"] = (time.perf_counter() - t0) * 1e3
     return CompileRecord(
         kind="grad" if grad_wrt is not None else "function" if root is None else "method",
         grad_wrt=tuple(grad_wrt or ()),
+        grad_params=tuple(".".join(p) for p in (lifted or ()) if ".".join(p) in (grad_attrs or ())),
         module=built.module,
         param_names=names,
         const_params=const_params,

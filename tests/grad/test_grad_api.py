@@ -175,3 +175,63 @@ def test_gradcheck_array_index_in_message():
             pts.gradcheck(bad_outer, (np.ones((2, 2)),))
     finally:
         compiler.CUSTOM_VJPS.clear()
+
+
+# ---------------------------------------------------------------- models
+
+import pts.nn as nn  # noqa: E402
+
+
+class Layer(nn.Module):
+    def __init__(self, n: int, m: int):
+        super().__init__()
+        self.w = np.random.default_rng(n * 10 + m).standard_normal((n, m))
+        self.scale = 0.5
+
+    def forward(self, x):
+        return np.tanh(x @ self.w) * self.scale
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Layer(3, 4)
+        self.b = Layer(4, 2)
+        self.unused = Layer(2, 2)
+
+    def forward(self, x):
+        return self.b(self.a(x))
+
+
+def model_loss(model: Net, x: np.ndarray) -> float:
+    y = model(x)
+    return float((y * y).sum())
+
+
+@BACKENDS
+def test_model_gradients_by_parameter_name(backend):
+    m = Net()
+    x = np.random.default_rng(0).standard_normal((5, 3))
+    loss, grads = pts.value_and_grad(model_loss, backend=backend)(m, x)
+    assert loss == pytest.approx(model_loss(m, x), rel=1e-12)
+    assert list(grads) == [n for n, _ in m.named_parameters()] == ["a.w", "b.w", "unused.w"]
+    np.testing.assert_array_equal(grads["unused.w"], np.zeros((2, 2)))   # not read
+    eps = 1e-6
+    for name, p in m.named_parameters():
+        for idx in np.ndindex(p.shape):
+            old = p[idx]
+            p[idx] = old + eps
+            up = model_loss(m, x)
+            p[idx] = old - eps
+            down = model_loss(m, x)
+            p[idx] = old
+            assert grads[name][idx] == pytest.approx((up - down) / (2 * eps), rel=1e-4,
+                                                     abs=1e-7), (name, idx)
+    # the model's gradients and the input's, together
+    gm, gx = pts.grad(model_loss, argnums=(0, 1), backend=backend)(m, x)
+    np.testing.assert_allclose(gm["b.w"], grads["b.w"], rtol=1e-12)
+    assert gx.shape == x.shape
+    # a parameter changed in place: the same code, new values
+    m.b.w *= 2.0
+    loss2, grads2 = pts.value_and_grad(model_loss, backend=backend)(m, x)
+    assert loss2 == pytest.approx(model_loss(m, x), rel=1e-12)
