@@ -403,6 +403,7 @@ class _Differentiator:
                 init.append(emit(b, "np.zeros_like", s, static="{}"))
             else:
                 init.append(self._zero(b, s.type))
+        self.regions: dict[Block, list[Block]] = {}
         rev = {blk: self._slot_block(blk.name + ".rev") for blk in fwd
                if blk.terminator.op != "raise"}
         done = self._slot_block("done")
@@ -418,7 +419,7 @@ class _Differentiator:
         if multi:
             self._dispatch(dispatch, rev, done)
         self._done(done)
-        _prune(g, list(rev.values()))
+        _prune(g, [r for blk in rev for r in self.regions[blk]])
         if multi:
             self._tapes(rev)
 
@@ -437,6 +438,8 @@ class _Differentiator:
         return constant(b, 0.0, t)
 
     def _reverse_block(self, blk: Block, rb: Block, after: Block) -> None:
+        # a rule may make blocks of its own (a loop): they belong to this reverse region
+        start = len(self.g.blocks)
         b = Builder(self.g, rb)
         active = self.active
         # acc: value -> (adjoint, may be a (1, ..., 1) zero); slots start as the parameters
@@ -482,7 +485,6 @@ class _Differentiator:
                 adjs = rule(b, i, adj)
             except NotImplementedError as e:
                 raise CompileError(f"cannot differentiate {_op_name(i)}: {e}", i.span) from None
-            assert b.block is rb, f"the rule of {i.op} left its block"
             assert len(adjs) == len(i.args), f"the rule of {i.op} gave {len(adjs)} adjoints"
             for a, d in zip(i.args, adjs):
                 add(a, d)
@@ -496,6 +498,7 @@ class _Differentiator:
             else:
                 out.append(cur[0])
         b.br(after, out)
+        self.regions[blk] = [rb] + self.g.blocks[start:]
 
     def _call_rule(self, b: Builder, call: Instr, adj: Value) -> list[Value | None]:
         # d h(args) = h.vjp(args, g): one adjoint per float parameter of h
@@ -574,7 +577,8 @@ class _Differentiator:
                 continue
             needed: list[Value] = []
             seen = set()
-            for i in rb.instrs:
+            region = self.regions[blk]
+            for i in (i for r in region for i in r.instrs):
                 for v in i.operands():
                     d = forward_values.get(v)
                     if d is None or d in self.once or v in seen:
@@ -601,8 +605,9 @@ class _Differentiator:
                 pop.block = rb
                 pops.append(pop)
                 popped[v] = pop
-            for i in rb.instrs:
-                i.replace_uses(popped)
+            for r in region:
+                for i in r.instrs:
+                    i.replace_uses(popped)
             rb.instrs[0:0] = pops
 
 

@@ -283,3 +283,41 @@ def test_recursive_tensor_call(backend):
 def test_a_call_left_by_inlining_differentiates_through_its_vjp():
     text = pts.grad(calls_recursive).ir(0.5)
     assert "call @rec_power.vjp(" in text
+
+
+# ---------------------------------------------------------------- rules with control flow
+
+def _looping_exp_rule(b, i, g):
+    # d exp(x) = g * r, summed as 4 quarters by a loop: a rule may make blocks of its own
+    from pts.ir.core import BlockParam, Const
+    from pts.ir.scalar_derivatives import emit
+    from pts.ir.types import F64, I64
+    f = b.func
+    head, body, out = f.new_block("rule.head"), f.new_block("rule.body"), f.new_block("rule.out")
+    k, acc = head.add_param(BlockParam(I64, "k")), head.add_param(BlockParam(F64, "acc"))
+    res = out.add_param(BlockParam(F64, "res"))
+    quarter = emit(b, "mul", emit(b, "mul", g, i), Const(F64, 0.25))
+    b.br(head, [Const(I64, 0), Const(F64, 0.0)])
+    b.at(head)
+    b.cbr(emit(b, "lt", k, Const(I64, 4)), body, out, [], [acc])
+    b.at(body)
+    b.br(head, [emit(b, "add", k, Const(I64, 1)), emit(b, "add", acc, quarter)])
+    b.at(out)
+    return [res]
+
+
+def exp_in_loop(x: float) -> float:
+    s = 0.0
+    for i in range(3):
+        s = s + math.exp(x * float(i + 1)) * s + x
+    return s
+
+
+@BACKENDS
+def test_a_rule_may_make_its_own_loop(backend, monkeypatch):
+    import dataclasses
+
+    from pts.ir.op_table import OPS
+    monkeypatch.setitem(OPS, "math.exp", dataclasses.replace(OPS["math.exp"],
+                                                             derivative=_looping_exp_rule))
+    check(exp_in_loop, 0.3, backend=backend)
