@@ -248,7 +248,7 @@ class _Differentiator:
             for i in b.instrs:
                 self._refuse(i, varied, useful)
                 if i in self.active and i.op != "call" and OPS[i.op].derivative is None:
-                    raise CompileError(f"cannot differentiate {_op_name(i)}: it has no "
+                    raise CompileError(f"cannot differentiate {i.op}: it has no "
                                        f"derivative rule", i.span)
                 if i in self.active and i.op == "call":
                     self._callee_vjp(i)
@@ -290,7 +290,7 @@ class _Differentiator:
                                "one: write the result to a new array instead", i.span)
         out = i.static().get("out") if i.op.startswith("np.") else None
         if out is not None and any(a in varied for a in i.args):
-            raise CompileError(f"cannot differentiate an in-place {_op_name(i)} (out=, x += y "
+            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x += y "
                                f"on an array) of an array that carries a gradient: write "
                                f"x = x + y instead", i.span)
 
@@ -331,7 +331,6 @@ class _Differentiator:
                 if i in self.active:
                     for v in [i] + [a for a in i.args if isinstance(a.type, TensorType)]:
                         readers.setdefault(find(v), []).append(i)
-        in_cycle = _blocks_in_cycles(self.forward)
         # an array made afresh by one instruction (np.zeros in a loop's body) is another
         # array each time that instruction runs again
         members: dict[Value, list[Value]] = {}
@@ -361,7 +360,7 @@ class _Differentiator:
                 # a write before every read of the array (filling a fresh array) is fine
                 root = find(target)
                 barrier = fresh(root)
-                if any(_may_run_after(r, i, in_cycle, barrier) for r in readers.get(root, ())):
+                if any(_may_run_after(r, i, barrier) for r in readers.get(root, ())):
                     raise CompileError("cannot differentiate an in-place write into an array "
                                        "the gradient computation reads (or a view of one): "
                                        "write to a copy instead", i.span)
@@ -484,7 +483,7 @@ class _Differentiator:
             try:
                 adjs = rule(b, i, adj)
             except NotImplementedError as e:
-                raise CompileError(f"cannot differentiate {_op_name(i)}: {e}", i.span) from None
+                raise CompileError(f"cannot differentiate {i.op}: {e}", i.span) from None
             assert len(adjs) == len(i.args), f"the rule of {i.op} gave {len(adjs)} adjoints"
             for a, d in zip(i.args, adjs):
                 add(a, d)
@@ -647,12 +646,7 @@ def _may_hold_float(t: Type) -> bool:
     return False
 
 
-def _op_name(i: Instr) -> str:
-    return i.op
-
-
-def _may_run_after(first: Instr, then: Instr, in_cycle: set[Block],
-                   barrier: Instr | None = None) -> bool:
+def _may_run_after(first: Instr, then: Instr, barrier: Instr | None = None) -> bool:
     """Can `then` run after `first` has run (in one call), without `barrier` running in
     between?"""
     a, b = first.block, then.block
