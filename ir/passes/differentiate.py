@@ -393,6 +393,12 @@ class _Differentiator:
         multi = len(fwd) > 1
         # ^fwd.exit: the initial slots
         b = Builder(g, self.exit)
+        # one zero per tensor type, made here (which comes before every backward block) and
+        # shared by every slot that goes back to zero: adjoints are never written in place
+        self.zeros: dict[Type, Value] = {}
+        for t in dict.fromkeys(s.type for s in slots if isinstance(s.type, TensorType)):
+            ones = emit(b, "tuple", *[Const(I64, 1)] * t.rank)
+            self.zeros[t] = emit(b, "np.zeros", ones, static=repr({"dtype": DTYPE_NAMES[t.dtype]}))
         init = []
         for s in slots:
             if s is self.result:
@@ -431,9 +437,7 @@ class _Differentiator:
     def _zero(self, b: Builder, t: Type) -> Value:
         """A zero adjoint of type t (for tensors: shape (1, ..., 1), broadcast where read)."""
         if isinstance(t, TensorType):
-            ones = emit(b, "tuple", *[Const(I64, 1)] * t.rank) if t.rank else \
-                emit(b, "tuple")
-            return emit(b, "np.zeros", ones, static=repr({"dtype": DTYPE_NAMES[t.dtype]}))
+            return self.zeros[t]
         return constant(b, 0.0, t)
 
     def _reverse_block(self, blk: Block, rb: Block, after: Block) -> None:
@@ -492,8 +496,9 @@ class _Differentiator:
         for s in self.slots:
             cur = acc.get(s)
             if cur is None:
-                out.append(emit(b, "np.zeros_like", s, static="{}") if s in self.full
-                           else self._zero(b, s.type))
+                # (a full slot is back to zero only once its value's definition is reversed:
+                # nothing reads it after that)
+                out.append(self._zero(b, s.type))
             else:
                 out.append(cur[0])
         b.br(after, out)
