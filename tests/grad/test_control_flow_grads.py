@@ -321,3 +321,38 @@ def test_a_rule_may_make_its_own_loop(backend, monkeypatch):
     monkeypatch.setitem(OPS, "math.exp", dataclasses.replace(OPS["math.exp"],
                                                              derivative=_looping_exp_rule))
     check(exp_in_loop, 0.3, backend=backend)
+
+
+# ---------------------------------------------------------------- the pass on IR text
+
+SELECT_TENSORS = """
+func @f(%x: tensor<f64, 1>, %y: tensor<f64, 1>, %c: i1) -> f64 {
+^entry(%x: tensor<f64, 1>, %y: tensor<f64, 1>, %c: i1):
+  %s: tensor<f64, 1> = select %c, %x, %y
+  %m: tensor<f64, 1> = np.multiply %s, %s {static = "{}"}
+  %t: npf64 = np.sum %m {static = "{}"}
+  %r: f64 = cast %t
+  ret %r
+}
+"""
+
+
+@pytest.mark.parametrize("c", [True, False])
+def test_select_of_arrays(c):
+    # d sum(s*s) with s = select(c, x, y): 2x to x (and none to y) when c, else 2y to y
+    from pts.ir import pipeline
+    from pts.ir.parser import parse_module
+    from pts.runtime.interp import run_function
+    m = parse_module(SELECT_TENSORS)
+    m.entry = "f"
+    pipeline.optimize(m, grad_wrt=(0, 1), verify=True)
+    x, y = np.array([1.0, 2.0]), np.array([3.0, -1.0, 0.5])
+    value, dx, dy = run_function(m, m.entry, [x, y if not c else np.array([3.0, -1.0]), c])
+    if c:
+        assert value == 5.0
+        np.testing.assert_array_equal(dx, 2 * x)
+        np.testing.assert_array_equal(dy, np.zeros(2))
+    else:
+        assert value == 10.25
+        np.testing.assert_array_equal(dx, np.zeros(2))
+        np.testing.assert_array_equal(dy, 2 * y)
