@@ -127,9 +127,9 @@ class GradFunction:
         return c, wrt
 
     def __call__(self, *args, **kwargs):
-        from pts.api import _RUN_ERRORS, is_model
+        from pts.api import _RUN_ERRORS, _call_args, is_model
         from pts.frontend.objects import resolve
-        args = self._bind(args, kwargs)
+        args, _ = _call_args(self.py_func, args, kwargs, 0, self._bind)
         model = bool(args) and is_model(args[0]) and not _is_array(args[0])
         if model:
             c, wrt = self.compiled_model(args)
