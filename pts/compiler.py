@@ -20,20 +20,24 @@ Layer: above the frontend and the IR, below the backend and the runtime (tests/t
 """
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from pts.errors import CompileError
+from pts.frontend.objects import python_function
 from pts.frontend.program import build
 from pts.ir import pipeline
 from pts.ir.core import Function, Module
 
 # What an entry compiles.  "function": a Python function for argument types; "method": a
-# method of a scripted model, whose `self` is the model (frontend.objects).  pts.grad,
-# pts.train_step and pts.trace will add their kinds here (a differentiated function, a
-# training step, a traced program) and their steps to `compile`.
-ENTRY_KINDS = ("function", "method")
+# method of a scripted model, whose `self` is the model (frontend.objects); "grad": a
+# function differentiated with respect to some of its parameters (`grad_wrt`, pts.grad:
+# the entry returns tuple<result, adjoint of each>; ir.passes.differentiate).
+# pts.train_step and pts.trace will add their kinds here (a training step, a traced
+# program) and their steps to `compile`.
+ENTRY_KINDS = ("function", "method", "grad")
 
 
 @dataclass
@@ -57,6 +61,11 @@ class CompileRecord:
     # a model's native code: the attribute paths the entry takes after its parameters
     lifted: tuple[tuple[str, ...], ...] = ()
     timings: dict[str, float] = field(default_factory=dict)     # milliseconds per phase
+    # kind "grad": the Python parameter positions the adjoints are of, in the result's order,
+    # then for a model (root) the dotted names of its parameters the adjoints that follow
+    # are of (those among `lifted`)
+    grad_wrt: tuple[int, ...] = ()
+    grad_params: tuple[str, ...] = ()
 
     @property
     def entry(self) -> Function:
@@ -71,7 +80,7 @@ class CompileRecord:
 
 def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
             after: str | None = None, lift_attributes: bool = False,
-            fusion: bool | None = None) -> CompileRecord:
+            fusion: bool | None = None, grad_wrt: tuple[int, ...] | None = None) -> CompileRecord:
     """`pyfunc` specialized to `arg_types`, through the frontend and the IR passes.
 
     `values`: the Python arguments, where known (arguments that must be constants of the
@@ -80,6 +89,8 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     after `self`.  `after`: stop after that pass ("lower": no passes), for IR dumps.
     `lift_attributes`: the model's code will be native (ir.passes.lift_attributes).
     `fusion`: fuse tensor ops or not (default: ir.pipeline.fusion_enabled()).
+    `grad_wrt`: positions of Python parameters (float scalars or float arrays): compile
+    the gradient entry (kind "grad") returning (result, adjoint of each).
     CompileErrors come without the compiler's traceback."""
     try:
         built = build(pyfunc, arg_types, values, root)
@@ -89,18 +100,110 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         raise CompileError(f"'{pyfunc.__name__}' is nested too deeply to compile") from None
     timings = dict(built.program.timings.ms)
     lifted: list | None = [] if lift_attributes else None
+    names = tuple(p.name for p in built.entry.fdef.params)
+    const_params = dict(built.entry.const_params)
+    entry_wrt = custom = grad_attrs = None
+    if grad_wrt is not None and root is not None:
+        # a model's parameters are lifted to arguments and differentiated too (DESIGN §9)
+        named = getattr(root, "named_parameters", None)
+        grad_attrs = frozenset(n for n, _ in named()) if callable(named) else frozenset()
+        lifted = []
+    if grad_wrt is not None:
+        entry_wrt = _entry_positions(built.module, names, const_params, tuple(grad_wrt), root)
+        try:
+            custom = _custom_vjps(built)
+        except CompileError as e:
+            raise e.with_traceback(None) from None
     t0 = time.perf_counter()
     try:
-        pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted)
+        pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted,
+                          grad_wrt=entry_wrt, custom_vjps=custom, grad_attrs=grad_attrs)
     except CompileError as e:
         raise e.with_traceback(None) from None
     timings["passes"] = (time.perf_counter() - t0) * 1e3
     return CompileRecord(
-        kind="function" if root is None else "method",
+        kind="grad" if grad_wrt is not None else "function" if root is None else "method",
+        grad_wrt=tuple(grad_wrt or ()),
+        grad_params=tuple(".".join(p) for p in (lifted or ()) if ".".join(p) in (grad_attrs or ())),
         module=built.module,
-        param_names=tuple(p.name for p in built.entry.fdef.params),
-        const_params=dict(built.entry.const_params),
+        param_names=names,
+        const_params=const_params,
         global_reads=built.program.global_reads,
         guards=tuple(built.program.object_reads.items()),
         lifted=tuple(lifted or ()),
         timings=timings)
+
+
+def _entry_positions(module: Module, names: tuple, const_params: dict, wrt: tuple,
+                     root: Any) -> tuple[int, ...]:
+    """The entry function's parameter positions of the Python parameters `wrt` (those the
+    code was specialized on are not parameters of the entry), checked differentiable."""
+    from pts.ir.passes.differentiate import check_signature
+    entry = module[module.entry]
+    positions = []
+    for k in wrt:
+        if not 0 <= k < len(names):
+            raise CompileError(f"cannot differentiate '{entry.name}' with respect to "
+                               f"argument {k}: it takes {len(names)}")
+        if names[k] in const_params:
+            raise CompileError(f"cannot differentiate '{entry.name}' with respect to "
+                               f"'{names[k]}': its value is a constant of the compiled code")
+        positions.append(sum(1 for n in names[:k] if n not in const_params))
+    entry_names = [n for n in names if n not in const_params]
+    check_signature(entry, tuple(positions), entry_names)
+    return tuple(positions)
+
+
+# hand-written VJPs registered by pts.autodiff.custom_vjp: Python function -> its VJP
+CUSTOM_VJPS: dict = {}
+
+
+def custom_vjp_of(pyfunc):
+    """The hand-written VJP of a Python function, or None: one registered with
+    pts.autodiff.custom_vjp, or for a function of stdlib/nn.py the one stdlib/nn_grad.py's
+    `VJPS` names (its parameters: the function's, then the adjoint g of its result; its
+    result: a tuple of the adjoints of the function's float and float-array parameters)."""
+    vjp = CUSTOM_VJPS.get(pyfunc)
+    if vjp is not None:
+        return vjp
+    if getattr(pyfunc, "__module__", None) != "pts.stdlib.nn":
+        return None
+    try:        # (written by another part of the work: absent, no library VJP is used)
+        nn_grad = importlib.import_module("pts.stdlib.nn_grad")
+    except ImportError:
+        return None
+    vjp = getattr(nn_grad, "VJPS", {}).get(pyfunc.__name__)
+    return vjp if vjp is not None and python_function(vjp) is not None else None
+
+
+def _custom_vjps(built) -> dict[str, str]:
+    """Compile the hand-written VJP of every function of the module that has one, for its
+    argument types and result; callee IR name -> its VJP's IR name."""
+    from pts.frontend.lower import lower_function
+    from pts.ir.passes.differentiate import differentiable, vjp_param_positions
+    from pts.ir.types import TupleType
+    program, module = built.program, built.module
+    out: dict[str, str] = {}
+    for spec in list(program.order):
+        vjp = custom_vjp_of(spec.pyfunc)
+        if vjp is None or spec.ir_name == module.entry:
+            continue
+        forward = module[spec.ir_name]
+        if not differentiable(forward.ret_type):
+            continue
+        params = [p.name for p in spec.fdef.params]
+        consts = tuple((k, spec.const_params[n]) for k, n in enumerate(params)
+                       if n in spec.const_params)
+        vspec = program.specialize(python_function(vjp), spec.arg_types + (forward.ret_type,),
+                                   None, consts)
+        for s in program.order:
+            if s.ir_name not in module.functions:
+                module.add(lower_function(s))
+        want = TupleType(tuple(forward.params[k].type for k in vjp_param_positions(forward)))
+        got = module[vspec.ir_name]
+        if got.ret_type != want or got.param_types != forward.param_types + [forward.ret_type]:
+            raise CompileError(f"the VJP {vjp.__name__} of {spec.pyfunc.__name__} must take "
+                               f"{spec.pyfunc.__name__}'s parameters and the adjoint of its "
+                               f"result and return {want}, not {got.ret_type}", vspec.fdef.span)
+        out[spec.ir_name] = vspec.ir_name
+    return out
