@@ -13,8 +13,9 @@ what a rule computed for an operand that carries no gradient.
 Broadcasting: an adjoint is summed back to its operand's shape with `np.sum_to` (sizes are
 dynamic: which axes an op broadcast is known at run time); a scalar operand of a tensor op
 gets the sum of its adjoint, cast to its type; an operand of another float dtype gets its
-adjoint converted (`fit`).  Where the other operands are scalars the operand has the
-result's shape and no sum_to is emitted.
+adjoint converted (`fit`).  Where the operand surely has the result's shape — the other
+operands are scalars, or have its shape by construction (`shape_root`: x and np.tanh(x)) —
+no sum_to is emitted, so the backward sweep's elementwise chains stay fusable.
 
 Kinks and ties follow PyTorch: d|x| at 0 is 0 (sign); maximum/minimum split g evenly at
 ties; clip passes g where lo <= x <= hi, and to a tensor bound where it won (lo < hi);
@@ -29,22 +30,9 @@ from __future__ import annotations
 
 from pts.ir.core import Builder, Const, Instr, Value
 from pts.ir.op_table import set_derivative
-from pts.ir.types import DTYPE_NAMES, F32, F64, I64, NPF64, TensorType, TupleType
+from pts.ir.scalar_derivatives import FLOAT_SCALARS, emit
+from pts.ir.types import DTYPE_NAMES, F32, F64, I64, TensorType, TupleType
 
-try:   # TEMPORARY until d1's ir.scalar_derivatives is merged
-    from pts.ir.scalar_derivatives import FLOAT_SCALARS, emit
-except ImportError:
-    from pts.ir.op_table import NOT_CONST
-    FLOAT_SCALARS = (F64, F32, NPF64)
-
-    def emit(b, op, *args, static=None, type=None, **attrs):
-        from pts.ir import ops
-        if static is not None:
-            attrs["static"] = static
-        if type is None:
-            consts = tuple(a.value if isinstance(a, Const) else NOT_CONST for a in args)
-            type = ops.result_type(op, [a.type for a in args], attrs, consts)
-        return b.emit(op, list(args), type, attrs or None)
 
 FLOAT_DTYPES = (F32, F64)
 
@@ -85,12 +73,40 @@ def fit(b: Builder, d: Value | None, x: Value, broadcast: bool = True) -> Value 
     return d if d.type == t else emit(b, "cast", d, type=t)
 
 
+# elementwise ops: a result of the shape of its tensor operands when they all have one shape
+ELEMENTWISE = frozenset("""add subtract multiply true_divide floor_divide remainder power
+negative positive absolute maximum minimum sign square exp log log1p expm1 sqrt tanh sin cos
+tan floor ceil equal not_equal less less_equal greater greater_equal logical_and logical_or
+logical_not where clip astype copy""".split())
+
+
+def shape_root(v: Value, depth: int = 24) -> Value:
+    """A value of v's shape, found by walking back through elementwise ops whose tensor
+    operands all have one shape (x * 0.5, np.tanh(x), x * np.tanh(x) all have x's shape):
+    two values with the same root surely have the same shape, so their op broadcast
+    neither and needs no np.sum_to."""
+    while depth > 0 and isinstance(v, Instr) and v.op[3:] in ELEMENTWISE and \
+            v.op.startswith("np.") and isinstance(v.type, TensorType) and \
+            "out" not in v.static():
+        tensors = [a for a in v.args if isinstance(a.type, TensorType)]
+        if not tensors or any(a.type.rank != v.type.rank for a in tensors):
+            break
+        roots = {shape_root(a, depth - 1) for a in tensors}
+        if len(roots) != 1:
+            break
+        v = roots.pop()
+        depth -= 1
+    return v
+
+
 def full_shape(i: Instr, x: Value) -> bool:
-    """Has operand x surely the shape of i's result?  Yes when it is the only tensor among
-    i's operands (the others are scalars, which broadcast without changing its shape)."""
-    return isinstance(x.type, TensorType) and isinstance(i.type, TensorType) and \
-        x.type.rank == i.type.rank and \
-        all(a is x or not isinstance(a.type, TensorType) for a in i.args)
+    """Has operand x surely the shape of i's result?  Yes when i's tensor operands all
+    have one shape (see shape_root): scalars broadcast without changing it."""
+    if not (isinstance(x.type, TensorType) and isinstance(i.type, TensorType)
+            and x.type.rank == i.type.rank):
+        return False
+    tensors = [a for a in i.args if isinstance(a.type, TensorType)]
+    return len({shape_root(a) for a in tensors}) == 1
 
 
 def fits(b: Builder, i: Instr, ds: list) -> list:
@@ -235,6 +251,9 @@ def _multiply(b, i, g):
     # d(a * b) = g*b, g*a
     no_out(i)
     x, y = i.args
+    if x is y:
+        # d(x * x) = 2 g x, all to the first operand
+        return fits(b, i, [mul(b, mul(b, g, x), Const(F64, 2.0)) if wants(x) else None, None])
     return fits(b, i, [mul(b, g, y) if wants(x) else None, mul(b, g, x) if wants(y) else None])
 
 
@@ -524,6 +543,11 @@ def _pieces(b: Builder, i: Instr, g: Value, piece) -> list:
     tup = i.args[0]
     if not isinstance(tup.type, TupleType):
         raise NotImplementedError("np.concatenate / np.stack of a list")
+    from pts.ir.passes.differentiate import differentiable
+    if not differentiable(tup.type):
+        # the pass would drop a tuple's adjoint: refuse rather than give a zero gradient
+        raise NotImplementedError("gradients through the tuple of arrays of np.concatenate "
+                                  "and np.stack are not supported yet")
     out = []
     state: dict = {}
     for k, t in enumerate(tup.type.elems):
