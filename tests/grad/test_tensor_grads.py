@@ -256,6 +256,10 @@ def var_axis_ddof(x: Tensor, w: Tensor) -> float:
     return float((x.var(axis=0, ddof=1) * w).sum())
 
 
+def std_all(x: Tensor) -> float:
+    return float(np.std(x) * x[0, 0])
+
+
 def std_axis(x: Tensor, w: Tensor) -> float:
     return float((np.std(x, axis=1) * w).sum())
 
@@ -450,6 +454,7 @@ PROGRAMS = [
     (max_ties, (np.array([[1.0, 3.0, 3.0], [2.0, 0.5, 2.0]]), a(2))),
     (var_all, (a(3, 4),)),
     (var_axis_ddof, (a(3, 4), a(4))),
+    (std_all, (a(3, 4),)),
     (std_axis, (a(3, 4), a(3))),
     (std_ddof_keepdims, (a(2, 3, 4), a(1, 1, 4))),
     (matmul, (a(3, 4), a(4, 5), a(3, 5))),

@@ -96,6 +96,9 @@ CASES = [
     ("var", "np.var", [a(3, 4)], {}, None),
     ("var_axis_ddof", "np.var", [a(3, 4)], {"axis": 0, "ddof": 1}, None),
     ("std", "np.std", [a(3, 4)], {"axis": 1}, None),
+    ("std_all", "np.std", [a(3, 4)], {}, None),
+    ("std_f32", "np.std", [a(3, 4, dtype=np.float32)], {"axis": 0}, None),
+    ("mean_f32", "np.mean", [a(3, 4, dtype=np.float32)], {}, None),
     ("std_all_ddof_keep", "np.std", [a(2, 3)], {"ddof": 1, "keepdims": True}, None),
     # products
     ("matmul_2d", "np.matmul", [a(3, 4), a(4, 5)], {}, None),
