@@ -29,7 +29,7 @@ pass reports as a CompileError at the instruction's span.
 from __future__ import annotations
 
 from pts.ir.core import Builder, Const, Instr, Value
-from pts.ir.op_table import set_derivative
+from pts.ir.op_table import OPS, set_derivative
 from pts.ir.scalar_derivatives import FLOAT_SCALARS, emit
 from pts.ir.types import DTYPE_NAMES, F32, F64, I64, TensorType, TupleType
 
@@ -442,9 +442,8 @@ def _matmul(b, i, g):
     if not isinstance(x.type, TensorType) or not isinstance(y.type, TensorType):
         return _multiply(b, i, g)           # np.dot with a scalar multiplies
     rx, ry = x.type.rank, y.type.rank
-    if i.op == "np.dot" and max(rx, ry) > 2:
-        raise NotImplementedError("np.dot of arrays with more than 2 axes has no derivative "
-                                  "rule yet (np.matmul / @ has)")
+    if i.op == "np.dot" and max(rx, ry) > 2 and ry > 1:
+        return _dot_nd(b, i, g)         # (with a 1-d b, np.dot is np.matmul)
     if rx == 1 and ry == 1:
         # d(a . b) = g * b, g * a
         return fits(b, i, [mul(b, g, y) if wants(x) else None, mul(b, g, x) if wants(y) else None])
@@ -468,6 +467,46 @@ def _matmul(b, i, g):
         if ry == 1:
             dy = np_(b, "squeeze", dy, axis=-1)
         dy = fit(b, dy, y, broadcast=False)
+    return [dx, dy]
+
+
+def _product(b: Builder, sizes: list) -> Value:
+    """The product of i64 values (1 for none)."""
+    n = Const(I64, 1)
+    for s in sizes:
+        n = s if isinstance(n, Const) else emit(b, "mul", n, s)
+    return n
+
+
+def _dot_nd(b, i, g):
+    # y = np.dot(a, b) with b of rank >= 2 and more than 2 axes in all: y[A.., B.., m] =
+    # sum_k a[A.., k] b[B.., k, m].  With a as a matrix (A, k), b as a matrix (k, B m)
+    # (its axis -2 moved first) and g as a matrix (A, B m), this is a matrix product:
+    #   da = g @ b'^T  reshaped to a's shape,  db' = a^T @ g  reshaped and moved back
+    x, y = i.args
+    rx, ry = x.type.rank, y.type.rank
+    sx, sy = np_(b, "shape", x), np_(b, "shape", y)
+    size = lambda s, k: emit(b, "tuple.get", s, Const(I64, k))   # noqa: E731
+    k = size(sx, rx - 1)
+    lead = _product(b, [size(sx, d) for d in range(rx - 1)])
+    batch = [size(sy, d) for d in range(ry - 2)]
+    m = size(sy, ry - 1)
+    rest = _product(b, batch + [m])
+    g2 = np_(b, "reshape", g, emit(b, "tuple", lead, rest))
+    moved = (ry - 2,) + tuple(range(ry - 2)) + (ry - 1,)
+    dx = dy = None
+    if wants(x):
+        y2 = np_(b, "reshape", np_(b, "transpose", y, axes=moved), emit(b, "tuple", k, rest))
+        dx = np_(b, "reshape", np_(b, "matmul", g2, np_(b, "transpose", y2)), sx)
+        dx = fit(b, dx, x, broadcast=False)
+    if wants(y):
+        x2 = np_(b, "reshape", x, emit(b, "tuple", lead, k))
+        d2 = np_(b, "matmul", np_(b, "transpose", x2), g2)
+        d3 = np_(b, "reshape", d2, emit(b, "tuple", k, *batch, m))
+        back = [0] * ry
+        for j, p in enumerate(moved):
+            back[p] = j
+        dy = fit(b, np_(b, "transpose", d3, axes=tuple(back)), y, broadcast=False)
     return [dx, dy]
 
 
@@ -543,9 +582,9 @@ def _pieces(b: Builder, i: Instr, g: Value, piece) -> list:
     tup = i.args[0]
     if not isinstance(tup.type, TupleType):
         raise NotImplementedError("np.concatenate / np.stack of a list")
-    from pts.ir.passes.differentiate import differentiable
-    if not differentiable(tup.type):
-        # the pass would drop a tuple's adjoint: refuse rather than give a zero gradient
+    if OPS["tuple"].derivative is None:
+        # no rule carries a tuple's adjoint to its elements: the pass would drop it, so
+        # refuse rather than give a zero gradient
         raise NotImplementedError("gradients through the tuple of arrays of np.concatenate "
                                   "and np.stack are not supported yet")
     out = []
