@@ -15,7 +15,7 @@ import math
 
 from pts.ir.core import Builder, Const, Instr, Value
 from pts.ir.op_table import NOT_CONST, OPS, OpUse, set_derivative
-from pts.ir.types import F32, F64, NPF64, Type
+from pts.ir.types import F32, F64, NPF64, TensorType, Type
 
 FLOAT_SCALARS = (F64, F32, NPF64)
 
@@ -126,6 +126,10 @@ def _mod(b, i, g):
 def _select(b, i, g):
     # d select(c, x, y) = -, select(c, g, 0), select(c, 0, g)
     c, x, y = i.args
+    if isinstance(g.type, TensorType):        # (the other operand's zero has its own shape)
+        zx = emit(b, "np.zeros_like", x, static="{}")
+        zy = emit(b, "np.zeros_like", y, static="{}")
+        return [None, emit(b, "select", c, g, zx), emit(b, "select", c, zy, g)]
     zero = constant(b, 0.0, g.type)
     return [None, emit(b, "select", c, g, zero), emit(b, "select", c, zero, g)]
 
