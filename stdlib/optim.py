@@ -12,8 +12,9 @@ interpreted and the native updates compute the same operations in the same order
 scalars and arrays of one dtype round alike, NEP 50 keeps the float hyperparameters weak).
 
 Every hyperparameter is a run-time argument (`float` or `bool`), never a constant of the
-code: a learning-rate schedule calls the same compiled code.  Bias corrections and the like
-are computed by the caller in Python floats, as torch's single-tensor paths compute them.
+code: a learning-rate schedule calls the same compiled code.  The bias corrections are
+scalars computed once per parameter and step by the caller (`adam_bias_corrections`, which
+pts.optim runs as Python and a compiled training step can call natively: the same floats).
 The formulas are torch's (torch/optim/sgd.py, adam.py, adamw.py, `_single_tensor_*`), with
 their rounding order:
 - SGD: `g = -g` (maximize); `g += wd * p`; momentum: the first step's buffer is the gradient
@@ -28,7 +29,16 @@ their rounding order:
 The arrays are 1-D views (pts.optim passes `p.reshape(-1)` of contiguous arrays); the
 functions reshape again so that they take any rank.
 """
+import math
+
 import numpy as np
+
+
+def adam_bias_corrections(beta1: float, beta2: float, step: float,
+                          lr: float) -> tuple[float, float]:
+    """(step_size, bias_correction2_sqrt) for Adam's step number `step` (1 for the first):
+    lr / (1 - beta1**step) and sqrt(1 - beta2**step), in floats as torch computes them."""
+    return lr / (1.0 - beta1 ** step), math.sqrt(1.0 - beta2 ** step)
 
 
 def sgd_step(p, g, lr: float, weight_decay: float, maximize: bool):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pts.optim.optimizer import Optimizer, bias_corrections
+from pts.optim.optimizer import Optimizer
 from pts.stdlib import optim as so
 
 
@@ -70,7 +70,7 @@ class Adam(Optimizer):
             if amsgrad and "max_exp_avg_sq" not in state:
                 state["max_exp_avg_sq"] = np.zeros(p.shape, p.dtype)
             state["step"] = step = float(state["step"]) + 1.0
-            step_size, bc2_sqrt = bias_corrections(beta1, beta2, step, lr)
+            step_size, bc2_sqrt = so.adam_bias_corrections(beta1, beta2, step, lr)
             moments = (state["exp_avg"], state["exp_avg_sq"])
             if self.decoupled and not amsgrad:
                 self.run("adamw_update", _adamw_eager, p, g, moments, lr, beta1, beta2, eps,

@@ -30,7 +30,6 @@ run-time float or bool, so a learning-rate schedule never recompiles.
 from __future__ import annotations
 
 import copy
-import math
 
 import numpy as np
 
@@ -164,6 +163,8 @@ class Optimizer:
                             f"arrays in parameter order, not {type(grads).__name__}")
         items = []
         for i, (p, g, label) in enumerate(zip(params, grads, labels)):
+            if isinstance(g, np.generic):           # numpy's result for a 0-d array
+                g = np.asarray(g)
             if g is not None:
                 if not isinstance(g, np.ndarray):
                     raise TypeError(f"gradient {label} is {type(g).__name__}, not a numpy array")
@@ -264,8 +265,3 @@ class Optimizer:
         lines.append(")")
         return "\n".join(lines)
 
-
-def bias_corrections(beta1: float, beta2: float, step: float, lr: float) -> tuple[float, float]:
-    """Adam's step size lr / (1 - beta1**step) and sqrt(1 - beta2**step), in Python floats
-    as torch's single-tensor path computes them."""
-    return lr / (1 - beta1 ** step), math.sqrt(1 - beta2 ** step)
