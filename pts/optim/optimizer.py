@@ -234,6 +234,10 @@ class Optimizer:
             i, p = index[k]
             entry = {}
             for name, v in s.items():
+                if name == "step" and isinstance(v, (np.ndarray, np.generic)) and v.size == 1:
+                    v = float(v)                # torch's step is a 0-d tensor
+                elif isinstance(v, np.generic):
+                    v = v.item()
                 if isinstance(v, np.ndarray):
                     if v.shape != p.shape:
                         raise ValueError(f"loaded state {name!r} of parameter {k!r} has shape "

@@ -109,6 +109,11 @@ def test_load_state_dict_refuses_mismatches_and_changes_nothing():
     with pytest.raises(ValueError, match="Invalid learning rate"):
         opt.load_state_dict(bad_lr)
     assert_same(before, snapshot(params, opt))
+    # a step stored as a 0-d array (torch's step tensor, through numpy) is a number again
+    as_arrays = copy.deepcopy(good)
+    as_arrays["state"][0]["step"] = np.array(1.0, np.float32)
+    opt.load_state_dict(as_arrays)
+    assert opt.state[0]["step"] == 1.0 and type(opt.state[0]["step"]) is float
     # state saved in float64 loads into float32 parameters as float32
     p32 = [p.astype(np.float32) for p in params]
     opt32 = Adam(p32, lr=0.01)
