@@ -9,7 +9,7 @@ from pts.cache_dir import STATS
 from pts.optim import SGD, Adam, AdamW
 from pts.optim.lr_scheduler import CosineAnnealingLR, StepLR
 from pts.optim.optimizer import update_function
-from reference import AdamRef, make_problem
+from optim_reference import AdamRef, make_problem
 
 
 def rates(scheduler, epochs):

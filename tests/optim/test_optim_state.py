@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pts.optim import SGD, Adam, AdamW
-from reference import make_problem
+from optim_reference import make_problem
 
 OPTIMIZERS = [
     (SGD, dict(lr=0.05, momentum=0.9, nesterov=True, weight_decay=0.01)),

@@ -1,5 +1,5 @@
 """pts.optim's SGD, Adam and AdamW against float64 references of torch's algorithms
-(reference.py): 100 steps of every option, float64 to ~1e-12 and float32 to a few 1e-6
+(optim_reference.py): 100 steps of every option, float64 to ~1e-12 and float32 to a few 1e-6
 (float32 rounds every parameter at every step: 100 roundings of 2**-24 bound the drift to
 ~6e-6 of the parameters' size; the measured drift is ~1e-6).  Then the backends (native,
 interpreter, eager) against each other, and the parameter layouts the update must handle."""
@@ -8,7 +8,7 @@ import pytest
 
 import pts
 from pts.optim import SGD, Adam, AdamW
-from reference import AdamRef, SGDRef, make_problem
+from optim_reference import AdamRef, SGDRef, make_problem
 
 STEPS = 100
 

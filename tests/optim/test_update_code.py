@@ -49,3 +49,30 @@ def test_bias_corrections_compiled_equal_python(step):
     assert pts.script(so.adam_bias_corrections)(*args) == so.adam_bias_corrections(*args)
     assert so.adam_bias_corrections(*args) == (1e-3 / (1 - 0.9 ** step),
                                                math.sqrt(1 - 0.999 ** step))
+
+
+def scripted_adam_step(p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray, lr: float,
+                       step: float) -> None:
+    step_size, bc2_sqrt = so.adam_bias_corrections(0.9, 0.999, step, lr)
+    so.adam_update(p, g, m, v, 0.9, 0.999, 1e-8, 0.0, 1.0, step_size, bc2_sqrt, False)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_update_called_from_scripted_code(dtype):
+    """How a compiled training step uses the library: the update called from scripted code
+    on a parameter of any rank (inlined, writing through its flat view) gives pts.optim's
+    bits."""
+    from pts.optim import Adam
+    rng = np.random.default_rng(0)
+    p = rng.standard_normal((3, 4, 5)).astype(dtype)
+    q = p.copy()
+    m, v = np.zeros_like(p), np.zeros_like(p)
+    f = pts.script(scripted_adam_step)
+    opt = Adam([q], lr=0.01)
+    for step in range(1, 4):
+        g = rng.standard_normal(p.shape).astype(dtype)
+        f(p, g, m, v, 0.01, float(step))
+        opt.step([g])
+    np.testing.assert_array_equal(p, q)
+    np.testing.assert_array_equal(m, opt.state[0]["exp_avg"])
+    assert f.ir(p, g, m, v, 0.01, 1.0).count("\nfunc ") == 1
