@@ -147,10 +147,9 @@ class Optimizer:
                 raise ValueError(f"step() got {len(grads)} gradients for {len(params)} "
                                  "parameters")
             if names is not None and list(grads) != names:
-                diff = [k for k, n in zip(grads, names) if k != n]
-                raise ValueError(f"step(): the gradients' names {list(grads)[:8]} are not the "
-                                 f"parameters' names in order (first difference: {diff[0]!r})"
-                                 if diff else "step(): gradient names differ")
+                k, n = next((k, n) for k, n in zip(grads, names) if k != n)
+                raise ValueError("step(): the gradients' names are not the parameters' names "
+                                 f"in order: gradient {k!r} where parameter {n!r} is")
             labels = [repr(k) for k in grads]
             grads = list(grads.values())
         elif isinstance(grads, (list, tuple)):

@@ -171,7 +171,7 @@ def test_grads_as_dict_of_a_model():
     assert opt.param_groups[0]["param_names"] == names
     opt.step(grads)
     swapped = dict(reversed(list(grads.items())))
-    with pytest.raises(ValueError, match="names"):
+    with pytest.raises(ValueError, match="names in order: gradient .2.bias. where parameter .0.weight. is"):
         opt.step(swapped)
 
 
