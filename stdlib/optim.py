@@ -2,9 +2,12 @@
 
 Each `*_update` function updates one parameter in place in a single pass over the parameter,
 its gradient and its state (DESIGN.md §9): a loop over the flat index that reads every array
-once and writes the parameter and its state once, with no temporary arrays.  Compiled by
-pts, the loop is one vectorized native loop (an elementwise numpy formulation would write a
-temporary per operation and could not write three arrays from one fused kernel).
+once and writes the parameter and its state once, with no temporary arrays: compiled, one
+native loop (~25 GB/s for Adam on 51M float32 parameters here).  Whole-array numpy code
+would not do: `p -= ...` and `m[:] = ...` are not fused (ir/passes/fuse_tensors.py: a
+kernel computes one new array, never writes into an operand), so it would make a temporary
+per operation and walk memory once per operation (Adam on 1M float32 parameters: ~7x
+slower compiled, ~30x as eager numpy).
 
 The arithmetic of one element is in the `*_step` functions, which are also valid on whole
 arrays: pts.optim's eager path calls them on the arrays themselves, so the eager, the
