@@ -339,8 +339,9 @@ def _reduce(loss: np.ndarray, reduction: str):
 def _check_targets(target: np.ndarray, c: int, ignore_index: int) -> None:
     """torch's IndexError for a class index out of [0, c) (ignore_index aside; the
     message cannot name the index: strings are literals in the language)."""
-    if (((target < 0) | (target >= c)) & (target != ignore_index)).any():
-        raise IndexError("Target is out of bounds.")
+    if target.size > 0 and (target.min() < 0 or target.max() >= c):     # (no temporaries)
+        if (((target < 0) | (target >= c)) & (target != ignore_index)).any():
+            raise IndexError("Target is out of bounds.")
 
 
 def nll_loss(input: np.ndarray, target: np.ndarray, weight=None, ignore_index: int = -100,
@@ -357,17 +358,18 @@ def nll_loss(input: np.ndarray, target: np.ndarray, weight=None, ignore_index: i
     c = input.shape[1]
     _check_targets(target, c, ignore_index)
     onehot = np.expand_dims(target, 1) == np.arange(c)
-    picked = np.where(onehot, input, 0).sum(axis=1)
-    counts = (target != ignore_index).astype(input.dtype)
+    counted = np.expand_dims(target != ignore_index, 1)
     if weight is None:
-        w = counts
+        w = counted.astype(input.dtype)
     else:
-        w = np.where(onehot, weight, 0).sum(axis=1) * counts
-    loss = -(picked * w)
+        w = np.where(onehot, weight, 0).sum(axis=1, keepdims=True) * counted
+    # (N, 1) columns: the where, its row sum and the product are one fused kernel
+    loss = -(np.where(onehot, input, 0).sum(axis=1, keepdims=True) * w)
     if reduction == "mean":
-        return float(loss.sum()) / float(w.sum()) if float(w.sum()) != 0.0 else math.nan
+        total = float(w.sum())
+        return float(loss.sum()) / total if total != 0.0 else math.nan
     else:
-        return _reduce(loss, reduction)
+        return _reduce(loss.reshape(target.shape[0]), reduction)
 
 
 def cross_entropy(input: np.ndarray, target: np.ndarray, weight=None, ignore_index: int = -100,
