@@ -305,6 +305,22 @@ def test_dropout_and_batchnorm1d_model_train_eval(backend):
     assert m.forward._cache[key] is eval_code
 
 
+def test_training_mode_archive(tmp_path):
+    """pts.save of a model in training mode holds its state as the call left it — the
+    generator's offset, running statistics, num_batches_tracked (a 0-d array) — and the
+    loaded archive continues from there, as the eager model does."""
+    pts.manual_seed(1)
+    model = Net()
+    reference = copy.deepcopy(model)
+    x = rand((10, 8), np.float32, seed=11)
+    m = pts.script(model)
+    np.testing.assert_allclose(m(x), reference(x), rtol=1e-5, atol=1e-6)
+    pts.save(m, tmp_path / "net.pts", example_inputs=[(x,)])
+    loaded = pts.load(tmp_path / "net.pts")
+    for _ in range(2):
+        np.testing.assert_allclose(loaded(x), reference(x), rtol=1e-5, atol=1e-6)
+
+
 # ================================================================ batch norm
 
 def ref_batch_norm_steps(xs, momentum, eps=1e-5, weight=None, bias=None):
