@@ -30,7 +30,8 @@ def export(fn):
 
 
 def manual_seed(seed: int) -> None:
-    """Seed the generator that initializes pts.nn layers (as torch.manual_seed does)."""
+    """Seed the generator that initializes pts.nn layers and the dropout generators (as
+    torch.manual_seed does; stdlib/random.py)."""
     from pts.stdlib.modules import manual_seed as _seed
     _seed(seed)
 

@@ -199,7 +199,8 @@ class _Saver:
             for path in lifted:
                 dotted = ".".join(path)
                 if dotted not in self.weights:
-                    self.weights[dotted] = np.ascontiguousarray(resolve(root, path))
+                    # (asarray: ascontiguousarray would make a 0-d buffer, num_batches_tracked, 1-d)
+                    self.weights[dotted] = np.asarray(resolve(root, path), order="C")
                 indices.append(list(self.weights).index(dotted))
             rec["weights"] = indices
             rec["weight_types"] = weight_types

@@ -420,9 +420,10 @@ def test_stdlib_layers_kernels_come_from_the_library(name, dtype, monkeypatch):
 def test_errors_raised_in_a_library_kernel(monkeypatch):
     """A library kernel's fallback raises as the module's own would: a layer norm's weight
     of 9 elements against a linear layer's 8 outputs (the exception, its message and the
-    line of stdlib/nn.py)."""
+    line of stdlib/nn.py; layer_norm checks normalized_shape, not the weight's shape)."""
     import pts.nn as nn
-    model = nn.Sequential(nn.Linear(6, 8), nn.LayerNorm(9), nn.Tanh()).eval()
+    model = nn.Sequential(nn.Linear(6, 8), nn.LayerNorm(8), nn.Tanh()).eval()
+    model[1].weight = np.ones(9, np.float32)
     x = np.ones((2, 5, 6), np.float32)
     errors = []
     for library in (True, False):
