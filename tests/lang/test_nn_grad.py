@@ -245,3 +245,36 @@ def test_registry():
         return x
     assert nn_grad.vjp_of(conv2d) is None
     assert nn_grad.vjp_of(len) is None
+
+
+def two_convolutions(x1, w1, b1, g1, x2, w2, b2, g2):
+    first = nn_grad.conv2d_vjp(x1, w1, b1, 1, 1, 1, g1)
+    second = nn_grad.conv2d_vjp(x2, w2, b2, 2, 0, 1, g2)
+    return first[0], first[1], second[1], second[2]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_conv2d_vjp_comes_from_the_kernel_library(dtype, monkeypatch):
+    """Called more than once (a training step's convolutions), conv2d_vjp stays a function
+    and the module calls the library's precompiled copy instead of compiling it (and its
+    fused kernels); the results are still the eager function's."""
+    from pts import compiler
+    from pts.backend import jit, kernel_library
+    from pts.backend.codegen import generate
+    from pts.ir.types import F32, F64
+    monkeypatch.setenv("PTS_CACHE", "0")
+    rng = np.random.default_rng(11)
+    args = tuple(rng.standard_normal(s).astype(dtype) for s in
+                 [(2, 3, 6, 5), (4, 3, 3, 3), (4,), (2, 4, 6, 5),
+                  (1, 4, 7, 7), (2, 4, 2, 2), (2,), (1, 2, 3, 3)])
+    got = pts.script(two_convolutions)(*args)
+    tol = 1e-4 if dtype == np.float32 else 1e-12
+    for a, w in zip(got, two_convolutions(*args)):
+        np.testing.assert_allclose(a, w, rtol=tol, atol=tol)
+    module = compiler.compile(two_convolutions,
+                              pts.script(two_convolutions).signature(args)).module
+    mc = generate(module, jit.host_triple(), str(jit.target_machine().target_data),
+                  library=True)
+    sym = kernel_library.spec_symbol("conv2d_vjp", F32 if dtype == np.float32 else F64)
+    assert mc.library_used and f'@"{sym}"' in str(mc.m)
+    assert mc.skipped and all(k.startswith("conv2d_vjp.k") for k in mc.skipped)
