@@ -1,5 +1,5 @@
 """conv2d's backward (stdlib/nn_grad.py: conv2d_vjp) against its forward: MyConv's three
-convolutions at batch 128, float32, natively on one thread.
+convolutions at batch 128, float32, natively on one thread (then the same with stride 2).
 
     python bench/conv_grad.py               # batch 128, 5 runs each
     python bench/conv_grad.py --quick       # batch 8, 3 runs (a smoke run)
@@ -48,7 +48,8 @@ def median_time(fn, repeat: int) -> float:
     return statistics.median(ts)
 
 
-def rows(batch: int, repeat: int, numpy_too: bool, vjp=nn_grad.conv2d_vjp) -> list[tuple]:
+def rows(batch: int, repeat: int, numpy_too: bool, vjp=nn_grad.conv2d_vjp,
+         stride: int = 1) -> list[tuple]:
     """(name, forward s, backward s, numpy backward s or None, GFLOP of the backward,
     max relative difference of the native adjoints from numpy's) per convolution."""
     fwd = pts.script(nn.conv2d)
@@ -59,17 +60,19 @@ def rows(batch: int, repeat: int, numpy_too: bool, vjp=nn_grad.conv2d_vjp) -> li
         x = rng.standard_normal((batch, c_in, 28, 28)).astype(np.float32)
         w = (rng.standard_normal((c_out, c_in, 3, 3)) / np.sqrt(9 * c_in)).astype(np.float32)
         b = rng.standard_normal(c_out).astype(np.float32)
-        g = rng.standard_normal((batch, c_out, 28, 28)).astype(np.float32)
-        fwd(x, w, b, 1, 1, 1)                                  # compiles
-        got = bwd(x, w, b, 1, 1, 1, g)
-        want = vjp(x, w, b, 1, 1, 1, g)
+        out_shape = nn.conv2d(x[:1], w, b, stride, 1, 1).shape
+        g = rng.standard_normal((batch,) + out_shape[1:]).astype(np.float32)
+        fwd(x, w, b, stride, 1, 1)                             # compiles
+        got = bwd(x, w, b, stride, 1, 1, g)
+        want = vjp(x, w, b, stride, 1, 1, g)
         err = max(float(np.abs(a - e).max() / np.abs(e).max()) for a, e in zip(got, want))
-        t_f = median_time(lambda: fwd(x, w, b, 1, 1, 1), repeat)
-        t_b = median_time(lambda: bwd(x, w, b, 1, 1, 1, g), repeat)
-        t_np = median_time(lambda: vjp(x, w, b, 1, 1, 1, g), max(1, repeat // 2)) \
+        t_f = median_time(lambda: fwd(x, w, b, stride, 1, 1), repeat)
+        t_b = median_time(lambda: bwd(x, w, b, stride, 1, 1, g), repeat)
+        t_np = median_time(lambda: vjp(x, w, b, stride, 1, 1, g), max(1, repeat // 2)) \
             if numpy_too else None
-        gflop = 2 * 2 * batch * 28 * 28 * c_out * c_in * 9 / 1e9
-        out.append((f"conv {c_in:>2}->{c_out:<2} 3x3 pad 1", t_f, t_b, t_np, gflop, err))
+        gflop = 2 * 2 * batch * out_shape[2] * out_shape[3] * c_out * c_in * 9 / 1e9
+        name = f"conv {c_in:>2}->{c_out:<2} 3x3 pad 1" + (f" stride {stride}" if stride > 1 else "")
+        out.append((name, t_f, t_b, t_np, gflop, err))
     return out
 
 
@@ -87,18 +90,20 @@ def main(argv=None) -> int:
     if args.threads != 1:
         global CLOCK
         CLOCK = time.perf_counter
-    table = rows(batch, repeat, not args.no_numpy)
-    print(f"MyConv's convolutions, batch {batch}, float32, {args.threads} thread(s)")
-    print(f"{'case':24} {'fwd ms':>8} {'bwd ms':>8} {'bwd/fwd':>8} {'bwd GF/s':>9} "
+    print(f"MyConv's convolutions, batch {batch}, float32, {args.threads} thread(s); "
+          "then the same with stride 2")
+    print(f"{'case':33} {'fwd ms':>8} {'bwd ms':>8} {'bwd/fwd':>8} {'bwd GF/s':>9} "
           f"{'numpy bwd ms':>13} {'err':>8}")
-    tot_f = tot_b = 0.0
-    for name, t_f, t_b, t_np, gflop, err in table:
-        tot_f += t_f
-        tot_b += t_b
-        npx = f"{t_np * 1e3:13.1f}" if t_np is not None else f"{'':13}"
-        print(f"{name:24} {t_f * 1e3:8.1f} {t_b * 1e3:8.1f} {t_b / t_f:8.2f} "
-              f"{gflop / t_b:9.1f} {npx} {err:8.1e}")
-    print(f"{'all three':24} {tot_f * 1e3:8.1f} {tot_b * 1e3:8.1f} {tot_b / tot_f:8.2f}")
+    for stride in (1, 2):
+        tot_f = tot_b = 0.0
+        for name, t_f, t_b, t_np, gflop, err in rows(batch, repeat, not args.no_numpy,
+                                                     stride=stride):
+            tot_f += t_f
+            tot_b += t_b
+            npx = f"{t_np * 1e3:13.1f}" if t_np is not None else f"{'':13}"
+            print(f"{name:33} {t_f * 1e3:8.1f} {t_b * 1e3:8.1f} {t_b / t_f:8.2f} "
+                  f"{gflop / t_b:9.1f} {npx} {err:8.1e}")
+        print(f"{'all three':33} {tot_f * 1e3:8.1f} {tot_b * 1e3:8.1f} {tot_b / tot_f:8.2f}")
     print("\nbwd: the adjoints of x, weight and bias (conv2d_vjp); err: max |native - numpy| / "
           "max |numpy| over the three")
     print(f"({'CPU' if CLOCK is time.process_time else 'wall'}-time medians of {repeat} runs; "

@@ -28,7 +28,7 @@ differences of its forward in the three modes).
 """
 import numpy as np
 
-from pts.stdlib.nn import avg_pool2d, conv2d, max_pool2d, pad2d
+from pts.stdlib.nn import avg_pool2d, conv2d, max_pool2d
 
 
 def conv2d_vjp(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int,
@@ -37,15 +37,12 @@ def conv2d_vjp(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int,
 
     Per image, out = W (C_out, K) @ cols (K, OH*OW) + bias, K = C_in*KH*KW, so
         # d bias   = sum of g over (N, OH, OW)
-        # d W      = sum over images of g_img (C_out, OH*OW) @ cols_img.T, accumulated
-        #            transposed, d W.T += cols_img @ g_img.T: the gemm then reads cols'
-        #            rows in place instead of packing cols transposed (MyConv's 16->32
-        #            convolution's backward ~12% faster, 32->64 ~4%)
+        # d W      = sum over images of g_img (C_out, OH*OW) @ cols_img.T
         # d cols   = W.T (K, C_out) @ g_img, and d x = col2im(d cols): each tap's row of
         #            d cols added back where the forward's im2col copied it from (the
         #            padded input), the padding then cropped off.
-    The same two paths as the forward: stride 1 and dilation 1 on wide rows, else im2col
-    of strided windows, chunks of ~1024 output pixels."""
+    One path for every stride and dilation (_conv2d_phase_vjp): the forward's wide rows,
+    generalized."""
     n, c, h, w = x.shape
     c_out, c_in, kh, kw = weight.shape
     if c != c_in:
@@ -58,82 +55,91 @@ def conv2d_vjp(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int,
     wm = weight.reshape(c_out, k)
     # per image and channel, then over images: last-axis sums (fused row reductions)
     gb = g.reshape(n, c_out, oh * ow).sum(axis=2, keepdims=True).sum(axis=0).reshape(c_out)
-    if stride == 1 and dilation == 1:
-        gx, gwt = _conv2d_wide_vjp(x, wm, g, kh, kw, padding, oh, ow)
-        return gx, gwt.T.reshape(c_out, c_in, kh, kw), gb
-    xp = pad2d(x, padding)
-    hp = h + 2 * padding
-    wp = w + 2 * padding
-    nb = max(1, min(n, 1024 // max(oh * ow, 1)))
-    cols = np.empty((nb, c, kh, kw, oh, ow), dtype=x.dtype)    # every element written below
-    gxp = np.zeros((n, c, hp, wp), dtype=x.dtype)
-    gwt = np.zeros((k, c_out), dtype=x.dtype)                  # d W, transposed
-    wt = wm.T
-    for b0 in range(0, n, nb):
-        b1 = min(b0 + nb, n)
-        cb = cols[:b1 - b0]
-        for i in range(kh):
-            for j in range(kw):
-                r0 = i * dilation
-                c0 = j * dilation
-                cb[:, :, i, j, :, :] = xp[b0:b1, :, r0:r0 + stride * (oh - 1) + 1:stride,
-                                          c0:c0 + stride * (ow - 1) + 1:stride]
-        for q in range(b1 - b0):
-            gq = g[b0 + q].reshape(c_out, oh * ow)
-            gwt = gwt + cb[q].reshape(k, oh * ow) @ gq.T
-            gc = (wt @ gq).reshape(c, kh, kw, oh, ow)
-            for i in range(kh):
-                for j in range(kw):
-                    r0 = i * dilation
-                    c0 = j * dilation
-                    gxp[b0 + q, :, r0:r0 + stride * (oh - 1) + 1:stride,
-                        c0:c0 + stride * (ow - 1) + 1:stride] += gc[:, i, j, :, :]
-    gx = gxp[:, :, padding:padding + h, padding:padding + w].copy()
+    gx, gwt = _conv2d_phase_vjp(x, wm, g, kh, kw, stride, padding, dilation, oh, ow)
     return gx, gwt.T.reshape(c_out, c_in, kh, kw), gb
 
 
-def _conv2d_wide_vjp(x: np.ndarray, wm: np.ndarray, g: np.ndarray, kh: int, kw: int,
-                     padding: int, oh: int, ow: int):
-    """(d x, d W transposed: (K, C_out)) of nn._conv2d_wide: the forward's output rows are
-    wp wide, their last kw - 1 columns discarded, so the adjoint is g on wide rows with
-    zeros in those columns; then tap (i, j) of channel ci is one contiguous run of the
-    padded image both ways: its im2col row is a copy of xp[ci].flat[i * wp + j:][:oh * wp],
-    its col2im an add of d cols' row to the same run of d xp.  (The wide columns of cols hold input
-    values of the next row, multiplied by g's zeros, and those of d cols, added to d xp,
-    are weights times those zeros: so an inf or NaN in x or the weight can make NaNs
-    where the exact sums would not have them.  Zeroing the columns cost ~3%, for inputs
-    whose loss is not finite anyway.)
+def _conv2d_phase_vjp(x: np.ndarray, wm: np.ndarray, g: np.ndarray, kh: int, kw: int,
+                      stride: int, padding: int, dilation: int, oh: int, ow: int):
+    """(d x, d W transposed: (K, C_out)), one image at a time, in buffers of one image.
 
-    One image at a time, in buffers of one image (they stay in L2: against whole-batch
-    padded buffers, MyConv's three ~3% faster)."""
+    The padded image is stored by phase: its element (r, s) at xq[r % stride, s % stride,
+    r // stride, s // stride] (plane (0, 0) alone for stride 1).  Then the window of kernel
+    tap (i, j) is a (OH, OW) block of one phase plane, and computed on rows as wide as the
+    plane's (wq = OW + a column or so; nn._conv2d_wide's trick, for which stride is 1) it
+    is one contiguous run of it: tap (i, j) of channel ci is xq[ci].flat[off:off + OH*wq],
+    off = its plane's start + (i*dilation // stride) * wq + j*dilation // stride.  So the
+    im2col of the forward's input is copies of long runs, and d x's col2im adds of d cols'
+    rows to the same runs of d xq (against strided windows: MyConv's convolutions with
+    stride 2, batch 128: 11.2 -> 6.2 ms (16->32) and 27.1 -> 16.9 ms (32->64); the forward
+    takes 3.5 and 9.5).  The adjoint is g on those wide rows, zeros in the extra columns;
+    each plane has one more row, so that the last row's extra columns read inside it.
+
+    The extra columns of cols hold input values from further along the plane, multiplied
+    by g's zeros, and those of d cols (weights times those zeros) are added to d xq: so an
+    inf or NaN in x or the weight can make NaNs where the exact sums would not have them
+    (zeroing them costs ~3%, for inputs whose loss is not finite anyway).
+
+    d W is accumulated transposed, d W.T += cols_img @ g_img.T: the gemm then reads cols'
+    rows in place instead of packing cols transposed (MyConv's 16->32 convolution's
+    backward ~12% faster, 32->64 ~4%).  One image's buffers stay in L2 (against a padded
+    copy of the whole batch: ~3% faster)."""
     n, c, h, w = x.shape
     c_out = wm.shape[0]
-    hp = h + 2 * padding + 1
+    hp = h + 2 * padding
     wp = w + 2 * padding
+    hq = (hp - 1) // stride + 2
+    wq = (wp - 1) // stride + 1
+    plane = hq * wq
     k = c * kh * kw
-    m = oh * wp
-    xp = np.zeros((c, hp, wp), dtype=x.dtype)                  # the border stays zero
-    flat = xp.reshape(c, hp * wp)
+    m = oh * wq
+    xq = np.zeros((c, stride, stride, hq, wq), dtype=x.dtype)  # the padding stays zero
+    flat = xq.reshape(c, stride * stride * plane)
     cols = np.empty((c, kh, kw, m), dtype=x.dtype)             # every element written below
-    gwide = np.zeros((c_out, oh, wp), dtype=x.dtype)           # columns ow: stay zero
-    gxp = np.empty((c, hp * wp), dtype=x.dtype)
+    gwide = np.zeros((c_out, oh, wq), dtype=x.dtype)           # columns ow: stay zero
+    gxq = np.empty((c, stride * stride * plane), dtype=x.dtype)
+    gq4 = gxq.reshape(c, stride, stride, hq, wq)
     gx = np.empty((n, c, h, w), dtype=x.dtype)
     gwt = np.zeros((k, c_out), dtype=x.dtype)
     wt = wm.T
     for q in range(n):
-        xp[:, padding:padding + h, padding:padding + w] = x[q]
+        for a in range(stride):
+            t0 = (padding - a + stride - 1) // stride
+            t1 = (padding + h - a + stride - 1) // stride
+            for e in range(stride):
+                u0 = (padding - e + stride - 1) // stride
+                u1 = (padding + w - e + stride - 1) // stride
+                if t1 > t0 and u1 > u0:
+                    r = a + stride * t0 - padding
+                    s0 = e + stride * u0 - padding
+                    xq[:, a, e, t0:t1, u0:u1] = x[q, :, r:r + stride * (t1 - t0 - 1) + 1:stride,
+                                                  s0:s0 + stride * (u1 - u0 - 1) + 1:stride]
         for i in range(kh):
             for j in range(kw):
-                cols[:, i, j, :] = flat[:, i * wp + j:i * wp + j + m]
+                off = (((i * dilation) % stride) * stride + (j * dilation) % stride) * plane \
+                    + (i * dilation) // stride * wq + (j * dilation) // stride
+                cols[:, i, j, :] = flat[:, off:off + m]
         gwide[:, :, :ow] = g[q]
         gq = gwide.reshape(c_out, m)
         gwt = gwt + cols.reshape(k, m) @ gq.T
         gc = (wt @ gq).reshape(c, kh, kw, m)
-        gxp[:, :] = 0.0
+        gxq[:, :] = 0.0
         for i in range(kh):
             for j in range(kw):
-                gxp[:, i * wp + j:i * wp + j + m] += gc[:, i, j, :]
-        gx[q] = gxp.reshape(c, hp, wp)[:, padding:padding + h, padding:padding + w]
+                off = (((i * dilation) % stride) * stride + (j * dilation) % stride) * plane \
+                    + (i * dilation) // stride * wq + (j * dilation) // stride
+                gxq[:, off:off + m] += gc[:, i, j, :]
+        for a in range(stride):
+            t0 = (padding - a + stride - 1) // stride
+            t1 = (padding + h - a + stride - 1) // stride
+            for e in range(stride):
+                u0 = (padding - e + stride - 1) // stride
+                u1 = (padding + w - e + stride - 1) // stride
+                if t1 > t0 and u1 > u0:
+                    r = a + stride * t0 - padding
+                    s0 = e + stride * u0 - padding
+                    gx[q, :, r:r + stride * (t1 - t0 - 1) + 1:stride,
+                       s0:s0 + stride * (u1 - u0 - 1) + 1:stride] = gq4[:, a, e, t0:t1, u0:u1]
     return gx, gwt
 
 
