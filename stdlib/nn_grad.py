@@ -165,15 +165,27 @@ def max_pool2d_vjp(x: np.ndarray, kernel_size: int, stride: int, padding: int, g
     # the first in-image tap of each window: rows and columns of the padding skipped
     i0 = np.maximum(padding - stride * np.arange(oh), 0)
     j0 = np.maximum(padding - stride * np.arange(ow), 0)
-    best = np.full((n, c, oh, ow), -np.inf, dtype=x.dtype)
-    arg = np.zeros((n, c, oh, ow), dtype=np.int64) + (i0.reshape(oh, 1) * kernel_size
-                                                      + j0.reshape(1, ow))
-    for i in range(kernel_size):
-        for j in range(kernel_size):
-            v = xp[:, :, i:i + stride * (oh - 1) + 1:stride, j:j + stride * (ow - 1) + 1:stride]
-            take = (v > best) | (v != v)             # v != v: v is NaN
-            best = np.where(take, v, best)
-            arg = np.where(take, i * kernel_size + j, arg)
+    # the tap index in x's dtype (exact: < 2**24): kernels of one dtype, half int64's bytes
+    first = (i0.reshape(oh, 1) * kernel_size + j0.reshape(1, ow)).astype(x.dtype)
+    v = xp[:, :, 0:stride * (oh - 1) + 1:stride, 0:stride * (ow - 1) + 1:stride]
+    # tap 0 against the starting -inf: taken unless it is -inf itself
+    best = v
+    arg = np.where(v != -np.inf, 0.0, first).astype(x.dtype)
+    for t in range(1, kernel_size * kernel_size):
+        i = t // kernel_size
+        j = t % kernel_size
+        v = xp[:, :, i:i + stride * (oh - 1) + 1:stride, j:j + stride * (ow - 1) + 1:stride]
+        take = (v > best) | (v != v)                 # v != v: v is NaN
+        best = np.where(take, v, best)
+        arg = np.where(take, float(t), arg).astype(x.dtype)
+    if padding == 0 and stride >= kernel_size:
+        # disjoint windows: each element of x gets one tap's share, or none
+        gx = np.zeros((n, c, h, w), dtype=x.dtype)
+        for i in range(kernel_size):
+            for j in range(kernel_size):
+                gx[:, :, i:i + stride * (oh - 1) + 1:stride,
+                   j:j + stride * (ow - 1) + 1:stride] = np.where(arg == i * kernel_size + j, g, 0)
+        return (gx,)
     gxp = np.zeros((n, c, h + 2 * padding, w + 2 * padding), dtype=x.dtype)
     for i in range(kernel_size):
         for j in range(kernel_size):
@@ -197,6 +209,14 @@ def avg_pool2d_vjp(x: np.ndarray, kernel_size: int, stride: int, padding: int, g
     if g.shape[0] != n or g.shape[1] != c or g.shape[2] != oh or g.shape[3] != ow:
         raise ValueError("avg_pool2d_vjp: the adjoint's shape is not the output's")
     share = g / (kernel_size * kernel_size)
+    if padding == 0 and stride >= kernel_size:
+        # disjoint windows: each element of x gets one share, or none
+        gx = np.zeros((n, c, h, w), dtype=x.dtype)
+        for i in range(kernel_size):
+            for j in range(kernel_size):
+                gx[:, :, i:i + stride * (oh - 1) + 1:stride,
+                   j:j + stride * (ow - 1) + 1:stride] = share
+        return (gx,)
     gxp = np.zeros((n, c, h + 2 * padding, w + 2 * padding), dtype=x.dtype)
     for i in range(kernel_size):
         for j in range(kernel_size):

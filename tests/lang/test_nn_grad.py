@@ -131,6 +131,7 @@ POOL_CASES = [
     ((3, 1, 6, 6), 3, 1, 1),          # overlapping windows
     ((1, 3, 7, 5), 2, 1, 1),
     ((3, 2, 4, 6), 1, 1, 0),
+    ((2, 2, 8, 7), 2, 3, 0),          # windows with gaps between them
 ]
 POOLS = [(nn.max_pool2d, nn_grad.max_pool2d_vjp), (nn.avg_pool2d, nn_grad.avg_pool2d_vjp)]
 
@@ -186,7 +187,8 @@ def torch_max_pool_grad(x, k, stride, padding, g):
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("k,stride,padding", [(2, 0, 0), (3, 1, 1), (3, 2, 1), (2, 1, 1)])
+@pytest.mark.parametrize("k,stride,padding", [(2, 0, 0), (3, 1, 1), (3, 2, 1), (2, 1, 1),
+                                               (2, 3, 0)])
 def test_max_pool2d_vjp_ties_go_to_the_first_maximum(k, stride, padding, mode):
     rng = np.random.default_rng(k * 10 + stride)
     x = rng.integers(0, 3, (3, 2, 7, 6)).astype(np.float64)      # many equal maxima
