@@ -3,12 +3,16 @@
 Differentiation (issue 28, DESIGN.md §9) goes through a library function's body unless a
 rule here is faster: conv2d's body is an im2col and gemms, whose reverse sweep, op by op,
 would keep every chunk's `cols` and scatter adjoints through slice assignments; its
-gradient is better computed as two more gemms and a col2im, chunked like the forward.
+gradient is better computed as two more gemms and a col2im, image by image like the
+forward (MyConv's three convolutions, batch 128, one thread: backward ~1.9x the
+forward's time for ~2.1x its flops; bench/conv_grad.py).
 
 The registry, read by the differentiation pass:
 
     VJPS = {forward function's name in stdlib/nn.py: its VJP}
     vjp_of(fn) -> the VJP of forward function object fn, or None
+    vjp_named(name, file) -> the VJP of the IR function `name` compiled from `file`, or None
+                             (IR names of a second specialization carry a suffix: conv2d.1)
 
 Contract of a VJP: its parameters are the forward's parameters, same names and order,
 followed by `g`, the adjoint of the forward's result (its shape and dtype).  None has a
@@ -26,6 +30,8 @@ Like stdlib/nn.py this is ordinary numpy in the pts subset: it runs eagerly, int
 and natively with the same results (tests/lang/test_nn_grad.py checks each against central
 differences of its forward in the three modes).
 """
+import os
+
 import numpy as np
 
 from pts.stdlib.nn import avg_pool2d, conv2d, max_pool2d
@@ -183,8 +189,9 @@ def max_pool2d_vjp(x: np.ndarray, kernel_size: int, stride: int, padding: int, g
         gx = np.zeros((n, c, h, w), dtype=x.dtype)
         for i in range(kernel_size):
             for j in range(kernel_size):
+                mine = np.where(arg == i * kernel_size + j, g, 0)
                 gx[:, :, i:i + stride * (oh - 1) + 1:stride,
-                   j:j + stride * (ow - 1) + 1:stride] = np.where(arg == i * kernel_size + j, g, 0)
+                   j:j + stride * (ow - 1) + 1:stride] = mine
         return (gx,)
     gxp = np.zeros((n, c, h + 2 * padding, w + 2 * padding), dtype=x.dtype)
     for i in range(kernel_size):
@@ -236,4 +243,14 @@ def vjp_of(fn):
     name = getattr(fn, "__name__", "")
     if name in _FORWARDS and _FORWARDS[name] is fn:
         return VJPS[name]
+    return None
+
+
+def vjp_named(name: str, file: str):
+    """The VJP of IR function `name` (its Python name, or that with a specialization's
+    suffix: "conv2d.1") whose source is `file`, or None: only stdlib/nn.py's have one."""
+    base = name.split(".")[0]
+    source = _FORWARDS[base].__code__.co_filename if base in VJPS else None
+    if source is not None and os.path.abspath(file) == os.path.abspath(source):
+        return VJPS[base]
     return None

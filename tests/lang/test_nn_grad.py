@@ -248,6 +248,11 @@ def test_registry():
         return x
     assert nn_grad.vjp_of(conv2d) is None
     assert nn_grad.vjp_of(len) is None
+    # from an IR function's name and file
+    assert nn_grad.vjp_named("conv2d", nn.__file__) is nn_grad.conv2d_vjp
+    assert nn_grad.vjp_named("max_pool2d.1", nn.__file__) is nn_grad.max_pool2d_vjp
+    assert nn_grad.vjp_named("conv2d", __file__) is None
+    assert nn_grad.vjp_named("relu", nn.__file__) is None
 
 
 def two_convolutions(x1, w1, b1, g1, x2, w2, b2, g2):
