@@ -91,7 +91,10 @@ class GradFunction:
         key = (sig, wrt)
         c = self._cache.get(key)
         if c is None:
-            c = compile_signature(self.py_func, sig, self.backend, args, grad_wrt=wrt)
+            from pts.compiler import CUSTOM_VJPS
+            # (the disk cache's key does not know the VJPs registered in this process)
+            c = compile_signature(self.py_func, sig, self.backend, args, grad_wrt=wrt,
+                                  disk_cache=not CUSTOM_VJPS)
             if c.const_indices:
                 # (string arguments are constants of the code: one compile per value)
                 key = (sig, wrt, tuple(args[i] for i in c.const_indices))

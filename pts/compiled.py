@@ -179,10 +179,12 @@ _collector_pauses: list = []       # one entry per compile running; [0]: was gc 
 
 @collector_paused
 def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
-                      grad_wrt: tuple | None = None) -> Compiled:
+                      grad_wrt: tuple | None = None, disk_cache: bool = True) -> Compiled:
     """Load the signature from the disk cache (pts.cache), else run the whole pipeline (and
     save the result there).  PTS_LOG=timings prints the time of each stage.  `grad_wrt`:
-    the gradient entry with respect to those parameters (pts.autodiff)."""
+    the gradient entry with respect to those parameters (pts.autodiff).  `disk_cache`:
+    False for code that depends on more than the cache key knows (custom VJPs registered
+    at run time)."""
     ms: dict = {}
     disk = None
     if backend == "native":
@@ -190,7 +192,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
         from pts.runtime import native   # noqa: F401 - timed apart from the lookup
         ms["imports"] = (time.perf_counter() - t0) * 1e3
         t0 = time.perf_counter()
-        disk = cache.entry_for(pyfunc, sig, grad_wrt)
+        disk = cache.entry_for(pyfunc, sig, grad_wrt) if disk_cache else None
         hit = disk.load(ms) if disk is not None else None
         ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
         if hit is not None:          # no frontend, no llvmlite (pts.cache)

@@ -356,3 +356,82 @@ def test_select_of_arrays(c):
         assert value == 10.25
         np.testing.assert_array_equal(dx, np.zeros(2))
         np.testing.assert_array_equal(dy, 2 * y)
+
+
+# ---------------------------------------------------------------- more arrays through control flow
+
+def tensor_data_while(x: np.ndarray) -> float:
+    # the trip count depends on the array's values
+    while float(x.sum()) < 10.0:
+        x = x * 1.5
+    return float((x * x).sum())
+
+
+def tensor_break(x: np.ndarray, w: np.ndarray) -> float:
+    h = x
+    for i in range(10):
+        h = np.tanh(h @ w)
+        if float(h.sum()) < 0.0:
+            break
+    return float(h.sum())
+
+
+def tensor_scalar_mix(x: np.ndarray, a: float) -> float:
+    s = a
+    for i in range(4):
+        y = x * s
+        s = float(np.tanh(y).sum()) * 0.5 + a
+    return s
+
+
+def tensor_two_paths(x: np.ndarray, w: np.ndarray) -> float:
+    y = x @ w
+    total = 0.0
+    for i in range(3):
+        if i % 2 == 0:
+            total = total + float(np.tanh(y).sum())
+        else:
+            total = total + float((y * y).sum()) * 0.1
+        y = np.tanh(y) - y * 0.5
+    return total
+
+
+def tensor_loop_invariant(x: np.ndarray, w: np.ndarray) -> float:
+    a = x @ w           # defined once, read in every iteration
+    s = 0.0
+    for i in range(5):
+        s = s + float((a * float(i)).sum()) + s * 0.1
+    return s
+
+
+def tensor_float32_loop(x: np.ndarray) -> float:
+    y = x
+    for i in range(3):
+        y = y * np.float32(1.5) - y * y * np.float32(0.1)
+    return float(y.sum())
+
+
+def tensor_helper_user(x: np.ndarray, w: np.ndarray) -> float:
+    return float((tensor_helper(x, w) * tensor_helper(x * 2.0, w)).sum())
+
+
+@BACKENDS
+def test_more_arrays_through_control_flow(backend):
+    rng = np.random.default_rng(3)
+    x, w = rng.standard_normal((2, 3)), rng.standard_normal((3, 3)) * 0.5
+    check(tensor_data_while, np.abs(rng.standard_normal(4)) + 0.1, backend=backend)
+    check(tensor_break, rng.standard_normal((2, 3)), rng.standard_normal((3, 3)), backend=backend)
+    check(tensor_scalar_mix, rng.standard_normal(3), 0.3, backend=backend)
+    check(tensor_two_paths, x, w, backend=backend)
+    check(tensor_loop_invariant, x, w, backend=backend)
+    check(tensor_helper_user, x, w, backend=backend)
+
+
+@BACKENDS
+def test_float32_arrays_through_a_loop(backend):
+    # float32 inside; the gradient is float32 and close to float64's
+    x = np.array([0.5, -1.0, 2.0], np.float32)
+    g = pts.grad(tensor_float32_loop, backend=backend)(x)
+    assert g.dtype == np.float32
+    g64 = pts.grad(tensor_float32_loop, backend=backend)(x.astype(np.float64))
+    np.testing.assert_allclose(g, g64, rtol=1e-5)
