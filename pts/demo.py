@@ -152,6 +152,8 @@ def main(argv=None) -> int:
     except Exception as e:
         print(f"pts: not available ({_error(e)})")
     archive_demo()
+    from pts.demo_training import main as training_main
+    training_main()
     print(f"\ndemo finished in {time.perf_counter() - start:.1f} s")
     return 0
 
