@@ -84,6 +84,8 @@ def mem_type(t: Type) -> ir.Type:
 
 
 def elem_size(t: Type) -> int:
+    if isinstance(t, TensorType):           # a descriptor: two pointers, shape, strides
+        return 16 + 16 * t.rank
     return 1 if t == I1 else 8
 
 

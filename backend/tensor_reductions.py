@@ -3,7 +3,8 @@ var, over all axes or some (keepdims), with numpy's results: float sums are pair
 numpy's, so they round as numpy's do.
 
 Contract: `Reductions.reduce(x)` generates the REDUCTIONS instruction and returns its
-value.
+value; `op_sum_to` generates np.sum_to (differentiation's sum of an adjoint back to the
+shape of the operand an op broadcast).
 """
 from __future__ import annotations
 
@@ -364,6 +365,49 @@ class Reductions:
             b.ret(b.fadd(left, right))
             return fn
         return mc.helper(key, build)
+
+    def op_sum_to(self, ops, types):
+        """np.sum_to(g, like): g itself when it has like's shape (the common case costs a
+        comparison of sizes), else a fresh array of like's shape that g's elements are
+        added into in one walk of g in C order — g's leading axes, and the axes where like
+        has size 1 (decided at run time), get output stride 0.  Outer axes add in order as
+        numpy's outer-axis sums do; a summed last axis adds sequentially too (numpy's
+        pairwise sum may round differently in the last bits)."""
+        g, like = ops
+        b = self.b
+        lead = g.rank - like.rank
+        gs = g.shape[lead:]
+        ones = [b.icmp_signed("==", n, c64(1)) for n in like.shape]
+        bad = self.any_true([b.and_(b.icmp_signed("!=", n, m), b.not_(one))
+                             for n, m, one in zip(like.shape, gs, ones)])
+        self.fail_if(bad, "ValueError", ["cannot sum an array of shape "] + self.shape_text(g.shape)
+                     + [" to shape "] + self.shape_text(like.shape))
+        if lead:
+            same = ir.Constant(ir.IntType(1), 0)
+        else:
+            same = b.not_(self.any_true([b.icmp_signed("!=", n, m) for n, m in zip(like.shape, gs)]))
+        before = b.block
+        with b.if_then(b.not_(same)):
+            out = self.alloc(g.dtype, like.shape, zero=True)
+            to = [c64(0)] * lead + [b.select(one, c64(0), s) for one, s in zip(ones, out.strides)]
+            add = b.fadd if g.dtype in FLOATS else b.add
+
+            def step(offs):
+                self.store(out, offs[1], add(self.load(out, offs[1]), self.load(g, offs[0])))
+            self.loop(g.shape, [g.strides, to], step)
+            summed = b.block
+        data, owner = b.phi(PTR), b.phi(PTR)
+        data.add_incoming(g.data, before)
+        data.add_incoming(out.data, summed)
+        owner.add_incoming(g.owner, before)
+        owner.add_incoming(out.owner, summed)
+        strides = []
+        for k, s in enumerate(out.strides):
+            st = b.phi(I64T)
+            st.add_incoming(g.strides[k] if not lead else c64(0), before)
+            st.add_incoming(s, summed)
+            strides.append(st)
+        return self.pack(Tensor(g.dtype, data, owner, like.shape, strides))
 
     def fdiv(self, v, n, dt):
         return self.b.fdiv(v, self.b.sitofp(n, REG[dt]))

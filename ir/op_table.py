@@ -13,8 +13,10 @@ An op's facts (DESIGN.md §4), one `OpInfo` per op name:
   without a result.  Where the operands do not fix the result (the element type of
   `list.new`, the target of `cast`, the tensor `attr.get` reads) the rule checks the
   instruction's declared type (`use.declared()`) and returns it.
-- `derivative`: the reverse-mode rule differentiation emits (issue 28 fills the slot; every
-  op has None for now).  Its contract, after JAX's VJP/transpose rules and PyTorch's
+- `derivative`: the reverse-mode rule differentiation (ir.passes.differentiate) emits, given
+  with `define(..., derivative=)` or later with `set_derivative(name, rule)` (the rules of
+  the scalar ops: ir.scalar_derivatives; of the tensor ops: ir.tensor_derivatives).  Its
+  contract, after JAX's VJP/transpose rules and PyTorch's
   derivatives.yaml:
 
       derivative(b: ir.core.Builder, instr: Instr, adjoint: Value) -> list[Value | None]
@@ -37,6 +39,7 @@ Families (`ir.scalar_ops`, `ir.sequence_ops`, `ir.tensor_ops`, and the control o
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -127,11 +130,18 @@ OPS: dict[str, OpInfo] = {}
 
 
 def define(name: str, effect: str, evaluate: Callable | None = None,
-           type_rule: TypeRule | None = None) -> None:
+           type_rule: TypeRule | None = None, derivative: Callable | None = None) -> None:
     """Register op `name`: one entry per op, once."""
     assert name not in OPS, f"op {name} is defined twice"
     assert type_rule is not None, f"op {name} needs a type rule"
-    OPS[name] = OpInfo(name, effect, evaluate, type_rule)
+    OPS[name] = OpInfo(name, effect, evaluate, type_rule, derivative)
+
+
+def set_derivative(name: str, rule: Callable) -> None:
+    """Give op `name` its derivative rule (contract above); a later call replaces it, so a
+    family of rules can be swapped for a better one."""
+    assert name in OPS, f"no op {name} to give a derivative"
+    OPS[name] = dataclasses.replace(OPS[name], derivative=rule)
 
 
 def fmt_types(types) -> str:

@@ -15,6 +15,13 @@ fused code is tested against.  The last late pass, lift_attributes, runs only fo
 code of a model, when the caller passes a list `lifted` to receive the attribute paths the
 entry then takes after its own parameters (or when it is the pass named by `after`).
 
+Differentiation (ir.passes.differentiate, DESIGN.md §9) runs between the two: when the
+caller passes `grad_wrt` (positions of the entry's parameters; pts.grad's compiles), the
+optimization rounds run, then `differentiate` replaces the entry by its forward and
+backward sweeps, then the rounds run again on the result, then the late passes.  Like
+lift_attributes it runs only when asked, or when it is the pass named by `after` (then with
+respect to every float parameter: `pts ir FILE.py:f ARGS --after differentiate`).
+
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
 lowering produced it).  With `verify=True`, or with the environment variable PTS_VERIFY on
@@ -32,6 +39,7 @@ from pts.ir.passes import (eliminate_checks, eliminate_dead_code, eliminate_dead
                            fold_constants, fuse_tensors, hoist_loop_invariants, inline,
                            interleave_loops, lift_attributes, number_values,
                            propagate_constants, reduce_strength, release_tensors, simplify_cfg)
+from pts.ir.passes import differentiate
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
@@ -59,8 +67,13 @@ LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
 MAX_ROUNDS = 8
 
 
+# between the rounds before and the rounds after it; only for grad compiles (optimize(...,
+# grad_wrt=)) or when named by `after`
+DIFFERENTIATE = "differentiate"
+
+
 def pass_names() -> list[str]:
-    return [name for name, _ in PASSES] + [name for name, _ in LATE_PASSES]
+    return [name for name, _ in PASSES] + [DIFFERENTIATE] + [name for name, _ in LATE_PASSES]
 
 
 _VERIFY_ON = frozenset({"1", "true", "yes", "on"})
@@ -84,7 +97,8 @@ def fusion_enabled() -> bool:
 
 
 def optimize(module: Module, after: str | None = None, verify: bool = False,
-             fusion: bool | None = None, lifted: list | None = None) -> Module:
+             fusion: bool | None = None, lifted: list | None = None,
+             grad_wrt: tuple | None = None) -> Module:
     if after is not None and after != "lower" and after not in pass_names():
         raise ValueError(f"unknown pass {after!r}; passes are: "
                          + ", ".join(["lower"] + pass_names()))
@@ -93,17 +107,18 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
         _verify(module, "lower")
     if after == "lower":
         return module
-    for _ in range(MAX_ROUNDS):
-        changed = False
-        for name, run in PASSES:
-            if run(module):
-                changed = True
-            if verify:
-                _verify(module, name)
-            if name == after:
-                return module
-        if not changed:
-            break
+    if _rounds(module, after, verify):
+        return module
+    if grad_wrt is None and after == DIFFERENTIATE:
+        grad_wrt = differentiate.default_wrt(module[module.entry])
+    if grad_wrt is not None:
+        differentiate.run(module, grad_wrt)
+        if verify:
+            _verify(module, DIFFERENTIATE)
+        if after == DIFFERENTIATE:
+            return module
+        if _rounds(module, after, verify):
+            return module
     fusion = fusion_enabled() if fusion is None else fusion
     for name, run in LATE_PASSES:
         if name == "fuse_tensors" and not fusion:
@@ -119,6 +134,22 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
         if name == after:
             return module
     return module
+
+
+def _rounds(module: Module, after: str | None, verify: bool) -> bool:
+    """The optimization rounds, until one changes nothing; True if they stopped at `after`."""
+    for _ in range(MAX_ROUNDS):
+        changed = False
+        for name, run in PASSES:
+            if run(module):
+                changed = True
+            if verify:
+                _verify(module, name)
+            if name == after:
+                return True
+        if not changed:
+            break
+    return False
 
 
 def _verify(module: Module, after: str) -> None:

@@ -15,6 +15,14 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                through the result can reach x, so one op with an attribute carries both
   np.shape     (array) -> tuple<i64, ...>: x.shape;  np.size (array) -> i64: x.size
   np.item      (array or numpy scalar) -> the Python scalar: x.item()
+  np.sum_to    (g: tensor<D, m>, like: tensor<E, n>), m >= n -> tensor<D, n>: not numpy's
+               (no user can call it; differentiation emits it, DESIGN.md §9) — g summed
+               over its m-n leading axes and over every axis where `like` has size 1 and g
+               does not, so that the result has like's shape: the adjoint of an operand
+               that an op broadcast.  Which axes are summed is known only at run time
+               (sizes are dynamic).  When g already has like's shape the result is g
+               itself (no copy: a view, as reshape's may be); a size of `like` that is
+               neither g's nor 1 is a ValueError (a bug of whoever emitted the op)
 np.dot and np.matmul stay two ops: they differ on operands with more than 2 axes (dot
 contracts a's last axis with b's second-to-last and is not batched), on scalar operands
 (dot multiplies, matmul refuses) and in their shape errors' messages.
@@ -104,7 +112,29 @@ def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> A
     if name == "reshape":
         shape = operands[1:] if len(operands) > 2 else operands[1]
         return np.reshape(operands[0], shape)
+    if name == "sum_to":
+        return sum_to(*operands)
     return getattr(np, name)(*operands, **static)
+
+
+def shape_text(shape) -> str:
+    """numpy's shape text in messages: (2,3) (4,) ()."""
+    return "(" + ",".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
+def sum_to(g, like):
+    """np.sum_to: g summed to like's shape (see the module docstring)."""
+    import numpy as np
+    shape = np.shape(like)
+    lead = g.ndim - len(shape)
+    if lead < 0 or any(n not in (1, m) for n, m in zip(shape, g.shape[lead:])):
+        raise ValueError(f"cannot sum an array of shape {shape_text(g.shape)} to shape "
+                         f"{shape_text(shape)}")
+    axes = tuple(range(lead)) + tuple(lead + d for d, n in enumerate(shape)
+                                      if n == 1 and g.shape[lead + d] != 1)
+    if not axes:
+        return g
+    return np.sum(g, axis=axes, keepdims=True).reshape(shape)
 
 
 def _evaluator(name: str):
@@ -253,10 +283,23 @@ def _tensor_free(use: OpUse) -> None:
     return None
 
 
-RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape}
+def _sum_to(use: OpUse) -> Type:
+    use.arity(2)
+    g, like = use.types
+    if not (isinstance(g, TensorType) and isinstance(like, TensorType)) or g.dtype == I1 \
+            or g.rank < like.rank:
+        use.fail("expected a numeric array and an array of no greater rank")
+    if use.attrs.get("static") not in (None, "{}"):
+        use.fail("expected no static arguments")
+    return TensorType(g.dtype, like.rank)
+
+
+RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape, "sum_to": _sum_to}
 
 for _name in TENSOR_OPS:
     define("np." + _name, TENSOR, _evaluator(_name), RULES.get(_name, _numpy_rule))
+# not numpy's and not in TENSOR_OPS (the frontend never emits it): differentiation's
+define("np.sum_to", TENSOR, _evaluator("sum_to"), _sum_to)
 # attributes of the scripted object: evaluated by the interpreter on the root it is given
 define("attr.get", READ, None, _attr_get)
 define("attr.set", WRITE, None, _attr_set)

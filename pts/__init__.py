@@ -51,7 +51,30 @@ def load(path):
     return _load(str(path))
 
 
+def grad(f, argnums=0, *, backend=None):
+    """df/d(argument argnums) of a float-valued function in the pts subset, compiled per
+    argument-type signature (pts.autodiff)."""
+    from pts.autodiff import grad as _grad
+    return _grad(f, argnums, backend=backend)
+
+
+def value_and_grad(f, argnums=0, *, backend=None):
+    """(f(*args), its gradient with respect to argnums) in one compiled call."""
+    from pts.autodiff import value_and_grad as _vg
+    return _vg(f, argnums, backend=backend)
+
+
+def gradcheck(f, inputs, eps=1e-6, atol=1e-5, rtol=1e-3, argnums=None, *, backend=None):
+    """pts.grad(f) against central differences in float64 (PyTorch's defaults): True, or
+    a GradcheckError naming the argument, the element and both values."""
+    from pts.autodiff import gradcheck as _check
+    return _check(f, inputs, eps, atol, rtol, argnums, backend=backend)
+
+
 def __getattr__(name):
+    if name == "GradcheckError":
+        from pts.autodiff import GradcheckError
+        return GradcheckError
     if name == "Tensor":
         import numpy
         return numpy.ndarray
@@ -80,6 +103,7 @@ def get_num_threads() -> int:
 
 
 __all__ = ["script", "export", "manual_seed", "save", "load", "CompileError", "Tensor",
+           "grad", "value_and_grad", "gradcheck", "GradcheckError",
            "wait_optimized", "set_num_threads", "get_num_threads", "__version__"]
 
 

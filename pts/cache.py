@@ -369,14 +369,19 @@ def has_code_for(pyfunc) -> bool:
         return False
 
 
-def entry_for(pyfunc, sig: tuple) -> DiskEntry | None:
-    """The cache slot of `pyfunc` specialized to `sig`, or None (cache off, no source)."""
+def entry_for(pyfunc, sig: tuple, grad_wrt: tuple | None = None) -> DiskEntry | None:
+    """The cache slot of `pyfunc` specialized to `sig`, or None (cache off, no source).
+    `grad_wrt`: the slot of its gradient entry (pts.grad) with respect to those parameters,
+    apart from the function's own."""
     d = code_dir()
     if d is None:
         return None
     try:
-        key = _sha(json.dumps([FORMAT, __version__, compiler_fingerprint(), host_key(),
-                               source_record(pyfunc), [str(t) for t in sig]]))[:40]
+        parts = [FORMAT, __version__, compiler_fingerprint(), host_key(),
+                 source_record(pyfunc), [str(t) for t in sig]]
+        if grad_wrt is not None:
+            parts.append(["grad", list(grad_wrt)])
+        key = _sha(json.dumps(parts))[:40]
     except Exception:
         return None
     return DiskEntry(d, key, pyfunc, sig)

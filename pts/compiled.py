@@ -178,9 +178,11 @@ _collector_pauses: list = []       # one entry per compile running; [0]: was gc 
 
 
 @collector_paused
-def compile_signature(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled:
+def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
+                      grad_wrt: tuple | None = None) -> Compiled:
     """Load the signature from the disk cache (pts.cache), else run the whole pipeline (and
-    save the result there).  PTS_LOG=timings prints the time of each stage."""
+    save the result there).  PTS_LOG=timings prints the time of each stage.  `grad_wrt`:
+    the gradient entry with respect to those parameters (pts.autodiff)."""
     ms: dict = {}
     disk = None
     if backend == "native":
@@ -188,7 +190,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled
         from pts.runtime import native   # noqa: F401 - timed apart from the lookup
         ms["imports"] = (time.perf_counter() - t0) * 1e3
         t0 = time.perf_counter()
-        disk = cache.entry_for(pyfunc, sig)
+        disk = cache.entry_for(pyfunc, sig, grad_wrt)
         hit = disk.load(ms) if disk is not None else None
         ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
         if hit is not None:          # no frontend, no llvmlite (pts.cache)
@@ -199,7 +201,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = ()) -> Compiled
         from pts.backend import jit      # noqa: F401 - llvmlite, unless preloaded
         ms["imports"] += (time.perf_counter() - t0) * 1e3
     from pts import compiler
-    record = compiler.compile(pyfunc, sig, values)
+    record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
     if record.const_params:
         disk = None          # the disk cache keys on types only: value-specialized code stays out

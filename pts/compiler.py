@@ -30,10 +30,12 @@ from pts.ir import pipeline
 from pts.ir.core import Function, Module
 
 # What an entry compiles.  "function": a Python function for argument types; "method": a
-# method of a scripted model, whose `self` is the model (frontend.objects).  pts.grad,
-# pts.train_step and pts.trace will add their kinds here (a differentiated function, a
-# training step, a traced program) and their steps to `compile`.
-ENTRY_KINDS = ("function", "method")
+# method of a scripted model, whose `self` is the model (frontend.objects); "grad": a
+# function differentiated with respect to some of its parameters (`grad_wrt`, pts.grad:
+# the entry returns tuple<result, adjoint of each>; ir.passes.differentiate).
+# pts.train_step and pts.trace will add their kinds here (a training step, a traced
+# program) and their steps to `compile`.
+ENTRY_KINDS = ("function", "method", "grad")
 
 
 @dataclass
@@ -57,6 +59,8 @@ class CompileRecord:
     # a model's native code: the attribute paths the entry takes after its parameters
     lifted: tuple[tuple[str, ...], ...] = ()
     timings: dict[str, float] = field(default_factory=dict)     # milliseconds per phase
+    # kind "grad": the Python parameter positions the adjoints are of, in the result's order
+    grad_wrt: tuple[int, ...] = ()
 
     @property
     def entry(self) -> Function:
@@ -71,7 +75,7 @@ class CompileRecord:
 
 def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
             after: str | None = None, lift_attributes: bool = False,
-            fusion: bool | None = None) -> CompileRecord:
+            fusion: bool | None = None, grad_wrt: tuple[int, ...] | None = None) -> CompileRecord:
     """`pyfunc` specialized to `arg_types`, through the frontend and the IR passes.
 
     `values`: the Python arguments, where known (arguments that must be constants of the
@@ -80,6 +84,8 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     after `self`.  `after`: stop after that pass ("lower": no passes), for IR dumps.
     `lift_attributes`: the model's code will be native (ir.passes.lift_attributes).
     `fusion`: fuse tensor ops or not (default: ir.pipeline.fusion_enabled()).
+    `grad_wrt`: positions of Python parameters (float scalars or float arrays): compile
+    the gradient entry (kind "grad") returning (result, adjoint of each).
     CompileErrors come without the compiler's traceback."""
     try:
         built = build(pyfunc, arg_types, values, root)
@@ -89,18 +95,45 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         raise CompileError(f"'{pyfunc.__name__}' is nested too deeply to compile") from None
     timings = dict(built.program.timings.ms)
     lifted: list | None = [] if lift_attributes else None
+    names = tuple(p.name for p in built.entry.fdef.params)
+    const_params = dict(built.entry.const_params)
+    entry_wrt = None
+    if grad_wrt is not None:
+        entry_wrt = _entry_positions(built.module, names, const_params, tuple(grad_wrt), root)
     t0 = time.perf_counter()
     try:
-        pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted)
+        pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted,
+                          grad_wrt=entry_wrt)
     except CompileError as e:
         raise e.with_traceback(None) from None
     timings["passes"] = (time.perf_counter() - t0) * 1e3
     return CompileRecord(
-        kind="function" if root is None else "method",
+        kind="grad" if grad_wrt is not None else "function" if root is None else "method",
+        grad_wrt=tuple(grad_wrt or ()),
         module=built.module,
-        param_names=tuple(p.name for p in built.entry.fdef.params),
-        const_params=dict(built.entry.const_params),
+        param_names=names,
+        const_params=const_params,
         global_reads=built.program.global_reads,
         guards=tuple(built.program.object_reads.items()),
         lifted=tuple(lifted or ()),
         timings=timings)
+
+
+def _entry_positions(module: Module, names: tuple, const_params: dict, wrt: tuple,
+                     root: Any) -> tuple[int, ...]:
+    """The entry function's parameter positions of the Python parameters `wrt` (those the
+    code was specialized on are not parameters of the entry), checked differentiable."""
+    from pts.ir.passes.differentiate import check_signature
+    entry = module[module.entry]
+    positions = []
+    for k in wrt:
+        if not 0 <= k < len(names):
+            raise CompileError(f"cannot differentiate '{entry.name}' with respect to "
+                               f"argument {k}: it takes {len(names)}")
+        if names[k] in const_params:
+            raise CompileError(f"cannot differentiate '{entry.name}' with respect to "
+                               f"'{names[k]}': its value is a constant of the compiled code")
+        positions.append(sum(1 for n in names[:k] if n not in const_params))
+    entry_names = [n for n in names if n not in const_params]
+    check_signature(entry, tuple(positions), entry_names)
+    return tuple(positions)

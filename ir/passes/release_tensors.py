@@ -17,7 +17,8 @@ Which values own an allocation ("holders"), decided per function:
   matmul/dot, copy, astype, concatenate, stack, creation ops, ravel with copy=True) without
   `out=`; a `kernel` (fuse_tensors); a `call` of a function whose every `ret` returns such
   a value (a summary computed for the whole module, below).
-- MAYBE: reshape and ravel (a view of contiguous data, else a copy) and astype(copy=False):
+- MAYBE: reshape and ravel (a view of contiguous data, else a copy), sum_to (its operand
+  when the shapes match, else a sum) and astype(copy=False):
   a holder freed with its operand as keep (`tensor.free %r, %x` frees r's allocation only
   if it is not x's), and a view of its operand (below).
 - owning block parameter: every incoming argument is a holder that dies on that edge (its
@@ -69,7 +70,7 @@ multiply negative not_equal ones ones_like positive power prod remainder
 right_shift sign sin sqrt square stack std subtract sum tan tanh true_divide var where zeros
 zeros_like""".split())
 VIEW_NP = frozenset("getitem transpose swapaxes expand_dims squeeze".split())
-MAYBE_NP = frozenset("reshape ravel".split())
+MAYBE_NP = frozenset("reshape ravel sum_to".split())
 READ_ONLY = frozenset({"print", "check", "kernel", "tensor.free"})
 
 FRESH, MAYBE, VIEW, ARG, PARAM, BORROWED = "fresh", "maybe", "view", "arg", "param", "borrowed"

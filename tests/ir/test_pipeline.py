@@ -37,6 +37,7 @@ def test_pass_names_are_listed_once_in_order():
         "inline", "propagate_constants", "fold_constants", "reduce_strength",
         "number_values", "hoist_loop_invariants", "eliminate_checks", "eliminate_dead_code",
         "simplify_cfg",
+        "differentiate",          # only for grad compiles (or --after differentiate)
         "eliminate_dead_functions", "interleave_loops", "fuse_tensors", "release_tensors",
         "lift_attributes"]
     assert [n for n, _ in PASSES][-1] == "simplify_cfg"

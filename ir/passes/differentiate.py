@@ -1,0 +1,577 @@
+"""differentiate: reverse-mode differentiation of the entry function (DESIGN.md §9).
+
+Requires: verified, optimized IR (calls inlined where they could be, constants folded); the
+module's entry `@f(params) -> float` (f64, f32 or npf64).  Makes `@f.grad(params) ->
+tuple<result, adjoint of each requested parameter>` and makes it the module's entry (@f
+stays for other callers; eliminate_dead_functions drops it otherwise).  Invalidates
+nothing of other functions.  Runs only when the compile driver asks (pts.grad's compiles,
+ir.pipeline.optimize(grad_wrt=...)); the optimization rounds run again on its result.
+
+The new function is @f's blocks (the forward sweep) followed by a backward sweep:
+
+    forward:  a copy of @f's blocks; every `ret v` becomes `br ^fwd.exit(v)`; an edge of
+              a `cbr` with arguments gets a block of its own (so each block with arguments
+              is entered by one `br`, whose reverse moves the parameters' adjoints back).
+              When @f has more than one block, every block but the entry pushes its index
+              on the block tape (a list<i64>), and every block pushes, at its end, the
+              forward values its reverse reads that are not available everywhere (the
+              value tapes, one list per type).
+    backward: ^dispatch pops the block tape and runs that block's reverse; the entry's
+              reverse runs when the tape is empty, then ^done returns the tuple.  The
+              reverse of block B pops what B pushed, moves the adjoints of its successor's
+              parameters to its branch arguments, then runs the derivative rule of each
+              active instruction of B, last to first.
+
+Adjoints.  Within a reverse block they are SSA values accumulated as the rules return them
+(a value used twice gets the sum).  An adjoint that crosses blocks — of a block parameter,
+of a function parameter, of a value used in another block — lives in a *slot*: every
+backward block takes every slot as a block parameter, and passes it on.  A slot is zero
+until its value's uses add into it, and goes back to zero when its value's definition has
+been reversed (a loop's next iteration defines the value again).  A tensor slot's zero is
+an array of ones' shape (1, ..., 1) — the forward value it belongs to may not exist yet —
+so a tensor adjoint read from a slot is broadcast to its value's shape (`+ zeros_like(y)`)
+before a rule sees it, unless the value is defined once and before the exit (then its slot
+starts as zeros_like of it).
+
+Activity.  A value is *active* when it is of a differentiable type (f64, f32, npf64,
+tensors of f32/f64), depends on a requested parameter and the result depends on it.  Only
+active instructions need rules: one without (`OPS[op].derivative` is None) is a
+CompileError at its span, never a wrong gradient.  Writes that would make a gradient wrong
+are refused at their span too: an in-place write (x[...] = v, out=) into an array that
+carries a gradient, or of a value that carries one, or into an array the backward sweep
+reads (or a view of one); storing a value that carries a gradient in a list.
+"""
+from __future__ import annotations
+
+from pts.errors import CompileError
+from pts.ir.analysis import dominates, dominators, reachable
+from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
+from pts.ir.ops import OPS, PURE
+from pts.ir.scalar_derivatives import FLOAT_SCALARS, constant, emit
+from pts.ir.types import DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type
+
+
+def differentiable(t: Type) -> bool:
+    """Can a value of type t carry a gradient?"""
+    return t in FLOAT_SCALARS or (isinstance(t, TensorType) and t.dtype in (F32, F64))
+
+
+def default_wrt(f: Function) -> tuple[int, ...]:
+    """Every parameter of f that can carry a gradient (`pts ir --after differentiate`)."""
+    return tuple(k for k, p in enumerate(f.params) if differentiable(p.type))
+
+
+def run(module: Module, wrt: tuple[int, ...]) -> Function:
+    """Differentiate the module's entry with respect to its parameters `wrt` (positions in
+    the entry's parameters); the new entry is returned and installed."""
+    f = module[module.entry]
+    g = _Differentiator(module, f, tuple(wrt)).build()
+    module.add(g)
+    module.entry = g.name
+    return g
+
+
+def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None = None) -> None:
+    """CompileError unless f's result and its parameters `wrt` can be differentiated."""
+    names = names or [p.name or f"#{k}" for k, p in enumerate(f.params)]
+    if f.ret_type not in FLOAT_SCALARS:
+        raise CompileError(f"cannot differentiate '{f.name}': its result must be a float "
+                           f"(a float, np.float32 or np.float64 scalar), not {f.ret_type}")
+    for k in wrt:
+        if not 0 <= k < len(f.params):
+            raise CompileError(f"cannot differentiate '{f.name}' with respect to argument {k}: "
+                               f"it takes {len(f.params)}")
+        t = f.params[k].type
+        if not differentiable(t):
+            raise CompileError(f"cannot differentiate '{f.name}' with respect to "
+                               f"'{names[k]}': a {t} carries no gradient (float scalars "
+                               f"and float32/float64 arrays do)")
+
+
+# ops whose result may be a view of (share memory with) their first operand
+VIEW_OPS = frozenset("np.getitem np.reshape np.ravel np.transpose np.swapaxes np.expand_dims "
+                     "np.squeeze np.astype select tuple tuple.get list.get list.pop".split())
+# ops that store their operands somewhere the backward sweep cannot follow
+STORES = {"list.append": "append it to a list", "list.set": "store it in a list",
+          "list.fill": "store it in a list", "attr.set": "store it in an attribute"}
+
+
+class _Differentiator:
+    def __init__(self, module: Module, f: Function, wrt: tuple[int, ...]):
+        self.module = module
+        self.f = f
+        self.wrt = wrt
+        check_signature(f, wrt)
+
+    # ------------------------------------------------------------ the forward copy
+
+    def build(self) -> Function:
+        f = self.f
+        ret_t = TupleType((f.ret_type,) + tuple(f.params[k].type for k in self.wrt))
+        g = Function(f.name + ".grad", f.param_types, ret_t, [p.name for p in f.params], f.file)
+        self.g = g
+        self._copy_forward()
+        self._analyze()
+        self._build_backward()
+        return g
+
+    def _copy_forward(self) -> None:
+        f, g = self.f, self.g
+        live = reachable(f)
+        values: dict[Value, Value] = dict(zip(f.params, g.params))
+        blocks: dict[Block, Block] = {f.entry: g.entry}
+        # an entry with predecessors (a loop back to it) gets a fresh entry before it
+        has_preds = any(f.entry in b.successors() for b in f.blocks if b in live)
+        if has_preds:
+            blocks[f.entry] = g.new_block(f.entry.name)
+        for b in f.blocks:
+            if b not in live or b in blocks:
+                continue
+            blocks[b] = g.new_block(b.name)
+        for b in f.blocks:
+            if b not in live or (b is f.entry and not has_preds):
+                continue
+            for p in b.params:
+                values[p] = blocks[b].add_param(BlockParam(p.type, p.name))
+        if has_preds:
+            Builder(g, g.entry).br(blocks[f.entry], list(g.params))
+        self.exit = exit_ = Block("fwd.exit")
+        self.result = exit_.add_param(BlockParam(f.ret_type, "result"))
+        clones: list[Instr] = []
+        for b in f.blocks:
+            if b not in live:
+                continue
+            nb = blocks[b]
+            for i in b.instrs:
+                if i.op == "ret":
+                    c = Instr("br", [], targets=[Target(exit_, [i.args[0]])], span=i.span)
+                else:
+                    c = Instr(i.op, i.args, i.type, i.attrs,
+                              [Target(blocks[t.block], t.args) for t in i.targets],
+                              span=i.span, name=i.name)
+                values[i] = c
+                clones.append(c)
+                nb.append(c)
+        for c in clones:
+            c.args = [values.get(a, a) for a in c.args]
+            for t in c.targets:
+                t.args = [values.get(a, a) for a in t.args]
+        # each edge of a cbr that passes arguments gets a block of its own
+        for b in list(g.blocks):
+            term = b.terminator
+            if term is None or term.op != "cbr":
+                continue
+            for k, t in enumerate(term.targets):
+                if t.args:
+                    tramp = g.new_block(f"{b.name}.to.{t.block.name}")
+                    tramp.append(Instr("br", [], targets=[Target(t.block, t.args)], span=term.span))
+                    term.targets[k] = Target(tramp)
+        g.blocks.append(exit_)
+        self.forward = [b for b in g.blocks if b is not exit_]
+
+    # ------------------------------------------------------------ activity
+
+    def _analyze(self) -> None:
+        g, fwd = self.g, self.forward
+        incoming: dict[BlockParam, list[Value]] = {}
+        for b in fwd:
+            term = b.terminator
+            for t in term.targets:
+                for p, a in zip(t.block.params, t.args):
+                    incoming.setdefault(p, []).append(a)
+        # varied: depends on a requested parameter (through lists and tuples too)
+        varied: set[Value] = {g.params[k] for k in self.wrt}
+        changed = True
+        while changed:
+            changed = False
+            for b in fwd:
+                for p in b.params:
+                    if p not in varied and any(a in varied for a in incoming.get(p, ())):
+                        varied.add(p)
+                        changed = True
+                for i in b.instrs:
+                    if i in varied or not any(a in varied for a in i.args):
+                        continue
+                    if i.type is not None and _may_hold_float(i.type):
+                        varied.add(i)
+                        changed = True
+                    elif i.op in STORES and i.args[0] not in varied:
+                        varied.add(i.args[0])         # the list now holds a gradient
+                        changed = True
+        # useful: the result depends on it
+        useful: set[Value] = set()
+        work: list[Value] = [self.result]
+        while work:
+            v = work.pop()
+            if v in useful or isinstance(v, Const):
+                continue
+            useful.add(v)
+            if isinstance(v, BlockParam):
+                work.extend(incoming.get(v, ()))
+            elif isinstance(v, Instr):
+                work.extend(a for a in v.args if _may_hold_float(a.type))
+        self.active = {v for v in varied & useful if differentiable(v.type)}
+        self.active.add(self.result)
+        for b in fwd:
+            for i in b.instrs:
+                self._refuse(i, varied, useful)
+                if i in self.active and i.op != "call" and OPS[i.op].derivative is None:
+                    raise CompileError(f"cannot differentiate {_op_name(i)}: it has no "
+                                       f"derivative rule", i.span)
+                if i in self.active and i.op == "call":
+                    raise CompileError(f"cannot differentiate the call of "
+                                       f"{i.attrs.get('callee')} yet", i.span)
+        self._refuse_writes_read_by_backward()
+        # blocks run at most once, before the exit: their values are there for the backward
+        idom = dominators(g)
+        in_cycle = _blocks_in_cycles(fwd)
+        self.once = {b for b in fwd if b not in in_cycle and b in idom
+                     and dominates(idom, b, self.exit)}
+
+    def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
+        stored = i.args if i.op == "attr.set" else i.args[1:]
+        if i.op in STORES and any(a in varied and _may_hold_float(a.type) for a in stored) \
+                and (i.op == "attr.set" or i.args[0] in useful or i in useful):
+            raise CompileError(f"cannot differentiate through a value stored in a list or "
+                               f"attribute: pts.grad cannot follow it ({STORES[i.op]})", i.span)
+        if i.op == "np.setitem" and (i.args[0] in varied or i.args[1] in varied):
+            raise CompileError("cannot differentiate an in-place write (x[...] = v) into an "
+                               "array that carries a gradient, or of a value that carries "
+                               "one: write the result to a new array instead", i.span)
+        out = i.static().get("out") if i.op.startswith("np.") else None
+        if out is not None and any(a in varied for a in i.args):
+            raise CompileError(f"cannot differentiate an in-place {_op_name(i)} (out=, x += y "
+                               f"on an array) of an array that carries a gradient: write "
+                               f"x = x + y instead", i.span)
+
+    def _refuse_writes_read_by_backward(self) -> None:
+        """An in-place write into an array the backward sweep reads (an operand or result of
+        an active instruction), or into a view of one, would change what the rules read."""
+        base: dict[Value, Value] = {}
+
+        def find(v: Value) -> Value:
+            while v in base:
+                v = base[v]
+            return v
+
+        def union(a: Value, b: Value) -> None:
+            ra, rb = find(a), find(b)
+            if ra is not rb:
+                base[ra] = rb
+        params = [p for p in self.g.params if isinstance(p.type, TensorType)]
+        for p in params[1:]:
+            union(p, params[0])          # the caller may pass one array twice
+        for b in self.forward:
+            for i in b.instrs:
+                for t in i.targets:
+                    for p, a in zip(t.block.params, t.args):
+                        if not isinstance(a, Const):
+                            union(p, a)
+                if i.op in VIEW_OPS and i.args and not isinstance(i.args[0], Const):
+                    union(i, i.args[0])
+                    if i.op in ("select", "tuple"):
+                        for a in i.args[1:]:
+                            if not isinstance(a, Const):
+                                union(i, a)
+                if i.op.startswith("np.") and "out" in i.static():
+                    union(i, i.args[i.static()["out"]])
+        read = set()
+        for b in self.forward:
+            for i in b.instrs:
+                if i in self.active:
+                    read.add(find(i))
+                    read.update(find(a) for a in i.args if isinstance(a.type, TensorType))
+        for b in self.forward:
+            for i in b.instrs:
+                target = None
+                if i.op == "np.setitem":
+                    target = i.args[0]
+                elif i.op.startswith("np.") and "out" in i.static():
+                    target = i.args[i.static()["out"]]
+                if target is not None and find(target) in read:
+                    raise CompileError("cannot differentiate an in-place write into an array "
+                                       "the gradient computation reads (or a view of one): "
+                                       "write to a copy instead", i.span)
+
+    # ------------------------------------------------------------ the backward sweep
+
+    def _build_backward(self) -> None:
+        g, fwd, active = self.g, self.forward, self.active
+        # slots: adjoints that cross blocks
+        defined_in: dict[Value, Block] = {}
+        for b in fwd:
+            for p in b.params:
+                defined_in[p] = b
+            for i in b.instrs:
+                defined_in[i] = b
+        slots: list[Value] = [self.result]
+        for b in fwd:
+            slots.extend(p for p in b.params if p in active)
+        seen = set(slots)
+        for b in fwd:
+            for i in b.instrs:
+                for v in i.operands():
+                    if v in active and v not in seen and defined_in.get(v) is not b:
+                        seen.add(v)
+                        slots.append(v)
+        self.slots = slots
+        # a slot starts full-shaped when its value is defined once before the exit
+        self.full = {s for s in slots if isinstance(s.type, TensorType)
+                     and (s is self.result or defined_in.get(s) in self.once)}
+        multi = len(fwd) > 1
+        # ^fwd.exit: the initial slots
+        b = Builder(g, self.exit)
+        init = []
+        for s in slots:
+            if s is self.result:
+                init.append(constant(b, 1.0, s.type))           # d result / d result
+            elif s in self.full:
+                init.append(emit(b, "np.zeros_like", s, static="{}"))
+            else:
+                init.append(self._zero(b, s.type))
+        rev = {blk: self._slot_block(blk.name + ".rev") for blk in fwd
+               if blk.terminator.op != "raise"}
+        done = self._slot_block("done")
+        if multi:
+            dispatch = self._slot_block("dispatch")
+            b.br(dispatch, init)
+        else:
+            b.br(rev[fwd[0]], init)
+        for blk in fwd:
+            if blk in rev:
+                self._reverse_block(blk, rev[blk], done if blk is g.entry else
+                                    dispatch if multi else done)
+        if multi:
+            self._dispatch(dispatch, rev, done)
+        self._done(done)
+        _prune(g, list(rev.values()))
+        if multi:
+            self._tapes(rev)
+
+    def _slot_block(self, name: str) -> Block:
+        blk = self.g.new_block(name)
+        for s in self.slots:
+            blk.add_param(BlockParam(s.type, "d." + s.name if s.name else "d"))
+        return blk
+
+    def _zero(self, b: Builder, t: Type) -> Value:
+        """A zero adjoint of type t (for tensors: shape (1, ..., 1), broadcast where read)."""
+        if isinstance(t, TensorType):
+            ones = emit(b, "tuple", *[Const(I64, 1)] * t.rank) if t.rank else \
+                emit(b, "tuple")
+            return emit(b, "np.zeros", ones, static=repr({"dtype": DTYPE_NAMES[t.dtype]}))
+        return constant(b, 0.0, t)
+
+    def _reverse_block(self, blk: Block, rb: Block, after: Block) -> None:
+        b = Builder(self.g, rb)
+        active = self.active
+        # acc: value -> (adjoint, may be a (1, ..., 1) zero); slots start as the parameters
+        acc: dict[Value, tuple[Value, bool] | None] = {
+            s: (p, isinstance(s.type, TensorType) and s not in self.full)
+            for s, p in zip(self.slots, rb.params)}
+
+        def add(v: Value, adj: Value, small: bool = False) -> None:
+            if v not in active or adj is None:
+                return
+            if adj.type != v.type:
+                if isinstance(v.type, TensorType) or isinstance(adj.type, TensorType):
+                    raise CompileError(f"internal: an adjoint of type {adj.type} for a "
+                                       f"{v.type}", b.span)
+                adj = emit(b, "cast", adj, type=v.type)
+            old = acc.get(v)
+            if old is None:
+                acc[v] = (adj, small)
+            else:
+                acc[v] = (_accumulate(b, old[0], adj), old[1] and small)
+
+        term = blk.terminator
+        b.span = term.span
+        if term.op == "br":
+            t = term.targets[0]
+            for p, a in zip(t.block.params, t.args):
+                if p in active and acc.get(p) is not None:
+                    adj, small = acc[p]
+                    acc[p] = None
+                    add(a, adj, small)
+        for i in reversed(blk.instrs[:-1]):
+            if i not in active or acc.get(i) is None:
+                continue
+            adj, small = acc[i]
+            acc[i] = None
+            b.span = i.span
+            if small and isinstance(i.type, TensorType):
+                # a slot's zero is (1, ..., 1): give the rule an adjoint of y's shape
+                adj = emit(b, "np.add", adj, emit(b, "np.zeros_like", i, static="{}"),
+                           static="{}")
+            rule = OPS[i.op].derivative
+            try:
+                adjs = rule(b, i, adj)
+            except NotImplementedError as e:
+                raise CompileError(f"cannot differentiate {_op_name(i)}: {e}", i.span) from None
+            assert b.block is rb, f"the rule of {i.op} left its block"
+            assert len(adjs) == len(i.args), f"the rule of {i.op} gave {len(adjs)} adjoints"
+            for a, d in zip(i.args, adjs):
+                add(a, d)
+        b.span = term.span
+        out = []
+        for s in self.slots:
+            cur = acc.get(s)
+            if cur is None:
+                out.append(emit(b, "np.zeros_like", s, static="{}") if s in self.full
+                           else self._zero(b, s.type))
+            else:
+                out.append(cur[0])
+        b.br(after, out)
+
+    def _dispatch(self, dispatch: Block, rev: dict[Block, Block], done: Block) -> None:
+        g = self.g
+        b = Builder(g, dispatch)
+        bt = Instr("list.new", [Const(I64, 0)], ListType(I64), name="block.tape")
+        g.entry.instrs.insert(0, bt)
+        bt.block = g.entry
+        state = list(dispatch.params)
+        n = emit(b, "list.len", bt)
+        empty = emit(b, "eq", n, Const(I64, 0))
+        pop = self._slot_block("pop")
+        b.cbr(empty, rev[g.entry], pop, state, state)
+        b.at(pop)
+        k = emit(b, "list.pop", bt)
+        state = list(pop.params)
+        others = [blk for blk in self.forward if blk in rev and blk is not g.entry]
+        for idx, blk in enumerate(self.forward):
+            if blk is g.entry:
+                continue
+            push = Instr("list.append", [bt, Const(I64, idx)], span=blk.instrs[0].span)
+            push.block = blk
+            blk.instrs.insert(0, push)
+        for n_, blk in enumerate(others):
+            idx = self.forward.index(blk)
+            if n_ == len(others) - 1:
+                b.br(rev[blk], state)
+                break
+            nxt = self._slot_block("pop")
+            c = emit(b, "eq", k, Const(I64, idx))
+            b.cbr(c, rev[blk], nxt, state, state)
+            b.at(nxt)
+            state = list(nxt.params)
+        if not others:
+            b.br(rev[g.entry], state)
+
+    def _done(self, done: Block) -> None:
+        g = self.g
+        b = Builder(g, done)
+        by_slot = dict(zip(self.slots, done.params))
+        results: list[Value] = [self.result]
+        for k in self.wrt:
+            p = g.params[k]
+            if p in by_slot:
+                results.append(by_slot[p])
+            elif isinstance(p.type, TensorType):
+                results.append(emit(b, "np.zeros_like", p, static="{}"))
+            else:
+                results.append(constant(b, 0.0, p.type))
+        b.ret(emit(b, "tuple", *results))
+
+    def _tapes(self, rev: dict[Block, Block]) -> None:
+        """Forward values a reverse block reads that are not there everywhere: pushed at
+        the end of their forward block, popped at the start of its reverse."""
+        g = self.g
+        forward_values: dict[Value, Block] = {}
+        for blk in self.forward:
+            for p in blk.params:
+                forward_values[p] = blk
+            for i in blk.instrs:
+                forward_values[i] = blk
+        tapes: dict[Type, Instr] = {}
+        for blk, rb in rev.items():
+            if blk in self.once:
+                continue
+            needed: list[Value] = []
+            seen = set()
+            for i in rb.instrs:
+                for v in i.operands():
+                    d = forward_values.get(v)
+                    if d is None or d in self.once or v in seen:
+                        continue
+                    seen.add(v)
+                    needed.append(v)
+            if not needed:
+                continue
+            term = blk.instrs.pop()
+            for v in needed:
+                tape = tapes.get(v.type)
+                if tape is None:
+                    tape = tapes[v.type] = Instr("list.new", [Const(I64, 0)], ListType(v.type),
+                                                 name="tape")
+                    tape.block = g.entry
+                    g.entry.instrs.insert(0, tape)
+                push = Instr("list.append", [tape, v], span=term.span)
+                blk.append(push)
+            blk.append(term)
+            popped: dict[Value, Value] = {}
+            pops = []
+            for v in reversed(needed):
+                pop = Instr("list.pop", [tapes[v.type]], v.type, span=term.span, name=v.name)
+                pop.block = rb
+                pops.append(pop)
+                popped[v] = pop
+            for i in rb.instrs:
+                i.replace_uses(popped)
+            rb.instrs[0:0] = pops
+
+
+def _prune(g: Function, blocks: list[Block]) -> None:
+    """Drop what the rules computed for operands that carry no gradient: np.* ops may
+    raise, so dead-code elimination keeps them, but here their operands have the shapes
+    the forward sweep checked."""
+    while True:
+        used: set[Value] = set()
+        for i in g.instructions():
+            used.update(i.operands())
+        removed = False
+        for blk in blocks:
+            keep = [i for i in blk.instrs if i in used or not i.has_result
+                    or not (i.op.startswith("np.") or OPS[i.op].effect == PURE)]
+            if len(keep) != len(blk.instrs):
+                blk.instrs = keep
+                removed = True
+        if not removed:
+            return
+
+
+def _accumulate(b: Builder, x: Value, y: Value) -> Value:
+    # adjoints of a value used twice add up
+    if isinstance(x.type, TensorType) or x.type not in (F64, F32):
+        return emit(b, "np.add", x, y, static="{}")
+    return emit(b, "add", x, y)
+
+
+def _may_hold_float(t: Type) -> bool:
+    if differentiable(t):
+        return True
+    if isinstance(t, TupleType):
+        return any(_may_hold_float(e) for e in t.elems)
+    if isinstance(t, ListType):
+        return _may_hold_float(t.elem)
+    return False
+
+
+def _op_name(i: Instr) -> str:
+    return i.op
+
+
+def _blocks_in_cycles(blocks: list[Block]) -> set[Block]:
+    """The blocks from which a path leads back to themselves."""
+    out = set()
+    for start in blocks:
+        seen, work = set(), list(start.successors())
+        while work:
+            b = work.pop()
+            if b is start:
+                out.add(start)
+                break
+            if b in seen:
+                continue
+            seen.add(b)
+            work.extend(b.successors())
+    return out

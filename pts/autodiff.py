@@ -1,0 +1,205 @@
+"""Gradients of scripted functions: `pts.grad`, `pts.value_and_grad`, `pts.gradcheck`.
+
+`grad(f, argnums)(*args)` is df/d(args[argnums]) for a function `f` in the pts subset (a
+plain function or a `pts.script` one) whose result is a float: a float for a float
+argument, an array of the argument's shape and dtype for an array argument, a tuple of them
+for a tuple `argnums`.  `value_and_grad` also gives f's value.  Each argument-type signature
+is compiled once through the compile driver (kind "grad": pts.compiler, the pass
+ir.passes.differentiate) and cached in memory and on disk, like a ScriptFunction's
+(pts.compiled.compile_signature does both).  backend="native" (the default) or "interp"
+(the IR interpreter), as for pts.script.
+
+`gradcheck(f, inputs)` compares pts.grad with central differences of f run eagerly (plain
+Python and numpy, in float64), with PyTorch's defaults and test (|a - n| <= atol +
+rtol * |n|), and returns True or raises GradcheckError naming the argument, the element,
+and both values.
+"""
+from __future__ import annotations
+
+import functools
+
+from pts.errors import CompileError
+
+
+class GradcheckError(AssertionError):
+    """pts.gradcheck found an analytical gradient that differs from central differences."""
+
+
+def _python_function(f):
+    fn = getattr(f, "py_func", f)
+    if not callable(fn) or not hasattr(fn, "__code__"):
+        raise CompileError(f"pts.grad needs a Python function, got {type(f).__name__}")
+    return fn
+
+
+def _argnums(argnums, n: int) -> tuple[int, ...]:
+    nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    out = []
+    for k in nums:
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError(f"argnums must be an int or a tuple of ints, got {k!r}")
+        if not -n <= k < n:
+            raise ValueError(f"argnums {k} is out of range for a function of {n} "
+                             f"argument(s)")
+        out.append(k % n)
+    return tuple(out)
+
+
+class GradFunction:
+    """`pts.grad(f, argnums)` (`with_value`: pts.value_and_grad): compiled per signature."""
+
+    def __init__(self, f, argnums=0, with_value: bool = False, backend: str | None = None):
+        from pts.api import BACKENDS
+        self.py_func = _python_function(f)
+        if backend is None:
+            backend = getattr(f, "backend", "native")
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        functools.update_wrapper(self, self.py_func)
+        self.argnums = argnums
+        self.with_value = with_value
+        self.backend = backend
+        self._cache: dict = {}
+
+    def _bind(self, args: tuple, kwargs: dict) -> tuple:
+        import inspect
+        try:
+            bound = inspect.signature(self.py_func).bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
+        bound.apply_defaults()
+        return bound.args
+
+    def compiled(self, args: tuple):
+        from pts.compiled import compile_signature
+        from pts.ir.types import type_of_value
+        wrt = _argnums(self.argnums, len(args))
+        try:
+            sig = tuple(type_of_value(a) for a in args)
+        except TypeError as e:
+            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
+        key = (sig, wrt)
+        c = self._cache.get(key)
+        if c is None:
+            c = compile_signature(self.py_func, sig, self.backend, args, grad_wrt=wrt)
+            if c.const_indices:
+                # (string arguments are constants of the code: one compile per value)
+                key = (sig, wrt, tuple(args[i] for i in c.const_indices))
+            self._cache[key] = c
+        return c, wrt
+
+    def __call__(self, *args, **kwargs):
+        from pts.api import _RUN_ERRORS
+        args = self._bind(args, kwargs)
+        c, wrt = self.compiled(args)
+        try:
+            out = c.run(args)
+        except _RUN_ERRORS as e:
+            if getattr(e, "pts_span", None) is not None:
+                raise e.with_traceback(None) from None
+            raise
+        value, adjoints = out[0], tuple(out[1:])
+        grads = adjoints[0] if isinstance(self.argnums, int) else adjoints
+        return (value, grads) if self.with_value else grads
+
+    def ir(self, *args, after: str | None = None) -> str:
+        """The IR of the gradient entry for the signature of `args`, after pass `after`
+        ("differentiate": as the pass made it; None: the final IR)."""
+        from pts import compiler
+        from pts.ir.printer import print_module
+        from pts.ir.types import type_of_value
+        wrt = _argnums(self.argnums, len(args))
+        sig = tuple(type_of_value(a) for a in args)
+        return print_module(compiler.compile(self.py_func, sig, args, after=after,
+                                             grad_wrt=wrt).module)
+
+    def __repr__(self) -> str:
+        kind = "value_and_grad" if self.with_value else "grad"
+        return f"<pts.{kind} of {self.py_func.__qualname__}, argnums={self.argnums!r}>"
+
+
+def grad(f, argnums=0, *, backend: str | None = None) -> GradFunction:
+    """df/d(argument argnums) of `f` (a float-valued function in the pts subset)."""
+    return GradFunction(f, argnums, False, backend)
+
+
+def value_and_grad(f, argnums=0, *, backend: str | None = None) -> GradFunction:
+    """(f(*args), grad(f, argnums)(*args)) in one compiled call."""
+    return GradFunction(f, argnums, True, backend)
+
+
+def _is_float_input(x) -> bool:
+    import numpy as np
+    if isinstance(x, np.ndarray):
+        return x.dtype.kind == "f"
+    return isinstance(x, float) or isinstance(x, (np.floating,))
+
+
+def gradcheck(f, inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+              argnums=None, *, backend: str | None = None) -> bool:
+    """Check pts.grad(f) against central differences of f (run eagerly) at `inputs`, in
+    float64.  argnums: which inputs (default: every float and float-array input)."""
+    import numpy as np
+    fn = _python_function(f)
+    if not isinstance(inputs, (tuple, list)):
+        inputs = (inputs,)
+    inputs = tuple(np.array(x, dtype=np.float64) if isinstance(x, np.ndarray) and x.dtype.kind == "f"
+                   else float(x) if isinstance(x, (float, np.floating)) else x for x in inputs)
+    if argnums is None:
+        nums = tuple(k for k, x in enumerate(inputs) if _is_float_input(x))
+        if not nums:
+            raise ValueError("gradcheck: no float input to check")
+    else:
+        nums = _argnums(argnums, len(inputs))
+    analytical = GradFunction(f, nums, False, backend)(*inputs)
+    names = _param_names(fn, len(inputs))
+    for k, a in zip(nums, analytical):
+        x = inputs[k]
+        if isinstance(x, np.ndarray):
+            if not isinstance(a, np.ndarray) or a.shape != x.shape:
+                raise GradcheckError(f"gradcheck: the gradient of argument '{names[k]}' has "
+                                     f"shape {getattr(a, 'shape', ())}, the argument {x.shape}")
+            flat = x.reshape(-1)
+            for j in range(flat.size):
+                n = _central(fn, inputs, k, j, eps)
+                _compare(names[k], np.unravel_index(j, x.shape) if x.ndim else (), n,
+                         float(a.reshape(-1)[j]), atol, rtol)
+        else:
+            n = _central(fn, inputs, k, None, eps)
+            _compare(names[k], None, n, float(a), atol, rtol)
+    return True
+
+
+def _central(fn, inputs: tuple, k: int, j, eps: float) -> float:
+    """(f(x + eps) - f(x - eps)) / (2 eps) in input k (element j of an array)."""
+    import numpy as np
+
+    def at(delta: float) -> float:
+        args = list(inputs)
+        if j is None:
+            args[k] = inputs[k] + delta
+        else:
+            x = inputs[k].copy()
+            x.reshape(-1)[j] += delta
+            args[k] = x
+        with np.errstate(all="ignore"):
+            return float(fn(*args))
+    return (at(eps) - at(-eps)) / (2 * eps)
+
+
+def _compare(name: str, index, numerical: float, analytical: float, atol: float,
+             rtol: float) -> None:
+    import math
+    ok = abs(analytical - numerical) <= atol + rtol * abs(numerical) or \
+        (math.isnan(analytical) and math.isnan(numerical))
+    if not ok:
+        where = f"'{name}'" + (f" at index {tuple(int(i) for i in index)}" if index is not None
+                               else "")
+        raise GradcheckError(f"gradcheck: the gradient of {where}: numerical {numerical!r}, "
+                             f"analytical {analytical!r}")
+
+
+def _param_names(fn, n: int) -> list[str]:
+    code = fn.__code__
+    names = list(code.co_varnames[:code.co_argcount])
+    return names + [f"#{k}" for k in range(len(names), n)]
