@@ -78,6 +78,8 @@ def __getattr__(name):
     if name == "Tensor":
         import numpy
         return numpy.ndarray
+    if name == "optim":                 # imported on first use: it imports numpy
+        return __import__("importlib").import_module("pts.optim")
     raise AttributeError(f"module 'pts' has no attribute {name!r}")
 
 
