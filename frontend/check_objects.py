@@ -15,8 +15,10 @@ What each construct records on its node for the lowering:
 - `for layer in self.layers`: `for.unrolled`, one copy of the body per child in which the
   target's Names carry `name.obj` (the child's ObjectType).
 - `len(self.layers)`: `call.obj_len`.
-- `if` tests that read object constants (`self.bias is None`, `self.training`): `if.static`
-  is True/False and only that branch is checked and lowered.
+- `if` tests that read object constants (`self.bias is None`, `self.training`), or only
+  values the specialization fixes (`weight is None`, `reduction == "mean"`, `x.ndim == 4`,
+  `x.dtype == np.float32`; ObjectChecks.decidable): `if.static` is True/False and only
+  that branch is checked and lowered.
 """
 from __future__ import annotations
 
@@ -267,10 +269,38 @@ class ObjectChecks:
     # ---------------------------------------------------------------- static tests
 
     def static_truth(self, test: A.Expr) -> bool | None:
-        """The value of an `if` test that reads object constants only, else None."""
-        if not _reads_object(test):
+        """The value of an `if` test that reads object constants only, or only values the
+        specialization fixes (`decidable`), else None."""
+        if not _reads_object(test) and not self.decidable(test):
             return None
         return self._static_truth(test)
+
+    def decidable(self, e: A.Expr) -> bool:
+        """Is the test made of values the specialization fixes: literals, constant
+        arguments (strings, literals the caller passed: `reduction == "mean"`), ranks and
+        dtypes (`x.ndim == 4`, `x.dtype == np.float32`), tests against None (`weight is
+        None`: types have no Optional, so a value typed None is always None and any other
+        never is)?  Then only the branch it takes is checked, so the branches may differ
+        in types (a loss returns a float or an array by its `reduction`)."""
+        if isinstance(e, A.UnaryOp) and e.op == "not":
+            return self.decidable(e.operand)
+        if isinstance(e, A.BoolOp):
+            return all(self.decidable(v) for v in e.values)
+        if isinstance(e, A.Compare) and len(e.ops) == 1:
+            left, right = e.left, e.comparators[0]
+            if e.ops[0] in ("is", "is not"):
+                return NONE in (left.ty, right.ty)
+            return e.ops[0] in _COMPARE and self._known(left) and self._known(right)
+        return self._const_param(e)
+
+    def _known(self, e: A.Expr) -> bool:
+        from pts.frontend.check import _literal
+        return isinstance(e, A.Const) or _literal(e) is not None or _is_rank(e) \
+            or _is_dtype(e) or self._const_param(e)
+
+    def _const_param(self, e: A.Expr) -> bool:
+        return isinstance(e, A.Name) and e.id not in self.assigned \
+            and getattr(e, "var", None) in self.spec.const_params
 
     def _static_truth(self, e: A.Expr) -> bool | None:
         if isinstance(e, A.UnaryOp) and e.op == "not":
@@ -314,7 +344,24 @@ class ObjectChecks:
             return e.const
         if getattr(e, "obj_const", False):       # an attribute that is None
             return e.const
+        if self._const_param(e):
+            return self.spec.const_params[e.var]
+        if _is_rank(e):
+            return e.value.ty.rank
+        if _is_dtype(e):
+            return e.ty
         return _NO_VALUE
+
+
+def _is_rank(e) -> bool:
+    return isinstance(e, A.Attribute) and e.attr == "ndim" \
+        and isinstance(getattr(e.value, "ty", None), TensorType)
+
+
+def _is_dtype(e) -> bool:
+    """`x.dtype`, `np.float32`: a value known from the types (a DTypeType)."""
+    from pts.frontend.check_tensors import DTypeType
+    return isinstance(getattr(e, "ty", None), DTypeType)
 
 
 def _reads_object(e) -> bool:

@@ -266,6 +266,9 @@ class ScriptMethod:
         self.__name__ = name
         self.__doc__ = py_func.__doc__
         self._cache: dict[tuple, Compiled] = {}
+        # every specialization compiled per key, the constants folded in from the model
+        # (its guards) told apart: train() / eval() back and forth picks one, not a compile
+        self._variants: dict[tuple, list[Compiled]] = {}
         self._const_indices: tuple = ()
         # by exact argument types (and dtype and rank for arrays): (Compiled, its C caller)
         self._fast: dict[tuple, tuple] = {}
@@ -298,13 +301,19 @@ class ScriptMethod:
         key = (sig, tuple(full[i] for i in self._const_indices if i))
         c = self._cache.get(key)
         if c is not None and not guards_hold(root, c.guards):
-            c = None
+            c = next((v for v in self._variants.get(key, ()) if guards_hold(root, v.guards)),
+                     None)
+            if c is not None:
+                self._cache[key] = c
         if c is None:
             c = compile_method(self.py_func, sig, args, root, self.owner.backend)
             if c.const_indices != self._const_indices:
                 self._const_indices = c.const_indices
                 key = (sig, tuple(full[i] for i in c.const_indices if i))
             self._cache[key] = c
+            variants = self._variants.setdefault(key, [])
+            variants.append(c)
+            del variants[:-8]            # (a bound: a constant that keeps changing)
         return c
 
     def __call__(self, *args, **kwargs):

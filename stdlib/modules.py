@@ -20,10 +20,15 @@ torch's default schemes: kaiming_uniform(a=sqrt(5)) weights (i.e. U(-1/sqrt(fan_
 N(0, 1) for Embedding, ones/zeros for the norms.  The numbers differ from torch's (another
 generator), the distributions do not.
 
-Inference and training-mode forward passes are those of torch, except Dropout, which
-refuses to run in training mode (there are no random numbers in the language): call
-`model.eval()` first.  BatchNorm2d in training mode normalizes with the batch statistics
-and updates its running statistics in place, as torch does.
+Inference and training-mode forward passes are those of torch: `train()` / `eval()` flip
+`training`, a constant folded into the compiled code (a scripted model compiles again, or
+picks its other specialization, when it changed).  BatchNorm1d/BatchNorm2d in training
+mode normalize with the batch statistics and update their running statistics in place
+(momentum rule, unbiased variance, num_batches_tracked), as torch does.  Dropout in
+training mode draws its masks from a Philox generator of its own (stdlib/random.py: an
+int64 array [seed, stream, offset], attribute `generator`, not a parameter or a buffer),
+which `pts.manual_seed` reseeds and rewinds: the same masks eagerly, interpreted and
+natively.
 """
 from __future__ import annotations
 
@@ -34,14 +39,17 @@ from typing import Iterator
 import numpy as np
 
 from pts.stdlib import nn as F
+from pts.stdlib import random as _random
 
 _GENERATOR = np.random.default_rng()
 
 
 def manual_seed(seed: int) -> None:
-    """Reseed the generator that initializes layers (pts.manual_seed)."""
+    """Reseed the generator that initializes layers and the dropout generators
+    (pts.manual_seed)."""
     global _GENERATOR
     _GENERATOR = np.random.default_rng(seed)
+    _random.manual_seed(seed)
 
 
 def default_generator() -> np.random.Generator:
@@ -415,17 +423,17 @@ class Conv2d(Module):
         return s
 
 
-class BatchNorm2d(Module):
-    """Batch normalization over axis 1 of (N, C, H, W) inputs.  Training mode: batch
-    statistics, running statistics updated in place (momentum=None: cumulative average)."""
+class _BatchNorm(Module):
+    """Batch normalization over axis 1 (torch's _BatchNorm).  Training mode: batch
+    statistics, running statistics updated in place (momentum=None: cumulative average,
+    1 / num_batches_tracked); track_running_stats=False: batch statistics always."""
+
+    _ranks = (2, 3, 4)
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
                  track_running_stats: bool = True, device=None, dtype=None):
         super().__init__()
         dt = _dtype(dtype)
-        if not track_running_stats:
-            raise NotImplementedError("pts.nn.BatchNorm2d: track_running_stats=False is not "
-                                      "supported yet")
         self.num_features = num_features
         self.eps = float(eps)
         self.momentum = None if momentum is None else float(momentum)
@@ -437,41 +445,48 @@ class BatchNorm2d(Module):
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
-        self.register_buffer("running_mean", np.zeros(num_features, dt))
-        self.register_buffer("running_var", np.ones(num_features, dt))
-        self.register_buffer("num_batches_tracked", np.array(0, np.int64))
+        if track_running_stats:
+            self.register_buffer("running_mean", np.zeros(num_features, dt))
+            self.register_buffer("running_var", np.ones(num_features, dt))
+            self.register_buffer("num_batches_tracked", np.array(0, np.int64))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
 
     def forward(self, input: np.ndarray) -> np.ndarray:
-        if input.ndim != 4:
-            raise ValueError("BatchNorm2d: expected a 4D input")
-        mean = self.running_mean
-        var = self.running_var
-        if self.training:
+        self._check_input_dim(input)
+        if self.training and self.num_batches_tracked is not None:
             self.num_batches_tracked += 1
             if self.momentum is None:
                 factor = 1.0 / float(self.num_batches_tracked)
             else:
                 factor = self.momentum
-            mean = input.mean(axis=(0, 2, 3))
-            var = input.var(axis=(0, 2, 3))
-            n = input.size // input.shape[1]
-            self.running_mean[:] = (1.0 - factor) * self.running_mean + factor * mean
-            self.running_var[:] = (1.0 - factor) * self.running_var + factor * var * (n / max(n - 1, 1))
-        if self.weight is None:
-            return F.batch_norm(input, mean, var, np.ones_like(mean), np.zeros_like(mean), self.eps)
+            return F.batch_norm(input, self.running_mean, self.running_var, self.weight,
+                                self.bias, True, factor, self.eps)
         else:
-            return F.batch_norm(input, mean, var, self.weight, self.bias, self.eps)
+            return F.batch_norm(input, self.running_mean, self.running_var, self.weight,
+                                self.bias, self.training, 0.0, self.eps)
 
     def extra_repr(self) -> str:
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"affine={self.affine}, track_running_stats={self.track_running_stats}")
 
 
-def _normalize_last(x: np.ndarray, eps: float) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    centered = x - mean
-    var = (centered * centered).mean(axis=-1, keepdims=True)
-    return centered / np.sqrt(var + eps)
+class BatchNorm1d(_BatchNorm):
+    """Batch normalization of (N, C) or (N, C, L) inputs."""
+
+    def _check_input_dim(self, input: np.ndarray) -> None:
+        if input.ndim != 2 and input.ndim != 3:
+            raise ValueError("BatchNorm1d: expected a 2D or 3D input")
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalization of (N, C, H, W) inputs."""
+
+    def _check_input_dim(self, input: np.ndarray) -> None:
+        if input.ndim != 4:
+            raise ValueError("BatchNorm2d: expected a 4D input")
 
 
 class LayerNorm(Module):
@@ -499,12 +514,7 @@ class LayerNorm(Module):
             self.register_parameter("bias", None)
 
     def forward(self, input: np.ndarray) -> np.ndarray:
-        if self.weight is None:
-            return _normalize_last(input, self.eps)
-        elif self.bias is None:
-            return _normalize_last(input, self.eps) * self.weight
-        else:
-            return F.layer_norm(input, self.weight, self.bias, self.eps)
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "
@@ -588,7 +598,10 @@ class LogSoftmax(Module):
 
 
 class Dropout(Module):
-    """The identity in eval mode; training mode is refused (no random numbers in pts)."""
+    """torch's Dropout: the identity in eval mode; in training mode F.dropout with this
+    layer's generator (an int64 array [seed, stream, offset] made by
+    stdlib.random.generator: a stream of its own, reseeded by pts.manual_seed), which each
+    call advances in place."""
 
     def __init__(self, p: float = 0.5, inplace: bool = False):
         super().__init__()
@@ -596,11 +609,15 @@ class Dropout(Module):
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p = float(p)
         self.inplace = inplace
+        # not a parameter or a buffer (torch's Dropout has neither): a plain attribute,
+        # which scripted code reads like any array attribute
+        object.__setattr__(self, "generator", _random.generator())
 
     def forward(self, input: np.ndarray) -> np.ndarray:
-        if self.training and self.p > 0.0:
-            raise ValueError("Dropout in training mode is not supported by pts; call .eval()")
-        return input
+        if self.training:
+            return F.dropout(input, self.p, True, False, self.generator)
+        else:
+            return input
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
@@ -802,7 +819,7 @@ class ModuleList(Module):
         self._reset(mods)
 
 
-__all__ = ["Module", "Parameter", "Identity", "Linear", "Conv2d", "BatchNorm2d", "LayerNorm",
-           "ReLU", "LeakyReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Dropout",
+__all__ = ["Module", "Parameter", "Identity", "Linear", "Conv2d", "BatchNorm1d", "BatchNorm2d",
+           "LayerNorm", "ReLU", "LeakyReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Dropout",
            "MaxPool2d", "AvgPool2d", "Flatten", "Embedding", "Sequential", "ModuleList",
            "manual_seed"]

@@ -6,18 +6,35 @@ scripted function (or scripted itself) it is compiled like user code.  Signature
 `linear` shaped (out_features, in_features)).
 
 Only the language subset is used: no dicts, no fancy indexing, ranks fixed by the code.
+Optional arguments (`weight=None`), `reduction=` strings and rank dispatch (`x.ndim == 4`)
+are decided when a call is compiled: only the branch a specialization takes is compiled.
+
+Training.  Every function is written with tensor operations that have derivative rules,
+so that gradients flow through the bodies; where torch defines a kink, the formulation
+gives torch's derivative there: relu'(0) = 0 and leaky_relu'(0) = negative_slope (through
+`where`), abs'(0) = 0.  Dropout draws its mask from a Philox generator (stdlib/random.py):
+an int64 array passed as `generator=` (a `pts.nn.Dropout` owns one), the same bits eagerly,
+interpreted and natively; an eager call without one uses the default generator, which
+`pts.manual_seed` seeds.  The losses are vectorized (a one-hot `where` instead of a loop
+over the batch) and follow torch's formulas, `reduction="mean"|"sum"|"none"` (a float for
+the first two, an array for "none").
 """
 import math
 
 import numpy as np
 
+from pts.stdlib import random as _random
+
 
 def relu(x: np.ndarray) -> np.ndarray:
-    return np.maximum(x, 0)
+    # torch's relu: relu'(0) = 0 (the gradient flows through `where`, not through maximum,
+    # whose ties split it); NaN stays NaN (NaN <= 0 is false)
+    return np.where(x <= 0, 0, x)
 
 
 def leaky_relu(x: np.ndarray, negative_slope: float = 0.01) -> np.ndarray:
-    return np.where(x >= 0, x, x * negative_slope)
+    # torch: x if x > 0 else x * negative_slope, the derivative at 0 is negative_slope
+    return np.where(x > 0, x, x * negative_slope)
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -60,23 +77,104 @@ def log_softmax(x: np.ndarray, dim: int = -1) -> np.ndarray:
     return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
 
 
-def layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray,
+def layer_norm(input: np.ndarray, normalized_shape, weight=None, bias=None,
                eps: float = 1e-5) -> np.ndarray:
-    """Normalizes over the last axis (normalized_shape = weight.shape, 1-D)."""
-    mean = x.mean(axis=-1, keepdims=True)
-    centered = x - mean
+    """torch's layer_norm over the last axis: normalized_shape is a tuple (or list) of one
+    int, the size of that axis; weight and bias (optional) of that shape."""
+    if len(normalized_shape) != 1:
+        raise ValueError("layer_norm: only the last axis can be normalized "
+                         "(normalized_shape of one int)")
+    if input.shape[-1] != normalized_shape[0]:
+        raise RuntimeError("layer_norm: the last axis of the input does not have the size "
+                           "given by normalized_shape")
+    mean = input.mean(axis=-1, keepdims=True)
+    centered = input - mean
     var = (centered * centered).mean(axis=-1, keepdims=True)
-    return centered / np.sqrt(var + eps) * weight + bias
+    if weight is None:
+        if bias is None:
+            return centered / np.sqrt(var + eps)
+        else:
+            return centered / np.sqrt(var + eps) + bias
+    elif bias is None:
+        return centered / np.sqrt(var + eps) * weight
+    else:
+        return centered / np.sqrt(var + eps) * weight + bias
 
 
-def batch_norm(x: np.ndarray, running_mean: np.ndarray, running_var: np.ndarray,
-               weight: np.ndarray, bias: np.ndarray, eps: float = 1e-5) -> np.ndarray:
-    """Inference-mode batch norm over axis 1 of an (N, C, ...) input, 4-D (N, C, H, W)."""
-    c = x.shape[1]
-    scale = weight / np.sqrt(running_var + eps)
-    shift = (bias - running_mean * scale).reshape(1, c, 1, 1)
+def _per_channel(v: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """A (C,) vector shaped to broadcast along axis 1 of x: (N, C), (N, C, L), (N, C, H, W)."""
+    c = v.shape[0]
+    if x.ndim == 2:
+        return v.reshape(1, c)
+    elif x.ndim == 3:
+        return v.reshape(1, c, 1)
+    else:
+        return v.reshape(1, c, 1, 1)
+
+
+def _batch_mean(x: np.ndarray) -> np.ndarray:
+    """The mean of each channel (axis 1) over the batch and the spatial axes."""
+    if x.ndim == 2:
+        return x.mean(axis=0)
+    elif x.ndim == 3:
+        return x.mean(axis=(0, 2))
+    else:
+        return x.mean(axis=(0, 2, 3))
+
+
+def _batch_var(x: np.ndarray) -> np.ndarray:
+    """The biased variance of each channel (axis 1), as _batch_mean."""
+    if x.ndim == 2:
+        return x.var(axis=0)
+    elif x.ndim == 3:
+        return x.var(axis=(0, 2))
+    else:
+        return x.var(axis=(0, 2, 3))
+
+
+def batch_norm(input: np.ndarray, running_mean, running_var, weight=None, bias=None,
+               training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> np.ndarray:
+    """torch's batch_norm over axis 1 of an (N, C), (N, C, L) or (N, C, H, W) input.
+
+    training (or no running statistics): normalize with the batch's mean and biased
+    variance; running_mean/running_var, when given, are updated in place as torch does:
+    r = momentum * batch + (1 - momentum) * r, the variance unbiased (n / (n - 1), n the
+    values per channel).  Otherwise normalize with the running statistics.  The
+    normalization is x * scale + shift per channel, scale = weight / sqrt(var + eps) and
+    shift = bias - mean * scale: one fused pass over x (with a ReLU after it, too)."""
+    if input.ndim < 2 or input.ndim > 4:
+        raise ValueError("batch_norm: expected a 2D, 3D or 4D input")
+    if running_mean is None or running_var is None:
+        if input.size // input.shape[1] <= 1:
+            raise ValueError("Expected more than 1 value per channel when training")
+        return _normalize(input, _batch_mean(input), _batch_var(input), weight, bias, eps)
+    elif training:
+        n = input.size // input.shape[1]
+        if n <= 1:
+            raise ValueError("Expected more than 1 value per channel when training")
+        mean = _batch_mean(input)
+        var = _batch_var(input)
+        running_mean[:] = momentum * mean + (1.0 - momentum) * running_mean
+        running_var[:] = momentum * (var * (n / (n - 1))) + (1.0 - momentum) * running_var
+        return _normalize(input, mean, var, weight, bias, eps)
+    else:
+        return _normalize(input, running_mean, running_var, weight, bias, eps)
+
+
+def _normalize(input: np.ndarray, mean: np.ndarray, var: np.ndarray, weight, bias,
+               eps: float) -> np.ndarray:
+    """(input - mean) / sqrt(var + eps) * weight + bias per channel (axis 1), as
+    input * scale + shift."""
+    if weight is None:
+        scale = 1.0 / np.sqrt(var + eps)
+    else:
+        scale = weight / np.sqrt(var + eps)
+    if bias is None:
+        shift = _per_channel(-(mean * scale), input)
+    else:
+        shift = _per_channel(bias - mean * scale, input)
     # both reshapes before the arithmetic on x: it fuses into one kernel (with a ReLU after)
-    return x * scale.reshape(1, c, 1, 1) + shift
+    return input * _per_channel(scale, input) + shift
 
 
 def linear(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
@@ -84,11 +182,29 @@ def linear(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
     return x @ weight.T + bias
 
 
-def dropout(x: np.ndarray, p: float = 0.5, training: bool = False) -> np.ndarray:
-    """Inference: the identity (training-mode dropout is not supported)."""
-    if training:
-        raise ValueError("dropout in training mode is not supported")
-    return x
+def dropout(input: np.ndarray, p: float = 0.5, training: bool = True, inplace: bool = False,
+            generator=None) -> np.ndarray:
+    """torch's dropout: in training mode each element is zeroed with probability p and the
+    rest scaled by 1 / (1 - p) — input * mask / (1 - p), so that the gradient is g * mask /
+    (1 - p) through a multiply; p = 0 (or eval mode) returns the input, p = 1 zeros (times
+    the input, as torch: NaN stays NaN).  The mask comes from `generator` (stdlib/random.py:
+    an int64 array [seed, stream, offset], advanced in place), one 24-bit uniform u per
+    element, kept where u < 1 - p.  Compiled code must be given a generator; an eager call
+    without one uses the default generator (pts.manual_seed seeds it).  `inplace` is
+    accepted and ignored (the result is a new array)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError("dropout probability has to be between 0 and 1")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return input * 0.0
+    if generator is None:
+        gen = _random.eager_default_generator()   # (compiled code: pass generator=)
+    else:
+        gen = generator
+    u = (_random.random_bits(gen, input.size) >> 8).astype(np.float64) * (1.0 / 16777216.0)
+    keep = (u < 1.0 - p).reshape(input.shape)
+    return input * (keep.astype(input.dtype) / (1.0 - p))
 
 
 def pad2d(x: np.ndarray, padding: int) -> np.ndarray:
@@ -208,19 +324,104 @@ def avg_pool2d(x: np.ndarray, kernel_size: int, stride: int = 0, padding: int = 
     return out / (kernel_size * kernel_size)
 
 
-def nll_loss(log_probs: np.ndarray, target: np.ndarray) -> float:
-    """Mean negative log-likelihood of (N, C) log-probabilities at int targets (N,)."""
-    n = log_probs.shape[0]
-    total = 0.0
-    for i in range(n):
-        total -= float(log_probs[i, int(target[i])])
-    return total / n
+def _reduce(loss: np.ndarray, reduction: str):
+    """loss.sum() or loss.mean() as a Python float, or the array itself for "none"."""
+    if reduction == "none":
+        return loss
+    elif reduction == "sum":
+        return float(loss.sum())
+    elif reduction == "mean":
+        return float(loss.mean())
+    else:
+        raise ValueError("reduction is not one of 'mean', 'sum', 'none'")
 
 
-def cross_entropy(logits: np.ndarray, target: np.ndarray) -> float:
-    return nll_loss(log_softmax(logits, 1), target)
+def _check_targets(target: np.ndarray, c: int, ignore_index: int) -> None:
+    """torch's IndexError for a class index out of [0, c) (ignore_index aside; the
+    message cannot name the index: strings are literals in the language)."""
+    if target.size > 0 and (target.min() < 0 or target.max() >= c):     # (no temporaries)
+        if (((target < 0) | (target >= c)) & (target != ignore_index)).any():
+            raise IndexError("Target is out of bounds.")
 
 
-def mse_loss(input: np.ndarray, target: np.ndarray) -> float:
+def nll_loss(input: np.ndarray, target: np.ndarray, weight=None, ignore_index: int = -100,
+             reduction: str = "mean"):
+    """torch's nll_loss of (N, C) log-probabilities at int class indices (N,):
+    loss_i = -weight[t_i] * input[i, t_i] (0 where t_i == ignore_index); "mean" divides
+    the sum by the sum of the weights of the targets that count (NaN if none count).
+    Vectorized: the picked log-probability is a `where` over a one-hot comparison (a
+    multiply would turn -inf * 0 into NaN), summed along the classes."""
+    if input.ndim != 2 or target.ndim != 1:
+        raise ValueError("nll_loss: expected an (N, C) input and (N,) targets")
+    if input.shape[0] != target.shape[0]:
+        raise ValueError("Expected input batch_size to match target batch_size.")
+    c = input.shape[1]
+    _check_targets(target, c, ignore_index)
+    onehot = np.expand_dims(target, 1) == np.arange(c)
+    counted = np.expand_dims(target != ignore_index, 1)
+    if weight is None:
+        w = counted.astype(input.dtype)
+    else:
+        w = np.where(onehot, weight, 0).sum(axis=1, keepdims=True) * counted
+    # (N, 1) columns: the where, its row sum and the product are one fused kernel
+    loss = -(np.where(onehot, input, 0).sum(axis=1, keepdims=True) * w)
+    if reduction == "mean":
+        total = float(w.sum())
+        return float(loss.sum()) / total if total != 0.0 else math.nan
+    else:
+        return _reduce(loss.reshape(target.shape[0]), reduction)
+
+
+def cross_entropy(input: np.ndarray, target: np.ndarray, weight=None, ignore_index: int = -100,
+                  reduction: str = "mean", label_smoothing: float = 0.0):
+    """torch's cross_entropy of (N, C) logits at int class indices (N,): nll_loss of
+    log_softmax, and with label_smoothing e, (1 - e) * that + e / C * smooth, smooth_i =
+    -sum_c weight[c] * log_softmax(input)[i, c] (0 for ignored targets), reduced as torch
+    does ("mean": divided by the number of counted targets, or by their weights' sum)."""
+    if label_smoothing < 0.0 or label_smoothing > 1.0:
+        raise ValueError("label_smoothing must be between 0.0 and 1.0")
+    logp = log_softmax(input, 1)
+    nll = nll_loss(logp, target, weight, ignore_index, reduction)
+    if label_smoothing == 0.0:
+        return nll
+    c = input.shape[1]
+    counts = (target != ignore_index).astype(input.dtype)
+    if weight is None:
+        smooth = -logp.sum(axis=1) * counts
+        denominator = counts
+    else:
+        smooth = -(logp * weight).sum(axis=1) * counts
+        onehot = np.expand_dims(target, 1) == np.arange(c)
+        denominator = np.where(onehot, weight, 0).sum(axis=1) * counts
+    if reduction == "mean":
+        return (1.0 - label_smoothing) * nll \
+            + float(smooth.sum()) / float(denominator.sum()) * (label_smoothing / c)
+    else:
+        return (1.0 - label_smoothing) * nll + _reduce(smooth, reduction) * (label_smoothing / c)
+
+
+def mse_loss(input: np.ndarray, target: np.ndarray, reduction: str = "mean"):
+    """torch's mse_loss: (input - target) ** 2, reduced."""
     d = input - target
-    return float((d * d).mean())
+    return _reduce(d * d, reduction)
+
+
+def l1_loss(input: np.ndarray, target: np.ndarray, reduction: str = "mean"):
+    """torch's l1_loss: |input - target|, reduced (abs'(0) = 0, as torch)."""
+    return _reduce(np.abs(input - target), reduction)
+
+
+def binary_cross_entropy_with_logits(input: np.ndarray, target: np.ndarray, weight=None,
+                                     reduction: str = "mean", pos_weight=None):
+    """torch's binary_cross_entropy_with_logits, in torch's stable form:
+    (1 - y) * x - lw * log_sigmoid(x), log_sigmoid(x) = min(x, 0) - log1p(exp(-|x|)) and
+    lw = (pos_weight - 1) * y + 1 (1 without pos_weight), times weight, reduced."""
+    log_sigmoid = np.minimum(input, 0) - np.log1p(np.exp(-np.abs(input)))
+    if pos_weight is None:
+        loss = (1 - target) * input - log_sigmoid
+    else:
+        loss = (1 - target) * input - ((pos_weight - 1) * target + 1) * log_sigmoid
+    if weight is None:
+        return _reduce(loss, reduction)
+    else:
+        return _reduce(loss * weight, reduction)

@@ -226,13 +226,20 @@ def test_transformer():
     assert 'attr.get {path = "blocks.1.attn.qkv.weight"}' in text
 
 
-def test_transformer_dropout_in_training_mode_is_refused():
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_transformer_in_training_mode(backend):
+    """Dropout in training mode: each layer's generator is copied with the model, so the
+    copy draws the same masks; scripted and eager calls advance them alike."""
     model = seeded(TinyGPT)
-    idx = np.zeros((1, 3), np.int64)
-    with pytest.raises(ValueError, match="Dropout in training mode"):
-        model(idx)
-    with pytest.raises(ValueError, match="Dropout in training mode"):
-        pts.script(model)(idx)
+    reference = copy.deepcopy(model)
+    idx = np.random.default_rng(4).integers(0, 11, size=(3, 6))
+    m = pts.script(model, backend=backend)
+    for _ in range(2):
+        same(m(idx), reference(idx), rtol=1e-4, atol=1e-5)
+    gens = [b.mlp[3].generator for b in model.blocks]
+    assert [list(g) for g in gens] == [list(b.mlp[3].generator) for b in reference.blocks]
+    assert gens[0][1] != gens[1][1] and gens[0][2] == gens[1][2] > 0   # own streams
+    assert not np.array_equal(m(idx), m(idx))              # new masks at each call
 
 
 def test_nested_submodules_and_exported_method():
