@@ -305,7 +305,7 @@ def prebuild(mc) -> list[str]:
     module is generated (backend.jit: `Early`).  Returns their names."""
     names, seen = [], set()
     for f in mc.irmod:
-        if f.name in mc.skipped:
+        if f.name in mc.skipped or f.name in mc.precompiled_symbols:   # (its body: a call)
             continue
         for ins in f.instructions():
             callee = ins.attrs.get("callee") if ins.op == "kernel" else None

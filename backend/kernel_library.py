@@ -17,8 +17,9 @@ carrying their own copy:
                                 (N, 1) leaves: a vectorized loop per leaf in every kernel)
     pts_lib.stream.<dtype>      = pts.stream.<dtype>: a row stored with non-temporal
                                 stores (fused kernels' large outputs)
-    pts_lib.nn.<fn>.<dtype>     = the library's own function <fn> of stdlib/nn.py (SPECS:
-                                conv2d), specialized to tensors of <dtype> and compiled
+    pts_lib.nn.<fn>.<dtype>     = the library's own function <fn> of stdlib/ (SPECS:
+                                nn.py's conv2d, nn_grad.py's conv2d_vjp), specialized to
+                                tensors of <dtype> and compiled
                                 by our pipeline, with the IR functions it calls
     pts_lib.kernel.<key>        = a fused kernel of stdlib layers (`loop_corpus`), with the
                                 code that runs it (kernel_codegen.run: shape tests, loops,
@@ -92,9 +93,13 @@ COPIES = frozenset([(dt, dt, r) for dt in (F32, F64) for r in range(1, 7)] +
                    [(dt, dt, r) for dt in (I32, I64, I1) for r in (1, 2)] +
                    [(a, b, r) for a, b in ((F32, F64), (F64, F32)) for r in (1, 2)])
 FILLS = (F32, F64, I32, I64, I1)
-# the library's functions precompiled per dtype: name in stdlib/nn.py -> argument types
+# the library's functions precompiled per dtype: name -> argument types; SPEC_FILES: the
+# file of stdlib/ that defines it (conv2d_vjp: the backward of a training step's convolutions)
 SPECS = {"conv2d": lambda dt: (TensorType(dt, 4), TensorType(dt, 4), TensorType(dt, 1),
-                               I64, I64, I64)}
+                               I64, I64, I64),
+         "conv2d_vjp": lambda dt: (TensorType(dt, 4), TensorType(dt, 4), TensorType(dt, 1),
+                                   I64, I64, I64, TensorType(dt, 4))}
+SPEC_FILES = {"conv2d": "nn.py", "conv2d_vjp": "nn_grad.py"}
 SPEC_DTYPES = (F32, F64)
 
 _lock = threading.RLock()
@@ -191,7 +196,7 @@ def library_spec(module, f) -> str | None:
     """The library's symbol for IR function f of module, if f is one of its precompiled
     functions (same code: spec_key), else None.  Loads the library on first use."""
     base = f.name.split(".")[0]
-    if base not in SPECS or os.path.basename(f.file) != "nn.py":
+    if base not in SPECS or os.path.basename(f.file) != SPEC_FILES[base]:
         return None
     wanted = {entry["key"]: sym for sym, entry in specs().items() if entry["function"] == base}
     if not wanted:
@@ -307,7 +312,7 @@ def build_ir() -> str:
 
 
 def build_spec(name: str, dt) -> tuple[str, dict]:
-    """stdlib/nn.py's `name` for tensors of dtype dt, through our whole pipeline, as LLVM IR
+    """stdlib's `name` (SPEC_FILES) for tensors of dtype dt, through our whole pipeline, as LLVM IR
     text exporting `spec_symbol(name, dt)` (the function's own type: a context and its
     arguments in, status and result out), and its table entry (spec_key)."""
     from llvmlite import ir
@@ -316,8 +321,9 @@ def build_spec(name: str, dt) -> tuple[str, dict]:
     from pts.backend.codegen import generate
     from pts.frontend.program import build_module
     from pts.ir.pipeline import optimize
-    from pts.stdlib import nn
-    module = build_module(getattr(nn, name), SPECS[name](dt))
+    from pts.stdlib import nn, nn_grad
+    source = {"nn.py": nn, "nn_grad.py": nn_grad}[SPEC_FILES[name]]
+    module = build_module(getattr(source, name), SPECS[name](dt))
     optimize(module)
     sym = spec_symbol(name, dt)
     mc = generate(module, jit.host_triple(), str(jit.image_target_machine().target_data),

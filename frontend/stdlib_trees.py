@@ -1,5 +1,5 @@
-"""The syntax trees of pts's own library functions (stdlib/nn.py, modules.py, random.py,
-vmath.py), parsed when the set-up runs instead of on their first compile in each process.
+"""The syntax trees of pts's own library functions (stdlib/nn.py, nn_grad.py, modules.py,
+random.py, optim.py, vmath.py), parsed when the set-up runs instead of on their first compile in each process.
 
 Parsing is the frontend's slowest step per line (our LALR parser runs in Python): a first
 MyConv compile parsed 17 library functions, ~40 ms of its ~380, before it parsed a line
@@ -109,9 +109,9 @@ def _read(file: str | None = None) -> dict:
 
 def library_functions() -> list:
     """Every function, and every method of a class, that the library modules define."""
-    from pts.stdlib import modules, nn, random, vmath
+    from pts.stdlib import modules, nn, nn_grad, optim, random, vmath
     out = []
-    for mod in (nn, modules, random, vmath):
+    for mod in (nn, nn_grad, modules, random, optim, vmath):
         for value in vars(mod).values():
             if getattr(value, "__module__", None) != mod.__name__:
                 continue
