@@ -156,7 +156,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
         for p, t in zip(fdef.params, self.spec.arg_types):
-            if p.annotation is not None:
+            # (an object's annotation names its class: a model passed to pts.grad's loss)
+            if p.annotation is not None and not isinstance(t, ObjectType):
                 want = self.resolve_type(p.annotation)
                 if not convertible(t, want):
                     raise CompileError(f"argument '{p.name}' of {fdef.name}() expects "

@@ -165,8 +165,8 @@ class Program:
         return spec
 
     def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node) -> Type:
-        if p.annotation is None:
-            return t
+        if p.annotation is None or isinstance(t, ObjectType):
+            return t            # (an object's annotation names its class: pts.grad's models)
         want = resolve_type(p.annotation)
         if not convertible(t, want):
             span = node.span if node is not None else p.span

@@ -17,10 +17,14 @@ entry then takes after its own parameters (or when it is the pass named by `afte
 
 Differentiation (ir.passes.differentiate, DESIGN.md §9) runs between the two: when the
 caller passes `grad_wrt` (positions of the entry's parameters; pts.grad's compiles), the
-optimization rounds run, then `differentiate` replaces the entry by its forward and
+optimization rounds run (leaving calls of `custom_vjps`' callees alone: those calls use
+their hand-written VJPs), then `differentiate` replaces the entry by its forward and
 backward sweeps, then the rounds run again on the result, then the late passes.  Like
 lift_attributes it runs only when asked, or when it is the pass named by `after` (then with
-respect to every float parameter: `pts ir FILE.py:f ARGS --after differentiate`).
+respect to every float parameter: `pts ir FILE.py:f ARGS --after differentiate`).  For a
+model's gradients (`grad_attrs`: the dotted paths of its parameters) lift_attributes runs
+just before differentiation, whatever the backend, and the lifted parameters among
+grad_attrs are differentiated after the requested ones.
 
 `optimize(module, after=NAME)` stops right after the first run of pass NAME, which is how
 `--after NAME` dumps show the IR at that point; `after="lower"` runs nothing (the IR as
@@ -98,7 +102,8 @@ def fusion_enabled() -> bool:
 
 def optimize(module: Module, after: str | None = None, verify: bool = False,
              fusion: bool | None = None, lifted: list | None = None,
-             grad_wrt: tuple | None = None) -> Module:
+             grad_wrt: tuple | None = None, custom_vjps: dict | None = None,
+             grad_attrs: frozenset | None = None) -> Module:
     if after is not None and after != "lower" and after not in pass_names():
         raise ValueError(f"unknown pass {after!r}; passes are: "
                          + ", ".join(["lower"] + pass_names()))
@@ -107,12 +112,25 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
         _verify(module, "lower")
     if after == "lower":
         return module
-    if _rounds(module, after, verify):
+    # a callee with a hand-written VJP stays a call until differentiation has used it
+    keep = frozenset(custom_vjps or ()) if grad_wrt is not None else frozenset()
+    if _rounds(module, after, verify, keep):
         return module
     if grad_wrt is None and after == DIFFERENTIATE:
         grad_wrt = differentiate.default_wrt(module[module.entry])
+    if grad_wrt is not None and grad_attrs is not None:
+        # a model's gradients: its attributes become parameters first, and those named in
+        # grad_attrs (dotted paths) are differentiated too, after the requested ones
+        paths = lift_attributes.run(module)
+        if lifted is not None:
+            lifted.extend(paths)
+        first = len(module[module.entry].params) - len(paths)
+        grad_wrt = tuple(grad_wrt) + tuple(first + k for k, p in enumerate(paths)
+                                           if ".".join(p) in grad_attrs)
+        if verify:
+            _verify(module, "lift_attributes")
     if grad_wrt is not None:
-        differentiate.run(module, grad_wrt)
+        differentiate.run(module, grad_wrt, custom_vjps)
         if verify:
             _verify(module, DIFFERENTIATE)
         if after == DIFFERENTIATE:
@@ -136,12 +154,14 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
     return module
 
 
-def _rounds(module: Module, after: str | None, verify: bool) -> bool:
-    """The optimization rounds, until one changes nothing; True if they stopped at `after`."""
+def _rounds(module: Module, after: str | None, verify: bool,
+            keep: frozenset = frozenset()) -> bool:
+    """The optimization rounds, until one changes nothing; True if they stopped at `after`.
+    `keep`: functions the inliner leaves alone."""
     for _ in range(MAX_ROUNDS):
         changed = False
         for name, run in PASSES:
-            if run(module):
+            if (inline.run(module, keep) if keep and run is inline.run else run(module)):
                 changed = True
             if verify:
                 _verify(module, name)

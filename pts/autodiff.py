@@ -9,6 +9,16 @@ ir.passes.differentiate) and cached in memory and on disk, like a ScriptFunction
 (pts.compiled.compile_signature does both).  backend="native" (the default) or "interp"
 (the IR interpreter), as for pts.script.
 
+Models: when the first argument is a model (a pts.nn.Module, or any object pts.script
+compiles as one), f is compiled with it as a compile-time object like a scripted method's
+`self`; its parameters are lifted to arguments, and its gradient (argnums 0) is a dict
+{name: array} keyed as `named_parameters()` (zeros for parameters f does not read).  A
+change of the model that its code folded in (train()/eval(), the layers' classes, array
+dtypes and ranks) compiles again.
+
+`custom_vjp(f, vjp)` makes calls of f differentiate through a hand-written VJP (the
+library's come from stdlib/nn_grad.py's VJPS).
+
 `gradcheck(f, inputs)` compares pts.grad with central differences of f run eagerly (plain
 Python and numpy, in float64), with PyTorch's defaults and test (|a - n| <= atol +
 rtol * |n|), and returns True or raises GradcheckError naming the argument, the element,
@@ -88,18 +98,61 @@ class GradFunction:
             self._cache[key] = c
         return c, wrt
 
-    def __call__(self, *args, **kwargs):
-        from pts.api import _RUN_ERRORS
-        args = self._bind(args, kwargs)
-        c, wrt = self.compiled(args)
+    def compiled_model(self, args: tuple):
+        """A loss function of a model (args[0]): compiled with the model as a compile-time
+        object (like a scripted method's self), its parameters lifted to arguments."""
+        from pts.compiled import Compiled, collector_paused
+        from pts.frontend.objects import guards_hold
+        from pts.ir.types import type_of_value
+        root = args[0]
+        wrt = _argnums(self.argnums, len(args))
         try:
-            out = c.run(args)
+            sig = tuple(type_of_value(a) for a in args[1:])
+        except TypeError as e:
+            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
+        key = (type(root), sig, wrt)
+        c = self._cache.get(key)
+        if c is None or not guards_hold(root, c.guards):
+            from pts import compiler
+
+            @collector_paused
+            def build():
+                record = compiler.compile(self.py_func, sig, args[1:], root,
+                                          grad_wrt=tuple(k for k in wrt if k != 0))
+                try:
+                    return Compiled(record, self.backend, root=root)
+                except CompileError as e:
+                    raise e.with_traceback(None) from None
+            c = self._cache[key] = build()
+        return c, wrt
+
+    def __call__(self, *args, **kwargs):
+        from pts.api import _RUN_ERRORS, is_model
+        from pts.frontend.objects import resolve
+        args = self._bind(args, kwargs)
+        model = bool(args) and is_model(args[0]) and not _is_array(args[0])
+        if model:
+            c, wrt = self.compiled_model(args)
+            full = tuple(args) + tuple(resolve(args[0], p) for p in c.lifted)
+        else:
+            c, wrt = self.compiled(args)
+            full = args
+        try:
+            out = c.run(full)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
-        value, adjoints = out[0], tuple(out[1:])
-        grads = adjoints[0] if isinstance(self.argnums, int) else adjoints
+        value, adjoints = out[0], list(out[1:])
+        if model:
+            by_arg = dict(zip([k for k in wrt if k != 0], adjoints))
+            params = dict(zip(c.record.grad_params, adjoints[len(by_arg):]))
+            if 0 in wrt:
+                import numpy as np
+                by_arg[0] = {name: params[name] if name in params else np.zeros_like(p)
+                             for name, p in args[0].named_parameters()}
+            adjoints = [by_arg[k] for k in wrt]
+        grads = adjoints[0] if isinstance(self.argnums, int) else tuple(adjoints)
         return (value, grads) if self.with_value else grads
 
     def ir(self, *args, after: str | None = None) -> str:
@@ -126,6 +179,25 @@ def grad(f, argnums=0, *, backend: str | None = None) -> GradFunction:
 def value_and_grad(f, argnums=0, *, backend: str | None = None) -> GradFunction:
     """(f(*args), grad(f, argnums)(*args)) in one compiled call."""
     return GradFunction(f, argnums, True, backend)
+
+
+def custom_vjp(f, vjp) -> None:
+    """Differentiate calls of `f` with the hand-written `vjp` instead of f's body.  `vjp`
+    (in the pts subset) takes f's parameters followed by the adjoint `g` of f's result and
+    returns a tuple of the adjoints of f's float and float-array parameters, in order (int
+    and other parameters get none).  stdlib/nn_grad.py's `VJPS` registers the library's."""
+    from pts import compiler
+    from pts.frontend.objects import python_function
+    fn, v = python_function(f), python_function(vjp)
+    if fn is None or v is None:
+        raise CompileError("pts.custom_vjp needs two Python functions")
+    compiler.CUSTOM_VJPS[fn] = v
+
+
+def _is_array(x) -> bool:
+    import sys
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(x, (np.ndarray, np.generic))
 
 
 def _is_float_input(x) -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pts.errors import CompileError
+from pts.frontend.objects import python_function
 from pts.frontend.program import build
 from pts.ir import pipeline
 from pts.ir.core import Function, Module
@@ -59,8 +60,11 @@ class CompileRecord:
     # a model's native code: the attribute paths the entry takes after its parameters
     lifted: tuple[tuple[str, ...], ...] = ()
     timings: dict[str, float] = field(default_factory=dict)     # milliseconds per phase
-    # kind "grad": the Python parameter positions the adjoints are of, in the result's order
+    # kind "grad": the Python parameter positions the adjoints are of, in the result's order,
+    # then for a model (root) the dotted names of its parameters the adjoints that follow
+    # are of (those among `lifted`)
     grad_wrt: tuple[int, ...] = ()
+    grad_params: tuple[str, ...] = ()
 
     @property
     def entry(self) -> Function:
@@ -97,19 +101,29 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     lifted: list | None = [] if lift_attributes else None
     names = tuple(p.name for p in built.entry.fdef.params)
     const_params = dict(built.entry.const_params)
-    entry_wrt = None
+    entry_wrt = custom = grad_attrs = None
+    if grad_wrt is not None and root is not None:
+        # a model's parameters are lifted to arguments and differentiated too (DESIGN §9)
+        named = getattr(root, "named_parameters", None)
+        grad_attrs = frozenset(n for n, _ in named()) if callable(named) else frozenset()
+        lifted = []
     if grad_wrt is not None:
         entry_wrt = _entry_positions(built.module, names, const_params, tuple(grad_wrt), root)
+        try:
+            custom = _custom_vjps(built)
+        except CompileError as e:
+            raise e.with_traceback(None) from None
     t0 = time.perf_counter()
     try:
         pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted,
-                          grad_wrt=entry_wrt)
+                          grad_wrt=entry_wrt, custom_vjps=custom, grad_attrs=grad_attrs)
     except CompileError as e:
         raise e.with_traceback(None) from None
     timings["passes"] = (time.perf_counter() - t0) * 1e3
     return CompileRecord(
         kind="grad" if grad_wrt is not None else "function" if root is None else "method",
         grad_wrt=tuple(grad_wrt or ()),
+        grad_params=tuple(".".join(p) for p in (lifted or ()) if ".".join(p) in (grad_attrs or ())),
         module=built.module,
         param_names=names,
         const_params=const_params,
@@ -137,3 +151,58 @@ def _entry_positions(module: Module, names: tuple, const_params: dict, wrt: tupl
     entry_names = [n for n in names if n not in const_params]
     check_signature(entry, tuple(positions), entry_names)
     return tuple(positions)
+
+
+# hand-written VJPs registered by pts.autodiff.custom_vjp: Python function -> its VJP
+CUSTOM_VJPS: dict = {}
+
+
+def custom_vjp_of(pyfunc):
+    """The hand-written VJP of a Python function, or None: one registered with
+    pts.autodiff.custom_vjp, or for a function of stdlib/nn.py the one stdlib/nn_grad.py's
+    `VJPS` names (its parameters: the function's, then the adjoint g of its result; its
+    result: a tuple of the adjoints of the function's float and float-array parameters)."""
+    vjp = CUSTOM_VJPS.get(pyfunc)
+    if vjp is not None:
+        return vjp
+    if getattr(pyfunc, "__module__", None) != "pts.stdlib.nn":
+        return None
+    try:
+        from pts.stdlib import nn_grad
+    except ImportError:
+        return None
+    vjp = getattr(nn_grad, "VJPS", {}).get(pyfunc.__name__)
+    return vjp if vjp is not None and python_function(vjp) is not None else None
+
+
+def _custom_vjps(built) -> dict[str, str]:
+    """Compile the hand-written VJP of every function of the module that has one, for its
+    argument types and result; callee IR name -> its VJP's IR name."""
+    from pts.frontend.lower import lower_function
+    from pts.ir.passes.differentiate import differentiable, vjp_param_positions
+    from pts.ir.types import TupleType
+    program, module = built.program, built.module
+    out: dict[str, str] = {}
+    for spec in list(program.order):
+        vjp = custom_vjp_of(spec.pyfunc)
+        if vjp is None or spec.ir_name == module.entry:
+            continue
+        forward = module[spec.ir_name]
+        if not differentiable(forward.ret_type):
+            continue
+        params = [p.name for p in spec.fdef.params]
+        consts = tuple((k, spec.const_params[n]) for k, n in enumerate(params)
+                       if n in spec.const_params)
+        vspec = program.specialize(python_function(vjp), spec.arg_types + (forward.ret_type,),
+                                   None, consts)
+        for s in program.order:
+            if s.ir_name not in module.functions:
+                module.add(lower_function(s))
+        want = TupleType(tuple(forward.params[k].type for k in vjp_param_positions(forward)))
+        got = module[vspec.ir_name]
+        if got.ret_type != want or got.param_types != forward.param_types + [forward.ret_type]:
+            raise CompileError(f"the VJP {vjp.__name__} of {spec.pyfunc.__name__} must take "
+                               f"{spec.pyfunc.__name__}'s parameters and the adjoint of its "
+                               f"result and return {want}, not {got.ret_type}", vspec.fdef.span)
+        out[spec.ir_name] = vspec.ir_name
+    return out

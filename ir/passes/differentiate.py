@@ -48,7 +48,8 @@ from pts.ir.analysis import dominates, dominators, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
 from pts.ir.scalar_derivatives import FLOAT_SCALARS, constant, emit
-from pts.ir.types import DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type
+from pts.ir.types import (DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type,
+                          py_name)
 
 
 def differentiable(t: Type) -> bool:
@@ -61,14 +62,29 @@ def default_wrt(f: Function) -> tuple[int, ...]:
     return tuple(k for k, p in enumerate(f.params) if differentiable(p.type))
 
 
-def run(module: Module, wrt: tuple[int, ...]) -> Function:
+def run(module: Module, wrt: tuple[int, ...], custom: dict[str, str] | None = None) -> Function:
     """Differentiate the module's entry with respect to its parameters `wrt` (positions in
-    the entry's parameters); the new entry is returned and installed."""
+    the entry's parameters); the new entry is returned and installed.  `custom`: callee ->
+    the function of the module that is its hand-written VJP (see vjp_name)."""
     f = module[module.entry]
-    g = _Differentiator(module, f, tuple(wrt)).build()
+    g = _Differentiator(module, f, tuple(wrt), _Shared(dict(custom or {}))).build()
     module.add(g)
     module.entry = g.name
     return g
+
+
+class _Shared:
+    """What the differentiation of an entry and of its callees share: the VJP function of
+    each callee (hand-written ones, derived ones made so far or being made)."""
+
+    def __init__(self, custom: dict[str, str]):
+        self.vjps = custom
+
+
+def vjp_param_positions(callee: Function) -> list[int]:
+    """The parameters of `callee` its VJP gives adjoints of, in order: the float scalars
+    and float arrays (a hand-written VJP returns a tuple of one adjoint for each)."""
+    return [k for k, p in enumerate(callee.params) if differentiable(p.type)]
 
 
 def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None = None) -> None:
@@ -76,7 +92,8 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
     names = names or [p.name or f"#{k}" for k, p in enumerate(f.params)]
     if f.ret_type not in FLOAT_SCALARS:
         raise CompileError(f"cannot differentiate '{f.name}': its result must be a float "
-                           f"(a float, np.float32 or np.float64 scalar), not {f.ret_type}")
+                           f"(a float, np.float32 or np.float64 scalar), not "
+                           f"{py_name(f.ret_type)}")
     for k in wrt:
         if not 0 <= k < len(f.params):
             raise CompileError(f"cannot differentiate '{f.name}' with respect to argument {k}: "
@@ -84,8 +101,8 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
         t = f.params[k].type
         if not differentiable(t):
             raise CompileError(f"cannot differentiate '{f.name}' with respect to "
-                               f"'{names[k]}': a {t} carries no gradient (float scalars "
-                               f"and float32/float64 arrays do)")
+                               f"'{names[k]}': an argument of type {py_name(t)} carries no "
+                               f"gradient (floats and float32/float64 arrays do)")
 
 
 # ops whose result may be a view of (share memory with) their first operand
@@ -97,18 +114,33 @@ STORES = {"list.append": "append it to a list", "list.set": "store it in a list"
 
 
 class _Differentiator:
-    def __init__(self, module: Module, f: Function, wrt: tuple[int, ...]):
+    """`vjp`: make `@f.vjp(params..., g) -> tuple<adjoints of the float parameters>` (the
+    adjoint g of f's result seeds the backward sweep) instead of the entry's
+    `@f.grad(params) -> tuple<result, adjoints of wrt>`."""
+
+    def __init__(self, module: Module, f: Function, wrt: tuple[int, ...], shared: _Shared,
+                 vjp: bool = False):
         self.module = module
         self.f = f
         self.wrt = wrt
-        check_signature(f, wrt)
+        self.shared = shared
+        self.vjp = vjp
+        if not vjp:
+            check_signature(f, wrt)
 
     # ------------------------------------------------------------ the forward copy
 
     def build(self) -> Function:
         f = self.f
-        ret_t = TupleType((f.ret_type,) + tuple(f.params[k].type for k in self.wrt))
-        g = Function(f.name + ".grad", f.param_types, ret_t, [p.name for p in f.params], f.file)
+        adjoint_types = tuple(f.params[k].type for k in self.wrt)
+        names = [p.name for p in f.params]
+        if self.vjp:
+            g = Function(f.name + ".vjp", f.param_types + [f.ret_type], TupleType(adjoint_types),
+                         names + ["g"], f.file)
+            self.seed = g.params[-1]
+        else:
+            g = Function(f.name + ".grad", f.param_types, TupleType((f.ret_type,) + adjoint_types),
+                         names, f.file)
         self.g = g
         self._copy_forward()
         self._analyze()
@@ -134,7 +166,7 @@ class _Differentiator:
             for p in b.params:
                 values[p] = blocks[b].add_param(BlockParam(p.type, p.name))
         if has_preds:
-            Builder(g, g.entry).br(blocks[f.entry], list(g.params))
+            Builder(g, g.entry).br(blocks[f.entry], list(g.params[:len(f.params)]))
         self.exit = exit_ = Block("fwd.exit")
         self.result = exit_.add_param(BlockParam(f.ret_type, "result"))
         clones: list[Instr] = []
@@ -216,17 +248,35 @@ class _Differentiator:
             for i in b.instrs:
                 self._refuse(i, varied, useful)
                 if i in self.active and i.op != "call" and OPS[i.op].derivative is None:
-                    raise CompileError(f"cannot differentiate {_op_name(i)}: it has no "
+                    raise CompileError(f"cannot differentiate {i.op}: it has no "
                                        f"derivative rule", i.span)
                 if i in self.active and i.op == "call":
-                    raise CompileError(f"cannot differentiate the call of "
-                                       f"{i.attrs.get('callee')} yet", i.span)
+                    self._callee_vjp(i)
         self._refuse_writes_read_by_backward()
         # blocks run at most once, before the exit: their values are there for the backward
         idom = dominators(g)
         in_cycle = _blocks_in_cycles(fwd)
         self.once = {b for b in fwd if b not in in_cycle and b in idom
                      and dominates(idom, b, self.exit)}
+
+    def _callee_vjp(self, call: Instr) -> str:
+        """The VJP function of a call's callee: its hand-written one, else derived from its
+        body (@h.vjp: h's forward again, then its backward; recursion calls @h.vjp)."""
+        name = call.attrs["callee"]
+        vjps = self.shared.vjps
+        if name in vjps:
+            return vjps[name]
+        h = self.module[name]
+        if not differentiable(h.ret_type):
+            raise CompileError(f"cannot differentiate the call of {name}: its result is a "
+                               f"{h.ret_type} (a float or a float array can carry a gradient)",
+                               call.span)
+        vjp = vjps[name] = name + ".vjp"
+        g = _Differentiator(self.module, h, tuple(vjp_param_positions(h)), self.shared,
+                            vjp=True).build()
+        assert g.name == vjp
+        self.module.add(g)
+        return vjp
 
     def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
         stored = i.args if i.op == "attr.set" else i.args[1:]
@@ -240,7 +290,7 @@ class _Differentiator:
                                "one: write the result to a new array instead", i.span)
         out = i.static().get("out") if i.op.startswith("np.") else None
         if out is not None and any(a in varied for a in i.args):
-            raise CompileError(f"cannot differentiate an in-place {_op_name(i)} (out=, x += y "
+            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x += y "
                                f"on an array) of an array that carries a gradient: write "
                                f"x = x + y instead", i.span)
 
@@ -275,12 +325,29 @@ class _Differentiator:
                                 union(i, a)
                 if i.op.startswith("np.") and "out" in i.static():
                     union(i, i.args[i.static()["out"]])
-        read = set()
+        readers: dict[Value, list[Instr]] = {}
         for b in self.forward:
             for i in b.instrs:
                 if i in self.active:
-                    read.add(find(i))
-                    read.update(find(a) for a in i.args if isinstance(a.type, TensorType))
+                    for v in [i] + [a for a in i.args if isinstance(a.type, TensorType)]:
+                        readers.setdefault(find(v), []).append(i)
+        # an array made afresh by one instruction (np.zeros in a loop's body) is another
+        # array each time that instruction runs again
+        members: dict[Value, list[Value]] = {}
+        for b in self.forward:
+            for v in list(b.params) + b.instrs:
+                if v.type is not None and not isinstance(v, Const):
+                    members.setdefault(find(v), []).append(v)
+        for p in self.g.params:
+            members.setdefault(find(p), []).append(p)
+
+        def fresh(root: Value) -> Instr | None:
+            allocs = [v for v in members.get(root, ()) if isinstance(v, Instr)
+                      and v.op.startswith("np.") and v.op not in VIEW_OPS
+                      and "out" not in v.static()]
+            if len(allocs) != 1 or any(isinstance(v, BlockParam) for v in members[root]):
+                return None
+            return allocs[0]
         for b in self.forward:
             for i in b.instrs:
                 target = None
@@ -288,7 +355,12 @@ class _Differentiator:
                     target = i.args[0]
                 elif i.op.startswith("np.") and "out" in i.static():
                     target = i.args[i.static()["out"]]
-                if target is not None and find(target) in read:
+                if target is None:
+                    continue
+                # a write before every read of the array (filling a fresh array) is fine
+                root = find(target)
+                barrier = fresh(root)
+                if any(_may_run_after(r, i, barrier) for r in readers.get(root, ())):
                     raise CompileError("cannot differentiate an in-place write into an array "
                                        "the gradient computation reads (or a view of one): "
                                        "write to a copy instead", i.span)
@@ -324,11 +396,13 @@ class _Differentiator:
         init = []
         for s in slots:
             if s is self.result:
-                init.append(constant(b, 1.0, s.type))           # d result / d result
+                # d result / d result, or the caller's adjoint of the result
+                init.append(self.seed if self.vjp else constant(b, 1.0, s.type))
             elif s in self.full:
                 init.append(emit(b, "np.zeros_like", s, static="{}"))
             else:
                 init.append(self._zero(b, s.type))
+        self.regions: dict[Block, list[Block]] = {}
         rev = {blk: self._slot_block(blk.name + ".rev") for blk in fwd
                if blk.terminator.op != "raise"}
         done = self._slot_block("done")
@@ -344,7 +418,7 @@ class _Differentiator:
         if multi:
             self._dispatch(dispatch, rev, done)
         self._done(done)
-        _prune(g, list(rev.values()))
+        _prune(g, [r for blk in rev for r in self.regions[blk]])
         if multi:
             self._tapes(rev)
 
@@ -363,6 +437,8 @@ class _Differentiator:
         return constant(b, 0.0, t)
 
     def _reverse_block(self, blk: Block, rb: Block, after: Block) -> None:
+        # a rule may make blocks of its own (a loop): they belong to this reverse region
+        start = len(self.g.blocks)
         b = Builder(self.g, rb)
         active = self.active
         # acc: value -> (adjoint, may be a (1, ..., 1) zero); slots start as the parameters
@@ -403,12 +479,11 @@ class _Differentiator:
                 # a slot's zero is (1, ..., 1): give the rule an adjoint of y's shape
                 adj = emit(b, "np.add", adj, emit(b, "np.zeros_like", i, static="{}"),
                            static="{}")
-            rule = OPS[i.op].derivative
+            rule = self._call_rule if i.op == "call" else OPS[i.op].derivative
             try:
                 adjs = rule(b, i, adj)
             except NotImplementedError as e:
-                raise CompileError(f"cannot differentiate {_op_name(i)}: {e}", i.span) from None
-            assert b.block is rb, f"the rule of {i.op} left its block"
+                raise CompileError(f"cannot differentiate {i.op}: {e}", i.span) from None
             assert len(adjs) == len(i.args), f"the rule of {i.op} gave {len(adjs)} adjoints"
             for a, d in zip(i.args, adjs):
                 add(a, d)
@@ -422,6 +497,19 @@ class _Differentiator:
             else:
                 out.append(cur[0])
         b.br(after, out)
+        self.regions[blk] = [rb] + self.g.blocks[start:]
+
+    def _call_rule(self, b: Builder, call: Instr, adj: Value) -> list[Value | None]:
+        # d h(args) = h.vjp(args, g): one adjoint per float parameter of h
+        vjp = self.shared.vjps[call.attrs["callee"]]
+        h = self.module[call.attrs["callee"]]
+        positions = vjp_param_positions(h)
+        types = TupleType(tuple(h.params[k].type for k in positions))
+        t = b.emit("call", list(call.args) + [adj], types, {"callee": vjp})
+        out: list[Value | None] = [None] * len(call.args)
+        for n, k in enumerate(positions):
+            out[k] = emit(b, "tuple.get", t, Const(I64, n))
+        return out
 
     def _dispatch(self, dispatch: Block, rev: dict[Block, Block], done: Block) -> None:
         g = self.g
@@ -461,7 +549,7 @@ class _Differentiator:
         g = self.g
         b = Builder(g, done)
         by_slot = dict(zip(self.slots, done.params))
-        results: list[Value] = [self.result]
+        results: list[Value] = [] if self.vjp else [self.result]
         for k in self.wrt:
             p = g.params[k]
             if p in by_slot:
@@ -488,7 +576,8 @@ class _Differentiator:
                 continue
             needed: list[Value] = []
             seen = set()
-            for i in rb.instrs:
+            region = self.regions[blk]
+            for i in (i for r in region for i in r.instrs):
                 for v in i.operands():
                     d = forward_values.get(v)
                     if d is None or d in self.once or v in seen:
@@ -515,8 +604,9 @@ class _Differentiator:
                 pop.block = rb
                 pops.append(pop)
                 popped[v] = pop
-            for i in rb.instrs:
-                i.replace_uses(popped)
+            for r in region:
+                for i in r.instrs:
+                    i.replace_uses(popped)
             rb.instrs[0:0] = pops
 
 
@@ -556,8 +646,29 @@ def _may_hold_float(t: Type) -> bool:
     return False
 
 
-def _op_name(i: Instr) -> str:
-    return i.op
+def _may_run_after(first: Instr, then: Instr, barrier: Instr | None = None) -> bool:
+    """Can `then` run after `first` has run (in one call), without `barrier` running in
+    between?"""
+    a, b = first.block, then.block
+
+    def before(x: Instr, y: Instr) -> bool:
+        return x.block is y.block and x.block.instrs.index(x) < x.block.instrs.index(y)
+    if a is b and before(first, then):
+        return not (barrier is not None and before(first, barrier) and before(barrier, then))
+    if barrier is not None and before(first, barrier):
+        return False
+    seen, work = set(), list(a.successors())
+    while work:
+        blk = work.pop()
+        if blk in seen:
+            continue
+        seen.add(blk)
+        if blk is b and not (barrier is not None and before(barrier, then)):
+            return True
+        if barrier is not None and barrier.block is blk:
+            continue                  # past here the array is a new one
+        work.extend(blk.successors())
+    return False
 
 
 def _blocks_in_cycles(blocks: list[Block]) -> set[Block]:

@@ -30,8 +30,10 @@ ONCE_THRESHOLD = 120       # callee size when the call is the callee's only call
 MAX_CALLER_SIZE = 2000     # never grow a caller past this size
 
 
-def run(module: Module) -> bool:
-    recursive = recursive_functions(module)
+def run(module: Module, keep: frozenset = frozenset()) -> bool:
+    """`keep`: callees whose calls stay calls (those with a hand-written VJP, in a grad
+    compile before differentiation)."""
+    recursive = recursive_functions(module) | set(keep)
     calls = call_counts(module)
     changed = False
     for f in module:

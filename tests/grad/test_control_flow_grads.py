@@ -200,3 +200,124 @@ def test_tensors_through_loops(backend):
     x = rng.standard_normal((4,))
     check(tensor_branch, x, 0.7, backend=backend)
     check(tensor_branch, x, -0.7, backend=backend)
+
+
+# ---------------------------------------------------------------- calls
+
+def helper(x: float, y: float) -> float:
+    return x * math.sin(y) + y * y
+
+
+def calls_helper(x: float, y: float) -> float:
+    return helper(x, y) * helper(y, x) + helper(x, 2.0)
+
+
+def rec_power(x: float, n: int) -> float:
+    # recursive: stays a call after inlining; its gradient comes from rec_power.vjp
+    if n == 0:
+        return 1.0
+    return x * rec_power(x, n - 1)
+
+
+def calls_recursive(x: float) -> float:
+    return rec_power(x, 4) + rec_power(math.sin(x), 3)
+
+
+def fib_like(x: float, n: int) -> float:
+    if n < 2:
+        return x * float(n + 1)
+    return fib_like(x, n - 1) + math.sin(fib_like(x, n - 2))
+
+
+def big_helper(x: float, k: int) -> float:
+    # large enough that inlining leaves two calls of it alone
+    s = x
+    for i in range(k):
+        s = s * 0.9 + math.sin(s) * 0.1
+        if s > 1.0:
+            s = s - 0.5
+        elif s < -1.0:
+            s = s + 0.5
+        else:
+            s = s * 1.1
+        s = s + math.cos(x * float(i)) * 0.01 + math.exp(-s * s) * 0.02
+        s = s + math.tanh(s) * 0.03 - math.atan(s) * 0.01
+    return s
+
+
+def calls_big_twice(x: float, y: float) -> float:
+    return big_helper(x, 7) * big_helper(y * x, 5)
+
+
+def tensor_helper(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    return np.tanh(x @ w)
+
+
+def rec_tensor(x: np.ndarray, w: np.ndarray, n: int) -> np.ndarray:
+    if n == 0:
+        return x
+    return rec_tensor(np.tanh(x @ w), w, n - 1)
+
+
+def calls_tensor_recursive(x: np.ndarray, w: np.ndarray) -> float:
+    return float(rec_tensor(x, w, 3).sum())
+
+
+CALLS = [(calls_helper, (0.3, 1.2)), (calls_recursive, (0.7,)), (fib_like, (0.6, 5)),
+         (calls_big_twice, (0.4, 1.3))]
+
+
+@BACKENDS
+@pytest.mark.parametrize("fn,inputs", CALLS, ids=[f.__name__ for f, _ in CALLS])
+def test_calls(fn, inputs, backend):
+    check(fn, *inputs, backend=backend)
+
+
+@BACKENDS
+def test_recursive_tensor_call(backend):
+    rng = np.random.default_rng(2)
+    check(calls_tensor_recursive, rng.standard_normal((2, 3)), rng.standard_normal((3, 3)) * 0.5,
+          backend=backend)
+
+
+def test_a_call_left_by_inlining_differentiates_through_its_vjp():
+    text = pts.grad(calls_recursive).ir(0.5)
+    assert "call @rec_power.vjp(" in text
+
+
+# ---------------------------------------------------------------- rules with control flow
+
+def _looping_exp_rule(b, i, g):
+    # d exp(x) = g * r, summed as 4 quarters by a loop: a rule may make blocks of its own
+    from pts.ir.core import BlockParam, Const
+    from pts.ir.scalar_derivatives import emit
+    from pts.ir.types import F64, I64
+    f = b.func
+    head, body, out = f.new_block("rule.head"), f.new_block("rule.body"), f.new_block("rule.out")
+    k, acc = head.add_param(BlockParam(I64, "k")), head.add_param(BlockParam(F64, "acc"))
+    res = out.add_param(BlockParam(F64, "res"))
+    quarter = emit(b, "mul", emit(b, "mul", g, i), Const(F64, 0.25))
+    b.br(head, [Const(I64, 0), Const(F64, 0.0)])
+    b.at(head)
+    b.cbr(emit(b, "lt", k, Const(I64, 4)), body, out, [], [acc])
+    b.at(body)
+    b.br(head, [emit(b, "add", k, Const(I64, 1)), emit(b, "add", acc, quarter)])
+    b.at(out)
+    return [res]
+
+
+def exp_in_loop(x: float) -> float:
+    s = 0.0
+    for i in range(3):
+        s = s + math.exp(x * float(i + 1)) * s + x
+    return s
+
+
+@BACKENDS
+def test_a_rule_may_make_its_own_loop(backend, monkeypatch):
+    import dataclasses
+
+    from pts.ir.op_table import OPS
+    monkeypatch.setitem(OPS, "math.exp", dataclasses.replace(OPS["math.exp"],
+                                                             derivative=_looping_exp_rule))
+    check(exp_in_loop, 0.3, backend=backend)

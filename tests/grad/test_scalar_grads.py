@@ -181,3 +181,14 @@ def test_kinks_follow_pytorch(backend):
     # |x| at 0: 0; x ** 0 at 0: 0 (PyTorch masks both)
     assert pts.grad(absolute, backend=backend)(0.0) == 0.0
     assert pts.grad(power, argnums=(0, 1), backend=backend)(0.0, 0.0) == (0.0, 0.0)
+
+
+def float32_result(x: float):
+    return np.float32(x) * np.float32(x)
+
+
+@BACKENDS
+def test_float32_result(backend):
+    value, g = pts.value_and_grad(float32_result, backend=backend)(1.5)
+    assert value == np.float32(2.25) and type(value) is np.float32
+    assert g == 3.0
