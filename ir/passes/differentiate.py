@@ -31,7 +31,10 @@ been reversed (a loop's next iteration defines the value again).  A tensor slot'
 an array of ones' shape (1, ..., 1) — the forward value it belongs to may not exist yet —
 so a tensor adjoint read from a slot is broadcast to its value's shape (`+ zeros_like(y)`)
 before a rule sees it, unless the value is defined once and before the exit (then its slot
-starts as zeros_like of it).
+starts as zeros_like of it).  A slot of that kind read only in the entry block (a model's
+parameter) gets no zero at all: the entry's reverse runs last and once, so its first
+adjoint there is the slot's value (rules give adjoints of their operand's shape and type)
+rather than an add into a zero-filled array.
 
 Activity.  A value is *active* when it is of a differentiable type (f64, f32, npf64,
 tensors of f32/f64), depends on a requested parameter and the result depends on it.  Only
