@@ -532,6 +532,12 @@ def _transpose(b, i, g):
     x = i.args[0]
     axes = i.static().get("axes")
     if axes is None:
+        if x.type.rank == 2 and _is_matmul_2d(g) and g.block is b.block:
+            # d transpose(x) = (a @ b).T = b.T @ a.T: one gemm writing x's layout, rather
+            # than a gemm and a strided (transposed) read of its result.  g comes from
+            # the backward sweep (this reverse block: nothing else reads it), whose shapes
+            # agree (its forward ran), so the swapped product raises no other shape error
+            return [np_(b, "matmul", _untranspose(b, g.args[1]), _untranspose(b, g.args[0]))]
         return [np_(b, "transpose", g)]
     r = x.type.rank
     perm = [a % r for a in (axes if isinstance(axes, (tuple, list)) else (axes,))]
@@ -539,6 +545,22 @@ def _transpose(b, i, g):
     for k, a in enumerate(perm):
         inverse[a] = k
     return [np_(b, "transpose", g, axes=tuple(inverse))]
+
+
+def _is_matmul_2d(v) -> bool:
+    """Is v a product a @ b of two matrices (np.matmul / np.dot, no out=)?"""
+    return (isinstance(v, Instr) and v.op in ("np.matmul", "np.dot") and len(v.args) == 2
+            and all(isinstance(a.type, TensorType) and a.type.rank == 2 for a in v.args)
+            and not v.static())
+
+
+def _untranspose(b: Builder, m: Value) -> Value:
+    """m.T of a matrix m, as the operand of m = x.T itself (x.T.T is x): the rules' np.*
+    ops stay even when nobody reads them, so a transpose to fold later would linger."""
+    if isinstance(m, Instr) and m.op == "np.transpose" and len(m.args) == 1 \
+            and not m.static() and m.args[0].type == m.type:
+        return m.args[0]
+    return swap_last(b, m)
 
 
 def _swapaxes(b, i, g):

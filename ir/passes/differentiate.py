@@ -31,7 +31,10 @@ been reversed (a loop's next iteration defines the value again).  A tensor slot'
 an array of ones' shape (1, ..., 1) — the forward value it belongs to may not exist yet —
 so a tensor adjoint read from a slot is broadcast to its value's shape (`+ zeros_like(y)`)
 before a rule sees it, unless the value is defined once and before the exit (then its slot
-starts as zeros_like of it).
+starts as zeros_like of it).  A slot of that kind read only in the entry block (a model's
+parameter) gets no zero at all: the entry's reverse runs last and once, so its first
+adjoint there is the slot's value (rules give adjoints of their operand's shape and type)
+rather than an add into a zero-filled array.
 
 Activity.  A value is *active* when it is of a differentiable type (f64, f32, npf64,
 tensors of f32/f64), depends on a requested parameter and the result depends on it.  Only
@@ -390,6 +393,17 @@ class _Differentiator:
         # a slot starts full-shaped when its value is defined once before the exit
         self.full = {s for s in slots if isinstance(s.type, TensorType)
                      and (s is self.result or defined_in.get(s) in self.once)}
+        # a full slot read only in the entry (a model's parameter, typically) is still its
+        # zeros_like when the entry's reverse — the last to run, once — starts: its first
+        # adjoint there is its value (a rule's adjoint has its operand's shape and type),
+        # not an add into a zero-filled array
+        readers: dict[Value, set[Block]] = {}
+        for b in fwd:
+            for i in b.instrs:
+                for v in i.operands():
+                    readers.setdefault(v, set()).add(b)
+        self.entry_only = {s for s in self.full if s is not self.result
+                           and readers.get(s, set()) <= {g.entry}}
         multi = len(fwd) > 1
         # ^fwd.exit: the initial slots
         b = Builder(g, self.exit)
@@ -404,6 +418,11 @@ class _Differentiator:
             if s is self.result:
                 # d result / d result, or the caller's adjoint of the result
                 init.append(self.seed if self.vjp else constant(b, 1.0, s.type))
+            elif s in self.entry_only:
+                # a placeholder that reverse blocks pass on and never read: the entry's
+                # reverse starts the slot afresh (np.* ops stay even when nobody reads
+                # them, so no zeros_like here)
+                init.append(s)
             elif s in self.full:
                 init.append(emit(b, "np.zeros_like", s, static="{}"))
             else:
@@ -449,6 +468,9 @@ class _Differentiator:
         acc: dict[Value, tuple[Value, bool] | None] = {
             s: (p, isinstance(s.type, TensorType) and s not in self.full)
             for s, p in zip(self.slots, rb.params)}
+        if blk is self.g.entry:
+            for s in self.entry_only:
+                acc[s] = None
 
         def add(v: Value, adj: Value, small: bool = False) -> None:
             if v not in active or adj is None:

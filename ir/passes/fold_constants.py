@@ -11,6 +11,8 @@ Rewrites, repeated per function until none applies:
 - the identities listed at `simplify` below: ints only where floats differ (-0.0, nan, inf);
 - `check false, ...` -> deleted (it can never raise);
 - `cbr true, ^a(x), ^b(y)` -> `br ^a(x)`, and `cbr false` -> `br ^b(y)`;
+- `np.transpose(np.transpose(x, p), q)` -> x when q undoes p (x.T.T -> x): the backward
+  sweep of x.T @ y makes these (ir.tensor_derivatives' transpose of a product);
 - a block parameter whose incoming arguments are all one value v (or the parameter
   itself, around a loop) -> v, and the parameter and its arguments are dropped.
 A folded or simplified instruction is deleted (it is pure, so nothing else can see it).
@@ -155,7 +157,34 @@ def simplify(i: Instr) -> Value | None:
     if op == "tuple.get" and isinstance(args[0], Instr) and args[0].op == "tuple" \
             and isinstance(args[1], Const):
         return args[0].args[args[1].value]             # tuple.get (tuple a0..an), k -> ak
+    if op == "np.transpose" and isinstance(args[0], Instr) and args[0].op == "np.transpose":
+        # transpose(transpose(x, p), q) -> x when p then q puts every axis back (x.T.T):
+        # both are views of x with x's strides, so reads and writes through them agree
+        inner = args[0]
+        p, q = _permutation(inner), _permutation(i)
+        x = inner.args[0]
+        if p is not None and q is not None and x.type == t \
+                and all(p[q[k]] == k for k in range(len(q))):
+            return x
     return None
+
+
+def _permutation(i: Instr) -> tuple[int, ...] | None:
+    """The axes of a one-operand np.transpose (numpy's default: reversed), None if unknown."""
+    rank = getattr(i.type, "rank", None)
+    if len(i.args) != 1 or rank is None:
+        return None
+    st = i.static()
+    if set(st) - {"axes"}:
+        return None
+    axes = st.get("axes")
+    if axes is None:
+        return tuple(reversed(range(rank)))
+    axes = tuple(axes) if isinstance(axes, (tuple, list)) else (axes,)
+    if len(axes) != rank:
+        return None
+    perm = tuple(a % rank for a in axes)
+    return perm if sorted(perm) == list(range(rank)) else None
 
 
 def forward_block_params(f: Function) -> bool:

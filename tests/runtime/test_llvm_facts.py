@@ -187,9 +187,9 @@ def test_recursion_limit_checked_before_recursive_calls():
 
 
 def test_tensor_modules_are_compiled_without_some_loop_transforms(monkeypatch):
-    """LLVM's loop strength reduction and epilogue vectorization are switched off around
-    the optimization and code generation of a module with tensor code, and back on after
-    (and codegen_for says whether to unroll); scalar modules keep them."""
+    """LLVM's loop strength reduction, epilogue vectorization and tail merging are switched
+    off around the optimization and code generation of a module with tensor code, and back
+    on after (and codegen_for says whether to unroll); scalar modules keep them."""
     import llvmlite.binding as llvm
 
     from pts.backend import jit
@@ -205,8 +205,10 @@ def test_tensor_modules_are_compiled_without_some_loop_transforms(monkeypatch):
     with jit.codegen_for(scalar) as is_tensor:
         assert options == [] and not is_tensor
     with jit.codegen_for(tensor) as is_tensor:
-        assert options == ["-disable-lsr", "-enable-epilogue-vectorization=false"] and is_tensor
-    assert options[2:] == ["-disable-lsr=false", "-enable-epilogue-vectorization"]
+        assert options == ["-disable-lsr", "-enable-epilogue-vectorization=false",
+                           "-enable-tail-merge=false"] and is_tensor
+    assert options[3:] == ["-disable-lsr=false", "-enable-epilogue-vectorization",
+                           "-enable-tail-merge=true"]
 
 
 def layers(x: np.ndarray, w: np.ndarray) -> np.ndarray:
