@@ -33,7 +33,7 @@ def sgd_momentum_param(p: np.ndarray, g: np.ndarray, buf: np.ndarray, counters: 
                        k: int, hyper: np.ndarray, h: int, nesterov: bool,
                        maximize: bool) -> None:
     # the first update makes the buffer the gradient itself (torch), later ones decay it
-    first = counters[k] == 0.0
+    first = bool(counters[k] == 0.0)
     sgd_momentum_update(p, g, buf, float(hyper[h]), float(hyper[h + 1]), float(hyper[h + 2]),
                         float(hyper[h + 3]), nesterov, maximize, first)
     counters[k] = counters[k] + 1.0
