@@ -126,18 +126,21 @@ class TrainStep:
         except TypeError as e:
             raise TypeError(f"{self.loss_fn.__name__}(): {e}") from None
         structure, index = self._updates()
-        key = (type(self.model), sig, structure)
-        hit = self._cache.get(key)
-        if hit is not None and guards_hold(self.model, hit[0].guards) and \
-                self._same_params(hit[1], index):
-            return hit
-        hit = self._cache[key] = self._compile(sig, batch, index)
+        # one entry per model state the code folded in (train()/eval() back and forth
+        # finds its code again)
+        entries = self._cache.setdefault((type(self.model), sig, structure), [])
+        for hit in entries:
+            if guards_hold(self.model, hit[0].guards) and self._same_params(hit, index):
+                return hit
+        hit = self._compile(sig, batch, index)
+        entries.append(hit)
         return hit
 
-    def _same_params(self, updates: tuple, index: dict) -> bool:
+    def _same_params(self, hit: tuple, index: dict) -> bool:
         from pts.frontend.objects import resolve
+        c, updates = hit
         for pos, i, kind in updates:
-            got = index.get(id(resolve(self.model, self._lifted[pos])))
+            got = index.get(id(resolve(self.model, c.lifted[pos])))
             if got is None or got[0] != i:
                 return False
         return True
@@ -173,7 +176,6 @@ class TrainStep:
                 raise e.with_traceback(None) from None
         c = build()
         self.compiles += 1
-        self._lifted = c.lifted
         return c, plan["updates"]
 
     # ------------------------------------------------------------ a step

@@ -216,6 +216,23 @@ def test_structure_change_recompiles():
     assert step.compiles == 2
 
 
+def test_train_and_eval_modes_compile_once_each():
+    m = make(BNNet)
+    opt = OPTIMIZERS["sgd"](m.parameters())
+    step = pts.train_step(m, bn_loss, opt)
+    x, y = batch()
+    step(x, y)
+    m.eval()                                     # running statistics are read, not written
+    stats = m.bn.running_mean.copy()
+    step(x, y)
+    np.testing.assert_array_equal(m.bn.running_mean, stats)
+    assert int(m.bn.num_batches_tracked) == 1
+    m.train()
+    step(x, y)
+    assert int(m.bn.num_batches_tracked) == 2
+    assert step.compiles == 2
+
+
 @BACKENDS
 def test_batch_norm_running_stats(backend):
     batches = [batch(seed=s) for s in range(3)]
