@@ -12,7 +12,7 @@ momentum, dampening: a scheduler) never recompiles.  `step.compiles` counts comp
 
 How it is built: the compile driver (pts.compiler, kind "train_step") differentiates the
 loss with respect to the model's parameters (the grad record's module), then `compose`
-rewrites the module: the gradient entry becomes a callee `train_grad` of a new entry
+rewrites the module: the gradient entry becomes a callee of a new entry
 `train_step` that calls it, then the update of each parameter (stdlib/train.py, which calls
 stdlib/optim.py's update functions: the same arithmetic as `opt.step`), then returns the
 loss; the optimization rounds inline it all and the late passes fuse it and free each
@@ -263,8 +263,7 @@ def compose(module, n_batch: int, lifted: tuple, updates: list, buffers: list) -
     from pts.ir.core import Builder, Const, Function
     from pts.ir.types import F64, I1, I64, TensorType
     from pts.stdlib.train import HYPER_WIDTH
-    grad = module[module.entry]
-    _rename(module, grad.name, "train_grad")
+    grad = module[module.entry]          # keeps its name: errors name the user's loss
     types = list(grad.param_types)
     names = [p.name or f"a{k}" for k, p in enumerate(grad.params)]
     vec = TensorType(F64, 1)
@@ -273,7 +272,10 @@ def compose(module, n_batch: int, lifted: tuple, updates: list, buffers: list) -
         for s in STATE_NAMES[kind[0]]:
             state_types.append(types[n_batch + pos])
             state_names.append(f"state{i}.{s}")
-    entry = Function("train_step", types + state_types + [vec, vec],
+    name = "train_step"
+    while name in module.functions:
+        name += "_"
+    entry = Function(name, types + state_types + [vec, vec],
                      F64, names + state_names + ["counters", "hyper"], file=grad.file)
     b = Builder(entry, entry.entry)
     params = entry.params
@@ -292,7 +294,7 @@ def compose(module, n_batch: int, lifted: tuple, updates: list, buffers: list) -
     # the forward pass writes buffers' copies; restored only once everything succeeded
     copies = {k: call("fresh", [arrays[k]], arrays[k].type) for k in buffers}
     t = b.emit("call", list(batch) + [copies.get(k, a) for k, a in enumerate(arrays)],
-               grad.ret_type, {"callee": "train_grad"})
+               grad.ret_type, {"callee": grad.name})
     loss = b.emit("tuple.get", [t, Const(I64, 0)], grad.ret_type.elems[0])
     for j, (pos, adj, i, kind) in enumerate(updates):
         g = b.emit("tuple.get", [t, Const(I64, 1 + adj)], grad.ret_type.elems[1 + adj])
@@ -307,16 +309,6 @@ def compose(module, n_batch: int, lifted: tuple, updates: list, buffers: list) -
     b.ret(loss)
     module.add(entry)
     module.entry = entry.name
-
-
-def _rename(module, old: str, new: str) -> None:
-    f = module.functions.pop(old)
-    f.name = new
-    module.functions[new] = f
-    for fn in module:
-        for i in fn.instructions():
-            if i.attrs.get("callee") == old:
-                i.attrs["callee"] = new
 
 
 def _add_helper(module, fn_name: str, arg_types: tuple, n: int) -> str:

@@ -8,6 +8,7 @@ bit as they were; BatchNorm running statistics update as in training mode.
 """
 import copy
 import resource
+import traceback
 
 import numpy as np
 import pytest
@@ -279,9 +280,11 @@ def test_failing_step_user_exception_changes_nothing(backend):
     before = snapshot(m, opt)
     bad = x.copy()
     bad[0, 0] = np.nan          # the running statistics would turn nan if they were kept
-    with pytest.raises(ValueError, match="loss is nan"):
+    with pytest.raises(ValueError, match="loss is nan") as info:
         step(bad, y)
     assert_bit_identical(before, snapshot(m, opt))
+    text = "".join(traceback.format_exception(info.value))     # the user's line
+    assert "test_train_step.py" in text and 'raise ValueError("loss is nan")' in text
     assert not np.isnan(m.bn.running_mean).any()
 
 
