@@ -288,6 +288,45 @@ def test_failing_step_user_exception_changes_nothing(backend):
     assert not np.isnan(m.bn.running_mean).any()
 
 
+class DropNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l1 = nn.Linear(6, 8)
+        self.drop = nn.Dropout(0.5)
+        self.l2 = nn.Linear(8, 3)
+
+    def forward(self, x):
+        return self.l2(self.drop(F.relu(self.l1(x))))
+
+
+def drop_loss(model: DropNet, x: np.ndarray, y: np.ndarray) -> float:
+    out = F.cross_entropy(model(x), y)
+    if out != out:
+        raise ValueError("loss is nan")
+    return out
+
+
+def test_dropout_generator_rolls_back_with_a_failed_step():
+    """Dropout's generator (a model array the forward advances) is restored too: the step
+    after a failed one draws the same mask as if the failed one never ran."""
+    pts.manual_seed(3)
+    a = make(DropNet)
+    pts.manual_seed(3)
+    b = make(DropNet)
+    sa = pts.train_step(a, drop_loss, pts.optim.SGD(a.parameters(), lr=0.1))
+    sb = pts.train_step(b, drop_loss, pts.optim.SGD(b.parameters(), lr=0.1))
+    x, y = batch()
+    bad = x.copy()
+    bad[0, 0] = np.nan
+    gen = a.drop.generator.copy()
+    with pytest.raises(ValueError, match="loss is nan"):
+        sa(bad, y)
+    np.testing.assert_array_equal(a.drop.generator, gen)
+    assert sa(x, y) == sb(x, y)
+    assert not np.array_equal(a.drop.generator, gen)           # a success advances it
+    np.testing.assert_array_equal(a.l1.weight, b.l1.weight)
+
+
 def test_failing_first_step_creates_no_state():
     m = make(MLP)
     opt = OPTIMIZERS["adam"](m.parameters())
