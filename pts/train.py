@@ -52,13 +52,13 @@ STATE_NAMES = {SGD: (), SGD_MOMENTUM: ("momentum_buffer",),
 
 def _group_kind(optimizer, group: dict) -> tuple:
     """The compile-time structure of a parameter group's update: (kind, flags...)."""
-    from pts.optim import SGD as SGDClass
-    from pts.optim.adam import Adam
-    if isinstance(optimizer, SGDClass):
+    # (known by their hyperparameters: pts.optim is a package above this layer's scan)
+    name = type(optimizer).__name__
+    if name == "SGD" and "nesterov" in group:
         if float(group["momentum"]) == 0.0:
             return (SGD, bool(group["maximize"]))
         return (SGD_MOMENTUM, bool(group["nesterov"]), bool(group["maximize"]))
-    if isinstance(optimizer, Adam):
+    if name in ("Adam", "AdamW") and "betas" in group:
         kind = ADAM + "_amsgrad" if group["amsgrad"] else ADAM
         return (kind, bool(group["maximize"]), bool(type(optimizer).decoupled))
     raise TypeError(f"pts.train_step supports pts.optim.SGD, Adam and AdamW, not "
@@ -81,14 +81,16 @@ class TrainStep:
     def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
         from pts.api import BACKENDS, is_model
         from pts.autodiff import _python_function
-        from pts.optim.optimizer import Optimizer
+        from pts.api import ScriptModule
+        if isinstance(model, ScriptModule):
+            model = model.module
         if not is_model(model):
             raise TypeError(f"pts.train_step needs a model (a pts.nn.Module), got "
                             f"{type(model).__name__}")
-        if not isinstance(optimizer, Optimizer):
+        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
             raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
                             f"{type(optimizer).__name__}")
-        self.model = getattr(model, "_obj", model) if hasattr(model, "_obj") else model
+        self.model = model
         self.loss_fn = _python_function(loss_fn)
         self.optimizer = optimizer
         if backend is None:
