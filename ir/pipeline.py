@@ -103,7 +103,8 @@ def fusion_enabled() -> bool:
 def optimize(module: Module, after: str | None = None, verify: bool = False,
              fusion: bool | None = None, lifted: list | None = None,
              grad_wrt: tuple | None = None, custom_vjps: dict | None = None,
-             grad_attrs: frozenset | None = None) -> Module:
+             grad_attrs: frozenset | None = None,
+             compose: Callable[[Module], None] | None = None) -> Module:
     if after is not None and after != "lower" and after not in pass_names():
         raise ValueError(f"unknown pass {after!r}; passes are: "
                          + ", ".join(["lower"] + pass_names()))
@@ -135,6 +136,12 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
             _verify(module, DIFFERENTIATE)
         if after == DIFFERENTIATE:
             return module
+        if compose is not None:
+            # a training step (pts.train): the gradient entry becomes a callee of a new
+            # entry that also updates the parameters; the rounds below inline it all
+            compose(module)
+            if verify:
+                _verify(module, "compose")
         if _rounds(module, after, verify):
             return module
     fusion = fusion_enabled() if fusion is None else fusion

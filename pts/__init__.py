@@ -72,6 +72,13 @@ def gradcheck(f, inputs, eps=1e-6, atol=1e-5, rtol=1e-3, argnums=None, *, backen
     return _check(f, inputs, eps, atol, rtol, argnums, backend=backend)
 
 
+def train_step(model, loss_fn, optimizer, *, backend=None):
+    """step(*batch) -> loss: forward, backward and `optimizer`'s update of every parameter
+    of `model` in one compiled call; a step that raises changes nothing (pts.train)."""
+    from pts.train import train_step as _ts
+    return _ts(model, loss_fn, optimizer, backend=backend)
+
+
 def __getattr__(name):
     if name == "GradcheckError":
         from pts.autodiff import GradcheckError
@@ -106,7 +113,7 @@ def get_num_threads() -> int:
 
 
 __all__ = ["script", "export", "manual_seed", "save", "load", "CompileError", "Tensor",
-           "grad", "value_and_grad", "gradcheck", "GradcheckError",
+           "grad", "value_and_grad", "gradcheck", "GradcheckError", "train_step",
            "wait_optimized", "set_num_threads", "get_num_threads", "__version__"]
 
 

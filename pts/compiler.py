@@ -35,9 +35,10 @@ from pts.ir.core import Function, Module
 # method of a scripted model, whose `self` is the model (frontend.objects); "grad": a
 # function differentiated with respect to some of its parameters (`grad_wrt`, pts.grad:
 # the entry returns tuple<result, adjoint of each>; ir.passes.differentiate).
-# pts.train_step and pts.trace will add their kinds here (a training step, a traced
-# program) and their steps to `compile`.
-ENTRY_KINDS = ("function", "method", "grad")
+# "train_step": a model's loss differentiated with respect to the model's parameters, then
+# composed (`train`, pts.train) into an entry that also runs the optimizer's update of each
+# parameter: one call per training step.  pts.trace will add its kind here.
+ENTRY_KINDS = ("function", "method", "grad", "train_step")
 
 
 @dataclass
@@ -80,7 +81,8 @@ class CompileRecord:
 
 def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
             after: str | None = None, lift_attributes: bool = False,
-            fusion: bool | None = None, grad_wrt: tuple[int, ...] | None = None) -> CompileRecord:
+            fusion: bool | None = None, grad_wrt: tuple[int, ...] | None = None,
+            train=None) -> CompileRecord:
     """`pyfunc` specialized to `arg_types`, through the frontend and the IR passes.
 
     `values`: the Python arguments, where known (arguments that must be constants of the
@@ -91,6 +93,9 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     `fusion`: fuse tensor ops or not (default: ir.pipeline.fusion_enabled()).
     `grad_wrt`: positions of Python parameters (float scalars or float arrays): compile
     the gradient entry (kind "grad") returning (result, adjoint of each).
+    `train`: with a model (root) and grad_wrt=(): kind "train_step"; called as
+    `train(module, lifted_paths, grad_params)` right after differentiation, it makes the
+    step's entry (pts.train.compose).
     CompileErrors come without the compiler's traceback."""
     try:
         built = build(pyfunc, arg_types, values, root)
@@ -114,15 +119,22 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
             custom = _custom_vjps(built)
         except CompileError as e:
             raise e.with_traceback(None) from None
+    compose = None
+    if train is not None:
+        def compose(module):
+            train(module, tuple(lifted), tuple(".".join(p) for p in lifted
+                                               if ".".join(p) in grad_attrs))
     t0 = time.perf_counter()
     try:
         pipeline.optimize(built.module, after=after, fusion=fusion, lifted=lifted,
-                          grad_wrt=entry_wrt, custom_vjps=custom, grad_attrs=grad_attrs)
+                          grad_wrt=entry_wrt, custom_vjps=custom, grad_attrs=grad_attrs,
+                          compose=compose)
     except CompileError as e:
         raise e.with_traceback(None) from None
     timings["passes"] = (time.perf_counter() - t0) * 1e3
     return CompileRecord(
-        kind="grad" if grad_wrt is not None else "function" if root is None else "method",
+        kind="train_step" if train is not None else "grad" if grad_wrt is not None
+        else "function" if root is None else "method",
         grad_wrt=tuple(grad_wrt or ()),
         grad_params=tuple(".".join(p) for p in (lifted or ()) if ".".join(p) in (grad_attrs or ())),
         module=built.module,

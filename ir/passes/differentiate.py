@@ -287,7 +287,12 @@ class _Differentiator:
                 and (i.op == "attr.set" or i.args[0] in useful or i in useful):
             raise CompileError(f"cannot differentiate through a value stored in a list or "
                                f"attribute: pts.grad cannot follow it ({STORES[i.op]})", i.span)
-        if i.op == "np.setitem" and (i.args[0] in varied or i.args[1] in varied):
+        # a write into a parameter array the result never reads (BatchNorm's running
+        # statistics in training mode) carries no gradient: allowed, like torch's no_grad
+        untracked = i.op == "np.setitem" and isinstance(i.args[0], BlockParam) \
+            and i.args[0] not in useful
+        if i.op == "np.setitem" and (i.args[0] in varied or i.args[1] in varied) \
+                and not untracked:
             raise CompileError("cannot differentiate an in-place write (x[...] = v) into an "
                                "array that carries a gradient, or of a value that carries "
                                "one: write the result to a new array instead", i.span)
@@ -311,9 +316,13 @@ class _Differentiator:
             ra, rb = find(a), find(b)
             if ra is not rb:
                 base[ra] = rb
-        params = [p for p in self.g.params if isinstance(p.type, TensorType)]
+        # the caller may pass one array twice; a model's lifted arrays ("self.*", from
+        # lift_attributes) are its distinct attributes (BatchNorm writes its running
+        # statistics while the weights are read)
+        params = [p for p in self.g.params if isinstance(p.type, TensorType)
+                  and not (p.name or "").startswith("self.")]
         for p in params[1:]:
-            union(p, params[0])          # the caller may pass one array twice
+            union(p, params[0])
         for b in self.forward:
             for i in b.instrs:
                 for t in i.targets:

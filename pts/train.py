@@ -1,0 +1,331 @@
+"""`pts.train_step(model, loss_fn, optimizer)`: forward, backward and the optimizer's update
+of every parameter in one compiled call (DESIGN.md §9; issue 28 item 4).
+
+`step = pts.train_step(model, loss_fn, opt)`; `loss = step(*batch)` runs
+`loss_fn(model, *batch)`, its gradient with respect to every parameter of the model, and
+`opt`'s update of each parameter in place, as one native call, and returns the loss (a
+float).  It is compiled once per argument signature and model state the code folded in
+(train()/eval(), layer classes, array dtypes and ranks: the model's guards), and per
+optimizer structure (its kind and flags: SGD with or without momentum, nesterov, maximize,
+amsgrad): a change of a hyperparameter that is a number (lr, betas, eps, weight_decay,
+momentum, dampening: a scheduler) never recompiles.  `step.compiles` counts compiles.
+
+How it is built: the compile driver (pts.compiler, kind "train_step") differentiates the
+loss with respect to the model's parameters (the grad record's module), then `compose`
+rewrites the module: the gradient entry becomes a callee of a new entry
+`train_step` that calls it, then the update of each parameter (stdlib/train.py, which calls
+stdlib/optim.py's update functions: the same arithmetic as `opt.step`), then returns the
+loss; the optimization rounds inline it all and the late passes fuse it and free each
+activation after its last backward use.  The entry's parameters:
+
+    (batch..., lifted model arrays..., state arrays of each updated parameter...,
+     counters: float64[n], hyper: float64[n * HYPER_WIDTH])
+
+`counters` holds each updated parameter's step count (Adam's `step`; SGD with momentum: 0
+before the buffer exists) and `hyper` its hyperparameters (stdlib/train.py): a C caller
+needs nothing but arrays.  pts.optim's state stays the truth in Python: each call reads the
+counters and hyperparameters from the optimizer and writes the counts back.
+
+Nothing half-updated: the updates run after the backward sweep has finished, and the
+forward pass's writes to model buffers (BatchNorm running statistics, num_batches_tracked)
+go to fresh copies made at entry, copied back at the very end of the entry, which a step
+that raised never reaches.  Optimizer state a parameter gets at its first update (Adam's
+moments, SGD's momentum buffer) is created for the call and kept only if the step
+succeeded.  So a step that raises (a shape error in the batch, an exception loss_fn
+raises) leaves weights, buffers and optimizer state bit for bit as they were.
+
+Parameters the loss does not read get no update (torch skips a parameter whose grad is
+None); parameters that are not in the optimizer are not updated.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from pts.errors import CompileError
+
+SGD, SGD_MOMENTUM, ADAM = "sgd", "sgd_momentum", "adam"
+# the state arrays of each kind of update, in the order the stdlib/train.py function takes
+STATE_NAMES = {SGD: (), SGD_MOMENTUM: ("momentum_buffer",),
+               ADAM: ("exp_avg", "exp_avg_sq"), ADAM + "_amsgrad":
+               ("exp_avg", "exp_avg_sq", "max_exp_avg_sq")}
+
+
+def _group_kind(optimizer, group: dict) -> tuple:
+    """The compile-time structure of a parameter group's update: (kind, flags...)."""
+    # (known by their hyperparameters: pts.optim is a package above this layer's scan)
+    name = type(optimizer).__name__
+    if name == "SGD" and "nesterov" in group:
+        if float(group["momentum"]) == 0.0:
+            return (SGD, bool(group["maximize"]))
+        return (SGD_MOMENTUM, bool(group["nesterov"]), bool(group["maximize"]))
+    if name in ("Adam", "AdamW") and "betas" in group:
+        kind = ADAM + "_amsgrad" if group["amsgrad"] else ADAM
+        return (kind, bool(group["maximize"]), bool(type(optimizer).decoupled))
+    raise TypeError(f"pts.train_step supports pts.optim.SGD, Adam and AdamW, not "
+                    f"{type(optimizer).__name__}")
+
+
+def _hyper_row(kind: str, group: dict) -> list[float]:
+    from pts.stdlib.train import HYPER_WIDTH
+    if kind in (SGD, SGD_MOMENTUM):
+        row = [group["lr"], group["momentum"], group["dampening"], group["weight_decay"]]
+    else:
+        row = [group["lr"], group["betas"][0], group["betas"][1], group["eps"],
+               group["weight_decay"]]
+    return [float(v) for v in row] + [0.0] * (HYPER_WIDTH - len(row))
+
+
+class TrainStep:
+    """`pts.train_step(model, loss_fn, optimizer)`: see the module docstring."""
+
+    def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
+        from pts.api import BACKENDS, is_model
+        from pts.autodiff import _python_function
+        from pts.api import ScriptModule
+        if isinstance(model, ScriptModule):
+            model = model.module
+        if not is_model(model):
+            raise TypeError(f"pts.train_step needs a model (a pts.nn.Module), got "
+                            f"{type(model).__name__}")
+        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
+            raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
+                            f"{type(optimizer).__name__}")
+        self.model = model
+        self.loss_fn = _python_function(loss_fn)
+        self.optimizer = optimizer
+        if backend is None:
+            backend = "interp" if optimizer.backend == "interp" else "native"
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        self.backend = backend
+        self.compiles = 0
+        self._cache: dict = {}
+
+    # ------------------------------------------------------------ the plan of a call
+
+    def _updates(self) -> tuple[tuple, dict]:
+        """(structure, arrays): for each optimizer parameter its index, (kind, flags) and
+        group; the structure is the part of it the compiled code depends on."""
+        opt = self.optimizer
+        index, structure = {}, []
+        i = 0
+        for group in opt.param_groups:
+            kind = _group_kind(opt, group)
+            for p in group["params"]:
+                index[id(p)] = (i, kind, group)
+                structure.append(kind)
+                i += 1
+        return tuple(structure), index
+
+    def compiled(self, batch: tuple):
+        """The compiled step for this batch's signature (and the model's and optimizer's
+        current structure): (Compiled, updates) where updates lists, per updated
+        parameter in the entry's order, (lifted position, optimizer index, kind)."""
+        from pts.frontend.objects import guards_hold
+        from pts.ir.types import type_of_value
+        try:
+            sig = tuple(type_of_value(a) for a in batch)
+        except TypeError as e:
+            raise TypeError(f"{self.loss_fn.__name__}(): {e}") from None
+        structure, index = self._updates()
+        # one entry per model state the code folded in (train()/eval() back and forth
+        # finds its code again)
+        entries = self._cache.setdefault((type(self.model), sig, structure), [])
+        for hit in entries:
+            if guards_hold(self.model, hit[0].guards) and self._same_params(hit, index):
+                return hit
+        hit = self._compile(sig, batch, index)
+        entries.append(hit)
+        return hit
+
+    def _same_params(self, hit: tuple, index: dict) -> bool:
+        from pts.frontend.objects import resolve
+        c, updates = hit
+        for pos, i, kind in updates:
+            got = index.get(id(resolve(self.model, c.lifted[pos])))
+            if got is None or got[0] != i:
+                return False
+        return True
+
+    def _compile(self, sig: tuple, batch: tuple, index: dict):
+        from pts import compiler
+        from pts.compiled import Compiled, collector_paused
+        from pts.frontend.objects import resolve
+        model = self.model
+        plan: dict = {}
+
+        def train(module, lifted, grad_params):
+            updates = []
+            for j, name in enumerate(grad_params):
+                path = tuple(name.split("."))
+                entry = index.get(id(resolve(model, path)))
+                if entry is not None:
+                    updates.append((lifted.index(path), j, entry[0], entry[1]))
+            buffers = [k for k, p in enumerate(lifted) if ".".join(p) not in grad_params]
+            plan["updates"] = tuple((pos, i, kind) for pos, _, i, kind in updates)
+            compose(module, len(sig), lifted, updates, buffers)
+
+        @collector_paused
+        def build():
+            try:
+                record = compiler.compile(self.loss_fn, sig, batch, model, grad_wrt=(),
+                                          train=train)
+            except CompileError as e:
+                raise e.with_traceback(None) from None
+            try:
+                return Compiled(record, self.backend, root=model)
+            except CompileError as e:
+                raise e.with_traceback(None) from None
+        c = build()
+        self.compiles += 1
+        return c, plan["updates"]
+
+    # ------------------------------------------------------------ a step
+
+    def arguments(self, batch: tuple):
+        """The compiled step and every argument of a call with `batch`, and what to install
+        in the optimizer's state after it succeeds: (c, args, staged, counters, updates)."""
+        from pts.frontend.objects import resolve
+        from pts.stdlib.train import HYPER_WIDTH
+        c, updates = self.compiled(batch)
+        opt = self.optimizer
+        _, index = self._updates()
+        lifted = [resolve(self.model, p) for p in c.lifted]
+        state_args, staged = [], []
+        counters = np.zeros(len(updates), np.float64)
+        hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
+        for j, (pos, i, kind) in enumerate(updates):
+            p = lifted[pos]
+            group = index[id(p)][2]
+            state = opt.state.get(i) or {}
+            new = {}
+            for name in STATE_NAMES[kind[0]]:
+                a = state.get(name)
+                if a is None:
+                    a = new[name] = np.zeros(p.shape, p.dtype)
+                state_args.append(a)
+            if kind[0] == SGD_MOMENTUM:
+                counters[j] = 0.0 if "momentum_buffer" in new else 1.0
+            elif kind[0] != SGD:
+                counters[j] = float(state.get("step", 0.0))
+            hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], group)
+            staged.append((i, kind[0], new))
+        args = (self.model, *batch, *lifted, *state_args, counters, hyper)
+        return c, args, staged, counters, updates
+
+    def __call__(self, *batch) -> float:
+        from pts.api import _RUN_ERRORS
+        c, args, staged, counters, _ = self.arguments(batch)
+        try:
+            loss = c.run(args)
+        except _RUN_ERRORS as e:
+            if getattr(e, "pts_span", None) is not None:
+                raise e.with_traceback(None) from None
+            raise
+        state = self.optimizer.state
+        for j, (i, kind, new) in enumerate(staged):
+            if kind == SGD:
+                continue
+            entry = state.setdefault(i, {})
+            entry.update(new)
+            if kind != SGD_MOMENTUM:
+                entry["step"] = float(counters[j])
+        return float(loss)
+
+    def ir(self, *batch) -> str:
+        """The final IR of the step for this batch's signature."""
+        from pts.ir.printer import print_module
+        c, _ = self.compiled(batch)
+        if c.record is None:
+            raise ValueError("no IR: the step's code came from an archive")
+        return print_module(c.record.module)
+
+    def __repr__(self) -> str:
+        return (f"<pts.train_step of {self.loss_fn.__qualname__}, "
+                f"{type(self.optimizer).__name__}>")
+
+
+def train_step(model, loss_fn, optimizer, *, backend: str | None = None) -> TrainStep:
+    """Forward, backward and the optimizer's update in one compiled call: see pts.train."""
+    return TrainStep(model, loss_fn, optimizer, backend)
+
+
+# ---------------------------------------------------------------- composing the IR
+
+_HELPERS = {SGD: "sgd_param", SGD_MOMENTUM: "sgd_momentum_param", ADAM: "adam_param",
+            ADAM + "_amsgrad": "adam_amsgrad_param"}
+
+
+def compose(module, n_batch: int, lifted: tuple, updates: list, buffers: list) -> None:
+    """Rewrite the differentiated `module` (entry: (batch..., lifted...) -> tuple<loss,
+    adjoint of each grad parameter>) into a training step (see the module docstring).
+    `updates`: (lifted position, adjoint number, optimizer index, (kind, flags...)) per
+    updated parameter; `buffers`: lifted positions of the arrays that are not parameters
+    (written to fresh copies, restored at the end)."""
+    from pts.ir.core import Builder, Const, Function
+    from pts.ir.types import F64, I1, I64, TensorType
+    from pts.stdlib.train import HYPER_WIDTH
+    grad = module[module.entry]          # keeps its name: errors name the user's loss
+    types = list(grad.param_types)
+    names = [p.name or f"a{k}" for k, p in enumerate(grad.params)]
+    vec = TensorType(F64, 1)
+    state_types, state_names = [], []
+    for pos, _, i, kind in updates:
+        for s in STATE_NAMES[kind[0]]:
+            state_types.append(types[n_batch + pos])
+            state_names.append(f"state{i}.{s}")
+    name = "train_step"
+    while name in module.functions:
+        name += "_"
+    entry = Function(name, types + state_types + [vec, vec],
+                     F64, names + state_names + ["counters", "hyper"], file=grad.file)
+    b = Builder(entry, entry.entry)
+    params = entry.params
+    batch, arrays = params[:n_batch], params[n_batch:n_batch + len(lifted)]
+    states = iter(params[n_batch + len(lifted):-2])
+    counters, hyper = params[-2], params[-1]
+    helpers: dict = {}
+
+    def call(fn_name: str, args: list, ret):
+        key = (fn_name, tuple(a.type for a in args))
+        callee = helpers.get(key)
+        if callee is None:
+            callee = helpers[key] = _add_helper(module, fn_name, key[1], len(helpers))
+        return b.emit("call", args, ret, {"callee": callee})
+
+    # the forward pass writes buffers' copies; restored only once everything succeeded
+    copies = {k: call("fresh", [arrays[k]], arrays[k].type) for k in buffers}
+    t = b.emit("call", list(batch) + [copies.get(k, a) for k, a in enumerate(arrays)],
+               grad.ret_type, {"callee": grad.name})
+    loss = b.emit("tuple.get", [t, Const(I64, 0)], grad.ret_type.elems[0])
+    for j, (pos, adj, i, kind) in enumerate(updates):
+        g = b.emit("tuple.get", [t, Const(I64, 1 + adj)], grad.ret_type.elems[1 + adj])
+        own = [next(states) for _ in STATE_NAMES[kind[0]]]
+        flags = [Const(I1, bool(f)) for f in kind[1:]]
+        call(_HELPERS[kind[0]], [arrays[pos], g, *own, counters, Const(I64, j), hyper,
+                                 Const(I64, j * HYPER_WIDTH), *flags], None)
+    for k in buffers:
+        call("restore", [arrays[k], copies[k]], None)
+    if loss.type != F64:
+        loss = b.emit("cast", [loss], F64)
+    b.ret(loss)
+    module.add(entry)
+    module.entry = entry.name
+
+
+def _add_helper(module, fn_name: str, arg_types: tuple, n: int) -> str:
+    """Lower stdlib/train.py's `fn_name` for `arg_types` through the compile driver and add
+    its functions to `module` under fresh names; the name of its entry."""
+    from pts import compiler
+    from pts.stdlib import train as st
+    record = compiler.compile(getattr(st, fn_name), arg_types, after="lower")
+    prefix = f"train{n}_"
+    renames = {f.name: prefix + f.name for f in record.module}
+    for f in list(record.module):
+        f.name = renames[f.name]
+        for i in f.instructions():
+            callee = i.attrs.get("callee")
+            if callee in renames:
+                i.attrs["callee"] = renames[callee]
+        module.add(f)
+    return renames[record.module.entry]
