@@ -34,6 +34,9 @@ import subprocess
 import sys
 import time
 
+import pts.nn.functional as F
+from pts import Tensor
+
 IMPLS = ("pts", "torch", "jit", "compile")
 LABELS = {"pts": "pts", "torch": "torch eager", "jit": "torch.jit.script",
           "compile": "torch.compile"}
@@ -64,7 +67,7 @@ def mlp_model():
             self.net = nn.Sequential(nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 10),
                                      nn.LogSoftmax(dim=1))
 
-        def forward(self, x):
+        def forward(self, x: Tensor) -> Tensor:
             return self.net(x)
     return MLP()
 
@@ -90,7 +93,6 @@ WORKLOADS = {
 
 
 def loss_fn(model, x, y) -> float:
-    import pts.nn.functional as F
     return F.nll_loss(model(x), y)
 
 
@@ -123,7 +125,6 @@ def _loss_for(workload: str):
     """loss_fn with the model's class in its annotation (pts compiles it per class)."""
     setup = WORKLOADS[workload][0]
     model_cls = type(setup(True)[0])
-    from pts import Tensor
 
     def loss(model: model_cls, x: Tensor, y: Tensor) -> float:
         return loss_fn(model, x, y)
