@@ -16,11 +16,12 @@ import time
 
 import numpy as np
 
+import pts.nn.functional as F
+from pts import Tensor
+
 
 def loss_fn_for(model_cls):
-    import pts.nn.functional as F
-    from pts import Tensor
-
+    """nll_loss of the model's output, with the model's class in the annotation."""
     def loss_fn(model: model_cls, x: Tensor, y: Tensor) -> float:
         return F.nll_loss(model(x), y)
     return loss_fn
