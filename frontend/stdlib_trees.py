@@ -68,13 +68,20 @@ class _Pickler(pickle.Pickler):
 
 
 class _Unpickler(pickle.Unpickler):
-    """Reads a stored file name back as that file's path in this process's library."""
+    """Reads a stored file name back as that file's path in this process's library (one
+    string per file: every span of a tree names it, ~70 per function)."""
+    _paths: dict = {}
+
     def __init__(self, f, directory: str):
         super().__init__(f)
         self.directory = directory
 
     def persistent_load(self, pid):
-        return os.path.join(self.directory, pid)
+        key = (self.directory, pid)
+        path = self._paths.get(key)
+        if path is None:
+            path = self._paths[key] = os.path.join(self.directory, pid)
+        return path
 
 
 def lookup(pyfunc):

@@ -23,8 +23,8 @@ from pts.version import __version__
 
 STATS = {"llvm_compiles": 0, "cache_loads": 0, "fast_compiles": 0}
 _FINGERPRINT: list[str] = []
-_PACKAGES = ("pts", "pts.frontend", "pts.ir", "pts.ir.passes", "pts.backend", "pts.runtime",
-             "pts.stdlib", "pts.grammar")
+_PACKAGES = ("pts", "pts.nn", "pts.optim", "pts.frontend", "pts.ir", "pts.ir.passes",
+             "pts.backend", "pts.runtime", "pts.stdlib", "pts.grammar")
 
 
 # ---------------------------------------------------------------- where
@@ -58,18 +58,17 @@ def code_dir(create: bool = True) -> str | None:
 def compiler_fingerprint() -> str:
     """pts version + size and mtime of the compiler's source files (cheap: stat only)."""
     if not _FINGERPRINT:
-        _FINGERPRINT.append(_stat_fingerprint(_PACKAGES, with_paths=False))
+        _FINGERPRINT.append(_stat_fingerprint(_PACKAGES))
     # PTS_FUSION=0 compiles other code from the same source (ir.pipeline.fusion_enabled)
     return _FINGERPRINT[0] + ("" if os.environ.get("PTS_FUSION", "1") != "0" else "-nofusion")
 
 
-def _stat_fingerprint(packages: tuple[str, ...], with_paths: bool) -> str:
+def _stat_fingerprint(packages: tuple[str, ...]) -> str:
     parts = [__version__]
     for pkg, e in _source_files(packages):
         try:
             st = e.stat()
-            name = e.path if with_paths else f"{pkg}/{e.name}"
-            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+            parts.append(f"{pkg}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
         except (OSError, AttributeError):        # (None: an unreadable directory)
             parts.append(f"{pkg}:?")
     return sha256_hex("\n".join(parts))
@@ -83,12 +82,13 @@ def sources_fingerprint() -> str:
     installed elsewhere with new mtimes, which `compiler_fingerprint` would call stale.
     Reading ~1.2 MB costs a few ms, which fell into the first compile that needed the
     library (MyConv's, in bench/tensors.py); so the library's directory keeps a memo,
-    stdlib/sources.memo: the hash and the (path, size, mtime) of every file it was computed
-    from — stat only — and a process reads the files only when one of them changed since
-    (an edit, or a fresh install: then it writes the memo anew, where it may)."""
+    stdlib/sources.memo: the hash and the compiler_fingerprint (size and mtime of every file,
+    stat only, which the disk cache has computed already) it was computed with; a process
+    reads the files only when one of them changed since (an edit, or a fresh install: then
+    it writes the memo anew, where it may).  The memo lives in the copy it describes."""
     if not _SOURCES:
-        packages = _PACKAGES + ("pts.nn",)
-        stat_key = _stat_fingerprint(packages, with_paths=True)
+        packages = _PACKAGES
+        stat_key = compiler_fingerprint().split("-")[0]
         memo = _memo_path()
         try:
             with open(memo) as f:
