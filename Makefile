@@ -49,6 +49,7 @@ bench: $(STAMP) $(PRECOMPILED)
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
 		echo "torch not installable: tensor bench without it"; fi
 	$(VPY) bench/tensors.py
+	$(VPY) bench/training.py
 
 # The C runtime: build/libpts.a, build/libpts.so and build/pts-run (system cc; libc + libm).
 include runtime/c/runtime.mk
