@@ -114,14 +114,7 @@ class ScriptFunction(_CallBase):
         __call__ = _slow_call
 
     def _bind(self, args: tuple, kwargs: dict) -> tuple:
-        """Keyword and default arguments -> the full positional tuple, as Python binds them."""
-        import inspect
-        try:
-            bound = inspect.signature(self.py_func).bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
-        bound.apply_defaults()
-        return bound.args
+        return bind_arguments(self.py_func, args, kwargs)
 
     def ir(self, *args, after: str | None = None) -> str:
         """The IR text of this function for the signature of `args`, after pass `after`
@@ -364,6 +357,18 @@ _RUN_ERRORS = (ArithmeticError, LookupError, ValueError, AssertionError, Runtime
 
 
 _VARIADIC = 0x04 | 0x08           # inspect.CO_VARARGS | CO_VARKEYWORDS (without importing it)
+
+
+def bind_arguments(py_func, args: tuple, kwargs: dict) -> tuple:
+    """Keyword and default arguments -> the full positional tuple, as Python binds them
+    (a ScriptFunction's call, pts.grad's)."""
+    import inspect
+    try:
+        bound = inspect.signature(py_func).bind(*args, **kwargs)
+    except TypeError as e:
+        raise TypeError(f"{py_func.__name__}(): {e}") from None
+    bound.apply_defaults()
+    return bound.args
 
 
 def _call_args(fn, args: tuple, kwargs: dict, first: int, bind) -> tuple[tuple, bool]:

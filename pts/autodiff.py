@@ -71,15 +71,6 @@ class GradFunction:
         self.backend = backend
         self._cache: dict = {}
 
-    def _bind(self, args: tuple, kwargs: dict) -> tuple:
-        import inspect
-        try:
-            bound = inspect.signature(self.py_func).bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
-        bound.apply_defaults()
-        return bound.args
-
     def compiled(self, args: tuple):
         from pts.compiled import compile_signature
         from pts.ir.types import type_of_value
@@ -130,9 +121,10 @@ class GradFunction:
         return c, wrt
 
     def __call__(self, *args, **kwargs):
-        from pts.api import _RUN_ERRORS, _call_args, is_model
+        from pts.api import _RUN_ERRORS, _call_args, bind_arguments, is_model
         from pts.frontend.objects import resolve
-        args, _ = _call_args(self.py_func, args, kwargs, 0, self._bind)
+        args, _ = _call_args(self.py_func, args, kwargs, 0,
+                             functools.partial(bind_arguments, self.py_func))
         model = bool(args) and is_model(args[0]) and not _is_array(args[0])
         if model:
             c, wrt = self.compiled_model(args)
