@@ -23,7 +23,8 @@ The layers, bottom to top, as the code needs them (each line may import the line
               _read, _call                            driver) and links (backend), reading
                                                       may compile the stored IR (backend.jit)
     api       pts, pts.api, pts.compiled, pts.cache,  the public surface; the disk cache
-              pts.cli, pts.nn, pts.runtime.archive    (which loads images and runs the JIT),
+              pts.cli, pts.nn, pts.optim,             (which loads images and runs the JIT),
+              pts.runtime.archive
               (the archive's public face: its `save`  `pts.save`
               recognizes pts.script's objects), ...
 
@@ -88,8 +89,8 @@ def modules(root: Path = ROOT) -> dict[str, Path]:
         base = root / directory
         for path in sorted(base.rglob("*.py")):
             rel = path.relative_to(base).with_suffix("").parts
-            if package == "pts" and len(rel) > 1 and rel[0] != "nn":
-                continue                      # (no other subpackage of pts/ is a pts package)
+            if package == "pts" and len(rel) > 1 and not (base / rel[0] / "__init__.py").exists():
+                continue                      # a directory of pts/ that is no package
             if rel[-1] == "__init__":
                 rel = rel[:-1]
             found[".".join((package,) + rel)] = path
