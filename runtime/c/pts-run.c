@@ -358,8 +358,6 @@ int main(int argc, char **argv) {
         } else if (!only_args && (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)) {
             usage();
             return 0;
-        } else if (!model) {
-            model = a;
         } else if (!only_args && strcmp(a, "--threads") == 0) {
             if (++i == argc) { usage(); return 2; }
             char *end;
@@ -388,6 +386,8 @@ int main(int argc, char **argv) {
             bench = strtol(argv[i], &end, 10);
             if (*end || bench <= 0)
                 return die("--bench needs a positive count", argv[i]);
+        } else if (!model) {
+            model = a;
         } else if (ends_with(a, ".npy")) {
             if (nargs == 256 || pl.ntensors == 256)
                 return die("too many arguments", NULL);
