@@ -32,7 +32,7 @@ import re
 import numpy as np
 
 from pts.runtime.archive_call import LoadedFunction
-from pts.runtime.archive_write import _example_signatures, _python_signature, _renamed, _Saver
+from pts.runtime.archive_write import _python_signature, _renamed, _Saver
 from pts.runtime.image import ArchiveError
 
 KIND = "train_step"
@@ -60,13 +60,23 @@ def _batches(examples) -> list[tuple]:
     return [tuple(examples)]
 
 
+def _bound(loss_fn, batch: tuple) -> tuple:
+    """The batch with loss_fn's defaults filled in, as a call binds it."""
+    import inspect
+    try:
+        bound = inspect.signature(loss_fn).bind(None, *batch)
+    except TypeError as e:
+        raise TypeError(f"pts.save: example batch for {loss_fn.__name__}: {e}") from None
+    bound.apply_defaults()
+    return tuple(bound.args[1:])
+
+
 def save_train_step(step, path: str, example_inputs, targets) -> dict:
     """runtime.archive.save of a pts.train_step `step` (a pts.train.TrainStep), compiled
     for each batch of `example_inputs` (one batch, [x, y], or a list of batch tuples):
     the format is this module's docstring's."""
     loss_fn = step.loss_fn
-    batches = [tuple(s.values) for s in _example_signatures(
-        lambda args: args, _batches(example_inputs), loss_fn, True)]
+    batches = [_bound(loss_fn, b) for b in _batches(example_inputs)]
     if not batches:
         raise ValueError(f"pts.save: a training step needs example_inputs=[batch...] "
                          f"(the arguments of {loss_fn.__name__} after the model)")

@@ -122,7 +122,8 @@ def archives(tmp_path_factory):
     tiny = module.Tiny()
     step = pts.train_step(tiny, module.tiny_loss, pts.optim.Adam(tiny.parameters(), lr=0.1))
     x = np.linspace(-1.0, 1.0, 4, dtype=np.float32).reshape(2, 2)
-    pts.save(step, out["train"], example_inputs=[x, x[::-1].copy()])
+    out["train_batch"] = (x, x[::-1].copy())
+    pts.save(step, out["train"], example_inputs=list(out["train_batch"]))
     out["src"] = src
     out["module"] = module
     return out
@@ -575,8 +576,9 @@ def test_aarch64_images_under_qemu(tmp_path):
 
 
 def test_aarch64_tensor_archives_under_qemu(tmp_path, archives):
-    """Tensor code and a module's weights on aarch64: a corpus program (reductions, exp,
-    matmul) and the fixture's module, .npy in and out, against the host's native results
+    """Tensor code, a module's weights and a training step on aarch64: a corpus program
+    (reductions, exp, matmul), the fixture's module and its training step, .npy in and
+    out, against the host's native results
     (to rounding: the two images may vectorize reductions differently)."""
     why = ensure_cross_tools()
     if why:
@@ -611,6 +613,19 @@ def test_aarch64_tensor_archives_under_qemu(tmp_path, archives):
                         str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     np.testing.assert_array_equal(np.load(tmp_path / "result.npy"), want)
+
+    # a training step: 5 steps, the host's losses to float32 rounding; its state saved
+    s = pts.load(archives["train"])
+    want = [s(*archives["train_batch"]) for _ in range(5)]
+    for name, arr in zip("xy", archives["train_batch"]):
+        np.save(tmp_path / f"t{name}.npy", arr)
+    r = subprocess.run([*qemu, str(archives["train"]), "--steps", "5", str(tmp_path / "tx.npy"),
+                        str(tmp_path / "ty.npy"), "--save-state", str(tmp_path / "state")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    np.testing.assert_allclose([float(v) for v in r.stdout.split()], want, rtol=1e-5)
+    np.testing.assert_allclose(np.load(tmp_path / "state" / "model.fc.weight.npy"),
+                               s.state["model.fc.weight"], rtol=1e-4, atol=1e-6)
 
 
 def test_overlapping_entries_are_rejected(archives, runtime, tmp_path):

@@ -27,7 +27,7 @@ import pts.nn.functional as F
 from pts.runtime import archive
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ptsbuild import C_DIR, SANITIZE, build_runtime, compile_c, have  # noqa: E402
+from ptsbuild import SANITIZE, build_runtime, compile_c, have  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not have("cc") or not sys.platform.startswith("linux"),
                                 reason="needs a C compiler on Linux")
