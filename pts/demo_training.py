@@ -83,6 +83,8 @@ def _from_c(step, initial: dict, x, y, losses) -> None:
         with tempfile.TemporaryDirectory(prefix="pts-train-") as d:
             d = Path(d)
             path = d / "myconv-train.pts"
+            print("  saving the step (pts.save compiles an image per target)...",
+                  file=sys.stderr, flush=True)
             t0 = time.perf_counter()
             pts.save(step, str(path), example_inputs=[x, y])
             saved = time.perf_counter() - t0
@@ -100,6 +102,8 @@ def _from_c(step, initial: dict, x, y, losses) -> None:
             cmd = [str(root / "build" / "pts-run"), str(path), "--threads",
                    str(pts.get_num_threads()), "--load-state", str(d / "start"), "--steps",
                    str(len(losses)), str(d / "x.npy"), str(d / "y.npy")]
+            print(f"  running {len(losses)} steps with build/pts-run...", file=sys.stderr,
+                  flush=True)
             t0 = time.perf_counter()
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
             ran = time.perf_counter() - t0
