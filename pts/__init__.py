@@ -40,14 +40,16 @@ def save(obj, path, example_inputs=None):
     """Write a `.pts` archive of a scripted function or model (pts.script(model): its
     weights are stored too): every signature compiled so far plus those of
     `example_inputs` (a list of argument tuples; for a model, forward's, or a dict
-    method -> list).  See pts.runtime.archive."""
+    method -> list; for a pts.train_step, one batch [x, y]: the step and its state).
+    See pts.runtime.archive."""
     from pts.runtime.archive import save as _save
     _save(obj, str(path), example_inputs)
 
 
 def load(path):
-    """A callable (a model-like object with its methods, for a model's archive) running the
-    native code stored in a `.pts` archive (no compiler)."""
+    """A callable (a model-like object with its methods, for a model's archive; a training
+    step that goes on training, for a train step's) running the native code stored in a
+    `.pts` archive (no compiler)."""
     from pts.runtime.archive import load as _load
     return _load(str(path))
 

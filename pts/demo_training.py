@@ -4,9 +4,10 @@
 One step is forward, backward and the Adam update of every parameter in one native call
 (`pts.train_step`).  Prints the loss of every step, the first step's time (compilation
 included: it happens once per model, argument signature and train/eval mode) apart from
-the steady state's median.  Where pts can save
-a training step (`pts.save(step, ...)` with its weights and optimizer state), the same
-steps run again from C with build/pts-run, which must print the same losses bit for bit.
+the steady state's median.  Then the same steps run again from C: the step is saved
+(`pts.save(step, ...)`: its code, weights and optimizer state), its state set back to the
+start and written as .npy files, and build/pts-run runs the steps from it (--load-state,
+--steps), printing losses equal to Python's bit for bit (the same image and thread count).
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def main(steps: int = 20, batch: int = 128) -> int:
     x = rng.standard_normal((batch, 3, 28, 28)).astype(np.float32)
     y = rng.integers(0, 10, batch).astype(np.int64)
     opt = pts.optim.Adam(model.parameters(), lr=1e-3)
+    initial = {k: np.array(v) for k, v in model.state_dict().items()}      # for the C run
     try:
         step = pts.train_step(model, loss_fn_for(MyConv), opt)
         print("  step 1 compiles the step first (once; later steps reuse it)...",
@@ -55,12 +57,14 @@ def main(steps: int = 20, batch: int = 128) -> int:
     steady = statistics.median(times[1:]) if len(times) > 1 else times[0]
     print(f"  first step {times[0]:.2f} s (compile + run), steady state {steady * 1e3:.0f} ms "
           f"per step (median of steps 2-{steps})")
-    _from_c(step, model, x, y, losses)
+    _from_c(step, initial, x, y, losses)
     return 0
 
 
-def _from_c(step, model, x, y, losses) -> None:
-    """The same steps from C, where pts can save a training step."""
+def _from_c(step, initial: dict, x, y, losses) -> None:
+    """The same steps from C: the step saved (pts.save: code, weights, optimizer state),
+    its state set back to the start (the model's first weights, a fresh optimizer's zeros)
+    and written as .npy files, then build/pts-run --load-state ... --steps N."""
     import pts
     try:
         import shutil
@@ -77,25 +81,49 @@ def _from_c(step, model, x, y, losses) -> None:
             print("  from C: skipped (building the C runtime failed)")
             return
         with tempfile.TemporaryDirectory(prefix="pts-train-") as d:
-            path = Path(d) / "myconv-train.pts"
+            d = Path(d)
+            path = d / "myconv-train.pts"
+            print("  saving the step (pts.save compiles an image per target)...",
+                  file=sys.stderr, flush=True)
+            t0 = time.perf_counter()
             pts.save(step, str(path), example_inputs=[x, y])
-            np.save(Path(d) / "x.npy", x)
-            np.save(Path(d) / "y.npy", y)
-            again = pts.load(path)
-            py = [again(x, y) for _ in range(len(losses))]
-            r = subprocess.run([str(root / "build" / "pts-run"), str(path), "--steps",
-                                str(len(losses)), str(Path(d) / "x.npy"), str(Path(d) / "y.npy"),
-                                "--save-state", str(Path(d) / "out")],
-                               capture_output=True, text=True, timeout=1200)
+            saved = time.perf_counter() - t0
+            loaded = pts.load(path)
+            start = {}
+            for name, a in loaded.state_dict().items():
+                if name.startswith("model."):
+                    start[name] = initial[name[len("model."):]]
+                else:       # Adam's moments and step counts start at zero; lr stays
+                    start[name] = a if name == "optim.hyper" else np.zeros_like(a)
+            loaded.load_state_dict(start)
+            loaded.save_state(d / "start")
+            np.save(d / "x.npy", x)
+            np.save(d / "y.npy", y)
+            cmd = [str(root / "build" / "pts-run"), str(path), "--threads",
+                   str(pts.get_num_threads()), "--load-state", str(d / "start"), "--steps",
+                   str(len(losses)), str(d / "x.npy"), str(d / "y.npy")]
+            print(f"  running {len(losses)} steps with build/pts-run...", file=sys.stderr,
+                  flush=True)
+            t0 = time.perf_counter()
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
+            ran = time.perf_counter() - t0
             if r.returncode != 0:
                 raise RuntimeError(r.stderr.strip().splitlines()[-1] if r.stderr else "failed")
             c = [float(v) for v in r.stdout.split()]
+            size = path.stat().st_size
     except Exception as e:
-        print(f"  from C: not available yet ({type(e).__name__}: {str(e).splitlines()[0]})")
+        print(f"  from C: not available ({type(e).__name__}: {str(e).splitlines()[0]})")
         return
-    print(f"  the saved step from C (build/pts-run --steps {len(losses)}): losses "
-          f"{'equal' if c == py else 'DIFFER from'} pts.load's in Python bit for bit "
-          f"(last {c[-1]:.6f})")
+    print(f"\n  The same {len(losses)} steps from C: pts.save(step, ...) ({saved:.1f} s, "
+          f"{size / 2**20:.0f} MB with the weights and Adam's state), the state set back to "
+          f"the start, then\n  build/pts-run myconv-train.pts --load-state start/ --steps "
+          f"{len(losses)} x.npy y.npy  ({ran:.1f} s, loading included)")
+    print("  step  pts.train_step (Python)  pts-run (C)")
+    for i, (a, b) in enumerate(zip(losses, c)):
+        print(f"  {i + 1:4d}  {a!r:>23}  {b!r:>19}{'' if a == b else '  DIFFERENT'}")
+    same = c == losses
+    print(f"  the losses from C {'equal' if same else 'DIFFER from'} Python's bit for bit"
+          + ("" if same else " (see above)"))
 
 
 if __name__ == "__main__":

@@ -232,6 +232,46 @@ class TrainStep:
                 entry["step"] = float(counters[j])
         return float(loss)
 
+    def export(self, batch: tuple) -> dict:
+        """What `pts.save` writes of this step for `batch`'s signature
+        (runtime.archive_train): the compile record, and every array the entry takes after
+        the batch, in its order, named — the model's arrays `model.<attribute path>`, the
+        optimizer state `optim.<state>.<parameter>`, the step counts `optim.step` and the
+        hyperparameters `optim.hyper` (HYPER_WIDTH per updated parameter) — plus a record
+        per updated parameter.  State the optimizer does not have yet is zeros with step
+        count 0, which is what the step makes of a fresh optimizer's."""
+        from pts.frontend.objects import resolve
+        from pts.stdlib.train import HYPER_WIDTH
+        c, updates = self.compiled(batch)
+        if c.record is None:
+            raise ValueError("pts.save: the step's IR is not available")
+        opt = self.optimizer
+        _, index = self._updates()
+        arrays = [("model." + ".".join(p), resolve(self.model, p)) for p in c.lifted]
+        params = []
+        counters = np.zeros(len(updates), np.float64)
+        hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
+        for j, (pos, i, kind) in enumerate(updates):
+            name, p = arrays[pos][0][len("model."):], arrays[pos][1]
+            state = opt.state.get(i) or {}
+            names = []
+            for s in STATE_NAMES[kind[0]]:
+                a = state.get(s)
+                arrays.append((f"optim.{s}.{name}", np.zeros(p.shape, p.dtype) if a is None
+                               else a))
+                names.append(arrays[-1][0])
+            if kind[0] == SGD_MOMENTUM:
+                counters[j] = 1.0 if "momentum_buffer" in state else 0.0
+            elif kind[0] != SGD:
+                counters[j] = float(state.get("step", 0.0))
+            hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], index[id(p)][2])
+            params.append({"param": name, "update": kind[0], "flags": list(kind[1:]),
+                           "state": names})
+        arrays += [("optim.step", counters), ("optim.hyper", hyper)]
+        return {"record": c.record, "arrays": arrays, "params": params,
+                "hyper_width": HYPER_WIDTH, "optimizer": type(opt).__name__,
+                "loss_fn": self.loss_fn}
+
     def ir(self, *batch) -> str:
         """The final IR of the step for this batch's signature."""
         from pts.ir.printer import print_module

@@ -15,7 +15,8 @@ boundaries (padding goes in an extra field, id 0xD935, as Android's zipalign doe
     images/<target>.img        native code per target (backend.link): the baselines
                                x86_64-linux and aarch64-linux, and (saved on x86-64) the
                                host image x86_64-linux-host, the JIT's code for this CPU
-    weights/<attr path>.npy    a model's tensor attributes (kind "module"), .npy format 1.0:
+    weights/<attr path>.npy    a model's tensor attributes (kind "module"; kind "train_step":
+                               the step's state, runtime.archive_train), .npy format 1.0:
                                numpy pads its header to 64 bytes, so the array data are
                                64-byte aligned in the file and loaders use them in place
 
@@ -42,7 +43,8 @@ last bits of float reductions (vectorized for other vector widths, no FMA).
 The code: runtime.archive_write (the zip writer and the save-time compile, through the
 compile driver), runtime.archive_read (`load`, `describe`, the choice of image),
 runtime.image (mapping an image: the Python twin of runtime/c/loader.c, which the disk
-cache uses too) and runtime.archive_call (the loaded functions and models).  This module
+cache uses too), runtime.archive_call (the loaded functions and models) and
+runtime.archive_train (training steps: saved, and loaded to go on training).  This module
 is their public face — `save` (the pts.script objects are its to recognize: it sits in
 the public API's layer, tests/test_layers.py) and the names users and tools import.
 """
@@ -66,10 +68,17 @@ def save(obj, path: str, example_inputs=None, targets=None) -> dict:
     `example_inputs`, a list of argument tuples) or a pts.script(model) (its forward and
     exported methods: the signatures they were compiled for plus `example_inputs` — a
     list of forward's argument tuples, or a dict method name -> such a list; the tensor
-    attributes the code reads are stored as weights).  Signatures specialized on
+    attributes the code reads are stored as weights) or a pts.train_step (compiled for
+    `example_inputs`, one batch [x, y] or a list of batch tuples; its state — weights,
+    buffers, optimizer state, step counts, hyperparameters — is stored as weights:
+    runtime.archive_train).  Signatures specialized on
     argument values (strings, axis=dim) are stored with those values."""
     from pts.api import ScriptFunction, ScriptModule
     from pts.runtime.archive_write import save_function, save_model
+    from pts.train import TrainStep
+    if isinstance(obj, TrainStep):
+        from pts.runtime.archive_train import save_train_step
+        return save_train_step(obj, path, example_inputs, targets)
     if isinstance(obj, ScriptModule):
         return save_model(obj, path, example_inputs, targets)
     if not isinstance(obj, ScriptFunction):

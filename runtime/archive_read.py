@@ -174,7 +174,8 @@ def _load_weights(ar: Archive, m: dict) -> list:
 
 
 def load(path: str):
-    """Load an archive written by `save`: a LoadedFunction (or a LoadedModule for a model)
+    """Load an archive written by `save`: a LoadedFunction (a LoadedModule for a model, a
+    runtime.archive_train.LoadedTrainStep for a training step)
     running the native code of the image `choose_image` picks (its key in `.image`), or
     (said once) the stored IR compiled again when the archive has no image for this host
     (`.from_ir`, `.image` None)."""
@@ -183,7 +184,7 @@ def load(path: str):
     ar = Archive(path)
     m = ar.manifest
     kind = m.get("kind")
-    if kind not in ("function", "module"):
+    if kind not in ("function", "module", "train_step"):
         raise ArchiveError(f"{path}: archives of kind {kind!r} are not supported")
     try:
         records = list(m["entries"])
@@ -197,7 +198,7 @@ def load(path: str):
             remember_source(s["file"], ar.read(s["path"]).decode("utf-8"))
         except (ArchiveError, KeyError, TypeError, UnicodeDecodeError):
             pass
-    weights = _load_weights(ar, m) if kind == "module" else []
+    weights = _load_weights(ar, m) if kind != "function" else []
     target, image_rec, _note = choose_image(m)
     natives = {}
     if image_rec is not None:
@@ -233,6 +234,13 @@ def load(path: str):
         f.image = image
         return f
     arrays = [a for _, a in weights]
+    if kind == "train_step":
+        from pts.runtime.archive_train import LoadedTrainStep
+        fn = LoadedFunction(path, m, pairs, natives, from_ir, name=m.get("name"),
+                            signature=m.get("signature"), weights=arrays)
+        s = LoadedTrainStep(fn, m, weights)
+        s.image = image
+        return s
     methods = {}
     specs = m.get("methods") or {}
     for name in dict.fromkeys(r["name"] for r in records):

@@ -33,33 +33,55 @@ _DOS_DATE = (0 << 9) | (1 << 5) | 1        # 1980-01-01: archives are reproducib
 
 # ---------------------------------------------------------------- zip writing
 
-def write_zip(path: str, files: list[tuple[str, bytes]]) -> None:
-    """A zip of stored entries with their data aligned to ALIGNMENT bytes."""
-    out = io.BytesIO()
+def write_zip(path: str, files: list[tuple[str, object]]) -> None:
+    """A zip of stored entries with their data aligned to ALIGNMENT bytes.  An entry's data
+    are bytes, or a tuple of buffers written one after another (a weight: its .npy header
+    and the array's own memory, never copied), streamed to the file."""
     central = []
-    for name, data in files:
-        raw = name.encode("utf-8")
-        off = out.tell()
-        pad = -(off + 30 + len(raw) + 6) % ALIGNMENT
-        extra = struct.pack("<HHH", _ALIGN_EXTRA_ID, 2 + pad, ALIGNMENT) + b"\0" * pad
-        crc = zlib.crc32(data) & 0xffffffff
-        out.write(struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0x800, 0, 0, _DOS_DATE, crc,
-                              len(data), len(data), len(raw), len(extra)))
-        out.write(raw + extra)
-        assert out.tell() % ALIGNMENT == 0
-        out.write(data)
-        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, (3 << 8) | 20, 20, 0x800,
-                                   0, 0, _DOS_DATE, crc, len(data), len(data), len(raw), 0, 0,
-                                   0, 0, 0o100644 << 16, off) + raw)
-    cd_off = out.tell()
-    cd = b"".join(central)
-    out.write(cd)
-    out.write(struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, len(files), len(files), len(cd),
-                          cd_off, 0))
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "wb") as f:
-        f.write(out.getvalue())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as out:
+            for name, data in files:
+                parts = data if isinstance(data, tuple) else (data,)
+                size = sum(memoryview(p).nbytes for p in parts)
+                crc = 0
+                for p in parts:
+                    crc = zlib.crc32(p, crc)
+                crc &= 0xffffffff
+                raw = name.encode("utf-8")
+                off = out.tell()
+                pad = -(off + 30 + len(raw) + 6) % ALIGNMENT
+                extra = struct.pack("<HHH", _ALIGN_EXTRA_ID, 2 + pad, ALIGNMENT) + b"\0" * pad
+                out.write(struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0x800, 0, 0, _DOS_DATE,
+                                      crc, size, size, len(raw), len(extra)))
+                out.write(raw + extra)
+                assert out.tell() % ALIGNMENT == 0
+                for p in parts:
+                    out.write(p)
+                central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, (3 << 8) | 20, 20,
+                                           0x800, 0, 0, _DOS_DATE, crc, size, size, len(raw), 0,
+                                           0, 0, 0, 0o100644 << 16, off) + raw)
+            cd_off = out.tell()
+            cd = b"".join(central)
+            out.write(cd)
+            out.write(struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, len(files), len(files),
+                                  len(cd), cd_off, 0))
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def npy_parts(arr) -> tuple:
+    """The .npy file (format 1.0, header padded to 64 bytes as numpy pads it) of a
+    C-contiguous array, as (header bytes, the array's memory)."""
+    import numpy as np
+    arr = np.asarray(arr, order="C")
+    head = io.BytesIO()
+    np.lib.format.write_array_header_1_0(head, np.lib.format.header_data_from_array_1_0(arr))
+    data = memoryview(arr.reshape(-1)).cast("B") if arr.size else b""
+    return head.getvalue(), data
 
 
 # ---------------------------------------------------------------- save
@@ -225,11 +247,8 @@ class _Saver:
             sources.append({"path": "source/" + fname, "file": f.file})
         weight_recs, weight_files = [], []
         for dotted, arr in self.weights.items():
-            buf = io.BytesIO()
-            import numpy as np
-            np.save(buf, arr, allow_pickle=False)
             wpath = f"weights/{dotted}.npy"
-            weight_files.append((wpath, buf.getvalue()))
+            weight_files.append((wpath, npy_parts(arr)))
             weight_recs.append({"name": dotted, "path": wpath, "dtype": arr.dtype.name,
                                 "shape": list(arr.shape)})
         images = {}

@@ -20,7 +20,7 @@ The layers, bottom to top, as the code needs them (each line may import the line
                                                       and the kernel library is mapped by
                                                       the runtime's image loader
     archive   pts.runtime.archive_format, _write,     .pts archives: writing compiles (the
-              _read, _call                            driver) and links (backend), reading
+              _read, _call, _train                    driver) and links (backend), reading
                                                       may compile the stored IR (backend.jit)
     api       pts, pts.api, pts.compiled, pts.cache,  the public surface; the disk cache
               pts.cli, pts.nn, pts.optim,             (which loads images and runs the JIT),
@@ -64,7 +64,8 @@ LAYERS = [
     ("runtime", ["pts.runtime", "pts._dispatch", "pts._threads"]),
     ("backend", ["pts.backend"]),
     ("archive", ["pts.runtime.archive_format", "pts.runtime.archive_write",
-                 "pts.runtime.archive_read", "pts.runtime.archive_call"]),
+                 "pts.runtime.archive_read", "pts.runtime.archive_call",
+                 "pts.runtime.archive_train"]),
     ("api", ["pts", "pts.runtime.archive"]),
 ]
 

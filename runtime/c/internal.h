@@ -83,6 +83,11 @@ void pts__buf_value(pts_buf *b, const pts_value *v);
 
 /* ---- tensors (loader.c) and .npy (npy.c) ------------------------------------------- */
 
+/* A module's weight i, writable (a training step's state: train.c); NULL if none. */
+pts_tensor *pts__weight_mut(pts_model *m, size_t i);
+/* A training step archive's manifest train.hyper_width (0 for other kinds). */
+int pts__hyper_width(const pts_model *m);
+
 /* Copy a strided tensor into C-contiguous memory at dst (numel * item size bytes). */
 void pts__copy_strided(void *dst, const pts_tensor *src);
 

@@ -340,6 +340,7 @@ struct pts_model {
     size_t nexceptions;
     FILE *out;
     size_t stack_budget;
+    int hyper_width;                     /* a training step's optim.hyper row (train.c) */
 };
 
 static char *dup_str(const char *s) {
@@ -547,10 +548,20 @@ static pts_status check_version(pts_model *m, const pts_json *root, pts_error *e
     const char *prod = pts__json_str(root, "producer");
     snprintf(m->producer, sizeof m->producer, "%s", prod ? prod : "");
     const char *kind = pts__json_str(root, "kind");
-    if (!kind || (strcmp(kind, "function") != 0 && strcmp(kind, "module") != 0))
+    if (!kind || (strcmp(kind, "function") != 0 && strcmp(kind, "module") != 0 &&
+                  strcmp(kind, "train_step") != 0))
         return pts__fail(err, PTS_ERR_UNSUPPORTED, "archives of kind '%.32s' are not supported "
                          "by this libpts", kind ? kind : "?");
     snprintf(m->kind, sizeof m->kind, "%s", kind);
+    if (strcmp(kind, "train_step") == 0) {
+        /* the rows of optim.hyper (runtime/archive_train.py): train.c reads them */
+        const pts_json *w = pts__json_get(pts__json_get(root, "train"), "hyper_width");
+        if (!w || w->type != PTS_J_NUM || !(w->num >= 1 && w->num <= 64) ||
+            w->num != (double)(int)w->num)
+            return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: a training step without a "
+                             "valid train.hyper_width");
+        m->hyper_width = (int)w->num;
+    }
     return PTS_OK;
 }
 
@@ -973,6 +984,8 @@ const char *pts_model_kind(const pts_model *m) { return m->kind; }
 size_t pts_weight_count(const pts_model *m) { return m->nweights; }
 const char *pts_weight_name(const pts_model *m, size_t i) { return i < m->nweights ? m->weights[i].name : NULL; }
 const pts_tensor *pts_weight(const pts_model *m, size_t i) { return i < m->nweights ? &m->weights[i].t : NULL; }
+pts_tensor *pts__weight_mut(pts_model *m, size_t i) { return i < m->nweights ? &m->weights[i].t : NULL; }
+int pts__hyper_width(const pts_model *m) { return m->hyper_width; }
 
 const char *pts_entry_param_type(const pts_model *m, size_t i, size_t k) {
     if (i >= m->nentries || k >= m->entries[i].nparams)
@@ -1129,6 +1142,18 @@ void pts__copy_strided(void *dst, const pts_tensor *src) {
     size_t item = pts_dtype_size(src->dtype);
     int64_t n = pts_tensor_numel(src);
     int32_t r = src->rank;
+    int64_t acc = 1;
+    int contiguous = 1;
+    for (int32_t k = r - 1; k >= 0; k--) {
+        if (src->shape[k] != 1 && src->strides[k] != acc)
+            contiguous = 0;
+        acc *= src->shape[k];
+    }
+    if (contiguous) {                   /* C order already (weights, state): one copy */
+        if (n > 0)
+            memcpy(dst, src->data, (size_t)n * item);
+        return;
+    }
     int64_t idx[PTS_MAX_RANK] = {0};
     int64_t off = 0;
     unsigned char *out = dst;

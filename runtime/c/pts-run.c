@@ -23,6 +23,17 @@
  * --bench N: load the archive 10 times and call the entry N times, then print the load
  * time (best and median) and the time per call, measured here in C (no output of the
  * result).
+ *
+ * Training steps (archives of pts.save(pts.train_step(...))):
+ *
+ *     pts-run STEP.pts --steps N BATCH... [--load-state DIR] [--save-state DIR] [--lr LR]
+ *
+ * runs N steps on the batch (the arguments as above: .npy files or literals), printing
+ * each step's loss on a line of its own as Python's repr() prints the float (every bit
+ * of it: float(line) is the loss); --load-state first reads the state from DIR/<name>.npy
+ * (as --save-state wrote it), --lr sets the learning rate, and --save-state writes the
+ * state after the last step.  A failed step stops the run (exit status 1) with the state
+ * as it was before that step, and saves nothing.
  */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <errno.h>
@@ -171,6 +182,8 @@ static void usage(void) {
     fprintf(stderr, "usage: pts-run MODEL.pts [--entry NAME] [ARG ...] [--out DIR] "
                     "[--threads N] [--bench N]\n"
                     "       pts-run MODEL.pts --list\n"
+                    "       pts-run STEP.pts --steps N BATCH... [--load-state DIR] "
+                    "[--save-state DIR] [--lr LR]\n"
                     "ARG: a Python literal (3, 2.5, True, (1, 2.0), [1, 2]) or a .npy file\n");
 }
 
@@ -263,10 +276,68 @@ static int run_bench(const char *path, pts_model *m, size_t e, const pts_value *
     return 0;
 }
 
+static void traceback(const pts_error *err) {
+    fflush(stdout);
+    fprintf(stderr, "Traceback (most recent call last):\n  File \"%s\", line %lld, in %s\n"
+                    "%s%s%s\n", err->file, (long long)err->line, err->function, err->kind,
+            err->message[0] ? ": " : "", err->message);
+}
+
+/* --steps: N training steps on the batch, a loss per line; the state loaded and saved */
+static int run_steps(pts_model *m, const pts_value *batch, size_t nbatch, long steps,
+                     const char *load_dir, const char *save_dir, const char *lr) {
+    pts_error err;
+    pts_train *t = pts_train_open(m, &err);
+    if (!t) {
+        fprintf(stderr, "pts-run: error: %s\n", err.message);
+        return 2;
+    }
+    int rc = 0;
+    if (load_dir && pts_train_load_state(t, load_dir, &err) != PTS_OK) {
+        fprintf(stderr, "pts-run: error: --load-state: %s\n", err.message);
+        rc = 2;
+    }
+    if (rc == 0 && lr) {
+        char *end;
+        double v = strtod(lr, &end);
+        if (*end || end == lr) {
+            fprintf(stderr, "pts-run: error: --lr needs a number: %s\n", lr);
+            rc = 2;
+        } else if (pts_train_set_lr(t, v, &err) != PTS_OK) {
+            fprintf(stderr, "pts-run: error: %s\n", err.message);
+            rc = 2;
+        }
+    }
+    for (long i = 0; i < steps && rc == 0; i++) {
+        double loss;
+        pts_status st = pts_train_step(t, batch, nbatch, &loss, &err);
+        if (st == PTS_ERR_RUNTIME) {
+            traceback(&err);
+            rc = 1;
+        } else if (st != PTS_OK) {
+            fprintf(stderr, "pts-run: error: step %ld: %s\n", i + 1, err.message);
+            rc = 2;
+        } else {
+            char buf[64];
+            pts_format_float(loss, buf, sizeof buf);
+            puts(buf);
+        }
+    }
+    if (rc == 0 && save_dir && pts_train_save_state(t, save_dir, &err) != PTS_OK) {
+        fprintf(stderr, "pts-run: error: --save-state: %s\n", err.message);
+        rc = 2;
+    }
+    pts_train_free(t);
+    if (fflush(stdout) != 0 && rc == 0)
+        rc = 2;
+    return rc;
+}
+
 int main(int argc, char **argv) {
     const char *model = NULL, *entry_name = NULL, *out_dir = NULL;
+    const char *save_state = NULL, *load_state = NULL, *lr = NULL;
     int list = 0, rc = 0;
-    long bench = 0;
+    long bench = 0, steps = -1;
     pts_model *m = NULL;
     static pts_value args[256];
     static pool pl;
@@ -287,8 +358,6 @@ int main(int argc, char **argv) {
         } else if (!only_args && (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)) {
             usage();
             return 0;
-        } else if (!model) {
-            model = a;
         } else if (!only_args && strcmp(a, "--threads") == 0) {
             if (++i == argc) { usage(); return 2; }
             char *end;
@@ -296,12 +365,29 @@ int main(int argc, char **argv) {
             if (*end != 0 || end == argv[i] || n < 1 || n > 1024)
                 return die("--threads takes a number of threads from 1 to 1024", argv[i]);
             pts_set_num_threads((int)n);
+        } else if (!only_args && strcmp(a, "--steps") == 0) {
+            if (++i == argc) { usage(); return 2; }
+            char *end;
+            steps = strtol(argv[i], &end, 10);
+            if (*end || end == argv[i] || steps < 0)
+                return die("--steps needs a count", argv[i]);
+        } else if (!only_args && (strcmp(a, "--save-state") == 0 ||
+                                  strcmp(a, "--load-state") == 0 || strcmp(a, "--lr") == 0)) {
+            if (++i == argc) { usage(); return 2; }
+            if (strcmp(a, "--save-state") == 0)
+                save_state = argv[i];
+            else if (strcmp(a, "--load-state") == 0)
+                load_state = argv[i];
+            else
+                lr = argv[i];
         } else if (!only_args && strcmp(a, "--bench") == 0) {
             if (++i == argc) { usage(); return 2; }
             char *end;
             bench = strtol(argv[i], &end, 10);
             if (*end || bench <= 0)
                 return die("--bench needs a positive count", argv[i]);
+        } else if (!model) {
+            model = a;
         } else if (ends_with(a, ".npy")) {
             if (nargs == 256 || pl.ntensors == 256)
                 return die("too many arguments", NULL);
@@ -348,8 +434,17 @@ int main(int argc, char **argv) {
                 const pts_tensor *w = pts_weight(m, i);
                 bytes += (size_t)pts_tensor_numel(w) * pts_dtype_size(w->dtype);
             }
-            printf("weights: %zu tensors, %zu bytes\n", pts_weight_count(m), bytes);
+            printf("%s: %zu tensors, %zu bytes\n", strcmp(pts_model_kind(m), "train_step") == 0
+                   ? "state" : "weights", pts_weight_count(m), bytes);
         }
+        goto done;
+    }
+    if (steps >= 0 || save_state || load_state || lr) {
+        if (steps < 0) {
+            rc = die("--save-state, --load-state and --lr go with --steps N", NULL);
+            goto done;
+        }
+        rc = run_steps(m, args, nargs, steps, load_state, save_state, lr);
         goto done;
     }
     long e = pts_find_entry(m, entry_name, args, nargs);
@@ -369,10 +464,7 @@ int main(int argc, char **argv) {
     pts_result *r;
     pts_status st = pts_call(m, (size_t)e, args, nargs, &r, &err);
     if (st == PTS_ERR_RUNTIME) {
-        fflush(stdout);
-        fprintf(stderr, "Traceback (most recent call last):\n  File \"%s\", line %lld, in %s\n"
-                        "%s%s%s\n", err.file, (long long)err.line, err.function, err.kind,
-                err.message[0] ? ": " : "", err.message);
+        traceback(&err);
         rc = 1;
         goto done;
     }

@@ -222,6 +222,63 @@ PTS_API pts_status pts_call(pts_model *m, size_t entry, const pts_value *args, s
 PTS_API const pts_value *pts_result_value(const pts_result *r);
 PTS_API void pts_result_free(pts_result *r);
 
+/* ---- training steps (train.c) -------------------------------------------------------- */
+
+/* An archive of kind "train_step" (pts.save(pts.train_step(model, loss_fn, opt), ...))
+ * holds a compiled training step — forward, backward and the optimizer's update of every
+ * parameter in one call — and its state: the model's arrays ("model.fc1.weight",
+ * "model.bn1.running_mean", ...), the optimizer's ("optim.exp_avg.fc1.weight",
+ * "optim.momentum_buffer.fc1.bias", ...), the step counts ("optim.step", float64, one per
+ * updated parameter) and the hyperparameters ("optim.hyper", float64, one row of
+ * pts_train_hyper_width() values per updated parameter, the learning rate first).
+ *
+ *     pts_model *m = pts_load_file("mlp-train.pts", &err);
+ *     pts_train *t = pts_train_open(m, &err);
+ *     pts_value batch[2] = { pts_tensor_value(&x), pts_tensor_value(&y) };
+ *     for (int i = 0; i < 20; i++) {
+ *         double loss;
+ *         if (pts_train_step(t, batch, 2, &loss, &err) != PTS_OK) { ... }
+ *         printf("%.9g\n", loss);
+ *     }
+ *     pts_train_save_state(t, "out", &err);        out/model.fc1.weight.npy, ...
+ *     pts_train_free(t);
+ *     pts_free(m);
+ *
+ * The state lives in memory (the model's weights: a copy-on-write mapping of the file, or
+ * a copy): the archive file is never written to.  A step that fails — a batch of the
+ * wrong type or shape, an exception the loss function raises — returns its error and
+ * leaves every state array exactly as it was.  The state is the model's: two pts_train of
+ * one model share it, and steps on it must not run concurrently. */
+typedef struct pts_train pts_train;
+
+/* Open the training step of a loaded "train_step" archive (PTS_ERR_ARGUMENT for another
+ * kind).  It borrows m: free it before pts_free(m). */
+PTS_API pts_train *pts_train_open(pts_model *m, pts_error *err);
+PTS_API void pts_train_free(pts_train *t);
+/* Run one step on the batch (the loss function's arguments after the model, as for
+ * pts_call: the entry is chosen by their types) and store the loss in *loss. */
+PTS_API pts_status pts_train_step(pts_train *t, const pts_value *batch, size_t nbatch,
+                                  double *loss, pts_error *err);
+/* The state arrays: count, name, the tensor (borrowed, C order; each step changes its
+ * data in place), the index of a name (-1 if none). */
+PTS_API size_t pts_train_state_count(const pts_train *t);
+PTS_API const char *pts_train_state_name(const pts_train *t, size_t i);
+PTS_API const pts_tensor *pts_train_state(const pts_train *t, size_t i);
+PTS_API long pts_train_find_state(const pts_train *t, const char *name);
+/* Copy src (any strides) into state array i: same dtype and shape, else PTS_ERR_ARGUMENT
+ * and nothing changes. */
+PTS_API pts_status pts_train_set_state(pts_train *t, size_t i, const pts_tensor *src,
+                                       pts_error *err);
+/* Write every state array to DIR/<name>.npy (DIR is created if missing) / read them all
+ * back: every file must exist and match its array's dtype and shape, else the error names
+ * it and no array changes. */
+PTS_API pts_status pts_train_save_state(const pts_train *t, const char *dir, pts_error *err);
+PTS_API pts_status pts_train_load_state(pts_train *t, const char *dir, pts_error *err);
+/* Hyperparameters, run-time values (no recompile): the row width of optim.hyper, and the
+ * learning rate of every updated parameter (column 0). */
+PTS_API int pts_train_hyper_width(const pts_train *t);
+PTS_API pts_status pts_train_set_lr(pts_train *t, double lr, pts_error *err);
+
 /* ---- formatting like Python --------------------------------------------------------- */
 
 /* repr() of a float (shortest round-trip digits: 0.1, 1e+16, inf, -0.0).  Returns the

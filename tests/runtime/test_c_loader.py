@@ -1,6 +1,6 @@
 """The C runtime (runtime/c): libpts and pts-run built with the system cc, embedded from C,
-under AddressSanitizer + UndefinedBehaviorSanitizer against mutated archives (functions and
-a module with weights), the libFuzzer harness built with clang and run on a seed corpus,
+under AddressSanitizer + UndefinedBehaviorSanitizer against mutated archives (functions, a
+module with weights and a training step, whose steps batch.c runs), the libFuzzer harness built with clang and run on a seed corpus,
 and aarch64 images (scalar, tensor and module archives) under qemu-aarch64 with a
 cross-compiled loader.  Missing tools (clang, gcc-aarch64-linux-gnu, qemu-user) are
 installed with apt-get when the tests run as root (PTS_NO_APT=1 prevents it), else skipped.
@@ -79,6 +79,22 @@ SOURCE = textwrap.dedent("""\
 
         def forward(self, x: np.ndarray, k: float) -> np.ndarray:
             return x * self.w * k + self.b
+
+    import pts.nn as nn
+    import pts.nn.functional as F
+
+    class Tiny(nn.Module):
+        # a training step's archive (its state: weights, batch-norm buffers, Adam's moments)
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(2, 2)
+            self.bn = nn.BatchNorm1d(2)
+
+        def forward(self, x: np.ndarray) -> np.ndarray:
+            return self.bn(self.fc(x))
+
+    def tiny_loss(model: Tiny, x: np.ndarray, y: np.ndarray) -> float:
+        return F.mse_loss(model(x), y)
     """)
 
 
@@ -102,6 +118,12 @@ def archives(tmp_path_factory):
     out["scale"] = d / "scale.pts"
     pts.save(pts.script(module.Scale(), backend="native"), out["scale"],
              example_inputs=[(np.ones((2, 4)), 1.5)])
+    out["train"] = d / "train.pts"
+    tiny = module.Tiny()
+    step = pts.train_step(tiny, module.tiny_loss, pts.optim.Adam(tiny.parameters(), lr=0.1))
+    x = np.linspace(-1.0, 1.0, 4, dtype=np.float32).reshape(2, 2)
+    out["train_batch"] = (x, x[::-1].copy())
+    pts.save(step, out["train"], example_inputs=list(out["train_batch"]))
     out["src"] = src
     out["module"] = module
     return out
@@ -321,7 +343,10 @@ def structured_mutation(data: bytes, rng: random.Random) -> bytes:
         if m.get("weights") and rng.random() < 0.7:        # a module's weights
             w = rng.choice(m["weights"])
             key = rng.choice(["name", "path", "shape", "dtype"])
-            w[key] = rng.choice([None, "", "weights/nope.npy", "manifest.json", [1 << 40], 7])
+            w[key] = rng.choice([None, "", "weights/nope.npy", "manifest.json", [1 << 40], 7,
+                                 "../escape", "a/b", ".hidden"])
+            if isinstance(m.get("train"), dict) and rng.random() < 0.5:   # a training step's
+                m["train"]["hyper_width"] = rng.choice([0, 5.5, None, "5", 1e9, 3, 65])
             if rng.random() < 0.5:
                 for e in m["entries"]:
                     e["weights"] = rng.choice([[99], [-1], [0.5], "x", [0, 1, 2], []])
@@ -373,7 +398,11 @@ def mutate_image(img: bytes, rng: random.Random) -> bytes:
 def run_mutations(tmp_path, archives, n: int, seed: int):
     build = build_runtime("cc", SANITIZE)
     exe = compile_c([C_DIR / "fuzz" / "batch.c"], tmp_path / "batch", build, extra_cflags=SANITIZE)
-    good = [archives[k].read_bytes() for k in ("gcd", "noisy", "scaled", "pairsum", "scale")]
+    good = [archives[k].read_bytes() for k in ("gcd", "noisy", "scaled", "pairsum", "scale",
+                                               "train")]
+    r = subprocess.run([str(exe), "--call", str(archives["train"])], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0 and " called 1 trained 0" in r.stdout, r.stdout + r.stderr
     raw, structured = mutations(good, n, seed)
     for name, items, flags in (("raw", raw, ["--call"]), ("structured", structured, [])):
         d = tmp_path / name
@@ -547,8 +576,9 @@ def test_aarch64_images_under_qemu(tmp_path):
 
 
 def test_aarch64_tensor_archives_under_qemu(tmp_path, archives):
-    """Tensor code and a module's weights on aarch64: a corpus program (reductions, exp,
-    matmul) and the fixture's module, .npy in and out, against the host's native results
+    """Tensor code, a module's weights and a training step on aarch64: a corpus program
+    (reductions, exp, matmul), the fixture's module and its training step, .npy in and
+    out, against the host's native results
     (to rounding: the two images may vectorize reductions differently)."""
     why = ensure_cross_tools()
     if why:
@@ -583,6 +613,19 @@ def test_aarch64_tensor_archives_under_qemu(tmp_path, archives):
                         str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     np.testing.assert_array_equal(np.load(tmp_path / "result.npy"), want)
+
+    # a training step: 5 steps, the host's losses to float32 rounding; its state saved
+    s = pts.load(archives["train"])
+    want = [s(*archives["train_batch"]) for _ in range(5)]
+    for name, arr in zip("xy", archives["train_batch"]):
+        np.save(tmp_path / f"t{name}.npy", arr)
+    r = subprocess.run([*qemu, str(archives["train"]), "--steps", "5", str(tmp_path / "tx.npy"),
+                        str(tmp_path / "ty.npy"), "--save-state", str(tmp_path / "state")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    np.testing.assert_allclose([float(v) for v in r.stdout.split()], want, rtol=1e-5)
+    np.testing.assert_allclose(np.load(tmp_path / "state" / "model.fc.weight.npy"),
+                               s.state["model.fc.weight"], rtol=1e-4, atol=1e-6)
 
 
 def test_overlapping_entries_are_rejected(archives, runtime, tmp_path):
