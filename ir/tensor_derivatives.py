@@ -29,7 +29,7 @@ pass reports as a CompileError at the instruction's span.
 from __future__ import annotations
 
 from pts.ir.core import Builder, Const, Instr, Value
-from pts.ir.op_table import OPS, set_derivative
+from pts.ir.op_table import set_derivative
 from pts.ir.scalar_derivatives import FLOAT_SCALARS, emit
 from pts.ir.types import DTYPE_NAMES, F32, F64, I64, TensorType, TupleType
 
@@ -604,11 +604,6 @@ def _pieces(b: Builder, i: Instr, g: Value, piece) -> list:
     tup = i.args[0]
     if not isinstance(tup.type, TupleType):
         raise NotImplementedError("np.concatenate / np.stack of a list")
-    if OPS["tuple"].derivative is None:
-        # no rule carries a tuple's adjoint to its elements: the pass would drop it, so
-        # refuse rather than give a zero gradient
-        raise NotImplementedError("gradients through the tuple of arrays of np.concatenate "
-                                  "and np.stack are not supported yet")
     out = []
     state: dict = {}
     for k, t in enumerate(tup.type.elems):

@@ -50,8 +50,9 @@ from pts.errors import CompileError
 from pts.ir.analysis import dominates, dominators, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
-from pts.ir.scalar_derivatives import FLOAT_SCALARS, constant, emit
-from pts.ir.types import (DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type,
+from pts.ir.scalar_derivatives import (FLOAT_SCALARS, carried, constant, emit, made_zero,
+                                       zeros_like_value)
+from pts.ir.types import (DTYPE_NAMES, F32, F64, I1, I64, ListType, TensorType, TupleType, Type,
                           py_name)
 
 
@@ -86,8 +87,9 @@ class _Shared:
 
 def vjp_param_positions(callee: Function) -> list[int]:
     """The parameters of `callee` its VJP gives adjoints of, in order: the float scalars
-    and float arrays (a hand-written VJP returns a tuple of one adjoint for each)."""
-    return [k for k, p in enumerate(callee.params) if differentiable(p.type)]
+    and float arrays, and tuples holding them (a hand-written VJP returns a tuple of one
+    adjoint for each)."""
+    return [k for k, p in enumerate(callee.params) if carried(p.type)]
 
 
 def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None = None) -> None:
@@ -245,10 +247,13 @@ class _Differentiator:
                 work.extend(incoming.get(v, ()))
             elif isinstance(v, Instr):
                 work.extend(a for a in v.args if _may_hold_float(a.type))
-        self.active = {v for v in varied & useful if differentiable(v.type)}
+        self.active = {v for v in varied & useful if carried(v.type)}
         self.active.add(self.result)
         for b in fwd:
+            for v in b.params:
+                self._refuse_uncarried(v, varied, useful)
             for i in b.instrs:
+                self._refuse_uncarried(i, varied, useful)
                 self._refuse(i, varied, useful)
                 if i in self.active and i.op != "call" and OPS[i.op].derivative is None:
                     raise CompileError(f"cannot differentiate {i.op}: it has no "
@@ -270,7 +275,7 @@ class _Differentiator:
         if name in vjps:
             return vjps[name]
         h = self.module[name]
-        if not differentiable(h.ret_type):
+        if not carried(h.ret_type):
             raise CompileError(f"cannot differentiate the call of {name}: its result is a "
                                f"{h.ret_type} (a float or a float array can carry a gradient)",
                                call.span)
@@ -280,6 +285,15 @@ class _Differentiator:
         assert g.name == vjp
         self.module.add(g)
         return vjp
+
+    def _refuse_uncarried(self, v: Value, varied: set[Value], useful: set[Value]) -> None:
+        # a tuple that holds a gradient next to something without a zero (a str, a list)
+        if isinstance(v.type, TupleType) and v in varied and v in useful \
+                and _may_hold_float(v.type) and not carried(v.type):
+            raise CompileError(f"cannot differentiate through a value of type "
+                               f"{py_name(v.type)}: a tuple carries gradients only when it "
+                               f"holds numbers, arrays and tuples of them",
+                               getattr(v, "span", None))
 
     def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
         stored = i.args if i.op == "attr.set" else i.args[1:]
@@ -400,7 +414,7 @@ class _Differentiator:
                         slots.append(v)
         self.slots = slots
         # a slot starts full-shaped when its value is defined once before the exit
-        self.full = {s for s in slots if isinstance(s.type, TensorType)
+        self.full = {s for s in slots if _has_tensor(s.type)
                      and (s is self.result or defined_in.get(s) in self.once)}
         # a full slot read only in the entry (a model's parameter, typically) is still its
         # zeros_like when the entry's reverse — the last to run, once — starts: its first
@@ -419,7 +433,7 @@ class _Differentiator:
         # one zero per tensor type, made here (which comes before every backward block) and
         # shared by every slot that goes back to zero: adjoints are never written in place
         self.zeros: dict[Type, Value] = {}
-        for t in dict.fromkeys(s.type for s in slots if isinstance(s.type, TensorType)):
+        for t in dict.fromkeys(t for s in slots for t in _tensor_types(s.type)):
             ones = emit(b, "tuple", *[Const(I64, 1)] * t.rank)
             self.zeros[t] = emit(b, "np.zeros", ones, static=repr({"dtype": DTYPE_NAMES[t.dtype]}))
         init = []
@@ -433,7 +447,7 @@ class _Differentiator:
                 # them, so no zeros_like here)
                 init.append(s)
             elif s in self.full:
-                init.append(emit(b, "np.zeros_like", s, static="{}"))
+                init.append(zeros_like_value(b, s))
             else:
                 init.append(self._zero(b, s.type))
         self.regions: dict[Block, list[Block]] = {}
@@ -463,9 +477,14 @@ class _Differentiator:
         return blk
 
     def _zero(self, b: Builder, t: Type) -> Value:
-        """A zero adjoint of type t (for tensors: shape (1, ..., 1), broadcast where read)."""
+        """A zero adjoint of type t (for tensors: shape (1, ..., 1), broadcast where read;
+        for tuples: a tuple of its elements' zeros)."""
         if isinstance(t, TensorType):
             return self.zeros[t]
+        if isinstance(t, TupleType):
+            return emit(b, "tuple", *[self._zero(b, e) for e in t.elems])
+        if t in (I64, I1):
+            return Const(t, 0 if t == I64 else False)
         return constant(b, 0.0, t)
 
     def _reverse_block(self, blk: Block, rb: Block, after: Block) -> None:
@@ -475,7 +494,7 @@ class _Differentiator:
         active = self.active
         # acc: value -> (adjoint, may be a (1, ..., 1) zero); slots start as the parameters
         acc: dict[Value, tuple[Value, bool] | None] = {
-            s: (p, isinstance(s.type, TensorType) and s not in self.full)
+            s: (p, _has_tensor(s.type) and s not in self.full)
             for s, p in zip(self.slots, rb.params)}
         if blk is self.g.entry:
             for s in self.entry_only:
@@ -485,7 +504,7 @@ class _Differentiator:
             if v not in active or adj is None:
                 return
             if adj.type != v.type:
-                if isinstance(v.type, TensorType) or isinstance(adj.type, TensorType):
+                if not (v.type in FLOAT_SCALARS and adj.type in FLOAT_SCALARS):
                     raise CompileError(f"internal: an adjoint of type {adj.type} for a "
                                        f"{v.type}", b.span)
                 adj = emit(b, "cast", adj, type=v.type)
@@ -510,10 +529,9 @@ class _Differentiator:
             adj, small = acc[i]
             acc[i] = None
             b.span = i.span
-            if small and isinstance(i.type, TensorType):
+            if small and _has_tensor(i.type):
                 # a slot's zero is (1, ..., 1): give the rule an adjoint of y's shape
-                adj = emit(b, "np.add", adj, emit(b, "np.zeros_like", i, static="{}"),
-                           static="{}")
+                adj = _widen(b, adj, i)
             rule = self._call_rule if i.op == "call" else OPS[i.op].derivative
             try:
                 adjs = rule(b, i, adj)
@@ -623,27 +641,60 @@ class _Differentiator:
             if not needed:
                 continue
             term = blk.instrs.pop()
-            for v in needed:
-                tape = tapes.get(v.type)
+            # a tuple goes on the tapes as its elements (lists hold numbers and arrays)
+            leaves: list[Value] = []
+            trees = [_flatten(blk, v, term.span, leaves) for v in needed]
+
+            def tape_of(t: Type) -> Instr:
+                tape = tapes.get(t)
                 if tape is None:
-                    tape = tapes[v.type] = Instr("list.new", [Const(I64, 0)], ListType(v.type),
-                                                 name="tape")
+                    tape = tapes[t] = Instr("list.new", [Const(I64, 0)], ListType(t),
+                                            name="tape")
                     tape.block = g.entry
                     g.entry.instrs.insert(0, tape)
-                push = Instr("list.append", [tape, v], span=term.span)
-                blk.append(push)
+                return tape
+            for v in leaves:
+                blk.append(Instr("list.append", [tape_of(v.type), v], span=term.span))
             blk.append(term)
-            popped: dict[Value, Value] = {}
-            pops = []
-            for v in reversed(needed):
+            pops: list[Instr] = []
+            popped_leaves: dict[Value, Value] = {}
+            for v in reversed(leaves):
                 pop = Instr("list.pop", [tapes[v.type]], v.type, span=term.span, name=v.name)
                 pop.block = rb
                 pops.append(pop)
-                popped[v] = pop
+                popped_leaves[v] = pop
+            popped = {v: _rebuild(rb, pops, tree, v.type, popped_leaves, term.span)
+                      for v, tree in zip(needed, trees)}
             for r in region:
                 for i in r.instrs:
                     i.replace_uses(popped)
             rb.instrs[0:0] = pops
+
+
+def _flatten(blk: Block, v: Value, span, leaves: list[Value]):
+    """v's leaves (v itself unless it is a tuple), read at the end of blk and appended to
+    `leaves`; returns v's tree of them (a leaf, or a list of its elements' trees)."""
+    if not isinstance(v.type, TupleType):
+        leaves.append(v)
+        return v
+    tree = []
+    for k, t in enumerate(v.type.elems):
+        e = Instr("tuple.get", [v, Const(I64, k)], t, span=span)
+        blk.append(e)
+        tree.append(_flatten(blk, e, span, leaves))
+    return tree
+
+
+def _rebuild(rb: Block, into: list[Instr], tree, t: Type, popped: dict, span) -> Value:
+    """The value of type t again from its tree of popped leaves (`into`: the instructions
+    that start rb)."""
+    if not isinstance(tree, list):
+        return popped[tree]
+    elems = [_rebuild(rb, into, sub, e, popped, span) for sub, e in zip(tree, t.elems)]
+    tup = Instr("tuple", elems, t, span=span)
+    tup.block = rb
+    into.append(tup)
+    return tup
 
 
 def _prune(g: Function, blocks: list[Block]) -> None:
@@ -666,10 +717,53 @@ def _prune(g: Function, blocks: list[Block]) -> None:
 
 
 def _accumulate(b: Builder, x: Value, y: Value) -> Value:
-    # adjoints of a value used twice add up
+    # adjoints of a value used twice add up (tuples: element by element, where a zero
+    # a tuple.get rule made for the other elements is skipped)
+    if isinstance(x.type, TupleType):
+        out = []
+        for k, t in enumerate(x.type.elems):
+            xe, ye = _element(b, x, k), _element(b, y, k)
+            if not carried(t) or made_zero(ye):
+                out.append(xe)
+            elif made_zero(xe):
+                out.append(ye)
+            else:
+                out.append(_accumulate(b, xe, ye))
+        return emit(b, "tuple", *out)
     if isinstance(x.type, TensorType) or x.type not in (F64, F32):
         return emit(b, "np.add", x, y, static="{}")
     return emit(b, "add", x, y)
+
+
+def _element(b: Builder, t: Value, k: int) -> Value:
+    """t[k], read from the `tuple` that made t when there is one."""
+    if isinstance(t, Instr) and t.op == "tuple":
+        return t.args[k]
+    return emit(b, "tuple.get", t, Const(I64, k))
+
+
+def _widen(b: Builder, adj: Value, like: Value) -> Value:
+    """adj, whose arrays may be a slot's (1, ..., 1) zero, broadcast to like's shapes."""
+    if isinstance(like.type, TensorType):
+        return emit(b, "np.add", adj, emit(b, "np.zeros_like", like, static="{}"), static="{}")
+    if isinstance(like.type, TupleType):
+        return emit(b, "tuple", *[
+            _widen(b, _element(b, adj, k), _element(b, like, k)) if _has_tensor(t)
+            else _element(b, adj, k) for k, t in enumerate(like.type.elems)])
+    return adj
+
+
+def _has_tensor(t: Type) -> bool:
+    return isinstance(t, TensorType) or (isinstance(t, TupleType)
+                                         and any(_has_tensor(e) for e in t.elems))
+
+
+def _tensor_types(t: Type) -> list[Type]:
+    if isinstance(t, TensorType):
+        return [t]
+    if isinstance(t, TupleType):
+        return [u for e in t.elems for u in _tensor_types(e)]
+    return []
 
 
 def _may_hold_float(t: Type) -> bool:

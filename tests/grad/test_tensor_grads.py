@@ -394,11 +394,6 @@ def sum_then_scalar_math(x: Tensor) -> float:
     return float(np.exp(s / 10.0) * x.max())
 
 
-# gradients through the tuple np.concatenate / np.stack take: refused until the pass
-# carries tuples' adjoints (then these pass, and strict xfail says so)
-TUPLES = pytest.mark.xfail(raises=pts.CompileError, strict=True,
-                           reason="the differentiation pass drops tuples' adjoints")
-
 # (program, inputs): every float input is checked
 PROGRAMS = [
     (add_row, (a(3, 4), a(4), a(3, 4))),
@@ -481,9 +476,9 @@ PROGRAMS = [
     (expand_dims, (a(3, 4), a(3, 1, 4))),
     (squeeze, (a(1, 3, 1, 4), a(3, 4))),
     (copy, (a(3, 4), a(3, 4))),
-    pytest.param(concatenate, (a(2, 3), a(4, 3), a(6, 3)), marks=TUPLES),
-    pytest.param(concatenate_last, (a(2, 3), a(2, 1), a(2, 7)), marks=TUPLES),
-    pytest.param(stack, (a(2, 3), a(2, 3), a(2, 2, 3)), marks=TUPLES),
+    (concatenate, (a(2, 3), a(4, 3), a(6, 3))),
+    (concatenate_last, (a(2, 3), a(2, 1), a(2, 7))),
+    (stack, (a(2, 3), a(2, 3), a(2, 2, 3))),
     (index_int, (a(3, 4), a(4))),
     (index_negative, (a(3, 4),)),
     (slice_steps, (a(3, 5), a(2, 3))),
@@ -496,7 +491,7 @@ PROGRAMS = [
 
 @BACKENDS
 @pytest.mark.parametrize("fn,inputs", PROGRAMS,
-                         ids=[(p.values if hasattr(p, "values") else p)[0].__name__ for p in PROGRAMS])
+                         ids=[p[0].__name__ for p in PROGRAMS])
 def test_gradient(fn, inputs, backend):
     if fn is dot_stacked and backend == "native":
         pytest.skip("np.dot of arrays with more than 2 axes has no native code (forward)")
