@@ -670,7 +670,8 @@ def _sum_to(b, i, g):
 
 
 def _creation_like(b, i, g):
-    # zeros_like(x), ones_like(x), empty_like(x): x's shape only, no gradient
+    # zeros_like(x), ones_like(x), empty_like(x), zeros(shape), ...: no gradient (an array
+    # written into afterwards gets its gradient from the write: differentiate's ReverseWrite)
     return [None] * len(i.args)
 
 
@@ -700,6 +701,7 @@ RULES = {
     "np.stack": _stack, "np.getitem": _getitem, "np.item": _item, "np.sum_to": _sum_to,
     "np.zeros_like": _creation_like, "np.ones_like": _creation_like,
     "np.empty_like": _creation_like, "np.full_like": _full_like, "np.full": _full,
+    "np.zeros": _creation_like, "np.ones": _creation_like, "np.empty": _creation_like,
 }
 RULES.update({"np." + name: unary(f) for name, f in UNARY.items()})
 

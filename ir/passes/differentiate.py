@@ -52,6 +52,7 @@ from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Modu
 from pts.ir.ops import OPS, PURE
 from pts.ir.scalar_derivatives import (FLOAT_SCALARS, carried, constant, emit, made_zero,
                                        zeros_like_value)
+from pts.ir.tensor_derivatives import fit, wants
 from pts.ir.types import (DTYPE_NAMES, F32, F64, I1, I64, ListType, TensorType, TupleType, Type,
                           py_name)
 
@@ -110,6 +111,33 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
                                f"gradient (floats and float32/float64 arrays do)")
 
 
+_SYMBOL = {"np.multiply": "*", "np.true_divide": "/", "np.power": "**", "np.floor_divide": "//",
+           "np.remainder": "%"}
+
+
+def write_target(i: Instr) -> Value | None:
+    """The array an in-place instruction writes into (x[...] = v, out=), or None."""
+    if i.op == "np.setitem":
+        return i.args[0]
+    if i.op.startswith("np.") and "out" in i.static():
+        return i.args[i.static()["out"]]
+    return None
+
+
+# ops that make an array of their own, whose values carry no gradient unless an operand does
+CREATIONS = frozenset("np.zeros np.ones np.empty np.full np.zeros_like np.ones_like "
+                      "np.empty_like np.full_like".split())
+# ops whose rules read only the shapes of their operands and result, not their values: an
+# in-place write after them does not change what the backward sweep computes
+SHAPE_ONLY = frozenset("np.add np.subtract np.negative np.positive np.sum np.mean np.reshape "
+                       "np.ravel np.transpose np.swapaxes np.expand_dims np.squeeze np.copy "
+                       "np.astype np.getitem np.sum_to np.concatenate np.stack np.item "
+                       "np.full_like np.zeros_like np.ones_like np.empty_like tuple tuple.get "
+                       "select".split())
+# ops whose rules read their operands' values but not their result's
+RESULT_FREE = frozenset("np.multiply np.maximum np.minimum np.clip np.where np.remainder "
+                        "np.absolute np.square np.log np.log1p np.sin np.cos np.matmul np.dot "
+                        "np.var np.prod call".split())
 # ops whose result may be a view of (share memory with) their first operand
 VIEW_OPS = frozenset("np.getitem np.reshape np.ravel np.transpose np.swapaxes np.expand_dims "
                      "np.squeeze np.astype select tuple tuple.get list.get list.pop".split())
@@ -216,6 +244,7 @@ class _Differentiator:
             for t in term.targets:
                 for p, a in zip(t.block.params, t.args):
                     incoming.setdefault(p, []).append(a)
+        self._aliases()
         # varied: depends on a requested parameter (through lists and tuples too)
         varied: set[Value] = {g.params[k] for k in self.wrt}
         changed = True
@@ -227,6 +256,13 @@ class _Differentiator:
                         varied.add(p)
                         changed = True
                 for i in b.instrs:
+                    target = write_target(i)
+                    if target is not None and target not in varied \
+                            and any(a in varied for a in i.args):
+                        # a write of a varied value: every name of the array now holds it
+                        varied.update(m for m in self.members[self.root(target)]
+                                      if _may_hold_float(m.type))
+                        changed = True
                     if i in varied or not any(a in varied for a in i.args):
                         continue
                     if i.type is not None and _may_hold_float(i.type):
@@ -247,6 +283,9 @@ class _Differentiator:
                 work.extend(incoming.get(v, ()))
             elif isinstance(v, Instr):
                 work.extend(a for a in v.args if _may_hold_float(a.type))
+            # what was written into an array the result reads
+            for w in self.writes.get(self.root(v), ()):
+                work.extend(a for a in w.args if _may_hold_float(a.type))
         self.active = {v for v in varied & useful if carried(v.type)}
         self.active.add(self.result)
         for b in fwd:
@@ -266,6 +305,25 @@ class _Differentiator:
         in_cycle = _blocks_in_cycles(fwd)
         self.once = {b for b in fwd if b not in in_cycle and b in idom
                      and dominates(idom, b, self.exit)}
+        # the writes the backward sweep reverses, and whether each must zero the part of
+        # the adjoint it overwrote (not when it is the one write into an array made of
+        # zeros, ones, ...: the adjoint then flows nowhere else)
+        self.reversed_writes: dict[Instr, bool] = {}
+        for b in fwd:
+            for i in b.instrs:
+                target = write_target(i)
+                if target is not None and target in self.active:
+                    self.reversed_writes[i] = self._must_zero(i, target, varied, in_cycle)
+
+    def _must_zero(self, w: Instr, t: Value, varied: set[Value], in_cycle: set[Block]) -> bool:
+        if w.op != "np.setitem":
+            return False            # acc += y passes acc's adjoint on whole
+        if len(self.writes[self.root(t)]) != 1 or w.block in in_cycle:
+            return True
+        if not (isinstance(t, Instr) and t.op in CREATIONS
+                and not any(a in varied for a in t.args)):
+            return True
+        return any(u is not w and _may_run_after(u, w) for u in self.uses.get(t, ()))
 
     def _callee_vjp(self, call: Instr) -> str:
         """The VJP function of a call's callee: its hand-written one, else derived from its
@@ -286,6 +344,50 @@ class _Differentiator:
         self.module.add(g)
         return vjp
 
+    def _aliases(self) -> None:
+        """The names of each array (`root`, `members`): views, block parameters and the
+        values passed to them, results of out= ops; the writes into each array (`writes`)
+        and the uses of each value (`uses`)."""
+        base: dict[Value, Value] = {}
+
+        def find(v: Value) -> Value:
+            while v in base:
+                v = base[v]
+            return v
+
+        def union(a: Value, b: Value) -> None:
+            ra, rb = find(a), find(b)
+            if ra is not rb:
+                base[ra] = rb
+        self.uses: dict[Value, list[Instr]] = {}
+        for b in self.forward:
+            for i in b.instrs:
+                for v in i.operands():
+                    self.uses.setdefault(v, []).append(i)
+                for t in i.targets:
+                    for p, a in zip(t.block.params, t.args):
+                        if not isinstance(a, Const) and _has_tensor(a.type):
+                            union(p, a)
+                if i.op in VIEW_OPS and _has_tensor(i.type):
+                    # a tuple holds its elements; select may be either operand
+                    for a in (i.args if i.op in ("tuple", "select") else i.args[:1]):
+                        if not isinstance(a, Const) and _has_tensor(a.type):
+                            union(i, a)
+                target = write_target(i)
+                if target is not None and i.has_result:
+                    union(i, target)
+        self.root = find
+        self.members: dict[Value, list[Value]] = {}
+        self.writes: dict[Value, list[Instr]] = {}
+        for b in self.forward:
+            for v in list(b.params) + b.instrs:
+                if v.type is not None:
+                    self.members.setdefault(find(v), []).append(v)
+            for i in b.instrs:
+                target = write_target(i)
+                if target is not None:
+                    self.writes.setdefault(find(target), []).append(i)
+
     def _refuse_uncarried(self, v: Value, varied: set[Value], useful: set[Value]) -> None:
         # a tuple that holds a gradient next to something without a zero (a str, a list)
         if isinstance(v.type, TupleType) and v in varied and v in useful \
@@ -305,16 +407,34 @@ class _Differentiator:
         # statistics in training mode) carries no gradient: allowed, like torch's no_grad
         untracked = i.op == "np.setitem" and isinstance(i.args[0], BlockParam) \
             and i.args[0] not in useful
-        if i.op == "np.setitem" and (i.args[0] in varied or i.args[1] in varied) \
-                and not untracked:
-            raise CompileError("cannot differentiate an in-place write (x[...] = v) into an "
-                               "array that carries a gradient, or of a value that carries "
-                               "one: write the result to a new array instead", i.span)
-        out = i.static().get("out") if i.op.startswith("np.") else None
-        if out is not None and any(a in varied for a in i.args):
-            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x += y "
+        target = write_target(i)
+        if target is None or untracked or not any(a in varied for a in i.args):
+            return
+        # a write that carries a gradient: reversed (ReverseWrite) when its target is a
+        # fresh local array that no older name of it reads afterwards
+        if i.op != "np.setitem" and i.op not in ("np.add", "np.subtract"):
+            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x *= y "
                                f"on an array) of an array that carries a gradient: write "
-                               f"x = x + y instead", i.span)
+                               f"x = x {_SYMBOL.get(i.op, 'op')} y instead", i.span)
+        members = self.members[self.root(target)]
+        if any(isinstance(m, BlockParam) and m.block is self.g.entry for m in members):
+            raise CompileError("cannot differentiate an in-place write (x[...] = v, x += y) "
+                               "into an argument array, or of a value that carries a "
+                               "gradient into one: write into a new array (np.copy) instead",
+                               i.span)
+        for m in members:
+            if m is target or m is i:
+                continue
+            since = m if isinstance(m, Instr) else (m.block.instrs[0] if m.block.instrs else None)
+            for u in self.uses.get(m, ()):
+                if u is i or not (u.is_terminator or u in useful or not u.has_result):
+                    continue
+                if _may_run_after(i, u, since):
+                    raise CompileError(
+                        "cannot differentiate an in-place write (x[...] = v, x += y) into an "
+                        "array that another name (a view, an earlier value) reads afterwards, "
+                        "when the write carries a gradient: write into a new array instead",
+                        i.span)
 
     def _refuse_writes_read_by_backward(self) -> None:
         """An in-place write into an array the backward sweep reads (an operand or result of
@@ -354,8 +474,11 @@ class _Differentiator:
         readers: dict[Value, list[Instr]] = {}
         for b in self.forward:
             for i in b.instrs:
-                if i in self.active:
-                    for v in [i] + [a for a in i.args if isinstance(a.type, TensorType)]:
+                if i in self.active and i.op not in SHAPE_ONLY and i.op not in CREATIONS:
+                    read = [a for a in i.args if isinstance(a.type, TensorType)]
+                    if i.op not in RESULT_FREE:
+                        read.append(i)
+                    for v in read:
                         readers.setdefault(find(v), []).append(i)
         # an array made afresh by one instruction (np.zeros in a loop's body) is another
         # array each time that instruction runs again
@@ -524,6 +647,10 @@ class _Differentiator:
                     acc[p] = None
                     add(a, adj, small)
         for i in reversed(blk.instrs[:-1]):
+            if i in self.reversed_writes:
+                b.span = i.span
+                self._reverse_write(b, i, acc, add)
+                continue
             if i not in active or acc.get(i) is None:
                 continue
             adj, small = acc[i]
@@ -552,6 +679,42 @@ class _Differentiator:
                 out.append(cur[0])
         b.br(after, out)
         self.regions[blk] = [rb] + self.g.blocks[start:]
+
+    def _reverse_write(self, b: Builder, i: Instr, acc: dict, add) -> None:
+        """The reverse of a write into a fresh array t (acc: the adjoints so far, of t after
+        the write; they become those of t before it).
+            t[idx] = v:  dv = g[idx] (summed back to v's shape);  g[idx] = 0 in a copy of g
+            t += y:      the rule of t + y (t -= y: of t - y); t's adjoint is g again"""
+        t = write_target(i)
+        cur = acc.get(t)
+        extra = acc.get(i) if i.has_result else None
+        if extra is not None:
+            acc[i] = None           # the out= result names t after the write
+            cur = extra if cur is None else (_accumulate(b, cur[0], extra[0]), cur[1] and extra[1])
+        if cur is None:
+            return
+        g, small = cur
+        if small:
+            g = _widen(b, g, t)
+        if i.op == "np.setitem":
+            v, index = i.args[1], i.args[2:]
+            dv = None
+            if wants(v):
+                part = emit(b, "np.getitem", g, *index, pattern=i.attrs["pattern"])
+                dv = fit(b, part, v)
+            if self.reversed_writes[i]:
+                # the elements written have no earlier value to pass an adjoint to
+                g = emit(b, "np.copy", g, static="{}")
+                emit(b, "np.setitem", g, Const(F64, 0.0), *index, pattern=i.attrs["pattern"])
+            acc[t] = (g, False)
+            add(v, dv)
+            return
+        st = {k: x for k, x in i.static().items() if k != "out"}
+        functional = Instr(i.op, i.args, i.type, {**i.attrs, "static": repr(st)}, span=i.span)
+        adjs = OPS[i.op].derivative(b, functional, g)
+        acc[t] = None
+        for a, d in zip(i.args, adjs):
+            add(a, d)
 
     def _call_rule(self, b: Builder, call: Instr, adj: Value) -> list[Value | None]:
         # d h(args) = h.vjp(args, g): one adjoint per float parameter of h
