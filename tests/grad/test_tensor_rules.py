@@ -150,8 +150,6 @@ CASES = [
 @pytest.mark.parametrize("backend", ["interp", "native"])
 @pytest.mark.parametrize("name,op,operands,static,pattern", CASES, ids=[c[0] for c in CASES])
 def test_rule(name, op, operands, static, pattern, backend):
-    if name.startswith("dot_") and max(np.ndim(x) for x in operands) > 2 and backend == "native":
-        pytest.skip("np.dot of arrays with more than 2 axes has no native code (forward)")
     check(op, operands, static, pattern, backend)
 
 
