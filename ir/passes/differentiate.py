@@ -36,13 +36,27 @@ parameter) gets no zero at all: the entry's reverse runs last and once, so its f
 adjoint there is the slot's value (rules give adjoints of their operand's shape and type)
 rather than an add into a zero-filled array.
 
-Activity.  A value is *active* when it is of a differentiable type (f64, f32, npf64,
-tensors of f32/f64), depends on a requested parameter and the result depends on it.  Only
-active instructions need rules: one without (`OPS[op].derivative` is None) is a
-CompileError at its span, never a wrong gradient.  Writes that would make a gradient wrong
-are refused at their span too: an in-place write (x[...] = v, out=) into an array that
-carries a gradient, or of a value that carries one, or into an array the backward sweep
-reads (or a view of one); storing a value that carries a gradient in a list.
+Activity.  A value is *active* when it can carry a gradient (f64, f32, npf64, tensors of
+f32/f64, and tuples holding them: `carried`), depends on a requested parameter and the
+result depends on it.  Only active instructions need rules: one without
+(`OPS[op].derivative` is None) is a CompileError at its span, never a wrong gradient.
+
+Tuples.  A tuple's adjoint is a tuple of its elements' adjoints, of the tuple's own type
+(an int element's is a zero nobody reads): the rules of `tuple` and `tuple.get` carry
+them, so np.concatenate / np.stack, calls that return or take tuples, and tuples carried
+through loops are differentiated.  A slot's zero is a tuple of its elements' zeros; the
+tapes hold a tuple's elements (lists hold numbers and arrays).
+
+Writes.  An in-place write that carries a gradient — `t[idx] = v`, `t += y`, `t -= y`
+(out=) — is reversed when t is a fresh local array (`_reverse_write`): the adjoint of t
+at that point is that of t after the write; dv = g[idx] (summed back to v's shape), and
+the part of g the write overwrote goes back to zero (in a copy of g; not needed for the
+one write into an array of zeros outside loops); `t += y` is `t = t + y`.  Refused at
+their span: writes into an argument array; writes another, older name of the array (a
+view, a tuple holding it, a value passed to a block parameter) reads afterwards; out=
+ops other than add and subtract; storing a value that carries a gradient in a list; and
+any in-place write into an array whose values a rule reads, when the read may come
+before the write (the backward sweep would read the new values).
 """
 from __future__ import annotations
 
@@ -474,11 +488,8 @@ class _Differentiator:
         readers: dict[Value, list[Instr]] = {}
         for b in self.forward:
             for i in b.instrs:
-                if i in self.active and i.op not in SHAPE_ONLY and i.op not in CREATIONS:
-                    read = [a for a in i.args if isinstance(a.type, TensorType)]
-                    if i.op not in RESULT_FREE:
-                        read.append(i)
-                    for v in read:
+                if i in self.active:
+                    for v in self._values_read(i):
                         readers.setdefault(find(v), []).append(i)
         # an array made afresh by one instruction (np.zeros in a loop's body) is another
         # array each time that instruction runs again
@@ -513,6 +524,23 @@ class _Differentiator:
                     raise CompileError("cannot differentiate an in-place write into an array "
                                        "the gradient computation reads (or a view of one): "
                                        "write to a copy instead", i.span)
+
+    def _values_read(self, i: Instr) -> list[Value]:
+        """The arrays whose values (not only shapes) the rule of active instruction i reads."""
+        if i.op in SHAPE_ONLY or i.op in CREATIONS:
+            return []
+        tensors = [a for a in i.args if isinstance(a.type, TensorType)]
+        if i.op in ("np.multiply", "np.matmul", "np.dot") and len(i.args) == 2:
+            # d(a * b) = g*b, g*a (d(a @ b) = g @ b.T, a.T @ g): each operand is read for
+            # the other's adjoint only
+            x, y = i.args
+            return [v for v, other in ((x, y), (y, x)) if v in tensors
+                    and (other in self.active or v is other)]
+        if i.op == "np.true_divide":
+            # d(a / b) = g/b, -(g/b) * y
+            x, y = i.args
+            return ([y] if y in tensors else []) + ([i] if y in self.active else [])
+        return tensors + ([] if i.op in RESULT_FREE else [i])
 
     # ------------------------------------------------------------ the backward sweep
 

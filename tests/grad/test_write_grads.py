@@ -119,6 +119,16 @@ def subtract_in_place(x: Tensor, w: Tensor) -> float:
     return float((acc * acc).sum())
 
 
+def running_rows(x: Tensor, w: Tensor) -> float:
+    # rows of a fresh array from an accumulator (a cumulative sum, scaled)
+    acc = np.zeros(x.shape[1])
+    out = np.zeros((x.shape[0], x.shape[1]))
+    for i in range(x.shape[0]):
+        acc += np.sin(x[i])
+        out[i] = acc * float(i + 1)
+    return float((out * w).sum())
+
+
 def accumulate_broadcast(x: Tensor, b: Tensor) -> float:
     acc = x * x
     acc += b                # b (m,) into (n, m)
@@ -142,6 +152,7 @@ PROGRAMS = [
     (write_seen_through_a_tuple, (a(3),)),
     (subtract_in_place, (a(3), a(3))),
     (accumulate_broadcast, (a(2, 3), a(3))),
+    (running_rows, (a(4, 3), a(4, 3))),
 ]
 
 
