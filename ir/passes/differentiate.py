@@ -274,7 +274,7 @@ class _Differentiator:
                     if target is not None and target not in varied \
                             and any(a in varied for a in i.args):
                         # a write of a varied value: every name of the array now holds it
-                        varied.update(m for m in self.members[self.root(target)]
+                        varied.update(m for m in self._names(target)
                                       if _may_hold_float(m.type))
                         changed = True
                     if i in varied or not any(a in varied for a in i.args):
@@ -360,8 +360,9 @@ class _Differentiator:
 
     def _aliases(self) -> None:
         """The names of each array (`root`, `members`): views, block parameters and the
-        values passed to them, results of out= ops; the writes into each array (`writes`)
-        and the uses of each value (`uses`)."""
+        values passed to them, results of out= ops; the tuples holding each value
+        (`holders`), the writes into each array (`writes`) and the uses of each value
+        (`uses`)."""
         base: dict[Value, Value] = {}
 
         def find(v: Value) -> Value:
@@ -374,6 +375,7 @@ class _Differentiator:
             if ra is not rb:
                 base[ra] = rb
         self.uses: dict[Value, list[Instr]] = {}
+        self.holders: dict[Value, list[Instr]] = {}
         for b in self.forward:
             for i in b.instrs:
                 for v in i.operands():
@@ -382,9 +384,19 @@ class _Differentiator:
                     for p, a in zip(t.block.params, t.args):
                         if not isinstance(a, Const) and _has_tensor(a.type):
                             union(p, a)
-                if i.op in VIEW_OPS and _has_tensor(i.type):
-                    # a tuple holds its elements; select may be either operand
-                    for a in (i.args if i.op in ("tuple", "select") else i.args[:1]):
+                if i.op == "tuple":
+                    # a tuple holds its elements without making them one array
+                    for a in i.args:
+                        if not isinstance(a, Const) and _has_tensor(a.type):
+                            self.holders.setdefault(a, []).append(i)
+                elif i.op == "tuple.get" and isinstance(i.args[0], Instr) \
+                        and i.args[0].op == "tuple":
+                    a = i.args[0].args[i.args[1].value]
+                    if not isinstance(a, Const) and _has_tensor(a.type):
+                        union(i, a)
+                elif i.op in VIEW_OPS and _has_tensor(i.type):
+                    # (select may be either operand)
+                    for a in (i.args if i.op == "select" else i.args[:1]):
                         if not isinstance(a, Const) and _has_tensor(a.type):
                             union(i, a)
                 target = write_target(i)
@@ -401,6 +413,19 @@ class _Differentiator:
                 target = write_target(i)
                 if target is not None:
                     self.writes.setdefault(find(target), []).append(i)
+
+    def _names(self, v: Value) -> list[Value]:
+        """Every name of v's array: its root's members, and those of the tuples that hold
+        one of them (and of the tuples holding those)."""
+        names = list(self.members.get(self.root(v), [v]))
+        seen = set(names)
+        for n in names:                       # (grows while walked)
+            for h in self.holders.get(n, ()):
+                for m in self.members.get(self.root(h), [h]):
+                    if m not in seen:
+                        seen.add(m)
+                        names.append(m)
+        return names
 
     def _refuse_uncarried(self, v: Value, varied: set[Value], useful: set[Value]) -> None:
         # a tuple that holds a gradient next to something without a zero (a str, a list)
@@ -436,7 +461,7 @@ class _Differentiator:
                                "into an argument array, or of a value that carries a "
                                "gradient into one: write into a new array (np.copy) instead",
                                i.span)
-        for m in members:
+        for m in self._names(target):
             if m is target or m is i:
                 continue
             since = m if isinstance(m, Instr) else (m.block.instrs[0] if m.block.instrs else None)

@@ -41,6 +41,15 @@ def accumulate_then_read(x: np.ndarray, w: np.ndarray) -> float:
     return float(acc.sum())
 
 
+def write_seen_through_a_loop_carried_tuple(x: np.ndarray, n: int) -> float:
+    out = np.zeros(3)
+    t = (out, x)
+    for i in range(n):
+        t = (t[0], t[1] * 2.0)
+    out[0] = x[0]  # refused
+    return float((t[0] * t[1]).sum())
+
+
 def write_after_a_read_of_its_values(x: np.ndarray) -> float:
     out = np.ones(3)
     y = out * x
@@ -87,6 +96,7 @@ REFUSED = [
     (multiply_in_place, (np.ones(3),), "x = x * y"),
     (write_seen_through_an_older_view, (np.ones(3),), "another name"),
     (accumulate_then_read, (np.ones(3), np.ones(3)), "the gradient computation reads"),
+    (write_seen_through_a_loop_carried_tuple, (np.ones(3), 2), "another name"),
     (write_after_a_read_of_its_values, (np.ones(3),), "the gradient computation reads"),
     (write_into_array_read_by_backward, (np.ones(3),), "the gradient computation reads"),
     (write_into_view_of_varied, (np.ones(3),), "in-place write"),

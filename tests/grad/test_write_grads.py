@@ -129,6 +129,13 @@ def running_rows(x: Tensor, w: Tensor) -> float:
     return float((out * w).sum())
 
 
+def pad_then_concatenate(x: Tensor, w: Tensor) -> float:
+    # (a tuple holding the written array next to an argument makes them no one array)
+    out = np.zeros((x.shape[0], x.shape[1] + 2))
+    out[:, 1:-1] = x * 2.0
+    return float((np.concatenate((out, x), axis=1) * w).sum())
+
+
 def accumulate_broadcast(x: Tensor, b: Tensor) -> float:
     acc = x * x
     acc += b                # b (m,) into (n, m)
@@ -153,6 +160,7 @@ PROGRAMS = [
     (subtract_in_place, (a(3), a(3))),
     (accumulate_broadcast, (a(2, 3), a(3))),
     (running_rows, (a(4, 3), a(4, 3))),
+    (pad_then_concatenate, (a(3, 2), a(3, 6))),
 ]
 
 
