@@ -2,6 +2,9 @@
 gemm (batched, broadcast over batch dimensions) or to matrix-vector and vector-matrix
 loops.
 
+np.dot of arrays of rank >= 2 with more than 2 axes in all contracts the last axis of a
+with the second-to-last of b (numpy's rule): one gemm per pair of batch indices.
+
 Contract: `op_matmul` / `op_dot(ops, types)` generate the instruction and return its
 value.
 """
@@ -25,9 +28,39 @@ class Matmul:
         if isinstance(a, Scalar) or isinstance(c, Scalar):
             self.name = "multiply"
             return self.elementwise(ops, types)
-        if a.rank > 2 or c.rank > 2:
-            self.refuse("np.dot of arrays with more than 2 dimensions")
+        if a.rank > 2 and c.rank > 1 or a.rank > 1 and c.rank > 2:
+            return self.dot_nd(a, c, types)
+        # (a vector with an array of any rank: np.dot is np.matmul there)
         return self.matmul(ops, types, dot=True)
+
+    def dot_nd(self, a: Tensor, c: Tensor, types):
+        """np.dot(a, c), both of rank >= 2 and one above 2: out[I.., n, J.., m] =
+        a[I.., n, :] @ c[J.., :, m], one gemm per pair of batch indices (I of a, J of c),
+        writing its (n, m) block of out in place (rows out.strides[rank(a) - 2] apart)."""
+        b = self.b
+        in_dts, dt = resolve_loop("matmul", types)
+        out_dt = dtype_of(self.ins.type)
+        ka, kb = a.shape[-1], c.shape[-2]
+        self.fail_if(b.icmp_signed("!=", ka, kb), "ValueError",
+                     ["shapes "] + self.shape_text(a.shape) + [" and "] + self.shape_text(c.shape)
+                     + [" not aligned: ", ka, f" (dim {a.rank - 1}) != ", kb, f" (dim {c.rank - 2})"])
+        if not (dt in FLOATS and out_dt == dt):
+            self.refuse("np.dot of integer or bool arrays with more than 2 dimensions")
+        A = self.copy(a, dt) if a.dtype != dt else a
+        B = self.copy(c, dt) if c.dtype != dt else c
+        n, m = A.shape[-2], B.shape[-1]
+        ra, rc = a.rank, c.rank
+        out = self.alloc(out_dt, list(A.shape[:-1]) + list(B.shape[:-2]) + [m], zero=False)
+        bshape = list(A.shape[:-2]) + list(B.shape[:-2])
+        sa = list(A.strides[:-2]) + [c64(0)] * (rc - 2)
+        sb = [c64(0)] * (ra - 2) + list(B.strides[:-2])
+        so = list(out.strides[:ra - 2]) + list(out.strides[ra - 1:ra - 1 + rc - 2])
+        self.gemm_batches(A, B, out, bshape, sa, sb, so, n, m, ka, out.strides[ra - 2],
+                          collapse=False)
+        for t, orig in ((A, a), (B, c)):
+            if t.dtype != orig.dtype:
+                self.scratch_done(t)
+        return self.result_of_scratch(out)
 
     def matmul(self, ops, types, dot: bool):
         """matmul / dot for 1-D, 2-D and (matmul) batched operands with broadcast batch

@@ -6,8 +6,11 @@ adjoint per operand, None where no gradient flows.  The forward instruction's op
 result are forward values (`x`, `y` below; `r` is the result): the differentiation pass
 keeps them alive for the backward sweep.  Kinks follow PyTorch: d|x| at 0 is 0, d sqrt(x)
 at 0 is inf, d x**y with y == 0 is 0 (also at x == 0), d x**y / dy at x == 0 is 0.
-Rules are only asked for differentiable results (f64, f32, npf64); an integer operand's
-adjoint is None.  Imported by ir.ops after every scalar op is defined.
+Rules are only asked for differentiable results (f64, f32, npf64, and tuples holding them:
+`carried`); an integer operand's adjoint is None.  A tuple's adjoint is a tuple of its
+elements' adjoints, of the tuple's own type (an int element's is a zero nobody reads), so
+the rules of `tuple` and `tuple.get` live here too.  Imported by ir.ops after every scalar
+op is defined.
 """
 from __future__ import annotations
 
@@ -15,9 +18,32 @@ import math
 
 from pts.ir.core import Builder, Const, Instr, Value
 from pts.ir.op_table import NOT_CONST, OPS, OpUse, set_derivative
-from pts.ir.types import F32, F64, NPF64, TensorType, Type
+from pts.ir.types import DTYPE_NAMES, F32, F64, I1, I64, NPF64, TensorType, TupleType, Type
 
 FLOAT_SCALARS = (F64, F32, NPF64)
+# element types a tuple whose adjoint is carried may hold besides floats, tensors and
+# tuples of them: their "adjoint" is a zero of their own type, never read
+CARRIED_INTS = (I64, I1)
+
+
+def carried(t: Type) -> bool:
+    """Can a value of type t carry a gradient?  Floats, float arrays, and tuples of
+    numbers, arrays and tuples of which at least one element can (the adjoint of a tuple
+    is a tuple of its elements' adjoints, of the tuple's own type)."""
+    if t in FLOAT_SCALARS:
+        return True
+    if isinstance(t, TensorType):
+        return t.dtype in (F32, F64)
+    if isinstance(t, TupleType):
+        return has_zero(t) and any(carried(e) for e in t.elems)
+    return False
+
+
+def has_zero(t: Type) -> bool:
+    """Has t a zero (numbers, arrays, tuples of those)?"""
+    if isinstance(t, TupleType):
+        return all(has_zero(e) for e in t.elems)
+    return t in FLOAT_SCALARS or t in CARRIED_INTS or isinstance(t, TensorType)
 
 
 def emit(b: Builder, op: str, *args: Value, static: str | None = None, type: Type | None = None,
@@ -39,6 +65,29 @@ def constant(b: Builder, value: float, t: Type) -> Value:
     if t == F32:
         return Const(F32, float(value))
     return emit(b, "cast", Const(F64, float(value)), type=t)
+
+
+def zeros_like_value(b: Builder, v: Value) -> Value:
+    """A zero of v's type and shape: zeros_like of an array, 0 of a number, a tuple of its
+    elements' zeros.  Its arrays name their dtype (`made_zero` knows them by it): nobody
+    writes into them, so adding one may be skipped (a rule's own np.zeros_like may be
+    filled afterwards: the getitem rule's is)."""
+    t = v.type
+    if isinstance(t, TensorType):
+        return emit(b, "np.zeros_like", v, static=repr({"dtype": DTYPE_NAMES[t.dtype]}))
+    if isinstance(t, TupleType):
+        return emit(b, "tuple", *[zeros_like_value(b, emit(b, "tuple.get", v, Const(I64, k)))
+                                  for k in range(len(t.elems))])
+    if t in CARRIED_INTS:
+        return Const(t, 0 if t == I64 else False)
+    return constant(b, 0.0, t)
+
+
+def made_zero(v: Value) -> bool:
+    """Is v a zero zeros_like_value made (or a 0 constant)?"""
+    if isinstance(v, Const):
+        return not v.value
+    return isinstance(v, Instr) and v.op == "np.zeros_like" and "dtype" in v.static()
 
 
 def _t(x: Value) -> Type:
@@ -126,9 +175,8 @@ def _mod(b, i, g):
 def _select(b, i, g):
     # d select(c, x, y) = -, select(c, g, 0), select(c, 0, g)
     c, x, y = i.args
-    if isinstance(g.type, TensorType):        # (the other operand's zero has its own shape)
-        zx = emit(b, "np.zeros_like", x, static="{}")
-        zy = emit(b, "np.zeros_like", y, static="{}")
+    if isinstance(g.type, (TensorType, TupleType)):  # (the other operand's zero: its shape)
+        zx, zy = zeros_like_value(b, x), zeros_like_value(b, y)
         return [None, emit(b, "select", c, g, zx), emit(b, "select", c, zy, g)]
     zero = constant(b, 0.0, g.type)
     return [None, emit(b, "select", c, g, zero), emit(b, "select", c, zero, g)]
@@ -140,6 +188,19 @@ def _cast(b, i, g):
     if x.type not in FLOAT_SCALARS:
         return [None]
     return [g if x.type == g.type else emit(b, "cast", g, type=x.type)]
+
+
+def _tuple(b, i, g):
+    # d tuple(x0, ..., xn) = g[0], ..., g[n]  (none for an element that carries no gradient)
+    return [emit(b, "tuple.get", g, Const(I64, k)) if carried(x.type) else None
+            for k, x in enumerate(i.args)]
+
+
+def _tuple_get(b, i, g):
+    # d t[k] = (0, ..., g, ..., 0): g at k, each other element's zero (of its shape)
+    t, k = i.args
+    return [emit(b, "tuple", *[g if j == k.value else zeros_like_value(
+        b, emit(b, "tuple.get", t, Const(I64, j))) for j in range(len(t.type.elems))]), None]
 
 
 def _none(b, i, g):
@@ -217,7 +278,8 @@ for _name, _rule in (("add", _add), ("sub", _sub), ("mul", _mul), ("div", _div),
                      ("pow", _pow), ("neg", _neg), ("abs", _abs), ("floordiv", _floordiv),
                      ("mod", _mod), ("select", _select), ("cast", _cast),
                      ("math.pow", _pow), ("math.fabs", _fabs), ("math.floor", _none),
-                     ("math.ceil", _none), ("math.atan2", _atan2), ("math.hypot", _hypot)):
+                     ("math.ceil", _none), ("math.atan2", _atan2), ("math.hypot", _hypot),
+                     ("tuple", _tuple), ("tuple.get", _tuple_get)):
     set_derivative(_name, _rule)
 for _name, _fn in UNARY_RULES.items():
     set_derivative("math." + _name, _unary(_fn))

@@ -29,7 +29,7 @@ pass reports as a CompileError at the instruction's span.
 from __future__ import annotations
 
 from pts.ir.core import Builder, Const, Instr, Value
-from pts.ir.op_table import OPS, set_derivative
+from pts.ir.op_table import set_derivative
 from pts.ir.scalar_derivatives import FLOAT_SCALARS, emit
 from pts.ir.types import DTYPE_NAMES, F32, F64, I64, TensorType, TupleType
 
@@ -604,11 +604,6 @@ def _pieces(b: Builder, i: Instr, g: Value, piece) -> list:
     tup = i.args[0]
     if not isinstance(tup.type, TupleType):
         raise NotImplementedError("np.concatenate / np.stack of a list")
-    if OPS["tuple"].derivative is None:
-        # no rule carries a tuple's adjoint to its elements: the pass would drop it, so
-        # refuse rather than give a zero gradient
-        raise NotImplementedError("gradients through the tuple of arrays of np.concatenate "
-                                  "and np.stack are not supported yet")
     out = []
     state: dict = {}
     for k, t in enumerate(tup.type.elems):
@@ -675,7 +670,8 @@ def _sum_to(b, i, g):
 
 
 def _creation_like(b, i, g):
-    # zeros_like(x), ones_like(x), empty_like(x): x's shape only, no gradient
+    # zeros_like(x), ones_like(x), empty_like(x), zeros(shape), ...: no gradient (an array
+    # written into afterwards gets its gradient from the write: differentiate's ReverseWrite)
     return [None] * len(i.args)
 
 
@@ -705,6 +701,7 @@ RULES = {
     "np.stack": _stack, "np.getitem": _getitem, "np.item": _item, "np.sum_to": _sum_to,
     "np.zeros_like": _creation_like, "np.ones_like": _creation_like,
     "np.empty_like": _creation_like, "np.full_like": _full_like, "np.full": _full,
+    "np.zeros": _creation_like, "np.ones": _creation_like, "np.empty": _creation_like,
 }
 RULES.update({"np." + name: unary(f) for name, f in UNARY.items()})
 

@@ -36,13 +36,27 @@ parameter) gets no zero at all: the entry's reverse runs last and once, so its f
 adjoint there is the slot's value (rules give adjoints of their operand's shape and type)
 rather than an add into a zero-filled array.
 
-Activity.  A value is *active* when it is of a differentiable type (f64, f32, npf64,
-tensors of f32/f64), depends on a requested parameter and the result depends on it.  Only
-active instructions need rules: one without (`OPS[op].derivative` is None) is a
-CompileError at its span, never a wrong gradient.  Writes that would make a gradient wrong
-are refused at their span too: an in-place write (x[...] = v, out=) into an array that
-carries a gradient, or of a value that carries one, or into an array the backward sweep
-reads (or a view of one); storing a value that carries a gradient in a list.
+Activity.  A value is *active* when it can carry a gradient (f64, f32, npf64, tensors of
+f32/f64, and tuples holding them: `carried`), depends on a requested parameter and the
+result depends on it.  Only active instructions need rules: one without
+(`OPS[op].derivative` is None) is a CompileError at its span, never a wrong gradient.
+
+Tuples.  A tuple's adjoint is a tuple of its elements' adjoints, of the tuple's own type
+(an int element's is a zero nobody reads): the rules of `tuple` and `tuple.get` carry
+them, so np.concatenate / np.stack, calls that return or take tuples, and tuples carried
+through loops are differentiated.  A slot's zero is a tuple of its elements' zeros; the
+tapes hold a tuple's elements (lists hold numbers and arrays).
+
+Writes.  An in-place write that carries a gradient — `t[idx] = v`, `t += y`, `t -= y`
+(out=) — is reversed when t is a fresh local array (`_reverse_write`): the adjoint of t
+at that point is that of t after the write; dv = g[idx] (summed back to v's shape), and
+the part of g the write overwrote goes back to zero (in a copy of g; not needed for the
+one write into an array of zeros outside loops); `t += y` is `t = t + y`.  Refused at
+their span: writes into an argument array; writes another, older name of the array (a
+view, a tuple holding it, a value passed to a block parameter) reads afterwards; out=
+ops other than add and subtract; storing a value that carries a gradient in a list; and
+any in-place write into an array whose values a rule reads, when the read may come
+before the write (the backward sweep would read the new values).
 """
 from __future__ import annotations
 
@@ -50,8 +64,10 @@ from pts.errors import CompileError
 from pts.ir.analysis import dominates, dominators, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
-from pts.ir.scalar_derivatives import FLOAT_SCALARS, constant, emit
-from pts.ir.types import (DTYPE_NAMES, F32, F64, I64, ListType, TensorType, TupleType, Type,
+from pts.ir.scalar_derivatives import (FLOAT_SCALARS, carried, constant, emit, made_zero,
+                                       zeros_like_value)
+from pts.ir.tensor_derivatives import fit, wants
+from pts.ir.types import (DTYPE_NAMES, F32, F64, I1, I64, ListType, TensorType, TupleType, Type,
                           py_name)
 
 
@@ -86,8 +102,9 @@ class _Shared:
 
 def vjp_param_positions(callee: Function) -> list[int]:
     """The parameters of `callee` its VJP gives adjoints of, in order: the float scalars
-    and float arrays (a hand-written VJP returns a tuple of one adjoint for each)."""
-    return [k for k, p in enumerate(callee.params) if differentiable(p.type)]
+    and float arrays, and tuples holding them (a hand-written VJP returns a tuple of one
+    adjoint for each)."""
+    return [k for k, p in enumerate(callee.params) if carried(p.type)]
 
 
 def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None = None) -> None:
@@ -108,6 +125,33 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
                                f"gradient (floats and float32/float64 arrays do)")
 
 
+_SYMBOL = {"np.multiply": "*", "np.true_divide": "/", "np.power": "**", "np.floor_divide": "//",
+           "np.remainder": "%"}
+
+
+def write_target(i: Instr) -> Value | None:
+    """The array an in-place instruction writes into (x[...] = v, out=), or None."""
+    if i.op == "np.setitem":
+        return i.args[0]
+    if i.op.startswith("np.") and "out" in i.static():
+        return i.args[i.static()["out"]]
+    return None
+
+
+# ops that make an array of their own, whose values carry no gradient unless an operand does
+CREATIONS = frozenset("np.zeros np.ones np.empty np.full np.zeros_like np.ones_like "
+                      "np.empty_like np.full_like".split())
+# ops whose rules read only the shapes of their operands and result, not their values: an
+# in-place write after them does not change what the backward sweep computes
+SHAPE_ONLY = frozenset("np.add np.subtract np.negative np.positive np.sum np.mean np.reshape "
+                       "np.ravel np.transpose np.swapaxes np.expand_dims np.squeeze np.copy "
+                       "np.astype np.getitem np.sum_to np.concatenate np.stack np.item "
+                       "np.full_like np.zeros_like np.ones_like np.empty_like tuple tuple.get "
+                       "select".split())
+# ops whose rules read their operands' values but not their result's
+RESULT_FREE = frozenset("np.multiply np.maximum np.minimum np.clip np.where np.remainder "
+                        "np.absolute np.square np.log np.log1p np.sin np.cos np.matmul np.dot "
+                        "np.var np.prod call".split())
 # ops whose result may be a view of (share memory with) their first operand
 VIEW_OPS = frozenset("np.getitem np.reshape np.ravel np.transpose np.swapaxes np.expand_dims "
                      "np.squeeze np.astype select tuple tuple.get list.get list.pop".split())
@@ -214,6 +258,7 @@ class _Differentiator:
             for t in term.targets:
                 for p, a in zip(t.block.params, t.args):
                     incoming.setdefault(p, []).append(a)
+        self._aliases()
         # varied: depends on a requested parameter (through lists and tuples too)
         varied: set[Value] = {g.params[k] for k in self.wrt}
         changed = True
@@ -225,6 +270,13 @@ class _Differentiator:
                         varied.add(p)
                         changed = True
                 for i in b.instrs:
+                    target = write_target(i)
+                    if target is not None and target not in varied \
+                            and any(a in varied for a in i.args):
+                        # a write of a varied value: every name of the array now holds it
+                        varied.update(m for m in self._names(target)
+                                      if _may_hold_float(m.type))
+                        changed = True
                     if i in varied or not any(a in varied for a in i.args):
                         continue
                     if i.type is not None and _may_hold_float(i.type):
@@ -245,10 +297,16 @@ class _Differentiator:
                 work.extend(incoming.get(v, ()))
             elif isinstance(v, Instr):
                 work.extend(a for a in v.args if _may_hold_float(a.type))
-        self.active = {v for v in varied & useful if differentiable(v.type)}
+            # what was written into an array the result reads
+            for w in self.writes.get(self.root(v), ()):
+                work.extend(a for a in w.args if _may_hold_float(a.type))
+        self.active = {v for v in varied & useful if carried(v.type)}
         self.active.add(self.result)
         for b in fwd:
+            for v in b.params:
+                self._refuse_uncarried(v, varied, useful)
             for i in b.instrs:
+                self._refuse_uncarried(i, varied, useful)
                 self._refuse(i, varied, useful)
                 if i in self.active and i.op != "call" and OPS[i.op].derivative is None:
                     raise CompileError(f"cannot differentiate {i.op}: it has no "
@@ -261,6 +319,25 @@ class _Differentiator:
         in_cycle = _blocks_in_cycles(fwd)
         self.once = {b for b in fwd if b not in in_cycle and b in idom
                      and dominates(idom, b, self.exit)}
+        # the writes the backward sweep reverses, and whether each must zero the part of
+        # the adjoint it overwrote (not when it is the one write into an array made of
+        # zeros, ones, ...: the adjoint then flows nowhere else)
+        self.reversed_writes: dict[Instr, bool] = {}
+        for b in fwd:
+            for i in b.instrs:
+                target = write_target(i)
+                if target is not None and target in self.active:
+                    self.reversed_writes[i] = self._must_zero(i, target, varied, in_cycle)
+
+    def _must_zero(self, w: Instr, t: Value, varied: set[Value], in_cycle: set[Block]) -> bool:
+        if w.op != "np.setitem":
+            return False            # acc += y passes acc's adjoint on whole
+        if len(self.writes[self.root(t)]) != 1 or w.block in in_cycle:
+            return True
+        if not (isinstance(t, Instr) and t.op in CREATIONS
+                and not any(a in varied for a in t.args)):
+            return True
+        return any(u is not w and _may_run_after(u, w) for u in self.uses.get(t, ()))
 
     def _callee_vjp(self, call: Instr) -> str:
         """The VJP function of a call's callee: its hand-written one, else derived from its
@@ -270,7 +347,7 @@ class _Differentiator:
         if name in vjps:
             return vjps[name]
         h = self.module[name]
-        if not differentiable(h.ret_type):
+        if not carried(h.ret_type):
             raise CompileError(f"cannot differentiate the call of {name}: its result is a "
                                f"{h.ret_type} (a float or a float array can carry a gradient)",
                                call.span)
@@ -280,6 +357,84 @@ class _Differentiator:
         assert g.name == vjp
         self.module.add(g)
         return vjp
+
+    def _aliases(self) -> None:
+        """The names of each array (`root`, `members`): views, block parameters and the
+        values passed to them, results of out= ops; the tuples holding each value
+        (`holders`), the writes into each array (`writes`) and the uses of each value
+        (`uses`)."""
+        base: dict[Value, Value] = {}
+
+        def find(v: Value) -> Value:
+            while v in base:
+                v = base[v]
+            return v
+
+        def union(a: Value, b: Value) -> None:
+            ra, rb = find(a), find(b)
+            if ra is not rb:
+                base[ra] = rb
+        self.uses: dict[Value, list[Instr]] = {}
+        self.holders: dict[Value, list[Instr]] = {}
+        for b in self.forward:
+            for i in b.instrs:
+                for v in i.operands():
+                    self.uses.setdefault(v, []).append(i)
+                for t in i.targets:
+                    for p, a in zip(t.block.params, t.args):
+                        if not isinstance(a, Const) and _has_tensor(a.type):
+                            union(p, a)
+                if i.op == "tuple":
+                    # a tuple holds its elements without making them one array
+                    for a in i.args:
+                        if not isinstance(a, Const) and _has_tensor(a.type):
+                            self.holders.setdefault(a, []).append(i)
+                elif i.op == "tuple.get" and isinstance(i.args[0], Instr) \
+                        and i.args[0].op == "tuple":
+                    a = i.args[0].args[i.args[1].value]
+                    if not isinstance(a, Const) and _has_tensor(a.type):
+                        union(i, a)
+                elif i.op in VIEW_OPS and _has_tensor(i.type):
+                    # (select may be either operand)
+                    for a in (i.args if i.op == "select" else i.args[:1]):
+                        if not isinstance(a, Const) and _has_tensor(a.type):
+                            union(i, a)
+                target = write_target(i)
+                if target is not None and i.has_result:
+                    union(i, target)
+        self.root = find
+        self.members: dict[Value, list[Value]] = {}
+        self.writes: dict[Value, list[Instr]] = {}
+        for b in self.forward:
+            for v in list(b.params) + b.instrs:
+                if v.type is not None:
+                    self.members.setdefault(find(v), []).append(v)
+            for i in b.instrs:
+                target = write_target(i)
+                if target is not None:
+                    self.writes.setdefault(find(target), []).append(i)
+
+    def _names(self, v: Value) -> list[Value]:
+        """Every name of v's array: its root's members, and those of the tuples that hold
+        one of them (and of the tuples holding those)."""
+        names = list(self.members.get(self.root(v), [v]))
+        seen = set(names)
+        for n in names:                       # (grows while walked)
+            for h in self.holders.get(n, ()):
+                for m in self.members.get(self.root(h), [h]):
+                    if m not in seen:
+                        seen.add(m)
+                        names.append(m)
+        return names
+
+    def _refuse_uncarried(self, v: Value, varied: set[Value], useful: set[Value]) -> None:
+        # a tuple that holds a gradient next to something without a zero (a str, a list)
+        if isinstance(v.type, TupleType) and v in varied and v in useful \
+                and _may_hold_float(v.type) and not carried(v.type):
+            raise CompileError(f"cannot differentiate through a value of type "
+                               f"{py_name(v.type)}: a tuple carries gradients only when it "
+                               f"holds numbers, arrays and tuples of them",
+                               getattr(v, "span", None))
 
     def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
         stored = i.args if i.op == "attr.set" else i.args[1:]
@@ -291,16 +446,34 @@ class _Differentiator:
         # statistics in training mode) carries no gradient: allowed, like torch's no_grad
         untracked = i.op == "np.setitem" and isinstance(i.args[0], BlockParam) \
             and i.args[0] not in useful
-        if i.op == "np.setitem" and (i.args[0] in varied or i.args[1] in varied) \
-                and not untracked:
-            raise CompileError("cannot differentiate an in-place write (x[...] = v) into an "
-                               "array that carries a gradient, or of a value that carries "
-                               "one: write the result to a new array instead", i.span)
-        out = i.static().get("out") if i.op.startswith("np.") else None
-        if out is not None and any(a in varied for a in i.args):
-            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x += y "
+        target = write_target(i)
+        if target is None or untracked or not any(a in varied for a in i.args):
+            return
+        # a write that carries a gradient: reversed (ReverseWrite) when its target is a
+        # fresh local array that no older name of it reads afterwards
+        if i.op != "np.setitem" and i.op not in ("np.add", "np.subtract"):
+            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x *= y "
                                f"on an array) of an array that carries a gradient: write "
-                               f"x = x + y instead", i.span)
+                               f"x = x {_SYMBOL.get(i.op, 'op')} y instead", i.span)
+        members = self.members[self.root(target)]
+        if any(isinstance(m, BlockParam) and m.block is self.g.entry for m in members):
+            raise CompileError("cannot differentiate an in-place write (x[...] = v, x += y) "
+                               "into an argument array, or of a value that carries a "
+                               "gradient into one: write into a new array (np.copy) instead",
+                               i.span)
+        for m in self._names(target):
+            if m is target or m is i:
+                continue
+            since = m if isinstance(m, Instr) else (m.block.instrs[0] if m.block.instrs else None)
+            for u in self.uses.get(m, ()):
+                if u is i or not (u.is_terminator or u in useful or not u.has_result):
+                    continue
+                if _may_run_after(i, u, since):
+                    raise CompileError(
+                        "cannot differentiate an in-place write (x[...] = v, x += y) into an "
+                        "array that another name (a view, an earlier value) reads afterwards, "
+                        "when the write carries a gradient: write into a new array instead",
+                        i.span)
 
     def _refuse_writes_read_by_backward(self) -> None:
         """An in-place write into an array the backward sweep reads (an operand or result of
@@ -341,7 +514,7 @@ class _Differentiator:
         for b in self.forward:
             for i in b.instrs:
                 if i in self.active:
-                    for v in [i] + [a for a in i.args if isinstance(a.type, TensorType)]:
+                    for v in self._values_read(i):
                         readers.setdefault(find(v), []).append(i)
         # an array made afresh by one instruction (np.zeros in a loop's body) is another
         # array each time that instruction runs again
@@ -377,6 +550,23 @@ class _Differentiator:
                                        "the gradient computation reads (or a view of one): "
                                        "write to a copy instead", i.span)
 
+    def _values_read(self, i: Instr) -> list[Value]:
+        """The arrays whose values (not only shapes) the rule of active instruction i reads."""
+        if i.op in SHAPE_ONLY or i.op in CREATIONS:
+            return []
+        tensors = [a for a in i.args if isinstance(a.type, TensorType)]
+        if i.op in ("np.multiply", "np.matmul", "np.dot") and len(i.args) == 2:
+            # d(a * b) = g*b, g*a (d(a @ b) = g @ b.T, a.T @ g): each operand is read for
+            # the other's adjoint only
+            x, y = i.args
+            return [v for v, other in ((x, y), (y, x)) if v in tensors
+                    and (other in self.active or v is other)]
+        if i.op == "np.true_divide":
+            # d(a / b) = g/b, -(g/b) * y
+            x, y = i.args
+            return ([y] if y in tensors else []) + ([i] if y in self.active else [])
+        return tensors + ([] if i.op in RESULT_FREE else [i])
+
     # ------------------------------------------------------------ the backward sweep
 
     def _build_backward(self) -> None:
@@ -400,7 +590,7 @@ class _Differentiator:
                         slots.append(v)
         self.slots = slots
         # a slot starts full-shaped when its value is defined once before the exit
-        self.full = {s for s in slots if isinstance(s.type, TensorType)
+        self.full = {s for s in slots if _has_tensor(s.type)
                      and (s is self.result or defined_in.get(s) in self.once)}
         # a full slot read only in the entry (a model's parameter, typically) is still its
         # zeros_like when the entry's reverse — the last to run, once — starts: its first
@@ -419,7 +609,7 @@ class _Differentiator:
         # one zero per tensor type, made here (which comes before every backward block) and
         # shared by every slot that goes back to zero: adjoints are never written in place
         self.zeros: dict[Type, Value] = {}
-        for t in dict.fromkeys(s.type for s in slots if isinstance(s.type, TensorType)):
+        for t in dict.fromkeys(t for s in slots for t in _tensor_types(s.type)):
             ones = emit(b, "tuple", *[Const(I64, 1)] * t.rank)
             self.zeros[t] = emit(b, "np.zeros", ones, static=repr({"dtype": DTYPE_NAMES[t.dtype]}))
         init = []
@@ -433,7 +623,7 @@ class _Differentiator:
                 # them, so no zeros_like here)
                 init.append(s)
             elif s in self.full:
-                init.append(emit(b, "np.zeros_like", s, static="{}"))
+                init.append(zeros_like_value(b, s))
             else:
                 init.append(self._zero(b, s.type))
         self.regions: dict[Block, list[Block]] = {}
@@ -463,9 +653,14 @@ class _Differentiator:
         return blk
 
     def _zero(self, b: Builder, t: Type) -> Value:
-        """A zero adjoint of type t (for tensors: shape (1, ..., 1), broadcast where read)."""
+        """A zero adjoint of type t (for tensors: shape (1, ..., 1), broadcast where read;
+        for tuples: a tuple of its elements' zeros)."""
         if isinstance(t, TensorType):
             return self.zeros[t]
+        if isinstance(t, TupleType):
+            return emit(b, "tuple", *[self._zero(b, e) for e in t.elems])
+        if t in (I64, I1):
+            return Const(t, 0 if t == I64 else False)
         return constant(b, 0.0, t)
 
     def _reverse_block(self, blk: Block, rb: Block, after: Block) -> None:
@@ -475,7 +670,7 @@ class _Differentiator:
         active = self.active
         # acc: value -> (adjoint, may be a (1, ..., 1) zero); slots start as the parameters
         acc: dict[Value, tuple[Value, bool] | None] = {
-            s: (p, isinstance(s.type, TensorType) and s not in self.full)
+            s: (p, _has_tensor(s.type) and s not in self.full)
             for s, p in zip(self.slots, rb.params)}
         if blk is self.g.entry:
             for s in self.entry_only:
@@ -485,7 +680,7 @@ class _Differentiator:
             if v not in active or adj is None:
                 return
             if adj.type != v.type:
-                if isinstance(v.type, TensorType) or isinstance(adj.type, TensorType):
+                if not (v.type in FLOAT_SCALARS and adj.type in FLOAT_SCALARS):
                     raise CompileError(f"internal: an adjoint of type {adj.type} for a "
                                        f"{v.type}", b.span)
                 adj = emit(b, "cast", adj, type=v.type)
@@ -505,15 +700,18 @@ class _Differentiator:
                     acc[p] = None
                     add(a, adj, small)
         for i in reversed(blk.instrs[:-1]):
+            if i in self.reversed_writes:
+                b.span = i.span
+                self._reverse_write(b, i, acc, add)
+                continue
             if i not in active or acc.get(i) is None:
                 continue
             adj, small = acc[i]
             acc[i] = None
             b.span = i.span
-            if small and isinstance(i.type, TensorType):
+            if small and _has_tensor(i.type):
                 # a slot's zero is (1, ..., 1): give the rule an adjoint of y's shape
-                adj = emit(b, "np.add", adj, emit(b, "np.zeros_like", i, static="{}"),
-                           static="{}")
+                adj = _widen(b, adj, i)
             rule = self._call_rule if i.op == "call" else OPS[i.op].derivative
             try:
                 adjs = rule(b, i, adj)
@@ -534,6 +732,42 @@ class _Differentiator:
                 out.append(cur[0])
         b.br(after, out)
         self.regions[blk] = [rb] + self.g.blocks[start:]
+
+    def _reverse_write(self, b: Builder, i: Instr, acc: dict, add) -> None:
+        """The reverse of a write into a fresh array t (acc: the adjoints so far, of t after
+        the write; they become those of t before it).
+            t[idx] = v:  dv = g[idx] (summed back to v's shape);  g[idx] = 0 in a copy of g
+            t += y:      the rule of t + y (t -= y: of t - y); t's adjoint is g again"""
+        t = write_target(i)
+        cur = acc.get(t)
+        extra = acc.get(i) if i.has_result else None
+        if extra is not None:
+            acc[i] = None           # the out= result names t after the write
+            cur = extra if cur is None else (_accumulate(b, cur[0], extra[0]), cur[1] and extra[1])
+        if cur is None:
+            return
+        g, small = cur
+        if small:
+            g = _widen(b, g, t)
+        if i.op == "np.setitem":
+            v, index = i.args[1], i.args[2:]
+            dv = None
+            if wants(v):
+                part = emit(b, "np.getitem", g, *index, pattern=i.attrs["pattern"])
+                dv = fit(b, part, v)
+            if self.reversed_writes[i]:
+                # the elements written have no earlier value to pass an adjoint to
+                g = emit(b, "np.copy", g, static="{}")
+                emit(b, "np.setitem", g, Const(F64, 0.0), *index, pattern=i.attrs["pattern"])
+            acc[t] = (g, False)
+            add(v, dv)
+            return
+        st = {k: x for k, x in i.static().items() if k != "out"}
+        functional = Instr(i.op, i.args, i.type, {**i.attrs, "static": repr(st)}, span=i.span)
+        adjs = OPS[i.op].derivative(b, functional, g)
+        acc[t] = None
+        for a, d in zip(i.args, adjs):
+            add(a, d)
 
     def _call_rule(self, b: Builder, call: Instr, adj: Value) -> list[Value | None]:
         # d h(args) = h.vjp(args, g): one adjoint per float parameter of h
@@ -623,27 +857,60 @@ class _Differentiator:
             if not needed:
                 continue
             term = blk.instrs.pop()
-            for v in needed:
-                tape = tapes.get(v.type)
+            # a tuple goes on the tapes as its elements (lists hold numbers and arrays)
+            leaves: list[Value] = []
+            trees = [_flatten(blk, v, term.span, leaves) for v in needed]
+
+            def tape_of(t: Type) -> Instr:
+                tape = tapes.get(t)
                 if tape is None:
-                    tape = tapes[v.type] = Instr("list.new", [Const(I64, 0)], ListType(v.type),
-                                                 name="tape")
+                    tape = tapes[t] = Instr("list.new", [Const(I64, 0)], ListType(t),
+                                            name="tape")
                     tape.block = g.entry
                     g.entry.instrs.insert(0, tape)
-                push = Instr("list.append", [tape, v], span=term.span)
-                blk.append(push)
+                return tape
+            for v in leaves:
+                blk.append(Instr("list.append", [tape_of(v.type), v], span=term.span))
             blk.append(term)
-            popped: dict[Value, Value] = {}
-            pops = []
-            for v in reversed(needed):
+            pops: list[Instr] = []
+            popped_leaves: dict[Value, Value] = {}
+            for v in reversed(leaves):
                 pop = Instr("list.pop", [tapes[v.type]], v.type, span=term.span, name=v.name)
                 pop.block = rb
                 pops.append(pop)
-                popped[v] = pop
+                popped_leaves[v] = pop
+            popped = {v: _rebuild(rb, pops, tree, v.type, popped_leaves, term.span)
+                      for v, tree in zip(needed, trees)}
             for r in region:
                 for i in r.instrs:
                     i.replace_uses(popped)
             rb.instrs[0:0] = pops
+
+
+def _flatten(blk: Block, v: Value, span, leaves: list[Value]):
+    """v's leaves (v itself unless it is a tuple), read at the end of blk and appended to
+    `leaves`; returns v's tree of them (a leaf, or a list of its elements' trees)."""
+    if not isinstance(v.type, TupleType):
+        leaves.append(v)
+        return v
+    tree = []
+    for k, t in enumerate(v.type.elems):
+        e = Instr("tuple.get", [v, Const(I64, k)], t, span=span)
+        blk.append(e)
+        tree.append(_flatten(blk, e, span, leaves))
+    return tree
+
+
+def _rebuild(rb: Block, into: list[Instr], tree, t: Type, popped: dict, span) -> Value:
+    """The value of type t again from its tree of popped leaves (`into`: the instructions
+    that start rb)."""
+    if not isinstance(tree, list):
+        return popped[tree]
+    elems = [_rebuild(rb, into, sub, e, popped, span) for sub, e in zip(tree, t.elems)]
+    tup = Instr("tuple", elems, t, span=span)
+    tup.block = rb
+    into.append(tup)
+    return tup
 
 
 def _prune(g: Function, blocks: list[Block]) -> None:
@@ -666,10 +933,53 @@ def _prune(g: Function, blocks: list[Block]) -> None:
 
 
 def _accumulate(b: Builder, x: Value, y: Value) -> Value:
-    # adjoints of a value used twice add up
+    # adjoints of a value used twice add up (tuples: element by element, where a zero
+    # a tuple.get rule made for the other elements is skipped)
+    if isinstance(x.type, TupleType):
+        out = []
+        for k, t in enumerate(x.type.elems):
+            xe, ye = _element(b, x, k), _element(b, y, k)
+            if not carried(t) or made_zero(ye):
+                out.append(xe)
+            elif made_zero(xe):
+                out.append(ye)
+            else:
+                out.append(_accumulate(b, xe, ye))
+        return emit(b, "tuple", *out)
     if isinstance(x.type, TensorType) or x.type not in (F64, F32):
         return emit(b, "np.add", x, y, static="{}")
     return emit(b, "add", x, y)
+
+
+def _element(b: Builder, t: Value, k: int) -> Value:
+    """t[k], read from the `tuple` that made t when there is one."""
+    if isinstance(t, Instr) and t.op == "tuple":
+        return t.args[k]
+    return emit(b, "tuple.get", t, Const(I64, k))
+
+
+def _widen(b: Builder, adj: Value, like: Value) -> Value:
+    """adj, whose arrays may be a slot's (1, ..., 1) zero, broadcast to like's shapes."""
+    if isinstance(like.type, TensorType):
+        return emit(b, "np.add", adj, emit(b, "np.zeros_like", like, static="{}"), static="{}")
+    if isinstance(like.type, TupleType):
+        return emit(b, "tuple", *[
+            _widen(b, _element(b, adj, k), _element(b, like, k)) if _has_tensor(t)
+            else _element(b, adj, k) for k, t in enumerate(like.type.elems)])
+    return adj
+
+
+def _has_tensor(t: Type) -> bool:
+    return isinstance(t, TensorType) or (isinstance(t, TupleType)
+                                         and any(_has_tensor(e) for e in t.elems))
+
+
+def _tensor_types(t: Type) -> list[Type]:
+    if isinstance(t, TensorType):
+        return [t]
+    if isinstance(t, TupleType):
+        return [u for e in t.elems for u in _tensor_types(e)]
+    return []
 
 
 def _may_hold_float(t: Type) -> bool:

@@ -10,22 +10,51 @@ import pts
 from pts.errors import CompileError
 
 
-def write_into_varied(x: np.ndarray) -> float:
-    y = x * 2.0
-    y[0] = 1.0  # refused
-    return float(y.sum())
+def write_into_argument(x: np.ndarray, s: float) -> float:
+    x[0] = s * 2.0  # refused
+    return float(x.sum())
 
 
-def write_varied_value(x: np.ndarray, s: float) -> float:
-    z = np.zeros(3)
-    z[0] = s  # refused
-    return float((z * x).sum())
+def augmented_assign_to_argument(x: np.ndarray, y: np.ndarray) -> float:
+    x += y * 2.0  # refused
+    return float(x.sum())
 
 
-def augmented_assign(x: np.ndarray) -> float:
+def multiply_in_place(x: np.ndarray) -> float:
     y = x * 1.0
-    y += x  # refused
+    y *= x  # refused
     return float(y.sum())
+
+
+def write_seen_through_an_older_view(x: np.ndarray) -> float:
+    out = np.zeros(3)
+    v = out[0:2]
+    out[0] = x[0]  # refused
+    return float(v.sum())
+
+
+def accumulate_then_read(x: np.ndarray, w: np.ndarray) -> float:
+    acc = np.zeros(3)
+    for i in range(2):
+        acc += np.tanh(x)  # refused
+        acc = acc * w       # (reads acc before the next write: refused, conservatively)
+    return float(acc.sum())
+
+
+def write_seen_through_a_loop_carried_tuple(x: np.ndarray, n: int) -> float:
+    out = np.zeros(3)
+    t = (out, x)
+    for i in range(n):
+        t = (t[0], t[1] * 2.0)
+    out[0] = x[0]  # refused
+    return float((t[0] * t[1]).sum())
+
+
+def write_after_a_read_of_its_values(x: np.ndarray) -> float:
+    out = np.ones(3)
+    y = out * x
+    out[0] = x[0]  # refused
+    return float((y * out).sum())
 
 
 def write_into_array_read_by_backward(x: np.ndarray) -> float:
@@ -62,9 +91,13 @@ def missing_rule(x: float) -> float:
 
 
 REFUSED = [
-    (write_into_varied, (np.ones(3),), "in-place write"),
-    (write_varied_value, (np.ones(3), 2.0), "in-place write"),
-    (augmented_assign, (np.ones(3),), "x += y"),
+    (write_into_argument, (np.ones(3), 2.0), "into an argument array"),
+    (augmented_assign_to_argument, (np.ones(3), np.ones(3)), "into an argument array"),
+    (multiply_in_place, (np.ones(3),), "x = x * y"),
+    (write_seen_through_an_older_view, (np.ones(3),), "another name"),
+    (accumulate_then_read, (np.ones(3), np.ones(3)), "the gradient computation reads"),
+    (write_seen_through_a_loop_carried_tuple, (np.ones(3), 2), "another name"),
+    (write_after_a_read_of_its_values, (np.ones(3),), "the gradient computation reads"),
     (write_into_array_read_by_backward, (np.ones(3),), "the gradient computation reads"),
     (write_into_view_of_varied, (np.ones(3),), "in-place write"),
     (write_into_view_read_by_backward, (np.ones(3),), "the gradient computation reads"),
@@ -89,7 +122,7 @@ def test_refused_at_its_line(fn, args, fragment):
 
 def test_the_eager_function_still_runs():
     # (the refused programs are valid Python: only their gradient is refused)
-    assert write_into_varied(np.ones(3)) == 5.0
+    assert write_into_argument(np.ones(3), 2.0) == 6.0
 
 
 def test_an_op_without_a_rule_is_refused(monkeypatch):

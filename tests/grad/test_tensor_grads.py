@@ -394,11 +394,6 @@ def sum_then_scalar_math(x: Tensor) -> float:
     return float(np.exp(s / 10.0) * x.max())
 
 
-# gradients through the tuple np.concatenate / np.stack take: refused until the pass
-# carries tuples' adjoints (then these pass, and strict xfail says so)
-TUPLES = pytest.mark.xfail(raises=pts.CompileError, strict=True,
-                           reason="the differentiation pass drops tuples' adjoints")
-
 # (program, inputs): every float input is checked
 PROGRAMS = [
     (add_row, (a(3, 4), a(4), a(3, 4))),
@@ -481,9 +476,9 @@ PROGRAMS = [
     (expand_dims, (a(3, 4), a(3, 1, 4))),
     (squeeze, (a(1, 3, 1, 4), a(3, 4))),
     (copy, (a(3, 4), a(3, 4))),
-    pytest.param(concatenate, (a(2, 3), a(4, 3), a(6, 3)), marks=TUPLES),
-    pytest.param(concatenate_last, (a(2, 3), a(2, 1), a(2, 7)), marks=TUPLES),
-    pytest.param(stack, (a(2, 3), a(2, 3), a(2, 2, 3)), marks=TUPLES),
+    (concatenate, (a(2, 3), a(4, 3), a(6, 3))),
+    (concatenate_last, (a(2, 3), a(2, 1), a(2, 7))),
+    (stack, (a(2, 3), a(2, 3), a(2, 2, 3))),
     (index_int, (a(3, 4), a(4))),
     (index_negative, (a(3, 4),)),
     (slice_steps, (a(3, 5), a(2, 3))),
@@ -496,10 +491,8 @@ PROGRAMS = [
 
 @BACKENDS
 @pytest.mark.parametrize("fn,inputs", PROGRAMS,
-                         ids=[(p.values if hasattr(p, "values") else p)[0].__name__ for p in PROGRAMS])
+                         ids=[p[0].__name__ for p in PROGRAMS])
 def test_gradient(fn, inputs, backend):
-    if fn is dot_stacked and backend == "native":
-        pytest.skip("np.dot of arrays with more than 2 axes has no native code (forward)")
     check(fn, *inputs, backend=backend)
 
 
@@ -534,3 +527,32 @@ def test_tuple_of_arrays_is_refused_not_zero():
         assert "np.concatenate" in str(e) and f":{line}:" in str(e), str(e)
     else:   # the pass carries tuples now: the gradient must be right
         check(concatenate, a(2, 3), a(4, 3), a(6, 3), backend="interp")
+
+
+def dot_nd(a: Tensor, b: Tensor) -> Tensor:
+    return np.dot(a, b)
+
+
+@pytest.mark.parametrize("sa,sb", [((2, 3), (4, 3, 5)), ((2, 2, 3), (2, 3, 4)), ((3,), (2, 3, 2)),
+                                   ((2, 2, 3), (3,)), ((2, 1, 3, 4), (2, 4, 5)),
+                                   ((0, 3, 2), (2, 2, 0))])
+def test_dot_of_arrays_with_more_than_2_axes_natively(sa, sb):
+    # np.dot's rule: the last axis of a with the second-to-last of b; float32, float64, mixed,
+    # and strided operands
+    a, b = R.normal(size=sa), R.normal(size=sb)
+    f = pts.script(dot_nd)
+    assert np.allclose(f(a, b), np.dot(a, b), rtol=1e-13, atol=1e-13)
+    a32, b32 = a.astype(np.float32), b.astype(np.float32)
+    assert f(a32, b32).dtype == np.float32
+    assert np.allclose(f(a32, b32), np.dot(a32, b32), rtol=1e-5, atol=1e-5)
+    assert np.allclose(f(a32, b), np.dot(a32, b), rtol=1e-6, atol=1e-6)
+    if a.ndim > 1 and b.ndim > 1:
+        a2 = np.repeat(a, 2, axis=-2)[..., ::2, :]
+        b2 = np.swapaxes(np.swapaxes(b, -1, -2).copy(), -1, -2)
+        assert np.allclose(f(a2, b2), np.dot(a2, b2), rtol=1e-13, atol=1e-13)
+
+
+def test_dot_nd_shape_mismatch_is_numpys_error():
+    with pytest.raises(ValueError, match=r"shapes \(2,2,3\) and \(2,4,4\) not aligned: 3 "
+                                         r"\(dim 2\) != 4 \(dim 1\)"):
+        pts.script(dot_nd)(np.ones((2, 2, 3)), np.ones((2, 4, 4)))

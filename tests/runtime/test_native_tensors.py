@@ -453,7 +453,7 @@ def test_native_refusals_are_compile_errors():
     def big_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return np.dot(a, b)
     with pytest.raises(pts.CompileError, match="not built yet"):
-        pts.script(big_dot)(np.ones((2, 2, 2)), np.ones((2, 2)))
+        pts.script(big_dot)(np.ones((2, 2, 2), dtype=np.int64), np.ones((2, 2), dtype=np.int64))
 
 
 def _rss() -> int:
