@@ -239,7 +239,7 @@ class TrainStep:
         if fast is None:
             fast = _FastStep(self, c, updates, key)
             fasts.insert(0, fast)
-        if fast.registered:
+        if fast.usable:
             fast.bind()
 
     def _call(self, batch: tuple) -> float:
@@ -298,7 +298,9 @@ class _FastStep(_CallBase):
     stateful parameter has its state (Adam's moments and step count are read each call:
     `load_state_dict` may replace them).  The dispatcher checks each array's dtype and
     rank itself; arrays it does not take (an ndarray subclass, a dtype that changed in
-    place) come back as `_MISS`.  Anything else that does not hold is `_MISS` too, before
+    place) come back as `_MISS`.  A step with more arrays than the dispatcher takes
+    (MAX_ARGS: MyConv with Adam has 61) is called through NativeEntry instead, which boxes
+    them in Python (~0.3 us an array) but skips the rest of the general way.  Anything else that does not hold is `_MISS` too, before
     any native code ran, and `TrainStep.__call__` then calls `_call`, which compiles or
     binds again.  The semantics are `_call`'s: a step that raises changes nothing."""
 
@@ -307,13 +309,21 @@ class _FastStep(_CallBase):
         self.owner = owner
         self.c = c
         self.updates = updates
-        self.registered = False
         self.check = _never             # until `bind`
+        self.usable = False
+        # how the entry is called: from C (the dispatcher: self), else (`boxed`) through
+        # c.entry, NativeEntry, which boxes the arguments in Python (more arrays than the
+        # dispatcher takes: MAX_ARGS)
+        self.boxed = False
+        if c.entry is None or c.const_indices != (0,):
+            return                      # (the interpreter; batch values folded in)
+        self.usable = True
         kinds = _kinds(key)
-        if _CallBase is object or c.entry is None or c.const_indices != (0,) or kinds is None:
+        if _CallBase is object or kinds is None:
+            self.boxed = True
             return
         n_state = sum(len(STATE_NAMES[kind[0]]) for _, _, kind in updates)
-        self.registered = _register(self, kinds + "a" * (len(c.lifted) + n_state + 2), c)
+        self.boxed = not _register(self, kinds + "a" * (len(c.lifted) + n_state + 2), c)
 
     def _slow_call(self, *args):
         return _MISS        # the dispatcher did not take these values
@@ -400,10 +410,12 @@ class _FastStep(_CallBase):
         else:
             args = batch + self.tail
         try:
-            loss = self(*args)
+            loss = self.c.entry(args) if self.boxed else self(*args)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
+            if self.boxed and isinstance(e, TypeError):
+                return _MISS        # NativeEntry refused an argument before the call
             raise
         if loss is not _MISS and self.adam:
             state = owner.optimizer.state

@@ -35,8 +35,25 @@ OPTIMIZERS = {
 }
 
 
-def make(seed: int = 0) -> Net:
-    m = Net()
+class Deep(nn.Module):
+    """Six layers: with Adam, 2 + 12 + 24 + 2 arrays, more than the C dispatcher takes."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(6, 6) for _ in range(5)] + [nn.Linear(6, 3)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = F.relu(layer(x))
+        return x
+
+
+def deep_loss(model: Deep, x: np.ndarray, y: np.ndarray) -> float:
+    return F.cross_entropy(model(x), y)
+
+
+def make(seed: int = 0, cls=Net):
+    m = cls()
     rng = np.random.default_rng(seed)
     for _, p in m.named_parameters():
         p[...] = rng.standard_normal(p.shape) * 0.4
@@ -51,10 +68,10 @@ def batch(seed: int, n: int = 7):
 class Pair:
     """The same training twice: `fast` through step(...), `slow` through step._call only."""
 
-    def __init__(self, make_opt):
-        self.models = [make(), make()]
+    def __init__(self, make_opt, cls=Net, loss=net_loss):
+        self.models = [make(cls=cls), make(cls=cls)]
         self.opts = [make_opt(m.parameters()) for m in self.models]
-        self.steps = [pts.train_step(m, net_loss, o) for m, o in zip(self.models, self.opts)]
+        self.steps = [pts.train_step(m, loss, o) for m, o in zip(self.models, self.opts)]
         self.general = 0
         fast = self.steps[0]
         original = fast._call
@@ -90,6 +107,22 @@ def test_fast_steps_equal_general_steps(opt_name):
     pair.assert_same()
     assert pair.general == 1                # only the first step took the general way
     assert pair.steps[0].compiles == 1
+
+
+def test_many_arrays_take_the_fast_path_too():
+    from pts._dispatch import MAX_ARGS
+    pair = Pair(OPTIMIZERS["adam"], Deep, deep_loss)
+    for s in range(4):
+        pair.step(*batch(s))
+    pair.assert_same()
+    assert pair.general == 1
+    (fast,) = [f for fs in pair.steps[0]._fast.values() for f in fs]
+    assert len(fast.c.param_types) > MAX_ARGS and fast.boxed
+    for o in pair.opts:
+        o.param_groups[0]["lr"] = 0.5
+    pair.step(*batch(5))
+    pair.assert_same()
+    assert pair.general == 1
 
 
 @pytest.mark.parametrize("opt_name", ["sgd", "adam"])
