@@ -36,6 +36,14 @@ raises) leaves weights, buffers and optimizer state bit for bit as they were.
 
 Parameters the loss does not read get no update (torch skips a parameter whose grad is
 None); parameters that are not in the optimizer are not updated.
+
+Calls.  The first call with arguments of given kinds goes the general way (`_call`: the
+signature, the model's guards, every lifted array and optimizer group looked up); the
+next ones take a fast path (`_FastStep`) that checks what that call found instead —
+one generated guard function, identity tests of the arrays and groups, the
+hyperparameters compared as a tuple — and calls the entry from C (runtime/_dispatch.c):
+about a sixth of the general way's overhead (a small model's step: ~32 us quiet, 83 against
+13.5 us alternated in one process on a loaded machine).
 """
 from __future__ import annotations
 
@@ -288,7 +296,7 @@ class _FastStep(_CallBase):
     """A call of one compiled step with what the last general call (`TrainStep._call`)
     found, checked instead of looked up again: the C dispatcher (runtime/_dispatch.c)
     calls the entry with the batch and the arrays of `bind`, no per-call Python loop over
-    the model's parameters (a small model's step: ~32 -> ~6 us).
+    the model's parameters (a small model's step: about a sixth of the general way's overhead).
 
     `run(batch)` checks, in this order, that: the model still holds what the code folded
     in (the guards) and the very arrays bound (`_guard_function`: one generated function,
