@@ -543,6 +543,10 @@ class ModuleCodegen:
 
     # ---------------------------------------------------------------- list helpers
 
+    def worker(self, fn: ir.Function) -> "Worker":
+        """A Worker emitting into fn (for the tensor_* modules, which do not import this one)."""
+        return Worker(self, fn)
+
     def helper(self, name: str, build) -> ir.Function:
         fn = self.helpers.get(name)
         if fn is None:

@@ -9,7 +9,6 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import F64T, I8T, I64T
 from pts.backend.tensor_abi import FLOATS, INTS, Scalar, c64, convert, dtype_of
-from pts.backend.tensor_copies import filler
 from pts.ir.types import F64, I1, I64
 
 class Creation:
@@ -28,12 +27,12 @@ class Creation:
         dt = dtype_of(self.ins.type)
         out = self.alloc(dt, shape, zero=zero)
         if fill is not None:
-            # (fresh, so contiguous: one fill loop of the module or the library, which keeps
-            # the function that creates it glue: codegen.glue_op)
+            # (fresh, so contiguous: one call of tensor_copies' fill loop, of the module or
+            # the library, which keeps the function that creates it glue: codegen.glue_op)
             v = convert(self.b, fill.value, fill.dtype, dt)
             if dt == I1:
                 v = self.b.zext(v, I8T)
-            self.b.call(filler(self.mc, dt), [out.data, self.size_of(shape), v])
+            self.b.call(self.fill_loop(dt), [out.data, self.size_of(shape), v])
         return self.pack(out)
 
     def op_zeros(self, ops, types):

@@ -127,8 +127,6 @@ class Reductions:
         first caller's span): checks stay in the caller.  At most one tensor is written, a
         fresh one (the data pointers are noalias)."""
         import hashlib
-
-        from pts.backend.codegen import Worker
         mc = self.mc
         ins = self.ins
         sig = "|".join([what, ins.op, repr(sorted(self.static.items())), str(ins.type)] +
@@ -145,7 +143,7 @@ class Reductions:
                              name=f"pts.{name}")
             fn.linkage = "internal"
             fn.attributes.add("noinline")
-            w = Worker(mc, fn)
+            w = mc.worker(fn)
             w.ctx = fn.args[0]
             args, inner = list(fn.args[1:]), []
             for t in tensors:
