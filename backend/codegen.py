@@ -543,6 +543,10 @@ class ModuleCodegen:
 
     # ---------------------------------------------------------------- list helpers
 
+    def worker(self, fn: ir.Function) -> "Worker":
+        """A Worker emitting into fn (for the tensor_* modules, which do not import this one)."""
+        return Worker(self, fn)
+
     def helper(self, name: str, build) -> ir.Function:
         fn = self.helpers.get(name)
         if fn is None:
@@ -637,14 +641,20 @@ def loop_counters(f: Function) -> set:
 
 
 # Tensor operations whose code has no loop of its own: views, shapes, allocations that
-# memset, copies (tensor_copies.copier), kernels (their workers), frees.
+# memset, copies (tensor_copies.copier), kernels (their workers), frees; reductions and
+# sum_to and arange, whose loops are functions of their own (tensor_reductions.outlined);
+# fills (tensor_copies.filler).
 GLUE_NP = frozenset("""getitem transpose swapaxes expand_dims squeeze shape size item reshape
-ravel copy astype concatenate stack zeros zeros_like empty empty_like""".split())
+ravel copy astype concatenate stack zeros zeros_like empty empty_like
+sum mean max min prod argmax argmin any all std var sum_to
+ones ones_like full full_like arange""".split())
 
 
 def glue_op(i: Instr) -> bool:
     """Does i's code call out for its loops (or have none)?  Float matrix products of
-    matrices call the gemm; a slice assignment of a tensor calls a copy loop."""
+    matrices call the gemm; a slice assignment of a tensor calls a copy loop; an op on
+    scalars and 0-d arrays (a counter's `+= 1`) and an element store `x[i, j] = v` loop over
+    nothing."""
     if not i.op.startswith("np."):
         return True
     name = i.op[3:]
@@ -652,8 +662,16 @@ def glue_op(i: Instr) -> bool:
         return all(isinstance(a.type, TensorType) and a.type.rank >= 2 and a.type.dtype in (F32, F64)
                    and a.type.dtype == i.type.dtype for a in i.args)
     if name == "setitem":
-        return isinstance(i.args[1].type, TensorType)
-    return name in GLUE_NP
+        if isinstance(i.args[1].type, TensorType):
+            return True
+        words = i.attrs.get("pattern", "").split()
+        target = i.args[0].type
+        return isinstance(target, TensorType) and len(words) == target.rank and \
+            all(w == "i" for w in words)
+    if name in GLUE_NP:
+        return True
+    return all(not isinstance(t, TensorType) or t.rank == 0
+               for t in [i.type, *(a.type for a in i.args)])
 
 
 class FunctionCodegen(ScalarOps, ListOps):

@@ -24,7 +24,9 @@ carrying their own copy:
     pts_lib.kernel.<key>        = a fused kernel of stdlib layers (`loop_corpus`), with the
                                 code that runs it (kernel_codegen.run: shape tests, loops,
                                 thread pool, fallback); the kernel function's type
-    pts_lib.loop.<key>          = one of those kernels' loops (kernel_codegen.worker)
+    pts_lib.loop.<key>          = one of those kernels' loops (kernel_codegen.worker), and
+                                of the kernels of the gradients of `train_corpus`'s
+                                training stacks (a train step's backward sweep)
 
 The last three are code our pipeline generated, which the JIT would otherwise generate,
 print and compile in every module: conv2d is ~30% of MyConv's unoptimized LLVM IR, and its
@@ -365,6 +367,43 @@ def loop_corpus():
                 yield nn.Sequential(*act).eval(), x
 
 
+def train_corpus():
+    """(model, loss, example batch): the training stacks whose gradients' fused kernels'
+    loops the library holds too, float32 — a classifier of convolution, batch norm and
+    activation layers, then linear layers and a log-softmax head, for each activation, with
+    the negative log-likelihood loss, differentiated with respect to every
+    parameter (what pts.grad and pts.train_step compile for such a model).  A model of
+    these layers finds its gradient's loops here: their code depends on the kernels'
+    operations, dtypes and ranks, not on sizes or how many layers there are (MyConv's train
+    step: all of its 78 loops, ~1 s of -O3 in its first step).  The linear layers' loops
+    are those of a multi-layer perceptron too.  (Each stack adds ~3 s of LLVM to the
+    set-up.)"""
+    import numpy as np
+
+    from pts.stdlib import modules as nn
+    image = np.zeros((2, 3, 6, 6), np.float32)
+    labels = np.zeros(2, np.int64)
+    for act in (nn.ReLU, nn.GELU, nn.Tanh, nn.Sigmoid, nn.LeakyReLU):
+        yield nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4), act(),
+                            nn.Conv2d(4, 4, 3, padding=1), nn.BatchNorm2d(4), act(),
+                            nn.Flatten(), nn.Linear(144, 8), act(), nn.Linear(8, 4),
+                            nn.LogSoftmax(dim=1)).train(), _nll_of_sequential, (image, labels)
+
+
+def _nll_of_sequential(model: Sequential, x: np.ndarray, y: np.ndarray) -> float:  # noqa: F821
+    # (train_corpus's loss: its annotations name pts.nn's classes, as a user's would)
+    return nll_loss(model(x), y)
+
+
+def _loss_globals() -> None:
+    """The names _nll_of_sequential's annotations and body read (scripted code reads its
+    module's globals; this module imports neither numpy nor the stdlib at load)."""
+    import numpy
+
+    from pts.stdlib import modules, nn
+    globals().update(np=numpy, Sequential=modules.Sequential, nll_loss=nn.nll_loss)
+
+
 def loop_symbol(key: str) -> str:
     return f"{PREFIX}loop.{key[:24]}"
 
@@ -388,16 +427,23 @@ def build_kernels() -> tuple[list[str], dict, dict]:
     from pts.frontend.objects import method_function
     from pts.ir.types import type_of_value
     texts, loop_table, kernel_table = [], {}, {}
-    for model, x in loop_corpus():
+    _loss_globals()
+    corpus = [(model, None, (x,)) for model, x in loop_corpus()] + list(train_corpus())
+    for model, loss, batch in corpus:
         # (the library is the same under PTS_FUSION=0: compiled with fusion on)
-        module = compiler.compile(method_function(model, "forward"), (type_of_value(x),), (x,),
-                                  model, lift_attributes=True, fusion=True).module
+        sig = tuple(type_of_value(a) for a in batch)
+        if loss is None:
+            module = compiler.compile(method_function(model, "forward"), sig, batch, model,
+                                      lift_attributes=True, fusion=True).module
+        else:   # a gradient: only its loops are the library's (its kernels' sites are here)
+            module = compiler.compile(loss, sig, batch, model, grad_wrt=(), fusion=True).module
         loops: dict = {}
 
         def declared(mc):
             for name in prebuild(mc):
                 key = loop_key(mc.m, name)
-                if loop_symbol(key) not in loop_table:
+                # (a gradient has loops of the same code twice: one copy)
+                if loop_symbol(key) not in loop_table and key not in loops.values():
                     loops[name] = key
         mc = generate(module, jit.host_triple(), str(jit.image_target_machine().target_data),
                       prefix="pts_lib.kernels", library=True, entries=[module.entry],
@@ -406,7 +452,7 @@ def build_kernels() -> tuple[list[str], dict, dict]:
             continue
         renames = {name: loop_symbol(key) for name, key in loops.items()}
         exported = set(loops)
-        for name, sites in kernel_sites(module).items():
+        for name, sites in (kernel_sites(module) if loss is None else {}).items():
             key = kernel_key(module, name, sites)
             sym = kernel_symbol(key)
             if sym in kernel_table or name in mc.skipped:

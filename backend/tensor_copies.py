@@ -301,6 +301,10 @@ def tiled_loop(k: "KernelBase", shape: list, strides: list[list], body, tile: in
 class Copies:
     """Copies (a mixin of tensor_codegen.Kernels)."""
 
+    def fill_loop(self, dt: ScalarType) -> ir.Function:
+        """`filler`'s loop, for the other mixins (which do not import this module)."""
+        return filler(self.mc, dt)
+
     def overlaps(self, x: Tensor, y: Tensor):
         """Might x and y share memory?  (Conservative: address ranges intersect.)"""
         b = self.b

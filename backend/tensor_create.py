@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from pts.backend.llvm_types import F64T, I64T
+from pts.backend.llvm_types import F64T, I8T, I64T
 from pts.backend.tensor_abi import FLOATS, INTS, Scalar, c64, convert, dtype_of
-from pts.ir.types import F64, I64
+from pts.ir.types import F64, I1, I64
 
 class Creation:
     """Creation ops (a mixin of tensor_codegen.Kernels)."""
@@ -27,8 +27,12 @@ class Creation:
         dt = dtype_of(self.ins.type)
         out = self.alloc(dt, shape, zero=zero)
         if fill is not None:
+            # (fresh, so contiguous: one call of tensor_copies' fill loop, of the module or
+            # the library, which keeps the function that creates it glue: codegen.glue_op)
             v = convert(self.b, fill.value, fill.dtype, dt)
-            self.loop(shape, [out.strides], lambda offs: self.store(out, offs[0], v))
+            if dt == I1:
+                v = self.b.zext(v, I8T)
+            self.b.call(self.fill_loop(dt), [out.data, self.size_of(shape), v])
         return self.pack(out)
 
     def op_zeros(self, ops, types):
@@ -116,15 +120,22 @@ class Creation:
         first = convert(b, s0, common, dt)
         second = convert(b, second, common, dt)
         delta = self.ufunc("subtract", [second, first], dt, dt)
+        # (the loop in a function of its own: tensor_reductions.outlined)
+        self.outlined("arange", [out], None, lambda k, ts, vs: k.arange_fill(ts[0], *vs),
+                      (first, second, delta))
+        return self.pack(out)
+
+    def arange_fill(self, out, first, second, delta) -> None:
+        """numpy's fill of arange's 1-d `out`: start and start + step, then start + i *
+        delta (0 * inf is nan)."""
+        b, dt = self.b, out.dtype
 
         def body(i):
-            # numpy's fill: start and start + step, then start + i * delta (0 * inf is nan)
             iv = convert(b, i, I64, dt)
             v = self.ufunc("add", [first, self.ufunc("multiply", [iv, delta], dt, dt)], dt, dt)
             v = b.select(b.icmp_signed("==", i, c64(1)), second, v)
             self.store(out, i, b.select(b.icmp_signed("==", i, c64(0)), first, v))
-        self.fc.counted_loop(length, body)
-        return self.pack(out)
+        self.fc.counted_loop(out.shape[0], body)
 
     def op_linspace(self, ops, types):
         """numpy's linspace: y = i * step + start in float64 (step = delta / div), the last

@@ -27,23 +27,15 @@ class Reductions:
         reduced (else sequentially, as numpy's outer-loop reductions do), so results usually
         match numpy's bit for bit.  A reduction that keeps the last axis accumulates into the
         output in place (reduce_in_place).  Empty max/min/argmax/argmin raise
-        numpy's ValueError; empty mean/std/var give nan."""
+        numpy's ValueError; empty mean/std/var give nan.  The checks and the allocation are
+        emitted here, the loops in a function of their own (`outlined`)."""
         name, b = self.name, self.b
         if isinstance(x, Scalar):
             x = self.scalar_tensor(x)
         rank = x.rank
-        axis = self.static.get("axis")
-        keepdims = bool(self.static.get("keepdims", False))
-        if axis is None:
-            axes = tuple(range(rank))
-        else:
-            axes = tuple(sorted(a % rank if rank else 0 for a in (axis if isinstance(axis, tuple) else (axis,))))
-        if rank == 0:
-            axes = ()
+        axes, keepdims = self.reduced_axes(rank)
         kept = [d for d in range(rank) if d not in axes]
-        red_shape = [x.shape[d] for d in axes]
-        red_strides = [x.strides[d] for d in axes]
-        count = self.size_of(red_shape)
+        count = self.size_of([x.shape[d] for d in axes])
         rt = self.ins.type
         out_dt = dtype_of(rt)
         out_shape = [x.shape[d] if d in kept else c64(1) for d in range(rank)] if keepdims \
@@ -55,16 +47,42 @@ class Reductions:
         if name in ("argmax", "argmin"):
             self.fail_if(b.icmp_signed("==", count, c64(0)), "ValueError",
                          [f"attempt to get {name} of an empty sequence"])
+        if not isinstance(rt, TensorType):
+            return self.outlined("reduce", [x], REG[out_dt],
+                                 lambda k, ts, _: k.reduce_loops(ts[0], None))
+        out = self.alloc(out_dt, out_shape)
+        self.outlined("reduce", [x, out], None, lambda k, ts, _: k.reduce_loops(*ts))
+        return self.pack(out)
+
+    def reduced_axes(self, rank: int) -> tuple[tuple, bool]:
+        """(the reduced axes, sorted and non-negative; keepdims) of this reduction."""
+        axis = self.static.get("axis")
+        keepdims = bool(self.static.get("keepdims", False))
+        if rank == 0:
+            return (), keepdims
+        if axis is None:
+            return tuple(range(rank)), keepdims
+        return tuple(sorted(a % rank for a in (axis if isinstance(axis, tuple) else (axis,)))), \
+            keepdims
+
+    def reduce_loops(self, x: Tensor, out: Tensor | None):
+        """The loops of `reduce`: the values into `out` (allocated), or the value itself
+        (out None: a scalar result)."""
+        name, b = self.name, self.b
+        rank = x.rank
+        axes, keepdims = self.reduced_axes(rank)
+        kept = [d for d in range(rank) if d not in axes]
+        red_shape = [x.shape[d] for d in axes]
+        red_strides = [x.strides[d] for d in axes]
+        out_dt = dtype_of(self.ins.type)
         acc_dt = {"any": I1, "all": I1, "max": x.dtype, "min": x.dtype, "argmax": x.dtype,
                   "argmin": x.dtype}.get(name, out_dt)
         if name in ("mean", "std", "var") and acc_dt not in FLOATS:
             acc_dt = F64
-        if isinstance(rt, TensorType):
-            out = self.alloc(out_dt, out_shape)
+        if out is not None:
             out_strides_kept = [out.strides[k] for k, d in enumerate(kept)] if not keepdims \
                 else [out.strides[d] for d in kept]
         else:
-            out = None
             out_strides_kept = [c64(0)] * len(kept)
         result_slot = self.slot(REG[out_dt])
         self.pairwise_inner = bool(axes) and axes[-1] == rank - 1
@@ -77,7 +95,8 @@ class Reductions:
         count = self.size_of(red_shape)
         if out is not None and axes and axes[-1] != rank - 1 and acc_dt == out_dt and \
                 name in ("sum", "mean", "prod", "max", "min", "any", "all", "std", "var"):
-            return self.reduce_in_place(x, out, axes, keepdims, count)
+            self.reduce_in_place(x, out, axes, keepdims, count)
+            return None
 
         def per_output(offs):
             xbase, obase = offs
@@ -90,8 +109,62 @@ class Reductions:
         self.loop([x.shape[d] for d in kept], [[x.strides[d] for d in kept], out_strides_kept],
                   per_output)
         if out is not None:
-            return self.pack(out)
-        return self.b.load(result_slot, typ=REG[out_dt])
+            return None
+        return b.load(result_slot, typ=REG[out_dt])
+
+    def outlined(self, what: str, tensors: list, ret, body, values: tuple = ()):
+        """Calls a function of the module that runs body(k, tensors, values) — k this
+        instruction's Kernels in that function, `tensors` and `values` (LLVM values) rebuilt
+        from its arguments — and returns what it returns (`ret`: its LLVM type, or None).
+        One function per module and code: the key is everything the body's code depends on
+        (`what`, the op, its static attributes, its result type, the tensors' dtypes, ranks
+        and known contiguity, the values' types), its arguments the context, the tensors'
+        data, shapes and strides, and the values.  A reduction's loops live there, so that
+        the function it is in can stay unoptimized glue (codegen.glue_op: a train step's
+        entry with ~50 reductions and sums of adjoints, ~13k LLVM instructions, is not
+        optimized as a whole) while the loops get -O3, compiled once however often the
+        module reduces the same way.  The body must not raise (its messages would carry the
+        first caller's span): checks stay in the caller.  At most one tensor is written, a
+        fresh one (the data pointers are noalias)."""
+        import hashlib
+        mc = self.mc
+        ins = self.ins
+        sig = "|".join([what, ins.op, repr(sorted(self.static.items())), str(ins.type)] +
+                       [f"{t.dtype}.{t.rank}.{int(t.contiguous)}" for t in tensors] +
+                       [str(v.type) for v in values])
+        name = f"{what}.{self.name}.{hashlib.sha1(sig.encode()).hexdigest()[:12]}"
+        params = [PTR]
+        for t in tensors:
+            params += [PTR] + [I64T] * (2 * t.rank)
+        params += [v.type for v in values]
+
+        def build():
+            fn = ir.Function(mc.m, ir.FunctionType(ret or ir.VoidType(), params),
+                             name=f"pts.{name}")
+            fn.linkage = "internal"
+            fn.attributes.add("noinline")
+            w = mc.worker(fn)
+            w.ctx = fn.args[0]
+            args, inner = list(fn.args[1:]), []
+            for t in tensors:
+                data, dims = args[0], args[1:1 + 2 * t.rank]
+                # (the one tensor written is fresh: no other pointer reaches its memory)
+                data.add_attribute("noalias")
+                args = args[1 + 2 * t.rank:]
+                inner.append(Tensor(t.dtype, data, None, dims[:t.rank], dims[t.rank:],
+                                    contiguous=t.contiguous))
+            r = body(type(self)(w, ins), inner, args)
+            if ret is None:
+                w.b.ret_void()
+            else:
+                w.b.ret(r)
+            w.finish()
+            return fn
+        fn = mc.helper(name, build)
+        args = [self.fc.ctx]
+        for t in tensors:
+            args += [t.data, *t.shape, *t.strides]
+        return self.b.call(fn, args + list(values))
 
     def reduce_in_place(self, x: Tensor, out: Tensor, axes: tuple, keepdims: bool, count):
         """A reduction that keeps the last axis (x.sum(axis=0)): the output starts at the
@@ -113,7 +186,6 @@ class Reductions:
             self.accumulate(x, out, axes, keepdims, "sum" if name == "mean" else name)
             if name == "mean":
                 self.divide(out, count)
-        return self.pack(out)
 
     def accumulate(self, x: Tensor, out: Tensor, axes: tuple, keepdims: bool, name: str,
                    center: Tensor | None = None) -> None:
@@ -390,11 +462,9 @@ class Reductions:
         with b.if_then(b.not_(same)):
             out = self.alloc(g.dtype, like.shape, zero=True)
             to = [c64(0)] * lead + [b.select(one, c64(0), s) for one, s in zip(ones, out.strides)]
-            add = b.fadd if g.dtype in FLOATS else b.add
-
-            def step(offs):
-                self.store(out, offs[1], add(self.load(out, offs[1]), self.load(g, offs[0])))
-            self.loop(g.shape, [g.strides, to], step)
+            # (out seen with g's shape: stride 0 on the axes summed into one element)
+            into = Tensor(g.dtype, out.data, None, g.shape, to)
+            self.outlined("sum_to", [g, into], None, lambda k, ts, _: k.sum_into(*ts))
             summed = b.block
         data, owner = b.phi(PTR), b.phi(PTR)
         data.add_incoming(g.data, before)
@@ -408,6 +478,39 @@ class Reductions:
             st.add_incoming(s, summed)
             strides.append(st)
         return self.pack(Tensor(g.dtype, data, owner, like.shape, strides))
+
+    def sum_into(self, g: Tensor, out: Tensor) -> None:
+        """out[i] += g[i] over g's shape, in C order (out has g's shape, stride 0 where
+        elements add into one): sum_to's loop.  Where the last axis adds into one element
+        (a batch norm's (1, C, 1, 1)), the row's sum runs in a register and is stored once
+        (the same additions in the same order: a store and a load per element were a chain
+        through memory, 2.5x slower)."""
+        b = self.b
+        add = b.fadd if g.dtype in FLOATS else b.add
+        if g.rank == 0:
+            self.store(out, c64(0), add(self.load(out, c64(0)), self.load(g, c64(0))))
+            return
+        T = REG[g.dtype]
+        acc = self.slot(T)
+
+        def row(offs):
+            goff, ooff = offs
+            with b.if_else(b.icmp_signed("==", out.strides[-1], c64(0))) as (into_one, other):
+                with into_one:
+                    b.store(self.load(out, ooff), acc)
+
+                    def step(i):
+                        v = self.load(g, b.add(goff, b.mul(i, g.strides[-1])))
+                        b.store(add(b.load(acc, typ=T), v), acc)
+                    self.fc.counted_loop(g.shape[-1], step)
+                    self.store(out, ooff, b.load(acc, typ=T))
+                with other:
+                    def each(i):
+                        go = b.add(goff, b.mul(i, g.strides[-1]))
+                        oo = b.add(ooff, b.mul(i, out.strides[-1]))
+                        self.store(out, oo, add(self.load(out, oo), self.load(g, go)))
+                    self.fc.counted_loop(g.shape[-1], each)
+        self.loop(g.shape[:-1], [g.strides[:-1], out.strides[:-1]], row)
 
     def fdiv(self, v, n, dt):
         return self.b.fdiv(v, self.b.sitofp(n, REG[dt]))
