@@ -1097,6 +1097,32 @@ def assigned_names(body: list) -> set[str]:
     return names
 
 
+def tested_names(body: list) -> set[str]:
+    """Names an `if` (or `elif`) test reads as a truth value: `if training:`, `if not
+    training and p > 0.0:`; the operands of `not`, `and` and `or` count, nothing deeper.
+    A bool constant a caller passes for such a parameter decides the branch at compile
+    time (Program.specialize)."""
+    names: set[str] = set()
+
+    def test(e):
+        if isinstance(e, A.Name):
+            names.add(e.id)
+        elif isinstance(e, A.UnaryOp) and e.op == "not":
+            test(e.operand)
+        elif isinstance(e, A.BoolOp):
+            for v in e.values:
+                test(v)
+
+    def walk(stmts):
+        for s in stmts:
+            if isinstance(s, A.If):
+                test(s.test)
+            for part in ("body", "orelse"):
+                walk(getattr(s, part, []) or [])
+    walk(body)
+    return names
+
+
 def _literal(e: A.Expr) -> Any:
     """The value of a literal argument (1, -1, 2.5, True, "tanh"), else None."""
     if isinstance(e, A.Const) and e.value is not None:
