@@ -1082,18 +1082,12 @@ def assigned_names(body: list) -> set[str]:
             for x in t.elts:
                 target(x)
 
-    def walk(stmts):
-        for s in stmts:
-            if isinstance(s, A.Assign):
-                for t in s.targets:
-                    target(t)
-            elif isinstance(s, (A.AugAssign, A.AnnAssign)):
-                target(s.target)
-            elif isinstance(s, A.For):
-                target(s.target)
-            for part in ("body", "orelse"):
-                walk(getattr(s, part, []) or [])
-    walk(body)
+    for s in statements(body):
+        if isinstance(s, A.Assign):
+            for t in s.targets:
+                target(t)
+        elif isinstance(s, (A.AugAssign, A.AnnAssign, A.For)):
+            target(s.target)
     return names
 
 
@@ -1113,14 +1107,18 @@ def tested_names(body: list) -> set[str]:
             for v in e.values:
                 test(v)
 
-    def walk(stmts):
-        for s in stmts:
-            if isinstance(s, A.If):
-                test(s.test)
-            for part in ("body", "orelse"):
-                walk(getattr(s, part, []) or [])
-    walk(body)
+    for s in statements(body):
+        if isinstance(s, A.If):
+            test(s.test)
     return names
+
+
+def statements(body: list):
+    """Every statement of a body, those nested in if, while and for included."""
+    for s in body:
+        yield s
+        for part in ("body", "orelse"):
+            yield from statements(getattr(s, part, None) or [])
 
 
 def _literal(e: A.Expr) -> Any:
