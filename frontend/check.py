@@ -1082,19 +1082,43 @@ def assigned_names(body: list) -> set[str]:
             for x in t.elts:
                 target(x)
 
-    def walk(stmts):
-        for s in stmts:
-            if isinstance(s, A.Assign):
-                for t in s.targets:
-                    target(t)
-            elif isinstance(s, (A.AugAssign, A.AnnAssign)):
-                target(s.target)
-            elif isinstance(s, A.For):
-                target(s.target)
-            for part in ("body", "orelse"):
-                walk(getattr(s, part, []) or [])
-    walk(body)
+    for s in statements(body):
+        if isinstance(s, A.Assign):
+            for t in s.targets:
+                target(t)
+        elif isinstance(s, (A.AugAssign, A.AnnAssign, A.For)):
+            target(s.target)
     return names
+
+
+def tested_names(body: list) -> set[str]:
+    """Names an `if` (or `elif`) test reads as a truth value: `if training:`, `if not
+    training and p > 0.0:`; the operands of `not`, `and` and `or` count, nothing deeper.
+    A bool constant a caller passes for such a parameter decides the branch at compile
+    time (Program.specialize)."""
+    names: set[str] = set()
+
+    def test(e):
+        if isinstance(e, A.Name):
+            names.add(e.id)
+        elif isinstance(e, A.UnaryOp) and e.op == "not":
+            test(e.operand)
+        elif isinstance(e, A.BoolOp):
+            for v in e.values:
+                test(v)
+
+    for s in statements(body):
+        if isinstance(s, A.If):
+            test(s.test)
+    return names
+
+
+def statements(body: list):
+    """Every statement of a body, those nested in if, while and for included."""
+    for s in body:
+        yield s
+        for part in ("body", "orelse"):
+            yield from statements(getattr(s, part, None) or [])
 
 
 def _literal(e: A.Expr) -> Any:

@@ -128,12 +128,12 @@ def constant_value_type(value: Any) -> Type | None:
 def tensor_type(value: Any) -> Type | None:
     np = _numpy()
     if np is not None and isinstance(value, np.ndarray):
-        dtype = DTYPES.get(value.dtype.name)
+        dtype = _dtype_of(value)        # (numpy's dtype.name is Python code: slow)
         return None if dtype is None else TensorType(dtype, value.ndim)
     return None
 
 
-_DTYPES_OF_NUMPY: dict = {}         # numpy dtype -> IR dtype, for per-call guards (no .name)
+_DTYPES_OF_NUMPY: dict = {}         # numpy dtype -> IR dtype, for guards and checks (no .name)
 
 
 def _dtype_of(array) -> Type | None:

@@ -17,8 +17,8 @@ from typing import Any, NamedTuple
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
-from pts.frontend.check import (NeedsConstant, Spec, check_function, convertible, plural, refine,
-                                resolve_type)
+from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_function, convertible,
+                                plural, refine, resolve_type, tested_names)
 from pts.frontend.lower import lower_function
 from pts.frontend.objects import ObjectType, python_function, resolve
 from pts.frontend.source import fresh_fdef, parse_pyfunc
@@ -90,6 +90,7 @@ class Program:
         self.object_reads: dict[tuple, tuple] = {}
         self.specs: dict[tuple, Spec] = {}
         self.needs_const: dict = {}         # function -> parameter indices used as constants
+        self.tested: dict = {}              # function -> tested_params
         self.order: list[Spec] = []
         self.names: set[str] = set()
         self.global_reads: dict[Any, set] = {}
@@ -116,16 +117,22 @@ class Program:
         return name
 
     def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None,
-                   consts: tuple = ()) -> Spec:
+                   consts: tuple = (), entry: bool = False) -> Spec:
         """`pyfunc` for `arg_types`.  `consts` are (index, value) of the arguments known at
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
-        compile-time constants of the specialization and leave its IR parameters."""
+        compile-time constants of the specialization and leave its IR parameters; so do,
+        except for the `entry` (whose signature is types only), bools the function tests
+        (`if training:`, tested_names): a model's mode passed down (`F.batch_norm(...,
+        self.training, ...)`) then compiles only its branch, never the other's callees."""
         needed = self.needs_const.setdefault(pyfunc, set())
+        tested = () if entry or not any(type(v) is bool for _, v in consts) \
+            else self.tested_params(pyfunc)
         while True:
             # objects (self, a submodule) are always constants: the IR never holds them
             chosen = tuple((i, v) for i, v in consts
-                           if isinstance(v, (str, ObjectType)) or i in needed)
+                           if isinstance(v, (str, ObjectType)) or i in needed
+                           or (type(v) is bool and i in tested))
             try:
                 return self._specialize(pyfunc, arg_types, node, chosen)
             except NeedsConstant as nc:
@@ -134,6 +141,18 @@ class Program:
                     nc.callee = pyfunc.__name__    # the caller decides (see check.call_function)
                     raise
                 needed.add(index)
+
+    def tested_params(self, pyfunc) -> frozenset[int]:
+        """Positions of the parameters `pyfunc`'s `if` tests read as truth values and its
+        body never assigns."""
+        found = self.tested.get(pyfunc)
+        if found is None:
+            with self.timings.phase("parse"):
+                fdef = parse_pyfunc(pyfunc)
+            names = tested_names(fdef.body) - assigned_names(fdef.body)
+            found = self.tested[pyfunc] = frozenset(
+                i for i, p in enumerate(fdef.params) if p.name in names)
+        return found
 
     def _specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None,
                     consts: tuple) -> Spec:
@@ -201,7 +220,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         this = ObjectType((), type(root).__name__)
         arg_types = (this,) + tuple(arg_types)
         consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
-    entry = program.specialize(pyfunc, arg_types, None, consts)
+    entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
     module = Module(entry=entry.ir_name)
     with program.timings.phase("lower"):
         for spec in program.order:

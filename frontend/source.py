@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pts.errors import Span
 from pts.frontend import ast as A
 
 # Parsed functions by code object *identity*: code objects compare equal across files when
@@ -39,15 +40,21 @@ def fresh_fdef(pyfunc) -> A.FunctionDef:
 def clone_tree(x):
     """A copy of a syntax tree: new nodes and lists, the leaves shared (strings, numbers,
     frozen spans; a Const's value is an immutable Python constant).  copy.deepcopy did the
-    same at ten times the cost, and every specialization of every function makes one."""
+    same at ten times the cost, and every specialization of every function makes one;
+    leaves are told apart by their exact type before any call (most values are leaves)."""
+    t = type(x)
+    if t is list:
+        return [v if type(v) in _LEAVES else clone_tree(v) for v in x]
+    if t is tuple:
+        return tuple(v if type(v) in _LEAVES else clone_tree(v) for v in x)
+    if t is dict:
+        return {k: v if type(v) in _LEAVES else clone_tree(v) for k, v in x.items()}
     if isinstance(x, A.Node):
-        new = object.__new__(type(x))
-        new.__dict__.update({k: clone_tree(v) for k, v in x.__dict__.items()})
+        new = object.__new__(t)
+        new.__dict__.update({k: v if type(v) in _LEAVES else clone_tree(v)
+                             for k, v in x.__dict__.items()})
         return new
-    if type(x) is list:
-        return [clone_tree(v) for v in x]
-    if type(x) is tuple:
-        return tuple(clone_tree(v) for v in x)
-    if type(x) is dict:
-        return {k: clone_tree(v) for k, v in x.items()}
     return x
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None), Span})

@@ -13,8 +13,8 @@ is missing, unreadable or stale — then source.parse_pyfunc parses the source a
 
 The file does not depend on where the library is: a wheel's copy is written in build/lib
 and read in site-packages.  Trees are keyed by file name within stdlib/, and the spans'
-file names of library files are stored as that name (pickle's persistent ids) and read
-back as the library's path in this process.
+file names of library files are stored as that name (`_LibraryFile`, once per tree) and
+read back as the library's path in this process.
 
 A tree read here is the tree parse_function returns for the same source: the same nodes and
 spans.  The parser also remembers the source lines that CompileErrors quote; without it,
@@ -22,10 +22,13 @@ errors.py reads them from the file on demand (the same lines: the file is unchan
 """
 from __future__ import annotations
 
+import copyreg
 import io
 import os
 import pickle
 import threading
+
+from pts.errors import Span
 
 _lock = threading.Lock()
 _table: list[dict] = []         # [{(file, first line, name): pickled tree}] once read
@@ -56,32 +59,48 @@ def _key(pyfunc) -> tuple | None:
 
 
 class _Pickler(pickle.Pickler):
-    """Stores a library file's path (a span's `file`) as its name within stdlib/."""
+    """Writes a span whose file is in the library with a `_LibraryFile` for that file: one
+    object per file, so pickle's memo stores it once per tree."""
     def __init__(self, f, directory: str):
         super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
         self.directory = directory
+        self.files: dict[str, _LibraryFile] = {}
 
-    def persistent_id(self, obj):
-        if type(obj) is str and os.path.dirname(obj) == self.directory:
-            return os.path.basename(obj)
-        return None
+    def reducer_override(self, obj):
+        if type(obj) is not Span or os.path.dirname(obj.file) != self.directory:
+            return NotImplemented
+        name = os.path.basename(obj.file)
+        marker = self.files.get(name)
+        if marker is None:
+            marker = self.files[name] = _LibraryFile(name)
+        # what pickle writes for any span (its class, then its fields), the file replaced
+        return copyreg.__newobj__, (Span,), dict(vars(obj), file=marker)
 
 
-class _Unpickler(pickle.Unpickler):
-    """Reads a stored file name back as that file's path in this process's library (one
-    string per file: every span of a tree names it, ~70 per function)."""
-    _paths: dict = {}
+class _LibraryFile:
+    """A library file's name within stdlib/, standing for its path in a stored tree.  It is
+    read back as that file's path in this process's library (`library_path`): one call per
+    tree, and every span of the tree (~70 per function) shares the string, which the
+    unpickler's own memo hands out at C speed (a persistent id per span cost a Python call
+    each: twice the unpickling time)."""
+    __slots__ = ("name",)
 
-    def __init__(self, f, directory: str):
-        super().__init__(f)
-        self.directory = directory
+    def __init__(self, name: str):
+        self.name = name
 
-    def persistent_load(self, pid):
-        key = (self.directory, pid)
-        path = self._paths.get(key)
-        if path is None:
-            path = self._paths[key] = os.path.join(self.directory, pid)
-        return path
+    def __reduce__(self):
+        return library_path, (self.name,)
+
+
+_paths: dict[str, str] = {}
+
+
+def library_path(name: str) -> str:
+    """The path of the library's file `name` (within stdlib/) in this process."""
+    path = _paths.get(name)
+    if path is None:
+        path = _paths[name] = os.path.join(_library_dir(), name)
+    return path
 
 
 def lookup(pyfunc):
@@ -93,7 +112,7 @@ def lookup(pyfunc):
         if not _table:
             _table.append(_read())
         blob = _table[0].get(key)
-    return _Unpickler(io.BytesIO(blob), _library_dir()).load() if blob is not None else None
+    return pickle.loads(blob) if blob is not None else None
 
 
 def is_current(file: str | None = None) -> bool:

@@ -206,6 +206,8 @@ def _custom_vjps(built) -> dict[str, str]:
         params = [p.name for p in spec.fdef.params]
         consts = tuple((k, spec.const_params[n]) for k, n in enumerate(params)
                        if n in spec.const_params)
+        # the VJP takes the forward's parameters: the constants of the forward's code too
+        program.needs_const.setdefault(python_function(vjp), set()).update(k for k, _ in consts)
         vspec = program.specialize(python_function(vjp), spec.arg_types + (forward.ret_type,),
                                    None, consts)
         for s in program.order:

@@ -121,3 +121,20 @@ def test_rebinding_an_attribute_natively_names_the_interpreter():
                          lift_attributes=True)
     record = compiler.compile(Rebinds.forward, (TensorType(F64, 1),), (np.ones(3),), Rebinds())
     assert any(i.op == "attr.set" for f in record.module for i in f.instructions())
+
+
+def test_a_model_s_mode_decides_its_branches_before_lowering():
+    """self.training reaches F.batch_norm as a constant of its specialization: in eval mode
+    the batch statistics' functions are never checked or lowered, in training mode they are
+    (and the running statistics' update with them)."""
+    x = np.ones((2, 3, 4, 4), np.float32)
+
+    def lowered(layer):
+        record = compiler.compile(type(layer).forward, (TensorType(F32, 4),), (x,), layer,
+                                  after="lower")
+        return {name.split(".")[-1] for name in record.module.functions}
+
+    eval_names = lowered(nn.BatchNorm2d(3).eval())
+    assert "batch_norm" in eval_names and "_batch_mean" not in eval_names
+    assert "_batch_var" not in eval_names
+    assert {"_batch_mean", "_batch_var"} <= lowered(nn.BatchNorm2d(3).train())

@@ -37,17 +37,23 @@ def run(module: Module, keep: frozenset = frozenset()) -> bool:
     calls = call_counts(module)
     changed = False
     for f in module:
+        # each inlined call's result -> its continuation's parameter; operands are rewritten
+        # once, after the last call of f is inlined (a sweep of f per call grew as f^2)
+        results: dict[Value, Value] = {}
         while True:
             call = _next_inlinable(f, module, recursive, calls)
             if call is None:
                 break
             g = module[call.attrs["callee"]]
-            inline_call(f, call, g)
+            result = inline_call(f, call, g)
+            if result is not None:
+                results[call] = result
             # the call is gone; the calls in @g's body now also happen in f
             calls[g.name] -= 1
             for name, n in call_counts([g]).items():
                 calls[name] = calls.get(name, 0) + n
             changed = True
+        f.replace_uses(results)
     return changed
 
 
@@ -82,7 +88,10 @@ def _next_inlinable(f: Function, module: Module, recursive: set[str],
     return None
 
 
-def inline_call(f: Function, call: Instr, g: Function) -> None:
+def inline_call(f: Function, call: Instr, g: Function) -> BlockParam | None:
+    """Inline `call` (of @g, in f).  Returns the block parameter that now holds the call's
+    result (None for a call without one); the caller replaces the call's uses with it
+    (until then, operands copied or left in f still read the call)."""
     b = call.block
     at = b.instrs.index(call)
     # the continuation: ^b.cont(%r) takes the rest of ^b
@@ -98,9 +107,10 @@ def inline_call(f: Function, call: Instr, g: Function) -> None:
     # the copy of @g's blocks: the entry's parameters become the call's arguments
     values: dict[Value, Value] = dict(zip(g.params, call.args))
     blocks: dict[Block, Block] = {}
+    taken = {blk.name for blk in f.blocks} | {cont.name}
     for gb in g.blocks:
-        nb = Block(f"{g.name}.{gb.name}")
-        nb.name = _fresh_block_name(f, blocks, nb.name, {cont.name})
+        nb = Block(_fresh_block_name(taken, f"{g.name}.{gb.name}"))
+        taken.add(nb.name)
         blocks[gb] = nb
         if gb is not g.entry:
             for p in gb.params:
@@ -129,12 +139,10 @@ def inline_call(f: Function, call: Instr, g: Function) -> None:
     b.append(Instr("br", [], targets=[Target(blocks[g.entry])], span=call.span))
     pos = f.blocks.index(b) + 1
     f.blocks[pos:pos] = [blocks[gb] for gb in g.blocks] + [cont]
-    if result is not None:
-        f.replace_uses({call: result})
+    return result
 
 
-def _fresh_block_name(f: Function, new: dict, name: str, reserved: set[str]) -> str:
-    taken = {b.name for b in f.blocks} | {b.name for b in new.values()} | reserved
+def _fresh_block_name(taken: set[str], name: str) -> str:
     base, n = name, 1
     while name in taken:
         name = f"{base}{n}"
