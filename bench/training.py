@@ -14,8 +14,8 @@ Each cell (workload, implementation, threads) runs in a fresh process, so that i
 RSS (ru_maxrss of that process) is its own and no compiler's warm state helps another.
 Reported per cell: the first step (compilation included: pts's compile, torch.compile's
 Dynamo + Inductor, torch.jit.script's scripting), the median of the later steps, the total,
-the final loss, peak RSS.  The ratio column divides by torch.compile's median at the same
-thread count.  Times are wall clock on a shared machine: noisy, compare within one run.
+the final loss, peak RSS.  The ratio columns divide by torch.compile's and by torch eager's
+median at the same thread count.  Times are wall clock on a shared machine: noisy, compare within one run.
 
 pts runs `pts.train_step(model, loss_fn, opt)` (forward, backward and update in one native
 call) when the installed pts has it, else `pts.value_and_grad(loss_fn)` then `opt.step`
@@ -296,19 +296,21 @@ def main(argv=None) -> int:
 
 def print_table(rows: list[dict]) -> None:
     print(f"\n{'workload':24} {'thr':>3} {'impl':18} {'1st step ms':>11} {'median ms':>10} "
-          f"{'total s':>8} {'final loss':>11} {'peak MB':>8} {'÷compile':>9}")
+          f"{'total s':>8} {'final loss':>11} {'peak MB':>8} {'÷compile':>9} {'÷eager':>7}")
     for r in rows:
         label = WORKLOADS[r["workload"]][4]
         if "error" in r:
             print(f"{label:24} {r['threads']:>3} {r['impl']:18} n/a ({r['error']})")
             continue
-        ref = next((q for q in rows if q["workload"] == r["workload"] and
-                    q["threads"] == r["threads"] and q["impl"] == "torch.compile" and
-                    "error" not in q), None)
-        ratio = f"{r['median_ms'] / ref['median_ms']:.2f}" if ref else "n/a"
+        ratios = []
+        for impl in ("torch.compile", "torch eager"):
+            ref = next((q for q in rows if q["workload"] == r["workload"] and
+                        q["threads"] == r["threads"] and q["impl"] == impl and
+                        "error" not in q), None)
+            ratios.append(f"{r['median_ms'] / ref['median_ms']:.2f}" if ref else "n/a")
         print(f"{label:24} {r['threads']:>3} {r['impl']:18} {r['first_ms']:11.0f} "
-              f"{r['median_ms']:10.1f} {r['total_s']:8.2f} {r['losses'][-1]:11.6f} "
-              f"{r['peak_rss_mb']:8.0f} {ratio:>9}")
+              f"{r['median_ms']:10.3g} {r['total_s']:8.2f} {r['losses'][-1]:11.6f} "
+              f"{r['peak_rss_mb']:8.0f} {ratios[0]:>9} {ratios[1]:>7}")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ import numpy as np
 
 from pts.api import _RUN_ERRORS, _CallBase
 from pts.errors import CompileError
+from pts.optim.optimizer import state_zeros
 
 SGD, SGD_MOMENTUM, ADAM = "sgd", "sgd_momentum", "adam"
 # the state arrays of each kind of update, in the order the stdlib/train.py function takes
@@ -216,7 +217,7 @@ class TrainStep:
             for name in STATE_NAMES[kind[0]]:
                 a = state.get(name)
                 if a is None:
-                    a = new[name] = np.zeros(p.shape, p.dtype)
+                    a = new[name] = state_zeros(p)
                 state_args.append(a)
             if kind[0] == SGD_MOMENTUM:
                 counters[j] = 0.0 if "momentum_buffer" in new else 1.0
@@ -295,7 +296,7 @@ class TrainStep:
             names = []
             for s in STATE_NAMES[kind[0]]:
                 a = state.get(s)
-                arrays.append((f"optim.{s}.{name}", np.zeros(p.shape, p.dtype) if a is None
+                arrays.append((f"optim.{s}.{name}", state_zeros(p) if a is None
                                else a))
                 names.append(arrays[-1][0])
             if kind[0] == SGD_MOMENTUM:

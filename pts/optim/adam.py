@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pts.optim.optimizer import Optimizer
+from pts.optim.optimizer import Optimizer, state_zeros
 from pts.stdlib import optim as so
 
 
@@ -65,10 +65,10 @@ class Adam(Optimizer):
         for i, p, g in items:
             state = self.state.get(i)
             if not state:
-                state = self.state[i] = {"step": 0.0, "exp_avg": np.zeros(p.shape, p.dtype),
-                                         "exp_avg_sq": np.zeros(p.shape, p.dtype)}
+                state = self.state[i] = {"step": 0.0, "exp_avg": state_zeros(p),
+                                         "exp_avg_sq": state_zeros(p)}
             if amsgrad and "max_exp_avg_sq" not in state:
-                state["max_exp_avg_sq"] = np.zeros(p.shape, p.dtype)
+                state["max_exp_avg_sq"] = state_zeros(p)
             state["step"] = step = float(state["step"]) + 1.0
             step_size, bc2_sqrt = so.adam_bias_corrections(beta1, beta2, step, lr)
             moments = (state["exp_avg"], state["exp_avg_sq"])

@@ -50,6 +50,27 @@ def update_function(name: str, backend: str = "native"):
     return f
 
 
+def state_zeros(p: np.ndarray) -> np.ndarray:
+    """Zeros shaped like parameter `p`, for optimizer state (Adam's moments, momentum).
+
+    Allocated without numpy's transparent-huge-page advice (numpy asks for huge pages for
+    every array of 4 MB or more).  The state is streamed once per step, so huge pages buy it
+    little; but its first touch, in the first step, takes each 2 MB page at once, and where
+    the kernel's THP defrag setting is "madvise" (Debian's default) that can stall in direct
+    compaction.  On our 2-core VM, MyConv's Adam state (411 MB) made the first step ~1 s
+    slower than with 4 KB pages (bench/first_step.py).  torch gives CPU tensors no huge-page
+    advice either."""
+    toggle = getattr(getattr(getattr(np, "_core", None), "multiarray", None),
+                     "_set_madvise_hugepage", None)
+    if toggle is None:
+        return np.zeros(p.shape, p.dtype)
+    was = toggle(False)
+    try:
+        return np.zeros(p.shape, p.dtype)
+    finally:
+        toggle(was)
+
+
 class Optimizer:
     """Base class: subclasses set `defaults`, check a group's hyperparameters in
     `check_group` and update a group in `update_group`."""

@@ -4,9 +4,7 @@ formulas).  The momentum buffer is created at a parameter's first update with mo
 as the gradient itself (no dampening), and is the parameter's state "momentum_buffer"."""
 from __future__ import annotations
 
-import numpy as np
-
-from pts.optim.optimizer import Optimizer
+from pts.optim.optimizer import Optimizer, state_zeros
 from pts.stdlib import optim as so
 
 
@@ -50,6 +48,6 @@ class SGD(Optimizer):
             buf = state.get("momentum_buffer")
             first = buf is None
             if first:
-                buf = state["momentum_buffer"] = np.zeros(p.shape, p.dtype)
+                buf = state["momentum_buffer"] = state_zeros(p)
             self.run("sgd_momentum_update", _sgd_momentum_eager, p, g, (buf,), lr, momentum,
                      dampening, wd, nesterov, maximize, first)
