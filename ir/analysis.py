@@ -213,3 +213,22 @@ def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
                             break
                     components.append(component)
     return components
+
+
+class Partition:
+    """Disjoint sets of values (union-find): `union(a, b)` puts a's and b's sets together,
+    `find(v)` names v's set by one of its members (the same member for every value of the
+    set until the next union).  For the names of one array: views, block parameters."""
+
+    def __init__(self):
+        self.parent: dict = {}
+
+    def find(self, v):
+        while v in self.parent:
+            v = self.parent[v]
+        return v
+
+    def union(self, a, b) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra is not rb:
+            self.parent[ra] = rb

@@ -61,7 +61,7 @@ before the write (the backward sweep would read the new values).
 from __future__ import annotations
 
 from pts.errors import CompileError
-from pts.ir.analysis import dominates, dominators, reachable
+from pts.ir.analysis import Partition, dominates, dominators, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
 from pts.ir.scalar_derivatives import (FLOAT_SCALARS, carried, constant, emit, made_zero,
@@ -363,17 +363,8 @@ class _Differentiator:
         values passed to them, results of out= ops; the tuples holding each value
         (`holders`), the writes into each array (`writes`) and the uses of each value
         (`uses`)."""
-        base: dict[Value, Value] = {}
-
-        def find(v: Value) -> Value:
-            while v in base:
-                v = base[v]
-            return v
-
-        def union(a: Value, b: Value) -> None:
-            ra, rb = find(a), find(b)
-            if ra is not rb:
-                base[ra] = rb
+        names = Partition()
+        find, union = names.find, names.union
         self.uses: dict[Value, list[Instr]] = {}
         self.holders: dict[Value, list[Instr]] = {}
         for b in self.forward:
@@ -478,17 +469,8 @@ class _Differentiator:
     def _refuse_writes_read_by_backward(self) -> None:
         """An in-place write into an array the backward sweep reads (an operand or result of
         an active instruction), or into a view of one, would change what the rules read."""
-        base: dict[Value, Value] = {}
-
-        def find(v: Value) -> Value:
-            while v in base:
-                v = base[v]
-            return v
-
-        def union(a: Value, b: Value) -> None:
-            ra, rb = find(a), find(b)
-            if ra is not rb:
-                base[ra] = rb
+        names = Partition()
+        find, union = names.find, names.union
         # the caller may pass one array twice; a model's lifted arrays ("self.*", from
         # lift_attributes) are its distinct attributes (BatchNorm writes its running
         # statistics while the weights are read)
