@@ -497,10 +497,11 @@ class Gemm:
 
     def epilogue(self, b: ir.IRBuilder, s, bias, relu):
         """s + bias (-0.0 when there is none), then ReLU when `relu` (a scalar i1): the
-        result is s where s >= 0 or s is NaN, else 0, as np.maximum(s, 0)."""
+        result is s where s > 0 or s is NaN, else +0.0 — as np.maximum(s, 0.0), which
+        returns its second operand on a tie (-0.0 gives +0.0), and np.where(s <= 0, 0, s)."""
         s = b.fadd(s, bias)
         zero = ir.Constant(s.type, None)
-        return b.select(relu, b.select(b.fcmp_unordered(">=", s, zero), s, zero), s)
+        return b.select(relu, b.select(b.fcmp_unordered(">", s, zero), s, zero), s)
 
     def masked(self, kind: str) -> ir.Function:
         """llvm.masked.load / llvm.masked.store on <VW x T> (vmaskmovps on AVX2)."""

@@ -191,13 +191,14 @@ def valid_rows(g: Group) -> bool:
 
 
 def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, bool] | None:
-    """(bias, relu) when `members`, in order, compute `np.maximum(product + bias, 0)` with
-    either step optional (at least one): bias a 1-D or 2-D tensor (the backend takes it as a
-    row (N,) or (1, N), or a column (M, 1), and calls the kernel function for any other
-    shape), everything of the product's type, a 2-D float tensor.  None otherwise."""
+    """(bias, relu) when `members`, in order, compute `relu(product + bias)` with either
+    step optional (at least one): bias a 1-D or 2-D tensor (the backend takes it as a row
+    (N,) or (1, N), or a column (M, 1), and calls the kernel function for any other shape),
+    everything of the product's type, a 2-D float tensor; relu either spelling of it
+    (`is_relu`).  None otherwise."""
     t = product.type
     if not isinstance(t, TensorType) or t.rank != 2 or t.dtype not in (F32, F64) or \
-            not members or any(m.type != t or m.static() for m in members):
+            not members or any(m.static() for m in members):
         return None
     bias, relu, prev = None, False, product
     rest = list(members)
@@ -209,12 +210,31 @@ def gemm_epilogue(members: list[Instr], product: Value) -> tuple[Value | None, b
             return None
         prev = rest.pop(0)
     if rest:
-        m = rest.pop(0)
-        relu = (m.op == "np.maximum" and m.args[0] is prev and isinstance(m.args[1], Const)
-                and m.args[1].value == 0 and math.copysign(1.0, m.args[1].value) > 0)
+        relu = is_relu(rest, prev)
         if not relu:
             return None
-    return (bias, relu) if not rest else None
+        rest = []
+    results = [m for m in members if m.op != "np.less_equal"]
+    return (bias, relu) if all(m.type == t for m in results) else None
+
+
+def is_zero(v: Value) -> bool:
+    return isinstance(v, Const) and v.value == 0 and math.copysign(1.0, v.value) > 0
+
+
+def is_relu(members: list[Instr], x: Value) -> bool:
+    """`members` compute ReLU of x: `np.maximum(x, 0.0)`, or `np.where(x <= 0, 0, x)` as
+    pts.nn.functional.relu writes it.  Both are +0.0 for x = -0.0 (numpy's maximum returns
+    its second operand on a tie) and NaN for NaN, as the gemm's epilogue."""
+    if len(members) == 1:
+        m = members[0]
+        return m.op == "np.maximum" and m.args[0] is x and is_zero(m.args[1])
+    if len(members) == 2:
+        c, m = members
+        return (c.op == "np.less_equal" and c.args[0] is x and is_zero(c.args[1]) and
+                m.op == "np.where" and m.args[0] is c and is_zero(m.args[1]) and
+                m.args[2] is x)
+    return False
 
 
 def absorb_product(g: Group, b: Block, users: dict[Value, list[Instr]], pos: dict) -> None:

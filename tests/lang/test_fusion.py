@@ -103,6 +103,11 @@ def linear_relu(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.maximum(x @ w + b, 0.0)
 
 
+def linear_relu_where(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    y = x @ w + b                     # pts.nn.functional.relu's spelling
+    return np.where(y <= 0, 0, y)
+
+
 def bias_first(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     return b + x @ w
 
@@ -211,6 +216,8 @@ CASES = [
     ("x @ w + b, one column", linear_relu, lambda: (grid(5, 8), grid(8, 1, seed=1), grid(1, seed=2)), 0),
     ("x @ w + b, no rows", linear_relu, lambda: (grid(0, 8), grid(8, 6, seed=1), grid(6, seed=2)), 0),
     ("x @ w + b, inner size 0", linear_relu, lambda: (grid(4, 0), grid(0, 6, seed=1), grid(6, seed=2)), 0),
+    ("x @ w + b, relu as where", linear_relu_where,
+     lambda: (grid(17, 300), grid(300, 33, seed=1), grid(33, seed=2)), 0),
     ("b + x @ w", bias_first, lambda: (grid(30, 70), grid(70, 20, seed=1), grid(20, seed=2)), 0),
     # a 2-D bias: (M, 1) one per row and (1, N) one per column go to the gemm's epilogue,
     # any other shape calls the kernel function
@@ -310,6 +317,22 @@ def test_products_take_their_bias_and_relu():
         ["np.matmul", "np.add", "np.maximum"]
     entry = pts.script(product_used_twice).ir(x, w, b).split("func @")[1]
     assert "= np.matmul" in entry
+
+
+@pytest.mark.parametrize("fn", [linear_relu, linear_relu_where])
+@pytest.mark.parametrize("backend", ["native", "interp"])
+def test_product_relu_signed_zero_and_nan_as_numpy(fn, backend):
+    """The gemm's ReLU gives what numpy gives: +0.0 for -0.0 and for negatives (np.maximum
+    returns its second operand on a tie), NaN for NaN; both spellings are one kernel."""
+    x = np.ones((13, 1), np.float32)
+    w = np.tile(np.array([np.nan, -0.0, -2.0, 3.0, -np.inf], np.float32), 8)[:37].reshape(1, 37)
+    b = np.full(37, -0.0, np.float32)
+    want = fn(x, w, b)
+    f = pts.script(fn, backend=backend)
+    got = f(x, w, b)
+    np.testing.assert_array_equal(got, want)
+    assert (np.signbit(got) == np.signbit(want)).all()
+    assert f"kernel @{fn.__name__}.k0(%x, %w, %b)" in f.ir(x, w, b)
 
 
 def shifted_relu(x: np.ndarray) -> np.ndarray:
