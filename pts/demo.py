@@ -191,21 +191,16 @@ def tensor_demo() -> None:
 def archive_demo(batch: int = 2) -> None:
     """MyConv saved as a .pts archive (weights included) and run from C by build/pts-run
     (no Python): load and per-call times in C next to pts.load's in Python."""
-    import shutil
     import subprocess
     import tempfile
     from pathlib import Path
-    root = Path(__file__).resolve().parent.parent
+
+    from pts.demo_training import build_pts_run
     print(f"\nMyConv as a .pts archive, run from C (build/pts-run, no Python), batch {batch}:")
-    if shutil.which("cc") is None or not (root / "runtime" / "c" / "runtime.mk").is_file():
-        print("  skipped: needs a C compiler and the source tree (runtime/c)")
+    run, why = build_pts_run()
+    if run is None:
+        print(f"  skipped: {why}")
         return
-    r = subprocess.run(["make", "-s", "-f", "runtime/c/runtime.mk", "BUILD=build", "runtime"],
-                       cwd=root, capture_output=True, text=True)
-    if r.returncode != 0:
-        print(f"  skipped: building the C runtime failed: {r.stderr.strip()[-300:]}")
-        return
-    run = root / "build" / "pts-run"
     try:
         import pts
         from pts.demo_models import MyConv

@@ -61,24 +61,34 @@ def main(steps: int = 20, batch: int = 128) -> int:
     return 0
 
 
+def build_pts_run():
+    """(build/pts-run, None) after building the C runtime (make -f runtime/c/runtime.mk),
+    or (None, why not): no C compiler, no source tree, or the build failed."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    if shutil.which("cc") is None or not (root / "runtime" / "c" / "runtime.mk").is_file():
+        return None, "needs a C compiler and the source tree (runtime/c)"
+    r = subprocess.run(["make", "-s", "-f", "runtime/c/runtime.mk", "BUILD=build", "runtime"],
+                       cwd=root, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, f"building the C runtime failed: {r.stderr.strip()[-300:]}"
+    return root / "build" / "pts-run", None
+
+
 def _from_c(step, initial: dict, x, y, losses) -> None:
     """The same steps from C: the step saved (pts.save: code, weights, optimizer state),
     its state set back to the start (the model's first weights, a fresh optimizer's zeros)
     and written as .npy files, then build/pts-run --load-state ... --steps N."""
     import pts
     try:
-        import shutil
         import subprocess
         import tempfile
         from pathlib import Path
-        root = Path(__file__).resolve().parent.parent
-        if shutil.which("cc") is None or not (root / "runtime" / "c" / "runtime.mk").is_file():
-            print("  from C: skipped (needs a C compiler and the source tree)")
-            return
-        r = subprocess.run(["make", "-s", "-f", "runtime/c/runtime.mk", "BUILD=build",
-                            "runtime"], cwd=root, capture_output=True, text=True)
-        if r.returncode != 0:
-            print("  from C: skipped (building the C runtime failed)")
+        run, why = build_pts_run()
+        if run is None:
+            print(f"  from C: skipped ({why})")
             return
         with tempfile.TemporaryDirectory(prefix="pts-train-") as d:
             d = Path(d)
@@ -99,7 +109,7 @@ def _from_c(step, initial: dict, x, y, losses) -> None:
             loaded.save_state(d / "start")
             np.save(d / "x.npy", x)
             np.save(d / "y.npy", y)
-            cmd = [str(root / "build" / "pts-run"), str(path), "--threads",
+            cmd = [str(run), str(path), "--threads",
                    str(pts.get_num_threads()), "--load-state", str(d / "start"), "--steps",
                    str(len(losses)), str(d / "x.npy"), str(d / "y.npy")]
             print(f"  running {len(losses)} steps with build/pts-run...", file=sys.stderr,
