@@ -110,20 +110,15 @@ def _conv2d_phase_vjp(x: np.ndarray, wm: np.ndarray, g: np.ndarray, kh: int, kw:
     wt = wm.T
     for q in range(n):
         for a in range(stride):
-            t0 = (padding - a + stride - 1) // stride
-            t1 = (padding + h - a + stride - 1) // stride
+            t0, t1, r = _phase_span(padding, h, a, stride)
             for e in range(stride):
-                u0 = (padding - e + stride - 1) // stride
-                u1 = (padding + w - e + stride - 1) // stride
+                u0, u1, s0 = _phase_span(padding, w, e, stride)
                 if t1 > t0 and u1 > u0:
-                    r = a + stride * t0 - padding
-                    s0 = e + stride * u0 - padding
                     xq[:, a, e, t0:t1, u0:u1] = x[q, :, r:r + stride * (t1 - t0 - 1) + 1:stride,
                                                   s0:s0 + stride * (u1 - u0 - 1) + 1:stride]
         for i in range(kh):
             for j in range(kw):
-                off = (((i * dilation) % stride) * stride + (j * dilation) % stride) * plane \
-                    + (i * dilation) // stride * wq + (j * dilation) // stride
+                off = _tap_offset(i * dilation, j * dilation, stride, plane, wq)
                 cols[:, i, j, :] = flat[:, off:off + m]
         gwide[:, :, :ow] = g[q]
         gq = gwide.reshape(c_out, m)
@@ -132,21 +127,31 @@ def _conv2d_phase_vjp(x: np.ndarray, wm: np.ndarray, g: np.ndarray, kh: int, kw:
         gxq[:, :] = 0.0
         for i in range(kh):
             for j in range(kw):
-                off = (((i * dilation) % stride) * stride + (j * dilation) % stride) * plane \
-                    + (i * dilation) // stride * wq + (j * dilation) // stride
+                off = _tap_offset(i * dilation, j * dilation, stride, plane, wq)
                 gxq[:, off:off + m] += gc[:, i, j, :]
         for a in range(stride):
-            t0 = (padding - a + stride - 1) // stride
-            t1 = (padding + h - a + stride - 1) // stride
+            t0, t1, r = _phase_span(padding, h, a, stride)
             for e in range(stride):
-                u0 = (padding - e + stride - 1) // stride
-                u1 = (padding + w - e + stride - 1) // stride
+                u0, u1, s0 = _phase_span(padding, w, e, stride)
                 if t1 > t0 and u1 > u0:
-                    r = a + stride * t0 - padding
-                    s0 = e + stride * u0 - padding
                     gx[q, :, r:r + stride * (t1 - t0 - 1) + 1:stride,
                        s0:s0 + stride * (u1 - u0 - 1) + 1:stride] = gq4[:, a, e, t0:t1, u0:u1]
     return gx, gwt
+
+
+def _phase_span(padding: int, size: int, a: int, stride: int) -> tuple[int, int, int]:
+    """The rows t0 <= t < t1 of phase plane `a` (padded rows a + stride*t) that lie inside
+    the image (not in the padding), and the image row of the first: a + stride*t0 - padding.
+    The same for columns."""
+    t0 = (padding - a + stride - 1) // stride
+    t1 = (padding + size - a + stride - 1) // stride
+    return t0, t1, a + stride * t0 - padding
+
+
+def _tap_offset(di: int, dj: int, stride: int, plane: int, wq: int) -> int:
+    """Where the window of the tap at (di, dj) = (i*dilation, j*dilation) starts in the
+    phase-stored image (_conv2d_phase_vjp): its plane, then its row and column there."""
+    return ((di % stride) * stride + dj % stride) * plane + di // stride * wq + dj // stride
 
 
 def max_pool2d_vjp(x: np.ndarray, kernel_size: int, stride: int, padding: int, g: np.ndarray):
