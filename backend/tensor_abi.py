@@ -39,8 +39,6 @@ from pts.ir.types import (DTYPES, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I3
 
 F32T = ir.FloatType()
 ALIGN = 64
-HUGE_PAGES_MIN = 1 << 21
-MADV_HUGEPAGE = 14           # Linux
 FLOATS = (F32, F64)
 INTS = (I32, I64)
 REG = {I1: I1T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
@@ -331,14 +329,6 @@ class KernelBase:
             malloc = mc.import_fn(b, ctx, "malloc")
             hdr = b.call(malloc, [c64(40)])
             raw = b.call(malloc, [b.add(nbytes, c64(ALIGN))])
-            # as numpy does: blocks of 2 MiB and more ask for transparent huge pages (a
-            # fresh block's first touch faults once per 2 MiB, not once per 4 KiB page)
-            with b.if_then(b.icmp_unsigned(">=", nbytes, c64(HUGE_PAGES_MIN))):
-                madvise = mc.external("madvise", ir.FunctionType(I32T, [PTR, I64T, I32T]))
-                start = b.and_(b.add(b.ptrtoint(raw, I64T), c64(4095)), c64(-4096))
-                end = b.add(b.ptrtoint(raw, I64T), nbytes)
-                b.call(madvise, [b.inttoptr(start, PTR), b.sub(end, start),
-                                 ir.Constant(I32T, MADV_HUGEPAGE)])
             addr = b.and_(b.add(b.ptrtoint(raw, I64T), c64(ALIGN - 1)), c64(-ALIGN))
             head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
             old = b.load(head_p, typ=PTR)

@@ -51,6 +51,14 @@ static PyObject *block_cache_limit(PyObject *self, PyObject *arg) {
     return PyLong_FromSize_t(pts_block_cache_limit((size_t)n));
 }
 
+static PyObject *block_stats(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    size_t s[3];
+    pts_block_stats(s);
+    return Py_BuildValue("(nnn)", (Py_ssize_t)s[0], (Py_ssize_t)s[1], (Py_ssize_t)s[2]);
+}
+
 static PyMethodDef methods[] = {
     {"block_addresses", block_addresses, METH_NOARGS,
      "block_addresses()\n--\n\nThe addresses of void *pts_block_malloc(size_t) and "
@@ -58,6 +66,8 @@ static PyMethodDef methods[] = {
     {"block_cache_limit", block_cache_limit, METH_O,
      "block_cache_limit(nbytes)\n--\n\nBytes of freed large blocks kept for reuse (0: "
      "none); returns the previous limit."},
+    {"block_stats", block_stats, METH_NOARGS,
+     "block_stats()\n--\n\n(bytes cached, large-block bytes in use, the most ever in use)."},
     {"parallel_for_address", parallel_for_address, METH_NOARGS,
      "parallel_for_address()\n--\n\nThe address of the C function\n"
      "void pts_parallel_for(void (*fn)(void *, int64_t, int64_t), void *data, int64_t n, "

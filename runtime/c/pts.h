@@ -307,11 +307,12 @@ PTS_API void pts_parallel_for(pts_task_fn fn, void *data, int64_t n, int64_t gra
 PTS_API int pts_set_num_threads(int n);
 PTS_API int pts_get_num_threads(void);
 
-/* Tensor memory: freed blocks of 1 MiB or more are kept (at most 16 blocks and 256 MiB by
- * default) for the next allocation of about their size, so a model run in a loop does not
- * fault in fresh pages for its temporaries (runtime/c/blocks.c).  pts_block_cache_limit
- * sets the bytes kept (0: none; what is over the limit is freed now) and returns the
- * previous limit. */
+/* Tensor memory: freed blocks of 1 MiB or more are kept for the next allocation of about
+ * their size, so a model run or a training step in a loop does not fault in fresh pages for
+ * its temporaries (runtime/c/blocks.c).  Kept and in-use blocks together stay within 1.25x
+ * the most the process has had in use at once (at least 256 MiB).  pts_block_cache_limit caps
+ * the bytes kept (0: none; what is over the cap is freed now; SIZE_MAX, the default: no cap
+ * beyond that rule) and returns the previous cap. */
 PTS_API size_t pts_block_cache_limit(size_t bytes);
 
 #ifdef __cplusplus

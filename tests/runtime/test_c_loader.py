@@ -151,12 +151,12 @@ def test_no_libpython_and_clean_exports(runtime):
 
 def test_libpts_block_cache_limit(runtime):
     """libpts keeps freed large blocks for reuse (runtime/c/blocks.c, the import table's
-    malloc and free); pts_block_cache_limit sets how much, 256 MiB by default."""
+    malloc and free); pts_block_cache_limit caps how much (no cap by default)."""
     import ctypes
     lib = ctypes.CDLL(str(runtime / "libpts.so"))
     lib.pts_block_cache_limit.restype = ctypes.c_size_t
     lib.pts_block_cache_limit.argtypes = [ctypes.c_size_t]
-    assert lib.pts_block_cache_limit(0) == 256 << 20
+    assert lib.pts_block_cache_limit(0) == ctypes.c_size_t(-1).value
     assert lib.pts_block_cache_limit(64 << 20) == 0
     text = (C_DIR / "loader.c").read_text()
     assert '{"malloc", (pts_fn)pts_block_malloc}' in text and '{"free", (pts_fn)pts_block_free}' in text

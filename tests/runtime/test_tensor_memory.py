@@ -238,6 +238,45 @@ def test_large_freed_blocks_are_reused():
         _threads.block_cache_limit(old)
 
 
+def test_block_cache_keeps_a_working_set_beyond_the_floor():
+    """A call whose temporaries add up to more than 256 MiB (a training step) gets all of
+    them back on the next call: the cache keeps up to 1.25x the process's peak working set.
+    A miss of another size evicts old blocks so that kept and in-use blocks stay within
+    that (the cache raises peak memory little)."""
+    import ctypes
+
+    from pts.runtime import threads
+    if threads.BLOCK_MALLOC is None:
+        pytest.skip("pts._threads is not built")
+    malloc = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)(threads.BLOCK_MALLOC)
+    free = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(threads.BLOCK_FREE)
+    from pts import _threads
+    old = _threads.block_cache_limit(ctypes.c_size_t(-1).value)
+    _threads.block_cache_limit(0)                   # start from an empty cache
+    _threads.block_cache_limit(ctypes.c_size_t(-1).value)
+    try:
+        # more than 256 MiB and than any earlier test had in use at once (untouched:
+        # address space, not memory)
+        count = max(40, _threads.block_stats()[2] // (9 << 20) + 8)
+        blocks = [malloc(9 << 20) for _ in range(count)]
+        for p in blocks:
+            free(p)
+        again = [malloc(9 << 20) for _ in range(count)]
+        assert sorted(again) == sorted(blocks)                  # every one reused
+        for p in again:
+            free(p)
+        cached, live, peak = _threads.block_stats()
+        assert cached >= count * (9 << 20) and cached + live <= peak * 1.25
+        big = malloc(peak // 2)                                 # a miss: old blocks go
+        cached, live, peak = _threads.block_stats()
+        assert cached + live <= peak * 1.25
+        assert cached < count * (9 << 20)
+        free(big)
+    finally:
+        _threads.block_cache_limit(0)
+        _threads.block_cache_limit(old)
+
+
 def forward_twice(x: np.ndarray) -> np.ndarray:
     y = np.exp(x) * 2.0
     z = y.reshape(-1) + 1.0
