@@ -476,7 +476,8 @@ def ensure_clang() -> str | None:
 
 def test_fuzz_harness(tmp_path, archives):
     """The libFuzzer harness (runtime/c/fuzz/fuzz_loader.c, ASan + UBSan) built with clang and
-    run for 3000 inputs on a seed corpus of valid archives (and a .npy file)."""
+    run for 3000 inputs on a seed corpus of valid archives (a train step among them, whose
+    state pts_train_open reads) and a .npy file."""
     why = ensure_clang()
     if why:
         pytest.skip(why)
@@ -488,7 +489,7 @@ def test_fuzz_harness(tmp_path, archives):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     sizes = []
-    for name in ("gcd", "noisy", "scaled", "pairsum", "fact", "scale"):
+    for name in ("gcd", "noisy", "scaled", "pairsum", "fact", "scale", "train"):
         data = archives[name].read_bytes()
         (corpus / f"{name}.pts").write_bytes(data)
         sizes.append(len(data))

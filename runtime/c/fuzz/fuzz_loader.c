@@ -8,6 +8,7 @@
  * freed: calling code from an input the fuzzer made valid (it can fix CRCs) would run
  * arbitrary machine code, which no loader can check.  tests/runtime/test_c_loader.py runs
  * mutated archives through batch.c (which also calls entries) under ASan and UBSan.
+ * A train archive's state is also opened (pts_train_open: metadata and state arrays, no call).
  * Each input also goes through the .npy header parser (weights and pts-run arguments).
  */
 #include <stddef.h>
@@ -28,6 +29,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         for (size_t i = 0; i < pts_weight_count(m); i++)
             (void)pts_tensor_numel(pts_weight(m, i));
+        pts_train *t = pts_train_open(m, &err);     /* a train archive's state and metadata */
+        if (t) {
+            for (size_t i = 0; i < pts_train_state_count(t); i++) {
+                (void)pts_train_state_name(t, i);
+                (void)pts_tensor_numel(pts_train_state(t, i));
+            }
+            (void)pts_train_hyper_width(t);
+            pts_train_free(t);
+        }
         pts_free(m);
     }
     pts_tensor t;
