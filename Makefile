@@ -33,11 +33,13 @@ $(PRECOMPILED) &: $(STAMP) $(shell find pts frontend ir backend runtime stdlib g
 demo: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts demo
 
+# the suite runs on every core (pytest-xdist: -n auto); PYTEST_WORKERS=0 runs it in one process
+PYTEST_WORKERS ?= auto
 test: $(STAMP) $(PRECOMPILED)
-	$(VPY) -m pytest -q tests
+	$(VPY) -m pytest -q -n $(PYTEST_WORKERS) tests
 
 test-all: $(STAMP) $(PRECOMPILED)
-	$(VPY) -m pytest -q -m '' tests
+	$(VPY) -m pytest -q -n $(PYTEST_WORKERS) -m '' tests
 	# the tensor corpus again with fusion off (ir.pipeline: PTS_FUSION=0)
 	PTS_FUSION=0 $(VPY) -m pytest -q tests/lang/test_tensor_programs.py \
 		tests/lang/test_stdlib_nn.py tests/lang/test_modules.py
