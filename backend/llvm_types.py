@@ -127,6 +127,8 @@ def leaves(t: Type) -> list[Type]:
     """Scalar slots of a value in the boxed ABI (tuples flattened)."""
     if isinstance(t, TupleType):
         return [leaf for e in t.elems for leaf in leaves(e)]
+    if isinstance(t, OptionalType):          # the flag, then the value's slots
+        return [I1] + leaves(t.elem)
     return [t]
 
 

@@ -347,7 +347,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
             self.update_ret_type()
 
     def stmt_If(self, s: A.If) -> None:
-        self.cond(s.test)
+        try:
+            self.cond(s.test)
+        except (_Skip, CompileError):
+            # (before the fixed point a test may fail on a type still growing — `best is
+            # None or v > best` while best is only None — but its branches must still be
+            # seen: they are what makes the type grow)
+            if self.final:
+                raise
         # a test known at compile time (`self.bias is None`, `self.training`, a constant
         # comparison) checks and compiles only the branch it takes, as TorchScript does
         known = self.static_truth(s.test)
@@ -366,7 +373,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
 
     def stmt_While(self, s: A.While) -> None:
         self.forget(assigned_names(s.body))     # the back edge brings the body's values
-        self.cond(s.test)
+        try:
+            self.cond(s.test)
+        except (_Skip, CompileError):
+            if self.final:                      # (as in stmt_If: the body makes types grow)
+                raise
         on_true, on_false = self.facts(s.test)
         before = dict(self.narrow)
         self.apply(on_true)
@@ -481,6 +492,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
         cur = self.expr(s.target)
         if isinstance(s.target, A.Attribute):
             self.object_augassign_target(s.target, cur)
+        narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
         if isinstance(cur, ListType):
             raise self.error(f"augmented assignment to a list is not supported", s)
@@ -504,6 +516,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
             return
         s.ty = t
         self.assign_target(s.target, t, s)
+        if isinstance(s.target, A.Name) and isinstance(s.target.ty, OptionalType):
+            s.target.ty = narrowed
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
         if not isinstance(s.target, A.Name):

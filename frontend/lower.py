@@ -301,6 +301,9 @@ class Lowerer:
                 self.expr(s.value)
             self.b.ret()
             return
+        if s.value is None:                  # a bare return of an Optional result: None
+            self.b.ret(self.emit("opt.none", [], rt))
+            return
         v = self.expr(s.value)
         self.b.span = s.span
         self.b.ret(self.coerce(v, s.value.ty, rt))

@@ -121,6 +121,7 @@ class ScriptFunction(_CallBase):
         ("lower" for the unoptimized IR, None for the final IR)."""
         from pts import compiler
         from pts.ir.printer import print_module
+        args, _ = _call_args(self.py_func, args, {}, 0, self._bind)     # defaults, as a call
         return print_module(compiler.compile(self.py_func, self.signature(args), args,
                                              after=after).module)
 
