@@ -1153,6 +1153,10 @@ def refine(annotation: Type, actual: Type) -> Type:
     """An annotation with `np.ndarray` parts made concrete by the actual type."""
     if annotation == ANY_TENSOR and isinstance(actual, TensorType):
         return actual
+    if isinstance(annotation, OptionalType) and has_any_tensor(annotation.elem):
+        # Optional[np.ndarray]: dtype and rank come from the argument, so the function is
+        # specialized on it (None, or an array), as for an unannotated parameter
+        return actual if actual == NONE else refine(annotation.elem, actual)
     if isinstance(annotation, TupleType) and isinstance(actual, TupleType) \
             and len(annotation.elems) == len(actual.elems):
         return TupleType(tuple(refine(a, b) for a, b in zip(annotation.elems, actual.elems)))
@@ -1160,6 +1164,8 @@ def refine(annotation: Type, actual: Type) -> Type:
 
 
 def has_any_tensor(t: Type) -> bool:
+    if isinstance(t, OptionalType):
+        return has_any_tensor(t.elem)
     return t == ANY_TENSOR or (isinstance(t, TupleType) and any(map(has_any_tensor, t.elems)))
 
 
