@@ -83,6 +83,16 @@ class NeedsConstant(Exception):
         self.index, self.name, self.what, self.span = index, name, what, span
 
 
+class ArgumentTypeError(CompileError):
+    """An argument whose type the annotation refuses (`n: int` given a str).  From a
+    scripted caller it is a CompileError at the parameter; from Python, pts.api turns it
+    into CPython's TypeError (`f(): argument 'n' must be int, not str`)."""
+
+    def __init__(self, msg: str, span, pyfunc, param: str, want: str):
+        super().__init__(msg, span)
+        self.pyfunc, self.param, self.want = pyfunc, param, want
+
+
 class _Skip(Exception):
     """Raised during inference passes when a type is not known yet."""
 
@@ -167,8 +177,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
             if p.annotation is not None and not isinstance(t, ObjectType):
                 want = self.resolve_type(p.annotation)
                 if not convertible(t, want):
-                    raise CompileError(f"argument '{p.name}' of {fdef.name}() expects "
-                                       f"{py_name(want)}, got {py_name(t)}", p.span)
+                    raise ArgumentTypeError(f"argument '{p.name}' of {fdef.name}() expects "
+                                            f"{py_name(want)}, got {py_name(t)}", p.span,
+                                            self.spec.pyfunc, p.name, annotation_text(want))
                 t = refine(want, t)
             if not (t == NONE and p.annotation is None and p.name in self.assigned):
                 # (an unannotated parameter given None that the body assigns takes the
@@ -1147,6 +1158,19 @@ def resolve_type(te: A.TypeExpr) -> Type:
     if name in ("float32", "float64", "int32", "int64", "bool_"):
         return {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}[name]
     raise CompileError(f"unknown type '{te.name}'", te.span)
+
+
+def annotation_text(t: Type) -> str:
+    """An annotation as CPython's messages name the expected type: int, float, list."""
+    if t == ANY_TENSOR:
+        return "numpy.ndarray"
+    if isinstance(t, OptionalType):
+        return f"{annotation_text(t.elem)} or None"
+    if isinstance(t, ListType):
+        return "list"
+    if isinstance(t, TupleType):
+        return "tuple"
+    return py_name(t)
 
 
 def refine(annotation: Type, actual: Type) -> Type:
