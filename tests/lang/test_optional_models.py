@@ -142,3 +142,16 @@ def test_optional_array_result_through_archive(tmp_path):
     loaded = pts.load(str(path))
     assert loaded(X, False) is None
     np.testing.assert_array_equal(loaded(X, True), X + 1.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_attribute_set_to_none_and_back(backend):
+    # a None attribute is a constant of the compiled code: rebinding it between calls
+    # picks (or compiles) the code for its new value
+    model = MyLinear(4, 2, bias=False)
+    scripted = pts.script(model, backend=backend)
+    np.testing.assert_allclose(scripted(X), model(X), rtol=1e-12)
+    model.bias = nn.Parameter(np.full(2, 10.0))
+    np.testing.assert_allclose(scripted(X), model(X), rtol=1e-12)
+    model.bias = None
+    np.testing.assert_allclose(scripted(X), model(X), rtol=1e-12)
