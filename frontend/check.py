@@ -309,12 +309,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
                         self.stmt(s)
                     except (_Skip, CompileError):
                         pass
-                if isinstance(s, A.If) and getattr(s, "static", None) is not None \
-                        and not falls_through([s]):
+                if isinstance(s, A.If):
                     # `if x is None: return ...` decided at compile time: what follows is
                     # dead, and not checked (nor lowered) against the refuted type
-                    s.dead_after = True
-                    break
+                    s.dead_after = getattr(s, "static", None) is not None \
+                        and not falls_through([s])
+                    if s.dead_after:
+                        break
         finally:
             self.depth -= 1
 
