@@ -47,6 +47,21 @@ def scale_or_not(x: np.ndarray, scale: Optional[np.ndarray]):
     return y
 
 
+def best_element(x: np.ndarray):
+    best = None
+    for i in range(x.shape[0]):
+        if best is None or x[i] > best:
+            best = x[i]
+    return best
+
+
+def maybe_pair(x: np.ndarray, use: bool):
+    r = None
+    if use:
+        r = (x * 2.0, 3)
+    return r
+
+
 class TinyLM(nn.Module):
     """nanoGPT's forward: the loss is None without targets."""
 
@@ -155,3 +170,17 @@ def test_attribute_set_to_none_and_back(backend):
     np.testing.assert_allclose(scripted(X), model(X), rtol=1e-12)
     model.bias = None
     np.testing.assert_allclose(scripted(X), model(X), rtol=1e-12)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_optional_numpy_scalar_and_tuple_with_array(backend):
+    f = pts.script(best_element, backend=backend)
+    v = np.array([1.5, 7.25, -2.0])
+    for a in (v, v[:0], v.astype(np.float32)):
+        got, want = f(a), best_element(a)
+        assert type(got) is type(want) and got == want
+    g = pts.script(maybe_pair, backend=backend)
+    assert g(v, False) is None
+    arr, n = g(v, True)
+    np.testing.assert_array_equal(arr, v * 2.0)
+    assert n == 3
