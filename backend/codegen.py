@@ -31,13 +31,14 @@ from llvmlite import ir
 # CTX_FIELDS, IMPORTS (append only) and IMPORT_MATH live in abi.py: loaders need no LLVM
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
 from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
-                                    STACK_LIMIT, VOID, llvm_type, result_type, symbol)
+                                    STACK_LIMIT, VOID, alloca, llvm_type, result_type, symbol)
 from pts.backend.list_ops import ListOps
+from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
 from pts.errors import KIND_CODES
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
-                          TensorType, TupleType, Type)
+                          OptionalType, TensorType, TupleType, Type)
 
 
 class ModuleCodegen:
@@ -340,6 +341,20 @@ class ModuleCodegen:
                 for i, e in enumerate(t.elems):
                     agg = b.insert_value(agg, load(e), i)
                 return agg
+            if isinstance(t, OptionalType):     # a flag slot, then the value's slots
+                present = load(I1)
+                if isinstance(t.elem, TensorType):
+                    # a None's descriptor slot may be null: read a zero descriptor instead
+                    zero = alloca(b, llvm_type(t.elem))
+                    b.store(ir.Constant(llvm_type(t.elem), None), zero)
+                    p = b.gep(args, [ir.Constant(I64T, slot)], source_etype=I64T)
+                    slot += 1
+                    desc_p = b.select(present, b.load(p, typ=PTR), zero)
+                    value = b.load(desc_p, typ=llvm_type(t.elem))
+                else:
+                    value = load(t.elem)
+                agg = ir.Constant(llvm_type(t), ir.Undefined)
+                return b.insert_value(b.insert_value(agg, present, 0), value, 1)
             p = b.gep(args, [ir.Constant(I64T, slot)], source_etype=I64T)
             slot += 1
             t = DTYPE_OF_SCALAR.get(t, t)
@@ -370,6 +385,10 @@ class ModuleCodegen:
                 if isinstance(t, TupleType):
                     for i, e in enumerate(t.elems):
                         store(b.extract_value(v, i), e)
+                    return
+                if isinstance(t, OptionalType):    # the flag, then the value (zero for None)
+                    store(b.extract_value(v, 0), I1)
+                    store(b.extract_value(v, 1), t.elem)
                     return
                 p = b.gep(results, [ir.Constant(I64T, slot)], source_etype=I64T)
                 slot += 1
@@ -674,7 +693,7 @@ def glue_op(i: Instr) -> bool:
                for t in [i.type, *(a.type for a in i.args)])
 
 
-class FunctionCodegen(ScalarOps, ListOps):
+class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
     # fast-math flags of float +, - and *: none for user code (results as CPython's and
     # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
     # contraction into FMA

@@ -14,7 +14,8 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import (ELEM_KIND, I1T, I8T, I32T, I64T, LIST_T, PTR, elem_size, leaves,
                                     llvm_type, mem_type)
-from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TensorType, TupleType,
+from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, OptionalType,
+                          TensorType, TupleType,
                           Type)
 
 class ListOps:
@@ -218,5 +219,11 @@ class ListOps:
             if len(t.elems) == 1:
                 self.write_str(",")
             self.write_str(")")
+        elif isinstance(t, OptionalType):        # None, or the value
+            with self.b.if_else(self.b.extract_value(v, 0)) as (present, absent):
+                with present:
+                    self.write_value(self.b.extract_value(v, 1), t.elem)
+                with absent:
+                    self.write_str("None")
         else:
             raise NotImplementedError(f"print of {t}")

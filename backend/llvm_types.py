@@ -13,8 +13,8 @@ from llvmlite import ir
 
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH
 from pts.ir.core import Function
-from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, ListType, TensorType,
-                          TupleType, Type)
+from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, ListType,
+                          OptionalType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
 PTR = ir.PointerType()
@@ -71,6 +71,8 @@ def llvm_type(t: Type) -> ir.Type:
         return I8T
     if isinstance(t, TupleType):
         return ir.LiteralStructType([llvm_type(e) for e in t.elems])
+    if isinstance(t, OptionalType):          # {present, value} (backend.optional_ops)
+        return ir.LiteralStructType([I1T, llvm_type(t.elem)])
     raise NotImplementedError(f"no LLVM type for {t}")
 
 
@@ -125,6 +127,8 @@ def leaves(t: Type) -> list[Type]:
     """Scalar slots of a value in the boxed ABI (tuples flattened)."""
     if isinstance(t, TupleType):
         return [leaf for e in t.elems for leaf in leaves(e)]
+    if isinstance(t, OptionalType):          # the flag, then the value's slots
+        return [I1] + leaves(t.elem)
     return [t]
 
 

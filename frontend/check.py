@@ -29,10 +29,12 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
+                                         optional_annotation, optional_convertible, optional_join)
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
-                          NUMPY_SCALARS, STR, UNKNOWN, ListType,
+                          NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
                           TensorType, TupleType, Type,
                           py_name)
 
@@ -81,6 +83,16 @@ class NeedsConstant(Exception):
         self.index, self.name, self.what, self.span = index, name, what, span
 
 
+class ArgumentTypeError(CompileError):
+    """An argument whose type the annotation refuses (`n: int` given a str).  From a
+    scripted caller it is a CompileError at the parameter; from Python, pts.api turns it
+    into CPython's TypeError (`f(): argument 'n' must be int, not str`)."""
+
+    def __init__(self, msg: str, span, pyfunc, param: str, want: str):
+        super().__init__(msg, span)
+        self.pyfunc, self.param, self.want = pyfunc, param, want
+
+
 class _Skip(Exception):
     """Raised during inference passes when a type is not known yet."""
 
@@ -95,6 +107,8 @@ def join(a: Type, b: Type) -> Type | None:
         return a
     if {a, b} == {I64, F64}:
         return F64
+    if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
+        return optional_join(a, b, join)        # None and T meet at Optional[T]
     # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
     # arithmetic gives them (NEP 50: the numpy scalar is strong)
     if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
@@ -122,12 +136,14 @@ def convertible(src: Type, dst: Type) -> bool:
     """May a value of `src` be stored where `dst` is expected (implicit int -> float)?"""
     if dst == ANY_TENSOR:
         return isinstance(src, TensorType)
+    if isinstance(dst, OptionalType):
+        return optional_convertible(src, dst, convertible)
     if isinstance(src, TupleType) and isinstance(dst, TupleType) and len(src.elems) == len(dst.elems):
         return all(convertible(a, b) for a, b in zip(src.elems, dst.elems))
     return src == dst or join(src, dst) == dst
 
 
-class FunctionChecker(TensorChecks, ObjectChecks):
+class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -147,6 +163,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         self.depth = 0                           # nesting of the block being checked
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
+        self.init_optional()
 
     # ---------------------------------------------------------------- driver
 
@@ -160,10 +177,14 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             if p.annotation is not None and not isinstance(t, ObjectType):
                 want = self.resolve_type(p.annotation)
                 if not convertible(t, want):
-                    raise CompileError(f"argument '{p.name}' of {fdef.name}() expects "
-                                       f"{py_name(want)}, got {py_name(t)}", p.span)
+                    raise ArgumentTypeError(f"argument '{p.name}' of {fdef.name}() expects "
+                                            f"{py_name(want)}, got {py_name(t)}", p.span,
+                                            self.spec.pyfunc, p.name, annotation_text(want))
                 t = refine(want, t)
-            self.declared[p.name] = t
+            if not (t == NONE and p.annotation is None and p.name in self.assigned):
+                # (an unannotated parameter given None that the body assigns takes the
+                # type of what it assigns, made Optional: `if x is None: x = 1`)
+                self.declared[p.name] = t
             self.vars[p.name] = t
         if fdef.returns is not None:
             self.ret_annot = self.resolve_type(fdef.returns)
@@ -177,6 +198,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             ret_before = self.spec.ret_type
             self.ret_types = []
             self.versions = {}
+            self.narrow = {}
             self.block(fdef.body)
             self.update_ret_type()
             if self.vars == before and self.spec.ret_type == ret_before:
@@ -184,6 +206,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         self.final = True
         self.ret_types = []
         self.versions = {}
+        self.narrow = {}
         self.block(fdef.body)
         for name, t in self.vars.items():
             if isinstance(t, ListType) and t.elem == UNKNOWN:
@@ -247,8 +270,11 @@ class FunctionChecker(TensorChecks, ObjectChecks):
     def assign_var(self, name: str, t: Type, node: A.Node) -> Type:
         """Record an assignment of type t to `name`; returns the variable's type."""
         key = self.var_key(name)
-        if t == NONE and key not in self.declared:
-            raise self.error(f"cannot assign None to variable '{name}'", node)
+        var_t = self._assign_var(name, key, t, node)
+        self.narrow_assignment(key, t, var_t)
+        return var_t
+
+    def _assign_var(self, name: str, key: str, t: Type, node: A.Node) -> Type:
         if isinstance(t, ObjectType):
             raise self.error(f"cannot assign {self.object_name(t)} to variable '{name}': "
                              f"objects are known at compile time, not values (use "
@@ -283,6 +309,13 @@ class FunctionChecker(TensorChecks, ObjectChecks):
                         self.stmt(s)
                     except (_Skip, CompileError):
                         pass
+                if isinstance(s, A.If):
+                    # `if x is None: return ...` decided at compile time: what follows is
+                    # dead, and not checked (nor lowered) against the refuted type
+                    s.dead_after = getattr(s, "static", None) is not None \
+                        and not falls_through([s])
+                    if s.dead_after:
+                        break
         finally:
             self.depth -= 1
 
@@ -309,7 +342,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         self.expr(s.value)
 
     def stmt_Return(self, s: A.Return) -> None:
-        t = NONE if s.value is None else self.expr(s.value, expected=self.ret_annot)
+        t = NONE if s.value is None else self.expr(self.allow_none(s.value),
+                                                   expected=self.ret_annot)
         if isinstance(t, ObjectType):
             raise self.error(f"cannot return {self.object_name(t)}: objects are known at "
                              f"compile time, not values", s.value)
@@ -325,36 +359,66 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             self.update_ret_type()
 
     def stmt_If(self, s: A.If) -> None:
-        self.cond(s.test)
+        try:
+            self.cond(s.test)
+        except (_Skip, CompileError):
+            # (before the fixed point a test may fail on a type still growing — `best is
+            # None or v > best` while best is only None — but its branches must still be
+            # seen: they are what makes the type grow)
+            if self.final:
+                raise
         # a test known at compile time (`self.bias is None`, `self.training`, a constant
         # comparison) checks and compiles only the branch it takes, as TorchScript does
         known = self.static_truth(s.test)
         s.static = known
-        if known is None or known:
-            self.block(s.body)
-        if known is None or not known:
-            self.block(s.orelse)
+        on_true, on_false = self.facts(s.test)
+        before, after = dict(self.narrow), []
+        for taken, facts, body in ((True, on_true, s.body), (False, on_false, s.orelse)):
+            if known is None or known == taken:
+                self.narrow = dict(before)
+                self.apply(facts)
+                self.block(body)
+                if falls_through(body):
+                    after.append(self.narrow)
+        # (what every branch that reaches the end agrees on holds after the if)
+        self.narrow = self.merge(after)
 
     def stmt_While(self, s: A.While) -> None:
-        self.cond(s.test)
+        self.forget(assigned_names(s.body))     # the back edge brings the body's values
+        try:
+            self.cond(s.test)
+        except (_Skip, CompileError):
+            if self.final:                      # (as in stmt_If: the body makes types grow)
+                raise
+        on_true, on_false = self.facts(s.test)
+        before = dict(self.narrow)
+        self.apply(on_true)
         self.loop_depth += 1
         self.loop_kinds.append("loop")
         self.block(s.body)
         self.loop_kinds.pop()
         self.loop_depth -= 1
+        self.narrow = before
+        self.apply(on_false)                    # the loop ends when its test fails ...
         self.block(s.orelse)
+        if has_break(s.body):                   # ... unless a break leaves it
+            self.forget(assigned_names(s.body))
+            for key in on_false:
+                self.narrow.pop(key, None)
 
     def stmt_For(self, s: A.For) -> None:
         if not isinstance(s.iter, A.Call) and isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
             return
         elem = self.iter_type(s.iter)
+        self.forget(assigned_names(s.body))     # the back edge brings the body's values
         self.assign_target(s.target, elem, s.target)
         self.loop_depth += 1
         self.loop_kinds.append("loop")
         self.block(s.body)
         self.loop_kinds.pop()
         self.loop_depth -= 1
+        self.forget(assigned_names(s.body))
         self.block(s.orelse)
 
     def iter_type(self, it: A.Expr) -> Type:
@@ -427,7 +491,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
             key = self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
-        t = self.expr(s.value, expected=expected)
+        t = self.expr(self.allow_none(s.value), expected=expected)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
                 and not self.scopes:
             self.new_version(s.targets[0], t)
@@ -440,6 +504,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         cur = self.expr(s.target)
         if isinstance(s.target, A.Attribute):
             self.object_augassign_target(s.target, cur)
+        narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
         if isinstance(cur, ListType):
             raise self.error(f"augmented assignment to a list is not supported", s)
@@ -463,6 +528,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             return
         s.ty = t
         self.assign_target(s.target, t, s)
+        if isinstance(s.target, A.Name) and isinstance(s.target.ty, OptionalType):
+            s.target.ty = narrowed
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
         if not isinstance(s.target, A.Name):
@@ -470,7 +537,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         want = self.resolve_type(s.annotation)
         if has_any_tensor(want):         # `y: np.ndarray = ...`: the value decides dtype and rank
             if s.value is not None:
-                t = self.expr(s.value)
+                t = self.expr(self.allow_none(s.value))
                 if not convertible(t, want):
                     raise self.error(f"variable '{s.target.id}' cannot be both {py_name(want)} "
                                      f"and {py_name(t)}", s.value)
@@ -486,13 +553,17 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         s.target.var = key
         s.target.ty = want
         if s.value is not None:
-            t = self.expr(s.value, expected=want)
+            t = self.expr(self.allow_none(s.value), expected=want)
             if not convertible(t, want):
                 raise self.error(f"variable '{s.target.id}' cannot be both {py_name(want)} and "
                                  f"{py_name(t)}", s.value)
+            self.narrow_assignment(key, t, want)
+        else:
+            self.narrow.pop(key, None)
 
     def stmt_Assert(self, s: A.Assert) -> None:
         self.cond(s.test)
+        self.apply(self.facts(s.test)[0])     # after `assert x is not None`, x is not None
         if s.msg is not None:
             t = self.expr(s.msg)
             if t != STR:
@@ -520,7 +591,12 @@ class FunctionChecker(TensorChecks, ObjectChecks):
 
     def cond(self, e: A.Expr) -> Type:
         """An expression used for its truth value (if, while, assert, not, and/or)."""
+        self.allow_none(e)                       # `if x:` on an Optional number: checked below
         t = self.expr(e, cond=True)
+        if isinstance(t, OptionalType):
+            if t.elem not in TRUTH_ELEMS:
+                raise self.may_be_none(e, t)
+            return t
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
         if t not in NUMERIC + NUMPY_SCALARS and not isinstance(t, ListType) and t != NONE:
@@ -536,6 +612,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         else:
             t = method(e)
         e.ty = t
+        self.check_optional_use(e, t)
         return t
 
     def expr_Const(self, e: A.Const) -> Type:
@@ -564,7 +641,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if key in self.vars:
             # an argument the specialization fixed (strings, axes) is a compile-time constant
             e.const = None if key in self.assigned else self.spec.const_params.get(key)
-            return self.vars[key]
+            narrowed = self.narrowed(key)        # what a test or an assignment proved here
+            return narrowed if narrowed is not None else self.vars[key]
         value = self.lookup_global(e.id, e)
         if value is not _MISSING:
             c = constant_type(value)
@@ -640,6 +718,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         return I64 if t == I1 else t
 
     def expr_Compare(self, e: A.Compare) -> Type:
+        if any(op in ("is", "is not", "==", "!=") for op in e.ops):
+            for x in [e.left] + e.comparators:     # `x is None`: checked below
+                self.allow_none(x)
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
@@ -647,7 +728,17 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
                 return self.tensor_compare(e, op, left, right)
-            if op in ("is", "is not"):
+            if isinstance(left, OptionalType) or isinstance(right, OptionalType):
+                other = right if isinstance(left, OptionalType) else left
+                if other != NONE or op not in ("is", "is not", "==", "!="):
+                    opt_e = e.left if isinstance(left, OptionalType) else right_e
+                    raise self.may_be_none(opt_e, left if isinstance(left, OptionalType) else right)
+                if op in ("==", "!=") and isinstance(left if left != NONE else right,
+                                                     OptionalType) and \
+                        isinstance((left if left != NONE else right).elem, TensorType):
+                    raise self.error(f"'{op} None' on an Optional array compares elementwise "
+                                     f"in numpy; write 'is None' / 'is not None'", e)
+            elif op in ("is", "is not"):
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
             elif op in ("in", "not in"):
@@ -656,6 +747,10 @@ class FunctionChecker(TensorChecks, ObjectChecks):
                                      f"and {py_name(right)}", e)
             elif left in NUMERIC and right in NUMERIC:
                 pass
+            elif op in ("==", "!=") and NONE in (left, right) and \
+                    (left in NUMERIC + (NONE, STR) or isinstance(left, (ListType, TupleType))) and \
+                    (right in NUMERIC + (NONE, STR) or isinstance(right, (ListType, TupleType))):
+                pass                                 # 1 == None is False, None == None True
             elif isinstance(left, ListType) and left == right and op in ("==", "!="):
                 pass
             elif left == right == STR and op in ("==", "!="):
@@ -667,7 +762,14 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         return I1
 
     def expr_BoolOp(self, e: A.BoolOp, expected=None, cond=False) -> Type:
-        types = [self.cond(v) if cond else self.expr(v) for v in e.values]
+        types = []
+        saved = dict(self.narrow)
+        for v in e.values:
+            # a later operand runs only where the earlier ones were true (and) / false (or)
+            types.append(self.cond(v) if cond else self.expr(v))
+            on_true, on_false = self.facts(v)
+            self.apply(on_true if e.op == "and" else on_false)
+        self.narrow = saved
         if all(t == types[0] for t in types):
             e.as_cond = False
             return types[0]
@@ -682,8 +784,14 @@ class FunctionChecker(TensorChecks, ObjectChecks):
 
     def expr_IfExp(self, e: A.IfExp, expected=None, cond=False) -> Type:
         self.cond(e.test)
+        on_true, on_false = self.facts(e.test)
+        saved = dict(self.narrow)
+        self.apply(on_true)
         a = self.expr(e.body, expected=expected)
+        self.narrow = dict(saved)
+        self.apply(on_false)
         b = self.expr(e.orelse, expected=expected)
+        self.narrow = saved
         j = join(a, b)
         if j is None:
             raise self.error(f"conditional expression branches have different types: "
@@ -691,7 +799,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         return j
 
     def expr_TupleExpr(self, e: A.TupleExpr) -> Type:
-        return TupleType(tuple(self.expr(x) for x in e.elts))
+        return TupleType(tuple(self.expr(self.allow_none(x)) for x in e.elts))
 
     def expr_ListExpr(self, e: A.ListExpr, expected=None, cond=False) -> Type:
         want = expected.elem if isinstance(expected, ListType) else None
@@ -848,7 +956,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             if pyfunc is None:
                 raise self.error(f"cannot call '{name}': not a function pts can compile", f)
             self.bind_arguments(e, name, pyfunc)
-            args = [self.expr(a) for a in e.args]
+            args = [self.expr(self.allow_none(a)) for a in e.args]
             consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
                            if self.known_value(a) is not None)
             try:
@@ -929,7 +1037,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         e.target = Callee("builtin", name)
         if name == "print":
             for a in e.args:
-                self.expr(a)
+                self.expr(self.allow_none(a))
             return NONE
         if name == "range":
             raise self.error("range() can only be used in a for loop or comprehension", e)
@@ -1025,6 +1133,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
 def resolve_type(te: A.TypeExpr) -> Type:
     """The type an annotation names."""
     name = te.name.split(".")[-1]
+    opt = optional_annotation(te, resolve_type)     # Optional[T], T | None, Union[T, None]
+    if opt is not None:
+        return opt
     if name in ("int",):
         return I64
     if name == "float":
@@ -1050,10 +1161,27 @@ def resolve_type(te: A.TypeExpr) -> Type:
     raise CompileError(f"unknown type '{te.name}'", te.span)
 
 
+def annotation_text(t: Type) -> str:
+    """An annotation as CPython's messages name the expected type: int, float, list."""
+    if t == ANY_TENSOR:
+        return "numpy.ndarray"
+    if isinstance(t, OptionalType):
+        return f"{annotation_text(t.elem)} or None"
+    if isinstance(t, ListType):
+        return "list"
+    if isinstance(t, TupleType):
+        return "tuple"
+    return py_name(t)
+
+
 def refine(annotation: Type, actual: Type) -> Type:
     """An annotation with `np.ndarray` parts made concrete by the actual type."""
     if annotation == ANY_TENSOR and isinstance(actual, TensorType):
         return actual
+    if isinstance(annotation, OptionalType) and has_any_tensor(annotation.elem):
+        # Optional[np.ndarray]: dtype and rank come from the argument, so the function is
+        # specialized on it (None, or an array), as for an unannotated parameter
+        return actual if actual == NONE else refine(annotation.elem, actual)
     if isinstance(annotation, TupleType) and isinstance(actual, TupleType) \
             and len(annotation.elems) == len(actual.elems):
         return TupleType(tuple(refine(a, b) for a, b in zip(annotation.elems, actual.elems)))
@@ -1061,6 +1189,8 @@ def refine(annotation: Type, actual: Type) -> Type:
 
 
 def has_any_tensor(t: Type) -> bool:
+    if isinstance(t, OptionalType):
+        return has_any_tensor(t.elem)
     return t == ANY_TENSOR or (isinstance(t, TupleType) and any(map(has_any_tensor, t.elems)))
 
 

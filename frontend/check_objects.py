@@ -289,7 +289,8 @@ class ObjectChecks:
         if isinstance(e, A.Compare) and len(e.ops) == 1:
             left, right = e.left, e.comparators[0]
             if e.ops[0] in ("is", "is not"):
-                return NONE in (left.ty, right.ty)
+                # (an Optional is decided at run time; a narrowed one has its narrowed type)
+                return NONE in (left.ty, right.ty) and not _optional(left.ty, right.ty)
             return e.ops[0] in _COMPARE and self._known(left) and self._known(right)
         return self._const_param(e)
 
@@ -317,7 +318,8 @@ class ObjectChecks:
             return not stop
         if isinstance(e, A.Compare) and len(e.ops) == 1:
             op, left, right = e.ops[0], e.left, e.comparators[0]
-            if op in ("is", "is not") and NONE in (left.ty, right.ty):
+            if op in ("is", "is not") and NONE in (left.ty, right.ty) \
+                    and not _optional(left.ty, right.ty):
                 same = left.ty == NONE and right.ty == NONE
                 return same if op == "is" else not same
             if op in _COMPARE:
@@ -406,3 +408,8 @@ def _names_in(t) -> set:
     if isinstance(t, (A.TupleExpr, A.ListExpr)):
         return set().union(*(_names_in(x) for x in t.elts))
     return set()
+
+
+def _optional(*types) -> bool:
+    from pts.ir.types import OptionalType
+    return any(isinstance(t, OptionalType) for t in types)

@@ -22,7 +22,7 @@ from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
 from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
-                          TensorType, TupleType, Type, py_name)
+                          OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
 
@@ -163,6 +163,8 @@ class Lowerer:
             i = Instr("list.new", [const(0)], t, span=self.b.span)
         elif isinstance(t, TupleType):
             i = Instr("tuple", [self.undefined(e) for e in t.elems], t, span=self.b.span)
+        elif isinstance(t, OptionalType):
+            i = Instr("opt.none", [], t, span=self.b.span)
         elif isinstance(t, TensorType):
             # never read (an UnboundLocalError check or dead code comes first): an empty array
             from pts.ir.types import DTYPE_NAMES
@@ -199,6 +201,12 @@ class Lowerer:
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
         if src == dst or dst == UNKNOWN:
             return v
+        if isinstance(dst, OptionalType):          # None -> opt.none, T -> opt.some
+            if src == NONE:
+                return self.emit("opt.none", [], dst)
+            if isinstance(src, OptionalType):
+                raise CompileError(f"cannot convert {py_name(src)} to {py_name(dst)}", self.b.span)
+            return self.emit("opt.some", [self.coerce(v, src, dst.elem)], dst)
         if src in NUMBERS and dst in NUMBERS and (src in NUMPY_SCALARS or dst in NUMPY_SCALARS):
             return self.emit("cast", [v], dst)      # numpy scalars: a C-style conversion
         if isinstance(v, Const) and dst in (I64, F64) and src in (I1, I64):
@@ -229,6 +237,11 @@ class Lowerer:
             return self.emit("ne", [v, self.emit("cast", [const(0)], t)], I1)
         if t == NONE:
             return const(False)
+        if isinstance(t, OptionalType):            # None is false, else the number's truth
+            # (opt.get is total, so no branch is needed: its value is ignored for a None)
+            present = self.emit("not", [self.emit("opt.is_none", [v], I1)], I1)
+            value = self.truth(self.emit("opt.get", [v], t.elem), t.elem)
+            return self.emit("select", [present, value, const(False)], I1)
         if isinstance(t, ListType):
             return self.emit("ne", [self.emit("list.len", [v], I64), const(0)], I1)
         if isinstance(t, TupleType):
@@ -255,6 +268,8 @@ class Lowerer:
                 self.b.raise_("RuntimeError", const("unreachable"))
             elif self.f.ret_type == NONE:
                 self.b.ret()
+            elif isinstance(self.f.ret_type, OptionalType):   # falling off returns None
+                self.b.ret(self.emit("opt.none", [], self.f.ret_type))
             else:
                 raise CompileError(f"function '{fdef.name}' may end without returning a "
                                    f"{py_name(self.f.ret_type)}", fdef.span)
@@ -270,6 +285,8 @@ class Lowerer:
                 self.dead_block()
             self.b.span = s.span
             getattr(self, "stmt_" + type(s).__name__)(s)
+            if getattr(s, "dead_after", False):     # (the checker stopped here too)
+                break
 
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
@@ -283,6 +300,9 @@ class Lowerer:
             if s.value is not None:
                 self.expr(s.value)
             self.b.ret()
+            return
+        if s.value is None:                  # a bare return of an Optional result: None
+            self.b.ret(self.emit("opt.none", [], rt))
             return
         v = self.expr(s.value)
         self.b.span = s.span
@@ -613,7 +633,12 @@ class Lowerer:
                        else const(True), "UnboundLocalError",
                        f"cannot access local variable '{e.id}' where it is not associated "
                        f"with a value")
-        return self.read(e.var)
+        v = self.read(e.var)
+        var_t = self.var_types[e.var]
+        if isinstance(var_t, OptionalType) and e.ty != var_t:
+            # a refinement proved what the Optional holds here (frontend.check_optional)
+            return const(None) if e.ty == NONE else self.emit("opt.get", [v], var_t.elem)
+        return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
         path = getattr(e, "attr_path", None)
@@ -835,9 +860,14 @@ class Lowerer:
         return self.read(result)
 
     def compare(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
-        if op in ("is", "is not"):
+        if isinstance(at, OptionalType) or isinstance(bt, OptionalType):
+            # x is None, x == None (the checker allows only None as the other operand)
+            opt = a if isinstance(at, OptionalType) else b
+            r = self.emit("opt.is_none", [opt], I1)
+            return r if op in ("is", "==") else self.emit("not", [r], I1)
+        if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
-            return const(same if op == "is" else not same)
+            return const(same if op in ("is", "==") else not same)
         if op in ("in", "not in"):
             found = self.contains(b, bt, a, at)
             return found if op == "in" else self.emit("not", [found], I1)

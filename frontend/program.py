@@ -161,7 +161,8 @@ class Program:
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
-        arg_types = tuple(self.param_type(fdef, p, t, node) for p, t in zip(fdef.params, arg_types))
+        arg_types = tuple(self.param_type(fdef, p, t, node, pyfunc)
+                          for p, t in zip(fdef.params, arg_types))
         key = (pyfunc, arg_types, consts)
         spec = self.specs.get(key)
         if spec is not None:
@@ -183,14 +184,17 @@ class Program:
             raise
         return spec
 
-    def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node) -> Type:
+    def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node, pyfunc=None) -> Type:
         if p.annotation is None or isinstance(t, ObjectType):
             return t            # (an object's annotation names its class: pts.grad's models)
         want = resolve_type(p.annotation)
         if not convertible(t, want):
-            span = node.span if node is not None else p.span
-            raise CompileError(f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, "
-                               f"got {py_name(t)}", span)
+            msg = f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, got {py_name(t)}"
+            if node is None:         # the entry, called from Python: pts.api makes a TypeError
+                from pts.frontend.check import ArgumentTypeError, annotation_text
+                raise ArgumentTypeError(msg, p.span, pyfunc, p.name,
+                                        annotation_text(want))
+            raise CompileError(msg, node.span)
         return refine(want, t)
 
 

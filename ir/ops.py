@@ -17,6 +17,8 @@ reached).  So `evaluate` never raises for well-typed operands, except through `c
 
 Integer (i64) arithmetic wraps modulo 2**64 (two's complement), like C with -fwrapv.
 
+Optional ops (opt.none, opt.some, opt.is_none, opt.get): ir.optional_ops.
+
 Ops here (operand types -> result type; T in i64 f64 f32 unless said):
   add sub mul          (T, T) -> T
   div                  (F, F) -> F for F in f64 f32              true division
@@ -317,6 +319,7 @@ define("kernel", CALL, None, _call_rule)
 
 # the other families register themselves into OPS when imported (TENSOR_OPS: the np.* names)
 from pts.ir import sequence_ops  # noqa: E402,F401
+from pts.ir import optional_ops  # noqa: E402,F401
 from pts.ir.tensor_ops import TENSOR_OPS  # noqa: E402,F401
 # the derivative rules (ir.op_table's `derivative` slot), once every op is defined
 from pts.ir import scalar_derivatives, tensor_derivatives  # noqa: E402,F401

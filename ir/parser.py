@@ -21,7 +21,7 @@ import re
 
 from pts.errors import NOSPAN, Span
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
-from pts.ir.types import (F64, I1, I64, NONE, SCALARS, STR, ListType, ScalarType, TensorType,
+from pts.ir.types import (F64, I1, I64, NONE, SCALARS, STR, ListType, OptionalType, ScalarType, TensorType,
                           TupleType, Type)
 
 _TOKEN = re.compile(r"""
@@ -245,7 +245,7 @@ class _Parser:
             self.take(text=",")
 
     # type := IDENT | "tuple" "<" [type {"," type}] ">" | "list" "<" type ">"
-    #       | "tensor" "<" IDENT "," INT ">"
+    #       | "tensor" "<" IDENT "," INT ">" | "optional" "<" type ">"
     def type(self) -> Type:
         name = self.take("ident").text
         if name == "tuple":
@@ -263,6 +263,11 @@ class _Parser:
             elem = self.type()
             self.take(text=">")
             return ListType(elem)
+        if name == "optional":
+            self.take(text="<")
+            elem = self.type()
+            self.take(text=">")
+            return OptionalType(elem)
         if name == "tensor":
             self.take(text="<")
             dtype = self.type()

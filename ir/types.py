@@ -1,4 +1,5 @@
-"""IR types: `i1 i64 f32 f64 none str`, `tuple<...>`, `list<T>`, `tensor<dtype, rank>`.
+"""IR types: `i1 i64 f32 f64 none str`, `tuple<...>`, `list<T>`, `tensor<dtype, rank>`,
+`optional<T>` (a T or None; T is never none nor optional).
 
 Types are immutable and compared by value; `str(t)` is the text form the IR printer uses
 and `parse_type` reads it back.  The checker uses the same objects for Python types:
@@ -67,6 +68,18 @@ class TensorType(Type):
     __repr__ = __str__
 
 
+@dataclass(frozen=True)
+class OptionalType(Type):
+    """Python's Optional[T]: a value of T, or None.  The IR keeps it whole (the ops of
+    ir.optional_ops make, test and unwrap one); natively it is `{i1 present, T}`."""
+    elem: Type
+
+    def __str__(self) -> str:
+        return f"optional<{self.elem}>"
+
+    __repr__ = __str__
+
+
 I1 = ScalarType("i1")
 I32 = ScalarType("i32")
 I64 = ScalarType("i64")
@@ -107,6 +120,8 @@ def py_name(t: Type) -> str:
         return "Tuple[" + ", ".join(py_name(e) for e in t.elems) + "]"
     if isinstance(t, TensorType):
         return f"Tensor[{DTYPE_NAMES.get(t.dtype, t.dtype)}, {t.rank}-d]"
+    if isinstance(t, OptionalType):
+        return f"Optional[{py_name(t.elem)}]"
     return str(t)
 
 
@@ -120,7 +135,7 @@ def parse_type(text: str) -> Type:
 
 def _parse_type(s: str) -> tuple[Type, str]:
     s = s.lstrip()
-    for prefix in ("tuple<", "list<", "tensor<"):
+    for prefix in ("tuple<", "list<", "tensor<", "optional<"):
         if s.startswith(prefix):
             s = s[len(prefix):]
             args: list = []
@@ -144,6 +159,8 @@ def _parse_type(s: str) -> tuple[Type, str]:
                 return TupleType(tuple(args)), s
             if prefix == "list<":
                 return ListType(args[0]), s
+            if prefix == "optional<":
+                return OptionalType(args[0]), s
             return TensorType(args[0], args[1]), s
     name = ""
     while s and (s[0].isalnum() or s[0] == "_"):
@@ -169,6 +186,8 @@ def type_of_value(value: Any) -> Type:
         return I64
     if isinstance(value, float):
         return F64
+    if value is None:                 # a parameter declared Optional takes it as its None
+        return NONE
     if isinstance(value, str):        # becomes a constant of the specialization
         return STR
     if isinstance(value, tuple):

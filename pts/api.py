@@ -82,11 +82,14 @@ class ScriptFunction(_CallBase):
         try:
             sig = self.signature(args)
         except TypeError as e:
-            raise TypeError(f"{self.py_func.__name__}(): {e}") from None
+            raise argument_error(self.py_func, self.py_func.__name__, args, 0, e) from None
         key = (sig, tuple(args[i] for i in self._const_indices))
         c = self._cache.get(key)
         if c is None:
-            c = compile_signature(self.py_func, sig, self.backend, args)
+            try:
+                c = compile_signature(self.py_func, sig, self.backend, args)
+            except CompileError as e:
+                raise annotation_error(e, self.py_func, self.py_func.__name__, args, 0) from None
             if c.const_indices != self._const_indices:
                 self._const_indices = c.const_indices
                 key = (sig, tuple(args[i] for i in c.const_indices))
@@ -121,6 +124,7 @@ class ScriptFunction(_CallBase):
         ("lower" for the unoptimized IR, None for the final IR)."""
         from pts import compiler
         from pts.ir.printer import print_module
+        args, _ = _call_args(self.py_func, args, {}, 0, self._bind)     # defaults, as a call
         return print_module(compiler.compile(self.py_func, self.signature(args), args,
                                              after=after).module)
 
@@ -285,7 +289,7 @@ class ScriptMethod:
         try:
             return tuple(type_of_value(a) for a in args)
         except TypeError as e:
-            raise TypeError(f"{self.name}(): {e}") from None
+            raise argument_error(self.py_func, self.name, args, 1, e) from None
 
     def compiled(self, args: tuple) -> Compiled:
         root = self.owner.module
@@ -299,7 +303,10 @@ class ScriptMethod:
             if c is not None:
                 self._cache[key] = c
         if c is None:
-            c = compile_method(self.py_func, sig, args, root, self.owner.backend)
+            try:
+                c = compile_method(self.py_func, sig, args, root, self.owner.backend)
+            except CompileError as e:
+                raise annotation_error(e, self.py_func, self.name, args, 1) from None
             if c.const_indices != self._const_indices:
                 self._const_indices = c.const_indices
                 key = (sig, tuple(full[i] for i in c.const_indices if i))
@@ -369,6 +376,41 @@ def bind_arguments(py_func, args: tuple, kwargs: dict) -> tuple:
         raise TypeError(f"{py_func.__name__}(): {e}") from None
     bound.apply_defaults()
     return bound.args
+
+
+PASSABLE = "int, float, bool, None, str, a list, a tuple or a numpy array"
+
+
+def argument_error(py_func, name: str, args: tuple, first: int, error: TypeError) -> TypeError:
+    """A value pts cannot pass, as CPython words a bad argument: the parameter named
+    (`f(): argument 'x' must be int, float, ..., not dict`), `first` bound parameters
+    (self) skipped."""
+    from pts.ir.types import type_of_value
+    params = py_func.__code__.co_varnames[first:py_func.__code__.co_argcount]
+    for i, a in enumerate(args):
+        try:
+            type_of_value(a)
+        except TypeError as e:
+            param = f"argument '{params[i]}'" if i < len(params) else f"argument {i + 1}"
+            inner = str(e)
+            if inner.startswith("pts cannot pass"):
+                return TypeError(f"{name}(): {param} must be {PASSABLE}, not {type(a).__name__}")
+            return TypeError(f"{name}(): {param}: {inner}")
+    return TypeError(f"{name}(): {error}")
+
+
+def annotation_error(e: CompileError, py_func, name: str, args: tuple, first: int) -> Exception:
+    """The compile error of a call from Python: an argument the entry's annotation refuses
+    is CPython's TypeError (`f(): argument 'n' must be int, not str`), not a CompileError
+    at the parameter (a scripted caller gets that); anything else is raised as it is."""
+    from pts.frontend.check import ArgumentTypeError
+    if isinstance(e, ArgumentTypeError) and e.pyfunc is py_func:
+        params = py_func.__code__.co_varnames[first:py_func.__code__.co_argcount]
+        if e.param in params and params.index(e.param) < len(args):
+            value = args[params.index(e.param)]
+            return TypeError(f"{name}(): argument '{e.param}' must be {e.want}, not "
+                             f"{type(value).__name__}").with_traceback(None)
+    return e.with_traceback(None)
 
 
 def _call_args(fn, args: tuple, kwargs: dict, first: int, bind) -> tuple[tuple, bool]:

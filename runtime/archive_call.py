@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pts.ir.types import F64, I1, I64, ListType, TupleType, type_of_value
+from pts.ir.types import F64, I1, I64, NONE, ListType, OptionalType, TupleType, type_of_value
 from pts.runtime.archive_format import decode_value
 from pts.runtime.image import ArchiveError, Image
 from pts.runtime.native import NativeEntry, error_from_status
@@ -126,6 +126,8 @@ class LoadedFunction:
                 return all(fits(a, b) for a, b in zip(t.elems, p.elems))
             if isinstance(t, ListType) and isinstance(p, ListType):
                 return fits(t.elem, p.elem)
+            if isinstance(p, OptionalType):          # None, or what the value fits
+                return t == NONE or fits(t, p.elem)
             return (t == I64 and p == F64) or (t == I1 and p in (I64, F64))
         for params, entry, rest, ws in candidates:
             try:

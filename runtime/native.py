@@ -29,7 +29,7 @@ import threading
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import EXCEPTION_KINDS, Span, runtime_error
 from pts.runtime import threads as _threads
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TensorType, TupleType, Type
+from pts.ir.types import F64, I1, I64, NONE, STR, ListType, OptionalType, TensorType, TupleType, Type
 
 _libc = ctypes.CDLL(None)
 _libc.malloc.restype = ctypes.c_void_p
@@ -196,6 +196,8 @@ def to_type(value, t: Type):
         return bool(value)
     if isinstance(t, TupleType):
         return tuple(to_type(v, e) for v, e in zip(value, t.elems))
+    if isinstance(t, OptionalType):
+        return None if value is None else to_type(value, t.elem)
     return value
 
 
@@ -313,6 +315,11 @@ class NativeEntry:
             for v, e in zip(value, t.elems):
                 slot = self._box(ctx, v, e, argv, slot, lists, tensors)
             return slot
+        if isinstance(t, OptionalType):     # the flag, then the value's slots (zeros for None)
+            argv[slot] = 0 if value is None else 1
+            if value is not None:
+                return self._box(ctx, value, t.elem, argv, slot + 1, lists, tensors)
+            return slot + 1 + _slots(t.elem)
         if t == F64:
             argv[slot] = _Q.unpack(_D.pack(float(value)))[0]
         elif t == I64:
@@ -334,6 +341,13 @@ class NativeEntry:
     def _unbox(self, resv, t: Type, pos: list, tensors=None):
         if isinstance(t, TupleType):
             return tuple(self._unbox(resv, e, pos, tensors) for e in t.elems)
+        if isinstance(t, OptionalType):
+            present = resv[pos[0]]
+            pos[0] += 1
+            if not present:
+                pos[0] += _slots(t.elem)
+                return None
+            return self._unbox(resv, t.elem, pos, tensors)
         raw = resv[pos[0]]
         pos[0] += 1
         if type(t) is TensorType:
@@ -363,6 +377,8 @@ class NativeEntry:
 def _slots(t: Type) -> int:
     if isinstance(t, TupleType):
         return sum(_slots(e) for e in t.elems)
+    if isinstance(t, OptionalType):
+        return 1 + _slots(t.elem)
     return 1
 
 

@@ -142,9 +142,12 @@ static pts_fn runtime_function(const char *name, size_t len) {
     return NULL;
 }
 
-/* ---- types: IR type text ("i64", "tuple<i64, f64>", "list<i1>", "tensor<f32, 2>") ----- */
+/* ---- types: IR type text ("i64", "tuple<i64, f64>", "list<i1>", "tensor<f32, 2>",
+ * "optional<i64>") --------------------------------------------------------------------- */
 
-enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32 };
+/* T_OPT: Python's Optional[T] (elems[0] is T); an argument is PTS_NONE or a T, boxed as a
+ * flag slot (1: present) and T's slots (zeros for None); a result is PTS_NONE or the T */
+enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32, T_OPT };
 
 typedef struct ptype {
     int code;
@@ -193,13 +196,15 @@ static ptype *parse_type(const char **s, int depth) {
             t->np = simple[i].np;
             return t;
         }
-    int tuple = 0, list = 0, tensor = 0;
-    if ((tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor"))) {
+    int tuple = 0, list = 0, tensor = 0, opt = 0;
+    if ((tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor")) ||
+        (opt = word(s, "optional"))) {
         skip_spaces(s);
         if (**s != '<')
             goto bad;
         (*s)++;
-        t->code = tuple ? T_TUPLE : list ? T_LIST : T_TENSOR;
+        t->code = tuple ? T_TUPLE : list ? T_LIST : opt ? T_OPT : T_TENSOR;
+        list |= opt;                     /* one element type, as a list's */
         if (tensor) {
             static const char *dts[] = {"i1", "i32", "i64", "f32", "f64"};   /* pts_dtype */
             skip_spaces(s);
@@ -240,6 +245,8 @@ static ptype *parse_type(const char **s, int depth) {
             }
             if (list && t->n != 1)
                 goto bad;
+            if (opt && (t->elems[0]->code == T_NONE || t->elems[0]->code == T_OPT))
+                goto bad;
         }
         skip_spaces(s);
         if (**s != '>')
@@ -264,6 +271,8 @@ static ptype *type_from_text(const char *text) {
 }
 
 static size_t type_slots(const ptype *t) {
+    if (t->code == T_OPT)
+        return 1 + type_slots(t->elems[0]);
     if (t->code != T_TUPLE)
         return 1;
     size_t n = 0;
@@ -283,6 +292,7 @@ static pts_kind type_kind(const ptype *t) {
     case T_LIST: return PTS_LIST;
     case T_F32: return PTS_FLOAT32;
     case T_I32: return PTS_INT32;
+    case T_OPT: return type_kind(t->elems[0]);    /* (or PTS_NONE) */
     default: return PTS_TENSOR;
     }
 }
@@ -292,7 +302,7 @@ static size_t type_desc_words(const ptype *t) {
     if (t->code == T_TENSOR)
         return 2 + 2 * (size_t)t->rank;
     size_t n = 0;
-    if (t->code == T_TUPLE)
+    if (t->code == T_TUPLE || t->code == T_OPT)
         for (size_t i = 0; i < t->n; i++)
             n += type_desc_words(t->elems[i]);
     return n;
@@ -1059,6 +1069,7 @@ static int value_fits(const pts_value *v, const ptype *t, int exact) {
         return v->kind == PTS_INT32 || (!exact && (v->kind == PTS_BOOL || (v->kind == PTS_INT &&
                                         v->u.i >= INT32_MIN && v->u.i <= INT32_MAX)));
     case T_NONE: return v->kind == PTS_NONE;
+    case T_OPT: return v->kind == PTS_NONE || value_fits(v, t->elems[0], exact);
     case T_TENSOR:
         return v->kind == PTS_TENSOR && (int)v->u.tensor.dtype == t->dtype &&
                v->u.tensor.rank == t->rank;
@@ -1249,6 +1260,14 @@ static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, cursor *
                 return st;
         }
         return PTS_OK;
+    case T_OPT:                          /* the flag; the value, or zero slots for None */
+        *slot = v->kind != PTS_NONE;
+        c->slots++;
+        if (v->kind != PTS_NONE)
+            return box(ctx, v, t->elems[0], c, err);
+        for (size_t i = 0; i < type_slots(t->elems[0]); i++)
+            *c->slots++ = 0;             /* (a null descriptor: the code reads zeros) */
+        return PTS_OK;
     case T_LIST: {
         pts_kind want = type_kind(t->elems[0]);
         size_t n = v->u.list.n, size = want == PTS_BOOL ? 1 : 8;
@@ -1323,6 +1342,13 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
     case T_I64: *out = pts_int(raw); out->flags = t->np; (*pos)++; return 1;
     case T_I1: *out = pts_bool(raw != 0); out->flags = t->np; (*pos)++; return 1;
     case T_NONE: *out = pts_none(); (*pos)++; return 1;
+    case T_OPT:
+        (*pos)++;
+        if (raw)
+            return unbox(r, out, t->elems[0], slots, pos);
+        *pos += type_slots(t->elems[0]);
+        *out = pts_none();
+        return 1;
     case T_F64: {
         double f;
         memcpy(&f, &raw, 8);

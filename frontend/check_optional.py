@@ -1,0 +1,228 @@
+"""Optional values in the checker: where a value may be None, and refinement by tests.
+
+Contract: a mixin of check.FunctionChecker.  A variable whose assignments meet None and a
+T (`loss = None` ... `loss = 1.0`), or a parameter annotated `Optional[T]` / `T | None` /
+`Union[T, None]`, has the type `optional<T>` (ir.types.OptionalType).  Its uses see a
+*narrowed* type where a test proved more, as mypy and CPython's semantics agree:
+
+- `x is None` / `x == None` (and `is not`, `!=`, `None is x`) make x None where the test
+  holds and T where it fails; a bare `x` (truth) makes x T where it holds; `not`, `and` and
+  `or` combine these, and the later operands of `and` / `or` see what the earlier ones
+  proved (`x is not None and x > 0`).
+- `if` / `elif` / `else` branches, `while` bodies (and what follows a loop without `break`),
+  `assert`, conditional expressions; a branch that cannot fall through (return, raise,
+  break, continue) lets the opposite facts hold after the `if` (`if x is None: return 0`).
+- An assignment narrows the variable to what was assigned; a loop drops the narrowing of
+  what its body assigns (the back edge may bring an older value).
+
+The narrowed type is the Name's `.ty`; the lowering unwraps (`opt.get`) where it is T and
+uses None where it is None, so a branch refinement makes dead is never typed against None
+(`if x is None` on a narrowed-to-T x is decided at compile time: check_objects.decidable).
+
+An Optional is accepted as-is only where None is too: assigned, returned, passed to a
+scripted function, printed, compared with None, put in a tuple, a branch of a conditional
+expression.  Anywhere else (arithmetic, indexing, calls of builtins, ...) it is a
+CompileError naming the variable: `'x' may be None here (Optional[int])`.  Model
+attributes that are None (`self.bias = None`) are constants of the compiled code
+(frontend.objects), so `self.bias is None` is decided at compile time and needs no
+refinement that a call could invalidate.
+"""
+from __future__ import annotations
+
+from pts.errors import CompileError
+from pts.frontend import ast as A
+from pts.ir.types import F64, I1, I64, NONE, OptionalType, Type, py_name
+
+# Optionals whose truth value (`if x:`) is defined: None is false, else the number's truth
+TRUTH_ELEMS = (I1, I64, F64)
+
+
+def optional_join(a: Type, b: Type, join) -> Type | None:
+    """join() for None and Optionals: None and T meet at Optional[T] (None if T cannot be
+    Optional: None itself, a nested Optional); `join` joins the payloads."""
+    if a == NONE and b == NONE:
+        return NONE
+    if a == NONE or b == NONE:
+        other = b if a == NONE else a
+        return other if isinstance(other, OptionalType) else OptionalType(other)
+    if isinstance(a, OptionalType) or isinstance(b, OptionalType):
+        ea = a.elem if isinstance(a, OptionalType) else a
+        eb = b.elem if isinstance(b, OptionalType) else b
+        j = join(ea, eb)
+        return None if j is None or j == NONE else OptionalType(j)
+    return None
+
+
+def optional_convertible(src: Type, dst: OptionalType, convertible) -> bool:
+    if src == NONE:
+        return True
+    if isinstance(src, OptionalType):
+        return src.elem == dst.elem
+    return convertible(src, dst.elem)
+
+
+def optional_annotation(te: A.TypeExpr, resolve) -> Type | None:
+    """The type of `Optional[T]`, `Union[T, None]`, `T | None` (None otherwise); a Union
+    of anything else is refused."""
+    name = te.name.split(".")[-1]
+    if name == "Optional":
+        if len(te.args) != 1:
+            raise CompileError("Optional[...] takes exactly one type", te.span)
+        return make_optional(resolve(te.args[0]), te)
+    if name == "Union" and te.args:
+        types = [resolve(a) for a in te.args]
+        rest = [t for t in types if t != NONE]
+        if len(rest) == len(types) or len(set(rest)) > 1:
+            shown = " | ".join(py_name(t) for t in types)
+            raise CompileError(f"unions other than Optional[T] (T | None) are not supported: "
+                               f"{shown}", te.span)
+        return make_optional(rest[0], te) if rest else NONE
+    return None
+
+
+def make_optional(t: Type, te: A.TypeExpr) -> Type:
+    if t == NONE or isinstance(t, OptionalType):     # typing flattens Optional[Optional[T]]
+        return t
+    return OptionalType(t)
+
+
+def falls_through(stmts: list) -> bool:
+    """May control leave this statement list at its end (not by return, raise, break,
+    continue)?  Conservative: True unless every path provably jumps away."""
+    for s in stmts:
+        if isinstance(s, (A.Return, A.Raise, A.Break, A.Continue)):
+            return False
+        if isinstance(s, A.If) and getattr(s, "static", None) is None \
+                and not falls_through(s.body) and not falls_through(s.orelse):
+            return False
+        if isinstance(s, A.If) and getattr(s, "static", None) is not None \
+                and not falls_through(s.body if s.static else s.orelse):
+            return False
+    return True
+
+
+def has_break(stmts: list) -> bool:
+    """Does a `break` of this loop occur in its body (not in a nested loop)?"""
+    for s in stmts:
+        if isinstance(s, A.Break):
+            return True
+        if isinstance(s, A.If) and (has_break(s.body) or has_break(s.orelse)):
+            return True
+    return False
+
+
+class OptionalChecks:
+    """Narrowing of Optional variables (a mixin of FunctionChecker: uses self.vars,
+    self.declared, self.var_key, self.error)."""
+
+    narrow: dict
+    optional_ok: set
+
+    def init_optional(self) -> None:
+        self.narrow = {}              # variable key -> its narrowed type here
+        self.optional_ok = set()      # ids of expressions where an Optional is accepted
+
+    # ------------------------------------------------------------ where None may go
+
+    def allow_none(self, e: A.Expr | None) -> A.Expr | None:
+        """Accept an Optional value at `e` (it is assigned, returned, passed, ...)."""
+        if e is not None:
+            self.optional_ok.add(id(e))
+            if isinstance(e, A.IfExp):               # its branches flow to the same place
+                self.allow_none(e.body)
+                self.allow_none(e.orelse)
+        return e
+
+    def check_optional_use(self, e: A.Expr, t: Type) -> None:
+        if isinstance(t, OptionalType) and id(e) not in self.optional_ok:
+            raise self.may_be_none(e, t)
+
+    def may_be_none(self, e: A.Expr, t: Type) -> CompileError:
+        if isinstance(e, A.Name):
+            what = f"'{e.id}'"
+        elif isinstance(e, A.Call) and isinstance(e.func, A.Name):
+            what = f"the result of '{e.func.id}()'"
+        else:
+            what = "this value"
+        return self.error(f"{what} may be None here ({py_name(t)}); test it with "
+                          f"'is not None' first", e)
+
+    # ------------------------------------------------------------ narrowing
+
+    def declared_type(self, key: str) -> Type | None:
+        return self.declared.get(key, self.vars.get(key))
+
+    def narrowed(self, key: str) -> Type | None:
+        return self.narrow.get(key)
+
+    def narrow_assignment(self, key: str, assigned: Type, var_t: Type) -> None:
+        """After `x = value`: x holds what was assigned (if x is Optional)."""
+        if not isinstance(var_t, OptionalType):
+            self.narrow.pop(key, None)
+        elif assigned == NONE:
+            self.narrow[key] = NONE
+        elif isinstance(assigned, OptionalType):
+            self.narrow.pop(key, None)
+        else:
+            self.narrow[key] = var_t.elem
+
+    def forget(self, names) -> None:
+        """Drop the narrowing of these variables (assigned in a loop body)."""
+        for n in names:
+            self.narrow.pop(self.var_key(n), None)
+
+    def facts(self, test: A.Expr) -> tuple[dict, dict]:
+        """(what holds where `test` is true, where it is false): variable key -> type."""
+        if isinstance(test, A.UnaryOp) and test.op == "not":
+            t, f = self.facts(test.operand)
+            return f, t
+        if isinstance(test, A.BoolOp):
+            acc: dict = {}
+            for v in test.values:
+                t, f = self.facts(v)
+                acc.update(t if test.op == "and" else f)
+            return (acc, {}) if test.op == "and" else ({}, acc)
+        if isinstance(test, A.Name):
+            opt = self._optional_var(test)
+            if opt is not None and opt.elem in TRUTH_ELEMS:
+                return {test.var: opt.elem}, {}
+            return {}, {}
+        if isinstance(test, A.Compare) and len(test.ops) == 1 \
+                and test.ops[0] in ("is", "is not", "==", "!="):
+            left, right = test.left, test.comparators[0]
+            if _is_none(left):
+                left, right = right, left
+            if not (_is_none(right) and isinstance(left, A.Name)):
+                return {}, {}
+            opt = self._optional_var(left)
+            if opt is None:
+                return {}, {}
+            is_none = ({left.var: NONE}, {left.var: opt.elem})
+            return is_none if test.ops[0] in ("is", "==") else (is_none[1], is_none[0])
+        return {}, {}
+
+    def _optional_var(self, e: A.Name) -> OptionalType | None:
+        key = getattr(e, "var", None)
+        if key is None or getattr(e, "const", None) is not None:
+            return None
+        t = self.declared_type(key)
+        return t if isinstance(t, OptionalType) else None
+
+    def apply(self, facts: dict) -> None:
+        self.narrow.update(facts)
+
+    @staticmethod
+    def merge(states: list[dict]) -> dict:
+        """The narrowing after branches meet: what every branch that falls through agrees on."""
+        if not states:
+            return {}
+        out = dict(states[0])
+        for s in states[1:]:
+            for k in list(out):
+                if s.get(k) != out[k]:
+                    del out[k]
+        return out
+
+
+def _is_none(e: A.Expr) -> bool:
+    return isinstance(e, A.Const) and e.value is None
