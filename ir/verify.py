@@ -4,7 +4,7 @@
 function, block and instruction at fault; they change nothing.  The rules:
 
 - structure: a function has blocks, the entry is the first block and no branch targets it;
-  every block ends with exactly one terminator (br, cbr, ret, raise) and has none
+  every block ends with exactly one terminator (br, cbr, ret, raise, try) and has none
   elsewhere; `instr.block` and `param.block` point at the block holding them; no value is
   defined twice.
 - branches: every target is a block of this function; the argument count and types match
@@ -18,7 +18,8 @@ function, block and instruction at fault; they change nothing.  The rules:
   one the rule gives — `call` and `kernel` against the callee's parameters and result when
   the module is given.  An op kept for its effect (not removable when unused: a call, a
   tensor op) may declare no result.  `cbr` tests an i1, `ret` returns `f.ret_type` (bare
-  `ret` only when that is none), `raise` takes a kind and a str.  An unknown op is an
+  `ret` only when that is none), `raise` takes a kind and a str or an exception value
+  (`raise %e`); `exc.caught` only in blocks entered by `try` handler edges.  An unknown op is an
   error.  A type error names the operand types and the expected against the found.
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pts.ir import ops
 from pts.ir.analysis import dominators, dominates
 from pts.ir.core import TERMINATORS, Block, BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.op_table import NOT_CONST, OpTypeError, OpUse, fmt_types
+from pts.ir.exception_ops import EXC_VALUE
 from pts.ir.types import F32, F64, I1, I64, NONE, STR, Type
 
 
@@ -86,6 +88,7 @@ class _Verifier:
         if f.entry is not f.blocks[0]:
             self.fail("the entry block is not the first block")
         self.check_structure()
+        self.check_caught(f.predecessors())
         self.idom = dominators(f)
         for b in f.blocks:
             for n, i in enumerate(b.instrs):
@@ -130,7 +133,7 @@ class _Verifier:
     def check_terminator(self, b: Block, i: Instr) -> None:
         if i.has_result:
             self.fail("a terminator has no result", b, i)
-        expected = {"br": (0, 1), "cbr": (1, 2), "raise": (1, 0)}
+        expected = {"br": (0, 1), "cbr": (1, 2), "raise": (1, 0), "try": (0, 2)}
         if i.op in expected:
             nargs, ntargets = expected[i.op]
             if len(i.args) != nargs or len(i.targets) != ntargets:
@@ -228,11 +231,31 @@ class _Verifier:
                 self.fail(f"ret: expected {want} (the function's result), found {types[0]}", b, i)
             if not types and want != NONE:
                 self.fail(f"ret: expected a value of type {want}, found a bare ret", b, i)
+        elif i.op == "raise" and "kind" not in i.attrs:
+            if types[0] != EXC_VALUE:     # raise %e: an exception exc.caught read
+                self.fail(f"raise: expected a kind and a message, or an exception "
+                          f"({EXC_VALUE}), found {types[0]}", b, i)
         elif i.op == "raise":
             if not isinstance(i.attrs.get("kind"), str):
                 self.fail("raise: expected an exception kind", b, i)
             if types[0] != STR:
                 self.fail(f"raise: expected a str message, found {types[0]}", b, i)
+        elif i.op == "try":
+            if i.targets[1].block is i.targets[0].block:
+                self.fail("try: the handler is the block it continues to", b, i)
+
+    def check_caught(self, preds: dict) -> None:
+        """exc.caught reads the exception a `try` handler edge brought: its block is entered
+        only by such edges."""
+        for b in self.f.blocks:
+            if not any(i.op == "exc.caught" for i in b.instrs):
+                continue
+            for p in preds.get(b, []):
+                t = p.terminator
+                if t is None or t.op != "try" or t.targets[1].block is not b or \
+                        t.targets[0].block is b:
+                    self.fail("exc.caught in a block entered other than by a try's handler edge",
+                              b, next(i for i in b.instrs if i.op == "exc.caught"))
 
 
 def _name(t: Type | None) -> str:
