@@ -250,10 +250,18 @@ class _Verifier:
         for b in self.f.blocks:
             if not any(i.op == "exc.caught" for i in b.instrs):
                 continue
-            for p in preds.get(b, []):
+            def handler_edge(p, b) -> bool:
                 t = p.terminator
-                if t is None or t.op != "try" or t.targets[1].block is not b or \
-                        t.targets[0].block is b:
+                return t is not None and t.op == "try" and t.targets[1].block is b \
+                    and t.targets[0].block is not b
+
+            def freeing_edge(p, b) -> bool:      # (release_tensors splits edges to free)
+                return p.terminator is not None and p.terminator.op == "br" and \
+                    all(i.op == "tensor.free" for i in p.instrs[:-1]) and \
+                    bool(preds.get(p)) and all(handler_edge(q, p) for q in preds[p])
+
+            for p in preds.get(b, []):
+                if not (handler_edge(p, b) or freeing_edge(p, b)):
                     self.fail("exc.caught in a block entered other than by a try's handler edge",
                               b, next(i for i in b.instrs if i.op == "exc.caught"))
 
