@@ -5,8 +5,8 @@ context's error fields are filled (codegen.set_error, or a callee that filled th
 block that ends in `try ^ok(...), ^handler(...)`, `ret_status` branches instead to the
 block's unwind edge, which passes the handler edge's arguments and jumps to the handler;
 so every raising point (checks, calls, kernels, tensor ops' shape errors) is caught the
-same way.  The handler reads the exception from the context (`exc.caught`: its kind and
-message fields), and `raise %e` fills them again and returns (or unwinds) like `raise`.
+same way.  The handler reads the exception from the context (`exc.caught`: its kind, message and
+where-raised fields), and `raise %e` fills them again and returns (or unwinds) like `raise`.
 `exc.isa` tests a kind code against the constant set of codes of the module's kinds that
 are instances of the class (ir.exception_ops.codes_matching).
 """
@@ -15,10 +15,10 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend.llvm_types import CTX_T, I1T, I32T, I64T, PTR, llvm_type
-from pts.errors import kind_code
 from pts.ir.exception_ops import codes_matching, module_kinds
 
-KIND_FIELD, MSG_FIELD = 0, 4          # CTX_FIELDS "kind" and "msg"
+# EXC_VALUE's elements: the context's fields kind, msg, line, col, file, func (CTX_FIELDS)
+EXC_FIELDS = [(0, I64T), (4, PTR), (1, I64T), (2, I64T), (3, PTR), (5, PTR)]
 
 
 class ExceptionOps:
@@ -43,11 +43,12 @@ class ExceptionOps:
         self.unwind = None
 
     def op_exc_caught(self, ins):
-        kind = self.b.load(self.ctx_field(self.b, KIND_FIELD), typ=I64T)
-        msg = self.b.load(self.ctx_field(self.b, MSG_FIELD), typ=PTR)
+        """The context's kind, msg, line, col, file and func fields (CTX_FIELDS 0-5)."""
         agg = ir.Constant(llvm_type(ins.type), ir.Undefined)
-        agg = self.b.insert_value(agg, kind, 0)
-        return self.b.insert_value(agg, msg, 1)
+        for k, (field, t) in enumerate(EXC_FIELDS):
+            v = self.b.load(self.ctx_field(self.b, field), typ=t)
+            agg = self.b.insert_value(agg, v, k)
+        return agg
 
     def op_exc_isa(self, ins, code):
         if not hasattr(self.mc, "exception_kinds"):
@@ -63,17 +64,8 @@ class ExceptionOps:
         self.b.position_at_end(self.fn.append_basic_block("raised"))
 
     def raise_value(self, ins, exc):
-        """raise %e: the caught exception's kind and message, at this line."""
+        """raise %e: the caught exception's fields back into the context."""
         b = self.b
-        code = b.extract_value(exc, 0)
-        msg = b.extract_value(exc, 1)
-        span = ins.span
-        fields = [code, ir.Constant(I64T, span.line), ir.Constant(I64T, span.col),
-                  self.mc.string(span.file), msg, self.func_str]
-        for i, val in enumerate(fields):
-            b.store(val, self.ctx_field(b, i))
-        self.ret_status(b, b.trunc(code, I32T))
-
-
-def kind_status(kind: str) -> int:
-    return kind_code(kind)
+        for k, (field, t) in enumerate(EXC_FIELDS):
+            b.store(b.extract_value(exc, k), self.ctx_field(b, field))
+        self.ret_status(b, b.trunc(b.extract_value(exc, 0), I32T))

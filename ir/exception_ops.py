@@ -4,7 +4,8 @@ A `try` body's raising points reach a handler through the `try` terminator (ir.c
 instruction of a block that ends in `try ^ok(...), ^handler(...)` that raises sends control
 to ^handler instead of out of the function.  The handler then reads what was raised:
 
-  exc.caught   () -> tuple<i64, str>        the exception being handled: (kind code, message);
+  exc.caught   () -> EXC_VALUE              the exception being handled: (kind code, message,
+                                            line, column, file, function);
                                             only in a block entered by `try` handler edges,
                                             before anything else that can raise
   exc.isa      (i64 code) {kind} -> i1      is an exception of that code an instance of `kind`
@@ -13,7 +14,7 @@ to ^handler instead of out of the function.  The handler then reads what was rai
 and re-raises one with the terminator `raise %e` (no kind: the kind and message of %e), or
 inside a try body with
 
-  exc.raise    (tuple<i64, str>)            raise it (always): the block's handler edge.
+  exc.raise    (EXC_VALUE)                  raise it (always): the block's handler edge.
 A kind code's ancestry is fixed at compile time: builtin codes by CPython's hierarchy
 (pts.errors.BUILTIN_PARENTS), user kinds by the chain their name spells
 ('MyError.ValueError'), so `exc.isa` is a test against a constant set of codes:
@@ -25,7 +26,9 @@ from pts.errors import BUILTIN_PARENTS, EXCEPTION_KINDS, kind_ancestors, kind_co
 from pts.ir.op_table import CALL, OPS, RAISE, READ, TENSOR, OpUse, define
 from pts.ir.types import I1, I64, STR, TupleType
 
-EXC_VALUE = TupleType((I64, STR))
+# an exception as a value: kind code, message, and where it was raised (line, column,
+# file, function: a re-raise keeps them, as a traceback would)
+EXC_VALUE = TupleType((I64, STR, I64, I64, STR, STR))
 
 
 def _caught(use: OpUse):

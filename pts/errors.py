@@ -153,6 +153,7 @@ def runtime_error(kind: str, message: str, span: Span, func: str | None = None) 
     exc.pts_message = message
     exc.pts_span = span
     exc.pts_kind = kind
+    exc.pts_func = func
     return exc
 
 

@@ -22,7 +22,7 @@ import threading
 
 import numpy as np
 
-from pts.errors import EXCEPTION_KINDS, kind_code, kind_of_code, runtime_error
+from pts.errors import EXCEPTION_KINDS, Span, kind_code, kind_of_code, runtime_error
 from pts.ir.exception_ops import is_instance, module_kinds
 from pts.frontend.objects import resolve
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
@@ -162,12 +162,10 @@ class Interpreter:
                     return val(ins.args[0]) if ins.args else None
                 if op == "raise":
                     if "kind" not in ins.attrs:             # raise %e: the caught one again
-                        code, msg = val(ins.args[0])
-                        raise runtime_error(kind_of_code(code), msg, ins.span, f.name)
+                        raise reraise(val(ins.args[0]))
                     raise runtime_error(ins.attrs["kind"], val(ins.args[0]), ins.span, f.name)
                 if op == "exc.raise":
-                    code, msg = val(ins.args[0])
-                    raise runtime_error(kind_of_code(code), msg, ins.span, f.name)
+                    raise reraise(val(ins.args[0]))
                 if op == "exc.caught":
                     env[ins] = caught
                     continue
@@ -213,12 +211,20 @@ class Interpreter:
             term = block.instrs[-1]
             if term.op != "try" or not hasattr(e, "pts_kind"):
                 raise
-            caught = (kind_code(e.pts_kind), e.pts_message)
+            span = e.pts_span
+            caught = (kind_code(e.pts_kind), e.pts_message, span.line, span.col, span.file,
+                      e.pts_func or "")
             t = term.targets[1]
             vals = [val(a) for a in t.args]
             for p, x in zip(t.block.params, vals):
                 env[p] = x
             block = t.block
+
+
+def reraise(exc: tuple) -> BaseException:
+    """The exception an exc.caught value describes, raised where it first was."""
+    code, msg, line, col, file, func = exc
+    return runtime_error(kind_of_code(code), msg, Span(file, line, col), func or None)
 
 
 def cast_scalar(x, t):
