@@ -810,6 +810,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, ExceptionChecks):
                     raise _Skip()
                 raise self.error(f"name '{f.id}' is not defined", f)
             if f.id == "str" and value is str and e.args and self.is_exc_var(e.args[0]):
+                e.target = Callee("exc_message", "str")       # (lower_exceptions)
                 return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)
