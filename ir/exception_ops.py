@@ -84,7 +84,7 @@ def codes_matching(kind: str, kinds: set[str]) -> list[int]:
 
 def may_raise(i) -> bool:
     """Can instruction `i` raise (and so leave a `try` block by its handler edge)?"""
-    if i.op == "exc.caught":
+    if i.op == "exc.caught" or i.is_terminator:
         return False
     info = OPS.get(i.op)
     return info is None or info.effect in (RAISE, CALL, TENSOR)

@@ -19,7 +19,9 @@ function, block and instruction at fault; they change nothing.  The rules:
   the module is given.  An op kept for its effect (not removable when unused: a call, a
   tensor op) may declare no result.  `cbr` tests an i1, `ret` returns `f.ret_type` (bare
   `ret` only when that is none), `raise` takes a kind and a str or an exception value
-  (`raise %e`); `exc.caught` only in blocks entered by `try` handler edges.  An unknown op is an
+  (`raise %e`); `exc.caught` only in blocks entered by `try` handler edges (or by
+  release_tensors' freeing blocks on them); a `try`'s handler edge passes only values
+  defined before its block's first raising instruction.  An unknown op is an
   error.  A type error names the operand types and the expected against the found.
 """
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pts.ir import ops
 from pts.ir.analysis import dominators, dominates
 from pts.ir.core import TERMINATORS, Block, BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.op_table import NOT_CONST, OpTypeError, OpUse, fmt_types
-from pts.ir.exception_ops import EXC_VALUE
+from pts.ir.exception_ops import EXC_VALUE, may_raise
 from pts.ir.types import F32, F64, I1, I64, NONE, STR, Type
 
 
@@ -243,6 +245,13 @@ class _Verifier:
         elif i.op == "try":
             if i.targets[1].block is i.targets[0].block:
                 self.fail("try: the handler is the block it continues to", b, i)
+            # the handler edge leaves from the first instruction that raises: what it passes
+            # must exist by then
+            first = next((k for k, x in enumerate(b.instrs) if may_raise(x)), len(b.instrs))
+            for a in i.targets[1].args:
+                if isinstance(a, Instr) and a.block is b and b.instrs.index(a) >= first:
+                    self.fail(f"try: the handler edge passes {self.name_of(a)}, defined after "
+                              "the block's first raising instruction", b, i)
 
     def check_caught(self, preds: dict) -> None:
         """exc.caught reads the exception a `try` handler edge brought: its block is entered

@@ -66,7 +66,7 @@ class Interpreter:
 
     def __init__(self, module: Module, root=None):
         self.module = module
-        module_kinds(module)            # (registers the user exception kinds' codes)
+        self.kinds_known = False        # module_kinds has registered the user kinds' codes
         self.root = root
         self.evals = {name: info.evaluate for name, info in OPS.items()}
         self._paths: dict[str, tuple] = {}
@@ -120,6 +120,13 @@ class Interpreter:
             for y in x:
                 self.check_not_freed(y, what)
 
+    def know_kinds(self) -> None:
+        """Register the codes of the module's user exception kinds (IR read from disk names
+        kinds this process may not have compiled)."""
+        if not self.kinds_known:
+            module_kinds(self.module)
+            self.kinds_known = True
+
     def run(self, f: Function, args: list):
         env: dict = {}
         for p, a in zip(f.params, args):
@@ -162,14 +169,17 @@ class Interpreter:
                     return val(ins.args[0]) if ins.args else None
                 if op == "raise":
                     if "kind" not in ins.attrs:             # raise %e: the caught one again
+                        self.know_kinds()
                         raise reraise(val(ins.args[0]))
                     raise runtime_error(ins.attrs["kind"], val(ins.args[0]), ins.span, f.name)
                 if op == "exc.raise":
+                    self.know_kinds()
                     raise reraise(val(ins.args[0]))
                 if op == "exc.caught":
                     env[ins] = caught
                     continue
                 if op == "exc.isa":
+                    self.know_kinds()
                     env[ins] = is_instance(val(ins.args[0]), ins.attrs["kind"])
                     continue
                 if op == "check":
