@@ -32,10 +32,11 @@ from llvmlite import ir
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
 from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
                                     STACK_LIMIT, VOID, alloca, llvm_type, result_type, symbol)
+from pts.backend.exception_codegen import ExceptionOps
 from pts.backend.list_ops import ListOps
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
-from pts.errors import KIND_CODES
+from pts.errors import kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
                           OptionalType, TensorType, TupleType, Type)
@@ -693,7 +694,7 @@ def glue_op(i: Instr) -> bool:
                for t in [i.type, *(a.type for a in i.args)])
 
 
-class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
+class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps):
     # fast-math flags of float +, - and *: none for user code (results as CPython's and
     # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
     # contraction into FMA
@@ -741,6 +742,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
                 self.values[p] = phi
         for blk in order:
             b.position_at_end(self.blocks[blk])
+            self.begin_block(blk)
             for ins in blk.instrs:
                 self.instr(ins)
         self.ab.branch(self.blocks[self.f.entry])
@@ -824,7 +826,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
             from pts.errors import CompileError
             raise CompileError(f"native code for '{ins.op}' is not built yet (tensor code runs "
                                f"with pts.script(f, backend='interp') for now)", ins.span)
-        r = method(ins, *[self.v(a) for a in ins.args]) if ins.op not in ("br", "cbr") else method(ins)
+        r = method(ins, *[self.v(a) for a in ins.args]) if ins.op not in ("br", "cbr", "try") else method(ins)
         if ins.type is not None and r is not None:
             self.values[ins] = r
 
@@ -856,6 +858,10 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
         self.b.cbranch(cond, self.blocks[t.block], self.blocks[f.block])
 
     def ret_status(self, b: ir.IRBuilder, status, value=None) -> None:
+        if self.unwind is not None and not (isinstance(status, ir.Constant)
+                                            and status.constant == 0):
+            b.branch(self.unwind)        # an error in a `try` block: to its handler
+            return
         if self.rtype == I32T:
             b.ret(status)
             return
@@ -871,7 +877,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
     def set_error(self, b: ir.IRBuilder, kind: str, msg: ir.Value, span, func=None) -> None:
         """Fill the context's error fields and return the status; `func`: the function the
         error names (default: this one)."""
-        code = KIND_CODES.get(kind, KIND_CODES["RuntimeError"])
+        code = kind_code(kind)
         fields = [ir.Constant(I64T, code), ir.Constant(I64T, span.line), ir.Constant(I64T, span.col),
                   self.mc.string(span.file), msg, func if func is not None else self.func_str]
         for i, val in enumerate(fields):
@@ -879,6 +885,8 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps):
         self.ret_status(b, ir.Constant(I32T, code))
 
     def op_raise(self, ins: Instr, msg):
+        if "kind" not in ins.attrs:
+            return self.raise_value(ins, msg)
         self.set_error(self.b, ins.attrs["kind"], msg, ins.span)
 
     def op_check(self, ins: Instr, cond, msg):

@@ -229,8 +229,26 @@ class Assert(Stmt):
 
 @dataclass(eq=False)
 class Raise(Stmt):
-    """`raise ValueError("...")` or bare `raise ValueError`; exc is the expression."""
+    """`raise ValueError("...")`, `raise ValueError`, `raise e` or bare `raise`; exc is the
+    expression (None: bare), cause the `from` expression."""
     exc: Expr | None
+    cause: Expr | None = None
+
+
+@dataclass(eq=False)
+class ExceptHandler(Node):
+    """`except E as name:` (type None: a bare `except:`; a TupleExpr: several classes)."""
+    type: Expr | None
+    name: str | None
+    body: list[Stmt]
+
+
+@dataclass(eq=False)
+class Try(Stmt):
+    body: list[Stmt]
+    handlers: list[ExceptHandler]
+    orelse: list[Stmt] = field(default_factory=list)
+    finalbody: list[Stmt] = field(default_factory=list)
 
 
 @dataclass(eq=False)

@@ -28,6 +28,7 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
+from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -143,7 +144,8 @@ def convertible(src: Type, dst: Type) -> bool:
     return src == dst or join(src, dst) == dst
 
 
-class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
+class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
+                      ExceptionChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -164,6 +166,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
         self.init_optional()
+        self.exc_vars: set[str] = set()          # `except ... as e` variables (check_exceptions)
+        self.exc_use_ok = False
+        self.handler_depth = 0
 
     # ---------------------------------------------------------------- driver
 
@@ -569,21 +574,6 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
             if t != STR:
                 raise self.error("assert message must be a string", s.msg)
 
-    def stmt_Raise(self, s: A.Raise) -> None:
-        exc = s.exc
-        if exc is None:
-            raise self.error("bare 'raise' is not supported", s)
-        func = exc.func if isinstance(exc, A.Call) else exc
-        name = func.id if isinstance(func, A.Name) else None
-        if name not in EXCEPTIONS or not self.is_builtin(name):
-            raise self.error("can only raise one of " + ", ".join(EXCEPTIONS[:-1]), exc)
-        if isinstance(exc, A.Call):
-            if exc.keywords or len(exc.args) > 1:
-                raise self.error(f"{name}() takes at most one message argument", exc)
-            if exc.args and self.expr(exc.args[0]) != STR:
-                raise self.error("exception message must be a string", exc.args[0])
-            exc.target = Callee("exception", name)
-
     def stmt_FunctionDef(self, s: A.FunctionDef) -> None:
         raise self.error("'nested def' is not supported", s)
 
@@ -638,6 +628,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
             return obj
         key = self.var_key(e.id)
         e.var = key
+        if key in self.exc_vars and not self.exc_use_ok:
+            raise self.error(f"the exception '{e.id}' can only be used as str({e.id}) or in "
+                             f"'raise {e.id}'", e)
         if key in self.vars:
             # an argument the specialization fixed (strings, axes) is a compile-time constant
             e.const = None if key in self.assigned else self.spec.const_params.get(key)
@@ -925,6 +918,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks):
                 if not self.final:
                     raise _Skip()
                 raise self.error(f"name '{f.id}' is not defined", f)
+            if f.id == "str" and value is str and e.args and self.is_exc_var(e.args[0]):
+                e.target = Callee("exc_message", "str")       # (lower_exceptions)
+                return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)
             if f.id in EXCEPTIONS and value is getattr(builtins, f.id):
@@ -1218,6 +1214,8 @@ def assigned_names(body: list) -> set[str]:
                 target(t)
         elif isinstance(s, (A.AugAssign, A.AnnAssign, A.For)):
             target(s.target)
+        elif isinstance(s, A.Try):
+            names.update(h.name for h in s.handlers if h.name is not None)
     return names
 
 
@@ -1247,8 +1245,10 @@ def statements(body: list):
     """Every statement of a body, those nested in if, while and for included."""
     for s in body:
         yield s
-        for part in ("body", "orelse"):
+        for part in ("body", "orelse", "finalbody"):
             yield from statements(getattr(s, part, None) or [])
+        for h in getattr(s, "handlers", None) or []:     # try's except clauses
+            yield from statements(h.body)
 
 
 def _literal(e: A.Expr) -> Any:

@@ -18,6 +18,7 @@ from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
+from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
@@ -59,7 +60,7 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer:
+class Lowerer(ExceptionLowering):
     def __init__(self, spec: Spec):
         self.spec = spec
         fdef = spec.fdef
@@ -68,7 +69,9 @@ class Lowerer:
         ptypes = [spec.var_types[p.name] for p in params]
         self.f = Function(spec.ir_name, ptypes, spec.ret_type, [p.name for p in params],
                           file=fdef.span.file)
-        self.b = Builder(self.f, self.f.entry)
+        self.b = TryBuilder(self.f, self.f.entry, self)
+        self.try_stack: list = []                  # active handlers (lower_exceptions)
+        self.handling: list[Value] = []            # the exceptions being handled
         self.defs: dict[str, dict[Block, Value]] = {}
         self.sealed: set[Block] = {self.f.entry}
         self.incomplete: dict[Block, list[tuple[str, BlockParam]]] = {}
@@ -299,14 +302,14 @@ class Lowerer:
         if rt == NONE:
             if s.value is not None:
                 self.expr(s.value)
-            self.b.ret()
+            self.ret_through_finally(None)
             return
         if s.value is None:                  # a bare return of an Optional result: None
             self.b.ret(self.emit("opt.none", [], rt))
             return
         v = self.expr(s.value)
         self.b.span = s.span
-        self.b.ret(self.coerce(v, s.value.ty, rt))
+        self.ret_through_finally(self.coerce(v, s.value.ty, rt))
 
     def stmt_Assign(self, s: A.Assign) -> None:
         v = self.expr(s.value)
@@ -569,10 +572,10 @@ class Lowerer:
         self.start(exit_b)
 
     def stmt_Break(self, s: A.Break) -> None:
-        self.jump(self.loops[-1].exit)
+        self.jump_out_of_loop(self.loops[-1].exit)
 
     def stmt_Continue(self, s: A.Continue) -> None:
-        self.jump(self.loops[-1].cont)
+        self.jump_out_of_loop(self.loops[-1].cont)
 
     def stmt_Assert(self, s: A.Assert) -> None:
         ok = self.cond_value(s.test)
@@ -593,15 +596,6 @@ class Lowerer:
         self.b.raise_("AssertionError", msg)
         self.seal(ok_b)
         self.start(ok_b)
-
-    def stmt_Raise(self, s: A.Raise) -> None:
-        exc = s.exc
-        name = exc.func.id if isinstance(exc, A.Call) else exc.id
-        msg: Value = const("")
-        if isinstance(exc, A.Call) and exc.args:
-            msg = self.expr(exc.args[0])
-        self.b.span = s.span
-        self.b.raise_(name, msg)
 
     # ---------------------------------------------------------------- expressions
 

@@ -360,7 +360,6 @@ def _syntax_error(e: ParseError, text: str, pos: _Positions) -> CompileError:
 
 # Parse-tree nodes that are never in the language, and the name the error uses.
 _REFUSED = {
-    "try_stmt": "try",
     "with_stmt": "with",
     "lambdef": "lambda",
     "yield_expr": "yield",
@@ -546,9 +545,27 @@ class _Build(Transformer):
     # raise_stmt: "raise" [test ["from" test]]
     def raise_stmt(self, meta, children):
         exc, cause = children
-        if cause is not None:
-            raise CompileError("'raise from' is not supported", self._span(meta))
-        return ast.Raise(exc, span=self._span(meta))
+        return ast.Raise(exc, cause, span=self._span(meta))
+
+    # try_stmt: "try" ":" suite except_clause+ [else_clause] [finally_clause]
+    #         | "try" ":" suite finally_clause
+    def try_stmt(self, meta, children):
+        body, rest = children[0], children[1:]
+        handlers = [c for c in rest if isinstance(c, ast.ExceptHandler)]
+        orelse = next((c for c in rest if isinstance(c, list)), [])
+        final = next((c[1] for c in rest if isinstance(c, tuple)), [])
+        stmts = body + [s for h in handlers for s in h.body] + orelse + final
+        return ast.Try(body, handlers, orelse, final, span=_block_span(self._span(meta), stmts))
+
+    # except_clause: "except" [test ["as" NAME]] ":" suite
+    def except_clause(self, meta, children):
+        test, name, body = children
+        return ast.ExceptHandler(test, str(name) if name is not None else None, body,
+                                 span=self._span(meta))
+
+    # finally_clause: "finally" ":" suite
+    def finally_clause(self, meta, children):
+        return ("finally", children[0])
 
     # assert_stmt: "assert" test ["," test]
     def assert_stmt(self, meta, children):

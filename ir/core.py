@@ -5,7 +5,9 @@ Shape (DESIGN.md §4):
   function's parameters.  Blocks take parameters instead of phi nodes.
 - Each block is a list of `Instr`s; exactly the last one is a terminator:
     br ^b(args)               cbr %c, ^t(args), ^f(args)
-    ret %v | ret              raise KIND, %msg
+    ret %v | ret              raise KIND, %msg          raise %exc
+    try ^ok(args), ^handler(args)   (br ^ok, unless an instruction of the block raised:
+                                     then ^handler; ir.exception_ops)
 - Every `Value` has one definition and one type: a `Const` (written inline as an operand),
   a `BlockParam`, or an `Instr` with a result.
 - Every instruction carries the `Span` of the user code it came from.
@@ -45,7 +47,7 @@ from typing import Any, Iterator
 from pts.errors import NOSPAN, Span
 from pts.ir.types import F64, I1, I64, NONE, STR, Type
 
-TERMINATORS = ("br", "cbr", "ret", "raise")
+TERMINATORS = ("br", "cbr", "ret", "raise", "try")
 
 
 class Value:
@@ -311,6 +313,16 @@ class Builder:
 
     def raise_(self, kind: str, msg: Value) -> Instr:
         return self.block.append(Instr("raise", [msg], attrs={"kind": kind}, span=self.span))
+
+    def reraise(self, exc: Value) -> Instr:
+        """Raise the exception `exc` (an exc.caught value) again."""
+        return self.block.append(Instr("raise", [exc], span=self.span))
+
+    def try_(self, ok: Block, handler: Block, okargs: list[Value] | None = None,
+             hargs: list[Value] | None = None) -> Instr:
+        """End the block: on to `ok`, or to `handler` if one of its instructions raised."""
+        return self.block.append(Instr("try", [], targets=[Target(ok, okargs), Target(handler, hargs)],
+                                       span=self.span))
 
     def check(self, cond: Value, kind: str, msg: str) -> Instr:
         """Raise `kind(msg)` here when `cond` (i1) is true."""

@@ -328,7 +328,7 @@ class _Parser:
 
     # instr := [VALUE ":" type "="] body [attrs] [span]
     # body  := "br" target | "cbr" operand "," target "," target | "ret" [operand]
-    #        | "raise" KIND "," operand | "check" operand "," KIND "," operand
+    #        | "try" target "," target | "raise" [KIND ","] operand | "check" operand "," KIND "," operand
     #        | ("call" | "kernel") FUNC "(" [operand {"," operand}] ")" | OP [operand {"," operand}]
     def instr(self) -> Instr:
         name, type = None, None
@@ -342,6 +342,10 @@ class _Parser:
         attrs: dict = {}
         targets: list[Target] = []
         if op == "br":
+            targets.append(self.target())
+        elif op == "try":
+            targets.append(self.target())
+            self.take(text=",")
             targets.append(self.target())
         elif op == "cbr":
             args.append(self.operand())

@@ -136,6 +136,8 @@ def instr_text(i: Instr, names: Names) -> str:
         body = "br " + target_text(i.targets[0], names)
     elif i.op == "cbr" and len(i.targets) == 2 and len(args) == 1:
         body = f"cbr {args[0]}, " + ", ".join(target_text(t, names) for t in i.targets)
+    elif i.op == "try" and len(i.targets) == 2 and not args:
+        body = "try " + ", ".join(target_text(t, names) for t in i.targets)
     elif i.op == "raise" and "kind" in attrs and len(args) == 1:
         body = f"raise {attrs.pop('kind')}, {args[0]}"
     elif i.op == "check" and "kind" in attrs and len(args) == 2:

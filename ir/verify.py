@@ -4,7 +4,7 @@
 function, block and instruction at fault; they change nothing.  The rules:
 
 - structure: a function has blocks, the entry is the first block and no branch targets it;
-  every block ends with exactly one terminator (br, cbr, ret, raise) and has none
+  every block ends with exactly one terminator (br, cbr, ret, raise, try) and has none
   elsewhere; `instr.block` and `param.block` point at the block holding them; no value is
   defined twice.
 - branches: every target is a block of this function; the argument count and types match
@@ -18,7 +18,10 @@ function, block and instruction at fault; they change nothing.  The rules:
   one the rule gives — `call` and `kernel` against the callee's parameters and result when
   the module is given.  An op kept for its effect (not removable when unused: a call, a
   tensor op) may declare no result.  `cbr` tests an i1, `ret` returns `f.ret_type` (bare
-  `ret` only when that is none), `raise` takes a kind and a str.  An unknown op is an
+  `ret` only when that is none), `raise` takes a kind and a str or an exception value
+  (`raise %e`); `exc.caught` only in blocks entered by `try` handler edges (or by
+  release_tensors' freeing blocks on them); a `try`'s handler edge passes only values
+  defined before its block's first raising instruction.  An unknown op is an
   error.  A type error names the operand types and the expected against the found.
 """
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pts.ir import ops
 from pts.ir.analysis import dominators, dominates
 from pts.ir.core import TERMINATORS, Block, BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.op_table import NOT_CONST, OpTypeError, OpUse, fmt_types
+from pts.ir.exception_ops import EXC_VALUE, may_raise
 from pts.ir.types import F32, F64, I1, I64, NONE, STR, Type
 
 
@@ -86,6 +90,7 @@ class _Verifier:
         if f.entry is not f.blocks[0]:
             self.fail("the entry block is not the first block")
         self.check_structure()
+        self.check_caught(f.predecessors())
         self.idom = dominators(f)
         for b in f.blocks:
             for n, i in enumerate(b.instrs):
@@ -130,7 +135,7 @@ class _Verifier:
     def check_terminator(self, b: Block, i: Instr) -> None:
         if i.has_result:
             self.fail("a terminator has no result", b, i)
-        expected = {"br": (0, 1), "cbr": (1, 2), "raise": (1, 0)}
+        expected = {"br": (0, 1), "cbr": (1, 2), "raise": (1, 0), "try": (0, 2)}
         if i.op in expected:
             nargs, ntargets = expected[i.op]
             if len(i.args) != nargs or len(i.targets) != ntargets:
@@ -228,11 +233,46 @@ class _Verifier:
                 self.fail(f"ret: expected {want} (the function's result), found {types[0]}", b, i)
             if not types and want != NONE:
                 self.fail(f"ret: expected a value of type {want}, found a bare ret", b, i)
+        elif i.op == "raise" and "kind" not in i.attrs:
+            if types[0] != EXC_VALUE:     # raise %e: an exception exc.caught read
+                self.fail(f"raise: expected a kind and a message, or an exception "
+                          f"({EXC_VALUE}), found {types[0]}", b, i)
         elif i.op == "raise":
             if not isinstance(i.attrs.get("kind"), str):
                 self.fail("raise: expected an exception kind", b, i)
             if types[0] != STR:
                 self.fail(f"raise: expected a str message, found {types[0]}", b, i)
+        elif i.op == "try":
+            if i.targets[1].block is i.targets[0].block:
+                self.fail("try: the handler is the block it continues to", b, i)
+            # the handler edge leaves from the first instruction that raises: what it passes
+            # must exist by then
+            first = next((k for k, x in enumerate(b.instrs) if may_raise(x)), len(b.instrs))
+            for a in i.targets[1].args:
+                if isinstance(a, Instr) and a.block is b and b.instrs.index(a) >= first:
+                    self.fail(f"try: the handler edge passes {self.name_of(a)}, defined after "
+                              "the block's first raising instruction", b, i)
+
+    def check_caught(self, preds: dict) -> None:
+        """exc.caught reads the exception a `try` handler edge brought: its block is entered
+        only by such edges."""
+        for b in self.f.blocks:
+            if not any(i.op == "exc.caught" for i in b.instrs):
+                continue
+            def handler_edge(p, b) -> bool:
+                t = p.terminator
+                return t is not None and t.op == "try" and t.targets[1].block is b \
+                    and t.targets[0].block is not b
+
+            def freeing_edge(p, b) -> bool:      # (release_tensors splits edges to free)
+                return p.terminator is not None and p.terminator.op == "br" and \
+                    all(i.op == "tensor.free" for i in p.instrs[:-1]) and \
+                    bool(preds.get(p)) and all(handler_edge(q, p) for q in preds[p])
+
+            for p in preds.get(b, []):
+                if not (handler_edge(p, b) or freeing_edge(p, b)):
+                    self.fail("exc.caught in a block entered other than by a try's handler edge",
+                              b, next(i for i in b.instrs if i.op == "exc.caught"))
 
 
 def _name(t: Type | None) -> str:

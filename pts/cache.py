@@ -200,6 +200,33 @@ def _by_name(module: str, qualname: str):
     return python_function(obj)
 
 
+def user_exceptions(module) -> list:
+    """[code, kind, module, qualname] of the user exception classes the code raises or
+    catches (pts.errors): a process that loads the code maps their status codes back."""
+    from pts.errors import USER_CLASSES, kind_code
+    from pts.ir.exception_ops import module_kinds
+    out = []
+    for k in sorted(module_kinds(module)):
+        if "." in k:
+            cls = USER_CLASSES.get(k)
+            out.append([kind_code(k), k, getattr(cls, "__module__", None),
+                        getattr(cls, "__qualname__", None)])
+    return out
+
+
+def know_exceptions(records: list) -> None:
+    """Register what user_exceptions recorded: the kinds' codes and, where the class is
+    found by name, the class (else an escaping exception is its builtin base)."""
+    from pts.errors import USER_CLASSES, kind_code
+    for code, kind, module, qualname in records:
+        kind_code(kind)
+        obj = sys.modules.get(module) if module else None
+        for part in (qualname or "").split("."):
+            obj = getattr(obj, part, None)
+        if isinstance(obj, type) and issubclass(obj, BaseException):
+            USER_CLASSES.setdefault(kind, obj)
+
+
 # ---------------------------------------------------------------- entries
 
 class EntrySignature:
@@ -247,6 +274,7 @@ class DiskEntry:
                 m = json.loads(f.read())
             if m.get("format") != FORMAT or m["key"] != self.key or not _valid(m["deps"], self.pyfunc):
                 return None
+            know_exceptions(m.get("exceptions", []))
             entry = EntrySignature(m["entry"], [parse_type(t) for t in m["params"]],
                                    parse_type(m["ret"]))
             loaded = _LOADED.get(m["content"])
@@ -290,6 +318,7 @@ class DiskEntry:
             "ret": str(entry.ret_type), "symbols": symbols, "release": release,
             "code": kind, "code_size": len(code), "code_sha256": _sha(code),
             "target": jit.target_description(), "deps": deps,
+            "exceptions": user_exceptions(module),
         }
         t0 = time.perf_counter()
         _write(self.code_path(kind), code)

@@ -85,6 +85,61 @@ EXCEPTION_KINDS = [
 ]
 KIND_CODES = {name: i + 1 for i, name in enumerate(EXCEPTION_KINDS)}
 
+# CPython's hierarchy of the builtin classes a scripted program may raise or catch: each
+# class and its parent.  (pts.frontend.check_exceptions and pts.ir.exceptions read it.)
+BUILTIN_PARENTS = {
+    "BaseException": None, "Exception": "BaseException",
+    "ArithmeticError": "Exception", "ZeroDivisionError": "ArithmeticError",
+    "OverflowError": "ArithmeticError", "FloatingPointError": "ArithmeticError",
+    "LookupError": "Exception", "IndexError": "LookupError", "KeyError": "LookupError",
+    "ValueError": "Exception", "UnicodeError": "ValueError", "TypeError": "Exception",
+    "RuntimeError": "Exception", "NotImplementedError": "RuntimeError",
+    "RecursionError": "RuntimeError", "AssertionError": "Exception",
+    "StopIteration": "Exception", "NameError": "Exception", "UnboundLocalError": "NameError",
+    "AttributeError": "Exception", "MemoryError": "Exception",
+}
+# the builtin kinds after the first nine get codes too (append only: archives record them)
+EXCEPTION_KINDS += [k for k in BUILTIN_PARENTS if k not in EXCEPTION_KINDS]
+KIND_CODES.update({name: i + 1 for i, name in enumerate(EXCEPTION_KINDS)})
+
+# A user exception class is the kind "Name.Parent....Builtin": its chain of classes up to
+# the first builtin one, so a kind names its own ancestry.  Its status code is derived from
+# that text (stable across processes and archives); USER_CLASSES maps a kind to the class
+# the compiler saw, so an escaping exception is an instance of the user's class.
+USER_CODE_BASE = 1 << 16
+USER_CLASSES: dict[str, type] = {}
+_USER_KINDS_BY_CODE: dict[int, str] = {}
+
+
+def kind_code(kind: str) -> int:
+    """The status code of exception kind `kind` (a builtin name or a user chain)."""
+    code = KIND_CODES.get(kind)
+    if code is not None:
+        return code
+    import zlib
+    code = USER_CODE_BASE + zlib.crc32(kind.encode()) % (1 << 30)
+    _USER_KINDS_BY_CODE[code] = kind
+    return code
+
+
+def kind_of_code(code: int) -> str:
+    """The kind a status code stands for ('RuntimeError' when unknown)."""
+    if 1 <= code <= len(EXCEPTION_KINDS):
+        return EXCEPTION_KINDS[code - 1]
+    return _USER_KINDS_BY_CODE.get(code, "RuntimeError")
+
+
+def kind_ancestors(kind: str) -> list[str]:
+    """The kinds `kind` is an instance of, itself first: 'B.A.ValueError' -> ['B.A.ValueError',
+    'A.ValueError', 'ValueError', 'Exception', 'BaseException']."""
+    parts = kind.split(".")
+    out = [".".join(parts[i:]) for i in range(len(parts) - 1)]
+    k: str | None = parts[-1]
+    while k is not None:
+        out.append(k)
+        k = BUILTIN_PARENTS.get(k)
+    return out
+
 
 def runtime_error(kind: str, message: str, span: Span, func: str | None = None) -> Exception:
     """The Python exception for a scripted run-time error, pointing at the scripted line."""
@@ -97,11 +152,17 @@ def runtime_error(kind: str, message: str, span: Span, func: str | None = None) 
     exc = cls(f"{message}\n{detail}" if message else f"\n{detail}")
     exc.pts_message = message
     exc.pts_span = span
+    exc.pts_kind = kind
+    exc.pts_func = func
     return exc
 
 
 def _builtin_exception(kind: str) -> type[Exception]:
     import builtins
+    if kind in USER_CLASSES:
+        return USER_CLASSES[kind]
+    if "." in kind:                       # a user class this process has not seen: its builtin base
+        kind = kind.rsplit(".", 1)[1]
     cls = getattr(builtins, kind, None)
     if isinstance(cls, type) and issubclass(cls, Exception):
         return cls

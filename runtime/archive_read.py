@@ -19,7 +19,7 @@ import zipfile
 import zlib
 
 from pts.backend.link import EM_X86_64, HOST_TARGET, TARGETS
-from pts.errors import remember_source
+from pts.errors import kind_code, remember_source
 from pts.ir.core import Function
 from pts.ir.parser import parse_module
 from pts.ir.types import parse_type
@@ -193,6 +193,9 @@ def load(path: str):
                          parse_type(r["ret"])) for r in records]
     except (KeyError, TypeError, ValueError) as e:
         raise ArchiveError(f"{path}: bad entry list in the manifest ({e})") from None
+    for pair in (m.get("abi") or {}).get("user_exceptions", []):
+        if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str):
+            kind_code(pair[1])        # the status code names the kind again (pts.errors)
     for s in m.get("sources", []):
         try:
             remember_source(s["file"], ar.read(s["path"]).decode("utf-8"))

@@ -168,6 +168,13 @@ def _python_signature(pyfunc, skip_self: bool) -> dict:
     return {"params": [p.name for p in params], "defaults": defaults}
 
 
+def user_exceptions(module) -> list:
+    """[code, kind] of each user exception kind in `module` (ir.exception_ops)."""
+    from pts.errors import kind_code
+    from pts.ir.exception_ops import module_kinds
+    return sorted([kind_code(k), k] for k in module_kinds(module) if "." in k)
+
+
 class _Saver:
     """Collects entries (one per signature of each function or method), their IR, the
     weights of a module, then writes the archive."""
@@ -287,7 +294,10 @@ class _Saver:
             "entries": self.entries,
             "ir": IR_PATH,
             "sources": sources,
-            "abi": {"context": CTX_FIELDS, "imports": IMPORTS, "exceptions": EXCEPTION_KINDS},
+            "abi": {"context": CTX_FIELDS, "imports": IMPORTS, "exceptions": EXCEPTION_KINDS,
+                    # [status code, kind] of the user exception classes the code raises (the
+                    # kind 'Name.Base...Builtin' spells the class's ancestry, pts.errors)
+                    "user_exceptions": user_exceptions(self.merged)},
             "images": images,
         }
         if weight_recs:

@@ -22,7 +22,8 @@ import threading
 
 import numpy as np
 
-from pts.errors import EXCEPTION_KINDS, runtime_error
+from pts.errors import EXCEPTION_KINDS, Span, kind_code, kind_of_code, runtime_error
+from pts.ir.exception_ops import is_instance, module_kinds
 from pts.frontend.objects import resolve
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
@@ -65,6 +66,7 @@ class Interpreter:
 
     def __init__(self, module: Module, root=None):
         self.module = module
+        self.kinds_known = False        # module_kinds has registered the user kinds' codes
         self.root = root
         self.evals = {name: info.evaluate for name, info in OPS.items()}
         self._paths: dict[str, tuple] = {}
@@ -118,6 +120,13 @@ class Interpreter:
             for y in x:
                 self.check_not_freed(y, what)
 
+    def know_kinds(self) -> None:
+        """Register the codes of the module's user exception kinds (IR read from disk names
+        kinds this process may not have compiled)."""
+        if not self.kinds_known:
+            module_kinds(self.module)
+            self.kinds_known = True
+
     def run(self, f: Function, args: list):
         env: dict = {}
         for p, a in zip(f.params, args):
@@ -137,10 +146,12 @@ class Interpreter:
                 self.check_not_freed(x, f"@{f.name}: %{v.name}" if v.name else f"@{f.name}: {v!r}")
             return x
 
+        caught = None                   # the exception a `try` handler edge brought
         while True:
+          try:
             for ins in block.instrs:
                 op = ins.op
-                if op == "br":
+                if op == "br" or op == "try":
                     t = ins.targets[0]
                     vals = [val(a) for a in t.args]
                     for p, x in zip(t.block.params, vals):
@@ -157,7 +168,20 @@ class Interpreter:
                 if op == "ret":
                     return val(ins.args[0]) if ins.args else None
                 if op == "raise":
+                    if "kind" not in ins.attrs:             # raise %e: the caught one again
+                        self.know_kinds()
+                        raise reraise(val(ins.args[0]))
                     raise runtime_error(ins.attrs["kind"], val(ins.args[0]), ins.span, f.name)
+                if op == "exc.raise":
+                    self.know_kinds()
+                    raise reraise(val(ins.args[0]))
+                if op == "exc.caught":
+                    env[ins] = caught
+                    continue
+                if op == "exc.isa":
+                    self.know_kinds()
+                    env[ins] = is_instance(val(ins.args[0]), ins.attrs["kind"])
+                    continue
                 if op == "check":
                     if val(ins.args[0]):
                         raise runtime_error(ins.attrs["kind"], val(ins.args[1]), ins.span, f.name)
@@ -192,6 +216,25 @@ class Interpreter:
                     env[ins] = result
             else:
                 raise RuntimeError(f"block ^{block.name} of @{f.name} has no terminator")
+          except Exception as e:
+            # an instruction of a block ending in `try` raised: on to the handler edge
+            term = block.instrs[-1]
+            if term.op != "try" or not hasattr(e, "pts_kind"):
+                raise
+            span = e.pts_span
+            caught = (kind_code(e.pts_kind), e.pts_message, span.line, span.col, span.file,
+                      e.pts_func or "")
+            t = term.targets[1]
+            vals = [val(a) for a in t.args]
+            for p, x in zip(t.block.params, vals):
+                env[p] = x
+            block = t.block
+
+
+def reraise(exc: tuple) -> BaseException:
+    """The exception an exc.caught value describes, raised where it first was."""
+    code, msg, line, col, file, func = exc
+    return runtime_error(kind_of_code(code), msg, Span(file, line, col), func or None)
 
 
 def cast_scalar(x, t):

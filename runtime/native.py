@@ -27,7 +27,7 @@ import sys
 import threading
 
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
-from pts.errors import EXCEPTION_KINDS, Span, runtime_error
+from pts.errors import Span, kind_of_code, runtime_error
 from pts.runtime import threads as _threads
 from pts.ir.types import F64, I1, I64, NONE, STR, ListType, OptionalType, TensorType, TupleType, Type
 
@@ -55,7 +55,7 @@ assert [f[0] for f in Context._fields_] == CTX_FIELDS
 def error_from_status(status: int, file: str | None, line: int, col: int, msg: str | None,
                       func: str | None) -> BaseException:
     """The Python exception for a non-zero status of a native call and the context's fields."""
-    kind = EXCEPTION_KINDS[status - 1] if 1 <= status <= len(EXCEPTION_KINDS) else "RuntimeError"
+    kind = kind_of_code(status)      # (a user kind this process compiled, else RuntimeError)
     exc = runtime_error(kind, msg or "", Span(file or "<unknown>", line, col), func)
     exc.__suppress_context__ = True
     return exc

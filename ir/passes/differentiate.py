@@ -178,6 +178,10 @@ class _Differentiator:
     # ------------------------------------------------------------ the forward copy
 
     def build(self) -> Function:
+        for blk in self.f.blocks:
+            if blk.terminator is not None and blk.terminator.op == "try":
+                raise CompileError(f"cannot differentiate '{self.f.name}': it has a "
+                                   "try statement", blk.terminator.span)
         f = self.f
         adjoint_types = tuple(f.params[k].type for k in self.wrt)
         names = [p.name for p in f.params]

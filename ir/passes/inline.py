@@ -76,8 +76,8 @@ def _next_inlinable(f: Function, module: Module, recursive: set[str],
                     calls: dict[str, int]) -> Instr | None:
     room = MAX_CALLER_SIZE - size(f)
     for i in f.instructions():
-        if i.op != "call":
-            continue
+        if i.op != "call" or i.block.terminator.op == "try":
+            continue        # (a call under a try handler stays a call: the handler catches it)
         g = module.functions.get(i.attrs.get("callee"))
         if g is None or g is f or g.name in recursive or len(i.args) != len(g.params):
             continue

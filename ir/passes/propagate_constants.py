@@ -135,7 +135,7 @@ class _Solver:
                 i, v = self.ssa.pop()
                 if i.block not in self.blocks:
                     continue
-                if i.op not in ("br", "cbr"):
+                if i.op not in ("br", "cbr", "try"):
                     self.visit(i)
                     continue
                 if i.op == "cbr" and i.args[0] is v:
@@ -166,6 +166,9 @@ class _Solver:
         op = i.op
         if op == "br":
             self.take(i.targets[0])
+        elif op == "try":                            # the handler edge is taken at run time
+            self.take(i.targets[0])
+            self.take(i.targets[1])
         elif op == "cbr":
             c = self.get(i.args[0])
             if c is BOTTOM:

@@ -58,6 +58,8 @@ alone (the backend compiles their ops into a loop nest).
 """
 from __future__ import annotations
 
+from pts.ir.exception_ops import may_raise
+
 from pts.ir.analysis import reachable
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
 from pts.ir.types import ListType, TensorType, TupleType, Type
@@ -458,6 +460,14 @@ class _Analysis:
             keeps = []
         return [h] + keeps
 
+    def after_raise(self, h: Value, b: Block) -> bool:
+        """Is h defined in `try` block b by or after its first raising instruction (so never
+        on the handler edge, which leaves from that instruction)?"""
+        if not isinstance(h, Instr) or h.block is not b:
+            return False
+        first = next((k for k, i in enumerate(b.instrs) if may_raise(i)), len(b.instrs))
+        return self.pos[h] >= first
+
     def insert_frees(self) -> bool:
         after: dict[Block, dict[int, list[list[Value]]]] = {}   # block -> index -> frees
         on_edge: dict[tuple[Block, int], list[list[Value]]] = {}
@@ -495,7 +505,8 @@ class _Analysis:
                     after.setdefault(b, {}).setdefault(at, []).append(args)
                 elif b not in taint:
                     for n, s in enumerate(states):
-                        if s == "dead":
+                        if s == "dead" and not (term.op == "try" and n == 1 and
+                                                self.after_raise(h, b)):
                             on_edge.setdefault((b, n), []).append(args)
         if not after and not on_edge:
             return False

@@ -6,9 +6,10 @@ block (first, never removed or merged away), instructions and their spans.
 
 Rewrites, repeated until none applies:
 - `cbr %c, ^a(x), ^a(x)` (one target, equal arguments) -> `br ^a(x)`;
+- `try ^ok(x), ^h(y)` in a block where nothing can raise -> `br ^ok(x)`;
 - blocks unreachable from the entry are deleted;
 - merging: a block ^b whose single predecessor ^p ends with `br ^b(vals)` is appended to
-  ^p, its parameters replaced by `vals`;
+  ^p, its parameters replaced by `vals` (not when ^b ends in `try` and ^p can raise);
 - jump threading: a non-entry block ^e holding only `br ^t(args)` whose parameters are
   read by nothing else: every `^e(vals)` edge becomes `^t(args[params := vals])`
   (blocks that only forward to each other in a cycle are left alone).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from pts.ir.analysis import reverse_postorder, uses
 from pts.ir.core import Block, Const, Function, Module, Target, Value
+from pts.ir.exception_ops import may_raise
 
 MAX_ROUNDS = 1000         # each round removes an edge or a block; this is only a backstop
 
@@ -56,6 +58,11 @@ def merge_identical_targets(f: Function) -> bool:
     changed = False
     for b in f.blocks:
         term = b.terminator
+        if term is not None and term.op == "try" and not any(may_raise(i) for i in b.instrs):
+            # try ^ok, ^h in a block where nothing can raise (any more) -> br ^ok
+            term.op, term.targets = "br", term.targets[:1]
+            changed = True
+            continue
         if term is not None and term.op == "cbr":
             t, e = term.targets
             if t.block is e.block and _same_args(t.args, e.args):
@@ -122,6 +129,8 @@ def merge_blocks(f: Function) -> bool:
         term = p.terminator
         if p is b or term.op != "br" or b not in f.blocks or p not in f.blocks:
             continue
+        if b.terminator.op == "try" and any(may_raise(i) for i in p.instrs):
+            continue        # ^p's raising instructions would come under ^b's handler
         # ^p: ...; br ^b(vals)   ^b(%x): rest   ->   ^p: ...; rest[%x := vals]
         f.replace_uses(dict(zip(b.params, term.targets[0].args)))
         p.instrs.pop()

@@ -348,6 +348,9 @@ struct pts_model {
     uint64_t *imports;                   /* the table ctx->imports points at */
     char *exceptions[64];
     size_t nexceptions;
+    int64_t user_codes[64];              /* user exception classes: status code, name */
+    char *user_names[64];
+    size_t nuser;
     FILE *out;
     size_t stack_budget;
     int hyper_width;                     /* a training step's optim.hyper row (train.c) */
@@ -388,6 +391,8 @@ void pts_free(pts_model *m) {
         munmap(m->file_map, m->file_size);
     for (size_t i = 0; i < m->nexceptions; i++)
         free(m->exceptions[i]);
+    for (size_t i = 0; i < m->nuser; i++)
+        free(m->user_names[i]);
     free(m->imports);
     if (m->base)
         munmap(m->base, m->vsize);
@@ -593,6 +598,22 @@ static pts_status check_abi(pts_model *m, const pts_json *root, pts_error *err) 
             if (!(m->exceptions[i] = dup_str(s)))
                 return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
             m->nexceptions = i + 1;
+        }
+    }
+    const pts_json *user = pts__json_get(abi, "user_exceptions");
+    if (user && user->type == PTS_J_ARR) {
+        for (size_t i = 0; i < user->n && m->nuser < 64; i++) {
+            const pts_json *pair = &user->items[i];
+            if (pair->type != PTS_J_ARR || pair->n != 2 || pair->items[0].type != PTS_J_NUM ||
+                pair->items[1].type != PTS_J_STR)
+                continue;
+            char *name = dup_str(pair->items[1].str);
+            if (!name)
+                return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+            if (strchr(name, '.'))
+                *strchr(name, '.') = '\0';          /* "Name.Base.ValueError": the class */
+            m->user_names[m->nuser] = name;
+            m->user_codes[m->nuser++] = (int64_t)pair->items[0].num;
         }
     }
     return PTS_OK;
@@ -1473,6 +1494,9 @@ static void runtime_error(const pts_model *m, const pts_ctx *ctx, int32_t status
     else if (m->nexceptions == 0 && status >= 1 &&
              (size_t)status <= sizeof DEFAULT_EXCEPTIONS / sizeof *DEFAULT_EXCEPTIONS)
         kind = DEFAULT_EXCEPTIONS[status - 1];
+    for (size_t i = 0; i < m->nuser; i++)
+        if (m->user_codes[i] == status)
+            kind = m->user_names[i];
     snprintf(err->kind, sizeof err->kind, "%s", kind);
     snprintf(err->message, sizeof err->message, "%s", ctx->msg ? ctx->msg : "");
     snprintf(err->file, sizeof err->file, "%s", ctx->file ? ctx->file : "<unknown>");

@@ -153,3 +153,50 @@ def deep_middle(x: float) -> float:
 
 def deep_call(x: float) -> float:
     return deep_middle(x * 2.0) * 3.0
+
+
+# ---------------------------------------------------------------- through try statements
+# An exception that leaves through a finally, an unmatched handler or a re-raise points at
+# the line that first raised it, as CPython's traceback does.
+
+class QuotaError(ValueError):
+    pass
+
+
+def through_finally(n: int) -> int:
+    total = 0
+    try:
+        total = 100 // n  # raises-here: through_finally
+    finally:
+        total += 1
+    return total
+
+
+def unmatched_handler(xs: list[int], i: int) -> int:
+    try:
+        return xs[i]  # raises-here: unmatched_handler
+    except ZeroDivisionError:
+        return -1
+
+
+def bare_reraise(n: int) -> int:
+    try:
+        if n < 0:
+            raise QuotaError("negative quota")  # raises-here: bare_reraise
+        return n
+    except ValueError:
+        print("re-raising")
+        raise
+
+
+def user_class_escapes(n: int) -> int:
+    if n > 10:
+        raise QuotaError("quota exceeded")  # raises-here: user_class_escapes
+    return n
+
+
+def raise_in_handler(n: int) -> int:
+    try:
+        return 10 // n
+    except ZeroDivisionError:
+        raise RuntimeError("wrapped")  # raises-here: raise_in_handler

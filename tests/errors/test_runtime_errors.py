@@ -75,6 +75,12 @@ RUNTIME_CASES = [
     ("int_of_inf", "int_of_inf", (math.inf,)),
     # a callee two calls deep: the message points into deep_inner
     ("deep_call", "deep_call", (0.25,)),
+    # through try statements (the line that first raised)
+    ("through_finally", "through_finally", (0,)),
+    ("unmatched_handler", "unmatched_handler", ([1, 2], 5)),
+    ("bare_reraise", "bare_reraise", (-1,)),
+    ("user_class_escapes", "user_class_escapes", (11,)),
+    ("raise_in_handler", "raise_in_handler", (0,)),
 ]
 
 BACKENDS = ["native", "interp"]

@@ -405,8 +405,6 @@ def test_keywords_are_not_names():
 # ---------------------------------------------------------------- refused constructs
 
 REFUSED = [
-    ("try", "def f():\n    try:\n        pass\n    except E:\n        pass\n", (2, 5)),
-    ("try", "def f():\n    try:\n        pass\n    finally:\n        pass\n", (2, 5)),
     ("with", "def f():\n    with a as b:\n        pass\n", (2, 5)),
     ("lambda", "def f():\n    g = lambda y: y\n", (2, 9)),
     ("nested def", "def f():\n    def g():\n        pass\n", (2, 5)),
@@ -437,7 +435,6 @@ REFUSED = [
     ("starred expression", "def f():\n    ys = [*xs]\n", (2, 11)),
     ("f-string", "def f():\n    s = f'{x}'\n", (2, 9)),
     ("match", "def f(x):\n    match x:\n        case 1:\n            pass\n", (2, 5)),
-    ("raise from", "def f():\n    raise E from e\n", (2, 5)),
     ("bytes literal", "def f():\n    s = b'x'\n", (2, 9)),
     ("complex literal", "def f():\n    s = 1j\n", (2, 9)),
 ]
@@ -453,9 +450,28 @@ def test_refused_construct(name, src, pos):
 
 
 def test_first_refused_construct_in_source_order_wins():
-    e = error("def f():\n    def g():\n        yield 1\n    try:\n        pass\n"
-              "    finally:\n        pass\n")
+    e = error("def f():\n    def g():\n        yield 1\n    with a:\n        pass\n")
     assert e.msg == "'nested def' is not supported" and where(e) == (2, 5)
+
+
+def test_try_statement_tree():
+    (f,) = module("def f():\n    try:\n        x = 1\n    except (A, B) as e:\n        pass\n"
+                  "    except:\n        raise\n    else:\n        y = 2\n    finally:\n"
+                  "        z = 3\n")
+    t = f.body[0]
+    assert isinstance(t, ast.Try) and t.span.line == 2 and t.span.end_line == 11
+    assert [type(h.type) for h in t.handlers] == [ast.TupleExpr, type(None)]
+    assert [h.name for h in t.handlers] == ["e", None]
+    assert isinstance(t.handlers[1].body[0], ast.Raise) and t.handlers[1].body[0].exc is None
+    assert isinstance(t.orelse[0], ast.Assign) and isinstance(t.finalbody[0], ast.Assign)
+    (g,) = module("def g():\n    try:\n        pass\n    finally:\n        pass\n")
+    assert g.body[0].handlers == [] and g.body[0].orelse == []
+
+
+def test_raise_from_tree():
+    (f,) = module("def f():\n    raise E('m') from e\n")
+    r = f.body[0]
+    assert isinstance(r.exc, ast.Call) and isinstance(r.cause, ast.Name) and r.cause.id == "e"
 
 
 def test_methods_in_class_are_not_nested_defs():

@@ -244,6 +244,9 @@ def call_isolated(make_fn, args, backend: str) -> Outcome:
     if exc is not None:
         name, text = exc
         cls = getattr(builtins, name, None)
+        if cls is None and "." in name:          # a user class of a program file
+            module, _, qualname = name.rpartition(".")
+            cls = getattr(sys.modules.get(module), qualname, None)
         if isinstance(cls, type) and issubclass(cls, BaseException):
             out.exc = cls(text) if text else cls()
         else:

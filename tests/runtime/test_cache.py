@@ -343,3 +343,27 @@ def test_code_an_image_cannot_hold_is_saved_as_an_object(cache_dir, monkeypatch)
     assert isinstance(native, jit.NativeModule) and jit.STATS["cache_loads"] == before["cache_loads"] + 1
     from pts.runtime.native import NativeEntry
     assert NativeEntry(native, entry)((5,)) == 125
+
+
+def test_cached_code_raises_the_users_exception_class(tmp_path, cache_dir):
+    """Code loaded from the cache (no frontend ran) still maps a user exception's status
+    code to the user's class."""
+    write(tmp_path / "excprog.py", """\
+        import pts
+
+        class Quota(ValueError):
+            pass
+
+        def take(n: int) -> int:
+            if n > 3:
+                raise Quota("over")
+            return n
+
+        def escapes(n: int) -> str:
+            try:
+                return str(pts.script(take)(n))
+            except Quota as e:
+                return "Quota " + str(e).splitlines()[0]
+        """)
+    for stats in ({"llvm_compiles": 1, "cache_loads": 0}, {"llvm_compiles": 0, "cache_loads": 1}):
+        assert run(tmp_path, "excprog", "escapes", 5)[:2] == ("Quota over", stats)

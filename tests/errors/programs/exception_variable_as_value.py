@@ -1,0 +1,11 @@
+# Refused: an exception variable is only str(e) or raise e.
+# call: f(1)
+# error: 10: the exception 'e' can only be used as str(e) or in 'raise e'
+
+def f(x):
+    try:
+        y = 10 // x
+    except ZeroDivisionError as e:
+        y = 0
+        print(e)
+    return y
