@@ -29,6 +29,7 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
@@ -48,7 +49,7 @@ MATH_TO_INT = {"floor", "ceil"}
 MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
-BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"}
+BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"} | STR_BUILTINS
 
 
 @dataclass
@@ -127,7 +128,7 @@ def convertible(src: Type, dst: Type) -> bool:
     return src == dst or join(src, dst) == dst
 
 
-class FunctionChecker(TensorChecks, ObjectChecks):
+class FunctionChecker(TensorChecks, ObjectChecks, StringChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -373,6 +374,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         t = self.expr(it)
         if isinstance(t, ListType):
             return t.elem
+        if t == STR:
+            return STR
         if isinstance(t, TensorType):
             if t.rank == 0:
                 raise self.error("iteration over a 0-d array", it)
@@ -523,7 +526,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         t = self.expr(e, cond=True)
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
-        if t not in NUMERIC + NUMPY_SCALARS and not isinstance(t, ListType) and t != NONE:
+        if t not in NUMERIC + NUMPY_SCALARS + (STR,) and not isinstance(t, ListType) and t != NONE:
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -591,6 +594,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
     def binop_type(self, op: str, a: Type, b: Type, node: A.Node) -> Type:
         if is_tensorish(a) or is_tensorish(b) or op == "@":
             return self.tensor_binop(node, op, a, b)
+        if STR in (a, b):
+            return self.str_binop(op, a, b, node)
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
             return a
         if op == "*" and isinstance(b, ListType) and a in (I64, I1):
@@ -647,6 +652,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
                 return self.tensor_compare(e, op, left, right)
+            if self.str_compare(op, left, right, e):
+                left = right
+                continue
             if op in ("is", "is not"):
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
@@ -657,8 +665,6 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             elif left in NUMERIC and right in NUMERIC:
                 pass
             elif isinstance(left, ListType) and left == right and op in ("==", "!="):
-                pass
-            elif left == right == STR and op in ("==", "!="):
                 pass
             else:
                 raise self.error(f"'{op}' not supported between instances of "
@@ -708,9 +714,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC:
+        if elem not in NUMERIC + (STR,):
             raise self.error(f"lists of {py_name(elem)} are not supported "
-                             f"(only int, float and bool)", e)
+                             f"(only int, float, bool and str)", e)
         return ListType(elem)
 
     def expr_ListComp(self, e: A.ListComp, expected=None, cond=False) -> Type:
@@ -729,9 +735,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             self.scopes.pop()
         if isinstance(expected, ListType) and convertible(t, expected.elem):
             t = expected.elem
-        if t not in NUMERIC:
+        if t not in NUMERIC + (STR,):
             raise self.error(f"lists of {py_name(t)} are not supported "
-                             f"(only int, float and bool)", e.elt)
+                             f"(only int, float, bool and str)", e.elt)
         return ListType(t)
 
     def index(self, idx: A.Expr, what: str) -> None:
@@ -748,6 +754,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if isinstance(t, ListType):
             self.index(e.index, "list")
             return t.elem
+        if t == STR:
+            return self.str_subscript(e)
         if isinstance(t, ObjectType):
             return self.object_item(e, t)
         if isinstance(t, TupleType):
@@ -927,6 +935,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
+        if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
+                                    and not e.keywords and self.expr(e.args[0]) == STR):
+            return self.str_builtin(e, name)
         if name == "print":
             for a in e.args:
                 self.expr(a)
@@ -995,12 +1006,14 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         return F64
 
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
+        if obj == STR:
+            return self.str_method(e, name)
         if isinstance(obj, ListType):
             e.target = Callee("method", name)
             if name == "append":
                 self.nargs(e, "append", 1)
                 t = self.expr(e.args[0])
-                if obj.elem == UNKNOWN and t in NUMERIC:
+                if obj.elem == UNKNOWN and t in NUMERIC + (STR,):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
                         self.assign_var(recv.id, ListType(t), e)
@@ -1037,9 +1050,9 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return STR
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
-        if elem not in NUMERIC:
+        if elem not in NUMERIC + (STR,):
             raise CompileError(f"lists of {py_name(elem)} are not supported "
-                               f"(only int, float and bool)", te.span)
+                               f"(only int, float, bool and str)", te.span)
         return ListType(elem)
     if name in ("Tuple", "tuple") and te.args:
         return TupleType(tuple(resolve_type(a) for a in te.args))

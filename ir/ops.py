@@ -317,6 +317,7 @@ define("kernel", CALL, None, _call_rule)
 
 # the other families register themselves into OPS when imported (TENSOR_OPS: the np.* names)
 from pts.ir import sequence_ops  # noqa: E402,F401
+from pts.ir import string_ops  # noqa: E402,F401
 from pts.ir.tensor_ops import TENSOR_OPS  # noqa: E402,F401
 # the derivative rules (ir.op_table's `derivative` slot), once every op is defined
 from pts.ir import scalar_derivatives, tensor_derivatives  # noqa: E402,F401
