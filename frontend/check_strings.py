@@ -100,7 +100,7 @@ class StringChecks:
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if name == "join":
             self.nargs(e, "join", 1)
-            t = self.expr(e.args[0])
+            t = self.expr(e.args[0], expected=ListType(STR))
             if t != ListType(STR):
                 raise self.error(f"str.join() takes a list of str, not {py_name(t)}", e.args[0])
             e.target = Callee("strmethod", name)

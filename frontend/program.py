@@ -121,7 +121,8 @@ class Program:
         """`pyfunc` for `arg_types`.  `consts` are (index, value) of the arguments known at
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
-        compile-time constants of the specialization and leave its IR parameters; so do,
+        compile-time constants of the specialization and leave its IR parameters (the
+        entry's strings stay values: str is a value type); so do,
         except for the `entry` (whose signature is types only), bools the function tests
         (`if training:`, tested_names): a model's mode passed down (`F.batch_norm(...,
         self.training, ...)`) then compiles only its branch, never the other's callees."""
@@ -131,7 +132,8 @@ class Program:
         while True:
             # objects (self, a submodule) are always constants: the IR never holds them
             chosen = tuple((i, v) for i, v in consts
-                           if isinstance(v, (str, ObjectType)) or i in needed
+                           if isinstance(v, ObjectType) or (isinstance(v, str) and not entry)
+                           or i in needed
                            or (type(v) is bool and i in tested))
             try:
                 return self._specialize(pyfunc, arg_types, node, chosen)
