@@ -1007,7 +1007,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, StringChecks):
 
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
         if obj == STR:
-            return self.str_method(e, name)
+            t = self.str_method(e, name)
+            e.target = Callee("strmethod", name)
+            return t
         if isinstance(obj, ListType):
             e.target = Callee("method", name)
             if name == "append":

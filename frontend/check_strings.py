@@ -8,7 +8,8 @@ comparisons, `in`, indexing and slicing, `len`, iteration, `str()`/`repr()`/`asc
 values too.
 
 What each construct records on its node for the lowering (frontend.lower_strings):
-- a method call `s.m(...)`: `call.target = Callee("strmethod", m)`;
+- a method call `s.m(...)`: `call.target = Callee("strmethod", m)` (set by the checker's
+  call_method, which calls `str_method` for the type);
 - `str(x)`, `repr(x)`, `ord`, `chr`, `int(s)`, `float(s)`, `len(s)`: `Callee("builtin", name)`
   (the lowering looks at the argument's type).
 """
@@ -95,7 +96,6 @@ class StringChecks:
         return {"len": I64, "int": I64, "float": F64, "bool": I1}[name]
 
     def str_method(self, e: A.Call, name: str) -> Type:
-        from pts.frontend.check import Callee
         if e.keywords:
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if name == "join":
@@ -103,14 +103,12 @@ class StringChecks:
             t = self.expr(e.args[0], expected=ListType(STR))
             if t != ListType(STR):
                 raise self.error(f"str.join() takes a list of str, not {py_name(t)}", e.args[0])
-            e.target = Callee("strmethod", name)
             return STR
         if name == "format":
             for a in e.args:
                 t = self.expr(a)
                 if not printable(t):
                     raise self.error(f"cannot format {py_name(t)}", a)
-            e.target = Callee("strmethod", name)
             return STR
         if name not in METHODS:
             raise self.error(f"'str' object has no attribute '{name}'", e.func)
@@ -130,7 +128,6 @@ class StringChecks:
                 raise self.error(f"str.{name}() argument must be "
                                  f"{'int' if want in ('index', I64) else py_name(want)}, "
                                  f"not {py_name(t)}", a)
-        e.target = Callee("strmethod", name)
         return result
 
     def expr_FString(self, e: A.FString) -> Type:
