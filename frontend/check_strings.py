@@ -100,7 +100,8 @@ class StringChecks:
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if name == "join":
             self.nargs(e, "join", 1)
-            t = self.expr(e.args[0], expected=ListType(STR))
+            empty = isinstance(e.args[0], A.ListExpr) and not e.args[0].elts
+            t = self.expr(e.args[0], expected=ListType(STR) if empty else None)
             if t != ListType(STR):
                 raise self.error(f"str.join() takes a list of str, not {py_name(t)}", e.args[0])
             return STR
