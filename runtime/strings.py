@@ -6,8 +6,8 @@ the types in `desc`, runs the op's `evaluate` from the op table — the function
 interpreter runs — and writes the result's slots, or, when CPython's operation raises,
 sets ctx.msg and returns the exception's kind code.  `new_str(ctx, s)` makes a runtime
 string in the call's arena (chained into ctx.lists, freed by `pts.release`), `read_str(p)`
-reads one back.  A runtime string: an 8-byte length, then the UTF-8 bytes and a NUL; the
-value is the address of the bytes.
+reads one back.  A runtime string: its length in code points and in bytes (8 bytes each),
+then the UTF-8 bytes and a NUL; the value is the address of the bytes.
 """
 from __future__ import annotations
 
@@ -45,25 +45,36 @@ _MSG_OFFSET = 4 * 8
 _LISTS_OFFSET = 7 * 8
 
 
+def _push(ctx: int, hdr_p: int) -> None:
+    """Push header hdr_p on the arena; a tensor header below (len < 0) learns its new
+    predecessor (pprev = &hdr.next), as backend.tensor_abi.adopt_head does."""
+    lists = ctypes.c_void_p.from_address(ctx + _LISTS_OFFSET)
+    old = lists.value
+    _Header.from_address(hdr_p).next = old
+    if old and ctypes.c_int64.from_address(old).value < 0:
+        ctypes.c_void_p.from_address(old + 32).value = hdr_p + 24
+    lists.value = hdr_p
+
+
 def _chain(ctx: int, data: int, n: int, cap: int) -> None:
     hdr_p = _malloc(ctypes.sizeof(_Header))
     if not hdr_p:
         raise MemoryError("pts: out of memory")
     hdr = _Header.from_address(hdr_p)
-    lists = ctypes.c_void_p.from_address(ctx + _LISTS_OFFSET)
-    hdr.len, hdr.cap, hdr.data, hdr.next = n, cap, data, lists.value
-    lists.value = hdr_p
+    hdr.len, hdr.cap, hdr.data = n, cap, data
+    _push(ctx, hdr_p)
 
 
 def new_str(ctx: int, s: str) -> int:
     data = s.encode("utf-8", "surrogatepass")
-    block = _malloc(len(data) + 9)
+    block = _malloc(len(data) + 17)
     if not block:
         raise MemoryError("pts: out of memory")
-    ctypes.c_int64.from_address(block).value = len(data)
-    ctypes.memmove(block + 8, data + b"\0", len(data) + 1)
+    ctypes.c_int64.from_address(block).value = len(s)
+    ctypes.c_int64.from_address(block + 8).value = len(data)
+    ctypes.memmove(block + 16, data + b"\0", len(data) + 1)
     _chain(ctx, block, 0, 0)
-    return block + 8
+    return block + 16
 
 
 def read_str(p: int) -> str:
@@ -98,10 +109,11 @@ def new_list(ctx: int, values: list, elem: Type) -> int:
     if n:
         (ctype * n).from_address(data_p)[:] = values
     hdr_p = _malloc(ctypes.sizeof(_Header))
+    if not hdr_p:
+        raise MemoryError("pts: out of memory")
     hdr = _Header.from_address(hdr_p)
-    lists = ctypes.c_void_p.from_address(ctx + _LISTS_OFFSET)
-    hdr.len, hdr.cap, hdr.data, hdr.next = n, cap, data_p, lists.value
-    lists.value = hdr_p
+    hdr.len, hdr.cap, hdr.data = n, cap, data_p
+    _push(ctx, hdr_p)
     return hdr_p
 
 

@@ -14,8 +14,8 @@
  * with optional bounds, case mapping of non-ASCII text — is a RuntimeError naming the op
  * ("run the archive from Python"), never a wrong answer.
  *
- * A string: an 8-byte byte length, the UTF-8 bytes, a NUL; the value is the address of
- * the bytes.  Strings made here live in the call's arena (chained into ctx->lists like a
+ * A string: its length in code points and in bytes (8 bytes each), the UTF-8 bytes, a
+ * NUL; the value is the address of the bytes.  Strings made here live in the call's arena (chained into ctx->lists like a
  * list whose data is the block) and are freed by the image's release.
  */
 #include <ctype.h>
@@ -43,24 +43,36 @@ enum { K_INDEX = 2, K_VALUE = 3, K_RUNTIME = 5, K_TYPE = 6, K_OVERFLOW = 7 };
 
 static const char OOM[] = "out of memory";
 
+/* push a header on the arena; a tensor header below (len < 0) learns its predecessor
+   (its pprev, the word after next, becomes &node->next: backend.tensor_abi.adopt_head) */
+static void push(str_ctx *c, str_node *node) {
+    str_node *old = c->lists;
+    node->next = old;
+    if (old && old->len < 0)
+        memcpy((char *)old + 32, &(void *){&node->next}, sizeof(void *));
+    c->lists = node;
+}
+
+static int64_t cp_count(const char *s, int64_t n);
+
 char *pts__str_new(void *ctxp, const char *p, size_t n) {
     str_ctx *c = ctxp;
-    char *block = pts_block_malloc(n + 9);
+    char *block = pts_block_malloc(n + 17);
     str_node *node = pts_block_malloc(sizeof *node);
     if (!block || !node) {
         pts_block_free(block);
         pts_block_free(node);
         return NULL;
     }
-    memcpy(block, &(int64_t){(int64_t)n}, 8);
+    memcpy(block, &(int64_t){cp_count(p, (int64_t)n)}, 8);
+    memcpy(block + 8, &(int64_t){(int64_t)n}, 8);
     if (n)
-        memcpy(block + 8, p, n);
-    block[8 + n] = 0;
+        memcpy(block + 16, p, n);
+    block[16 + n] = 0;
     node->len = node->cap = 0;
     node->data = block;
-    node->next = c->lists;
-    c->lists = node;
-    return block + 8;
+    push(c, node);
+    return block + 16;
 }
 
 static int32_t fail(str_ctx *c, int kind, const char *fmt, ...) {
@@ -903,8 +915,7 @@ int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t
             l->len = n;
             l->cap = n ? n : 1;
             l->data = data;
-            l->next = c->lists;
-            c->lists = l;
+            push(c, l);
             *out = (int64_t)(uintptr_t)l;
             return 0;
         }
