@@ -126,3 +126,32 @@ def test_lists_of_strings_cross_python(archives):
     g = pts.script(join_all)
     assert g(["a", "é", ""], "-") == ["a-é-", "3", "a", "é", ""]
     assert pts.script(join_all, backend="interp")([], ",") == ["", "0"]
+
+
+def reprs(xs: List[float]) -> str:
+    out = ""
+    for x in xs:
+        out += repr(x) + " " + f"{x:.17g}" + " " + str(-x) + "\n"
+    return out
+
+
+def test_float_repr_in_c_is_cpythons(runtime, tmp_path):
+    """repr() of floats from C (runtime/c/format.c's shortest round-trip search) gives
+    CPython's digits for random doubles of every exponent, as the JIT does."""
+    import random
+    import struct
+    rng = random.Random(30)
+    xs = [struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0] for _ in range(300)]
+    xs = [x for x in xs if math.isfinite(x)]
+    xs += [rng.uniform(-1e6, 1e6) for _ in range(100)] + [rng.random() * 10.0 ** rng.randint(-20, 20)
+                                                          for _ in range(100)]
+    path = tmp_path / "reprs.pts"
+    pts.save(pts.script(reprs), str(path), example_inputs=[([0.5],)])
+    for k in range(0, len(xs), 200):            # (pts-run takes lists of up to 256 items)
+        part = xs[k:k + 200]
+        arg = "[" + ", ".join(repr(x) for x in part) + "]"
+        r = subprocess.run([str(runtime / "pts-run"), str(path), arg], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout == reprs(part) + "\n"
+    assert pts.script(reprs)(xs) == reprs(xs)
