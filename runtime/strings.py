@@ -65,15 +65,25 @@ def _chain(ctx: int, data: int, n: int, cap: int) -> None:
     _push(ctx, hdr_p)
 
 
+_PREFIX = struct.Struct("<qq")
+_HEADER = struct.Struct("<qqQQ")
+_memmove = ctypes.memmove
+
+
 def new_str(ctx: int, s: str) -> int:
     data = s.encode("utf-8", "surrogatepass")
-    block = _malloc(len(data) + 17)
-    if not block:
+    n = len(data)
+    block = _malloc(n + 17)
+    hdr_p = _malloc(32)
+    if not block or not hdr_p:
         raise MemoryError("pts: out of memory")
-    ctypes.c_int64.from_address(block).value = len(s)
-    ctypes.c_int64.from_address(block + 8).value = len(data)
-    ctypes.memmove(block + 16, data + b"\0", len(data) + 1)
-    _chain(ctx, block, 0, 0)
+    _memmove(block, _PREFIX.pack(len(s), n) + data + b"\0", n + 17)
+    lists = ctypes.c_void_p.from_address(ctx + _LISTS_OFFSET)
+    old = lists.value
+    _memmove(hdr_p, _HEADER.pack(0, 0, block, old or 0), 32)
+    if old and ctypes.c_int64.from_address(old).value < 0:       # (see _push)
+        ctypes.c_void_p.from_address(old + 32).value = hdr_p + 24
+    lists.value = hdr_p
     return block + 16
 
 
@@ -145,6 +155,24 @@ def _value(t: Type, it):
     return _decode(next(it), t)
 
 
+def _float_of(raw: int) -> float:
+    return _D.unpack(_Q.pack(raw))[0]
+
+
+def _reader(t: Type):
+    """A function from an iterator over slots to the value of type t."""
+    if t is I64 or t == I64:
+        return lambda it: next(it)
+    if t == F64:
+        return lambda it: _float_of(next(it))
+    if t == STR:
+        return lambda it: read_str(next(it))
+    if isinstance(t, TupleType):
+        parts = [_reader(e) for e in t.elems]
+        return lambda it: tuple(p(it) for p in parts)
+    return lambda it: _decode(next(it), t)
+
+
 def _encode(ctx: int, v, t: Type) -> int:
     if t == I64:
         return v
@@ -173,15 +201,17 @@ def _parse_desc(desc: bytes):
     types = tuple(parse_type(t) for t in types.split(";")) if types else ()
     nslots = [len(_leaves(t)) for t in types]
     rt = None if result == "None" else parse_type(result)
-    return OPS[op].evaluate, types, nslots, rt
+    readers = [_reader(t) for t in types]
+    rslots = len(_leaves(rt)) if rt is not None else 0
+    simple = rt if rt in (I64, F64, I1, STR) else None
+    return OPS[op].evaluate, readers, sum(nslots), rt, rslots, simple
 
 
 def _str_call(ctx, desc, argv, out):
     try:
-        evaluate, types, nslots, rt = _parse_desc(desc)
-        raw = (ctypes.c_int64 * max(sum(nslots), 1)).from_address(argv)
-        it = iter(raw)
-        args = [_value(t, it) for t in types]
+        evaluate, readers, nslots, rt, rslots, simple = _parse_desc(desc)
+        it = iter((ctypes.c_int64 * max(nslots, 1)).from_address(argv))
+        args = [r(it) for r in readers]
         try:
             result = evaluate(*args)
         except (ValueError, IndexError, TypeError, ArithmeticError) as e:
@@ -189,8 +219,10 @@ def _str_call(ctx, desc, argv, out):
                         "RuntimeError")
             ctypes.c_void_p.from_address(ctx + _MSG_OFFSET).value = new_str(ctx, str(e))
             return KIND_CODES[kind]
-        if rt is not None:
-            slots = (ctypes.c_int64 * max(len(_leaves(rt)), 1)).from_address(out)
+        if simple is STR:
+            ctypes.c_int64.from_address(out).value = new_str(ctx, result)
+        elif rt is not None:
+            slots = (ctypes.c_int64 * max(rslots, 1)).from_address(out)
             for k, (v, t) in enumerate(_flat(result, rt)):
                 slots[k] = _encode(ctx, v, t)
         return 0
