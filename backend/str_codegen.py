@@ -26,8 +26,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend.llvm_types import CTX_T, I32T, I64T, I8T, PTR, alloca, leaves, llvm_type
-from pts.errors import KIND_CODES
-from pts.ir.types import F64, I1, NONE, STR, TupleType, Type
+from pts.ir.types import F64, I1, NONE, TupleType, Type
 
 
 def str_const(mc, s: str) -> ir.Value:
@@ -146,9 +145,6 @@ def _build(b: ir.IRBuilder, t: Type, it) -> ir.Value:
     for i, e in enumerate(t.elems):
         agg = b.insert_value(agg, _build(b, e, it), i)
     return agg
-
-
-STATUS = KIND_CODES
 
 
 # ---------------------------------------------------------------- fast paths

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.ir.string_ops import METHODS, NONE_OK, printable
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type, py_name
+from pts.ir.types import F64, I1, I64, NONE, STR, ListType, Type, py_name
 
 STR_BUILTINS = {"str", "repr", "ascii", "ord", "chr", "format"}
 
@@ -150,11 +150,3 @@ def is_str_call(name: str, arg_types: list) -> bool:
     if name in STR_BUILTINS:
         return True
     return name in ("len", "int", "float", "bool") and len(arg_types) == 1 and arg_types[0] == STR
-
-
-def str_list_ok(elem: Type) -> bool:
-    """List element types strings add: str, and tuples of numbers and strings."""
-    return elem == STR
-
-
-__all__ = ["StringChecks", "is_str_call", "STR_BUILTINS", "TupleType"]

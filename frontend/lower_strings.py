@@ -13,7 +13,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.ir.core import Const, Value, const
 from pts.ir.string_ops import METHODS
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type
+from pts.ir.types import F64, I1, I64, STR, ListType, TupleType, Type
 
 CMP_NAMES = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 LIST_STR = ListType(STR)
@@ -161,5 +161,3 @@ class StringLowering:
                                              self.emit("add", [self.read(counter), const(1)], I64)),
                   elem_t=STR)
 
-
-__all__ = ["StringLowering", "holds_str", "NONE"]

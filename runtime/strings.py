@@ -149,12 +149,6 @@ def _decode(raw: int, t: Type):
     raise TypeError(f"pts: no string operand of type {t}")
 
 
-def _value(t: Type, it):
-    if isinstance(t, TupleType):
-        return tuple(_value(e, it) for e in t.elems)
-    return _decode(next(it), t)
-
-
 def _float_of(raw: int) -> float:
     return _D.unpack(_Q.pack(raw))[0]
 
