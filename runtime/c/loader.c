@@ -1373,6 +1373,17 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
             return 0;
         if (n)
             memcpy(data, l->data, n * size);
+        for (size_t i = 0; elem == PTS_STR && i < n; i++) {   /* the strings die with the call */
+            const char **items = data, *s = items[i];
+            size_t len = s ? strlen(s) : 0;
+            char *copy = keep(r, len + 1);
+            if (!copy)
+                return 0;
+            if (len)
+                memcpy(copy, s, len);
+            copy[len] = 0;
+            items[i] = copy;
+        }
         *out = pts_list(elem, data, n);
         (*pos)++;
         return 1;

@@ -54,6 +54,7 @@ static void push(str_ctx *c, str_node *node) {
 }
 
 static int64_t cp_count(const char *s, int64_t n);
+static uint32_t cp_decode(const char *s);
 
 char *pts__str_new(void *ctxp, const char *p, size_t n) {
     str_ctx *c = ctxp;
@@ -190,13 +191,27 @@ static const char *find_bytes(const char *h, int64_t hn, const char *nd, int64_t
 
 /* ---- str() and repr() ------------------------------------------------------------ */
 
-static void repr_str(pts_buf *b, const char *s, int64_t n) {
+/* Is code point u printable for repr() (CPython escapes the others as \\x, \\u, \\U)?  A
+   conservative table: letters of Latin, Greek, Cyrillic, CJK, kana, Hangul and common
+   emoji; 0 for the rest, which libpts then refuses to repr rather than guess. */
+static int known_printable(uint32_t u) {
+    return (u >= 0xA1 && u <= 0x24F && u != 0xAD) || (u >= 0x386 && u <= 0x3CE && u != 0x387 &&
+           u != 0x38B && u != 0x38D && u != 0x3A2) || (u >= 0x400 && u <= 0x45F) ||
+           (u >= 0x3041 && u <= 0x3096) || (u >= 0x30A1 && u <= 0x30FA) ||
+           (u >= 0x4E00 && u <= 0x9FEF) || (u >= 0xAC00 && u <= 0xD7A3) ||
+           (u >= 0x1F300 && u <= 0x1F64F);
+}
+
+/* repr(s) into b; 0 if s holds a character known_printable cannot vouch for (its raw
+   UTF-8 is written then) */
+int pts__buf_str_repr(pts_buf *b, const char *s, int64_t n) {
+    int known = 1;
     int single = memchr(s, '\'', (size_t)n) != NULL, dbl = memchr(s, '"', (size_t)n) != NULL;
     char q = single && !dbl ? '"' : '\'';
     pts__buf_put(b, &q, 1);
     for (int64_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
-        char tmp[8];
+        char tmp[16];
         if (ch == (unsigned char)q || ch == '\\') {
             tmp[0] = '\\';
             tmp[1] = (char)ch;
@@ -210,11 +225,19 @@ static void repr_str(pts_buf *b, const char *s, int64_t n) {
         } else if (ch < 0x20 || ch == 0x7f) {
             snprintf(tmp, sizeof tmp, "\\x%02x", ch);
             pts__buf_puts(b, tmp);
+        } else if (ch >= 0xC0 && !known_printable(cp_decode(s + i))) {
+            uint32_t u = cp_decode(s + i);       /* escaped as CPython escapes non-printables */
+            snprintf(tmp, sizeof tmp, u < 0x100 ? "\\x%02x" : u < 0x10000 ? "\\u%04x" : "\\U%08x",
+                     (unsigned)u);
+            pts__buf_puts(b, tmp);
+            i += cp_len(ch) - 1;
+            known = 0;
         } else {
             pts__buf_put(b, (const char *)&ch, 1);
         }
     }
     pts__buf_put(b, &q, 1);
+    return known;
 }
 
 /* str(x) (repr = 0) or repr(x) of a scalar of IR type t from slot raw; 0 if t is not one */
@@ -233,9 +256,10 @@ static int show(pts_buf *b, const char *t, int64_t raw, int repr) {
         pts__buf_puts(b, "None");
     } else if (!strcmp(t, "str")) {
         const char *s = (const char *)(uintptr_t)raw;
-        if (repr)
-            repr_str(b, s, SLEN(s));
-        else
+        if (repr) {
+            if (!pts__buf_str_repr(b, s, SLEN(s)))
+                return 0;
+        } else
             pts__buf_put(b, s, (size_t)SLEN(s));
     } else {
         return 0;
@@ -355,11 +379,8 @@ static void finish_number(pts_buf *b, spec_t *sp, int neg, const char *prefix, c
 static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const char *spec,
                           int is_bool) {
     char type = sp->type ? sp->type : 'd';
-    if (is_bool && !sp->type && !sp->sign && !sp->alt && !sp->zero && !sp->group) {
-        pts__buf_puts(b, v ? "True" : "False");
-        (void)spec;
-        return -1;     /* a bool formats as str (then padded by the caller) */
-    }
+    (void)spec;
+    (void)is_bool;     /* a bool with a non-empty spec formats as its int, as in CPython */
     if (strchr("eEfFgG%", type)) {
         return -2;     /* a float presentation: convert */
     }
@@ -452,7 +473,8 @@ static int32_t format_value(str_ctx *c, pts_buf *b, const char *t, int64_t raw, 
     spec_t sp;
     if (sn == 0) {
         if (!show(b, t, raw, 0))
-            return fail(c, K_RUNTIME, "libpts cannot format a %s", t);
+            return fail(c, K_RUNTIME, "libpts cannot run 'str.format' of a %s yet (run the "
+                        "archive from Python)", t);
         return 0;
     }
     if (!parse_spec(spec, sn, &sp))
@@ -523,7 +545,7 @@ static int32_t parse_int(str_ctx *c, const char *s, int64_t *out) {
     if (!ok || !digits) {
         pts_buf b = {0};
         pts__buf_puts(&b, "invalid literal for int() with base 10: ");
-        repr_str(&b, s, n);
+        pts__buf_str_repr(&b, s, n);
         int32_t st = b.failed ? K_RUNTIME : fail(c, K_VALUE, "%s", b.p);
         free(b.p);
         return st;
@@ -559,7 +581,7 @@ static int32_t parse_float(str_ctx *c, const char *s, double *out) {
     if (!ok || end != tmp + k || k == 0) {
         pts_buf b = {0};
         pts__buf_puts(&b, "could not convert string to float: ");
-        repr_str(&b, s, n);
+        pts__buf_str_repr(&b, s, n);
         int32_t st = b.failed ? K_RUNTIME : fail(c, K_VALUE, "%s", b.p);
         free(b.p);
         return st;
@@ -698,15 +720,16 @@ int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t
         pts_buf b = {0};
         if (!show(&b, first, argv[0], op[4] == 'r')) {
             free(b.p);
-            return fail(c, K_RUNTIME, "libpts cannot run %s of a %s yet (run the archive from "
-                        "Python)", op, first);
+            return fail(c, K_RUNTIME, "libpts cannot run '%s' of a %s yet (run the archive "
+                        "from Python)", op, first);
         }
         return put_buf(c, &b, out);
     }
     if (!strcmp(op, "str.format")) {
         const char *t1 = strchr(types, ';');
         if (!t1 || strcmp(t1 + 1, "str"))
-            return fail(c, K_RUNTIME, "libpts cannot format a %s yet", first);
+            return fail(c, K_RUNTIME, "libpts cannot run 'str.format' of a %s yet (run the "
+                        "archive from Python)", first);
         pts_buf b = {0};
         int32_t st = format_value(c, &b, first, argv[0], arg_str(argv, 1));
         if (st) {

@@ -66,6 +66,8 @@ def run_calls(path: Path) -> list[tuple[str, tuple]]:
 def archivable(v) -> bool:
     if isinstance(v, bool) or isinstance(v, float) or v is None:
         return True
+    if isinstance(v, str):          # as pts-run reads them: quoted, no escapes
+        return "\\" not in repr(v) and not ("'" in v and '"' in v)
     if isinstance(v, int):
         return INT64[0] <= v <= INT64[1]
     if isinstance(v, tuple):
@@ -119,6 +121,8 @@ def literal(v) -> str:
         return "(" + ", ".join(literal(x) for x in v) + ("," if len(v) == 1 else "") + ")"
     if isinstance(v, list):
         return "[" + ", ".join(literal(x) for x in v) + "]"
+    if isinstance(v, str):
+        return f"'{v}'" if "'" not in v else f'"{v}"'
     return repr(v)
 
 
@@ -144,7 +148,11 @@ def test_lang_program_archives(path, tmp_path, pts_run):
     for name, args in run_calls(path):
         if all(archivable(a) for a in args):
             by_func.setdefault(name, []).append(args)
-    assert by_func, "no run line passes only scalars, tuples and lists"
+    # (a list of strings has no pts-run spelling: a program passing only those is run by
+    # tests/lang three ways, and through archives by tests/runtime/test_strings_archive.py)
+    assert by_func or all(any(isinstance(a, list) and (not a or any(isinstance(x, str) for x in a))
+                              for a in args) for _, args in run_calls(path)), \
+        "no run line passes only scalars, strings, tuples and lists"
     for name, calls in by_func.items():
         pyfunc = getattr(module, name)
         fn = pts.script(pyfunc)
@@ -179,6 +187,8 @@ def copy_args(args):
 def check_pts_run(pts_run, archive_path, name, args, value, exc, out, where):
     r = subprocess.run([str(pts_run), str(archive_path), "--entry", name,
                         *[literal(a) for a in args]], capture_output=True, text=True, timeout=60)
+    if r.returncode == 1 and "RuntimeError: libpts cannot run 'str." in r.stderr:
+        return       # a string op libpts names as not run without Python (docs/language.md)
     if exc is not None:
         assert r.returncode == 1, f"{where}: pts-run: rc {r.returncode} {r.stderr}"
         msg = first_line(exc)

@@ -6,7 +6,7 @@ def widths(ns: List[int]) -> List[str]:
     out: List[str] = []
     for n in ns:
         out.append(f"[{n:>5d}][{n:<5}][{n:^7}][{n:05d}][{n:+d}][{n: d}][{n:*>8}][{n:=+8}]")
-        out.append(f"[{n:x}][{n:#x}][{n:X}][{n:#o}][{n:b}][{n:#010b}][{n:c}]" if n >= 0 else
+        out.append(f"[{n:x}][{n:#x}][{n:X}][{n:#o}][{n:b}][{n:#010b}][{n + 32:c}]" if n >= 0 else
                    f"[{n:x}][{n:#x}][{n:o}][{n:b}]")
     return out
 
