@@ -150,3 +150,53 @@ def is_str_call(name: str, arg_types: list) -> bool:
     if name in STR_BUILTINS:
         return True
     return name in ("len", "int", "float", "bool") and len(arg_types) == 1 and arg_types[0] == STR
+
+
+def deciding_str_params(fdef: A.FunctionDef, globals_: dict) -> frozenset[str]:
+    """Parameters whose string value an entry specializes on: those an `if` test compares
+    with a string literal (`if reduction == "mean":` then compiles one branch, which may
+    differ in types) and those
+    passed on to another function (`F.nll_loss(x, t, reduction=r)`, whose own tests need the
+    value).  An entry's other strings are run-time values (calls of builtins and of str
+    methods do not count)."""
+    import builtins
+    import types as pytypes
+    params = {p.name for p in fdef.params}
+    found: set[str] = set()
+
+    def names(e) -> None:
+        # `p == "mean"`, `"sum" != p`: a parameter compared with a string literal
+        for n in walk(e):
+            if isinstance(n, A.Compare):
+                operands = [n.left] + list(n.comparators)
+                if any(isinstance(o, A.Const) and isinstance(o.value, str) for o in operands):
+                    found.update(o.id for o in operands
+                                 if isinstance(o, A.Name) and o.id in params)
+
+    def scripted_callee(f) -> bool:
+        if isinstance(f, A.Name):
+            return f.id not in params and not (f.id not in globals_ and hasattr(builtins, f.id))
+        return (isinstance(f, A.Attribute) and isinstance(f.value, A.Name)
+                and isinstance(globals_.get(f.value.id), pytypes.ModuleType)
+                and f.value.id not in ("math", "np", "numpy"))
+
+    for n in walk(fdef.body):
+        if isinstance(n, A.If):
+            names(n.test)
+        elif isinstance(n, A.Call) and scripted_callee(n.func):
+            for a in list(n.args) + [k.value for k in n.keywords]:
+                if isinstance(a, A.Name) and a.id in params:
+                    found.add(a.id)
+    return frozenset(found)
+
+
+def walk(node):
+    """Every AST node under node (lists and dataclass fields followed)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, list):
+            stack.extend(n)
+        elif isinstance(n, A.Node):
+            yield n
+            stack.extend(v for v in vars(n).values() if isinstance(v, (list, A.Node)))
