@@ -804,7 +804,8 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps):
         if t == F64:
             return ir.Constant(F64T, float(value))
         if t == STR:
-            return self.mc.string(value)
+            from pts.backend.str_codegen import str_const
+            return str_const(self.mc, value)
         if t == NONE:
             return ir.Constant(I8T, 0)
         if t in NUMPY_SCALARS:
@@ -819,6 +820,12 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps):
             from pts.backend import tensor_codegen
             r = tensor_codegen.emit(self, ins, [self.v(a) for a in ins.args])
             if ins.type is not None and r is not None:
+                self.values[ins] = r
+            return
+        if ins.op.startswith("str."):
+            from pts.backend import str_codegen
+            r = str_codegen.emit(self, ins, [self.v(a) for a in ins.args])
+            if ins.type is not None:
                 self.values[ins] = r
             return
         method = getattr(self, "op_" + ins.op.replace(".", "_"), None)

@@ -122,6 +122,21 @@ class Slice(Expr):
 
 
 @dataclass(eq=False)
+class FormatValue(Expr):
+    """`{value!conversion:spec}` inside an f-string; conversion is "r", "s", "a" or None,
+    spec an FString (it may hold nested replacement fields) or None."""
+    value: Expr
+    conversion: str | None
+    spec: Expr | None
+
+
+@dataclass(eq=False)
+class FString(Expr):
+    """f"..." : parts are str Consts and FormatValues, concatenated."""
+    parts: list[Expr]
+
+
+@dataclass(eq=False)
 class Subscript(Expr):
     """`value[index]`; `a[i, j]` has a TupleExpr index, slices appear as Slice nodes."""
     value: Expr

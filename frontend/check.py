@@ -32,6 +32,7 @@ from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
+from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
@@ -51,7 +52,7 @@ MATH_TO_INT = {"floor", "ceil"}
 MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
-BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"}
+BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"} | STR_BUILTINS
 
 
 @dataclass
@@ -145,7 +146,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks):
+                      ExceptionChecks, StringChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -442,6 +443,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         t = self.expr(it)
         if isinstance(t, ListType):
             return t.elem
+        if t == STR:
+            return STR
         if isinstance(t, TensorType):
             if t.rank == 0:
                 raise self.error("iteration over a 0-d array", it)
@@ -589,7 +592,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return t
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
-        if t not in NUMERIC + NUMPY_SCALARS and not isinstance(t, ListType) and t != NONE:
+        if t not in NUMERIC + NUMPY_SCALARS + (STR,) and not isinstance(t, ListType) and t != NONE:
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -662,6 +665,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def binop_type(self, op: str, a: Type, b: Type, node: A.Node) -> Type:
         if is_tensorish(a) or is_tensorish(b) or op == "@":
             return self.tensor_binop(node, op, a, b)
+        if STR in (a, b):
+            return self.str_binop(op, a, b, node)
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
             return a
         if op == "*" and isinstance(b, ListType) and a in (I64, I1):
@@ -721,6 +726,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
                 return self.tensor_compare(e, op, left, right)
+            if self.str_compare(op, left, right, e):
+                left = right
+                continue
             if isinstance(left, OptionalType) or isinstance(right, OptionalType):
                 other = right if isinstance(left, OptionalType) else left
                 if other != NONE or op not in ("is", "is not", "==", "!="):
@@ -745,8 +753,6 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                     (right in NUMERIC + (NONE, STR) or isinstance(right, (ListType, TupleType))):
                 pass                                 # 1 == None is False, None == None True
             elif isinstance(left, ListType) and left == right and op in ("==", "!="):
-                pass
-            elif left == right == STR and op in ("==", "!="):
                 pass
             else:
                 raise self.error(f"'{op}' not supported between instances of "
@@ -809,9 +815,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC:
+        if elem not in NUMERIC + (STR,):
             raise self.error(f"lists of {py_name(elem)} are not supported "
-                             f"(only int, float and bool)", e)
+                             f"(only int, float, bool and str)", e)
         return ListType(elem)
 
     def expr_ListComp(self, e: A.ListComp, expected=None, cond=False) -> Type:
@@ -830,9 +836,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.scopes.pop()
         if isinstance(expected, ListType) and convertible(t, expected.elem):
             t = expected.elem
-        if t not in NUMERIC:
+        if t not in NUMERIC + (STR,):
             raise self.error(f"lists of {py_name(t)} are not supported "
-                             f"(only int, float and bool)", e.elt)
+                             f"(only int, float, bool and str)", e.elt)
         return ListType(t)
 
     def index(self, idx: A.Expr, what: str) -> None:
@@ -849,6 +855,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(t, ListType):
             self.index(e.index, "list")
             return t.elem
+        if t == STR:
+            return self.str_subscript(e)
         if isinstance(t, ObjectType):
             return self.object_item(e, t)
         if isinstance(t, TupleType):
@@ -1031,6 +1039,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
+        if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
+                                    and not e.keywords and self.expr(e.args[0]) == STR):
+            return self.str_builtin(e, name)
         if name == "print":
             for a in e.args:
                 self.expr(self.allow_none(a))
@@ -1099,12 +1110,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return F64
 
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
+        if obj == STR:
+            t = self.str_method(e, name)
+            e.target = Callee("strmethod", name)
+            return t
         if isinstance(obj, ListType):
             e.target = Callee("method", name)
             if name == "append":
                 self.nargs(e, "append", 1)
                 t = self.expr(e.args[0])
-                if obj.elem == UNKNOWN and t in NUMERIC:
+                if obj.elem == UNKNOWN and t in NUMERIC + (STR,):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
                         self.assign_var(recv.id, ListType(t), e)
@@ -1144,9 +1159,9 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return STR
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
-        if elem not in NUMERIC:
+        if elem not in NUMERIC + (STR,):
             raise CompileError(f"lists of {py_name(elem)} are not supported "
-                               f"(only int, float and bool)", te.span)
+                               f"(only int, float, bool and str)", te.span)
         return ListType(elem)
     if name in ("Tuple", "tuple") and te.args:
         return TupleType(tuple(resolve_type(a) for a in te.args))

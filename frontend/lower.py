@@ -17,8 +17,10 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
+from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
+from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
@@ -60,7 +62,7 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer(ExceptionLowering):
+class Lowerer(ExceptionLowering, StringLowering):
     def __init__(self, spec: Spec):
         self.spec = spec
         fdef = spec.fdef
@@ -249,6 +251,8 @@ class Lowerer(ExceptionLowering):
             return self.emit("ne", [self.emit("list.len", [v], I64), const(0)], I1)
         if isinstance(t, TupleType):
             return const(bool(t.elems))
+        if t == STR:
+            return self.str_truth(v)
         raise CompileError(f"no truth value for {py_name(t)}", self.b.span)
 
     def check(self, cond: Value, kind: str, msg: str) -> None:
@@ -445,6 +449,8 @@ class Lowerer(ExceptionLowering):
             self.for_range(s, it)
         elif isinstance(it.ty, ListType):
             self.for_list(s)
+        elif it.ty == STR:
+            self.for_str(s)
         elif isinstance(it.ty, TensorType):
             self.for_tensor(s)
         else:
@@ -697,6 +703,8 @@ class Lowerer(ExceptionLowering):
             return self.emit("np.getitem", [base] + idx, e.ty, pattern=e.pattern)
         if isinstance(t, TupleType):
             return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
+        if t == STR:
+            return self.str_subscript(e, base)
         idx = self.list_index(base, e.index)
         self.b.span = e.span
         return self.emit("list.get", [base, idx], e.ty)
@@ -740,6 +748,8 @@ class Lowerer(ExceptionLowering):
         return self.binop(e.op, a, e.left.ty, b, e.right.ty, e.ty, e)
 
     def binop(self, op: str, a: Value, at: Type, b: Value, bt: Type, rt: Type, node) -> Value:
+        if rt == STR:
+            return self.str_binop(op, a, at, b, bt)
         if isinstance(rt, ListType):
             if op == "+":
                 out = self.emit("list.copy", [a], rt)
@@ -862,16 +872,14 @@ class Lowerer(ExceptionLowering):
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
+        if STR in (at, bt) or ListType(STR) in (at, bt):
+            return self.str_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
             found = self.contains(b, bt, a, at)
             return found if op == "in" else self.emit("not", [found], I1)
         if isinstance(at, ListType):
             r = self.emit("list.eq", [a, b], I1)
             return r if op == "==" else self.emit("not", [r], I1)
-        if at == STR:
-            if isinstance(a, Const) and isinstance(b, Const):
-                return const((a.value == b.value) == (op == "=="))
-            raise CompileError("comparing strings is only supported for literals", self.b.span)
         if F64 in (at, bt) and at != bt:
             return self.compare_int_float(op, a, at, b, bt)
         t = F64 if F64 in (at, bt) else (I1 if at == bt == I1 else I64)
@@ -1014,8 +1022,10 @@ class Lowerer(ExceptionLowering):
         args = [self.expr(a) for a in e.args]
         types = [a.ty for a in e.args]
         self.b.span = e.span
+        if is_str_call(name, types):
+            return self.str_builtin(e, name, args, types)
         if name == "print":
-            self.emit("print", args, None)
+            self.emit("print", self.printable_args(args, types), None)
             return const(None)
         if name == "len":
             if isinstance(types[0], TupleType):

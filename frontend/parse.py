@@ -433,8 +433,6 @@ def _head(node: Tree, pos: _Positions, keyword: str) -> Span:
 def _refuse_token(tok: Token, pos: _Positions) -> None:
     if tok.type in ("STRING", "LONG_STRING"):
         prefix = re.match(r"[a-zA-Z]*", tok).group(0).lower()
-        if "f" in prefix:
-            raise CompileError("'f-string' is not supported", pos.token(tok))
         if "b" in prefix:
             raise CompileError("'bytes literal' is not supported", pos.token(tok))
     elif tok.type == "IMAG_NUMBER":
@@ -791,11 +789,33 @@ class _Build(Transformer):
 
     # atom: string+ -> strings      (adjacent literals are concatenated)
     def strings(self, meta, children):
-        return ast.Const("".join(children), span=self._span(meta))
+        if all(isinstance(c, str) for c in children):
+            return ast.Const("".join(children), span=self._span(meta))
+        parts: list[ast.Expr] = []          # an f-string among them: one FString
+        for c in children:
+            for p in ([ast.Const(c, span=self._span(meta))] if isinstance(c, str) else c):
+                if isinstance(p, ast.Const) and parts and isinstance(parts[-1], ast.Const):
+                    parts[-1] = ast.Const(parts[-1].value + p.value, span=parts[-1].span)
+                elif not (isinstance(p, ast.Const) and p.value == ""):
+                    parts.append(p)
+        return ast.FString(parts, span=self._span(meta))
 
-    # string: STRING | LONG_STRING
+    def _fstring_expr(self, tok: Token):
+        """parse_expr for the replacement fields of f-string token tok."""
+        pos = _Positions(self.pos.file, self.pos.lo + tok.line - 1, self.pos.co + tok.column - 2)
+
+        def parse_expr(text: str) -> ast.Expr:
+            tree = _parse_tree("(" + text.replace("\n", " ") + ")\n", pos)
+            _refuse(tree, pos, in_function=True, in_class=False)
+            return _Build(pos).transform(tree)[0].value
+        return parse_expr
+
+    # string: STRING | LONG_STRING      (an f-string gives its list of parts)
     def string(self, meta, children):
         tok = children[0]
+        if "f" in re.match(r"[a-zA-Z]*", tok).group(0).lower():
+            from pts.frontend.fstrings import fstring_parts
+            return fstring_parts(str(tok), self._fstring_expr(tok), self.pos.token(tok))
         try:
             value = pyast.literal_eval(str(tok))
         except (ValueError, SyntaxError) as e:

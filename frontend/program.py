@@ -121,17 +121,23 @@ class Program:
         """`pyfunc` for `arg_types`.  `consts` are (index, value) of the arguments known at
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
-        compile-time constants of the specialization and leave its IR parameters; so do,
+        compile-time constants of the specialization and leave its IR parameters (the
+        entry's strings stay values, str being a value type, unless it tests them or passes
+        them on: deciding_strs); so do,
         except for the `entry` (whose signature is types only), bools the function tests
         (`if training:`, tested_names): a model's mode passed down (`F.batch_norm(...,
         self.training, ...)`) then compiles only its branch, never the other's callees."""
         needed = self.needs_const.setdefault(pyfunc, set())
         tested = () if entry or not any(type(v) is bool for _, v in consts) \
             else self.tested_params(pyfunc)
+        deciding = self.deciding_strs(pyfunc) if entry and any(
+            isinstance(v, str) for _, v in consts) else ()
         while True:
             # objects (self, a submodule) are always constants: the IR never holds them
             chosen = tuple((i, v) for i, v in consts
-                           if isinstance(v, (str, ObjectType)) or i in needed
+                           if isinstance(v, ObjectType)
+                           or (isinstance(v, str) and (not entry or i in deciding))
+                           or i in needed
                            or (type(v) is bool and i in tested))
             try:
                 return self._specialize(pyfunc, arg_types, node, chosen)
@@ -141,6 +147,14 @@ class Program:
                     nc.callee = pyfunc.__name__    # the caller decides (see check.call_function)
                     raise
                 needed.add(index)
+
+    def deciding_strs(self, pyfunc) -> frozenset[int]:
+        """Positions of the entry's parameters whose string value it specializes on
+        (check_strings.deciding_str_params); its other strings are values."""
+        from pts.frontend.check_strings import deciding_str_params
+        fdef = parse_pyfunc(pyfunc)
+        names = deciding_str_params(fdef, pyfunc.__globals__)
+        return frozenset(i for i, p in enumerate(fdef.params) if p.name in names)
 
     def tested_params(self, pyfunc) -> frozenset[int]:
         """Positions of the parameters `pyfunc`'s `if` tests read as truth values and its

@@ -196,8 +196,8 @@ def type_of_value(value: Any) -> Type:
         elem = UNKNOWN
         for v in value:
             t = type_of_value(v)
-            if t not in (I1, I64, F64):
-                raise TypeError(f"pts lists hold int, float or bool, not {type(v).__name__}")
+            if t not in (I1, I64, F64, STR):
+                raise TypeError(f"pts lists hold int, float, bool or str, not {type(v).__name__}")
             if elem != t and elem != UNKNOWN:
                 if {elem, t} != {I64, F64}:         # (ints and floats: a list of floats)
                     raise TypeError("pts lists need elements of one type")

@@ -194,6 +194,8 @@ class Interpreter:
                     result = self.call(ins.attrs["callee"], [val(a) for a in ins.args])
                 elif op.startswith("np."):
                     result = tensor_op(ins, [val(a) for a in ins.args], f)
+                elif op.startswith("str."):
+                    result = string_op(ins, [val(a) for a in ins.args], f)
                 elif op == "cast":
                     result = cast_scalar(val(ins.args[0]), ins.type)
                 elif op == "view":
@@ -283,6 +285,17 @@ def tensor_op(ins: Instr, operands: list, f: Function):
             not isinstance(ins.type, TupleType):
         return python_scalar(result, ins.type)
     return result
+
+
+def string_op(ins: Instr, operands: list, f: Function):
+    """Run one str.* instruction by the op table; the exception CPython raises (int("x"),
+    s[9]) carries the scripted line."""
+    try:
+        return OPS[ins.op].evaluate(*operands)
+    except (ValueError, IndexError, TypeError, ArithmeticError) as e:
+        kind = next((c.__name__ for c in type(e).__mro__ if c.__name__ in EXCEPTION_KINDS),
+                    "RuntimeError")
+        raise runtime_error(kind, str(e), ins.span, f.name) from None
 
 
 def run_function(module: Module, name: str, args: list):

@@ -143,6 +143,9 @@ for _name in IMPORT_MATH:             # the C functions themselves: no Python in
 _IMPORT_ADDRS["parallel_for"] = _threads.PARALLEL_FOR   # the pool (serial without pts._threads)
 if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blocks.h)
     _IMPORT_ADDRS["malloc"], _IMPORT_ADDRS["free"] = _threads.BLOCK_MALLOC, _threads.BLOCK_FREE
+from pts.runtime import strings as _strings    # noqa: E402 - str values (the str_call import)
+_IMPORT_ADDRS["str_call"] = _strings.STR_CALL_ADDRESS
+_strings.set_allocator(_IMPORT_ADDRS["malloc"])
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
 
 _ELEM_CTYPE = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double}
@@ -154,6 +157,8 @@ RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(Context))
 
 
 def read_list(ptr: int, elem: Type) -> list:
+    if elem == STR:
+        return _strings.read_list(ptr, elem)
     hdr = ListHeader.from_address(ptr)
     if hdr.len == 0:
         return []
@@ -165,6 +170,8 @@ def read_list(ptr: int, elem: Type) -> list:
 
 def new_list(ctx: Context, values: list, elem: Type) -> int:
     """A runtime list holding `values`, chained into the context's arena."""
+    if elem == STR:
+        return _strings.new_list(ctypes.addressof(ctx), values, elem)
     n = len(values)
     cap = max(n, 4)
     ctype = _ELEM_CTYPE[elem]
@@ -268,10 +275,13 @@ class NativeEntry:
                 argv[i] = 1 if value else 0
         ctx.stack_limit = STACK_BUDGET
         status = self.fn(ctx_ref, argv_p, resv_p)
+        if status:
+            exc = self._error(ctx, status)     # (its message may live in the arena)
+            if ctx.lists:
+                self.release(ctx_ref)
+            raise exc
         if ctx.lists:
             self.release(ctx_ref)
-        if status:
-            raise self._error(ctx, status)
         t = self.ret_type
         if t == I64:
             return resv[0]
@@ -333,6 +343,8 @@ class NativeEntry:
             argv[slot] = ptr
         elif t == NONE:
             argv[slot] = 0
+        elif t == STR:
+            argv[slot] = _strings.new_str(ctypes.addressof(ctx), value)
         else:
             from pts.runtime.tensors import box_other   # tensors, float32 and int32 scalars
             argv[slot] = box_other(value, t, tensors)
@@ -363,7 +375,7 @@ class NativeEntry:
         if isinstance(t, ListType):
             return read_list(raw, t.elem)
         if t == STR:
-            return ctypes.string_at(raw).decode("utf-8")
+            return _strings.read_str(raw)
         from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars
         return unbox_other(raw, t, tensors)
 

@@ -151,6 +151,12 @@ static void put_scalar(pts_buf *b, pts_kind kind, const void *p) {
         pts__buf_float(b, v);
         break;
     }
+    case PTS_STR: {
+        const char *s;
+        memcpy(&s, p, sizeof s);
+        pts__buf_str_repr(b, s ? s : "", s ? (int64_t)strlen(s) : 0);
+        break;
+    }
     default: pts__buf_puts(b, "?");
     }
 }
@@ -180,10 +186,11 @@ static void put_value(pts_buf *b, const pts_value *v, int top) {
         break;
     case PTS_FLOAT: pts__buf_float(b, v->u.f); break;
     case PTS_FLOAT32: pts__buf_float32(b, (float)v->u.f); break;
-    case PTS_STR:
-        if (!top) pts__buf_puts(b, "'");
-        pts__buf_puts(b, v->u.str ? v->u.str : "");
-        if (!top) pts__buf_puts(b, "'");
+    case PTS_STR:                        /* print(x): str at the top, repr inside */
+        if (top)
+            pts__buf_puts(b, v->u.str ? v->u.str : "");
+        else
+            pts__buf_str_repr(b, v->u.str ? v->u.str : "", v->u.str ? (int64_t)strlen(v->u.str) : 0);
         break;
     case PTS_TUPLE:
         pts__buf_puts(b, "(");

@@ -81,6 +81,11 @@ void pts__buf_float(pts_buf *b, double x);
 void pts__buf_float32(pts_buf *b, float x);
 void pts__buf_value(pts_buf *b, const pts_value *v);
 
+/* ---- strings (strings.c): the str_call import, and strings in a call's arena -------- */
+int32_t pts__str_call(void *ctx, const char *desc, const int64_t *argv, int64_t *out);
+char *pts__str_new(void *ctx, const char *p, size_t n);
+int pts__buf_str_repr(pts_buf *b, const char *s, int64_t n);    /* repr(s) */
+
 /* ---- tensors (loader.c) and .npy (npy.c) ------------------------------------------- */
 
 /* A module's weight i, writable (a training step's state: train.c); NULL if none. */

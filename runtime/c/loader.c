@@ -127,6 +127,7 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     {"write_str", (pts_fn)w_str}, {"write_i64", (pts_fn)w_i64}, {"write_f64", (pts_fn)w_f64},
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
     {"parallel_for", (pts_fn)pts_parallel_for},
+    {"str_call", (pts_fn)pts__str_call},
     F(memcpy), F(memmove), F(memset), F(madvise),
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
@@ -1091,6 +1092,7 @@ static int value_fits(const pts_value *v, const ptype *t, int exact) {
                                         v->u.i >= INT32_MIN && v->u.i <= INT32_MAX)));
     case T_NONE: return v->kind == PTS_NONE;
     case T_OPT: return v->kind == PTS_NONE || value_fits(v, t->elems[0], exact);
+    case T_STR: return v->kind == PTS_STR && v->u.str != NULL;
     case T_TENSOR:
         return v->kind == PTS_TENSOR && (int)v->u.tensor.dtype == t->dtype &&
                v->u.tensor.rank == t->rank;
@@ -1211,9 +1213,16 @@ typedef struct {
 
 static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, cursor *c,
                       pts_error *err) {
+    if (t->code == T_STR && v->kind == PTS_STR && v->u.str) {
+        char *s = pts__str_new(ctx, v->u.str, strlen(v->u.str));     /* (freed by release) */
+        if (!s)
+            return pts__fail(err, PTS_ERR_NOMEM, "out of memory");
+        *c->slots++ = (int64_t)(uintptr_t)s;
+        return PTS_OK;
+    }
     if (!value_fits(v, t, 0)) {
         if (t->code == T_STR)
-            return pts__fail(err, PTS_ERR_UNSUPPORTED, "string parameters are not supported");
+            return pts__fail(err, PTS_ERR_ARGUMENT, "expected a str argument");
         if (t->code == T_TENSOR && v->kind == PTS_TENSOR)
             return pts__fail(err, PTS_ERR_ARGUMENT, "expected a %d-d %s tensor, got a %d-d %s "
                              "tensor", t->rank, pts_dtype_name((pts_dtype)t->dtype),
@@ -1411,6 +1420,17 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
             return 0;
         if (n)
             memcpy(data, l->data, n * size);
+        for (size_t i = 0; elem == PTS_STR && i < n; i++) {   /* the strings die with the call */
+            const char **items = data, *s = items[i];
+            size_t len = s ? strlen(s) : 0;
+            char *copy = keep(r, len + 1);
+            if (!copy)
+                return 0;
+            if (len)
+                memcpy(copy, s, len);
+            copy[len] = 0;
+            items[i] = copy;
+        }
         *out = pts_list(elem, data, n);
         (*pos)++;
         return 1;

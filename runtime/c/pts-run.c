@@ -80,6 +80,18 @@ static int parse_scalar(const char **s, pts_value *out) {
             return 1;
         }
     }
+    if (**s == '\'' || **s == '"') {
+        /* a str: 'text' or "text", no escapes; the argument's own bytes, cut at the quote */
+        char *close = strchr(*s + 1, **s);
+        if (!close)
+            return 0;
+        out->kind = PTS_STR;
+        out->flags = 0;
+        out->u.str = *s + 1;
+        *s = close + 1;
+        *close = 0;
+        return 1;
+    }
     const char *start = *s;
     size_t n = strcspn(start, ",)] \t\n");
     if (n == 0 || n > 400)
@@ -184,7 +196,7 @@ static void usage(void) {
                     "       pts-run MODEL.pts --list\n"
                     "       pts-run STEP.pts --steps N BATCH... [--load-state DIR] "
                     "[--save-state DIR] [--lr LR]\n"
-                    "ARG: a Python literal (3, 2.5, True, (1, 2.0), [1, 2]) or a .npy file\n");
+                    "ARG: a Python literal (3, 2.5, True, 'text', (1, 2.0), [1, 2]) or a .npy file\n");
 }
 
 /* v with every tensor written to DIR/<name>.npy and replaced by that path (a string) */
@@ -405,7 +417,7 @@ int main(int argc, char **argv) {
             if (nargs == 256)
                 return die("too many arguments", NULL);
             if (!parse_value(&s, &args[nargs], &pl, 0) || (skip(&s), *s != 0))
-                return die("argument is not a literal (int, float, True, False, None, tuple, "
+                return die("argument is not a literal (int, float, True, False, None, 'str', tuple, "
                            "list)", a);
             nargs++;
         }

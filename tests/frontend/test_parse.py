@@ -433,7 +433,6 @@ REFUSED = [
     ("walrus (:=)", "def f():\n    if (n := 3) > 2:\n        pass\n", (2, 9)),
     ("starred expression", "def f():\n    a, *b = xs\n", (2, 8)),
     ("starred expression", "def f():\n    ys = [*xs]\n", (2, 11)),
-    ("f-string", "def f():\n    s = f'{x}'\n", (2, 9)),
     ("match", "def f(x):\n    match x:\n        case 1:\n            pass\n", (2, 5)),
     ("bytes literal", "def f():\n    s = b'x'\n", (2, 9)),
     ("complex literal", "def f():\n    s = 1j\n", (2, 9)),

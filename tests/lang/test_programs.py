@@ -2,7 +2,7 @@
 
 Every file in `programs/` is an ordinary Python module written in the pts subset.  Its
 `# run: EXPR` lines name the calls to make: EXPR is a call of a top-level function of that
-file with literal arguments (numbers, bools, None, lists and tuples of those; `math.inf`,
+file with literal arguments (numbers, bools, None, strings, lists and tuples of those; `math.inf`,
 `math.nan` and `-math.inf` are allowed too).  After the expression, markers may follow,
 each introduced by two spaces and `#`:
 

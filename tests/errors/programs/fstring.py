@@ -1,7 +1,8 @@
-# Refused: f-strings are not part of the language.
-# call: f(3)
-# error: 6: 'f-string' is not supported
+# Refused: an array formatted in an f-string (only numbers, None, strings, lists and tuples).
+# call: f(np.arange(3.0))
+# error: 8: cannot format a value of type Tensor
+import numpy as np
 
-def f(x):
-    print(f"x = {x}")
-    return x
+
+def f(x: np.ndarray):
+    return f"x = {x}"

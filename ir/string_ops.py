@@ -1,0 +1,205 @@
+"""The string ops of the op table (see ir.op_table for what an entry holds).
+
+A `str` value is an immutable Python string: the interpreter holds Python `str` objects,
+native code a pointer to NUL-terminated UTF-8 bytes with the byte length in the 8 bytes
+before them (backend.str_codegen).  Every op's `evaluate` is the CPython operation itself,
+and native code calls that same function (runtime.strings), so the three ways of running
+agree by construction.
+
+Unlike the scalar ops, several string ops can raise (`int("x")`, `s[9]`, a bad format
+spec): their effect is RAISE and their `evaluate` raises the Python exception CPython
+raises; the interpreter and native code turn it into the scripted exception at the op's
+span.  The others are PURE.
+
+Ops (operand types -> result type; `any` is any type str()/repr()/format() take: numbers,
+none, str, and tuples and lists of those):
+  str.concat      (str, str) -> str              a + b
+  str.repeat      (str, i64) -> str              s * n
+  str.eq ne lt le gt ge (str, str) -> i1         code-point order
+  str.contains    (str sub, str s) -> i1         sub in s
+  str.len         (str) -> i64                   code points
+  str.getitem     (str, i64) -> str              s[i], negative from the end    RAISE
+  str.slice       (str, i64|none, i64|none, i64|none) -> str  s[a:b:c]       RAISE
+  str.from        (any) -> str                   str(x)
+  str.repr        (any) -> str                   repr(x)
+  str.ascii       (any) -> str                   ascii(x)
+  str.format      (any, str spec) -> str         format(x, spec)              RAISE
+  str.fmt         (str, any...) -> str           template.format(*args)       RAISE
+  str.mod         (str, any) -> str              template % args              RAISE
+  str.int         (str) -> i64                   int(s)                       RAISE
+  str.float       (str) -> f64                   float(s)                     RAISE
+  str.ord         (str) -> i64                   ord(s)                       RAISE
+  str.chr         (i64) -> str                   chr(i)                       RAISE
+  str.join        (str, list<str>) -> str        sep.join(xs)
+  str.list_eq     (list<str>, list<str>) -> i1   a == b
+  str.list_contains (list<str>, str) -> i1       x in xs
+  str.m.NAME      (str, args...) -> by METHODS   s.NAME(*args)   (RAISE: index, ...)
+"""
+from __future__ import annotations
+
+from pts.ir.op_table import PURE, RAISE, OpUse, define
+from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, TupleType, Type)
+
+LIST_STR = ListType(STR)
+PARTS3 = TupleType((STR, STR, STR))
+
+
+def printable(t: Type) -> bool:
+    """Can str()/repr()/format() take a value of type t?"""
+    if t in (I1, I64, F64, NONE, STR):
+        return True
+    if isinstance(t, TupleType):
+        return all(printable(e) for e in t.elems)
+    if isinstance(t, ListType):
+        return printable(t.elem)
+    return False
+
+
+def _fixed(params: tuple, result: Type):
+    def rule(use: OpUse) -> Type:
+        use.arity(len(params))
+        for k, (t, want) in enumerate(zip(use.types, params)):
+            if want == "any":
+                if not printable(t):
+                    use.fail(f"expected a printable operand {k}, found {t}")
+            elif want == "index":
+                if t not in (I64, NONE):
+                    use.fail(f"expected i64 or none as operand {k}, found {t}")
+            elif t != want:
+                use.fail(f"expected {want} as operand {k}, found {t}")
+        return result
+    return rule
+
+
+def _fmt_rule(use: OpUse) -> Type:
+    if not use.types or use.types[0] != STR:
+        use.fail("expected a str template first")
+    for t in use.types[1:]:
+        if not printable(t):
+            use.fail(f"expected printable arguments, found {t}")
+    return STR
+
+
+def _getitem(s: str, i: int) -> str:
+    return s[i]       # IndexError: string index out of range
+
+
+def _slice(s: str, a, b, c) -> str:
+    return s[a:b:c]   # ValueError: slice step cannot be zero
+
+
+def _int(s: str) -> int:
+    v = int(s)
+    if not -(1 << 63) <= v < (1 << 63):
+        raise OverflowError("int too large for a 64-bit pts int")
+    return v
+
+
+def _mod(template: str, args) -> str:
+    return template % args
+
+
+def _list_contains(xs, x) -> bool:
+    return x in xs
+
+
+_BIN = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+        "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
+
+define("str.concat", PURE, lambda a, b: a + b, _fixed((STR, STR), STR))
+define("str.repeat", PURE, lambda s, n: s * n, _fixed((STR, I64), STR))
+for _name, _fn in _BIN.items():
+    define("str." + _name, PURE, _fn, _fixed((STR, STR), I1))
+define("str.contains", PURE, lambda sub, s: sub in s, _fixed((STR, STR), I1))
+define("str.len", PURE, len, _fixed((STR,), I64))
+define("str.getitem", RAISE, _getitem, _fixed((STR, I64), STR))
+define("str.slice", RAISE, _slice, _fixed((STR, "index", "index", "index"), STR))
+define("str.from", PURE, str, _fixed(("any",), STR))
+define("str.repr", PURE, repr, _fixed(("any",), STR))
+define("str.ascii", PURE, ascii, _fixed(("any",), STR))
+define("str.format", RAISE, format, _fixed(("any", STR), STR))
+define("str.fmt", RAISE, lambda t, *args: t.format(*args), _fmt_rule)
+define("str.mod", RAISE, _mod, _fixed((STR, "any"), STR))
+define("str.int", RAISE, _int, _fixed((STR,), I64))
+define("str.float", RAISE, float, _fixed((STR,), F64))
+define("str.ord", RAISE, ord, _fixed((STR,), I64))
+define("str.chr", RAISE, chr, _fixed((I64,), STR))
+define("str.join", PURE, lambda sep, xs: sep.join(xs), _fixed((STR, LIST_STR), STR))
+define("str.list_eq", PURE, lambda a, b: a == b, _fixed((LIST_STR, LIST_STR), I1))
+define("str.list_contains", PURE, _list_contains, _fixed((LIST_STR, STR), I1))
+
+# str methods: name -> (parameter types after self (optional ones last), how many are
+# required, result type, may raise).  "index" is i64 or none (a missing bound).
+METHODS: dict[str, tuple[tuple, int, Type, bool]] = {
+    "split": ((STR, I64), 0, LIST_STR, True),       # (sep may be None: see SEP_OR_NONE)
+    "rsplit": ((STR, I64), 0, LIST_STR, True),
+    "strip": ((STR,), 0, STR, False),
+    "lstrip": ((STR,), 0, STR, False),
+    "rstrip": ((STR,), 0, STR, False),
+    "replace": ((STR, STR, I64), 2, STR, False),
+    "startswith": ((STR, "index", "index"), 1, I1, False),
+    "endswith": ((STR, "index", "index"), 1, I1, False),
+    "find": ((STR, "index", "index"), 1, I64, False),
+    "rfind": ((STR, "index", "index"), 1, I64, False),
+    "index": ((STR, "index", "index"), 1, I64, True),
+    "rindex": ((STR, "index", "index"), 1, I64, True),
+    "count": ((STR, "index", "index"), 1, I64, False),
+    "lower": ((), 0, STR, False),
+    "upper": ((), 0, STR, False),
+    "title": ((), 0, STR, False),
+    "capitalize": ((), 0, STR, False),
+    "swapcase": ((), 0, STR, False),
+    "casefold": ((), 0, STR, False),
+    "isdigit": ((), 0, I1, False),
+    "isdecimal": ((), 0, I1, False),
+    "isnumeric": ((), 0, I1, False),
+    "isalpha": ((), 0, I1, False),
+    "isalnum": ((), 0, I1, False),
+    "isspace": ((), 0, I1, False),
+    "islower": ((), 0, I1, False),
+    "isupper": ((), 0, I1, False),
+    "istitle": ((), 0, I1, False),
+    "zfill": ((I64,), 1, STR, False),
+    "ljust": ((I64, STR), 1, STR, True),
+    "rjust": ((I64, STR), 1, STR, True),
+    "center": ((I64, STR), 1, STR, True),
+    "partition": ((STR,), 1, PARTS3, True),
+    "rpartition": ((STR,), 1, PARTS3, True),
+    "splitlines": ((), 0, LIST_STR, False),
+    "removeprefix": ((STR,), 1, STR, False),
+    "removesuffix": ((STR,), 1, STR, False),
+    "expandtabs": ((I64,), 0, STR, False),
+}
+# methods whose str parameters may also be None (strip(None), split(None, 2))
+NONE_OK = {"split", "rsplit", "strip", "lstrip", "rstrip"}
+
+
+def _method_rule(name: str):
+    params, required, result, _ = METHODS[name]
+
+    def rule(use: OpUse) -> Type:
+        if not use.types or use.types[0] != STR:
+            use.fail("expected a str receiver")
+        args = use.types[1:]
+        if not required <= len(args) <= len(params):
+            use.fail(f"str.{name} takes {required} to {len(params)} arguments")
+        for t, want in zip(args, params):
+            if want == "index":
+                ok = t in (I64, NONE)
+            else:
+                ok = t == want or (t == NONE and name in NONE_OK and want == STR)
+            if not ok:
+                use.fail(f"expected {want} for str.{name}, found {t}")
+        return result
+    return rule
+
+
+def _method(name: str):
+    def evaluate(s, *args):
+        r = getattr(s, name)(*args)
+        return tuple(r) if isinstance(r, tuple) else r
+    return evaluate
+
+
+for _name, (_p, _r, _t, _raises) in METHODS.items():
+    define("str.m." + _name, RAISE if _raises else PURE, _method(_name), _method_rule(_name))
