@@ -147,6 +147,15 @@ class ListComp(Expr):
     conds: list[Expr] = field(default_factory=list)
 
 
+@dataclass(eq=False)
+class GeneratorExp(Expr):
+    """`(elt for target in iter if cond ...)`, consumed lazily (see frontend.check_iter)."""
+    elt: Expr
+    target: Expr
+    iter: Expr
+    conds: list[Expr] = field(default_factory=list)
+
+
 # ---------------------------------------------------------------- statements
 
 @dataclass(eq=False)
@@ -231,6 +240,18 @@ class Assert(Stmt):
 class Raise(Stmt):
     """`raise ValueError("...")` or bare `raise ValueError`; exc is the expression."""
     exc: Expr | None
+
+
+@dataclass(eq=False)
+class Yield(Stmt):
+    """`yield value` (value may be None) as a statement of a generator function."""
+    value: Expr | None
+
+
+@dataclass(eq=False)
+class YieldFrom(Stmt):
+    """`yield from iterable` as a statement of a generator function."""
+    value: Expr
 
 
 @dataclass(eq=False)

@@ -19,6 +19,7 @@ Typing rules (Python semantics, statically):
 from __future__ import annotations
 
 import builtins
+import inspect
 import math
 import types
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
@@ -48,7 +50,7 @@ MATH_TO_INT = {"floor", "ceil"}
 MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
-BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"}
+BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "print"} | ITER_BUILTINS
 
 
 @dataclass
@@ -127,7 +129,7 @@ def convertible(src: Type, dst: Type) -> bool:
     return src == dst or join(src, dst) == dst
 
 
-class FunctionChecker(TensorChecks, ObjectChecks):
+class FunctionChecker(TensorChecks, ObjectChecks, IterChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -192,7 +194,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         self.update_ret_type()
         if self.spec.ret_type is None:
             self.spec.ret_type = NONE
-        self.spec.var_types = dict(self.vars)
+        self.spec.var_types = {k: ir_type(t) for k, t in self.vars.items()}
 
     def update_ret_type(self) -> None:
         if self.ret_annot is not None:
@@ -226,6 +228,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
+            if BARRIER in scope:         # an inlined generator sees only its own locals
+                return name + ".global"
         return self.versions.get(name, name)
 
     def new_version(self, target: A.Name, t: Type) -> None:
@@ -309,6 +313,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         self.expr(s.value)
 
     def stmt_Return(self, s: A.Return) -> None:
+        if self.generator_return(s):
+            return
         t = NONE if s.value is None else self.expr(s.value, expected=self.ret_annot)
         if isinstance(t, ObjectType):
             raise self.error(f"cannot return {self.object_name(t)}: objects are known at "
@@ -345,7 +351,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         self.block(s.orelse)
 
     def stmt_For(self, s: A.For) -> None:
-        if not isinstance(s.iter, A.Call) and isinstance(self.expr(s.iter), ObjectType):
+        if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
+                isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
             return
         elem = self.iter_type(s.iter)
@@ -359,6 +366,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
 
     def iter_type(self, it: A.Expr) -> Type:
         """Element type of what a `for` iterates over: range(...), a list or a tuple."""
+        elem = self.iter_elem(it)       # lazy iterables and range values (check_iter)
+        if elem is not None:
+            return elem
         if isinstance(it, A.Call) and isinstance(it.func, A.Name) and it.func.id == "range" \
                 and self.is_builtin("range"):
             if not 1 <= len(it.args) <= 3 or it.keywords:
@@ -651,7 +661,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
             elif op in ("in", "not in"):
-                if not (isinstance(right, ListType) and left in NUMERIC):
+                if not ((isinstance(right, ListType) and left in NUMERIC)
+                        or (isinstance(right, RangeType) and self.range_in_ok(left))):
                     raise self.error(f"'{op}' needs a number and a list, got {py_name(left)} "
                                      f"and {py_name(right)}", e)
             elif left in NUMERIC and right in NUMERIC:
@@ -748,6 +759,8 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         if isinstance(t, ListType):
             self.index(e.index, "list")
             return t.elem
+        if isinstance(t, RangeType):
+            return self.range_item_type(e)
         if isinstance(t, ObjectType):
             return self.object_item(e, t)
         if isinstance(t, TupleType):
@@ -800,7 +813,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
         callee_obj = self.callee_object(f)
         if callee_obj is not None:                         # layer(x) in a loop over layers
             return self.call_forward(e, f, callee_obj)
-        if e.keywords and not (isinstance(f, A.Name) and self.program.scriptable(
+        if e.keywords and not (isinstance(f, A.Name) and f.id in ITER_BUILTINS | {"min", "max"}
+                               and self.is_builtin(f.id)) \
+                and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
@@ -847,6 +862,9 @@ class FunctionChecker(TensorChecks, ObjectChecks):
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
+                e.target = Callee("iter", "generator")
+                return self.as_list(self.iter_elem(e), e, f"generator {name}()")
             self.bind_arguments(e, name, pyfunc)
             args = [self.expr(a) for a in e.args]
             consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
@@ -927,12 +945,12 @@ class FunctionChecker(TensorChecks, ObjectChecks):
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
+        if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
+            return self.call_iter_builtin(e, name)
         if name == "print":
             for a in e.args:
                 self.expr(a)
             return NONE
-        if name == "range":
-            raise self.error("range() can only be used in a for loop or comprehension", e)
         if name in ("min", "max"):
             if len(e.args) < 2:
                 raise self.error(f"{name}() needs at least 2 arguments", e)
@@ -950,7 +968,7 @@ class FunctionChecker(TensorChecks, ObjectChecks):
                 return self.object_len(e, t)
             if isinstance(t, TensorType) and t.rank == 0:
                 raise self.error("len() of unsized object", e.args[0])
-            if not isinstance(t, (ListType, TupleType, TensorType)):
+            if not isinstance(t, (ListType, TupleType, TensorType, RangeType)):
                 raise self.error(f"object of type '{py_name(t)}' has no len()", e.args[0])
             return I64
         if name == "abs":

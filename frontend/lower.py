@@ -17,7 +17,9 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
+from pts.frontend.check_iter import RangeType
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
+from pts.frontend.lower_iter import IterLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
@@ -59,7 +61,7 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer:
+class Lowerer(IterLowering):
     def __init__(self, spec: Spec):
         self.spec = spec
         fdef = spec.fdef
@@ -197,7 +199,7 @@ class Lowerer:
 
     def coerce(self, v: Value, src: Type, dst: Type) -> Value:
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
-        if src == dst or dst == UNKNOWN:
+        if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
         if src in NUMBERS and dst in NUMBERS and (src in NUMPY_SCALARS or dst in NUMPY_SCALARS):
             return self.emit("cast", [v], dst)      # numpy scalars: a C-style conversion
@@ -221,6 +223,8 @@ class Lowerer:
         """Python truthiness as an i1."""
         if t == I1:
             return v
+        if isinstance(v, Const) and t in (I64, F64):      # `while 1:`
+            return const(bool(v.value))
         if t == I64:
             return self.emit("ne", [v, const(0)], I1)
         if t == F64:
@@ -278,6 +282,8 @@ class Lowerer:
         self.expr(s.value)
 
     def stmt_Return(self, s: A.Return) -> None:
+        if self.generator_return(s):     # in an inlined generator: the iteration ends
+            return
         rt = self.f.ret_type
         if rt == NONE:
             if s.value is not None:
@@ -411,6 +417,9 @@ class Lowerer:
 
     def stmt_For(self, s: A.For) -> None:
         it = s.iter
+        if getattr(it, "lazy", False):   # enumerate, zip, generators, range values, ...
+            self.for_iter(s)
+            return
         if getattr(s, "unrolled", None) is not None:
             # a loop over objects: the bodies one after the other (no break/continue)
             for body in s.unrolled:
@@ -676,6 +685,8 @@ class Lowerer:
             idx = [self.expr(x) for x in e.index_operands]
             self.b.span = e.span
             return self.emit("np.getitem", [base] + idx, e.ty, pattern=e.pattern)
+        if isinstance(t, RangeType):
+            return self.range_getitem(base, e.index)
         if isinstance(t, TupleType):
             return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
         idx = self.list_index(base, e.index)
@@ -839,7 +850,8 @@ class Lowerer:
             same = at == NONE and bt == NONE
             return const(same if op == "is" else not same)
         if op in ("in", "not in"):
-            found = self.contains(b, bt, a, at)
+            found = self.range_contains(b, a, at) if isinstance(bt, RangeType) \
+                else self.contains(b, bt, a, at)
             return found if op == "in" else self.emit("not", [found], I1)
         if isinstance(at, ListType):
             r = self.emit("list.eq", [a, b], I1)
@@ -994,6 +1006,8 @@ class Lowerer:
             self.emit("print", args, None)
             return const(None)
         if name == "len":
+            if isinstance(types[0], RangeType):
+                return self.range_value_len(args[0])
             if isinstance(types[0], TupleType):
                 return const(len(types[0].elems))
             if isinstance(types[0], TensorType):

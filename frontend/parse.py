@@ -363,7 +363,7 @@ _REFUSED = {
     "try_stmt": "try",
     "with_stmt": "with",
     "lambdef": "lambda",
-    "yield_expr": "yield",
+    "yield_expr": "yield",            # (as a statement: see yield_stmt)
     "yield_from": "yield",
     "global_stmt": "global",
     "nonlocal_stmt": "nonlocal",
@@ -380,7 +380,6 @@ _REFUSED = {
     "set": "set literal",
     "dictcomp": "dict comprehension",
     "setcomp": "set comprehension",
-    "genexp": "generator expression",
     "ellipsis": "Ellipsis",
 }
 
@@ -395,6 +394,9 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
             continue
         name = node.data
         span = pos.meta(node.meta)
+        if name == "yield_stmt":          # `yield v` / `yield from it` as a statement only
+            _refuse(node.children[0], pos, in_function, in_class)
+            continue
         if name in _REFUSED:
             raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
         if name == "starparam":
@@ -717,6 +719,8 @@ class _Build(Transformer):
     # atom_expr: atom_expr "(" [arguments] ")" -> call
     def call(self, meta, children):
         func, arguments = children
+        if isinstance(arguments, ast.GeneratorExp):    # f(x for x in xs): the only argument
+            arguments = [arguments]
         args, keywords = [], []
         for arg in arguments or []:
             if isinstance(arg, ast.Keyword):
@@ -814,6 +818,22 @@ class _Build(Transformer):
                                    span)
             conds.append(value)
         return ast.ListComp(elt, target, iterable, conds, span=self._span(meta))
+
+    # atom: "(" test_or_star_expr comp_for _comp_iter* ")" -> genexp
+    # arguments: test comp_for _comp_iter* -> genexp
+    def genexp(self, meta, children):
+        comp = self.listcomp(meta, children)
+        return ast.GeneratorExp(comp.elt, comp.target, comp.iter, comp.conds, span=comp.span)
+
+    # yield_stmt: yield_expr        (yield_expr: "yield" [testlist] | "yield" "from" test)
+    def yield_stmt(self, meta, children):
+        return children[0]
+
+    def yield_expr(self, meta, children):
+        return ast.Yield(children[0] if children else None, span=self._span(meta))
+
+    def yield_from(self, meta, children):
+        return ast.YieldFrom(children[0], span=self._span(meta))
 
     # comp_for: "for" exprlist "in" or_test
     def comp_for(self, meta, children):
