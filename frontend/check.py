@@ -541,6 +541,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, IterChecks):
         method = getattr(self, "expr_" + type(e).__name__, None)
         if method is None:
             raise self.error(f"'{type(e).__name__}' expressions are not supported", e)
+        if isinstance(e, A.Call) and expected is not None:
+            e.expected = expected          # list() takes an annotated element type
         if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp"):
             t = method(e, expected=expected, cond=cond)
         else:

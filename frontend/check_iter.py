@@ -428,6 +428,9 @@ class IterChecks:
 
     def builtin_list(self, e: A.Call) -> Type:
         if not e.args and not e.keywords:
+            want = getattr(e, "expected", None)
+            if isinstance(want, ListType):
+                return want
             return ListType(self.unknown_elem())
         elem = self.one_iterable(e, "list")
         return self.as_list(elem, e, "list()", mark=False)

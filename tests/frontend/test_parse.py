@@ -411,8 +411,8 @@ REFUSED = [
     ("lambda", "def f():\n    g = lambda y: y\n", (2, 9)),
     ("nested def", "def f():\n    def g():\n        pass\n", (2, 5)),
     ("class", "def f():\n    class C:\n        pass\n", (2, 5)),
-    ("yield", "def f():\n    yield 1\n", (2, 5)),
     ("yield", "def f():\n    x = yield\n", (2, 9)),
+    ("yield", "def f():\n    g((yield 1))\n", (2, 8)),
     ("global", "def f():\n    global g\n", (2, 5)),
     ("nonlocal", "def f():\n    nonlocal g\n", (2, 5)),
     ("*args", "def f(a, *args):\n    pass\n", (1, 10)),
@@ -424,8 +424,6 @@ REFUSED = [
     ("set literal", "def f():\n    s = {1, 2}\n", (2, 9)),
     ("dict comprehension", "def f():\n    d = {k: v for k in a}\n", (2, 9)),
     ("set comprehension", "def f():\n    s = {k for k in a}\n", (2, 9)),
-    ("generator expression", "def f():\n    s = (k for k in a)\n", (2, 9)),
-    ("generator expression", "def f():\n    s = sum(k for k in a)\n", (2, 13)),
     ("async", "async def f():\n    pass\n", (1, 1)),
     ("async", "def f():\n    async for x in y:\n        pass\n", (2, 5)),
     ("await", "def f():\n    x = await g()\n", (2, 9)),
@@ -456,6 +454,17 @@ def test_first_refused_construct_in_source_order_wins():
     e = error("def f():\n    def g():\n        yield 1\n    try:\n        pass\n"
               "    finally:\n        pass\n")
     assert e.msg == "'nested def' is not supported" and where(e) == (2, 5)
+
+
+def test_yield_statements_and_generator_expressions():
+    (f,) = module("def f(a):\n    yield 1\n    yield\n    yield from a\n"
+                  "    s = sum(k for k in a if k)\n    t = (k for k in a)\n")
+    y1, y2, yf, s, t = f.body
+    assert isinstance(y1, ast.Yield) and y1.value.value == 1 and y2.value is None
+    assert isinstance(yf, ast.YieldFrom) and yf.value.id == "a"
+    (g,) = s.value.args
+    assert isinstance(g, ast.GeneratorExp) and g.target.id == "k" and len(g.conds) == 1
+    assert isinstance(t.value, ast.GeneratorExp)
 
 
 def test_methods_in_class_are_not_nested_defs():
