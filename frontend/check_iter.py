@@ -263,7 +263,11 @@ class IterChecks:
             self.assign_target(g.target, elem_t, g.target)
             for c in g.conds:
                 self.cond(c)
-            return self.expr(g.elt)
+            if getattr(g, "flatten", False):       # a further `for` clause
+                g.elem_ty = self.iter_type(g.elt)
+            else:
+                g.elem_ty = self.expr(g.elt)
+            return g.elem_ty
         finally:
             self.scopes.pop()
 

@@ -213,7 +213,7 @@ class IterLowering:
         if t is not None:
             return t
         if isinstance(a, A.GeneratorExp):
-            return a.elt.ty
+            return a.elem_ty
         if getattr(a, "gen", None) is not None:
             return a.gen.elem
         name = a.target.name
@@ -308,7 +308,10 @@ class IterLowering:
                 self.branch(self.cond_value(c), ok, nxt)
                 self.seal(ok)
                 self.start(ok)
-            body(self.expr(g.elt), g.elt.ty, nxt)
+            if getattr(g, "flatten", False):
+                self.each(g.elt, body)
+            else:
+                body(self.expr(g.elt), g.elt.ty, nxt)
         self.each(g.iter, inner)
 
     # ---------------------------------------------------------------- generator functions

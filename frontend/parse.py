@@ -811,19 +811,35 @@ class _Build(Transformer):
     # atom: "[" test_or_star_expr comp_for _comp_iter* "]" -> listcomp
     def listcomp(self, meta, children):
         elt, (_, (target, iterable), _), *rest = children
-        conds = []
-        for kind, value, span in rest:
-            if kind == "for":
-                raise CompileError("'comprehension with several for clauses' is not supported",
-                                   span)
-            conds.append(value)
-        return ast.ListComp(elt, target, iterable, conds, span=self._span(meta))
+        span = self._span(meta)
+        if any(kind == "for" for kind, _, _ in rest):
+            # [e for a in x for b in y] is [v for v in (e for a in x for b in y)]: the
+            # clauses nest as generator expressions (frontend.check_iter), and the list's
+            # own variable cannot clash with a user's name
+            gen = self.genexp(meta, children)
+            flat = ast.Name("comp.item", span=span)
+            return ast.ListComp(ast.Name("comp.item", span=span), flat, gen, [], span=span)
+        conds = [value for _, value, _ in rest]
+        return ast.ListComp(elt, target, iterable, conds, span=span)
 
     # atom: "(" test_or_star_expr comp_for _comp_iter* ")" -> genexp
     # arguments: test comp_for _comp_iter* -> genexp
     def genexp(self, meta, children):
-        comp = self.listcomp(meta, children)
-        return ast.GeneratorExp(comp.elt, comp.target, comp.iter, comp.conds, span=comp.span)
+        elt, first, *rest = children
+        span = self._span(meta)
+        # (e for a in x if c for b in y) nests: the outer generator's element is the inner
+        # generator, flattened (its `flatten` attribute)
+        clauses = [[first[1], []]]
+        for kind, value, _ in rest:
+            if kind == "for":
+                clauses.append([value, []])
+            else:
+                clauses[-1][1].append(value)
+        gen = elt
+        for i, ((target, iterable), conds) in enumerate(reversed(clauses)):
+            gen = ast.GeneratorExp(gen, target, iterable, conds, span=span)
+            gen.flatten = i > 0
+        return gen
 
     # yield_stmt: yield_expr        (yield_expr: "yield" [testlist] | "yield" "from" test)
     def yield_stmt(self, meta, children):

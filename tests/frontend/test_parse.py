@@ -375,9 +375,15 @@ def test_list_comprehension():
     assert isinstance(e.target, ast.TupleExpr)
 
 
-def test_list_comprehension_with_two_fors_is_refused():
-    e = error("x = [i for i in a for j in b]\n")
-    assert "several for clauses" in e.msg and where(e) == (1, 19)
+def test_comprehension_with_two_fors_nests_generators():
+    e = expr("[i + j for i in a if i for j in b]")
+    # [v for v in (i + j for i in a if i for j in b)]
+    assert isinstance(e, ast.ListComp) and isinstance(e.iter, ast.GeneratorExp)
+    outer = e.iter
+    assert outer.target.id == "i" and len(outer.conds) == 1 and outer.flatten
+    inner = outer.elt
+    assert isinstance(inner, ast.GeneratorExp) and inner.target.id == "j" and not inner.flatten
+    assert inner.elt.op == "+"
 
 
 @pytest.mark.parametrize("src,value", [
