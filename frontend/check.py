@@ -951,7 +951,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, IterChecks):
             return self.call_iter_builtin(e, name)
         if name == "print":
             for a in e.args:
-                self.expr(a)
+                if isinstance(self.expr(a), RangeType):
+                    raise self.error("printing a range object is not supported", a)
             return NONE
         if name in ("min", "max"):
             if len(e.args) < 2:

@@ -307,8 +307,7 @@ class IterChecks:
             fdef = fresh_fdef(pyfunc)
             self.comp_counter += 1
             n = self.comp_counter
-            names = {p.name for p in fdef.params} | assigned_names(fdef.body) \
-                | _generator_targets(fdef.body)
+            names = {p.name for p in fdef.params} | assigned_names(fdef.body)
             scope = {name: f"{name}.{pyfunc.__name__}{n}" for name in names}
             scope[BARRIER] = BARRIER
             info = e.gen = GenInline(pyfunc, fdef, scope)
@@ -378,6 +377,9 @@ class IterChecks:
         """`return` in an inlined generator ends the iteration (its value is dropped)."""
         stack = getattr(self, "gen_stack", None)
         if not stack:
+            if s.value is not None and _has_range(self.expr(s.value)):
+                raise self.error("returning a range object is not supported (return "
+                                 "list(r), or its start, stop and step)", s.value)
             return False
         if s.value is not None:
             self.expr(s.value)
@@ -565,6 +567,5 @@ class IterChecks:
 BARRIER = "<generator>"
 
 
-def _generator_targets(body: list) -> set[str]:
-    """Names bound by comprehension-free statements the checker's assigned_names misses."""
-    return set()
+def _has_range(t: Type) -> bool:
+    return isinstance(t, RangeType) or (isinstance(t, TupleType) and any(map(_has_range, t.elems)))

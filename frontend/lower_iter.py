@@ -208,32 +208,8 @@ class IterLowering:
         self.start(stop_b)
 
     def elem_type_of(self, a: A.Expr) -> Type:
-        """The element type the checker found for a lazy iterable used as a list."""
-        t = getattr(a, "elem_ty", None)
-        if t is not None:
-            return t
-        if isinstance(a, A.GeneratorExp):
-            return a.elem_ty
-        if getattr(a, "gen", None) is not None:
-            return a.gen.elem
-        name = a.target.name
-        if name == "map":
-            return a.fcall.ty
-        if name in ("filter",):
-            return self.elem_type_of_plain(a.args[1])
-        if name == "reversed":
-            return self.elem_type_of_plain(a.args[0])
-        raise AssertionError(name)  # pragma: no cover
-
-    def elem_type_of_plain(self, a: A.Expr) -> Type:
-        if getattr(a, "lazy", False) and not isinstance(a.ty, RangeType) and not (
-                isinstance(a, A.Call) and a.target.kind == "builtin"):
-            return self.elem_type_of(a)
-        if isinstance(a.ty, ListType):
-            return a.ty.elem
-        if isinstance(a.ty, TupleType) and not isinstance(a.ty, RangeType):
-            return F64 if F64 in a.ty.elems else I64 if I64 in a.ty.elems else I1
-        return I64
+        """The element type the checker found for a lazy iterable zip/map make a list of."""
+        return a.elem_ty
 
     def each_zip(self, e: A.Call, body) -> None:
         def tupled(vals, types, nxt):
