@@ -31,7 +31,9 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
-from pts.ir.types import F64, I1, I64, NONE, ListType, TensorType, TupleType, Type, py_name
+from pts.ir.ops import result_type
+from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, ListType, TupleType, Type,
+                          py_name)
 
 NUMBERS = (I1, I64, F64)
 
@@ -420,9 +422,14 @@ class IterChecks:
         e.start = start
         st = self.expr(start) if start is not None else I64
         for t, node in ((elem, e.args[0]), (st, start or e)):
-            if t not in NUMBERS:
+            if t not in NUMBERS + NUMPY_SCALARS:
                 raise self.error(f"unsupported operand type(s) for +: sum() of {py_name(t)} "
-                                 f"(pts sums int, float and bool)", node)
+                                 f"(pts sums int, float and bool, and numpy scalars)", node)
+        if elem in NUMPY_SCALARS or st in NUMPY_SCALARS:
+            # numpy's arithmetic (NEP 50): 0 + np.float32(x) stays float32
+            e.np_sum = True
+            return result_type("np.add", [st, elem])
+        e.np_sum = False
         return F64 if F64 in (elem, st) else I64
 
     def builtin_any(self, e: A.Call) -> Type:

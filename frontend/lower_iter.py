@@ -393,12 +393,15 @@ class IterLowering:
             # both have side effects)
             self.write(acc, self.b.block, self.coerce(start_v, e.start.ty, rt))
         else:
-            self.write(acc, self.b.block, const(0.0) if rt == F64 else const(0))
+            self.write(acc, self.b.block, self.coerce(const(0), I64, rt))
 
         def add(v: Value, t: Type, nxt) -> None:
             # sum() adds left to right: ((start + x0) + x1) + ...
             cur = self.read(acc)
-            self.write(acc, self.b.block, self.binop("+", cur, rt, v, t, rt, e))
+            if e.np_sum:
+                self.write(acc, self.b.block, self.emit("np.add", [cur, v], rt, static="{}"))
+            else:
+                self.write(acc, self.b.block, self.binop("+", cur, rt, v, t, rt, e))
 
         self.each(e.args[0], add)
         return self.read(acc)
