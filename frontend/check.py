@@ -1213,6 +1213,12 @@ def _target_names(t: A.Expr) -> list[str]:
     return []
 
 
+# what the iteration mixin (frontend.check_iter) uses from this module, which it cannot import
+FunctionChecker.iter_helpers = types.SimpleNamespace(
+    Callee=Callee, Skip=_Skip, join=join, convertible=convertible, const_int=_const_int,
+    assigned_names=assigned_names, target_names=_target_names)
+
+
 def check_function(program, spec: Spec) -> None:
     FunctionChecker(program, spec).run()
     spec.checked = True

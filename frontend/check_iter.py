@@ -88,6 +88,10 @@ class GenInline:
 
 
 class IterChecks:
+    # check.py's helpers (join, convertible, Callee, ...), set there: this module cannot
+    # import it (an import cycle; tests/test_layers.py)
+    iter_helpers: Any = None
+
     # ---------------------------------------------------------------- iterables
 
     def iter_elem(self, it: A.Expr) -> Type | None:
@@ -116,8 +120,7 @@ class IterChecks:
         return None
 
     def callee(self, kind: str, name: str):
-        from pts.frontend.check import Callee
-        return Callee(kind, name)
+        return self.iter_helpers.Callee(kind, name)
 
     def generator_function(self, f: A.Expr):
         """The Python generator function `f` names, else None."""
@@ -258,8 +261,8 @@ class IterChecks:
         scope = getattr(g, "scope", None)
         if scope is None:
             self.comp_counter += 1
-            from pts.frontend.check import _target_names
-            scope = g.scope = {n: f"{n}.gen{self.comp_counter}" for n in _target_names(g.target)}
+            names = self.iter_helpers.target_names(g.target)
+            scope = g.scope = {n: f"{n}.gen{self.comp_counter}" for n in names}
         self.scopes.append(scope)
         try:
             self.assign_target(g.target, elem_t, g.target)
@@ -292,8 +295,8 @@ class IterChecks:
     # ---------------------------------------------------------------- generator functions
 
     def generator_elem(self, e: A.Call, pyfunc) -> Type:
-        from pts.frontend.check import assigned_names
         from pts.frontend.source import fresh_fdef
+        assigned_names = self.iter_helpers.assigned_names
         stack = getattr(self, "gen_stack", None)
         if stack is None:
             stack = self.gen_stack = []
@@ -324,11 +327,11 @@ class IterChecks:
         self.scopes, self.loop_depth, self.loop_kinds = [info.scope], 0, []
         stack.append(info)
         try:
-            from pts.frontend.check import convertible, resolve_type
+            convertible = self.iter_helpers.convertible
             for p, t, a in zip(fdef.params, arg_types, e.args):
                 key = info.scope[p.name]
                 if p.annotation is not None:
-                    want = resolve_type(p.annotation)
+                    want = self.resolve_type(p.annotation)
                     if not convertible(t, want):
                         raise self.error(f"argument '{p.name}' of {fdef.name}() expects "
                                          f"{py_name(want)}, got {py_name(t)}", a)
@@ -340,7 +343,7 @@ class IterChecks:
         finally:
             stack.pop()
             self.scopes, self.loop_depth, self.loop_kinds = saved
-        from pts.frontend.check import join
+        join = self.iter_helpers.join
         elem = None
         for t, node in info.yields:
             if elem is None:
@@ -353,8 +356,7 @@ class IterChecks:
             elem = j
         if elem is None:
             if not self.final:
-                from pts.frontend.check import _Skip
-                raise _Skip()
+                raise self.iter_helpers.Skip()
             elem = NONE
         return elem
 
@@ -474,7 +476,7 @@ class IterChecks:
         return TupleType((elem,) * n)
 
     def static_len(self, a: A.Expr) -> int | None:
-        from pts.frontend.check import _const_int
+        _const_int = self.iter_helpers.const_int
         if self.is_range_call(a):
             vals = [_const_int(x, self) for x in a.args]
             if None in vals:
@@ -546,9 +548,8 @@ class IterChecks:
         e.key_ty = kt
         if default is None:
             return elem
-        from pts.frontend.check import join
         dt = self.expr(default)
-        j = join(elem, dt)
+        j = self.iter_helpers.join(elem, dt)
         if j is None:
             raise self.error(f"{name}()'s default ({py_name(dt)}) and elements "
                              f"({py_name(elem)}) have different types", default)

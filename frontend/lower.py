@@ -62,6 +62,8 @@ class Loop:
 
 
 class Lowerer(IterLowering):
+    loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
+
     def __init__(self, spec: Spec):
         self.spec = spec
         fdef = spec.fdef

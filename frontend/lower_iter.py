@@ -37,13 +37,12 @@ class IterLowering:
 
     def for_iter(self, s: A.For) -> None:
         """`for target in <lazy iterable>: body else: orelse`."""
-        from pts.frontend.lower import Loop
         exit_b = self.new_block("endfor")
 
         def body(v: Value, t: Type, nxt) -> None:
             self.b.span = s.target.span
             self.assign(s.target, v, t)
-            self.loops.append(Loop(nxt, exit_b))
+            self.loops.append(self.loop_entry(nxt, exit_b))
             self.block(s.body)
             self.loops.pop()
 
