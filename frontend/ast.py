@@ -162,6 +162,15 @@ class ListComp(Expr):
     conds: list[Expr] = field(default_factory=list)
 
 
+@dataclass(eq=False)
+class GeneratorExp(Expr):
+    """`(elt for target in iter if cond ...)`, consumed lazily (see frontend.check_iter)."""
+    elt: Expr
+    target: Expr
+    iter: Expr
+    conds: list[Expr] = field(default_factory=list)
+
+
 # ---------------------------------------------------------------- statements
 
 @dataclass(eq=False)
@@ -264,6 +273,18 @@ class Try(Stmt):
     handlers: list[ExceptHandler]
     orelse: list[Stmt] = field(default_factory=list)
     finalbody: list[Stmt] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Yield(Stmt):
+    """`yield value` (value may be None) as a statement of a generator function."""
+    value: Expr | None
+
+
+@dataclass(eq=False)
+class YieldFrom(Stmt):
+    """`yield from iterable` as a statement of a generator function."""
+    value: Expr
 
 
 @dataclass(eq=False)

@@ -19,6 +19,7 @@ Typing rules (Python semantics, statically):
 from __future__ import annotations
 
 import builtins
+import inspect
 import math
 import types
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
+from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
@@ -52,7 +54,8 @@ MATH_TO_INT = {"floor", "ceil"}
 MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
-BUILTIN_FUNCS = {"len", "abs", "min", "max", "int", "float", "bool", "range", "print"} | STR_BUILTINS
+BUILTIN_FUNCS = ({"len", "abs", "min", "max", "int", "float", "bool", "print"} | STR_BUILTINS |
+                 ITER_BUILTINS)
 
 
 @dataclass
@@ -146,7 +149,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks):
+                      ExceptionChecks, StringChecks, IterChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -221,7 +224,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.update_ret_type()
         if self.spec.ret_type is None:
             self.spec.ret_type = NONE
-        self.spec.var_types = dict(self.vars)
+        self.spec.var_types = {k: ir_type(t) for k, t in self.vars.items()}
 
     def update_ret_type(self) -> None:
         if self.ret_annot is not None:
@@ -255,6 +258,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
+            if BARRIER in scope:         # an inlined generator sees only its own locals
+                return name + ".global"
         return self.versions.get(name, name)
 
     def new_version(self, target: A.Name, t: Type) -> None:
@@ -348,6 +353,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.expr(s.value)
 
     def stmt_Return(self, s: A.Return) -> None:
+        if self.generator_return(s):
+            return
         t = NONE if s.value is None else self.expr(self.allow_none(s.value),
                                                    expected=self.ret_annot)
         if isinstance(t, ObjectType):
@@ -413,7 +420,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.narrow.pop(key, None)
 
     def stmt_For(self, s: A.For) -> None:
-        if not isinstance(s.iter, A.Call) and isinstance(self.expr(s.iter), ObjectType):
+        if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
+                isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
             return
         elem = self.iter_type(s.iter)
@@ -429,6 +437,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def iter_type(self, it: A.Expr) -> Type:
         """Element type of what a `for` iterates over: range(...), a list or a tuple."""
+        elem = self.iter_elem(it)       # lazy iterables and range values (check_iter)
+        if elem is not None:
+            return elem
         if isinstance(it, A.Call) and isinstance(it.func, A.Name) and it.func.id == "range" \
                 and self.is_builtin("range"):
             if not 1 <= len(it.args) <= 3 or it.keywords:
@@ -600,6 +611,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         method = getattr(self, "expr_" + type(e).__name__, None)
         if method is None:
             raise self.error(f"'{type(e).__name__}' expressions are not supported", e)
+        if isinstance(e, A.Call) and expected is not None:
+            e.expected = expected          # list() takes an annotated element type
         if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp"):
             t = method(e, expected=expected, cond=cond)
         else:
@@ -743,7 +756,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
             elif op in ("in", "not in"):
-                if not (isinstance(right, ListType) and left in NUMERIC):
+                if not ((isinstance(right, ListType) and left in NUMERIC)
+                        or (isinstance(right, RangeType) and self.range_in_ok(left))):
                     raise self.error(f"'{op}' needs a number and a list, got {py_name(left)} "
                                      f"and {py_name(right)}", e)
             elif left in NUMERIC and right in NUMERIC:
@@ -857,6 +871,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return t.elem
         if t == STR:
             return self.str_subscript(e)
+        if isinstance(t, RangeType):
+            return self.range_item_type(e)
         if isinstance(t, ObjectType):
             return self.object_item(e, t)
         if isinstance(t, TupleType):
@@ -909,7 +925,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         callee_obj = self.callee_object(f)
         if callee_obj is not None:                         # layer(x) in a loop over layers
             return self.call_forward(e, f, callee_obj)
-        if e.keywords and not (isinstance(f, A.Name) and self.program.scriptable(
+        if e.keywords and not (isinstance(f, A.Name) and f.id in ITER_BUILTINS | {"min", "max"}
+                               and self.is_builtin(f.id)) \
+                and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
@@ -959,6 +977,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
+                e.target = Callee("iter", "generator")
+                return self.as_list(self.iter_elem(e), e, f"generator {name}()")
             self.bind_arguments(e, name, pyfunc)
             args = [self.expr(self.allow_none(a)) for a in e.args]
             consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
@@ -1042,12 +1063,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):
             return self.str_builtin(e, name)
+        if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
+            return self.call_iter_builtin(e, name)
         if name == "print":
             for a in e.args:
-                self.expr(self.allow_none(a))
+                if isinstance(self.expr(self.allow_none(a)), RangeType):
+                    raise self.error("printing a range object is not supported", a)
             return NONE
-        if name == "range":
-            raise self.error("range() can only be used in a for loop or comprehension", e)
         if name in ("min", "max"):
             if len(e.args) < 2:
                 raise self.error(f"{name}() needs at least 2 arguments", e)
@@ -1065,7 +1087,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.object_len(e, t)
             if isinstance(t, TensorType) and t.rank == 0:
                 raise self.error("len() of unsized object", e.args[0])
-            if not isinstance(t, (ListType, TupleType, TensorType)):
+            if not isinstance(t, (ListType, TupleType, TensorType, RangeType)):
                 raise self.error(f"object of type '{py_name(t)}' has no len()", e.args[0])
             return I64
         if name == "abs":
@@ -1335,6 +1357,12 @@ def _target_names(t: A.Expr) -> list[str]:
     if isinstance(t, (A.TupleExpr, A.ListExpr)):
         return [n for x in t.elts for n in _target_names(x)]
     return []
+
+
+# what the iteration mixin (frontend.check_iter) uses from this module, which it cannot import
+FunctionChecker.iter_helpers = types.SimpleNamespace(
+    Callee=Callee, Skip=_Skip, join=join, convertible=convertible, const_int=_const_int,
+    assigned_names=assigned_names, target_names=_target_names)
 
 
 def check_function(program, spec: Spec) -> None:

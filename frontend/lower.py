@@ -17,9 +17,11 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
+from pts.frontend.check_iter import RangeType
 from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
+from pts.frontend.lower_iter import IterLowering
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
@@ -62,7 +64,9 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer(ExceptionLowering, StringLowering):
+class Lowerer(ExceptionLowering, StringLowering, IterLowering):
+    loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
+
     def __init__(self, spec: Spec):
         self.spec = spec
         fdef = spec.fdef
@@ -204,7 +208,7 @@ class Lowerer(ExceptionLowering, StringLowering):
 
     def coerce(self, v: Value, src: Type, dst: Type) -> Value:
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
-        if src == dst or dst == UNKNOWN:
+        if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
         if isinstance(dst, OptionalType):          # None -> opt.none, T -> opt.some
             if src == NONE:
@@ -234,6 +238,8 @@ class Lowerer(ExceptionLowering, StringLowering):
         """Python truthiness as an i1."""
         if t == I1:
             return v
+        if isinstance(v, Const) and t in (I64, F64):      # `while 1:`
+            return const(bool(v.value))
         if t == I64:
             return self.emit("ne", [v, const(0)], I1)
         if t == F64:
@@ -302,6 +308,8 @@ class Lowerer(ExceptionLowering, StringLowering):
         self.expr(s.value)
 
     def stmt_Return(self, s: A.Return) -> None:
+        if self.generator_return(s):     # in an inlined generator: the iteration ends
+            return
         rt = self.f.ret_type
         if rt == NONE:
             if s.value is not None:
@@ -438,6 +446,9 @@ class Lowerer(ExceptionLowering, StringLowering):
 
     def stmt_For(self, s: A.For) -> None:
         it = s.iter
+        if getattr(it, "lazy", False):   # enumerate, zip, generators, range values, ...
+            self.for_iter(s)
+            return
         if getattr(s, "unrolled", None) is not None:
             # a loop over objects: the bodies one after the other (no break/continue)
             for body in s.unrolled:
@@ -701,6 +712,8 @@ class Lowerer(ExceptionLowering, StringLowering):
             idx = [self.expr(x) for x in e.index_operands]
             self.b.span = e.span
             return self.emit("np.getitem", [base] + idx, e.ty, pattern=e.pattern)
+        if isinstance(t, RangeType):
+            return self.range_getitem(base, e.index)
         if isinstance(t, TupleType):
             return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
         if t == STR:
@@ -875,7 +888,8 @@ class Lowerer(ExceptionLowering, StringLowering):
         if STR in (at, bt) or ListType(STR) in (at, bt):
             return self.str_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
-            found = self.contains(b, bt, a, at)
+            found = self.range_contains(b, a, at) if isinstance(bt, RangeType) \
+                else self.contains(b, bt, a, at)
             return found if op == "in" else self.emit("not", [found], I1)
         if isinstance(at, ListType):
             r = self.emit("list.eq", [a, b], I1)
@@ -1028,6 +1042,8 @@ class Lowerer(ExceptionLowering, StringLowering):
             self.emit("print", self.printable_args(args, types), None)
             return const(None)
         if name == "len":
+            if isinstance(types[0], RangeType):
+                return self.range_value_len(args[0])
             if isinstance(types[0], TupleType):
                 return const(len(types[0].elems))
             if isinstance(types[0], TensorType):

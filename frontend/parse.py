@@ -362,7 +362,7 @@ def _syntax_error(e: ParseError, text: str, pos: _Positions) -> CompileError:
 _REFUSED = {
     "with_stmt": "with",
     "lambdef": "lambda",
-    "yield_expr": "yield",
+    "yield_expr": "yield",            # (as a statement: see yield_stmt)
     "yield_from": "yield",
     "global_stmt": "global",
     "nonlocal_stmt": "nonlocal",
@@ -379,7 +379,6 @@ _REFUSED = {
     "set": "set literal",
     "dictcomp": "dict comprehension",
     "setcomp": "set comprehension",
-    "genexp": "generator expression",
     "ellipsis": "Ellipsis",
 }
 
@@ -394,6 +393,9 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
             continue
         name = node.data
         span = pos.meta(node.meta)
+        if name == "yield_stmt":          # `yield v` / `yield from it` as a statement only
+            _refuse(node.children[0], pos, in_function, in_class)
+            continue
         if name in _REFUSED:
             raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
         if name == "starparam":
@@ -732,6 +734,8 @@ class _Build(Transformer):
     # atom_expr: atom_expr "(" [arguments] ")" -> call
     def call(self, meta, children):
         func, arguments = children
+        if isinstance(arguments, ast.GeneratorExp):    # f(x for x in xs): the only argument
+            arguments = [arguments]
         args, keywords = [], []
         for arg in arguments or []:
             if isinstance(arg, ast.Keyword):
@@ -844,13 +848,45 @@ class _Build(Transformer):
     # atom: "[" test_or_star_expr comp_for _comp_iter* "]" -> listcomp
     def listcomp(self, meta, children):
         elt, (_, (target, iterable), _), *rest = children
-        conds = []
-        for kind, value, span in rest:
+        span = self._span(meta)
+        if any(kind == "for" for kind, _, _ in rest):
+            # [e for a in x for b in y] is [v for v in (e for a in x for b in y)]: the
+            # clauses nest as generator expressions (frontend.check_iter), and the list's
+            # own variable cannot clash with a user's name
+            gen = self.genexp(meta, children)
+            flat = ast.Name("comp.item", span=span)
+            return ast.ListComp(ast.Name("comp.item", span=span), flat, gen, [], span=span)
+        conds = [value for _, value, _ in rest]
+        return ast.ListComp(elt, target, iterable, conds, span=span)
+
+    # atom: "(" test_or_star_expr comp_for _comp_iter* ")" -> genexp
+    # arguments: test comp_for _comp_iter* -> genexp
+    def genexp(self, meta, children):
+        elt, first, *rest = children
+        span = self._span(meta)
+        # (e for a in x if c for b in y) nests: the outer generator's element is the inner
+        # generator, flattened (its `flatten` attribute)
+        clauses = [[first[1], []]]
+        for kind, value, _ in rest:
             if kind == "for":
-                raise CompileError("'comprehension with several for clauses' is not supported",
-                                   span)
-            conds.append(value)
-        return ast.ListComp(elt, target, iterable, conds, span=self._span(meta))
+                clauses.append([value, []])
+            else:
+                clauses[-1][1].append(value)
+        gen = elt
+        for i, ((target, iterable), conds) in enumerate(reversed(clauses)):
+            gen = ast.GeneratorExp(gen, target, iterable, conds, span=span)
+            gen.flatten = i > 0
+        return gen
+
+    # yield_stmt: yield_expr        (yield_expr: "yield" [testlist] | "yield" "from" test)
+    def yield_stmt(self, meta, children):
+        return children[0]
+
+    def yield_expr(self, meta, children):
+        return ast.Yield(children[0] if children else None, span=self._span(meta))
+
+    def yield_from(self, meta, children):
+        return ast.YieldFrom(children[0], span=self._span(meta))
 
     # comp_for: "for" exprlist "in" or_test
     def comp_for(self, meta, children):

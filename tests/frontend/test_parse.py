@@ -375,9 +375,15 @@ def test_list_comprehension():
     assert isinstance(e.target, ast.TupleExpr)
 
 
-def test_list_comprehension_with_two_fors_is_refused():
-    e = error("x = [i for i in a for j in b]\n")
-    assert "several for clauses" in e.msg and where(e) == (1, 19)
+def test_comprehension_with_two_fors_nests_generators():
+    e = expr("[i + j for i in a if i for j in b]")
+    # [v for v in (i + j for i in a if i for j in b)]
+    assert isinstance(e, ast.ListComp) and isinstance(e.iter, ast.GeneratorExp)
+    outer = e.iter
+    assert outer.target.id == "i" and len(outer.conds) == 1 and outer.flatten
+    inner = outer.elt
+    assert isinstance(inner, ast.GeneratorExp) and inner.target.id == "j" and not inner.flatten
+    assert inner.elt.op == "+"
 
 
 @pytest.mark.parametrize("src,value", [
@@ -409,8 +415,8 @@ REFUSED = [
     ("lambda", "def f():\n    g = lambda y: y\n", (2, 9)),
     ("nested def", "def f():\n    def g():\n        pass\n", (2, 5)),
     ("class", "def f():\n    class C:\n        pass\n", (2, 5)),
-    ("yield", "def f():\n    yield 1\n", (2, 5)),
     ("yield", "def f():\n    x = yield\n", (2, 9)),
+    ("yield", "def f():\n    g((yield 1))\n", (2, 8)),
     ("global", "def f():\n    global g\n", (2, 5)),
     ("nonlocal", "def f():\n    nonlocal g\n", (2, 5)),
     ("*args", "def f(a, *args):\n    pass\n", (1, 10)),
@@ -422,8 +428,6 @@ REFUSED = [
     ("set literal", "def f():\n    s = {1, 2}\n", (2, 9)),
     ("dict comprehension", "def f():\n    d = {k: v for k in a}\n", (2, 9)),
     ("set comprehension", "def f():\n    s = {k for k in a}\n", (2, 9)),
-    ("generator expression", "def f():\n    s = (k for k in a)\n", (2, 9)),
-    ("generator expression", "def f():\n    s = sum(k for k in a)\n", (2, 13)),
     ("async", "async def f():\n    pass\n", (1, 1)),
     ("async", "def f():\n    async for x in y:\n        pass\n", (2, 5)),
     ("await", "def f():\n    x = await g()\n", (2, 9)),
@@ -471,6 +475,17 @@ def test_raise_from_tree():
     (f,) = module("def f():\n    raise E('m') from e\n")
     r = f.body[0]
     assert isinstance(r.exc, ast.Call) and isinstance(r.cause, ast.Name) and r.cause.id == "e"
+
+
+def test_yield_statements_and_generator_expressions():
+    (f,) = module("def f(a):\n    yield 1\n    yield\n    yield from a\n"
+                  "    s = sum(k for k in a if k)\n    t = (k for k in a)\n")
+    y1, y2, yf, s, t = f.body
+    assert isinstance(y1, ast.Yield) and y1.value.value == 1 and y2.value is None
+    assert isinstance(yf, ast.YieldFrom) and yf.value.id == "a"
+    (g,) = s.value.args
+    assert isinstance(g, ast.GeneratorExp) and g.target.id == "k" and len(g.conds) == 1
+    assert isinstance(t.value, ast.GeneratorExp)
 
 
 def test_methods_in_class_are_not_nested_defs():

@@ -1,6 +1,6 @@
-# Refused: min of a single number.
+# Refused: min() of one argument iterates over it, and an int is not iterable.
 # call: f(3)
-# error: 7: min() needs at least 2 arguments
+# error: 7: cannot iterate over int
 
 def f(x):
     y = x * 2

@@ -1,6 +1,7 @@
-# Refused: generators are not part of the language.
+# Refused: a generator function called from Python through pts (it can only be iterated
+# over inside a scripted function).
 # call: f(3)
-# error: 8: 'yield' is not supported
+# error: 9: a generator function can only be iterated over inside a scripted function
 
 def f(n):
     i = 0
