@@ -993,8 +993,11 @@ class Gemm:
         return b.inttoptr(addr, PTR)
 
 
-# Threads: a problem of at least this many multiply-adds is split over the pool
+# Threads: a problem of at least this many multiply-adds is offered to the pool, in chunks
+# of at least CHUNK_MIN (the grain: it also tells the pool's cost model, which learns per
+# (task, units, grain) whether splitting pays, one shape from another)
 PARALLEL_MIN = 1 << 18
+CHUNK_MIN = 1 << 17
 
 
 class ParallelGemm:
@@ -1055,7 +1058,11 @@ class ParallelGemm:
                     by_cols = b.icmp_signed(">=", N, M)
                     store_fields(b, env, self.env_t, args + [by_cols])
                     units = b.select(by_cols, ceil_div(b, N, P.nr), ceil_div(b, M, P.mr))
-                    g.mc.parallel_for(b, ctx, self.task(), env, units, c64(1))
+                    per_unit = b.mul(K, b.select(by_cols, b.mul(M, c64(P.nr)),
+                                                 b.mul(N, c64(P.mr))))
+                    per_unit = b.select(b.icmp_signed(">", per_unit, c64(0)), per_unit, c64(1))
+                    grain = b.add(b.sdiv(c64(CHUNK_MIN), per_unit), c64(1))
+                    g.mc.parallel_for(b, ctx, self.task(), env, units, grain)
             b.ret_void()
         return g.fn("par", VOID, self.FIELDS[:-1], build)
 

@@ -38,8 +38,11 @@ def build(out: Path, threads_c: Path) -> Path:
     return exe
 
 
+RATE = [0.0]     # loop iterations per microsecond (`pool calibrate`)
+
+
 def run(exe: Path, threads: int, work: float, gap: float, calls: int) -> float:
-    r = subprocess.run([str(exe), str(threads), str(work), str(gap), str(calls)],
+    r = subprocess.run([str(exe), str(threads), str(work), str(gap), str(calls), str(RATE[0])],
                        capture_output=True, text=True, check=True, timeout=600)
     return float(r.stdout.split()[0])
 
@@ -90,6 +93,8 @@ def main(argv=None) -> int:
         new_c.write_bytes((C_DIR / "threads.c").read_bytes())
         new = build(tmp, new_c)
         t = opts.threads
+        RATE[0] = max(float(subprocess.run([str(new), "calibrate"], capture_output=True,
+                                           text=True, check=True).stdout) for _ in range(3))
         cells = {"old 1 thread": (old, 1), f"old {t} threads": (old, t),
                  f"new {t} threads": (new, t)}
         print(f"bench/pool.py: {os.cpu_count()} CPUs, load average "
