@@ -28,7 +28,7 @@
  * The cost model: whether splitting pays depends on the work per call, the wake-up cost
  * and the load, none of which the caller can know, but all of which the pool can measure,
  * since kernels are called again and again with the same sizes (every training step, every
- * forward call).  A small table (`stats`), keyed by the task function, n, grain and the
+ * forward call).  A table (`stats`), keyed by the task function, n, grain and the
  * number of chunks, keeps per key the wall time of a serial run and of a parallel run
  * (moving averages).  A key's first call runs in parallel (its serial time is then estimated
  * from the caller's own chunks); later calls take the faster way, and every `interval` calls
@@ -62,7 +62,8 @@
 #define CALLER_SPIN_LOADED_NS 5000
 #define GAP_NS 50000                /* a spinner's clock jumped this much: it was descheduled */
 #define LOADED_NS 20000000          /* ... then nobody spins for 20 ms */
-#define STATS 256                   /* keys of the cost model (a direct-mapped table) */
+#define STATS 1024                  /* keys of the cost model: sets of WAYS, least recently */
+#define WAYS 4                      /* used replaced */
 #define PROBE_MAX 1024              /* a settled key tries the other way once in this many calls */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -101,8 +102,10 @@ struct stat {
     int64_t n, grain, k;
     int64_t serial_ns, par_ns;      /* moving averages; 0: not measured yet */
     uint32_t calls, next_probe, interval;
+    uint64_t used;                  /* `uses` at its last call */
 };
 static struct stat stats[STATS];
+static uint64_t uses;
 
 static int64_t now_ns(void) {
     struct timespec t;
@@ -328,14 +331,24 @@ static void run_serially(pts_task_fn fn, void *data, int64_t n, int64_t k) {
         fn(data, chunk_start(n, k, i), chunk_start(n, k, i + 1));
 }
 
-/* The cost model's entry for this job (a new one replaces whatever held its slot). */
+/* The cost model's entry for this job (a new one replaces the least recently used of its
+ * set). */
 static struct stat *stat_for(pts_task_fn fn, int64_t n, int64_t grain, int64_t k) {
     uint64_t h = (uint64_t)(uintptr_t)fn * 0x9E3779B97F4A7C15ull;
     h ^= (uint64_t)n * 0xC2B2AE3D27D4EB4Full + (uint64_t)grain * 0x165667B19E3779F9ull +
          (uint64_t)k;
-    struct stat *s = &stats[(h ^ (h >> 29)) % STATS];
-    if (s->fn != fn || s->n != n || s->grain != grain || s->k != k)
-        *s = (struct stat){fn, n, grain, k, 0, 0, 0, 1, 1};
+    struct stat *set = &stats[(h ^ (h >> 29)) % (STATS / WAYS) * WAYS], *s = set;
+    for (int i = 0; i < WAYS; i++) {
+        if (set[i].fn == fn && set[i].n == n && set[i].grain == grain && set[i].k == k) {
+            s = &set[i];
+            goto found;
+        }
+        if (set[i].used < s->used)
+            s = &set[i];
+    }
+    *s = (struct stat){fn, n, grain, k, 0, 0, 0, 1, 1, 0};
+found:
+    s->used = ++uses;
     return s;
 }
 
