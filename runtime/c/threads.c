@@ -17,7 +17,8 @@
  * first, boundedly: a worker that finished a job watches `generation` for up to its spin
  * budget (adaptive, per worker: doubled when a job came while it spun or soon after it fell
  * asleep, halved when a spin timed out) before sleeping on a condition variable, and the
- * caller watches `active` for about two of its own chunks' time before sleeping.  Spinning
+ * caller watches `active` for about two of its own chunks' time and a wake-up's before
+ * sleeping.  Spinning
  * hurts when another process wants the CPU (the spinner takes the core the caller or a
  * worker holding a chunk needs), and the sign of that is cheap to see: a spinner reads the
  * clock every few hundred nanoseconds, so a jump of GAP_NS between two reads means it was
@@ -380,8 +381,9 @@ static void run_parallel(pts_task_fn fn, void *data, int64_t n, int64_t k, int w
     run_chunks(fn, data, n, k, &mine, &count);
     atomic_store(&job_open, 0);
     if (atomic_load(&active) > 0) {
-        /* the workers hold at most a chunk each: spin about two chunks' time, then sleep */
-        int64_t t = now_ns(), budget = count ? 2 * mine / count + 10000 : 20000;
+        /* the workers hold at most a chunk each, one of them maybe just woken: spin about
+         * two chunks' time and a wake-up's, then sleep */
+        int64_t t = now_ns(), budget = count ? 2 * mine / count + 50000 : 50000;
         if (budget > CALLER_SPIN_MAX_NS)
             budget = CALLER_SPIN_MAX_NS;
         if (loaded(t))
