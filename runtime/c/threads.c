@@ -34,7 +34,9 @@
  * (moving averages).  A key's first call runs in parallel (its serial time is then estimated
  * from the caller's own chunks); later calls take the faster way, and every `interval` calls
  * the other way is tried again (the interval doubles while the answer holds, so a settled
- * key tries the losing way once in 1024 calls).  A serial run executes the same chunks in
+ * key tries the losing way once in 1024 calls).  A job of LONG_NS or more on one thread is
+ * always split: there the wake-ups cost nothing, and a loaded machine's noise could only
+ * mislead the model.  A serial run executes the same chunks in
  * order, on the caller.
  *
  * Workers are created on first need and reused; they block signals, so signals go to the
@@ -65,6 +67,7 @@
 #define LOADED_NS 20000000          /* ... then nobody spins for 20 ms */
 #define STATS 1024                  /* keys of the cost model: sets of WAYS, least recently */
 #define WAYS 4                      /* used replaced */
+#define LONG_NS 5000000             /* a job this long on one thread is always split */
 #define PROBE_MAX 1024              /* a settled key tries the other way once in this many calls */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -257,7 +260,8 @@ static void *worker_main(void *arg) {
         /* join: the caller closes the job before it reads `active`, so either it sees
          * us here or we see the job closed (both sides sequentially consistent) */
         atomic_fetch_add(&active, 1);
-        if (atomic_load(&job_open) && atomic_load(&generation) == seen)
+        if (atomic_load(&job_open) && atomic_load(&generation) == seen &&
+            id < atomic_load(&wanted))      /* (a job published since may want fewer) */
             run_chunks(job_fn, job_data, job_n, job_chunks, NULL, NULL);
         if (atomic_fetch_sub(&active, 1) == 1 && atomic_load(&caller_sleeping)) {
             pthread_mutex_lock(&lock);
@@ -356,6 +360,8 @@ found:
 /* Fold a measured time into a moving average: a probe of the way not taken counts half
  * (it is one sample against an old one), a call the usual way an eighth. */
 static void account(int64_t *avg, int64_t t, int probe) {
+    if (*avg != 0 && t > 3 * *avg)
+        t = 3 * *avg;               /* one preemption moves it a little, a lasting change soon */
     *avg = *avg == 0 ? t : probe ? (*avg + t) / 2 : *avg + (t - *avg) / 8;
 }
 
@@ -443,7 +449,11 @@ void pts_parallel_for(pts_task_fn fn, void *data, int64_t n, int64_t grain) {
 
     struct stat *s = stat_for(fn, n, grain, k);
     int parallel = s->par_ns == 0 || s->par_ns < s->serial_ns - s->serial_ns / 20;
-    int probe = ++s->calls == s->next_probe && s->par_ns != 0;
+    /* a long job is split without probing: wake-ups are nothing to it, and a descheduled
+     * worker holds one of 4 t chunks (a loaded machine's noise could only mislead here) */
+    int long_job = s->serial_ns >= LONG_NS;
+    parallel |= long_job;
+    int probe = ++s->calls == s->next_probe && s->par_ns != 0 && !long_job;
     if (probe)
         parallel = !parallel;
     int64_t t0 = now_ns();

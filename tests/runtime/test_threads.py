@@ -146,6 +146,20 @@ def test_chunks_run_on_several_threads_at_once(nthreads):
 
 # ---- the number of threads -------------------------------------------------------------
 
+@needs_pool
+def test_never_more_threads_than_set(nthreads):
+    """After a job on 4 threads (3 workers exist), jobs on 2 use the caller and at most one
+    worker, however many chunks they have and whichever way the pool runs them."""
+    nthreads(4)
+    parallel_for(Recorder(), 4000, 1)
+    nthreads(2)
+    for n in range(1000, 1100):
+        rec = Recorder()
+        parallel_for(rec, n, 1)
+        assert rec.spans() == expected_chunks(n, 1, 2)
+        assert len({t for _, _, t in rec.chunks}) <= 2
+
+
 def test_set_get_num_threads_round_trip(nthreads):
     before = pts.get_num_threads()
     assert before >= 1
