@@ -6,17 +6,19 @@
  * Times CALLS calls of pts_parallel_for over 1000 units (grain 1) of pure arithmetic that
  * take WORK_US microseconds on one undisturbed thread in all, each call followed by GAP_US
  * of serial work on the caller (what a program does between two parallel kernels).  Prints
- * the median time of one call + gap, in microseconds, and the mean.  The rate comes from
+ * the median time of one call + gap, in microseconds, the mean, and the voluntary context
+ * switches (sleeps, of any thread of the process) per call.  The rate comes from
  * the driver (one calibration for every binary and cell: the work is the same everywhere).  Linked with any threads.c (the
  * current one or a baseline), so the two can be run alternately.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include "threads.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #define UNITS 1000
@@ -91,7 +93,9 @@ int main(int argc, char **argv) {
         sum += t[i];
     }
     qsort(t, calls, sizeof *t, cmp);
-    printf("%.2f %.2f\n", t[calls / 2], sum / calls);
+    struct rusage ru;           /* sleeps: futex waits of the caller and the workers */
+    getrusage(RUSAGE_SELF, &ru);
+    printf("%.2f %.2f %.3f\n", t[calls / 2], sum / calls, (double)ru.ru_nvcsw / calls);
     free(t);
     return 0;
 }

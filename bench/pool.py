@@ -10,7 +10,9 @@ old at 1 thread (the reference every threaded cell must not lose to), old and ne
 alike; a cell's figure is the median over rounds of each run's median call time.
 
 "loaded" runs the same rounds with another process busy on one core (a Python `while 1:
-pass`), as on a machine shared with another job.  Timings are printed, never asserted.
+pass`), as on a machine shared with another job.  Besides the time, each cell shows the
+process's voluntary context switches per call (futex sleeps: what a wake-up costs is what
+the policy avoids).  Timings are printed, never asserted.
 
     python bench/pool.py [--work 5,20,40,133,500,2000] [--gap 0,20] [--threads 2]
                          [--rounds 5] [--calls 400] [--baseline REV] [--no-loaded]
@@ -41,10 +43,11 @@ def build(out: Path, threads_c: Path) -> Path:
 RATE = [0.0]     # loop iterations per microsecond (`pool calibrate`)
 
 
-def run(exe: Path, threads: int, work: float, gap: float, calls: int) -> float:
+def run(exe: Path, threads: int, work: float, gap: float, calls: int) -> tuple[float, float]:
     r = subprocess.run([str(exe), str(threads), str(work), str(gap), str(calls), str(RATE[0])],
                        capture_output=True, text=True, check=True, timeout=600)
-    return float(r.stdout.split()[0])
+    median, _, sleeps = map(float, r.stdout.split())
+    return median, sleeps
 
 
 def measure(cells: dict, works, gaps, rounds: int, calls: int) -> dict:
@@ -55,18 +58,21 @@ def measure(cells: dict, works, gaps, rounds: int, calls: int) -> dict:
                 n = max(20, min(calls, int(200000 / (w + g + 1))))
                 for name, (exe, threads) in cells.items():
                     times[name, w, g].append(run(exe, threads, w, g, n))
-    return {key: statistics.median(v) for key, v in times.items()}
+    return {key: (statistics.median(t for t, _ in v), statistics.median(z for _, z in v))
+            for key, v in times.items()}
 
 
 def table(title: str, res: dict, cells: dict, works, gaps) -> None:
     names = list(cells)
-    print(f"\n{title}: median us per call (work + gap); ratio = cell / old 1 thread")
-    print(f"{'work us':>8} {'gap us':>7} " + " ".join(f"{n:>18}" for n in names))
+    print(f"\n{title}: median us per call (work + gap) (ratio to old 1 thread), "
+          f"sleeps per call")
+    print(f"{'work us':>8} {'gap us':>7} " + " ".join(f"{n:>24}" for n in names))
     for w in works:
         for g in gaps:
-            ref = res[names[0], w, g]
-            cols = [f"{res[n, w, g]:9.1f} ({res[n, w, g] / ref:5.2f})" for n in names]
-            print(f"{w:8g} {g:7g} " + " ".join(f"{c:>18}" for c in cols))
+            ref = res[names[0], w, g][0]
+            cols = [f"{res[n, w, g][0]:9.1f} ({res[n, w, g][0] / ref:4.2f}) {res[n, w, g][1]:5.2f}"
+                    for n in names]
+            print(f"{w:8g} {g:7g} " + " ".join(f"{c:>24}" for c in cols))
 
 
 def main(argv=None) -> int:
