@@ -57,7 +57,9 @@
 #include <unistd.h>
 
 #define MAX_THREADS 1024
-#define OVERSPLIT 4                 /* chunks per thread, at most */
+#ifndef OVERSPLIT
+#define OVERSPLIT 4                 /* chunks per thread, at most (-DOVERSPLIT=n to experiment) */
+#endif
 #define SPIN_MAX_NS 100000          /* a worker's spin budget: at most this */
 #define SPIN_START_NS 50000
 #define SPIN_MIN_NS 2000            /* below this a budget is 0: sleep at once */
