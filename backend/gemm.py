@@ -202,6 +202,10 @@ def imin(b, x, y):
     return b.select(b.icmp_signed("<", x, y), x, y)
 
 
+def imax(b, x, y):
+    return b.select(b.icmp_signed(">", x, y), x, y)
+
+
 def at_least_one(b, x):
     return b.select(b.icmp_signed("<", x, c64(1)), c64(1), x)
 
@@ -993,8 +997,18 @@ class Gemm:
         return b.inttoptr(addr, PTR)
 
 
-# Threads: a problem of at least this many multiply-adds is split over the pool
+# Threads: a problem of at least this many multiply-adds is offered to the pool, in chunks
+# (the grain) of at least CHUNK_MIN of them, and at least CHUNK_COLS columns / CHUNK_ROWS
+# rows: each chunk is a sub-problem that packs its own copy of the operand it does not
+# split where that is not read in place, and the pool makes up to 4 chunks per thread.  A
+# problem `swapped` computes keeps chunks of at least 4 M columns, so that each sub-problem
+# is still swapped (2 M at least) and its copy of A^T (MyConv's 25 MB x) is packed by few.
+# The grain also tells the pool's cost model, which learns per (task, units, grain) whether
+# splitting pays, one shape from another.
 PARALLEL_MIN = 1 << 18
+CHUNK_MIN = 1 << 17
+CHUNK_COLS = 128
+CHUNK_ROWS = 96
 
 
 class ParallelGemm:
@@ -1055,7 +1069,17 @@ class ParallelGemm:
                     by_cols = b.icmp_signed(">=", N, M)
                     store_fields(b, env, self.env_t, args + [by_cols])
                     units = b.select(by_cols, ceil_div(b, N, P.nr), ceil_div(b, M, P.mr))
-                    g.mc.parallel_for(b, ctx, self.task(), env, units, c64(1))
+                    per_unit = b.mul(K, b.select(by_cols, b.mul(M, c64(P.nr)),
+                                                 b.mul(N, c64(P.mr))))
+                    per_unit = b.select(b.icmp_signed(">", per_unit, c64(0)), per_unit, c64(1))
+                    grain = b.add(b.sdiv(c64(CHUNK_MIN), per_unit), c64(1))
+                    least = b.select(by_cols, c64(-(-CHUNK_COLS // P.nr)),
+                                     c64(-(-CHUNK_ROWS // P.mr)))
+                    swap = b.and_(by_cols, g.may_swap(b, M, N, K))
+                    least = b.select(swap, imax(b, least, ceil_div(b, b.mul(M, c64(4)), P.nr)),
+                                     least)
+                    grain = imax(b, grain, least)
+                    g.mc.parallel_for(b, ctx, self.task(), env, units, grain)
             b.ret_void()
         return g.fn("par", VOID, self.FIELDS[:-1], build)
 

@@ -61,7 +61,7 @@ else:
         """The chunks pts_parallel_for would make, one after another on this thread."""
         if n <= 0:
             return
-        k = max(1, min(n // max(grain, 1), _num_threads))
+        k = max(1, min(n // max(grain, 1), 4 * _num_threads)) if _num_threads > 1 else 1
         task = ctypes.cast(fn, TASK)
         for i in range(k):
             task(data, _chunk_start(n, k, i), _chunk_start(n, k, i + 1))

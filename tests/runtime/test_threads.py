@@ -32,11 +32,11 @@ def cpus() -> int:
 
 
 def expected_chunks(n: int, grain: int, nthreads: int) -> list[tuple[int, int]]:
-    """The chunks threads.h promises: k = min(n // grain, threads) of them (at least one),
-    sizes n // k or n // k + 1, the larger first."""
+    """The chunks threads.h promises: k = min(n // grain, 4 * threads) of them (at least
+    one; one thread: one), sizes n // k or n // k + 1, the larger first."""
     if n <= 0:
         return []
-    k = max(1, min(n // max(grain, 1), nthreads))
+    k = max(1, min(n // max(grain, 1), 4 * nthreads)) if nthreads > 1 else 1
     start = [n // k * i + min(i, n % k) for i in range(k + 1)]
     return list(zip(start, start[1:]))
 
@@ -103,14 +103,14 @@ parallel_for = PF(threads.PARALLEL_FOR)
                                          (101, 50, 4), (99, 50, 4)])
 def test_chunks_cover_disjointly(nthreads, n, grain, k):
     nthreads(k)
-    for _ in range(3):                     # the same chunks every time
+    for _ in range(30):     # the same chunks every time, split or run serially (cost model)
         rec = Recorder()
         parallel_for(rec, n, grain)
         spans = rec.spans()
         assert spans == expected_chunks(n, grain, k)
         assert spans[0][0] == 0 and spans[-1][1] == n
         assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
-        assert len(spans) <= k
+        assert len(spans) <= 4 * k
         assert len(spans) == 1 or all(e - b >= grain for b, e in spans)
 
 
@@ -119,7 +119,7 @@ def test_small_and_empty_ranges(nthreads):
     nthreads(4)
     for n, grain, want in [(0, 10, []), (-5, 1, []), (5, 10, [(0, 5)]), (10, 10, [(0, 10)]),
                            (19, 10, [(0, 19)]), (3, 0, [(0, 1), (1, 2), (2, 3)]),
-                           (2, -7, [(0, 1), (1, 2)])]:
+                           (2, -7, [(0, 1), (1, 2)]), (100, 1, expected_chunks(100, 1, 4))]:
         rec = Recorder()
         parallel_for(rec, n, grain)
         assert rec.spans() == want, (n, grain)
@@ -132,18 +132,33 @@ def test_small_and_empty_ranges(nthreads):
 @needs_pool
 def test_chunks_run_on_several_threads_at_once(nthreads):
     """Every chunk waits at a barrier for the others: passing it proves k threads ran
-    chunks concurrently (the caller holding one, so workers take the rest)."""
+    chunks concurrently (the caller holding one, so workers take the rest).  A job the pool
+    has not seen yet is always split (n = 404 is used by no other test)."""
     k = 4
     nthreads(k)
     barrier = threading.Barrier(k, timeout=20)
     rec = Recorder(inside=lambda b, e: barrier.wait())
-    parallel_for(rec, 400, 1)
-    assert rec.spans() == expected_chunks(400, 1, k)
+    parallel_for(rec, 404, 1)
+    assert rec.spans() == expected_chunks(404, 1, k)
     assert len({t for _, _, t in rec.chunks}) == k
     assert threading.get_ident() in {t for _, _, t in rec.chunks}
 
 
 # ---- the number of threads -------------------------------------------------------------
+
+@needs_pool
+def test_never_more_threads_than_set(nthreads):
+    """After a job on 4 threads (3 workers exist), jobs on 2 use the caller and at most one
+    worker, however many chunks they have and whichever way the pool runs them."""
+    nthreads(4)
+    parallel_for(Recorder(), 4000, 1)
+    nthreads(2)
+    for n in range(1000, 1100):
+        rec = Recorder()
+        parallel_for(rec, n, 1)
+        assert rec.spans() == expected_chunks(n, 1, 2)
+        assert len({t for _, _, t in rec.chunks}) <= 2
+
 
 def test_set_get_num_threads_round_trip(nthreads):
     before = pts.get_num_threads()
@@ -190,14 +205,14 @@ def test_nested_call_runs_serially_on_the_task_thread():
     outer_cb = threads.TASK(outer_task)
     for _ in range(20):
         outer.clear(); inner.clear()
-        parallel_for(outer_cb, None, 400, 10)
-        assert sorted(c[:2] for c in outer) == [(0, 100), (100, 200), (200, 300), (300, 400)]
+        parallel_for(outer_cb, None, 400, 25)
+        assert sorted(c[:2] for c in outer) == [(b, b + 25) for b in range(0, 400, 25)]
         where = {b: t for b, e, t in outer}
         for data, b, e, t in inner:
             assert t == where[data or 0], "a nested call ran off its task's thread"
         for b0 in where:
             assert sorted((b, e) for d, b, e, t in inner if (d or 0) == b0) == \\
-                [(0, 25), (25, 50), (50, 75), (75, 100)]
+                [(0, 13), (13, 25)]        # k = 25 // 10 = 2 chunks, serially
     print("ok")
     """)
 
@@ -220,7 +235,7 @@ def test_two_python_threads_at_once():
     ts = [threading.Thread(target=caller, args=(w,)) for w in (1, 2)]
     for t in ts: t.start()
     for t in ts: t.join()
-    want = sorted([(0, 1000), (1000, 2000), (2000, 3000)] * 200)
+    want = sorted([(i * 250, i * 250 + 250) for i in range(12)] * 200)   # 4 * 3 chunks
     assert sorted(seen[1]) == want and sorted(seen[2]) == want
     print("ok")
     """)
@@ -230,21 +245,25 @@ def test_two_python_threads_at_once():
 def test_fork_child_gets_a_pool_of_its_own():
     out = run_python(pool=True, code="""
     pts.set_num_threads(3)
-    def check():
+    def check(n):
+        # 3 chunks (grain n // 3), each waiting for the others: 3 threads at once; a job
+        # the pool has not seen (n) is always split
         barrier = threading.Barrier(3, timeout=20)
         seen = []
         def task(data, b, e):
             seen.append((b, e, threading.get_ident()))
             barrier.wait()
-        parallel_for(threads.TASK(task), None, 30, 1)
-        assert sorted(s[:2] for s in seen) == [(0, 10), (10, 20), (20, 30)], seen
+        parallel_for(threads.TASK(task), None, n, n // 3)
+        third = n // 3
+        assert sorted(s[:2] for s in seen) == [(0, third), (third, 2 * third),
+                                               (2 * third, n)], seen
         assert len({s[2] for s in seen}) == 3
-    check()                                   # the parent's workers exist now
+    check(30)                                 # the parent's workers exist now
     pid = os.fork()
     if pid == 0:
         try:
-            check()                           # new workers, none of the parent's
-            check()
+            check(30)                         # new workers, none of the parent's
+            check(60)
             code = 0
         except BaseException as e:
             print("child:", repr(e), flush=True)
@@ -252,7 +271,7 @@ def test_fork_child_gets_a_pool_of_its_own():
         os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
-    check()                                   # the parent's pool still works
+    check(90)                                 # the parent's pool still works
     print("ok")
     """)
     assert out.strip().endswith("ok")
@@ -271,7 +290,7 @@ def test_serial_fallback_without_the_extension():
     cb = threads.TASK(lambda d, b, e: seen.append((b, e, threading.get_ident())))
     PF = ctypes.CFUNCTYPE(None, threads.TASK, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64)
     PF(threads.PARALLEL_FOR)(cb, None, 100, 10)
-    assert [s[:2] for s in seen] == [(0, 25), (25, 50), (50, 75), (75, 100)], seen
+    assert [s[:2] for s in seen] == [(b, b + 10) for b in range(0, 100, 10)], seen
     assert {s[2] for s in seen} == {threading.get_ident()}
     assert threads.set_num_threads(0) == 4
     print("ok")
@@ -398,9 +417,9 @@ int main(int argc, char **argv) {
     for (int r = 0; r < 50; r++)
         if (check(out, N, 1000) || check(out, 7, 1) || check(out, 5, 10))
             return 11;
-    for (int r = 0; r < 20; r++) {        /* returns only if 4 threads run chunks at once */
-        atomic_store(&started, 0);
-        pts_parallel_for(meet, NULL, 4, 1);
+    for (int r = 1; r <= 20; r++) {       /* returns only if 4 threads run chunks at once: */
+        atomic_store(&started, 0);        /* 4 chunks of a job not seen before (always split) */
+        pts_parallel_for(meet, NULL, 4 * r, r);
     }
     atomic_store(&calls, 0);
     pts_parallel_for(fill, out, 0, 1);
