@@ -357,6 +357,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         t = NONE if s.value is None else self.expr(self.allow_none(s.value),
                                                    expected=self.ret_annot)
+        self.check_returned(t, s)
         if isinstance(t, ObjectType):
             raise self.error(f"cannot return {self.object_name(t)}: objects are known at "
                              f"compile time, not values", s.value)

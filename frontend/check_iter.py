@@ -381,13 +381,16 @@ class IterChecks:
         """`return` in an inlined generator ends the iteration (its value is dropped)."""
         stack = getattr(self, "gen_stack", None)
         if not stack:
-            if s.value is not None and _has_range(self.expr(s.value)):
-                raise self.error("returning a range object is not supported (return "
-                                 "list(r), or its start, stop and step)", s.value)
             return False
         if s.value is not None:
             self.expr(s.value)
         return True
+
+    def check_returned(self, t: Type, s: A.Return) -> None:
+        """The type `t` of a (non-generator) `return`'s value may leave the function."""
+        if _has_range(t):
+            raise self.error("returning a range object is not supported (return "
+                             "list(r), or its start, stop and step)", s.value)
 
     # ---------------------------------------------------------------- builtins
 
