@@ -32,10 +32,11 @@ from typing import Any
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.ir.ops import result_type
-from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, ListType, TupleType, Type,
+from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
                           py_name)
 
 NUMBERS = (I1, I64, F64)
+LIST_ELEMS = NUMBERS + (STR,)            # what a pts list holds
 
 # builtins this module checks (min and max too, when given one iterable or keywords)
 ITER_BUILTINS = {"range", "enumerate", "zip", "reversed", "sorted", "sum", "any", "all",
@@ -182,12 +183,12 @@ class IterChecks:
             if getattr(a, "lazy", False) and not isinstance(t, RangeType) \
                     and not self.is_range_call(a):
                 elem = a.elem_ty = self.iter_type(a)
-                if elem not in NUMBERS:
+                if elem not in LIST_ELEMS:
                     raise self.error(f"{name}() argument {i}: a lazy iterable of "
                                      f"{py_name(elem)} is only supported as the first "
                                      f"argument", a)
             elif isinstance(t, TupleType) and not self.is_range_call(a):
-                if any(x not in NUMBERS for x in t.elems):
+                if any(x not in LIST_ELEMS for x in t.elems):
                     raise self.error(f"{name}() argument {i}: a tuple of {py_name(t)} is only "
                                      f"supported as the first argument", a)
 
@@ -284,10 +285,10 @@ class IterChecks:
         return self.as_list(self.iter_elem(e), e, "a generator expression")
 
     def as_list(self, elem: Type, e: A.Expr, what: str, mark: bool = True) -> Type:
-        if elem not in NUMBERS:
+        if elem not in LIST_ELEMS:
             raise self.error(f"{what} of {py_name(elem)} can only be iterated over here (in a "
                              f"for loop, a comprehension, or sum/any/all/min/max/sorted/list); "
-                             f"pts lists hold int, float or bool", e)
+                             f"pts lists hold int, float, bool or str", e)
         if mark:                  # a lazy iterable used as a value: the lowering makes a list
             e.materialize = True
         return ListType(elem)
@@ -503,9 +504,9 @@ class IterChecks:
         rev = self.keyword(e, "reverse")
         if rev is not None and self.expr(rev) not in (I1, I64):
             raise self.error("sorted()'s reverse must be a bool", rev)
-        if elem not in NUMBERS:
+        if elem not in LIST_ELEMS:
             raise self.error(f"sorted() of {py_name(elem)} is not supported (pts lists hold "
-                             f"int, float or bool)", e.args[0])
+                             f"int, float, bool or str)", e.args[0])
         kt = elem
         e.fcall = None
         if key is not None and not (isinstance(key, A.Const) and key.value is None):

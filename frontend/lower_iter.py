@@ -19,7 +19,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_iter import RANGE_IR, RangeType
 from pts.ir.core import Const, Value, const
-from pts.ir.types import F64, I1, I64, ListType, TensorType, TupleType, Type
+from pts.ir.types import F64, I1, I64, STR, ListType, TensorType, TupleType, Type
 
 
 class _GenFrame:
@@ -138,6 +138,9 @@ class IterLowering:
             return (lambda: n,
                     lambda i: self.emit("add", [start, self.emit("mul", [i, step], I64)], I64),
                     I64)
+        if ty == STR:                          # code points, as `for c in s` reads them
+            return (lambda: self.emit("str.len", [v], I64),
+                    lambda i: self.emit("str.getitem", [v, i], STR), STR)
         raise AssertionError(f"not indexable: {ty}")  # pragma: no cover - the checker refuses
 
     # ---------------------------------------------------------------- lazy builtins
