@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from pts.backend.codegen import Worker
-from pts.backend.llvm_types import (I1T, I32T, I64T, PTR, VOID, alloca, desc_type, load_fields, splat,
-                                    store_fields)
+from pts.backend.llvm_types import (I1T, I32T, I64T, PTR, VOID, alloca, desc_type, fast_or_slow,
+                                    load_fields, splat, store_fields)
 from pts.backend.tensor_abi import (ALIGN, ITEMSIZE, MEM, REG, Scalar, Tensor, c64, convert,
                                     dtype_of, plain, scalar_const)
 from pts.backend.tensor_codegen import Kernels
@@ -353,25 +353,7 @@ def worker(mc, ins: Instr, plan: Plan, mode: str) -> ir.Function:
 def fast_or_call(fc, ins: Instr, args: list, ok, fast):
     """The kernel's value: `fast()` (code emitted at the builder) where `ok`, else the
     call of the kernel function."""
-    b = fc.b
-    fast_block = fc.fn.append_basic_block("kernel.fast")
-    slow = fc.fn.append_basic_block("kernel.call")
-    join = fc.fn.append_basic_block("kernel.done")
-    b.cbranch(ok, fast_block, slow)
-    b.block.terminator.set_weights([1000, 1])
-    b.position_at_end(slow)
-    slow_value = fc.op_call(ins, *args)
-    slow_end = b.block
-    b.branch(join)
-    b.position_at_end(fast_block)
-    fast_value = fast()
-    fast_end = b.block
-    b.branch(join)
-    b.position_at_end(join)
-    phi = b.phi(slow_value.type)
-    phi.add_incoming(fast_value, fast_end)
-    phi.add_incoming(slow_value, slow_end)
-    return phi
+    return fast_or_slow(fc.b, fc.fn, ok, fast, lambda: fc.op_call(ins, *args), "kernel")
 
 
 class GemmKernel:

@@ -106,6 +106,30 @@ def alloca(b: ir.IRBuilder, t: ir.Type):
     return slot
 
 
+def fast_or_slow(b: ir.IRBuilder, fn: ir.Function, ok, fast, slow, name: str):
+    """`fast()` where `ok`, else `slow()` (each a function emitting code at the builder and
+    returning its value; the slow one is marked unlikely): the phi of the two, the builder
+    after it."""
+    fast_block = fn.append_basic_block(f"{name}.fast")
+    slow_block = fn.append_basic_block(f"{name}.slow")
+    join = fn.append_basic_block(f"{name}.done")
+    b.cbranch(ok, fast_block, slow_block)
+    b.block.terminator.set_weights([1000, 1])
+    b.position_at_end(slow_block)
+    slow_value = slow()
+    slow_end = b.block
+    b.branch(join)
+    b.position_at_end(fast_block)
+    fast_value = fast()
+    fast_end = b.block
+    b.branch(join)
+    b.position_at_end(join)
+    phi = b.phi(slow_value.type)
+    phi.add_incoming(fast_value, fast_end)
+    phi.add_incoming(slow_value, slow_end)
+    return phi
+
+
 def splat(b: ir.IRBuilder, x, vt: ir.VectorType):
     """A vector of type vt with x in every lane."""
     undef = ir.Constant(vt, ir.Undefined)

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from pts.backend.llvm_types import CTX_T, I32T, I64T, I8T, PTR, alloca, leaves, llvm_type
+from pts.backend.llvm_types import (CTX_T, I32T, I64T, I8T, PTR, alloca, fast_or_slow, leaves,
+                                    llvm_type)
 from pts.ir.types import F64, I1, NONE, TupleType, Type
 
 
@@ -311,25 +312,13 @@ def _getitem(fc, ins, vals):
     ascii_ = b.icmp_signed("==", n, _field(b, s, -1))
     j = b.select(b.icmp_signed("<", i, _c64(0)), b.add(i, n), i)
     ok = b.and_(ascii_, b.and_(b.icmp_signed(">=", j, _c64(0)), b.icmp_signed("<", j, n)))
-    fast = fc.fn.append_basic_block("str.idx")
-    slow = fc.fn.append_basic_block("str.idxslow")
-    done = fc.fn.append_basic_block("str.idxdone")
-    b.cbranch(ok, fast, slow)
-    b.block.terminator.set_weights([1000, 1])
-    b.position_at_end(fast)
-    ch = b.zext(b.and_(b.load(b.gep(s, [j], source_etype=I8T), typ=I8T), ir.Constant(I8T, 127)),
-                I64T)
-    r_fast = b.gep(_ascii_chars(fc.mc), [_c64(0), ch, ir.Constant(I32T, 2)], source_etype=CHARS_T)
-    b.branch(done)
-    b.position_at_end(slow)
-    r_slow = call(fc, ins, vals)            # (leaves b in its continuation block)
-    slow_end = b.block
-    b.branch(done)
-    b.position_at_end(done)
-    r = b.phi(PTR)
-    r.add_incoming(r_fast, fast)
-    r.add_incoming(r_slow, slow_end)
-    return r
+
+    def fast():
+        ch = b.zext(b.and_(b.load(b.gep(s, [j], source_etype=I8T), typ=I8T),
+                           ir.Constant(I8T, 127)), I64T)
+        return b.gep(_ascii_chars(fc.mc), [_c64(0), ch, ir.Constant(I32T, 2)],
+                     source_etype=CHARS_T)
+    return fast_or_slow(b, fc.fn, ok, fast, lambda: call(fc, ins, vals), "str.idx")
 
 
 FAST = {"str.len": _len, "str.eq": _eq, "str.ne": _eq, "str.contains": _contains,

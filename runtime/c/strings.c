@@ -520,12 +520,17 @@ static int32_t format_value(str_ctx *c, pts_buf *b, const char *t, int64_t raw, 
 
 /* ---- int() and float() ------------------------------------------------------------ */
 
+/* Narrow [*i, *j) of s to leave out leading and trailing whitespace, as int() and float() do. */
+static void strip_spaces(const char *s, int64_t *i, int64_t *j) {
+    while (*i < *j && isspace((unsigned char)s[*i]))
+        (*i)++;
+    while (*j > *i && isspace((unsigned char)s[*j - 1]))
+        (*j)--;
+}
+
 static int32_t parse_int(str_ctx *c, const char *s, int64_t *out) {
     int64_t n = SLEN(s), i = 0, j = n;
-    while (i < j && isspace((unsigned char)s[i]))
-        i++;
-    while (j > i && isspace((unsigned char)s[j - 1]))
-        j--;
+    strip_spaces(s, &i, &j);
     int neg = 0;
     if (i < j && (s[i] == '+' || s[i] == '-'))
         neg = s[i++] == '-';
@@ -558,10 +563,7 @@ static int32_t parse_int(str_ctx *c, const char *s, int64_t *out) {
 
 static int32_t parse_float(str_ctx *c, const char *s, double *out) {
     int64_t n = SLEN(s), i = 0, j = n;
-    while (i < j && isspace((unsigned char)s[i]))
-        i++;
-    while (j > i && isspace((unsigned char)s[j - 1]))
-        j--;
+    strip_spaces(s, &i, &j);
     char tmp[400];
     int64_t k = 0, ok = j > i && j - i < (int64_t)sizeof tmp;
     for (int64_t p = i; ok && p < j; p++) {
