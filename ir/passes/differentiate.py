@@ -56,24 +56,23 @@ their span: writes into an argument array; writes another, older name of the arr
 view, a tuple holding it, a value passed to a block parameter) reads afterwards; out=
 ops other than add and subtract; storing a value that carries a gradient in a list; and
 any in-place write into an array whose values a rule reads, when the read may come
-before the write (the backward sweep would read the new values).
+before the write (the backward sweep would read the new values).  Which names an array has,
+and these refusals, live in differentiate_aliases (a mixin of _Differentiator).
 """
 from __future__ import annotations
 
 from pts.errors import CompileError
-from pts.ir.analysis import Partition, dominates, dominators, reachable
+from pts.ir.analysis import dominates, dominators, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
 from pts.ir.scalar_derivatives import (FLOAT_SCALARS, carried, constant, emit, made_zero,
                                        zeros_like_value)
+from pts.ir.passes.differentiate_aliases import (CREATIONS, STORES, AliasesAndRefusals,
+                                                 has_tensor, may_hold_float, may_run_after,
+                                                 differentiable, write_target)
 from pts.ir.tensor_derivatives import fit, wants
 from pts.ir.types import (DTYPE_NAMES, F32, F64, I1, I64, ListType, TensorType, TupleType, Type,
                           py_name)
-
-
-def differentiable(t: Type) -> bool:
-    """Can a value of type t carry a gradient?"""
-    return t in FLOAT_SCALARS or (isinstance(t, TensorType) and t.dtype in (F32, F64))
 
 
 def default_wrt(f: Function) -> tuple[int, ...]:
@@ -125,42 +124,7 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
                                f"gradient (floats and float32/float64 arrays do)")
 
 
-_SYMBOL = {"np.multiply": "*", "np.true_divide": "/", "np.power": "**", "np.floor_divide": "//",
-           "np.remainder": "%"}
-
-
-def write_target(i: Instr) -> Value | None:
-    """The array an in-place instruction writes into (x[...] = v, out=), or None."""
-    if i.op == "np.setitem":
-        return i.args[0]
-    if i.op.startswith("np.") and "out" in i.static():
-        return i.args[i.static()["out"]]
-    return None
-
-
-# ops that make an array of their own, whose values carry no gradient unless an operand does
-CREATIONS = frozenset("np.zeros np.ones np.empty np.full np.zeros_like np.ones_like "
-                      "np.empty_like np.full_like".split())
-# ops whose rules read only the shapes of their operands and result, not their values: an
-# in-place write after them does not change what the backward sweep computes
-SHAPE_ONLY = frozenset("np.add np.subtract np.negative np.positive np.sum np.mean np.reshape "
-                       "np.ravel np.transpose np.swapaxes np.expand_dims np.squeeze np.copy "
-                       "np.astype np.getitem np.sum_to np.concatenate np.stack np.item "
-                       "np.full_like np.zeros_like np.ones_like np.empty_like tuple tuple.get "
-                       "select".split())
-# ops whose rules read their operands' values but not their result's
-RESULT_FREE = frozenset("np.multiply np.maximum np.minimum np.clip np.where np.remainder "
-                        "np.absolute np.square np.log np.log1p np.sin np.cos np.matmul np.dot "
-                        "np.var np.prod call".split())
-# ops whose result may be a view of (share memory with) their first operand
-VIEW_OPS = frozenset("np.getitem np.reshape np.ravel np.transpose np.swapaxes np.expand_dims "
-                     "np.squeeze np.astype select tuple tuple.get list.get list.pop".split())
-# ops that store their operands somewhere the backward sweep cannot follow
-STORES = {"list.append": "append it to a list", "list.set": "store it in a list",
-          "list.fill": "store it in a list", "attr.set": "store it in an attribute"}
-
-
-class _Differentiator:
+class _Differentiator(AliasesAndRefusals):
     """`vjp`: make `@f.vjp(params..., g) -> tuple<adjoints of the float parameters>` (the
     adjoint g of f's result seeds the backward sweep) instead of the entry's
     `@f.grad(params) -> tuple<result, adjoints of wrt>`."""
@@ -279,11 +243,11 @@ class _Differentiator:
                             and any(a in varied for a in i.args):
                         # a write of a varied value: every name of the array now holds it
                         varied.update(m for m in self._names(target)
-                                      if _may_hold_float(m.type))
+                                      if may_hold_float(m.type))
                         changed = True
                     if i in varied or not any(a in varied for a in i.args):
                         continue
-                    if i.type is not None and _may_hold_float(i.type):
+                    if i.type is not None and may_hold_float(i.type):
                         varied.add(i)
                         changed = True
                     elif i.op in STORES and i.args[0] not in varied:
@@ -300,10 +264,10 @@ class _Differentiator:
             if isinstance(v, BlockParam):
                 work.extend(incoming.get(v, ()))
             elif isinstance(v, Instr):
-                work.extend(a for a in v.args if _may_hold_float(a.type))
+                work.extend(a for a in v.args if may_hold_float(a.type))
             # what was written into an array the result reads
             for w in self.writes.get(self.root(v), ()):
-                work.extend(a for a in w.args if _may_hold_float(a.type))
+                work.extend(a for a in w.args if may_hold_float(a.type))
         self.active = {v for v in varied & useful if carried(v.type)}
         self.active.add(self.result)
         for b in fwd:
@@ -341,7 +305,7 @@ class _Differentiator:
         if not (isinstance(t, Instr) and t.op in CREATIONS
                 and not any(a in varied for a in t.args)):
             return True
-        return any(u is not w and _may_run_after(u, w) for u in self.uses.get(t, ()))
+        return any(u is not w and may_run_after(u, w) for u in self.uses.get(t, ()))
 
     def _callee_vjp(self, call: Instr) -> str:
         """The VJP function of a call's callee: its hand-written one, else derived from its
@@ -361,197 +325,6 @@ class _Differentiator:
         assert g.name == vjp
         self.module.add(g)
         return vjp
-
-    def _aliases(self) -> None:
-        """The names of each array (`root`, `members`): views, block parameters and the
-        values passed to them, results of out= ops; the tuples holding each value
-        (`holders`), the writes into each array (`writes`) and the uses of each value
-        (`uses`)."""
-        names = Partition()
-        find, union = names.find, names.union
-        self.uses: dict[Value, list[Instr]] = {}
-        self.holders: dict[Value, list[Instr]] = {}
-        for b in self.forward:
-            for i in b.instrs:
-                for v in i.operands():
-                    self.uses.setdefault(v, []).append(i)
-                for t in i.targets:
-                    for p, a in zip(t.block.params, t.args):
-                        if not isinstance(a, Const) and _has_tensor(a.type):
-                            union(p, a)
-                if i.op == "tuple":
-                    # a tuple holds its elements without making them one array
-                    for a in i.args:
-                        if not isinstance(a, Const) and _has_tensor(a.type):
-                            self.holders.setdefault(a, []).append(i)
-                elif i.op == "tuple.get" and isinstance(i.args[0], Instr) \
-                        and i.args[0].op == "tuple":
-                    a = i.args[0].args[i.args[1].value]
-                    if not isinstance(a, Const) and _has_tensor(a.type):
-                        union(i, a)
-                elif i.op in VIEW_OPS and _has_tensor(i.type):
-                    # (select may be either operand)
-                    for a in (i.args if i.op == "select" else i.args[:1]):
-                        if not isinstance(a, Const) and _has_tensor(a.type):
-                            union(i, a)
-                target = write_target(i)
-                if target is not None and i.has_result:
-                    union(i, target)
-        self.root = find
-        self.members: dict[Value, list[Value]] = {}
-        self.writes: dict[Value, list[Instr]] = {}
-        for b in self.forward:
-            for v in list(b.params) + b.instrs:
-                if v.type is not None:
-                    self.members.setdefault(find(v), []).append(v)
-            for i in b.instrs:
-                target = write_target(i)
-                if target is not None:
-                    self.writes.setdefault(find(target), []).append(i)
-
-    def _names(self, v: Value) -> list[Value]:
-        """Every name of v's array: its root's members, and those of the tuples that hold
-        one of them (and of the tuples holding those)."""
-        names = list(self.members.get(self.root(v), [v]))
-        seen = set(names)
-        for n in names:                       # (grows while walked)
-            for h in self.holders.get(n, ()):
-                for m in self.members.get(self.root(h), [h]):
-                    if m not in seen:
-                        seen.add(m)
-                        names.append(m)
-        return names
-
-    def _refuse_uncarried(self, v: Value, varied: set[Value], useful: set[Value]) -> None:
-        # a tuple that holds a gradient next to something without a zero (a str, a list)
-        if isinstance(v.type, TupleType) and v in varied and v in useful \
-                and _may_hold_float(v.type) and not carried(v.type):
-            raise CompileError(f"cannot differentiate through a value of type "
-                               f"{py_name(v.type)}: a tuple carries gradients only when it "
-                               f"holds numbers, arrays and tuples of them",
-                               getattr(v, "span", None))
-
-    def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
-        stored = i.args if i.op == "attr.set" else i.args[1:]
-        if i.op in STORES and any(a in varied and _may_hold_float(a.type) for a in stored) \
-                and (i.op == "attr.set" or i.args[0] in useful or i in useful):
-            raise CompileError(f"cannot differentiate through a value stored in a list or "
-                               f"attribute: pts.grad cannot follow it ({STORES[i.op]})", i.span)
-        # a write into a parameter array the result never reads (BatchNorm's running
-        # statistics in training mode) carries no gradient: allowed, like torch's no_grad
-        untracked = i.op == "np.setitem" and isinstance(i.args[0], BlockParam) \
-            and i.args[0] not in useful
-        target = write_target(i)
-        if target is None or untracked or not any(a in varied for a in i.args):
-            return
-        # a write that carries a gradient: reversed (ReverseWrite) when its target is a
-        # fresh local array that no older name of it reads afterwards
-        if i.op != "np.setitem" and i.op not in ("np.add", "np.subtract"):
-            raise CompileError(f"cannot differentiate an in-place {i.op} (out=, x *= y "
-                               f"on an array) of an array that carries a gradient: write "
-                               f"x = x {_SYMBOL.get(i.op, 'op')} y instead", i.span)
-        members = self.members[self.root(target)]
-        if any(isinstance(m, BlockParam) and m.block is self.g.entry for m in members):
-            raise CompileError("cannot differentiate an in-place write (x[...] = v, x += y) "
-                               "into an argument array, or of a value that carries a "
-                               "gradient into one: write into a new array (np.copy) instead",
-                               i.span)
-        for m in self._names(target):
-            if m is target or m is i:
-                continue
-            since = m if isinstance(m, Instr) else (m.block.instrs[0] if m.block.instrs else None)
-            for u in self.uses.get(m, ()):
-                if u is i or not (u.is_terminator or u in useful or not u.has_result):
-                    continue
-                if _may_run_after(i, u, since):
-                    raise CompileError(
-                        "cannot differentiate an in-place write (x[...] = v, x += y) into an "
-                        "array that another name (a view, an earlier value) reads afterwards, "
-                        "when the write carries a gradient: write into a new array instead",
-                        i.span)
-
-    def _refuse_writes_read_by_backward(self) -> None:
-        """An in-place write into an array the backward sweep reads (an operand or result of
-        an active instruction), or into a view of one, would change what the rules read."""
-        names = Partition()
-        find, union = names.find, names.union
-        # the caller may pass one array twice; a model's lifted arrays ("self.*", from
-        # lift_attributes) are its distinct attributes (BatchNorm writes its running
-        # statistics while the weights are read)
-        params = [p for p in self.g.params if isinstance(p.type, TensorType)
-                  and not (p.name or "").startswith("self.")]
-        for p in params[1:]:
-            union(p, params[0])
-        for b in self.forward:
-            for i in b.instrs:
-                for t in i.targets:
-                    for p, a in zip(t.block.params, t.args):
-                        if not isinstance(a, Const):
-                            union(p, a)
-                if i.op in VIEW_OPS and i.args and not isinstance(i.args[0], Const):
-                    union(i, i.args[0])
-                    if i.op in ("select", "tuple"):
-                        for a in i.args[1:]:
-                            if not isinstance(a, Const):
-                                union(i, a)
-                if i.op.startswith("np.") and "out" in i.static():
-                    union(i, i.args[i.static()["out"]])
-        readers: dict[Value, list[Instr]] = {}
-        for b in self.forward:
-            for i in b.instrs:
-                if i in self.active:
-                    for v in self._values_read(i):
-                        readers.setdefault(find(v), []).append(i)
-        # an array made afresh by one instruction (np.zeros in a loop's body) is another
-        # array each time that instruction runs again
-        members: dict[Value, list[Value]] = {}
-        for b in self.forward:
-            for v in list(b.params) + b.instrs:
-                if v.type is not None and not isinstance(v, Const):
-                    members.setdefault(find(v), []).append(v)
-        for p in self.g.params:
-            members.setdefault(find(p), []).append(p)
-
-        def fresh(root: Value) -> Instr | None:
-            allocs = [v for v in members.get(root, ()) if isinstance(v, Instr)
-                      and v.op.startswith("np.") and v.op not in VIEW_OPS
-                      and "out" not in v.static()]
-            if len(allocs) != 1 or any(isinstance(v, BlockParam) for v in members[root]):
-                return None
-            return allocs[0]
-        for b in self.forward:
-            for i in b.instrs:
-                target = None
-                if i.op == "np.setitem":
-                    target = i.args[0]
-                elif i.op.startswith("np.") and "out" in i.static():
-                    target = i.args[i.static()["out"]]
-                if target is None:
-                    continue
-                # a write before every read of the array (filling a fresh array) is fine
-                root = find(target)
-                barrier = fresh(root)
-                if any(_may_run_after(r, i, barrier) for r in readers.get(root, ())):
-                    raise CompileError("cannot differentiate an in-place write into an array "
-                                       "the gradient computation reads (or a view of one): "
-                                       "write to a copy instead", i.span)
-
-    def _values_read(self, i: Instr) -> list[Value]:
-        """The arrays whose values (not only shapes) the rule of active instruction i reads."""
-        if i.op in SHAPE_ONLY or i.op in CREATIONS:
-            return []
-        tensors = [a for a in i.args if isinstance(a.type, TensorType)]
-        if i.op in ("np.multiply", "np.matmul", "np.dot") and len(i.args) == 2:
-            # d(a * b) = g*b, g*a (d(a @ b) = g @ b.T, a.T @ g): each operand is read for
-            # the other's adjoint only
-            x, y = i.args
-            return [v for v, other in ((x, y), (y, x)) if v in tensors
-                    and (other in self.active or v is other)]
-        if i.op == "np.true_divide":
-            # d(a / b) = g/b, -(g/b) * y
-            x, y = i.args
-            return ([y] if y in tensors else []) + ([i] if y in self.active else [])
-        return tensors + ([] if i.op in RESULT_FREE else [i])
 
     # ------------------------------------------------------------ the backward sweep
 
@@ -576,7 +349,7 @@ class _Differentiator:
                         slots.append(v)
         self.slots = slots
         # a slot starts full-shaped when its value is defined once before the exit
-        self.full = {s for s in slots if _has_tensor(s.type)
+        self.full = {s for s in slots if has_tensor(s.type)
                      and (s is self.result or defined_in.get(s) in self.once)}
         # a full slot read only in the entry (a model's parameter, typically) is still its
         # zeros_like when the entry's reverse — the last to run, once — starts: its first
@@ -656,7 +429,7 @@ class _Differentiator:
         active = self.active
         # acc: value -> (adjoint, may be a (1, ..., 1) zero); slots start as the parameters
         acc: dict[Value, tuple[Value, bool] | None] = {
-            s: (p, _has_tensor(s.type) and s not in self.full)
+            s: (p, has_tensor(s.type) and s not in self.full)
             for s, p in zip(self.slots, rb.params)}
         if blk is self.g.entry:
             for s in self.entry_only:
@@ -695,7 +468,7 @@ class _Differentiator:
             adj, small = acc[i]
             acc[i] = None
             b.span = i.span
-            if small and _has_tensor(i.type):
+            if small and has_tensor(i.type):
                 # a slot's zero is (1, ..., 1): give the rule an adjoint of y's shape
                 adj = _widen(b, adj, i)
             rule = self._call_rule if i.op == "call" else OPS[i.op].derivative
@@ -950,14 +723,9 @@ def _widen(b: Builder, adj: Value, like: Value) -> Value:
         return emit(b, "np.add", adj, emit(b, "np.zeros_like", like, static="{}"), static="{}")
     if isinstance(like.type, TupleType):
         return emit(b, "tuple", *[
-            _widen(b, _element(b, adj, k), _element(b, like, k)) if _has_tensor(t)
+            _widen(b, _element(b, adj, k), _element(b, like, k)) if has_tensor(t)
             else _element(b, adj, k) for k, t in enumerate(like.type.elems)])
     return adj
-
-
-def _has_tensor(t: Type) -> bool:
-    return isinstance(t, TensorType) or (isinstance(t, TupleType)
-                                         and any(_has_tensor(e) for e in t.elems))
 
 
 def _tensor_types(t: Type) -> list[Type]:
@@ -966,41 +734,6 @@ def _tensor_types(t: Type) -> list[Type]:
     if isinstance(t, TupleType):
         return [u for e in t.elems for u in _tensor_types(e)]
     return []
-
-
-def _may_hold_float(t: Type) -> bool:
-    if differentiable(t):
-        return True
-    if isinstance(t, TupleType):
-        return any(_may_hold_float(e) for e in t.elems)
-    if isinstance(t, ListType):
-        return _may_hold_float(t.elem)
-    return False
-
-
-def _may_run_after(first: Instr, then: Instr, barrier: Instr | None = None) -> bool:
-    """Can `then` run after `first` has run (in one call), without `barrier` running in
-    between?"""
-    a, b = first.block, then.block
-
-    def before(x: Instr, y: Instr) -> bool:
-        return x.block is y.block and x.block.instrs.index(x) < x.block.instrs.index(y)
-    if a is b and before(first, then):
-        return not (barrier is not None and before(first, barrier) and before(barrier, then))
-    if barrier is not None and before(first, barrier):
-        return False
-    seen, work = set(), list(a.successors())
-    while work:
-        blk = work.pop()
-        if blk in seen:
-            continue
-        seen.add(blk)
-        if blk is b and not (barrier is not None and before(barrier, then)):
-            return True
-        if barrier is not None and barrier.block is blk:
-            continue                  # past here the array is a new one
-        work.extend(blk.successors())
-    return False
 
 
 def _blocks_in_cycles(blocks: list[Block]) -> set[Block]:
