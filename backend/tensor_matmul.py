@@ -35,8 +35,9 @@ class Matmul:
 
     def dot_nd(self, a: Tensor, c: Tensor, types):
         """np.dot(a, c), both of rank >= 2 and one above 2: out[I.., n, J.., m] =
-        a[I.., n, :] @ c[J.., :, m], one gemm per pair of batch indices (I of a, J of c),
-        writing its (n, m) block of out in place (rows out.strides[rank(a) - 2] apart)."""
+        a[I.., n, :] @ c[J.., :, m], one gemm per pair of batch indices (I of a, J of c; loops
+        for integers and bools), writing its (n, m) block of out in place (rows
+        out.strides[rank(a) - 2] apart)."""
         b = self.b
         in_dts, dt = resolve_loop("matmul", types)
         out_dt = dtype_of(self.ins.type)
@@ -44,10 +45,9 @@ class Matmul:
         self.fail_if(b.icmp_signed("!=", ka, kb), "ValueError",
                      ["shapes "] + self.shape_text(a.shape) + [" and "] + self.shape_text(c.shape)
                      + [" not aligned: ", ka, f" (dim {a.rank - 1}) != ", kb, f" (dim {c.rank - 2})"])
-        if not (dt in FLOATS and out_dt == dt):
-            self.refuse("np.dot of integer or bool arrays with more than 2 dimensions")
-        A = self.copy(a, dt) if a.dtype != dt else a
-        B = self.copy(c, dt) if c.dtype != dt else c
+        fast = dt in FLOATS and out_dt == dt
+        A = self.copy(a, dt) if fast and a.dtype != dt else a
+        B = self.copy(c, dt) if fast and c.dtype != dt else c
         n, m = A.shape[-2], B.shape[-1]
         ra, rc = a.rank, c.rank
         out = self.alloc(out_dt, list(A.shape[:-1]) + list(B.shape[:-2]) + [m], zero=False)
@@ -55,6 +55,10 @@ class Matmul:
         sa = list(A.strides[:-2]) + [c64(0)] * (rc - 2)
         sb = [c64(0)] * (ra - 2) + list(B.strides[:-2])
         so = list(out.strides[:ra - 2]) + list(out.strides[ra - 1:ra - 1 + rc - 2])
+        if not fast:
+            self.product_loops(A, B, out, bshape, sa, sb, so, n, m, ka, out.strides[ra - 2],
+                               out.strides[-1], dt, out_dt)
+            return self.result_of_scratch(out)
         self.gemm_batches(A, B, out, bshape, sa, sb, so, n, m, ka, out.strides[ra - 2],
                           collapse=False)
         for t, orig in ((A, a), (B, c)):
@@ -137,6 +141,15 @@ class Matmul:
                 if t.dtype != orig.dtype:       # the converted copy above
                     self.scratch_done(t)
             return self.result_of_scratch(out)
+        self.product_loops(A, B, out, bshape, sa, sb, ost, n, m, ka, on, om, dt, out_dt)
+        return self.result_of_scratch(out)
+
+    def product_loops(self, A: Tensor, B: Tensor, out: Tensor, bshape, sa, sb, ost, n, m, ka,
+                      on, om, dt, out_dt) -> None:
+        """out[batch][i, j] = sum_p A[batch][i, p] * B[batch][p, j] by loops, in numpy's loop
+        dtype dt (bool: or of ands) - the products the gemm does not take (integers, bools,
+        mixed result dtypes); rows of out are `on` apart, columns `om`."""
+        b = self.b
         T = REG[dt]
         zero = ir.Constant(T, 0.0 if dt in FLOATS else 0)
         # accumulate in a row buffer of the loop dtype: for i: row = 0; for p: row += a[i,p] *
@@ -173,7 +186,7 @@ class Matmul:
             self.fc.counted_loop(n, row)
         self.loop(bshape, [sa, sb, ost], per_batch)
         self.scratch_done(row_buf)
-        return self.result_of_scratch(out)
+
 
     def matvec(self, A: Tensor, v: Tensor, out: Tensor, n, k) -> None:
         """out[i] = sum_p A[i, p] * v[p], rows of A and v contiguous: a dot product per row
