@@ -62,11 +62,12 @@ and these refusals, live in differentiate_aliases (a mixin of _Differentiator).
 from __future__ import annotations
 
 from pts.errors import CompileError
-from pts.ir.analysis import dominates, dominators, reachable
+from pts.ir.analysis import dominates, dominators, natural_loops, reachable
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Module, Target, Value
 from pts.ir.ops import OPS, PURE
 from pts.ir.scalar_derivatives import (FLOAT_SCALARS, carried, constant, emit, made_zero,
                                        zeros_like_value)
+from pts.ir.passes.eliminate_checks import induction_lower_bounds
 from pts.ir.passes.differentiate_aliases import (CREATIONS, STORES, AliasesAndRefusals,
                                                  has_tensor, may_hold_float, may_run_after,
                                                  differentiable, write_target)
@@ -295,17 +296,59 @@ class _Differentiator(AliasesAndRefusals):
             for i in b.instrs:
                 target = write_target(i)
                 if target is not None and target in self.active:
-                    self.reversed_writes[i] = self._must_zero(i, target, varied, in_cycle)
+                    self.reversed_writes[i] = self._must_zero(i, target, varied, in_cycle, idom)
 
-    def _must_zero(self, w: Instr, t: Value, varied: set[Value], in_cycle: set[Block]) -> bool:
+    def _must_zero(self, w: Instr, t: Value, varied: set[Value], in_cycle: set[Block],
+                   idom) -> bool:
         if w.op != "np.setitem":
             return False            # acc += y passes acc's adjoint on whole
-        if len(self.writes[self.root(t)]) != 1 or w.block in in_cycle:
+        if len(self.writes[self.root(t)]) != 1:
+            return True
+        if w.block in in_cycle and not self._writes_each_element_once(w, t, idom):
             return True
         if not (isinstance(t, Instr) and t.op in CREATIONS
                 and not any(a in varied for a in t.args)):
             return True
         return any(u is not w and may_run_after(u, w) for u in self.uses.get(t, ()))
+
+    def _writes_each_element_once(self, w: Instr, t: Value, idom) -> bool:
+        """Does the write w in a loop (`out[i] = v` for i in range(n)) reach each element of
+        its array t at most once?  Yes when, for each loop around w that t is not made
+        afresh in, an int index of w is that loop's induction variable (plus a constant),
+        which is >= 0 and grows each iteration without wrapping (eliminate_checks'
+        induction_lower_bounds): then no element is written twice, and the backward sweep
+        need not zero the overwritten part of the adjoint - a copy of the whole adjoint in
+        each iteration, quadratic in the trip count."""
+        if not isinstance(t, Instr):
+            return False
+        if not hasattr(self, "_inductions"):
+            preds: dict[Block, list[Block]] = {b: [] for b in idom}
+            for b in idom:
+                for s in b.successors():
+                    preds[s].append(b)
+            self._inductions = induction_lower_bounds(self.g, idom, preds)
+            self._loops = natural_loops(idom)
+        words = w.attrs["pattern"].split()
+        operands = iter(w.args[2:])
+        ints = []
+        for word in words:
+            if word == "i":
+                ints.append(next(operands))
+            elif word != "n":
+                for flag in word[1:]:
+                    if flag == "1":
+                        next(operands)
+        steps = {}                         # induction variable -> its header
+        for v in ints:
+            c = 0
+            if isinstance(v, Instr) and v.op == "add" and isinstance(v.args[1], Const):
+                v, c = v.args[0], v.args[1].value
+            if isinstance(v, BlockParam) and self._inductions.get(v, -1) + c >= 0:
+                steps[v.block] = v
+        for header, body in self._loops.items():
+            if w.block in body and t.block not in body and header not in steps:
+                return False
+        return True
 
     def _callee_vjp(self, call: Instr) -> str:
         """The VJP function of a call's callee: its hand-written one, else derived from its

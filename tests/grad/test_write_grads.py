@@ -8,6 +8,8 @@ refused are in test_grad_errors.py."""
 import numpy as np
 import pytest
 
+import pts
+
 from grad_helpers import BACKENDS, check
 from pts import Tensor
 
@@ -142,11 +144,60 @@ def accumulate_broadcast(x: Tensor, b: Tensor) -> float:
     return float(np.tanh(acc).sum())
 
 
+def grid_in_two_loops(x: Tensor, w: Tensor) -> float:
+    # each element of a fresh array written once, by the induction variables of two loops
+    out = np.zeros((x.shape[0], x.shape[1]))
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            out[i, j] = x[i, j] * x[i, j] + float(j)
+    return float((out * w).sum())
+
+
+def rows_shifted(x: Tensor, w: Tensor) -> float:
+    # out[i + 1] for i from 0: each row once; row 0 keeps its zeros
+    out = np.zeros((x.shape[0] + 1, x.shape[1]))
+    for i in range(x.shape[0]):
+        out[i + 1] = np.tanh(x[i])
+    return float((out * w).sum())
+
+
+def recurrence_rows(x: Tensor, w: Tensor) -> float:
+    # out[i] reads out[i - 1]: a read of the array before the write (the overwritten part
+    # of the adjoint is zeroed)
+    out = np.zeros((x.shape[0], x.shape[1]))
+    out[0] = x[0]
+    for i in range(1, x.shape[0]):
+        out[i] = out[i - 1] * 0.5 + x[i]
+    return float((out * w).sum())
+
+
+def rows_twice(x: Tensor, w: Tensor) -> float:
+    # two writes per row: the second overwrites the first
+    out = np.zeros((x.shape[0], x.shape[1]))
+    for i in range(x.shape[0]):
+        out[i] = x[i] * 3.0
+        out[i] = np.sin(x[i])
+    return float((out * w).sum())
+
+
+def rows_from_the_end(x: Tensor, w: Tensor) -> float:
+    # negative indices: -1, -2, ... reach the rows n-1, n-2, ... once each
+    out = np.zeros((x.shape[0], x.shape[1]))
+    for i in range(x.shape[0]):
+        out[-1 - i] = x[i] * float(i)
+    return float((out * w).sum())
+
+
 PROGRAMS = [
     (pad_columns, (a(3, 2), a(3, 4))),
     (pad_2d, (a(2, 3), a(4, 5))),
     (rows_in_a_loop, (a(4, 3), a(4, 3))),
     (rows_until, (a(4, 3), a(4, 3))),
+    (grid_in_two_loops, (a(3, 4), a(3, 4))),
+    (rows_shifted, (a(4, 3), a(5, 3))),
+    (recurrence_rows, (a(4, 3), a(4, 3))),
+    (rows_twice, (a(4, 3), a(4, 3))),
+    (rows_from_the_end, (a(4, 3), a(4, 3))),
     (same_element_twice, (a(5), a(2))),
     (overwrite_computed, (a(4), a(4))),
     (write_into_copy, (a(3), a(3))),
@@ -169,3 +220,17 @@ PROGRAMS = [
                          ids=[f"{p[0].__name__}{k}" for k, p in enumerate(PROGRAMS)])
 def test_gradient(fn, inputs, backend):
     check(fn, *inputs, backend=backend)
+
+
+@pytest.mark.parametrize("fn,inputs,copies", [
+    (rows_in_a_loop, (a(4, 3), a(4, 3)), 0),
+    (grid_in_two_loops, (a(3, 4), a(3, 4)), 0),
+    (rows_shifted, (a(4, 3), a(5, 3)), 0),
+    (recurrence_rows, (a(4, 3), a(4, 3)), 2),
+    (same_element_twice, (a(5), a(2)), 1),
+])
+def test_rows_written_once_need_no_copy_of_the_adjoint(fn, inputs, copies):
+    # a loop that writes each row once does not copy the whole adjoint in each iteration
+    # of the backward sweep (quadratic in the trip count); one that may overwrite does
+    text = pts.grad(fn).ir(*inputs, after="differentiate")
+    assert text.count("np.copy") == copies
