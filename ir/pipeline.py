@@ -39,10 +39,11 @@ import os
 from typing import Callable
 
 from pts.ir.core import Module
-from pts.ir.passes import (eliminate_checks, eliminate_dead_code, eliminate_dead_functions,
-                           fold_constants, fuse_tensors, hoist_loop_invariants, inline,
-                           interleave_loops, lift_attributes, number_values,
-                           propagate_constants, reduce_strength, release_tensors, simplify_cfg)
+from pts.ir.passes import (accumulate_in_place, eliminate_checks, eliminate_dead_code,
+                           eliminate_dead_functions, fold_constants, fuse_tensors,
+                           hoist_loop_invariants, inline, interleave_loops, lift_attributes,
+                           number_values, propagate_constants, reduce_strength, release_tensors,
+                           simplify_cfg)
 from pts.ir.passes import differentiate
 from pts.ir.verify import IRVerifyError, verify_module
 
@@ -63,6 +64,7 @@ LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
     ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
+    ("accumulate_in_place", accumulate_in_place.run),  # acc + scatter(x[idx] = v) -> acc[idx] += v
     # only for a model's native code (optimize(..., lifted=[])): its tensor attribute reads
     # become trailing parameters; run returns their paths, which go into `lifted`
     ("lift_attributes", lift_attributes.run),

@@ -234,3 +234,30 @@ def test_rows_written_once_need_no_copy_of_the_adjoint(fn, inputs, copies):
     # of the backward sweep (quadratic in the trip count); one that may overwrite does
     text = pts.grad(fn).ir(*inputs, after="differentiate")
     assert text.count("np.copy") == copies
+
+
+def rnn(x: Tensor, h0: Tensor, u: Tensor) -> float:
+    # x[t] read in a loop over time steps: each read's adjoint is added into x's rows
+    h = h0
+    out = np.zeros((x.shape[0], h0.shape[0]))
+    for t in range(x.shape[0]):
+        h = np.tanh(x[t] + h @ u)
+        out[t] = h
+    return float((out * out).sum())
+
+
+@BACKENDS
+def test_rnn_over_time_steps(backend):
+    check(rnn, a(6, 3), a(3), a(3, 3), backend=backend)
+
+
+@pytest.mark.parametrize("fn,inputs", [
+    (rows_in_a_loop, (a(4, 3), a(4, 3))),
+    (rnn, (a(6, 3), a(3), a(3, 3))),
+])
+def test_reads_in_a_loop_add_into_rows_of_the_adjoint(fn, inputs):
+    # the adjoint of x[i] read in a loop is added into row i of x's adjoint, not as an
+    # array of x's shape made and added in each iteration (quadratic in the trip count):
+    # the final IR makes one array of x's shape, the adjoint's start
+    text = pts.grad(fn).ir(*inputs)
+    assert text.count("np.zeros_like %x ") == 1, text
