@@ -18,6 +18,10 @@ because some programs keep state in their module (pyperformance's nbody moves th
 its BODIES; the Benchmarks Game's fasta draws from a module-level generator): every way
 starts from the published initial state.
 
+A scalar program's run line takes tests/lang's markers: `  # float` compares an int result
+of CPython as a float (pts's variable that is an int, then a float, is a float throughout),
+`  # wraps` wraps it to 64 bits first.
+
 A program that pts cannot run yet is marked, in its header, with
 
     # xfail: waits for: <what> (<the exact first CompileError>)
@@ -161,7 +165,13 @@ def _expected(path: Path, line) -> "tp.Outcome":
     fn = getattr(load(path, "cpython"), line.func_name)
     if isinstance(line, tt.RunLine):
         return tp.call_capturing(tt.with_args_after(fn), line.args())
-    return tp.call_capturing(fn, line.args())
+    out = tp.call_capturing(fn, line.args())
+    if out.exc is None:             # the `# wraps` and `# float` markers, as tp.expected
+        if "wraps" in line.markers:
+            out.value = tp.map_ints(out.value, tp.wrap_int64)
+        if "float" in line.markers:
+            out.value = tp.map_ints(out.value, float)
+    return out
 
 
 def outcome(run: Run, backend: str) -> "tp.Outcome":
