@@ -38,6 +38,11 @@ class ExceptionChecks:
         value = None
         if isinstance(node, A.Name) and self.var_key(node.id) not in self.vars:
             value = self.lookup_global(node.id, node)
+        if isinstance(node, A.IfExp):
+            # `raise U1 if i else U0`: each branch may well be a class; the choice is the
+            # refused part, so say that rather than "expected an exception class"
+            raise self.error("the exception class must be named directly: pts does not choose "
+                             "it at run time (write `if ...: raise A` / `else: raise B`)", node)
         if not (isinstance(value, type) and issubclass(value, BaseException)):
             raise self.error("expected an exception class (a builtin one, or a class "
                              "deriving from one defined at module level)", node)

@@ -177,7 +177,13 @@ class TensorChecks:
             return NONE
         if e.attr in DTYPE_CONSTS:
             return DTypeType(DTYPE_CONSTS[e.attr])
+        import types
+
         import numpy as np
+        if isinstance(getattr(np, e.attr, None), types.ModuleType):
+            # np.random.seed(1), np.linalg.norm(x): "can only be called" would be false
+            raise self.error(f"numpy.{e.attr} is not supported: pts compiles no function of "
+                             f"the numpy.{e.attr} module", e)
         if e.attr in NP_FUNCTIONS or hasattr(np, e.attr):
             raise self.error(f"np.{e.attr} can only be called", e)
         raise self.error(f"module 'numpy' has no attribute '{e.attr}'", e)

@@ -1,0 +1,27 @@
+# Source: Rosetta Code, "Sorting algorithms/Bubble sort", Python
+#   https://rosettacode.org/wiki/Sorting_algorithms/Bubble_sort#Python
+#   (acmeism/RosettaCodeData Task/Sorting-algorithms-Bubble-sort/Python/sorting-algorithms-bubble-sort.py)
+# Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
+# Changes: none to bubble_sort; the `__main__` test shuffles with random.shuffle, the run
+#   lines pass fixed shuffled lists instead.
+
+
+def bubble_sort(seq):
+    """Inefficiently sort the mutable sequence (list) in place.
+       seq MUST BE A MUTABLE SEQUENCE.
+
+       As with list.sort() and random.shuffle this does NOT return
+    """
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(seq) - 1):
+            if seq[i] > seq[i+1]:
+                seq[i], seq[i+1] = seq[i+1], seq[i]
+                changed = True
+    return seq
+
+
+# run: bubble_sort([5, 3, 9, 1, 1, 8, -2, 7, 0, 6, 4, 2])
+# run: bubble_sort([2.5, -1.0, 2.5, 0.0])
+# run: bubble_sort([])  # xfail: bug: an empty list from Python has the element type 'unknown', and the checker says so: `'>' not supported between instances of 'unknown' and 'unknown'` (CPython returns [])
