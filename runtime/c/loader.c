@@ -37,6 +37,7 @@
 
 #include "blocks.h"
 #include "cpu.h"
+#include "dicts.h"
 #include "internal.h"
 
 #if defined(__x86_64__)
@@ -128,6 +129,11 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
     {"parallel_for", (pts_fn)pts_parallel_for},
     {"str_call", (pts_fn)pts__str_call},
+    {"dict_new", (pts_fn)pts_dict_new}, {"dict_find", (pts_fn)pts_dict_find},
+    {"dict_put", (pts_fn)pts_dict_put}, {"dict_del", (pts_fn)pts_dict_del},
+    {"dict_next", (pts_fn)pts_dict_next}, {"dict_last", (pts_fn)pts_dict_last},
+    {"dict_entry", (pts_fn)pts_dict_entry}, {"dict_clear", (pts_fn)pts_dict_clear},
+    {"dict_copy", (pts_fn)pts_dict_copy},
     F(memcpy), F(memmove), F(memset), F(madvise),
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
