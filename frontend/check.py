@@ -472,6 +472,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error("iteration over a 0-d array", it)
             # x[i] for each i: rows, or numpy scalars (np.float64) of a 1-D array
             return result_type("np.getitem", [t, I64], {"pattern": "i"})
+        if is_hash(t):                  # a dict or set made by an expression: its keys
+            it.hash_view = "keys"
+            it.lazy = True
+            return t.key if isinstance(t, DictType) else t.elem
         if isinstance(t, TupleType):
             elem = t.elems[0] if t.elems else I64
             for e in t.elems[1:]:

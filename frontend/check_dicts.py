@@ -139,7 +139,13 @@ class DictChecks:
             self.scopes.pop()
 
     def expr_DictComp(self, e: A.DictComp, expected=None, cond=False) -> Type:
-        kt, vt = self.comp_scope(e, lambda: (self.expr(e.key), self.expr(self.allow_none(e.value))))
+        def parts():
+            kt, vt = self.expr(e.key), self.expr(self.allow_none(e.value))
+            if isinstance(expected, DictType):      # {i: [] for i in r} as Dict[int, List[int]]
+                self.retype(e.value, expected.val)
+                vt = e.value.ty
+            return kt, vt
+        kt, vt = self.comp_scope(e, parts)
         if isinstance(expected, DictType):
             kt = self.meet_items([(kt, e.key)], expected.key, "dict keys")
             vt = self.meet_items([(vt, e.value)], expected.val, "dict values")
@@ -202,9 +208,16 @@ class DictChecks:
             vt = t
         elif t != vt and self.iter_helpers.join(vt, t) != vt:
             raise self.error(f"cannot store {py_name(t)} in {py_name(ht)}", node)
+        self.retype(node, vt)
         if DictType(kt, vt) != ht:
             self.refine_hash(target.value, DictType(kt, vt), node)
         target.ty = vt
+
+    def retype(self, node, want: Type) -> None:
+        """An empty literal stored where `want` is known (`d[k] = []`) takes want."""
+        if isinstance(node, A.Expr) and node.ty is not None and has_unknown(node.ty) \
+                and not has_unknown(want) and self.iter_helpers.join(node.ty, want) == want:
+            self.expr(node, expected=want)
 
     def dict_subscript(self, e: A.Subscript, t: Type) -> Type:
         if isinstance(t, SetType):
@@ -238,6 +251,7 @@ class DictChecks:
             if not isinstance(t, DictType):
                 return None
             it.hash_view = it.func.attr
+            it.hash_recv = recv
             it.lazy = True
             it.ty = t
             return {"keys": t.key, "values": t.val, "items": TupleType((t.key, t.val))}[it.func.attr]
@@ -294,10 +308,11 @@ class DictChecks:
             self.nargs(e, "dict", 0, 1)
             if not e.args:
                 return want if isinstance(want, DictType) else DictType(UNKNOWN, UNKNOWN)
-            t = self.expr(e.args[0])
-            if isinstance(t, DictType):
-                e.copy_of = True
-                return t
+            if not isinstance(e.args[0], (A.Call, A.GeneratorExp)):
+                t = self.expr(e.args[0])
+                if isinstance(t, DictType):
+                    e.copy_of = True
+                    return t
             elem = self.iter_type(e.args[0])
             if not (isinstance(elem, TupleType) and len(elem.elems) == 2):
                 raise self.error(f"dict() needs a dict or an iterable of (key, value) pairs, "
@@ -375,6 +390,9 @@ class DictChecks:
                                  "(give a default of the value type, or test `k in d`)", e)
             if name == "setdefault":
                 self.store_key(obj, k, e.args[0])
+                self.retype(e.args[1], obj.val)
+            elif n == 2:
+                self.retype(e.args[1], obj.val)
             else:
                 self.key_use(obj, k, e.args[0])
             if obj.val == UNKNOWN:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_dicts import SET_OPS, is_hash
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, STR, DictType, SetType, TupleType, Type
+from pts.ir.types import (I1, I64, STR, UNKNOWN, DictType, OptionalType, SetType, TupleType,
+                          Type)
 
 
 def key_type(t: Type) -> Type:
@@ -60,6 +61,10 @@ class DictLowering:
     # ------------------------------------------------------------ literals
 
     def new_hash(self, t: Type) -> Value:
+        if isinstance(t, DictType) and UNKNOWN in (t.key, t.val):   # print({}): never read
+            t = DictType(I64 if t.key == UNKNOWN else t.key, I64 if t.val == UNKNOWN else t.val)
+        elif isinstance(t, SetType) and t.elem == UNKNOWN:
+            t = SetType(I64)
         return self.emit("dict.new" if isinstance(t, DictType) else "set.new", [], t)
 
     def expr_DictExpr(self, e: A.DictExpr) -> Value:
@@ -150,7 +155,7 @@ class DictLowering:
         """A `for` (or comprehension, or consuming builtin) over a dict, a set, or a dict's
         keys(), values() or items()."""
         view = it.hash_view
-        src = it.func.value if isinstance(it, A.Call) else it
+        src = getattr(it, "hash_recv", it)
         h = self.expr(src)
         ht = src.ty
         self.b.span = it.span
@@ -294,8 +299,22 @@ class DictLowering:
 
     # ------------------------------------------------------------ printing
 
+    def value_repr(self, v: Value, t: Type) -> Value:
+        """repr(v); an Optional's is None's or its value's."""
+        if not isinstance(t, OptionalType):
+            return self.emit("str.repr", [v], STR)
+        out = self.fresh("vrepr")
+        self.var_types[out] = STR
+        self.write(out, self.b.block, const("None"))
+        self.if_then(self.emit("not", [self.emit("opt.is_none", [v], I1)], I1),
+                     lambda: self.write(out, self.b.block,
+                                        self.value_repr(self.emit("opt.get", [v], t.elem), t.elem)))
+        return self.read(out)
+
     def hash_repr(self, h: Value, t: Type) -> Value:
         """repr(d) / repr(s) as CPython writes it: {k: v, ...}, {a, b}, set()."""
+        if key_type(t) == UNKNOWN:               # print({}), print(set()): always empty
+            return const("{}" if isinstance(t, DictType) else "set()")
         acc = self.fresh("repr")
         self.var_types[acc] = STR
         self.write(acc, self.b.block, const(""))
@@ -306,7 +325,7 @@ class DictLowering:
             if isinstance(t, DictType):
                 v = self.emit("dict.value_at", [h, i], t.val)
                 text = self.emit("str.concat", [text, const(": ")], STR)
-                text = self.emit("str.concat", [text, self.emit("str.repr", [v], STR)], STR)
+                text = self.emit("str.concat", [text, self.value_repr(v, t.val)], STR)
             cur = self.read(acc)
             sep = self.emit("select", [self.emit("eq", [self.emit("str.len", [cur], I64), const(0)], I1),
                                        const(""), const(", ")], STR)

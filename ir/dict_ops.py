@@ -79,6 +79,9 @@ def _join_scalar(a: Type, b: Type) -> Type | None:
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
         parts = [_join_scalar(x, y) for x, y in zip(a.elems, b.elems)]
         return None if None in parts else TupleType(tuple(parts))
+    if isinstance(a, ListType) and isinstance(b, ListType):      # [] meets any list
+        e = _join_scalar(a.elem, b.elem) if b.elem != UNKNOWN else a.elem
+        return None if e is None else ListType(e)
     return None
 
 
