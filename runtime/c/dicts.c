@@ -43,7 +43,7 @@ typedef void (*free_fn)(void *);
 
 struct pts_dict {
     int64_t len, cap;                     /* live entries; entry capacity */
-    char *data;                           /* index (size int64 slots), then the entries */
+    char *data;                           /* index (size int32 slots), then the entries */
     void *next;                           /* the arena chain */
     int64_t used;                         /* entries written, live or deleted */
     int64_t size;                         /* index slots, a power of two */
@@ -61,10 +61,14 @@ static void push(dict_ctx *c, pts_dict *d) {
     c->lists = d;
 }
 
-static inline int64_t *index_of(const pts_dict *d) { return (int64_t *)d->data; }
+/* The index holds int32 positions (a table of 2^31 entries would not fit a call's
+   memory anyway): half the cache lines of int64 ones, as CPython sizes its index. */
+typedef int32_t slot_t;
+
+static inline slot_t *index_of(const pts_dict *d) { return (slot_t *)d->data; }
 
 static inline uint64_t *entry(const pts_dict *d, int64_t i) {
-    return (uint64_t *)(d->data + d->size * 8) + i * (1 + d->nk + d->nv);
+    return (uint64_t *)(d->data + d->size * (int64_t)sizeof(slot_t)) + i * (1 + d->nk + d->nv);
 }
 
 static inline uint64_t mix(uint64_t x) {
@@ -148,9 +152,24 @@ static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *b) {
 /* The index slot holding key (>= 0: its entry is index[slot]) or, if absent, -1 - the
    slot an insertion takes (the first dummy seen, else the empty one). */
 static int64_t probe(const pts_dict *d, const uint64_t *key, uint64_t h) {
-    const int64_t *ix = index_of(d);
+    const slot_t *ix = index_of(d);
     uint64_t mask = (uint64_t)d->size - 1, perturb = h, i = h & mask;
     int64_t free_slot = -1;
+    if (d->nk == 1 && d->kinds[0] == 'i') {            /* int keys: compare the key alone */
+        for (;;) {
+            int64_t e = ix[i];
+            if (e == EMPTY)
+                return -1 - (free_slot >= 0 ? free_slot : (int64_t)i);
+            if (e == DUMMY) {
+                if (free_slot < 0)
+                    free_slot = (int64_t)i;
+            } else if (entry(d, e)[1] == key[0]) {
+                return (int64_t)i;
+            }
+            perturb >>= 5;
+            i = (i * 5 + perturb + 1) & mask;
+        }
+    }
     for (;;) {
         int64_t e = ix[i];
         if (e == EMPTY)
@@ -175,14 +194,14 @@ static int rebuild(pts_dict *d, int64_t want) {
         cap *= 2;
     int64_t size = cap * 2;               /* load <= 1/2 */
     int64_t esize = 8 * (1 + d->nk + d->nv);
-    char *block = ((malloc_fn)d->imports[0])((size_t)(size * 8 + cap * esize));
+    char *block = ((malloc_fn)d->imports[0])((size_t)(size * (int64_t)sizeof(slot_t) + cap * esize));
     if (!block)
         return 0;
     pts_dict old = *d;
     d->data = block;
     d->size = size;
     d->cap = cap;
-    memset(block, 0xff, (size_t)size * 8);          /* EMPTY */
+    memset(block, 0xff, (size_t)size * sizeof(slot_t));          /* EMPTY */
     int64_t n = 0;
     for (int64_t i = 0; i < old.used; i++) {
         const uint64_t *src = entry(&old, i);
@@ -190,7 +209,7 @@ static int rebuild(pts_dict *d, int64_t want) {
             continue;
         memcpy(entry(d, n), src, (size_t)esize);
         uint64_t mask = (uint64_t)size - 1, perturb = src[0], j = src[0] & mask;
-        int64_t *ix = index_of(d);
+        slot_t *ix = index_of(d);
         while (ix[j] != EMPTY) {
             perturb >>= 5;
             j = (j * 5 + perturb + 1) & mask;
@@ -243,7 +262,7 @@ uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
         s = probe(d, key, h);
     }
     int64_t i = d->used++;
-    index_of(d)[-1 - s] = i;
+    index_of(d)[-1 - s] = (slot_t)i;
     uint64_t *en = entry(d, i);
     en[0] = h;
     memcpy(en + 1, key, (size_t)d->nk * 8);
@@ -259,7 +278,7 @@ int64_t pts_dict_del(pts_dict *d, const uint64_t *key, uint64_t *value_out) {
     int64_t s = probe(d, key, hash_key(d, key));
     if (s < 0)
         return 0;
-    int64_t *ix = index_of(d);
+    slot_t *ix = index_of(d);
     uint64_t *en = entry(d, ix[s]);
     if (value_out)
         memcpy(value_out, en + 1 + d->nk, (size_t)d->nv * 8);
@@ -286,7 +305,7 @@ int64_t pts_dict_last(const pts_dict *d) {
 }
 
 void pts_dict_clear(pts_dict *d) {
-    memset(d->data, 0xff, (size_t)d->size * 8);
+    memset(d->data, 0xff, (size_t)d->size * sizeof(slot_t));
     d->used = d->len = 0;
 }
 
