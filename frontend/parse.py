@@ -858,10 +858,8 @@ class _Build(Transformer):
     def del_stmt(self, meta, children):
         t = children[0]
         targets = t.elts if isinstance(t, ast.TupleExpr) else [t]
-        for x in targets:
-            if not isinstance(x, ast.Subscript):
-                raise CompileError("'del' of a name or attribute is not supported (only "
-                                   "del d[k])", x.span)
+        if not all(isinstance(x, ast.Subscript) for x in targets):
+            raise CompileError("'del' is not supported", self._span(meta))   # (only del d[k])
         return ast.Delete(targets, span=self._span(meta))
 
     # key_value: test ":" test
