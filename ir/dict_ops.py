@@ -89,13 +89,16 @@ def type_of_container(value, type_of_value) -> Type:
     """The pts type of a Python dict or set argument (ir.types.type_of_value's)."""
     keys = value.keys() if isinstance(value, dict) else value
     kt: Type = UNKNOWN
+    what = "dict keys" if isinstance(value, dict) else "sets"
     for k in keys:
         t = type_of_value(k)
         j = _join_scalar(kt, t)
-        if j is None or not key_ok(j):
-            raise TypeError(f"pts {'dict keys' if isinstance(value, dict) else 'sets'} need "
-                            f"elements of one type (bool, int, float, str or tuples of them), "
-                            f"not {type(k).__name__}")
+        if j is None:
+            names = " and ".join(sorted({py_name(kt), py_name(t)}))
+            raise TypeError(f"pts {what} need elements of one type, not {names}")
+        if not key_ok(j):
+            raise TypeError(f"pts {what} hold bool, int, float, str or tuples of them, not "
+                            f"{py_name(t)}")
         kt = j
     if not isinstance(value, dict):
         return SetType(kt)
