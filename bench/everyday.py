@@ -2,7 +2,10 @@
 
 Rows:
 - word count: `d[w] = d.get(w, 0) + 1` over the words of ~1 MB of text (`text.split()`),
-  returning the number of distinct words and the largest count;
+  returning the number of distinct words and the largest count.  In a Python process pts's
+  string ops still run through Python (runtime/strings.py's str_call: the `strp` task
+  makes them native), so this row times `text.split()` making ~180k runtime strings
+  through ctypes far more than the dict;
 - BFS: a breadth-first search over a random graph of 100k edges among 50k nodes (an
   adjacency `Dict[int, List[int]]` the function builds from a linear congruential
   generator — passing 200k ints as lists would time the list boundary instead — a visited
@@ -209,7 +212,8 @@ def main() -> None:
         ratio = f"{n / p:12.2f}x" if n is not None else f"{'n/a':>13}"
         print(f"{name:<12} {cpy:9.4f} {ncell} {p:9.4f} {cpy / p:7.2f}x {ratio}"
               + (f"   ({note})" if note else ""))
-    print("(pts vs Numba > 1: pts is faster)")
+    print("(pts vs Numba > 1: pts is faster; word count: str.split runs through Python in "
+          "process until string ops are native)")
     sys.stdout.flush()
 
 

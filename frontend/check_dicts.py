@@ -127,8 +127,8 @@ class DictChecks:
         """Check a comprehension's parts in its own scope (as expr_ListComp does)."""
         elem_t = self.iter_type(e.iter)
         self.comp_counter += 1
-        from pts.frontend.check import _target_names
-        scope = {n: f"{n}.comp{self.comp_counter}" for n in _target_names(e.target)}
+        names = self.iter_helpers.target_names(e.target)
+        scope = {n: f"{n}.comp{self.comp_counter}" for n in names}
         self.scopes.append(scope)
         try:
             self.assign_target(e.target, elem_t, e.target)

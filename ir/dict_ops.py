@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from itertools import islice
 
+from pts.ir import types as types_module
 from pts.ir.op_table import ALLOC, RAISE, READ, WRITE, OpUse, define
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType,
                           SetType, TupleType, Type, py_name)
@@ -260,6 +261,8 @@ define("dict.popitem", RAISE, _popitem, _rule(1, _dict, lambda t: TupleType((t.k
 define("set.add", WRITE, lambda s, k: s.add(k), _rule(2, _set, _none, key=1))
 define("set.remove", RAISE, lambda s, k: s.remove(k), _rule(2, _set, _none, key=1))
 define("set.pop", RAISE, _set_pop, _rule(1, _set, lambda t: t.elem))
+
+types_module.container_type = type_of_container
 
 # the ops whose evaluation raises KeyError (the interpreter gives it the scripted line)
 RAISING = {"dict.getitem", "dict.delitem", "dict.pop", "dict.popitem", "set.remove", "set.pop"}

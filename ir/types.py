@@ -200,6 +200,10 @@ def _parse_type(s: str) -> tuple[Type, str]:
     return SCALARS[name], s
 
 
+# the type of a dict or set argument: ir.dict_ops.type_of_container, which registers itself
+# (it imports this module)
+container_type = None
+
 # the element type of `[]` before anything is appended (the checker's, and an empty list
 # argument's until the callee's parameter decides)
 UNKNOWN = ScalarType("unknown")
@@ -234,9 +238,8 @@ def type_of_value(value: Any) -> Type:
                 t = F64
             elem = t
         return ListType(elem)
-    if isinstance(value, (dict, set, frozenset)):
-        from pts.ir.dict_ops import type_of_container      # (Dict and Set arguments)
-        return type_of_container(value, type_of_value)
+    if isinstance(value, (dict, set, frozenset)) and container_type is not None:
+        return container_type(value, type_of_value)       # Dict and Set (ir.dict_ops)
     np = sys.modules.get("numpy")
     if np is None:
         raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")

@@ -14,7 +14,11 @@
  * CPython's for those: -0.0 == 0.0, nan never equal (each nan stored is a new key), strings
  * by bytes.  Hashes: a 64-bit mix of ints and of doubles' bits (0.0 for -0.0), FNV-1a-like
  * over 8 bytes at a time for strings; not CPython's values, which no pts program can see.
- * An entry: hash, key slots, value slots (nv; the value's leaves as 8-byte slots).
+ * An entry: hash, key slots, value slots (nv; the value's leaves as 8-byte slots), then
+ * one tag per string slot of the key: its byte length (saturated at 255) in the top byte
+ * and its first 7 bytes below, so that a lookup compares a stored string without reading
+ * it (a cache miss: the string lives elsewhere) unless the tags agree and it is longer
+ * than 7 bytes — most words are not.
  *
  * Memory: the header is a node of the call's arena (ctx->lists: {len, cap, data, next},
  * freed with its data by the image's release); `len` is the live count, `data` one block
@@ -47,7 +51,7 @@ struct pts_dict {
     void *next;                           /* the arena chain */
     int64_t used;                         /* entries written, live or deleted */
     int64_t size;                         /* index slots, a power of two */
-    int64_t nk, nv;                       /* key and value slots of an entry */
+    int64_t nk, nv, ns;                   /* key, value and tag slots of an entry */
     char kinds[MAX_KEY];
     void *const *imports;                 /* malloc and free */
 };
@@ -67,8 +71,10 @@ typedef int32_t slot_t;
 
 static inline slot_t *index_of(const pts_dict *d) { return (slot_t *)d->data; }
 
+static inline int64_t entry_slots(const pts_dict *d) { return 1 + d->nk + d->nv + d->ns; }
+
 static inline uint64_t *entry(const pts_dict *d, int64_t i) {
-    return (uint64_t *)(d->data + d->size * (int64_t)sizeof(slot_t)) + i * (1 + d->nk + d->nv);
+    return (uint64_t *)(d->data + d->size * (int64_t)sizeof(slot_t)) + i * entry_slots(d);
 }
 
 static inline uint64_t mix(uint64_t x) {
@@ -98,6 +104,20 @@ static uint64_t hash_bytes(const unsigned char *p, int64_t n) {
 
 static inline int64_t str_bytes(uint64_t s) { return *(const int64_t *)((uintptr_t)s - 8); }
 
+/* A string slot's tag (see the top of the file); tags[] of a key, in slot order. */
+static uint64_t str_tag(uint64_t s) {
+    int64_t n = str_bytes(s);
+    uint64_t w = 0;
+    memcpy(&w, (const void *)(uintptr_t)s, (size_t)(n < 7 ? n : 7));
+    return ((uint64_t)(n < 255 ? n : 255) << 56) | (w & 0x00ffffffffffffffULL);
+}
+
+static void key_tags(const pts_dict *d, const uint64_t *key, uint64_t *tags) {
+    for (int64_t k = 0, j = 0; k < d->nk; k++)
+        if (d->kinds[k] == 's')
+            tags[j++] = str_tag(key[k]);
+}
+
 static uint64_t hash_key(const pts_dict *d, const uint64_t *key) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int64_t k = 0; k < d->nk; k++) {
@@ -122,8 +142,10 @@ static uint64_t hash_key(const pts_dict *d, const uint64_t *key) {
     return h == DELETED ? h - 1 : h;
 }
 
-static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *b) {
-    for (int64_t k = 0; k < d->nk; k++) {
+/* Is the entry's key (slots a, tags at) equal to key b (tags bt)? */
+static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *at, const uint64_t *b,
+                      const uint64_t *bt) {
+    for (int64_t k = 0, j = 0; k < d->nk; k++) {
         uint64_t x = a[k], y = b[k];
         switch (d->kinds[k]) {
         case 'f': {
@@ -135,9 +157,15 @@ static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *b) {
             break;
         }
         case 's': {
+            uint64_t tag = at[j], btag = bt[j];
+            j++;
+            if (tag != btag)
+                return 0;
+            if (x == y || (tag >> 56) < 8)      /* the tag holds the whole string */
+                break;
             int64_t n = str_bytes(x);
-            if (x != y && (n != str_bytes(y) ||
-                           memcmp((const void *)(uintptr_t)x, (const void *)(uintptr_t)y, (size_t)n)))
+            if (n != str_bytes(y) ||
+                memcmp((const void *)(uintptr_t)x, (const void *)(uintptr_t)y, (size_t)n))
                 return 0;
             break;
         }
@@ -151,7 +179,7 @@ static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *b) {
 
 /* The index slot holding key (>= 0: its entry is index[slot]) or, if absent, -1 - the
    slot an insertion takes (the first dummy seen, else the empty one). */
-static int64_t probe(const pts_dict *d, const uint64_t *key, uint64_t h) {
+static int64_t probe(const pts_dict *d, const uint64_t *key, const uint64_t *tags, uint64_t h) {
     const slot_t *ix = index_of(d);
     uint64_t mask = (uint64_t)d->size - 1, perturb = h, i = h & mask;
     int64_t free_slot = -1;
@@ -179,7 +207,7 @@ static int64_t probe(const pts_dict *d, const uint64_t *key, uint64_t h) {
                 free_slot = (int64_t)i;
         } else {
             const uint64_t *en = entry(d, e);
-            if (en[0] == h && keys_equal(d, en + 1, key))
+            if (en[0] == h && keys_equal(d, en + 1, en + 1 + d->nk + d->nv, key, tags))
                 return (int64_t)i;
         }
         perturb >>= 5;
@@ -193,7 +221,7 @@ static int rebuild(pts_dict *d, int64_t want) {
     while (cap < want)
         cap *= 2;
     int64_t size = cap * 2;               /* load <= 1/2 */
-    int64_t esize = 8 * (1 + d->nk + d->nv);
+    int64_t esize = 8 * entry_slots(d);
     char *block = ((malloc_fn)d->imports[0])((size_t)(size * (int64_t)sizeof(slot_t) + cap * esize));
     if (!block)
         return 0;
@@ -232,6 +260,8 @@ pts_dict *pts_dict_new(void *ctxp, const char *kinds, int64_t nv) {
     if (d->nk > MAX_KEY)
         d->nk = MAX_KEY;
     memcpy(d->kinds, kinds, (size_t)d->nk);
+    for (int64_t k = 0; k < d->nk; k++)
+        d->ns += d->kinds[k] == 's';
     d->nv = nv;
     d->imports = c->imports;
     if (!rebuild(d, 8)) {
@@ -245,13 +275,16 @@ pts_dict *pts_dict_new(void *ctxp, const char *kinds, int64_t nv) {
 uint64_t *pts_dict_find(pts_dict *d, const uint64_t *key) {
     if (d->len == 0)
         return NULL;
-    int64_t s = probe(d, key, hash_key(d, key));
+    uint64_t tags[MAX_KEY];
+    key_tags(d, key, tags);
+    int64_t s = probe(d, key, tags, hash_key(d, key));
     return s < 0 ? NULL : entry(d, index_of(d)[s]) + 1 + d->nk;
 }
 
 uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
-    uint64_t h = hash_key(d, key);
-    int64_t s = probe(d, key, h);
+    uint64_t h = hash_key(d, key), tags[MAX_KEY];
+    key_tags(d, key, tags);
+    int64_t s = probe(d, key, tags, h);
     if (s >= 0) {
         *added = 0;
         return entry(d, index_of(d)[s]) + 1 + d->nk;
@@ -259,7 +292,7 @@ uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
     if (d->used == d->cap) {
         if (!rebuild(d, (d->len + 1) * 2))
             return NULL;
-        s = probe(d, key, h);
+        s = probe(d, key, tags, h);
     }
     int64_t i = d->used++;
     index_of(d)[-1 - s] = (slot_t)i;
@@ -267,6 +300,7 @@ uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
     en[0] = h;
     memcpy(en + 1, key, (size_t)d->nk * 8);
     memset(en + 1 + d->nk, 0, (size_t)d->nv * 8);
+    memcpy(en + 1 + d->nk + d->nv, tags, (size_t)d->ns * 8);
     d->len++;
     *added = 1;
     return en + 1 + d->nk;
@@ -275,7 +309,9 @@ uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
 int64_t pts_dict_del(pts_dict *d, const uint64_t *key, uint64_t *value_out) {
     if (d->len == 0)
         return 0;
-    int64_t s = probe(d, key, hash_key(d, key));
+    uint64_t tags[MAX_KEY];
+    key_tags(d, key, tags);
+    int64_t s = probe(d, key, tags, hash_key(d, key));
     if (s < 0)
         return 0;
     slot_t *ix = index_of(d);
