@@ -10,7 +10,8 @@ STAMP := $(VENV)/.installed
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime/c/threads.c \
-		runtime/c/cpu.c runtime/c/cpu.h runtime/c/blocks.c runtime/c/blocks.h
+		runtime/c/cpu.c runtime/c/cpu.h runtime/c/blocks.c runtime/c/blocks.h \
+		runtime/_dicts.c runtime/c/dicts.c runtime/c/dicts.h
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	# also writes $(PRECOMPILED) and byte-compiles the sources (setup.py)
@@ -48,6 +49,7 @@ bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
 	$(VPY) bench/calls.py
+	$(VPY) bench/everyday.py
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
 		echo "torch not installable: tensor bench without it"; fi
 	$(VPY) bench/tensors.py

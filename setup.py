@@ -73,4 +73,7 @@ setup(cmdclass={"build_py": BuildPyWithLibrary},
                    Extension("pts._threads", ["runtime/_threads.c", "runtime/c/threads.c",
                                               "runtime/c/blocks.c"],
                              optional=True, extra_compile_args=["-O2", "-pthread"],
-                             extra_link_args=["-pthread"])])
+                             extra_link_args=["-pthread"]),
+                   # pts._dicts (runtime/_dicts.c with runtime/c/dicts.c): dicts and sets
+                   Extension("pts._dicts", ["runtime/_dicts.c", "runtime/c/dicts.c"],
+                             optional=True, extra_compile_args=["-O2"])])

@@ -33,6 +33,7 @@ from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
 from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
                                     STACK_LIMIT, VOID, alloca, llvm_type, result_type, symbol)
 from pts.backend.exception_codegen import ExceptionOps
+from pts.backend.dict_codegen import DictOps
 from pts.backend.list_ops import ListOps
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
@@ -694,7 +695,7 @@ def glue_op(i: Instr) -> bool:
                for t in [i.type, *(a.type for a in i.args)])
 
 
-class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps):
+class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps):
     # fast-math flags of float +, - and *: none for user code (results as CPython's and
     # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
     # contraction into FMA

@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH
 from pts.ir.core import Function
-from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, ListType,
+from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, DictType, ListType, SetType,
                           OptionalType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
@@ -35,6 +35,16 @@ IMPORT_TYPES = {
     # fn(data, begin, end) on chunks of [0, n), each >= grain, over the thread pool
     "parallel_for": ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]),
     "str_call": ir.FunctionType(I32T, [PTR, PTR, PTR, PTR]),
+    # runtime/c/dicts.h
+    "dict_new": ir.FunctionType(PTR, [PTR, PTR, I64T]),
+    "dict_find": ir.FunctionType(PTR, [PTR, PTR]),
+    "dict_put": ir.FunctionType(PTR, [PTR, PTR, PTR]),
+    "dict_del": ir.FunctionType(I64T, [PTR, PTR, PTR]),
+    "dict_next": ir.FunctionType(I64T, [PTR, I64T]),
+    "dict_last": ir.FunctionType(I64T, [PTR]),
+    "dict_entry": ir.FunctionType(PTR, [PTR, I64T]),
+    "dict_clear": ir.FunctionType(ir.VoidType(), [PTR]),
+    "dict_copy": ir.FunctionType(PTR, [PTR, PTR]),
 }
 IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
 ELEM_KIND = {I1: 0, I64: 1, F64: 2}
@@ -66,7 +76,7 @@ def llvm_type(t: Type) -> ir.Type:
         return I32T
     if isinstance(t, TensorType):
         return desc_type(t.rank)
-    if t == STR or isinstance(t, ListType):
+    if t == STR or isinstance(t, (ListType, DictType, SetType)):
         return PTR
     if t == NONE:
         return I8T

@@ -171,6 +171,38 @@ class GeneratorExp(Expr):
     conds: list[Expr] = field(default_factory=list)
 
 
+@dataclass(eq=False)
+class DictExpr(Expr):
+    """`{k: v, ...}` (frontend.check_dicts)."""
+    keys: list[Expr]
+    values: list[Expr]
+
+
+@dataclass(eq=False)
+class SetExpr(Expr):
+    """`{a, b, ...}` (frontend.check_dicts)."""
+    elts: list[Expr]
+
+
+@dataclass(eq=False)
+class DictComp(Expr):
+    """`{key: value for target in iter if cond ...}` (one `for` clause)."""
+    key: Expr
+    value: Expr
+    target: Expr
+    iter: Expr
+    conds: list[Expr] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class SetComp(Expr):
+    """`{elt for target in iter if cond ...}` (one `for` clause)."""
+    elt: Expr
+    target: Expr
+    iter: Expr
+    conds: list[Expr] = field(default_factory=list)
+
+
 # ---------------------------------------------------------------- statements
 
 @dataclass(eq=False)
@@ -285,6 +317,12 @@ class Yield(Stmt):
 class YieldFrom(Stmt):
     """`yield from iterable` as a statement of a generator function."""
     value: Expr
+
+
+@dataclass(eq=False)
+class Delete(Stmt):
+    """`del a[k], ...` (frontend.check_dicts: dict items)."""
+    targets: list[Expr]
 
 
 @dataclass(eq=False)

@@ -35,10 +35,11 @@ from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_thro
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
+from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
-                          NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
+                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TensorType, TupleType, Type,
                           py_name)
 
@@ -54,8 +55,8 @@ MATH_TO_INT = {"floor", "ceil"}
 MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
-BUILTIN_FUNCS = ({"len", "abs", "min", "max", "int", "float", "bool", "print"} | STR_BUILTINS |
-                 ITER_BUILTINS)
+BUILTIN_FUNCS = ({"len", "abs", "min", "max", "int", "float", "bool", "print", "dict", "set"} |
+                 STR_BUILTINS | ITER_BUILTINS)
 
 
 @dataclass
@@ -127,6 +128,8 @@ def join(a: Type, b: Type) -> Type | None:
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
         elems = [join(x, y) for x, y in zip(a.elems, b.elems)]
         return None if None in elems else TupleType(tuple(elems))
+    if is_hash(a) and is_hash(b):
+        return hash_join(a, b)        # {} / set() meet the dict or set a store decides
     return None
 
 
@@ -149,7 +152,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks, IterChecks):
+                      ExceptionChecks, StringChecks, IterChecks, DictChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -221,6 +224,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if isinstance(t, ListType) and t.elem == UNKNOWN:
                 raise CompileError(f"cannot infer the element type of the empty list '{name}'; "
                                    f"annotate it, e.g. {name}: List[int] = []", fdef.span)
+            if is_hash(t) and has_unknown(t):
+                raise CompileError(f"cannot infer the types of the empty {py_name(t).split('[')[0].lower()} "
+                                   f"'{name}'; annotate it, e.g. {name}: Dict[str, int] = {{}}",
+                                   fdef.span)
         self.update_ret_type()
         if self.spec.ret_type is None:
             self.spec.ret_type = NONE
@@ -438,6 +445,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def iter_type(self, it: A.Expr) -> Type:
         """Element type of what a `for` iterates over: range(...), a list or a tuple."""
+        elem = self.hash_iter_elem(it)  # dicts, sets and their views (check_dicts)
+        if elem is not None:
+            return elem
         elem = self.iter_elem(it)       # lazy iterables and range values (check_iter)
         if elem is not None:
             return elem
@@ -462,6 +472,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error("iteration over a 0-d array", it)
             # x[i] for each i: rows, or numpy scalars (np.float64) of a 1-D array
             return result_type("np.getitem", [t, I64], {"pattern": "i"})
+        if is_hash(t):                  # a dict or set made by an expression: its keys
+            it.hash_view = "keys"
+            it.lazy = True
+            return t.key if isinstance(t, DictType) else t.elem
         if isinstance(t, TupleType):
             elem = t.elems[0] if t.elems else I64
             for e in t.elems[1:]:
@@ -491,6 +505,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             lt = self.expr(target.value)
             if isinstance(lt, TensorType):
                 check_tensor_assignment(self, target, t, node)
+                return
+            if is_hash(lt):
+                self.dict_store(target, lt, t, node)
                 return
             if not isinstance(lt, ListType):
                 raise self.error(f"'{py_name(lt)}' object does not support item assignment", target)
@@ -604,7 +621,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return t
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
-        if t not in NUMERIC + NUMPY_SCALARS + (STR,) and not isinstance(t, ListType) and t != NONE:
+        if t not in NUMERIC + NUMPY_SCALARS + (STR,) and not isinstance(t, ListType) and t != NONE \
+                and not is_hash(t):
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -614,7 +632,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise self.error(f"'{type(e).__name__}' expressions are not supported", e)
         if isinstance(e, A.Call) and expected is not None:
             e.expected = expected          # list() takes an annotated element type
-        if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp"):
+        if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp", "DictExpr", "SetExpr",
+                                "DictComp", "SetComp"):
             t = method(e, expected=expected, cond=cond)
         else:
             t = method(e)
@@ -681,6 +700,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.tensor_binop(node, op, a, b)
         if STR in (a, b):
             return self.str_binop(op, a, b, node)
+        if is_hash(a) or is_hash(b):
+            return self.hash_binop(op, a, b, node)
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
             return a
         if op == "*" and isinstance(b, ListType) and a in (I64, I1):
@@ -740,7 +761,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
                 return self.tensor_compare(e, op, left, right)
-            if self.str_compare(op, left, right, e):
+            if self.str_compare(op, left, right, e) or self.hash_compare(op, left, right, e):
                 left = right
                 continue
             if isinstance(left, OptionalType) or isinstance(right, OptionalType):
@@ -870,6 +891,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(t, ListType):
             self.index(e.index, "list")
             return t.elem
+        if is_hash(t):
+            return self.dict_subscript(e, t)
         if t == STR:
             return self.str_subscript(e)
         if isinstance(t, RangeType):
@@ -1061,6 +1084,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
+        if name in ("dict", "set"):
+            return self.hash_builtin(e, name)
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):
             return self.str_builtin(e, name)
@@ -1088,7 +1113,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.object_len(e, t)
             if isinstance(t, TensorType) and t.rank == 0:
                 raise self.error("len() of unsized object", e.args[0])
-            if not isinstance(t, (ListType, TupleType, TensorType, RangeType)):
+            if not isinstance(t, (ListType, TupleType, TensorType, RangeType, DictType, SetType)):
                 raise self.error(f"object of type '{py_name(t)}' has no len()", e.args[0])
             return I64
         if name == "abs":
@@ -1105,7 +1130,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if e.args:
                 t = self.expr(e.args[0])
                 ok = t in NUMERIC + NUMPY_SCALARS or isinstance(t, TensorType) or \
-                    (name == "bool" and isinstance(t, ListType))
+                    (name == "bool" and isinstance(t, (ListType, DictType, SetType)))
                 if not ok:
                     raise self.error(f"{name}() argument must be a number, not '{py_name(t)}'",
                                      e.args[0])
@@ -1133,6 +1158,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return F64
 
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
+        if is_hash(obj):
+            return self.hash_method(e, obj, name)
         if obj == STR:
             t = self.str_method(e, name)
             e.target = Callee("strmethod", name)
@@ -1186,6 +1213,10 @@ def resolve_type(te: A.TypeExpr) -> Type:
             raise CompileError(f"lists of {py_name(elem)} are not supported "
                                f"(only int, float, bool and str)", te.span)
         return ListType(elem)
+    if name in ("Dict", "dict") and len(te.args) == 2:
+        return DictType(resolve_type(te.args[0]), resolve_type(te.args[1]))
+    if name in ("Set", "set") and len(te.args) == 1:
+        return SetType(resolve_type(te.args[0]))
     if name in ("Tuple", "tuple") and te.args:
         return TupleType(tuple(resolve_type(a) for a in te.args))
     if name in ("ndarray", "Tensor", "NDArray", "ArrayLike"):

@@ -22,11 +22,13 @@ from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
 from pts.frontend.lower_iter import IterLowering
+from pts.frontend.lower_dicts import DictLowering
+from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
+from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType,
                           OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -64,7 +66,7 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer(ExceptionLowering, StringLowering, IterLowering):
+class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -170,6 +172,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return z
         if isinstance(t, ListType):
             i = Instr("list.new", [const(0)], t, span=self.b.span)
+        elif is_hash(t):
+            i = Instr("dict.new" if isinstance(t, DictType) else "set.new", [], t, span=self.b.span)
         elif isinstance(t, TupleType):
             i = Instr("tuple", [self.undefined(e) for e in t.elems], t, span=self.b.span)
         elif isinstance(t, OptionalType):
@@ -255,6 +259,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return self.emit("select", [present, value, const(False)], I1)
         if isinstance(t, ListType):
             return self.emit("ne", [self.emit("list.len", [v], I64), const(0)], I1)
+        if is_hash(t):
+            return self.emit("ne", [self.emit("hash.len", [v], I64), const(0)], I1)
         if isinstance(t, TupleType):
             return const(bool(t.elems))
         if t == STR:
@@ -350,6 +356,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             # self.w = v: rebinds the live object's attribute (see frontend.objects)
             self.b.span = target.span
             self.emit("attr.set", [v], None, path=".".join(target.attr_path))
+        elif isinstance(target, A.Subscript) and is_hash(target.value.ty):
+            self.dict_setitem(target, v, t)
         elif isinstance(target, A.Subscript):
             lst = self.expr(target.value)
             idx = self.list_index(lst, target.index, "list assignment index out of range")
@@ -376,6 +384,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             res = self.emit("np." + BINARY_UFUNCS[s.op], [cur, rhs], s.ty, static="{}")
             self.emit("np.setitem", [base, res] + idx, None, pattern=s.target.pattern)
             return
+        if isinstance(s.target, A.Subscript) and is_hash(s.target.value.ty):
+            return self.dict_augassign(s)
+        if is_hash(s.target.ty):
+            return self.hash_augassign(s)
         if isinstance(s.target, A.Subscript):
             lst = self.expr(s.target.value)
             idx = self.list_index(lst, s.target.index)
@@ -718,6 +730,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
         if t == STR:
             return self.str_subscript(e, base)
+        if is_hash(t):
+            return self.dict_getitem(e, base)
         idx = self.list_index(base, e.index)
         self.b.span = e.span
         return self.emit("list.get", [base, idx], e.ty)
@@ -761,6 +775,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         return self.binop(e.op, a, e.left.ty, b, e.right.ty, e.ty, e)
 
     def binop(self, op: str, a: Value, at: Type, b: Value, bt: Type, rt: Type, node) -> Value:
+        if is_hash(rt):
+            return self.hash_binop(op, a, at, b, bt, rt)
         if rt == STR:
             return self.str_binop(op, a, at, b, bt)
         if isinstance(rt, ListType):
@@ -885,6 +901,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
+        if is_hash(at) or is_hash(bt):
+            return self.hash_compare(op, a, at, b, bt)
         if STR in (at, bt) or ListType(STR) in (at, bt):
             return self.str_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
@@ -1033,12 +1051,16 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         return self.emit("call", args, spec.ret_type, callee=spec.ir_name)
 
     def call_builtin(self, e: A.Call, name: str) -> Value:
+        if name in ("dict", "set"):
+            return self.hash_builtin(e, name)
         args = [self.expr(a) for a in e.args]
         types = [a.ty for a in e.args]
         self.b.span = e.span
         if is_str_call(name, types):
             return self.str_builtin(e, name, args, types)
         if name == "print":
+            args = [self.hash_repr(v, t) if is_hash(t) else v for v, t in zip(args, types)]
+            types = [STR if is_hash(t) else t for t in types]
             self.emit("print", self.printable_args(args, types), None)
             return const(None)
         if name == "len":
@@ -1046,6 +1068,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
                 return self.range_value_len(args[0])
             if isinstance(types[0], TupleType):
                 return const(len(types[0].elems))
+            if is_hash(types[0]):
+                return self.emit("hash.len", args, I64)
             if isinstance(types[0], TensorType):
                 shape = self.emit("np.shape", args, result_type("np.shape", types), static="{}")
                 return self.emit("tuple.get", [shape, const(0)], I64)

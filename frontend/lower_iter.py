@@ -55,6 +55,8 @@ class IterLowering:
 
     def each(self, it: A.Expr, body) -> None:
         self.b.span = it.span
+        if getattr(it, "hash_view", None):          # dicts and sets (lower_dicts)
+            return self.each_hash(it, body)
         if isinstance(it, A.GeneratorExp):
             return self.each_genexp(it, body)
         if isinstance(it, A.Call):

@@ -366,7 +366,6 @@ _REFUSED = {
     "yield_from": "yield",
     "global_stmt": "global",
     "nonlocal_stmt": "nonlocal",
-    "del_stmt": "del",
     "async_stmt": "async",
     "async_funcdef": "async",
     "await": "await",
@@ -375,10 +374,6 @@ _REFUSED = {
     "stararg": "*args",
     "kwstararg": "**kwargs",
     "kwparam": "**kwargs",
-    "dict": "dict literal",
-    "set": "set literal",
-    "dictcomp": "dict comprehension",
-    "setcomp": "set comprehension",
     "ellipsis": "Ellipsis",
 }
 
@@ -858,6 +853,54 @@ class _Build(Transformer):
             return ast.ListComp(ast.Name("comp.item", span=span), flat, gen, [], span=span)
         conds = [value for _, value, _ in rest]
         return ast.ListComp(elt, target, iterable, conds, span=span)
+
+    # del_stmt: "del" testlist_star_expr
+    def del_stmt(self, meta, children):
+        t = children[0]
+        targets = t.elts if isinstance(t, ast.TupleExpr) else [t]
+        if not all(isinstance(x, ast.Subscript) for x in targets):
+            raise CompileError("'del' is not supported", self._span(meta))   # (only del d[k])
+        return ast.Delete(targets, span=self._span(meta))
+
+    # key_value: test ":" test
+    def key_value(self, meta, children):
+        return ("kv", children[0], children[1])
+
+    # atom: "{" _dict_inner? "}" -> dict
+    def dict(self, meta, children):
+        items = [c for c in children if c is not None]
+        for c in items:
+            if not (isinstance(c, tuple) and c[0] == "kv"):
+                raise CompileError("'dict unpacking (**)' is not supported", c.span)
+        return ast.DictExpr([k for _, k, _ in items], [v for _, _, v in items],
+                            span=self._span(meta))
+
+    # atom: "{" _list_inner "}" -> set
+    def set(self, meta, children):
+        return ast.SetExpr([c for c in children if c is not None], span=self._span(meta))
+
+    # atom: "{" key_value comp_for _comp_iter* "}" -> dictcomp
+    def dictcomp(self, meta, children):
+        (_, key, value), (_, (target, iterable), _), *rest = children
+        span = self._span(meta)
+        if any(kind == "for" for kind, _, _ in rest):
+            # {k: v for a in x for b in y}: over the generator of (k, v) pairs, as listcomp
+            gen = self.genexp(meta, [ast.TupleExpr([key, value], span=span)] + children[1:])
+            item = ast.Name("comp.item", span=span)
+            return ast.DictComp(ast.Subscript(item, ast.Const(0, span=span), span=span),
+                                ast.Subscript(item, ast.Const(1, span=span), span=span),
+                                ast.Name("comp.item", span=span), gen, [], span=span)
+        return ast.DictComp(key, value, target, iterable, [v for _, v, _ in rest], span=span)
+
+    # atom: "{" test_or_star_expr comp_for _comp_iter* "}" -> setcomp
+    def setcomp(self, meta, children):
+        elt, (_, (target, iterable), _), *rest = children
+        span = self._span(meta)
+        if any(kind == "for" for kind, _, _ in rest):
+            gen = self.genexp(meta, children)
+            return ast.SetComp(ast.Name("comp.item", span=span), ast.Name("comp.item", span=span),
+                               gen, [], span=span)
+        return ast.SetComp(elt, target, iterable, [v for _, v, _ in rest], span=span)
 
     # atom: "(" test_or_star_expr comp_for _comp_iter* ")" -> genexp
     # arguments: test comp_for _comp_iter* -> genexp

@@ -21,7 +21,7 @@ import re
 
 from pts.errors import NOSPAN, Span
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
-from pts.ir.types import (F64, I1, I64, NONE, SCALARS, STR, ListType, OptionalType, ScalarType, TensorType,
+from pts.ir.types import (F64, I1, I64, NONE, SCALARS, STR, DictType, ListType, OptionalType, ScalarType, SetType, TensorType,
                           TupleType, Type)
 
 _TOKEN = re.compile(r"""
@@ -268,6 +268,18 @@ class _Parser:
             elem = self.type()
             self.take(text=">")
             return OptionalType(elem)
+        if name == "set":
+            self.take(text="<")
+            elem = self.type()
+            self.take(text=">")
+            return SetType(elem)
+        if name == "dict":                       # dict<K, V>
+            self.take(text="<")
+            key = self.type()
+            self.take(text=",")
+            val = self.type()
+            self.take(text=">")
+            return DictType(key, val)
         if name == "tensor":
             self.take(text="<")
             dtype = self.type()

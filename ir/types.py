@@ -1,5 +1,6 @@
 """IR types: `i1 i64 f32 f64 none str`, `tuple<...>`, `list<T>`, `tensor<dtype, rank>`,
-`optional<T>` (a T or None; T is never none nor optional).
+`optional<T>` (a T or None; T is never none nor optional), `dict<K, V>` and `set<T>` (hash
+tables: ir.dict_ops).
 
 Types are immutable and compared by value; `str(t)` is the text form the IR printer uses
 and `parse_type` reads it back.  The checker uses the same objects for Python types:
@@ -53,6 +54,27 @@ class ListType(Type):
 
     def __str__(self) -> str:
         return f"list<{self.elem}>"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True)
+class DictType(Type):
+    key: Type
+    val: Type
+
+    def __str__(self) -> str:
+        return f"dict<{self.key}, {self.val}>"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True)
+class SetType(Type):
+    elem: Type
+
+    def __str__(self) -> str:
+        return f"set<{self.elem}>"
 
     __repr__ = __str__
 
@@ -122,6 +144,10 @@ def py_name(t: Type) -> str:
         return f"Tensor[{DTYPE_NAMES.get(t.dtype, t.dtype)}, {t.rank}-d]"
     if isinstance(t, OptionalType):
         return f"Optional[{py_name(t.elem)}]"
+    if isinstance(t, DictType):
+        return f"Dict[{py_name(t.key)}, {py_name(t.val)}]"
+    if isinstance(t, SetType):
+        return f"Set[{py_name(t.elem)}]"
     return str(t)
 
 
@@ -135,7 +161,7 @@ def parse_type(text: str) -> Type:
 
 def _parse_type(s: str) -> tuple[Type, str]:
     s = s.lstrip()
-    for prefix in ("tuple<", "list<", "tensor<", "optional<"):
+    for prefix in ("tuple<", "list<", "tensor<", "optional<", "dict<", "set<"):
         if s.startswith(prefix):
             s = s[len(prefix):]
             args: list = []
@@ -161,6 +187,10 @@ def _parse_type(s: str) -> tuple[Type, str]:
                 return ListType(args[0]), s
             if prefix == "optional<":
                 return OptionalType(args[0]), s
+            if prefix == "dict<":
+                return DictType(args[0], args[1]), s
+            if prefix == "set<":
+                return SetType(args[0]), s
             return TensorType(args[0], args[1]), s
     name = ""
     while s and (s[0].isalnum() or s[0] == "_"):
@@ -169,6 +199,10 @@ def _parse_type(s: str) -> tuple[Type, str]:
         raise ValueError(f"unknown type {name!r}")
     return SCALARS[name], s
 
+
+# the type of a dict or set argument: ir.dict_ops.type_of_container, which registers itself
+# (it imports this module)
+container_type = None
 
 # the element type of `[]` before anything is appended (the checker's, and an empty list
 # argument's until the callee's parameter decides)
@@ -204,6 +238,8 @@ def type_of_value(value: Any) -> Type:
                 t = F64
             elem = t
         return ListType(elem)
+    if isinstance(value, (dict, set, frozenset)) and container_type is not None:
+        return container_type(value, type_of_value)       # Dict and Set (ir.dict_ops)
     np = sys.modules.get("numpy")
     if np is None:
         raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")

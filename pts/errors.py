@@ -149,12 +149,26 @@ def runtime_error(kind: str, message: str, span: Span, func: str | None = None) 
         where += f", in {func}"
     text = _line_of(span)
     detail = f"{where}\n    {text.strip()}" if text else where
-    exc = cls(f"{message}\n{detail}" if message else f"\n{detail}")
+    if cls is KeyError:
+        # CPython's KeyError holds the key (str() is its repr): the message is that repr
+        exc = KeyError(_key_of(message))
+        exc.add_note(detail)
+    else:
+        exc = cls(f"{message}\n{detail}" if message else f"\n{detail}")
     exc.pts_message = message
     exc.pts_span = span
     exc.pts_kind = kind
     exc.pts_func = func
     return exc
+
+
+def _key_of(message: str):
+    """The key whose repr `message` is (a KeyError's message), else the message itself."""
+    import ast
+    try:
+        return ast.literal_eval(message)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return message
 
 
 def _builtin_exception(kind: str) -> type[Exception]:

@@ -24,6 +24,7 @@ import numpy as np
 
 from pts.errors import EXCEPTION_KINDS, Span, kind_code, kind_of_code, runtime_error
 from pts.ir.exception_ops import is_instance, module_kinds
+from pts.ir.dict_ops import RAISING as DICT_RAISING, run_op as run_dict_op
 from pts.frontend.objects import resolve
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
@@ -196,6 +197,8 @@ class Interpreter:
                     result = tensor_op(ins, [val(a) for a in ins.args], f)
                 elif op.startswith("str."):
                     result = string_op(ins, [val(a) for a in ins.args], f)
+                elif op in DICT_RAISING:          # KeyError with the scripted line
+                    result = run_dict_op(evals[op], ins, [val(a) for a in ins.args], f)
                 elif op == "cast":
                     result = cast_scalar(val(ins.args[0]), ins.type)
                 elif op == "view":

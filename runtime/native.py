@@ -29,7 +29,8 @@ import threading
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import Span, kind_of_code, runtime_error
 from pts.runtime import threads as _threads
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, OptionalType, TensorType, TupleType, Type
+from pts.ir.types import (F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType,
+                          TensorType, TupleType, Type)
 
 _libc = ctypes.CDLL(None)
 _libc.malloc.restype = ctypes.c_void_p
@@ -146,6 +147,8 @@ if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blo
 from pts.runtime import strings as _strings    # noqa: E402 - str values (the str_call import)
 _IMPORT_ADDRS["str_call"] = _strings.STR_CALL_ADDRESS
 _strings.set_allocator(_IMPORT_ADDRS["malloc"])
+from pts.runtime import dicts as _dicts         # noqa: E402 - dicts and sets (pts._dicts)
+_IMPORT_ADDRS.update(_dicts.ADDRESSES)
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
 
 _ELEM_CTYPE = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double}
@@ -308,6 +311,10 @@ class NativeEntry:
             # Copy the lists back before raising too: as in Python, a list the callee
             # mutated before raising shows the mutation to the caller.
             for pylist, ptr, elem in lists:
+                if isinstance(elem, (DictType, SetType)):    # a dict or set argument
+                    pylist.clear()
+                    pylist.update(self._read_hash(ptr, elem))
+                    continue
                 pylist[:] = read_list(ptr, elem)
             if status != 0:
                 raise self._error(ctx, status)
@@ -340,6 +347,11 @@ class NativeEntry:
             converted = [to_type(v, t.elem) for v in value]
             ptr = new_list(ctx, converted, t.elem)
             lists.append((value, ptr, t.elem))
+            argv[slot] = ptr
+        elif isinstance(t, (DictType, SetType)):
+            ptr = _dicts.new_hash(ctypes.addressof(ctx), value, t,
+                                  lambda v, leaf: self._leaf_slot(ctx, v, leaf, lists))
+            lists.append((value, ptr, t))
             argv[slot] = ptr
         elif t == NONE:
             argv[slot] = 0
@@ -374,10 +386,29 @@ class NativeEntry:
             return None
         if isinstance(t, ListType):
             return read_list(raw, t.elem)
+        if isinstance(t, (DictType, SetType)):
+            return self._read_hash(raw, t)
         if t == STR:
             return _strings.read_str(raw)
         from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars
         return unbox_other(raw, t, tensors)
+
+    def _leaf_slot(self, ctx, v, t: Type, lists) -> int:
+        """The 8-byte slot of a key's or value's leaf (runtime.dicts)."""
+        if t == STR:
+            return _strings.new_str(ctypes.addressof(ctx), v)
+        if isinstance(t, ListType):
+            return new_list(ctx, [to_type(x, t.elem) for x in v], t.elem)
+        return _dicts.scalar_slot(v, t)
+
+    def _read_hash(self, ptr: int, t: Type):
+        def leaf(x: int, lt: Type):
+            if lt == STR:
+                return _strings.read_str(x)
+            if isinstance(lt, ListType):
+                return read_list(x, lt.elem)
+            return _dicts.scalar_value(x, lt)
+        return _dicts.read_hash(ptr, t, leaf)
 
     def _error(self, ctx: Context, status: int) -> BaseException:
         def text(b):

@@ -61,7 +61,7 @@ LAYERS = [
     ("ir", ["pts.ir"]),
     ("frontend", ["pts.frontend"]),
     ("compiler", ["pts.compiler"]),
-    ("runtime", ["pts.runtime", "pts._dispatch", "pts._threads"]),
+    ("runtime", ["pts.runtime", "pts._dispatch", "pts._threads", "pts._dicts"]),
     ("backend", ["pts.backend"]),
     ("archive", ["pts.runtime.archive_format", "pts.runtime.archive_write",
                  "pts.runtime.archive_read", "pts.runtime.archive_call",
@@ -125,7 +125,7 @@ def imports(name: str, path: Path, known: dict) -> list[tuple[str, int]]:
             else:
                 base = node.module
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known or
-                       f"{base}.{a.name}" in ("pts._dispatch", "pts._threads") else base
+                       f"{base}.{a.name}" in ("pts._dispatch", "pts._threads", "pts._dicts") else base
                        for a in node.names]
         else:
             continue
@@ -206,14 +206,14 @@ def test_every_imported_name_exists():
                     not (node.module or "").startswith("pts"):
                 continue
             if node.module not in known:
-                if node.module not in ("pts._dispatch", "pts._threads"):
+                if node.module not in ("pts._dispatch", "pts._threads", "pts._dicts"):
                     missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: no module {node.module}")
                 continue
             defined = defined_names(known[node.module])
             for a in node.names:
                 if defined is not None and a.name not in defined and \
                         f"{node.module}.{a.name}" not in known and \
-                        f"{node.module}.{a.name}" not in ("pts._dispatch", "pts._threads"):
+                        f"{node.module}.{a.name}" not in ("pts._dispatch", "pts._threads", "pts._dicts"):
                     missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: "
                                    f"{node.module} has no {a.name}")
     assert not missing, "\n".join(missing)

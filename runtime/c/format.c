@@ -212,6 +212,10 @@ static void put_value(pts_buf *b, const pts_value *v, int top) {
         pts__buf_puts(b, "]");
         break;
     }
+    case PTS_DICT:                       /* (the repr the loader made: loader.c repr_table) */
+    case PTS_SET:
+        pts__buf_puts(b, v->u.str ? v->u.str : "");
+        break;
     case PTS_TENSOR:
         pts__buf_puts(b, "<tensor ");
         pts__buf_puts(b, pts_dtype_name(v->u.tensor.dtype));

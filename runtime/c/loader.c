@@ -37,6 +37,7 @@
 
 #include "blocks.h"
 #include "cpu.h"
+#include "dicts.h"
 #include "internal.h"
 
 #if defined(__x86_64__)
@@ -128,6 +129,11 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
     {"parallel_for", (pts_fn)pts_parallel_for},
     {"str_call", (pts_fn)pts__str_call},
+    {"dict_new", (pts_fn)pts_dict_new}, {"dict_find", (pts_fn)pts_dict_find},
+    {"dict_put", (pts_fn)pts_dict_put}, {"dict_del", (pts_fn)pts_dict_del},
+    {"dict_next", (pts_fn)pts_dict_next}, {"dict_last", (pts_fn)pts_dict_last},
+    {"dict_entry", (pts_fn)pts_dict_entry}, {"dict_clear", (pts_fn)pts_dict_clear},
+    {"dict_copy", (pts_fn)pts_dict_copy},
     F(memcpy), F(memmove), F(memset), F(madvise),
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
@@ -148,7 +154,8 @@ static pts_fn runtime_function(const char *name, size_t len) {
 
 /* T_OPT: Python's Optional[T] (elems[0] is T); an argument is PTS_NONE or a T, boxed as a
  * flag slot (1: present) and T's slots (zeros for None); a result is PTS_NONE or the T */
-enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32, T_OPT };
+enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32, T_OPT,
+       T_DICT, T_SET };
 
 typedef struct ptype {
     int code;
@@ -197,15 +204,17 @@ static ptype *parse_type(const char **s, int depth) {
             t->np = simple[i].np;
             return t;
         }
-    int tuple = 0, list = 0, tensor = 0, opt = 0;
+    int tuple = 0, list = 0, tensor = 0, opt = 0, dict = 0, set = 0;
     if ((tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor")) ||
-        (opt = word(s, "optional"))) {
+        (opt = word(s, "optional")) || (dict = word(s, "dict")) || (set = word(s, "set"))) {
         skip_spaces(s);
         if (**s != '<')
             goto bad;
         (*s)++;
-        t->code = tuple ? T_TUPLE : list ? T_LIST : opt ? T_OPT : T_TENSOR;
-        list |= opt;                     /* one element type, as a list's */
+        t->code = tuple ? T_TUPLE : list ? T_LIST : opt ? T_OPT : dict ? T_DICT : set ? T_SET
+                                                                                 : T_TENSOR;
+        list |= opt | set;               /* one element type, as a list's */
+        tuple |= dict;                   /* (two: checked below) */
         if (tensor) {
             static const char *dts[] = {"i1", "i32", "i64", "f32", "f64"};   /* pts_dtype */
             skip_spaces(s);
@@ -244,7 +253,7 @@ static ptype *parse_type(const char **s, int depth) {
                     (*s)++;
                 }
             }
-            if (list && t->n != 1)
+            if ((list && t->n != 1) || (dict && t->n != 2))
                 goto bad;
             if (opt && (t->elems[0]->code == T_NONE || t->elems[0]->code == T_OPT))
                 goto bad;
@@ -294,6 +303,8 @@ static pts_kind type_kind(const ptype *t) {
     case T_F32: return PTS_FLOAT32;
     case T_I32: return PTS_INT32;
     case T_OPT: return type_kind(t->elems[0]);    /* (or PTS_NONE) */
+    case T_DICT: return PTS_DICT;
+    case T_SET: return PTS_SET;
     default: return PTS_TENSOR;
     }
 }
@@ -1366,6 +1377,80 @@ static void *keep(pts_result *r, size_t size) {
     return p;
 }
 
+/* repr() of the value of type t in slots s[*pos...] (a dict's key or value: dicts.c) */
+static void repr_slots(pts_buf *b, const ptype *t, const uint64_t *s, size_t *pos) {
+    uint64_t raw = s[*pos];
+    char tmp[32];
+    switch (t->code) {
+    case T_OPT:
+        (*pos)++;
+        if (raw) {
+            repr_slots(b, t->elems[0], s, pos);
+        } else {
+            *pos += type_slots(t->elems[0]);
+            pts__buf_puts(b, "None");
+        }
+        return;
+    case T_TUPLE:
+        pts__buf_puts(b, "(");
+        for (size_t i = 0; i < t->n; i++) {
+            if (i)
+                pts__buf_puts(b, ", ");
+            repr_slots(b, t->elems[i], s, pos);
+        }
+        pts__buf_puts(b, t->n == 1 ? ",)" : ")");
+        return;
+    case T_LIST: {
+        const rt_list *l = (const rt_list *)(uintptr_t)raw;
+        pts_value v = pts_list(type_kind(t->elems[0]), l ? l->data : NULL,
+                               l && l->len > 0 ? (size_t)l->len : 0);
+        pts__buf_value(b, &v);
+        break;
+    }
+    case T_I64:
+        snprintf(tmp, sizeof tmp, "%lld", (long long)raw);
+        pts__buf_puts(b, tmp);
+        break;
+    case T_F64: {
+        double f;
+        memcpy(&f, &raw, 8);
+        pts__buf_float(b, f);
+        break;
+    }
+    case T_I1: pts__buf_puts(b, raw ? "True" : "False"); break;
+    case T_NONE: pts__buf_puts(b, "None"); break;
+    case T_STR: {
+        const char *p = (const char *)(uintptr_t)raw;
+        pts__buf_str_repr(b, p ? p : "", p ? (int64_t)strlen(p) : 0);
+        break;
+    }
+    default: pts__buf_puts(b, "?");
+    }
+    (*pos)++;
+}
+
+/* repr() of a dict or set result: {k: v, ...} in insertion order; set() when empty */
+static void repr_table(pts_buf *b, const ptype *t, const pts_dict *d) {
+    int64_t i = d ? pts_dict_next(d, 0) : -1;
+    if (t->code == T_SET && i < 0) {
+        pts__buf_puts(b, "set()");
+        return;
+    }
+    pts__buf_puts(b, "{");
+    for (int first = 1; i >= 0; i = pts_dict_next(d, i + 1), first = 0) {
+        const uint64_t *e = pts_dict_entry(d, i);
+        size_t pos = 0;
+        if (!first)
+            pts__buf_puts(b, ", ");
+        repr_slots(b, t->elems[0], e, &pos);
+        if (t->code == T_DICT) {
+            pts__buf_puts(b, ": ");
+            repr_slots(b, t->elems[1], e, &pos);
+        }
+    }
+    pts__buf_puts(b, "}");
+}
+
 static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *slots, size_t *pos) {
     int64_t raw = slots[*pos];
     switch (t->code) {
@@ -1432,6 +1517,24 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
             items[i] = copy;
         }
         *out = pts_list(elem, data, n);
+        (*pos)++;
+        return 1;
+    }
+    case T_DICT:
+    case T_SET: {                        /* its repr, made now: the table dies with the call */
+        pts_buf b = {0};
+        repr_table(&b, t, (const pts_dict *)(uintptr_t)raw);
+        char *copy = b.failed ? NULL : keep(r, b.len + 1);
+        if (copy) {
+            if (b.len)
+                memcpy(copy, b.p, b.len);
+            copy[b.len] = 0;
+        }
+        free(b.p);
+        if (!copy)
+            return 0;
+        out->kind = t->code == T_DICT ? PTS_DICT : PTS_SET;
+        out->u.str = copy;
         (*pos)++;
         return 1;
     }

@@ -95,7 +95,10 @@ typedef enum pts_kind {
     PTS_TENSOR = 6,           /* a pts_tensor (u.tensor) */
     PTS_STR = 7,
     PTS_FLOAT32 = 8,          /* numpy.float32 scalar, held in u.f */
-    PTS_INT32 = 9             /* numpy.int32 scalar, held in u.i */
+    PTS_INT32 = 9,            /* numpy.int32 scalar, held in u.i */
+    PTS_DICT = 10,            /* a dict result: u.str is its repr, as CPython prints it */
+    PTS_SET = 11              /* a set result: u.str is its repr ({1, 2}, set()); neither can
+                                 be passed as an argument from C */
 } pts_kind;
 
 /* pts_value.flags: PTS_FLAG_NUMPY marks a numpy scalar among PTS_BOOL / PTS_INT /

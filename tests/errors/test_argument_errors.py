@@ -31,7 +31,7 @@ def plain(a, b):
     return 1
 
 
-PASSABLE = "int, float, bool, None, str, a list, a tuple or a numpy array"
+PASSABLE = "int, float, bool, None, str, a list, a tuple, a dict, a set or a numpy array"
 
 CASES = [
     (annotated, ("abc",), "annotated(): argument 'x' must be int, not str"),
@@ -40,8 +40,13 @@ CASES = [
     (optional_param, ("s",), "optional_param(): argument 'x' must be int or None, not str"),
     (optional_param, (2.5,), "optional_param(): argument 'x' must be int or None, not float"),
     (listed, ((1.0, 2.0),), "listed(): argument 'xs' must be list, not tuple"),
-    (plain, ({1: 2}, 1), f"plain(): argument 'a' must be {PASSABLE}, not dict"),
-    (plain, (1, {3}), f"plain(): argument 'b' must be {PASSABLE}, not set"),
+    (plain, ({1: 2, "a": 3}, 1), "plain(): argument 'a': pts dict keys need elements of one "
+     "type, not int and str"),
+    (plain, (1, {3, "x"}), "plain(): argument 'b': pts sets need elements of one type, not int "
+     "and str"),
+    (plain, ({1: [[2]]}, 1), "plain(): argument 'a': pts lists hold int, float, bool or str, "
+     "not list"),
+    (plain, (1, {1: object()}), f"plain(): argument 'b' must be {PASSABLE}, not dict"),
     (plain, (1, 2j), f"plain(): argument 'b' must be {PASSABLE}, not complex"),
     (plain, ([[1]], 1), "plain(): argument 'a': pts lists hold int, float, bool or str, not list"),
     (plain, (1, np.zeros(2, dtype=np.complex128)),
@@ -82,7 +87,9 @@ def test_method_argument_type_error():
     m = pts.script(Model())
     with pytest.raises(TypeError, match=r"^forward\(\): argument 'x' must be int, not str$"):
         m("s")
-    with pytest.raises(TypeError, match=rf"^forward\(\): argument 'x' must be {PASSABLE}, "
-                                        rf"not dict$"):
+    with pytest.raises(TypeError, match=r"^forward\(\): argument 'x' must be int, not dict$"):
         m({})
+    with pytest.raises(TypeError, match=rf"^forward\(\): argument 'x' must be {PASSABLE}, "
+                                        rf"not complex$"):
+        m(1j)
     assert m(4) == 8

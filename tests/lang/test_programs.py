@@ -207,7 +207,8 @@ def call_isolated(make_fn, args, backend: str) -> Outcome:
             if out.exc is not None:
                 t = type(out.exc)
                 name = t.__name__ if getattr(builtins, t.__name__, None) is t else f"{t.__module__}.{t.__qualname__}"
-                exc = (name, str(out.exc))
+                # (a KeyError's str() is its key's repr: the key crosses, rebuilt below)
+                exc = (name, out.exc.args[0] if t is KeyError and out.exc.args else str(out.exc))
             try:
                 payload = pickle.dumps((out.value, exc, out.stdout))
             except Exception as e:  # noqa: BLE001
@@ -248,7 +249,7 @@ def call_isolated(make_fn, args, backend: str) -> Outcome:
             module, _, qualname = name.rpartition(".")
             cls = getattr(sys.modules.get(module), qualname, None)
         if isinstance(cls, type) and issubclass(cls, BaseException):
-            out.exc = cls(text) if text else cls()
+            out.exc = cls(text) if text or cls is KeyError else cls()
         else:
             out.exc = ChildFailure(f"{name}: {text}")
     return out

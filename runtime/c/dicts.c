@@ -1,0 +1,367 @@
+/* dicts.c — the hash tables of dict<K, V> and set<K> (backend/dict_codegen.py calls these).
+ *
+ * One table serves both (a set has no value slots).  It is CPython's compact dict: an
+ * array of entries in insertion order, and an open-addressing index of positions into it
+ * (perturbed probing, as CPython's), with tombstones for deleted slots; a deleted entry
+ * keeps its place in the array (hash = DELETED) until the table is rebuilt, which happens
+ * when the entry array is full: the live entries are compacted and the index made anew,
+ * twice as large as the live count needs (so iteration by position — pts_dict_next — is
+ * stable while nothing is inserted).
+ *
+ * A key is nk 8-byte slots (a tuple key: one per leaf) of the kinds in `kinds`: 'i' an
+ * int64 (bools too), 'f' a double's bits, 's' a pts string (the address of its UTF-8 bytes,
+ * with the byte length in the 8 bytes before: backend/str_codegen.py).  Equality is
+ * CPython's for those: -0.0 == 0.0, nan never equal (each nan stored is a new key), strings
+ * by bytes.  Hashes: a 64-bit mix of ints and of doubles' bits (0.0 for -0.0), FNV-1a-like
+ * over 8 bytes at a time for strings; not CPython's values, which no pts program can see.
+ * An entry: hash, key slots, value slots (nv; the value's leaves as 8-byte slots), then
+ * one tag per string slot of the key: its byte length (saturated at 255) in the top byte
+ * and its first 7 bytes below, so that a lookup compares a stored string without reading
+ * it (a cache miss: the string lives elsewhere) unless the tags agree and it is longer
+ * than 7 bytes — most words are not.
+ *
+ * Memory: the header is a node of the call's arena (ctx->lists: {len, cap, data, next},
+ * freed with its data by the image's release); `len` is the live count, `data` one block
+ * holding the index then the entries.  Blocks come from the import table's malloc and free
+ * (ctx->imports slots 0 and 2), so the same code runs in process (pts._dicts) and in libpts.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "dicts.h"
+
+typedef struct {                          /* the first fields of the context */
+    int64_t kind, line, col;
+    const char *file, *msg, *func;
+    void *const *imports;
+    void *lists;
+} dict_ctx;
+
+typedef void *(*malloc_fn)(size_t);
+typedef void (*free_fn)(void *);
+
+#define EMPTY (-1)
+#define DUMMY (-2)
+#define DELETED UINT64_MAX
+#define MAX_KEY 8
+
+struct pts_dict {
+    int64_t len, cap;                     /* live entries; entry capacity */
+    char *data;                           /* index (size int32 slots), then the entries */
+    void *next;                           /* the arena chain */
+    int64_t used;                         /* entries written, live or deleted */
+    int64_t size;                         /* index slots, a power of two */
+    int64_t nk, nv, ns;                   /* key, value and tag slots of an entry */
+    char kinds[MAX_KEY];
+    void *const *imports;                 /* malloc and free */
+};
+
+static void push(dict_ctx *c, pts_dict *d) {
+    /* as strings.c's push: a tensor header below (len < 0) learns its predecessor */
+    void *old = c->lists;
+    d->next = old;
+    if (old && *(int64_t *)old < 0)
+        memcpy((char *)old + 32, &(void *){&d->next}, sizeof(void *));
+    c->lists = d;
+}
+
+/* The index holds int32 positions (a table of 2^31 entries would not fit a call's
+   memory anyway): half the cache lines of int64 ones, as CPython sizes its index. */
+typedef int32_t slot_t;
+
+static inline slot_t *index_of(const pts_dict *d) { return (slot_t *)d->data; }
+
+static inline int64_t entry_slots(const pts_dict *d) { return 1 + d->nk + d->nv + d->ns; }
+
+static inline uint64_t *entry(const pts_dict *d, int64_t i) {
+    return (uint64_t *)(d->data + d->size * (int64_t)sizeof(slot_t)) + i * entry_slots(d);
+}
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static uint64_t hash_bytes(const unsigned char *p, int64_t n) {
+    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)n;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 29;
+        p += 8;
+        n -= 8;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, (size_t)n);
+    h = (h ^ w) * 0x100000001b3ULL;
+    return mix(h);
+}
+
+static inline int64_t str_bytes(uint64_t s) { return *(const int64_t *)((uintptr_t)s - 8); }
+
+/* A string slot's tag (see the top of the file); tags[] of a key, in slot order. */
+static uint64_t str_tag(uint64_t s) {
+    int64_t n = str_bytes(s);
+    uint64_t w = 0;
+    memcpy(&w, (const void *)(uintptr_t)s, (size_t)(n < 7 ? n : 7));
+    return ((uint64_t)(n < 255 ? n : 255) << 56) | (w & 0x00ffffffffffffffULL);
+}
+
+static void key_tags(const pts_dict *d, const uint64_t *key, uint64_t *tags) {
+    for (int64_t k = 0, j = 0; k < d->nk; k++)
+        if (d->kinds[k] == 's')
+            tags[j++] = str_tag(key[k]);
+}
+
+static uint64_t hash_key(const pts_dict *d, const uint64_t *key) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int64_t k = 0; k < d->nk; k++) {
+        uint64_t x = key[k], e;
+        switch (d->kinds[k]) {
+        case 'f': {
+            double v;
+            memcpy(&v, &x, 8);
+            if (v == 0.0)
+                x = 0;                    /* -0.0 == 0.0 */
+            e = mix(x);
+            break;
+        }
+        case 's':
+            e = hash_bytes((const unsigned char *)(uintptr_t)x, str_bytes(x));
+            break;
+        default:
+            e = mix(x);
+        }
+        h = (h ^ e) * 0x100000001b3ULL + (uint64_t)k;
+    }
+    return h == DELETED ? h - 1 : h;
+}
+
+/* Is the entry's key (slots a, tags at) equal to key b (tags bt)? */
+static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *at, const uint64_t *b,
+                      const uint64_t *bt) {
+    for (int64_t k = 0, j = 0; k < d->nk; k++) {
+        uint64_t x = a[k], y = b[k];
+        switch (d->kinds[k]) {
+        case 'f': {
+            double u, v;
+            memcpy(&u, &x, 8);
+            memcpy(&v, &y, 8);
+            if (!(u == v))
+                return 0;
+            break;
+        }
+        case 's': {
+            uint64_t tag = at[j], btag = bt[j];
+            j++;
+            if (tag != btag)
+                return 0;
+            if (x == y || (tag >> 56) < 8)      /* the tag holds the whole string */
+                break;
+            int64_t n = str_bytes(x);
+            if (n != str_bytes(y) ||
+                memcmp((const void *)(uintptr_t)x, (const void *)(uintptr_t)y, (size_t)n))
+                return 0;
+            break;
+        }
+        default:
+            if (x != y)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* The index slot holding key (>= 0: its entry is index[slot]) or, if absent, -1 - the
+   slot an insertion takes (the first dummy seen, else the empty one). */
+static int64_t probe(const pts_dict *d, const uint64_t *key, const uint64_t *tags, uint64_t h) {
+    const slot_t *ix = index_of(d);
+    uint64_t mask = (uint64_t)d->size - 1, perturb = h, i = h & mask;
+    int64_t free_slot = -1;
+    if (d->nk == 1 && d->kinds[0] == 'i') {            /* int keys: compare the key alone */
+        for (;;) {
+            int64_t e = ix[i];
+            if (e == EMPTY)
+                return -1 - (free_slot >= 0 ? free_slot : (int64_t)i);
+            if (e == DUMMY) {
+                if (free_slot < 0)
+                    free_slot = (int64_t)i;
+            } else if (entry(d, e)[1] == key[0]) {
+                return (int64_t)i;
+            }
+            perturb >>= 5;
+            i = (i * 5 + perturb + 1) & mask;
+        }
+    }
+    for (;;) {
+        int64_t e = ix[i];
+        if (e == EMPTY)
+            return -1 - (free_slot >= 0 ? free_slot : (int64_t)i);
+        if (e == DUMMY) {
+            if (free_slot < 0)
+                free_slot = (int64_t)i;
+        } else {
+            const uint64_t *en = entry(d, e);
+            if (en[0] == h && keys_equal(d, en + 1, en + 1 + d->nk + d->nv, key, tags))
+                return (int64_t)i;
+        }
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+}
+
+/* Rebuild with room for `want` entries: compacted, a fresh index. */
+static int rebuild(pts_dict *d, int64_t want) {
+    int64_t cap = 8;
+    while (cap < want)
+        cap *= 2;
+    int64_t size = cap * 2;               /* load <= 1/2 */
+    int64_t esize = 8 * entry_slots(d);
+    char *block = ((malloc_fn)d->imports[0])((size_t)(size * (int64_t)sizeof(slot_t) + cap * esize));
+    if (!block)
+        return 0;
+    pts_dict old = *d;
+    d->data = block;
+    d->size = size;
+    d->cap = cap;
+    memset(block, 0xff, (size_t)size * sizeof(slot_t));          /* EMPTY */
+    int64_t n = 0;
+    for (int64_t i = 0; i < old.used; i++) {
+        const uint64_t *src = entry(&old, i);
+        if (src[0] == DELETED)
+            continue;
+        memcpy(entry(d, n), src, (size_t)esize);
+        uint64_t mask = (uint64_t)size - 1, perturb = src[0], j = src[0] & mask;
+        slot_t *ix = index_of(d);
+        while (ix[j] != EMPTY) {
+            perturb >>= 5;
+            j = (j * 5 + perturb + 1) & mask;
+        }
+        ix[j] = n++;
+    }
+    d->used = n;
+    if (old.data)
+        ((free_fn)d->imports[2])(old.data);
+    return 1;
+}
+
+pts_dict *pts_dict_new(void *ctxp, const char *kinds, int64_t nv) {
+    dict_ctx *c = ctxp;
+    pts_dict *d = ((malloc_fn)c->imports[0])(sizeof *d);
+    if (!d)
+        return NULL;
+    memset(d, 0, sizeof *d);
+    d->nk = (int64_t)strlen(kinds);
+    if (d->nk > MAX_KEY)
+        d->nk = MAX_KEY;
+    memcpy(d->kinds, kinds, (size_t)d->nk);
+    for (int64_t k = 0; k < d->nk; k++)
+        d->ns += d->kinds[k] == 's';
+    d->nv = nv;
+    d->imports = c->imports;
+    if (!rebuild(d, 8)) {
+        ((free_fn)c->imports[2])(d);
+        return NULL;
+    }
+    push(c, d);
+    return d;
+}
+
+uint64_t *pts_dict_find(pts_dict *d, const uint64_t *key) {
+    if (d->len == 0)
+        return NULL;
+    uint64_t tags[MAX_KEY];
+    key_tags(d, key, tags);
+    int64_t s = probe(d, key, tags, hash_key(d, key));
+    return s < 0 ? NULL : entry(d, index_of(d)[s]) + 1 + d->nk;
+}
+
+uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
+    uint64_t h = hash_key(d, key), tags[MAX_KEY];
+    key_tags(d, key, tags);
+    int64_t s = probe(d, key, tags, h);
+    if (s >= 0) {
+        *added = 0;
+        return entry(d, index_of(d)[s]) + 1 + d->nk;
+    }
+    if (d->used == d->cap) {
+        if (!rebuild(d, (d->len + 1) * 2))
+            return NULL;
+        s = probe(d, key, tags, h);
+    }
+    int64_t i = d->used++;
+    index_of(d)[-1 - s] = (slot_t)i;
+    uint64_t *en = entry(d, i);
+    en[0] = h;
+    memcpy(en + 1, key, (size_t)d->nk * 8);
+    memset(en + 1 + d->nk, 0, (size_t)d->nv * 8);
+    memcpy(en + 1 + d->nk + d->nv, tags, (size_t)d->ns * 8);
+    d->len++;
+    *added = 1;
+    return en + 1 + d->nk;
+}
+
+int64_t pts_dict_del(pts_dict *d, const uint64_t *key, uint64_t *value_out) {
+    if (d->len == 0)
+        return 0;
+    uint64_t tags[MAX_KEY];
+    key_tags(d, key, tags);
+    int64_t s = probe(d, key, tags, hash_key(d, key));
+    if (s < 0)
+        return 0;
+    slot_t *ix = index_of(d);
+    uint64_t *en = entry(d, ix[s]);
+    if (value_out)
+        memcpy(value_out, en + 1 + d->nk, (size_t)d->nv * 8);
+    en[0] = DELETED;
+    ix[s] = DUMMY;
+    d->len--;
+    return 1;
+}
+
+int64_t pts_dict_next(const pts_dict *d, int64_t pos) {
+    for (int64_t i = pos < 0 ? 0 : pos; i < d->used; i++)
+        if (entry(d, i)[0] != DELETED)
+            return i;
+    return -1;
+}
+
+uint64_t *pts_dict_entry(const pts_dict *d, int64_t i) { return entry(d, i) + 1; }
+
+int64_t pts_dict_last(const pts_dict *d) {
+    for (int64_t i = d->used - 1; i >= 0; i--)
+        if (entry(d, i)[0] != DELETED)
+            return i;
+    return -1;
+}
+
+void pts_dict_clear(pts_dict *d) {
+    memset(d->data, 0xff, (size_t)d->size * sizeof(slot_t));
+    d->used = d->len = 0;
+}
+
+pts_dict *pts_dict_copy(void *ctxp, const pts_dict *src) {
+    char kinds[MAX_KEY + 1] = {0};
+    memcpy(kinds, src->kinds, (size_t)src->nk);
+    pts_dict *d = pts_dict_new(ctxp, kinds, src->nv);
+    if (!d)
+        return NULL;
+    if (src->len && !rebuild(d, src->len))
+        return NULL;
+    for (int64_t i = 0; i < src->used; i++) {
+        const uint64_t *en = entry(src, i);
+        if (en[0] == DELETED)
+            continue;
+        int64_t added;
+        uint64_t *v = pts_dict_put(d, en + 1, &added);
+        if (!v)
+            return NULL;
+        memcpy(v, en + 1 + src->nk, (size_t)src->nv * 8);
+    }
+    return d;
+}
