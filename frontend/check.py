@@ -30,6 +30,8 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_exceptions import ExceptionChecks
+from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType, function_join,
+                                          is_function, to_ir_types)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -110,6 +112,8 @@ def join(a: Type, b: Type) -> Type | None:
     """The type two assignments to one variable meet at, or None when they cannot."""
     if a == b:
         return a
+    if is_function(a) or is_function(b):
+        return function_join(a, b)              # (frontend.check_functions)
     if {a, b} == {I64, F64}:
         return F64
     if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
@@ -149,7 +153,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks, IterChecks):
+                      ExceptionChecks, StringChecks, IterChecks, FunctionChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -589,9 +593,6 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if t != STR:
                 raise self.error("assert message must be a string", s.msg)
 
-    def stmt_FunctionDef(self, s: A.FunctionDef) -> None:
-        raise self.error("'nested def' is not supported", s)
-
     # ---------------------------------------------------------------- expressions
 
     def cond(self, e: A.Expr) -> Type:
@@ -659,6 +660,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if c is not None:
                 e.const = value
                 return c
+            f = self.global_function(value, e)      # a function as a value
+            if f is not None:
+                return f
             raise self.error(f"'{e.id}' is not a value pts can use here "
                              f"(only numbers and tuples of numbers are folded in)", e)
         if not self.final:
@@ -830,7 +834,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC + (STR,):
+        if elem not in NUMERIC + (STR,) and not is_function(elem):
             raise self.error(f"lists of {py_name(elem)} are not supported "
                              f"(only int, float, bool and str)", e)
         return ListType(elem)
@@ -910,6 +914,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def expr_Call(self, e: A.Call) -> Type:
         f = e.func
+        if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
+            return self.call_value(e)
         if isinstance(f, A.Attribute) and self.is_np(f.value):
             return self.np_call(e, f.attr)
         module_func = self.module_function(f)
@@ -981,7 +987,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
                 e.target = Callee("iter", "generator")
                 return self.as_list(self.iter_elem(e), e, f"generator {name}()")
-            self.bind_arguments(e, name, pyfunc)
+            self.bind_call(e, name, pyfunc)
+            self.mark_immediate(e)
             args = [self.expr(self.allow_none(a)) for a in e.args]
             consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
                            if self.known_value(a) is not None)
@@ -1008,6 +1015,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if not self.final:
                     raise _Skip()
                 raise self.error(f"recursive function '{name}' needs a return annotation", e)
+            self.check_escaping(e, spec.ret_type)
             return spec.ret_type
 
     def known_value(self, a: A.Expr):
@@ -1016,8 +1024,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         v = _literal(a)
         if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
             v = self.spec.const_params[a.var]
-        if v is None and isinstance(a.ty, ObjectType):
-            v = a.ty                  # an object argument: always a constant of the callee
+        if v is None and (isinstance(a.ty, ObjectType) or
+                          isinstance(a.ty, FunctionType) and not a.ty.captures):
+            v = a.ty                  # an object or a function: always a constant of the callee
         if v is None and getattr(a, "obj_const", False) and isinstance(a.const, (int, float, str)):
             v = a.const               # a folded attribute (self.dim): like a literal
         return v
@@ -1142,7 +1151,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if name == "append":
                 self.nargs(e, "append", 1)
                 t = self.expr(e.args[0])
-                if obj.elem == UNKNOWN and t in NUMERIC + (STR,):
+                if is_function(t) and is_function(obj.elem) and not convertible(t, obj.elem):
+                    t = join(t, obj.elem) or t       # [f].append(g): a list of either
+                if obj.elem == UNKNOWN and t in NUMERIC + (STR,) or \
+                        is_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
                         self.assign_var(recv.id, ListType(t), e)
@@ -1254,6 +1266,8 @@ def assigned_names(body: list) -> set[str]:
             target(s.target)
         elif isinstance(s, A.Try):
             names.update(h.name for h in s.handlers if h.name is not None)
+        elif isinstance(s, A.FunctionDef):
+            names.add(s.name)
     return names
 
 
@@ -1283,6 +1297,8 @@ def statements(body: list):
     """Every statement of a body, those nested in if, while and for included."""
     for s in body:
         yield s
+        if isinstance(s, A.FunctionDef):      # a nested def's body is its own
+            continue
         for part in ("body", "orelse", "finalbody"):
             yield from statements(getattr(s, part, None) or [])
         for h in getattr(s, "handlers", None) or []:     # try's except clauses
@@ -1366,6 +1382,16 @@ FunctionChecker.iter_helpers = types.SimpleNamespace(
     assigned_names=assigned_names, target_names=_target_names)
 
 
+# what the functions mixin (frontend.check_functions) uses from this module
+FunctionChecker.fn_helpers = types.SimpleNamespace(
+    Callee=Callee, Skip=_Skip, assigned_names=assigned_names, literal=_literal,
+    statements=statements, target_names=_target_names, constant_node=constant_node)
+
+
 def check_function(program, spec: Spec) -> None:
-    FunctionChecker(program, spec).run()
+    checker = FunctionChecker(program, spec)
+    checker.run()
+    # (function values: their IR types on the tree, frontend.check_functions)
+    to_ir_types(spec.fdef, ir_type, lambda t: checker.function_id(t))
+    spec.function_ids = program.__dict__.setdefault("function_ids", {})
     spec.checked = True

@@ -31,8 +31,9 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.frontend.check_functions import function_ir_type, has_function
 from pts.ir.ops import result_type
-from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
+from pts.ir.types import (OptionalType, F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
                           py_name)
 
 NUMBERS = (I1, I64, F64)
@@ -64,8 +65,13 @@ def ir_type(t: Type) -> Type:
     """The IR's type for a checker type (a range is its (start, stop, step))."""
     if isinstance(t, RangeType):
         return RANGE_IR
+    f = function_ir_type(t, ir_type)            # (frontend.check_functions)
+    if f is not None:
+        return f
     if isinstance(t, TupleType):
         return TupleType(tuple(ir_type(e) for e in t.elems))
+    if isinstance(t, (ListType, OptionalType)) and has_function(t.elem):
+        return type(t)(ir_type(t.elem))
     return t
 
 
