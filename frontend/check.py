@@ -734,6 +734,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return I64 if t == I1 else t
 
     def expr_Compare(self, e: A.Compare) -> Type:
+        if self.kwargs_in(e):                        # "name" in kwargs: a constant
+            return I1
         if any(op in ("is", "is not", "==", "!=") for op in e.ops):
             for x in [e.left] + e.comparators:     # `x is None`: checked below
                 self.allow_none(x)
@@ -878,6 +880,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.str_subscript(e)
         if isinstance(t, RangeType):
             return self.range_item_type(e)
+        if isinstance(t, KwargsType):
+            return self.kwargs_subscript(e, t)
         if isinstance(t, ObjectType):
             return self.object_item(e, t)
         if isinstance(t, TupleType):
@@ -984,6 +988,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            pyfunc = self.compilable(pyfunc)         # (a lambda: frontend.check_functions)
             if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
                 e.target = Callee("iter", "generator")
                 return self.as_list(self.iter_elem(e), e, f"generator {name}()")
@@ -1095,6 +1100,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             t = self.expr(e.args[0])
             if isinstance(t, ObjectType):
                 return self.object_len(e, t)
+            if isinstance(t, KwargsType):
+                e.obj_len = len(t.names)
+                return I64
             if isinstance(t, TensorType) and t.rank == 0:
                 raise self.error("len() of unsized object", e.args[0])
             if not isinstance(t, (ListType, TupleType, TensorType, RangeType)):
@@ -1142,6 +1150,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return F64
 
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
+        if isinstance(obj, KwargsType):
+            return self.kwargs_method(e, obj, name)
         if obj == STR:
             t = self.str_method(e, name)
             e.target = Callee("strmethod", name)

@@ -186,11 +186,18 @@ class FunctionChecks:
     def global_function(self, value, e: A.Name) -> Type | None:
         """A module-level function used as a value (not called), else None."""
         pyfunc = self.program.scriptable(value)
-        if pyfunc is None or not callable(value) or inspect.isgeneratorfunction(pyfunc):
+        if pyfunc is None or inspect.isgeneratorfunction(pyfunc):
             return None
-        t = FunctionType(pyfunc)
+        t = python_function_value(value)
         e.const = t
         return t
+
+    def compilable(self, pyfunc):
+        """What pts compiles for a Python function called by name: a lambda or a
+        closure made in Python becomes a LocalFunction (python_function_value)."""
+        if pyfunc.__name__ == "<lambda>" or pyfunc.__closure__:
+            return python_function_value(pyfunc).fn
+        return pyfunc
 
     def expr_Lambda(self, e: A.Lambda) -> Type:
         lf = self.local_function(e, "lambda", e.params, None,
@@ -452,6 +459,25 @@ class FunctionChecks:
     def expr_KwargsExpr(self, e) -> Type:
         return KwargsType(tuple(e.names), tuple(self.expr(v) for v in e.values))
 
+    def kwargs_in(self, e: A.Compare) -> bool:
+        """`"name" in kwargs` / `not in`: decided when compiling (the node becomes a
+        constant)."""
+        if len(e.ops) != 1 or e.ops[0] not in ("in", "not in"):
+            return False
+        right = e.comparators[0]
+        if not (isinstance(right, A.Name) and isinstance(self.vars.get(self.var_key(right.id)),
+                                                          KwargsType)):
+            return False
+        t = self.vars[self.var_key(right.id)]
+        if not (isinstance(e.left, A.Const) and isinstance(e.left.value, str)):
+            raise self.error("**kwargs is tested with constant string keys here "
+                             "('name' in kwargs)", e.left)
+        found = e.left.value in t.names
+        e.__class__ = A.Const              # (lowered as the constant it is)
+        e.decided = True
+        e.value = found if e.ops[0] == "in" else not found
+        return True
+
     def kwargs_subscript(self, e: A.Subscript, t: KwargsType) -> Type:
         key = e.index
         if not (isinstance(key, A.Const) and isinstance(key.value, str)):
@@ -460,14 +486,15 @@ class FunctionChecks:
         if key.value not in t.names:
             raise self.error(f"KeyError: '{key.value}' is not among the keyword arguments "
                              f"of this call ({', '.join(t.names) or 'none'})", key)
-        e.kw_index = t.names.index(key.value)
-        return t.types[e.kw_index]
+        e.const_index = t.names.index(key.value)
+        return t.types[e.const_index]
 
     def kwargs_method(self, e: A.Call, t: KwargsType, name: str) -> Type:
         if name != "get" or not 1 <= len(e.args) <= 2 or e.keywords:
             raise self.error(f"**kwargs supports kwargs[\"name\"], 'in', len() and "
                              f".get(\"name\", default) here, not .{name}()", e)
         key = e.args[0]
+        e.target = self.fn_helpers.Callee("kwargs_get", name)
         if not (isinstance(key, A.Const) and isinstance(key.value, str)):
             raise self.error("**kwargs is read with constant string keys here", key)
         if key.value in t.names:
@@ -514,3 +541,83 @@ def to_ir_types(fdef: A.FunctionDef, ir_type, function_id) -> None:
             if k not in ("ty", "span", "fty") and isinstance(v, (A.Node, list)):
                 walk(v)
     walk(fdef)
+
+
+# ---------------------------------------------------------------- Python functions as values
+
+_FROM_PYTHON: dict = {}      # (code, cell values) -> (the Python function, what pts compiles)
+
+
+def python_function_value(value) -> FunctionType | None:
+    """The FunctionType of a Python function given as a value (an argument from Python, a
+    module-level name): a `def` at module level is compiled as it is; a lambda (from its
+    source line) and a nested def read the values of the variables they close over when
+    they are passed, as constants.  None if `value` is not a Python function; a
+    CompileError if its source cannot be compiled."""
+    from pts.frontend.objects import python_function
+    fn = python_function(value)
+    if fn is None:
+        return None
+    if fn.__name__ != "<lambda>" and not fn.__closure__:
+        return FunctionType(fn)
+    cells = tuple(c.cell_contents for c in fn.__closure__ or ())
+    try:
+        key = (fn.__code__, cells)
+        hash(key)
+    except TypeError:
+        key = (fn.__code__, tuple(map(id, cells)))
+    hit = _FROM_PYTHON.get(key)
+    if hit is None:
+        if fn.__name__ == "<lambda>":
+            fdef = _lambda_tree(fn)
+        else:
+            from pts.frontend.source import parse_pyfunc
+            fdef = parse_pyfunc(fn)
+        lf = LocalFunction(fdef, fn, [], fn.__defaults__ or (), fn.__kwdefaults__ or {})
+        lf.__globals__ = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars, cells))}
+        lf.root_function = fn
+        hit = _FROM_PYTHON[key] = (fn, cells, lf)
+    return FunctionType(hit[2])
+
+
+def _lambda_tree(fn) -> A.FunctionDef:
+    """A Python lambda as `def <name>(params): return body`, found in its source line (the
+    one lambda there whose code is fn's)."""
+    import ast as pyast
+    import inspect as pyinspect
+    import textwrap
+    from pts.frontend.parse import parse_function
+    try:
+        lines, first = pyinspect.getsourcelines(fn)
+    except (OSError, TypeError, SyntaxError) as e:
+        raise CompileError(f"cannot read the source of a lambda: {e}") from None
+    text = textwrap.dedent("".join(lines))
+    try:
+        tree = pyast.parse(text)
+    except SyntaxError:
+        try:
+            tree = pyast.parse("(" + text.strip().rstrip(",") + ")")
+            text = "(" + text.strip().rstrip(",") + ")"
+        except SyntaxError:
+            raise CompileError("cannot find the source of a lambda (its line does not "
+                               "parse on its own): define it with def") from None
+    found = []
+    for node in pyast.walk(tree):
+        if isinstance(node, pyast.Lambda):
+            segment = pyast.get_source_segment(text, node)
+            try:
+                code = compile(segment, "<lambda>", "eval").co_consts
+            except SyntaxError:
+                continue
+            if any(getattr(c, "co_code", None) == fn.__code__.co_code for c in code):
+                found.append((node, segment))
+    if len({seg for _, seg in found}) != 1:       # (the same lambda twice is one)
+        raise CompileError("cannot tell which lambda of its line this is: define it with "
+                           "def") from None
+    node, segment = found[0]
+    source = f"def lambda_():\n    return ({segment})\n"
+    fdef = parse_function(source, fn.__code__.co_filename,
+                          line_offset=first - 1 + node.lineno - 2)
+    lam = fdef.body[0].value
+    return A.FunctionDef("lambda", lam.params, None, [A.Return(lam.body, span=lam.body.span)],
+                         span=lam.span)

@@ -220,14 +220,12 @@ class IterChecks:
     def function_call(self, e: A.Call, f: A.Expr, arg_types: list[Type], what: str) -> A.Call:
         """The call `f(v1, ...)` of the function given to map/filter/sorted/min/max, with
         `ValueExpr` arguments of the given types (made once per node, checked each pass)."""
-        if not isinstance(f, A.Name):
-            raise self.error(f"{what} must be a named function (a def at module level or a "
-                             f"builtin such as abs); lambdas and other callables are not "
-                             f"supported", f)
         call = getattr(e, "fcall_" + what.split("(")[0], None)
         if call is None or len(call.args) != len(arg_types):
-            call = A.Call(A.Name(f.id, span=f.span), [ValueExpr(t, f.span) for t in arg_types],
-                          span=f.span)
+            # a lambda, a closure or a function in a variable is called as a value
+            # (frontend.check_functions); a name of a global or builtin by name
+            func = A.Name(f.id, span=f.span) if isinstance(f, A.Name) else f
+            call = A.Call(func, [ValueExpr(t, f.span) for t in arg_types], span=f.span)
             setattr(e, "fcall_" + what.split("(")[0], call)
         for v, t in zip(call.args, arg_types):
             v.vty = t

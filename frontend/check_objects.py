@@ -284,6 +284,8 @@ class ObjectChecks:
         in types (a loss returns a float or an array by its `reduction`)."""
         if isinstance(e, A.UnaryOp) and e.op == "not":
             return self.decidable(e.operand)
+        if getattr(e, "decided", False):       # `"name" in kwargs` (check_functions)
+            return True
         if isinstance(e, A.BoolOp):
             return all(self.decidable(v) for v in e.values)
         if isinstance(e, A.Compare) and len(e.ops) == 1:

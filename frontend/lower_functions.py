@@ -92,8 +92,12 @@ class FunctionLowering:
 
     # ---------------------------------------------------------------- **kwargs
 
-    def kwargs_get(self, e, kwargs: Value) -> Value:
-        return self.emit("tuple.get", [kwargs, const(e.kw_index)], e.ty)
+    def call_kwargs_get(self, e: A.Call, name: str) -> Value:
+        """kwargs.get("name", default): the value passed, else the default (or None)."""
+        kwargs = self.expr(e.func.value)
+        if e.kw_index is not None:
+            return self.emit("tuple.get", [kwargs, const(e.kw_index)], e.ty)
+        return self.expr(e.args[1]) if len(e.args) > 1 else const(None)
 
 
 del I64
