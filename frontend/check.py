@@ -30,8 +30,9 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_exceptions import ExceptionChecks
-from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType, function_join,
-                                          is_function, to_ir_types)
+from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
+                                          builtin_function_value, function_join, is_function,
+                                          to_ir_types)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -123,6 +124,9 @@ def join(a: Type, b: Type) -> Type | None:
     if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
         return result_type("np.add", [a, b])
     if isinstance(a, ListType) and isinstance(b, ListType):
+        if is_function(a.elem) and is_function(b.elem):     # [f] and [f, g]: one of either
+            j = function_join(a.elem, b.elem)
+            return None if j is None else ListType(j)
         if a.elem == UNKNOWN:
             return b
         if b.elem == UNKNOWN:
@@ -428,6 +432,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
                 isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
+            return
+        if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and self.expr(s.iter) == TupleType(()):
+            s.never = True                     # over an empty tuple (`*args`): no iteration
+            self.block(s.orelse)
             return
         elem = self.iter_type(s.iter)
         self.forget(assigned_names(s.body))     # the back edge brings the body's values
@@ -901,6 +909,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if e.attr in MATH_CONSTS:
                 e.const = MATH_CONSTS[e.attr]
                 return F64
+            f = builtin_function_value(getattr(math, e.attr, None))
+            if f is not None:                   # math.sqrt as a value (check_functions)
+                e.const = f
+                return f
             if hasattr(math, e.attr):
                 raise self.error(f"math.{e.attr} can only be called", e)
             raise self.error(f"module 'math' has no attribute '{e.attr}'", e)

@@ -186,7 +186,12 @@ class FunctionChecks:
     def global_function(self, value, e: A.Name) -> Type | None:
         """A module-level function used as a value (not called), else None."""
         pyfunc = self.program.scriptable(value)
-        if pyfunc is None or inspect.isgeneratorfunction(pyfunc):
+        if pyfunc is None:
+            t = builtin_function_value(value)
+            if t is not None:
+                e.const = t
+            return t
+        if inspect.isgeneratorfunction(pyfunc):
             return None
         t = python_function_value(value)
         e.const = t
@@ -260,7 +265,7 @@ class FunctionChecks:
             names = node.capture_exprs = [A.Name(n, span=node.span) for n in lf.captured]
         types = []
         for n in names:
-            t = self.expr(n)
+            t = self.expr(self.allow_none(n))       # (an Optional is copied as it is)
             if type(t).__name__ == "ObjectType":
                 raise self.error(f"a nested function or lambda cannot capture '{n.id}' "
                                  f"({t}): pass it as an argument", node)
@@ -621,3 +626,36 @@ def _lambda_tree(fn) -> A.FunctionDef:
     lam = fdef.body[0].value
     return A.FunctionDef("lambda", lam.params, None, [A.Return(lam.body, span=lam.body.span)],
                          span=lam.span)
+
+
+_BUILTIN_WRAPPERS: dict = {}
+
+
+def builtin_function_value(value) -> FunctionType | None:
+    """A math function or a builtin (abs, int, float, ...) used as a value: a function that
+    calls it (`f = math.sqrt` is `def sqrt(x): return math.sqrt(x)`)."""
+    import builtins
+    import math
+    name = arity = None
+    for n in dir(math):
+        if getattr(math, n) is value and callable(value):
+            name, arity = f"math.{n}", 2 if n in ("atan2", "pow", "hypot", "copysign",
+                                                   "fmod", "ldexp", "gcd", "lcm") else 1
+    for n in ("abs", "int", "float", "bool", "str", "len", "repr", "ord", "chr"):
+        if getattr(builtins, n) is value:
+            name, arity = n, 1
+    if name is None:
+        return None
+    lf = _BUILTIN_WRAPPERS.get(name)
+    if lf is None:
+        from pts.frontend.parse import parse_function
+        params = ", ".join("xy"[:arity])
+        short = name.split(".")[-1]
+        fdef = parse_function(f"def {short}({params}):\n    return {name}({params})\n",
+                              f"<builtin {name}>")
+
+        class _Home:               # (the wrapper's globals: math, and the builtins)
+            __globals__ = {"math": math}
+        lf = _BUILTIN_WRAPPERS[name] = LocalFunction(fdef, _Home, [], (), {})
+        lf.root_function = None
+    return FunctionType(lf)

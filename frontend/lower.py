@@ -446,6 +446,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, FunctionLowering)
         self.start(exit_b)
 
     def stmt_For(self, s: A.For) -> None:
+        if getattr(s, "never", False):     # over an empty tuple (check.stmt_For)
+            self.block(s.orelse)
+            return
         it = s.iter
         if getattr(it, "lazy", False):   # enumerate, zip, generators, range values, ...
             self.for_iter(s)

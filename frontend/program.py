@@ -182,9 +182,11 @@ class Program:
         spec = self.specs.get(key)
         if spec is not None:
             return spec
-        # (a nested function reads the globals of the module-level function around it)
-        reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(
-            getattr(pyfunc, "root_function", pyfunc), set()))
+        # (a nested function reads the globals of the module-level function around it; a
+        # wrapper of a builtin, frontend.check_functions, reads nothing that can change)
+        root = getattr(pyfunc, "root_function", pyfunc)
+        reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(root, set())
+                            if root is not None else set())
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
