@@ -31,8 +31,9 @@ from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, Te
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
-                                          builtin_function_value, function_join, is_function,
-                                          to_ir_types)
+                                          builtin_function_value, closure_hint, function_join,
+                                          has_function,
+                                          is_function, listable_function, to_ir_types)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -311,7 +312,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         j = join(old, t)
         if j is None:
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
-                             f"{py_name(t)}", node)
+                             f"{py_name(t)}{closure_hint(old, t)}", node)
         self.vars[key] = j
         return j
 
@@ -823,7 +824,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         j = join(a, b)
         if j is None:
             raise self.error(f"conditional expression branches have different types: "
-                             f"{py_name(a)} and {py_name(b)}", e)
+                             f"{py_name(a)} and {py_name(b)}{closure_hint(a, b)}", e)
         return j
 
     def expr_TupleExpr(self, e: A.TupleExpr) -> Type:
@@ -844,7 +845,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC + (STR,) and not is_function(elem):
+        if elem not in NUMERIC + (STR,) and not listable_function(elem):
             raise self.error(f"lists of {py_name(elem)} are not supported "
                              f"(only int, float, bool and str)", e)
         return ListType(elem)
@@ -1094,8 +1095,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.call_iter_builtin(e, name)
         if name == "print":
             for a in e.args:
-                if isinstance(self.expr(self.allow_none(a)), RangeType):
+                t = self.expr(self.allow_none(a))
+                if isinstance(t, RangeType):
                     raise self.error("printing a range object is not supported", a)
+                if has_function(t):      # (CPython prints an address: <function f at 0x...>)
+                    raise self.error(f"printing a function is not supported ({py_name(t)})", a)
             return NONE
         if name in ("min", "max"):
             if len(e.args) < 2:
@@ -1176,7 +1180,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if is_function(t) and is_function(obj.elem) and not convertible(t, obj.elem):
                     t = join(t, obj.elem) or t       # [f].append(g): a list of either
                 if obj.elem == UNKNOWN and t in NUMERIC + (STR,) or \
-                        is_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
+                        listable_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
                         self.assign_var(recv.id, ListType(t), e)

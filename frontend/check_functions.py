@@ -47,7 +47,9 @@ class FunctionType(Type):
     captures: tuple = ()
 
     def __str__(self) -> str:
-        return f"function {getattr(self.fn, '__qualname__', self.fn.__name__)}"
+        where = getattr(self.fn, "defined_at", None)
+        name = getattr(self.fn, "__qualname__", self.fn.__name__)
+        return f"function {name}" + (f" (line {where[0]}:{where[1]})" if where else "")
 
     __repr__ = __str__
 
@@ -58,6 +60,26 @@ class FunctionUnion(Type):
 
     def __str__(self) -> str:
         return "function (one of " + ", ".join(sorted(str(m)[9:] for m in self.members)) + ")"
+
+
+def source_order(t: FunctionType) -> tuple:
+    """Where a function is defined (the order a union's members are tested in: a
+    frozenset's order would change from one process to the next)."""
+    fn = t.fn
+    at = getattr(fn, "defined_at", None)
+    if at is None:
+        code = getattr(fn, "__code__", None)
+        at = (getattr(code, "co_firstlineno", 0), 0)
+    return (getattr(getattr(fn, "__code__", None), "co_filename", ""), at,
+            getattr(fn, "__qualname__", fn.__name__))
+
+
+def closure_hint(a: Type, b: Type) -> str:
+    """Why two function values cannot meet, for an error message."""
+    if any(isinstance(t, FunctionType) and t.captures for t in (a, b)):
+        return (" (a closure that captures variables cannot share a variable or a list "
+                "with another function)")
+    return ""
 
     __repr__ = __str__
 
@@ -77,6 +99,11 @@ class KwargsType(Type):
 
 def is_function(t: Type) -> bool:
     return isinstance(t, (FunctionType, FunctionUnion))
+
+
+def listable_function(t: Type) -> bool:
+    """Can a list hold it?  Functions that capture nothing (a list holds their ids)."""
+    return isinstance(t, FunctionUnion) or isinstance(t, FunctionType) and not t.captures
 
 
 def has_function(t: Type) -> bool:
@@ -256,6 +283,7 @@ class FunctionChecks:
         from pts.frontend.source import clone_tree
         lf = LocalFunction(clone_tree(fdef), self.spec.pyfunc, captured, tuple(defaults),
                            kwdefaults)
+        lf.defined_at = (node.span.line, node.span.col)
         cache[key] = lf
         return lf
 
@@ -324,7 +352,7 @@ class FunctionChecks:
         if isinstance(t, FunctionType):
             members = [t]
         elif isinstance(t, FunctionUnion):
-            members = sorted(t.members, key=self.function_id)
+            members = sorted(t.members, key=source_order)
         else:
             raise self.error(f"'{py_name(t)}' object is not callable", e.func)
         name = members[0].fn.__name__ if len(members) == 1 else "function"

@@ -26,6 +26,7 @@ What each construct records on its node for the lowering:
 from __future__ import annotations
 
 import inspect
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,6 +221,10 @@ class IterChecks:
     def function_call(self, e: A.Call, f: A.Expr, arg_types: list[Type], what: str) -> A.Call:
         """The call `f(v1, ...)` of the function given to map/filter/sorted/min/max, with
         `ValueExpr` arguments of the given types (made once per node, checked each pass)."""
+        if isinstance(f, A.Attribute) and self.module_function(f) is None and not (
+                isinstance(f.value, A.Name) and self.is_module(f.value.id, math)):
+            raise self.error(f"{what} must be a function (a def, a lambda or a builtin such "
+                             f"as abs); methods are not supported", f)
         call = getattr(e, "fcall_" + what.split("(")[0], None)
         if call is None or len(call.args) != len(arg_types):
             # a lambda, a closure or a function in a variable is called as a value

@@ -197,7 +197,8 @@ def _layout(stream):
             if brackets:
                 continue
             yield tok
-            spaces = tok.rsplit("\n", 1)[1]
+            # (a comment that ends the file is a _NEWLINE without a line break)
+            spaces = tok.rsplit("\n", 1)[1] if "\n" in tok else ""
             width = spaces.count(" ") + spaces.count("\t") * TAB_SIZE
             line, col = tok.end_line, tok.end_column
             if width > indents[-1]:
