@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pts.ir.types import F64, I1, I64, NONE, ListType, OptionalType, TupleType, type_of_value
-from pts.runtime.archive_format import decode_value
+from pts.runtime.archive_format import FunctionConst, decode_value
 from pts.runtime.image import ArchiveError, Image
 from pts.runtime.native import NativeEntry, error_from_status
 
@@ -101,6 +101,8 @@ class LoadedFunction:
         """(entry, the arguments it takes, the weights it takes after them)."""
 
         def const_ok(a, v) -> bool:
+            if isinstance(v, FunctionConst):     # a function the entry was specialized on
+                return v.matches(a)
             return type(a) is type(v) and a == v
 
         candidates = []

@@ -24,7 +24,8 @@ from pts.frontend.objects import guards_hold, resolve
 from pts.ir.core import Module
 from pts.ir.parser import parse_module
 from pts.ir.printer import print_module
-from pts.runtime.archive_format import ALIGNMENT, FORMAT_VERSION, IR_PATH, MANIFEST, encode_value
+from pts.runtime.archive_format import (ALIGNMENT, FORMAT_VERSION, IR_PATH, MANIFEST, FunctionConst,
+                                        encode_value)
 from pts.version import __version__
 
 _ALIGN_EXTRA_ID = 0xD935
@@ -102,6 +103,21 @@ class _Signature:
         # only the constants matter to the compile driver (frontend.program.build): others
         # are None
         return tuple(self.consts.get(i) for i in range(len(self.types)))
+
+
+def _storable(value, pyfunc):
+    """A constant of a specialization as the manifest stores it: a function argument
+    (frontend.check_functions.FunctionType) by its module and qualified name, which a
+    call from Python matches; one with no such name (a lambda or closure made in Python)
+    cannot be saved."""
+    from pts.frontend.check_functions import FunctionType, LocalFunction
+    if not isinstance(value, FunctionType):
+        return value
+    if isinstance(value.fn, LocalFunction):
+        raise TypeError(f"pts.save: {pyfunc.__name__}() was specialized on a lambda or a "
+                        f"closure made in Python, which an archive cannot name: pass a "
+                        f"function defined with def at module level")
+    return FunctionConst(FunctionConst.name_of(value.fn))
 
 
 def _cached_signatures(cache: dict, offset: int = 0) -> list[_Signature]:
@@ -201,7 +217,7 @@ class _Saver:
         if root is not None:            # (self: the model, not an argument of the entry)
             names = names[1:]
             const_params = {k: v for k, v in const_params.items() if k in names}
-        consts = {names.index(n): v for n, v in const_params.items()}
+        consts = {names.index(n): _storable(v, pyfunc) for n, v in const_params.items()}
         entry_types = [str(t) for t in module[module.entry].param_types]
         nuser = len(entry_types) - len(lifted)
         params, weight_types = entry_types[:nuser], entry_types[nuser:]
