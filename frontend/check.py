@@ -187,6 +187,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def run(self) -> None:
         fdef = self.fdef
+        self.drop_callable_annotations()          # (check_functions)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)

@@ -168,6 +168,12 @@ class LocalFunction:
         return f"<nested function {self.__name__}>"
 
 
+def names_callable(te) -> bool:
+    if te.name.split(".")[-1] == "Callable":
+        return True
+    return any(names_callable(a) for a in te.args if isinstance(a, A.TypeExpr))
+
+
 def names_read(node) -> set[str]:
     """Every Name in a subtree (nested lambdas and defs included)."""
     out: set[str] = set()
@@ -203,6 +209,26 @@ def after(a: Span, b: Span) -> bool:
 class FunctionChecks:
     # check.py's helpers, set there (this module cannot import it: an import cycle)
     fn_helpers: Any = None
+
+    # ---------------------------------------------------------------- annotations
+
+    def drop_callable_annotations(self) -> None:
+        """`Callable[[float], float]` (also in List[...] and Optional[...]) says a value is
+        a function; the checker knows which one: such an annotation is read as none
+        (parameters, the result, `fs: List[Callable[...]] = []` an assignment)."""
+        fdef = self.fdef
+        for p in fdef.params:
+            if p.annotation is not None and names_callable(p.annotation):
+                p.annotation = None
+        if fdef.returns is not None and names_callable(fdef.returns):
+            fdef.returns = None
+        for st in self.fn_helpers.statements(fdef.body):
+            if isinstance(st, A.AnnAssign) and names_callable(st.annotation):
+                if st.value is None:
+                    st.__class__ = A.Pass
+                else:
+                    st.targets = [st.target]
+                    st.__class__ = A.Assign
 
     # ---------------------------------------------------------------- values
 

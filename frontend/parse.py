@@ -986,6 +986,8 @@ class _Build(Transformer):
         if isinstance(e, ast.Subscript) and isinstance(e.value, (ast.Name, ast.Attribute)):
             index = e.index.elts if isinstance(e.index, ast.TupleExpr) else [e.index]
             return ast.TypeExpr(_dotted(e.value), [self._type(i) for i in index], span=e.span)
+        if isinstance(e, ast.ListExpr):          # Callable[[float, int], float]'s parameters
+            return ast.TypeExpr("[]", [self._type(x) for x in e.elts], span=e.span)
         if isinstance(e, ast.BinOp) and e.op == "|":
             args = []
             for side in (e.left, e.right):

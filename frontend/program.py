@@ -20,7 +20,7 @@ from pts.frontend import ast as A
 from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_function, convertible,
                                 plural, refine, resolve_type, tested_names)
 from pts.frontend.lower import lower_function
-from pts.frontend.check_functions import FunctionType, has_function
+from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
@@ -204,8 +204,9 @@ class Program:
         return spec
 
     def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node, pyfunc=None) -> Type:
-        if p.annotation is None or isinstance(t, ObjectType):
-            return t            # (an object's annotation names its class: pts.grad's models)
+        if p.annotation is None or isinstance(t, ObjectType) or names_callable(p.annotation):
+            return t            # (an object's annotation names its class: pts.grad's models;
+            #                     Callable[...]: the function given, check_functions)
         want = resolve_type(p.annotation)
         if not convertible(t, want):
             msg = f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, got {py_name(t)}"
