@@ -369,7 +369,14 @@ class FunctionChecks:
         if isinstance(f, A.Name):
             key = self.var_key(f.id)
             return key in self.vars and is_function(self.vars[key])
-        return not isinstance(f, A.Attribute)
+        if isinstance(f, A.Lambda):
+            return True
+        if isinstance(f, A.Attribute):
+            return False
+        try:            # fs[i](x), make_adder(3)(4); not a layer of a ModuleList (an object)
+            return is_function(self.expr(f))
+        except CompileError:
+            return False
 
     def call_value(self, e: A.Call) -> Type:
         if isinstance(e.func, A.Lambda):
