@@ -143,9 +143,13 @@ def _example_signatures(signature, examples, pyfunc, skip_self: bool) -> list[_S
         if not isinstance(args, tuple):
             args = (args,)
         try:                        # defaults filled in, as a call would bind them
-            bound = inspect.signature(pyfunc).bind(*((None,) if skip_self else ()), *args)
+            sig = inspect.signature(pyfunc)
+            bound = sig.bind(*((None,) if skip_self else ()), *args)
             bound.apply_defaults()
-            args = tuple(bound.args[1:] if skip_self else bound.args)
+            full = bound.args
+            if any(p.kind != p.POSITIONAL_OR_KEYWORD for p in sig.parameters.values()):
+                full = tuple(bound.arguments.values())     # *args a tuple, keyword-only
+            args = tuple(full[1:] if skip_self else full)
         except TypeError as e:
             raise TypeError(f"pts.save: example {args!r}: {e}") from None
         out.append(_Signature(tuple(signature(args)), {}, args))
@@ -175,13 +179,17 @@ def _python_signature(pyfunc, skip_self: bool) -> dict:
     if skip_self:
         params = params[1:]
     defaults = {}
+    kinds = {p.name: p.kind.name for p in params if p.kind != p.POSITIONAL_OR_KEYWORD}
     for p in params:
         if p.default is not inspect.Parameter.empty:
             try:
                 defaults[p.name] = encode_value(p.default)
             except TypeError:
                 pass
-    return {"params": [p.name for p in params], "defaults": defaults}
+    out = {"params": [p.name for p in params], "defaults": defaults}
+    if kinds:
+        out["kinds"] = kinds          # (runtime.archive_call binds keyword-only and *args)
+    return out
 
 
 def user_exceptions(module) -> list:

@@ -125,3 +125,18 @@ def test_lambda_from_python_cannot_be_saved(tmp_path):
     assert s(lambda v: v + 1.0, 1.0) == 5.0
     with pytest.raises(TypeError, match="lambda or a closure made in Python"):
         pts.save(s, str(tmp_path / "lam.pts"))
+
+
+def weighted(*xs, w: float = 0.5) -> float:
+    s = 0.0
+    for x in xs:
+        s = s * w + x
+    return s
+
+
+def test_keyword_only_and_star_args_entries_bind_in_pts_load(tmp_path):
+    path = tmp_path / "weighted.pts"
+    pts.save(pts.script(weighted), str(path), example_inputs=[(1.0, 2.0, 3.0)])
+    g = pts.load(str(path))
+    assert g(1.0, 2.0, 3.0) == weighted(1.0, 2.0, 3.0)
+    assert g(1.0, 2.0, 3.0, w=0.5) == weighted(1.0, 2.0, 3.0, w=0.5)
