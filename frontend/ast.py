@@ -107,6 +107,19 @@ class Call(Expr):
 
 
 @dataclass(eq=False)
+class Lambda(Expr):
+    """`lambda params: body` (frontend.check_functions)."""
+    params: list[Param]
+    body: Expr
+
+
+@dataclass(eq=False)
+class Starred(Expr):
+    """`*xs` as a call argument: the elements of a tuple (or list) as arguments."""
+    value: Expr
+
+
+@dataclass(eq=False)
 class Attribute(Expr):
     """`value.attr`, e.g. `math.pi`, `xs.append`, `x.shape`."""
     value: Expr
@@ -333,10 +346,13 @@ class ExprStmt(Stmt):
 @dataclass(eq=False)
 class Param(Node):
     """A parameter; `default` is the default's expression (its value is taken from the
-    function object at compile time, as Python evaluated it at `def` time)."""
+    function object at compile time, as Python evaluated it at `def` time).  `kind`:
+    "pos" (positional or keyword), "kwonly" (after `*` or `*args`), "star" (`*args`),
+    "starstar" (`**kwargs`)."""
     name: str
     annotation: TypeExpr | None = None
     default: Expr | None = None
+    kind: str = "pos"
 
 
 @dataclass(eq=False)

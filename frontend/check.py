@@ -30,6 +30,10 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_exceptions import ExceptionChecks
+from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
+                                          builtin_function_value, closure_hint, function_join,
+                                          has_function,
+                                          is_function, listable_function, to_ir_types)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -111,6 +115,8 @@ def join(a: Type, b: Type) -> Type | None:
     """The type two assignments to one variable meet at, or None when they cannot."""
     if a == b:
         return a
+    if is_function(a) or is_function(b):
+        return function_join(a, b)              # (frontend.check_functions)
     if {a, b} == {I64, F64}:
         return F64
     if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
@@ -120,6 +126,9 @@ def join(a: Type, b: Type) -> Type | None:
     if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
         return result_type("np.add", [a, b])
     if isinstance(a, ListType) and isinstance(b, ListType):
+        if is_function(a.elem) and is_function(b.elem):     # [f] and [f, g]: one of either
+            j = function_join(a.elem, b.elem)
+            return None if j is None else ListType(j)
         if a.elem == UNKNOWN:
             return b
         if b.elem == UNKNOWN:
@@ -152,7 +161,8 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks, IterChecks, DictChecks):
+                      ExceptionChecks, StringChecks, IterChecks, DictChecks,
+                      FunctionChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -181,6 +191,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def run(self) -> None:
         fdef = self.fdef
+        self.drop_callable_annotations()          # (check_functions)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
@@ -310,7 +321,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         j = join(old, t)
         if j is None:
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
-                             f"{py_name(t)}", node)
+                             f"{py_name(t)}{closure_hint(old, t)}", node)
         self.vars[key] = j
         return j
 
@@ -431,6 +442,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
                 isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
+            return
+        if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and self.expr(s.iter) == TupleType(()):
+            s.never = True                     # over an empty tuple (`*args`): no iteration
+            self.block(s.orelse)
             return
         elem = self.iter_type(s.iter)
         self.forget(assigned_names(s.body))     # the back edge brings the body's values
@@ -606,9 +621,6 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if t != STR:
                 raise self.error("assert message must be a string", s.msg)
 
-    def stmt_FunctionDef(self, s: A.FunctionDef) -> None:
-        raise self.error("'nested def' is not supported", s)
-
     # ---------------------------------------------------------------- expressions
 
     def cond(self, e: A.Expr) -> Type:
@@ -678,6 +690,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if c is not None:
                 e.const = value
                 return c
+            f = self.global_function(value, e)      # a function as a value
+            if f is not None:
+                return f
             raise self.error(f"'{e.id}' is not a value pts can use here "
                              f"(only numbers and tuples of numbers are folded in)", e)
         if not self.final:
@@ -751,6 +766,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return I64 if t == I1 else t
 
     def expr_Compare(self, e: A.Compare) -> Type:
+        if self.kwargs_in(e):                        # "name" in kwargs: a constant
+            return I1
         if any(op in ("is", "is not", "==", "!=") for op in e.ops):
             for x in [e.left] + e.comparators:     # `x is None`: checked below
                 self.allow_none(x)
@@ -830,7 +847,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         j = join(a, b)
         if j is None:
             raise self.error(f"conditional expression branches have different types: "
-                             f"{py_name(a)} and {py_name(b)}", e)
+                             f"{py_name(a)} and {py_name(b)}{closure_hint(a, b)}", e)
         return j
 
     def expr_TupleExpr(self, e: A.TupleExpr) -> Type:
@@ -851,7 +868,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC + (STR,):
+        if elem not in NUMERIC + (STR,) and not listable_function(elem):
             raise self.error(f"lists of {py_name(elem)} are not supported "
                              f"(only int, float, bool and str)", e)
         return ListType(elem)
@@ -897,6 +914,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.str_subscript(e)
         if isinstance(t, RangeType):
             return self.range_item_type(e)
+        if isinstance(t, KwargsType):
+            return self.kwargs_subscript(e, t)
         if isinstance(t, ObjectType):
             return self.object_item(e, t)
         if isinstance(t, TupleType):
@@ -916,6 +935,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if e.attr in MATH_CONSTS:
                 e.const = MATH_CONSTS[e.attr]
                 return F64
+            f = builtin_function_value(getattr(math, e.attr, None))
+            if f is not None:                   # math.sqrt as a value (check_functions)
+                e.const = f
+                return f
             if hasattr(math, e.attr):
                 raise self.error(f"math.{e.attr} can only be called", e)
             raise self.error(f"module 'math' has no attribute '{e.attr}'", e)
@@ -933,6 +956,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def expr_Call(self, e: A.Call) -> Type:
         f = e.func
+        if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
+            return self.call_value(e)
         if isinstance(f, A.Attribute) and self.is_np(f.value):
             return self.np_call(e, f.attr)
         module_func = self.module_function(f)
@@ -1001,10 +1026,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            pyfunc = self.compilable(pyfunc)         # (a lambda: frontend.check_functions)
             if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
                 e.target = Callee("iter", "generator")
                 return self.as_list(self.iter_elem(e), e, f"generator {name}()")
-            self.bind_arguments(e, name, pyfunc)
+            self.bind_call(e, name, pyfunc)
+            self.mark_immediate(e)
             args = [self.expr(self.allow_none(a)) for a in e.args]
             consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
                            if self.known_value(a) is not None)
@@ -1031,6 +1058,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if not self.final:
                     raise _Skip()
                 raise self.error(f"recursive function '{name}' needs a return annotation", e)
+            self.check_escaping(e, spec.ret_type)
             return spec.ret_type
 
     def known_value(self, a: A.Expr):
@@ -1039,8 +1067,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         v = _literal(a)
         if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
             v = self.spec.const_params[a.var]
-        if v is None and isinstance(a.ty, ObjectType):
-            v = a.ty                  # an object argument: always a constant of the callee
+        if v is None and (isinstance(a.ty, ObjectType) or
+                          isinstance(a.ty, FunctionType) and not a.ty.captures):
+            v = a.ty                  # an object or a function: always a constant of the callee
         if v is None and getattr(a, "obj_const", False) and isinstance(a.const, (int, float, str)):
             v = a.const               # a folded attribute (self.dim): like a literal
         return v
@@ -1093,8 +1122,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.call_iter_builtin(e, name)
         if name == "print":
             for a in e.args:
-                if isinstance(self.expr(self.allow_none(a)), RangeType):
+                t = self.expr(self.allow_none(a))
+                if isinstance(t, RangeType):
                     raise self.error("printing a range object is not supported", a)
+                if has_function(t):      # (CPython prints an address: <function f at 0x...>)
+                    raise self.error(f"printing a function is not supported ({py_name(t)})", a)
             return NONE
         if name in ("min", "max"):
             if len(e.args) < 2:
@@ -1111,6 +1143,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             t = self.expr(e.args[0])
             if isinstance(t, ObjectType):
                 return self.object_len(e, t)
+            if isinstance(t, KwargsType):
+                e.obj_len = len(t.names)
+                return I64
             if isinstance(t, TensorType) and t.rank == 0:
                 raise self.error("len() of unsized object", e.args[0])
             if not isinstance(t, (ListType, TupleType, TensorType, RangeType, DictType, SetType)):
@@ -1160,6 +1195,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
         if is_hash(obj):
             return self.hash_method(e, obj, name)
+        if isinstance(obj, KwargsType):
+            return self.kwargs_method(e, obj, name)
         if obj == STR:
             t = self.str_method(e, name)
             e.target = Callee("strmethod", name)
@@ -1169,7 +1206,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if name == "append":
                 self.nargs(e, "append", 1)
                 t = self.expr(e.args[0])
-                if obj.elem == UNKNOWN and t in NUMERIC + (STR,):
+                if is_function(t) and is_function(obj.elem) and not convertible(t, obj.elem):
+                    t = join(t, obj.elem) or t       # [f].append(g): a list of either
+                if obj.elem == UNKNOWN and t in NUMERIC + (STR,) or \
+                        listable_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
                         self.assign_var(recv.id, ListType(t), e)
@@ -1285,6 +1325,8 @@ def assigned_names(body: list) -> set[str]:
             target(s.target)
         elif isinstance(s, A.Try):
             names.update(h.name for h in s.handlers if h.name is not None)
+        elif isinstance(s, A.FunctionDef):
+            names.add(s.name)
     return names
 
 
@@ -1314,6 +1356,8 @@ def statements(body: list):
     """Every statement of a body, those nested in if, while and for included."""
     for s in body:
         yield s
+        if isinstance(s, A.FunctionDef):      # a nested def's body is its own
+            continue
         for part in ("body", "orelse", "finalbody"):
             yield from statements(getattr(s, part, None) or [])
         for h in getattr(s, "handlers", None) or []:     # try's except clauses
@@ -1397,6 +1441,16 @@ FunctionChecker.iter_helpers = types.SimpleNamespace(
     assigned_names=assigned_names, target_names=_target_names)
 
 
+# what the functions mixin (frontend.check_functions) uses from this module
+FunctionChecker.fn_helpers = types.SimpleNamespace(
+    Callee=Callee, Skip=_Skip, assigned_names=assigned_names, literal=_literal,
+    statements=statements, target_names=_target_names, constant_node=constant_node)
+
+
 def check_function(program, spec: Spec) -> None:
-    FunctionChecker(program, spec).run()
+    checker = FunctionChecker(program, spec)
+    checker.run()
+    # (function values: their IR types on the tree, frontend.check_functions)
+    to_ir_types(spec.fdef, ir_type, lambda t: checker.function_id(t))
+    spec.function_ids = program.__dict__.setdefault("function_ids", {})
     spec.checked = True

@@ -26,13 +26,15 @@ What each construct records on its node for the lowering:
 from __future__ import annotations
 
 import inspect
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.frontend.check_functions import function_ir_type, has_function
 from pts.ir.ops import result_type
-from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
+from pts.ir.types import (OptionalType, F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
                           py_name)
 
 NUMBERS = (I1, I64, F64)
@@ -64,8 +66,13 @@ def ir_type(t: Type) -> Type:
     """The IR's type for a checker type (a range is its (start, stop, step))."""
     if isinstance(t, RangeType):
         return RANGE_IR
+    f = function_ir_type(t, ir_type)            # (frontend.check_functions)
+    if f is not None:
+        return f
     if isinstance(t, TupleType):
         return TupleType(tuple(ir_type(e) for e in t.elems))
+    if isinstance(t, (ListType, OptionalType)) and has_function(t.elem):
+        return type(t)(ir_type(t.elem))
     return t
 
 
@@ -214,14 +221,16 @@ class IterChecks:
     def function_call(self, e: A.Call, f: A.Expr, arg_types: list[Type], what: str) -> A.Call:
         """The call `f(v1, ...)` of the function given to map/filter/sorted/min/max, with
         `ValueExpr` arguments of the given types (made once per node, checked each pass)."""
-        if not isinstance(f, A.Name):
-            raise self.error(f"{what} must be a named function (a def at module level or a "
-                             f"builtin such as abs); lambdas and other callables are not "
-                             f"supported", f)
+        if isinstance(f, A.Attribute) and self.module_function(f) is None and not (
+                isinstance(f.value, A.Name) and self.is_module(f.value.id, math)):
+            raise self.error(f"{what} must be a function (a def, a lambda or a builtin such "
+                             f"as abs); methods are not supported", f)
         call = getattr(e, "fcall_" + what.split("(")[0], None)
         if call is None or len(call.args) != len(arg_types):
-            call = A.Call(A.Name(f.id, span=f.span), [ValueExpr(t, f.span) for t in arg_types],
-                          span=f.span)
+            # a lambda, a closure or a function in a variable is called as a value
+            # (frontend.check_functions); a name of a global or builtin by name
+            func = A.Name(f.id, span=f.span) if isinstance(f, A.Name) else f
+            call = A.Call(func, [ValueExpr(t, f.span) for t in arg_types], span=f.span)
             setattr(e, "fcall_" + what.split("(")[0], call)
         for v, t in zip(call.args, arg_types):
             v.vty = t

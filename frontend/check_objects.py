@@ -29,7 +29,7 @@ from pts.frontend import ast as A
 from pts.frontend.objects import (CONST, FUNCTION, OBJECT, TENSOR, ObjectType, children,
                                   constant_value_type, describe_value, is_chain, kind_of,
                                   method_function, py_object_name, step, tensor_type)
-from pts.ir.types import NONE, TensorType, py_name
+from pts.ir.types import NONE, TensorType, TupleType, py_name
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
@@ -284,6 +284,8 @@ class ObjectChecks:
         in types (a loss returns a float or an array by its `reduction`)."""
         if isinstance(e, A.UnaryOp) and e.op == "not":
             return self.decidable(e.operand)
+        if getattr(e, "decided", False) or _tuple_len(e, truth=True) is not None:
+            return True          # `"name" in kwargs` (check_functions), `len(args)`, `if args:`
         if isinstance(e, A.BoolOp):
             return all(self.decidable(v) for v in e.values)
         if isinstance(e, A.Compare) and len(e.ops) == 1:
@@ -297,6 +299,7 @@ class ObjectChecks:
     def _known(self, e: A.Expr) -> bool:
         from pts.frontend.check import _literal
         return isinstance(e, A.Const) or _literal(e) is not None or _is_rank(e) \
+            or _tuple_len(e) is not None \
             or _is_dtype(e) or self._const_param(e)
 
     def _const_param(self, e: A.Expr) -> bool:
@@ -330,6 +333,9 @@ class ObjectChecks:
                     except TypeError:
                         return None
             return None
+        n = _tuple_len(e, truth=True)
+        if n is not None:
+            return n > 0
         v = self._static_value(e)
         return None if v is _NO_VALUE else bool(v)
 
@@ -350,9 +356,23 @@ class ObjectChecks:
             return self.spec.const_params[e.var]
         if _is_rank(e):
             return e.value.ty.rank
+        if _tuple_len(e) is not None:
+            return _tuple_len(e)
         if _is_dtype(e):
             return e.ty
         return _NO_VALUE
+
+
+def _tuple_len(e, truth: bool = False):
+    """The length of a tuple its type fixes (a `*args`): `len(args)`, and with `truth`
+    `args` as a truth value; else None."""
+    if truth and isinstance(e, A.Name) and type(getattr(e, "ty", None)) is TupleType:
+        return len(e.ty.elems)
+    if isinstance(e, A.Call) and isinstance(e.func, A.Name) and e.func.id == "len" \
+            and len(e.args) == 1 and type(getattr(e.args[0], "ty", None)) is TupleType \
+            and getattr(getattr(e, "target", None), "kind", None) == "builtin":
+        return len(e.args[0].ty.elems)
+    return None
 
 
 def _is_rank(e) -> bool:

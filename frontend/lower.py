@@ -17,10 +17,11 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
-from pts.frontend.check_iter import RangeType
+from pts.frontend.check_iter import RangeType, ir_type
 from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
+from pts.frontend.lower_functions import FunctionLowering
 from pts.frontend.lower_iter import IterLowering
 from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
@@ -66,7 +67,8 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering):
+class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
+              FunctionLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -75,7 +77,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering):
         self.var_types = spec.var_types
         params = [p for p in fdef.params if p.name not in spec.const_params]
         ptypes = [spec.var_types[p.name] for p in params]
-        self.f = Function(spec.ir_name, ptypes, spec.ret_type, [p.name for p in params],
+        self.f = Function(spec.ir_name, ptypes, ir_type(spec.ret_type), [p.name for p in params],
                           file=fdef.span.file)
         self.b = TryBuilder(self.f, self.f.entry, self)
         self.try_stack: list = []                  # active handlers (lower_exceptions)
@@ -457,6 +459,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering):
         self.start(exit_b)
 
     def stmt_For(self, s: A.For) -> None:
+        if getattr(s, "never", False):     # over an empty tuple (check.stmt_For)
+            self.block(s.orelse)
+            return
         it = s.iter
         if getattr(it, "lazy", False):   # enumerate, zip, generators, range values, ...
             self.for_iter(s)
@@ -1048,7 +1053,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering):
         if spec.ret_type == NONE:
             self.emit("call", args, None, callee=spec.ir_name)
             return const(None)
-        return self.emit("call", args, spec.ret_type, callee=spec.ir_name)
+        return self.emit("call", args, ir_type(spec.ret_type), callee=spec.ir_name)
 
     def call_builtin(self, e: A.Call, name: str) -> Value:
         if name in ("dict", "set"):

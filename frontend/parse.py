@@ -197,7 +197,8 @@ def _layout(stream):
             if brackets:
                 continue
             yield tok
-            spaces = tok.rsplit("\n", 1)[1]
+            # (a comment that ends the file is a _NEWLINE without a line break)
+            spaces = tok.rsplit("\n", 1)[1] if "\n" in tok else ""
             width = spaces.count(" ") + spaces.count("\t") * TAB_SIZE
             line, col = tok.end_line, tok.end_column
             if width > indents[-1]:
@@ -361,7 +362,6 @@ def _syntax_error(e: ParseError, text: str, pos: _Positions) -> CompileError:
 # Parse-tree nodes that are never in the language, and the name the error uses.
 _REFUSED = {
     "with_stmt": "with",
-    "lambdef": "lambda",
     "yield_expr": "yield",            # (as a statement: see yield_stmt)
     "yield_from": "yield",
     "global_stmt": "global",
@@ -371,9 +371,7 @@ _REFUSED = {
     "await": "await",
     "assign_expr": "walrus (:=)",
     "star_expr": "starred expression",
-    "stararg": "*args",
     "kwstararg": "**kwargs",
-    "kwparam": "**kwargs",
     "ellipsis": "Ellipsis",
 }
 
@@ -393,18 +391,14 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
             continue
         if name in _REFUSED:
             raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
-        if name == "starparam":
-            what = "*args" if node.children and node.children[0] is not None else \
-                "keyword-only parameters"
-            raise CompileError(f"'{what}' is not supported", span)
+        if name == "decorated" and in_function:
+            raise CompileError("'decorator on a nested def' is not supported", span)
         if name == "parameters":
             for tok in node.children:
                 if isinstance(tok, Token) and tok.type == "SLASH":
                     raise CompileError("'positional-only parameters' is not supported",
                                        pos.token(tok))
-        if name == "funcdef":
-            if in_function:
-                raise CompileError("'nested def' is not supported", _head(node, pos, "def"))
+        if name == "funcdef":         # (nested defs too: frontend.check_functions)
             _refuse(node, pos, True, in_class)
             continue
         if name == "classdef":
@@ -437,6 +431,24 @@ def _refuse_token(tok: Token, pos: _Positions) -> None:
 
 
 # ================================================================ step 3: the AST
+
+_STAR = object()       # a bare `*` among parameters
+
+
+def _param_kinds(children) -> list:
+    """Parameters with their kinds: those after `*` or `*args` are keyword-only."""
+    out, kwonly = [], False
+    for c in children:
+        if c is _STAR:
+            kwonly = True
+        elif isinstance(c, ast.Param):
+            if c.kind == "star":
+                kwonly = True
+            elif c.kind == "pos" and kwonly:
+                c.kind = "kwonly"
+            out.append(c)
+    return out
+
 
 def _is_docstring(stmt: ast.Stmt) -> bool:
     return (isinstance(stmt, ast.ExprStmt) and isinstance(stmt.value, ast.Const)
@@ -620,7 +632,46 @@ class _Build(Transformer):
 
     # parameters: _parameter ("," _parameter)* [","]
     def parameters(self, meta, children):
-        return [c for c in children if isinstance(c, ast.Param)]
+        return _param_kinds(children)
+
+    # starparam: "*" [NAME [":" test]]  (a bare `*`: the marker of keyword-only parameters)
+    def starparam(self, meta, children):
+        name = children[0] if children else None
+        if name is None:
+            return _STAR
+        annotation = children[1] if len(children) > 1 else None
+        annotation = self._type(annotation) if annotation is not None else None
+        return ast.Param(str(name), annotation, None, "star", span=self._span(meta))
+
+    # kwparam: "**" NAME [":" test]
+    def kwparam(self, meta, children):
+        name, annotation = children[0], children[1] if len(children) > 1 else None
+        annotation = self._type(annotation) if annotation is not None else None
+        return ast.Param(str(name), annotation, None, "starstar", span=self._span(meta))
+
+    # lambdef: "lambda" [lambda_params] ":" test
+    def lambdef(self, meta, children):
+        params, body = children
+        return ast.Lambda(params or [], body, span=self._span(meta))
+
+    # lambda_params: _lambda_param ("," _lambda_param)* [","]
+    def lambda_params(self, meta, children):
+        return _param_kinds(children)
+
+    # lambda_star: "*" [NAME]
+    def lambda_star(self, meta, children):
+        if children[0] is None:
+            return _STAR
+        return ast.Param(str(children[0]), None, None, "star", span=self._span(meta))
+
+    # lambda_kwstar: "**" NAME
+    def lambda_kwstar(self, meta, children):
+        return ast.Param(str(children[0]), None, None, "starstar", span=self._span(meta))
+
+    # lambda_param: NAME ["=" test]
+    def lambda_param(self, meta, children):
+        name, default = children
+        return ast.Param(str(name), None, default, span=self._span(meta))
 
     # param: NAME [":" test] ["=" test]
     def param(self, meta, children):
@@ -744,6 +795,10 @@ class _Build(Transformer):
     # arguments: argument ("," argument)* [","]
     def arguments(self, meta, children):
         return [c for c in children if c is not None]
+
+    # argument: "*" test -> stararg
+    def stararg(self, meta, children):
+        return ast.Starred(children[0], span=self._span(meta))
 
     # argument: NAME "=" test -> keyword
     def keyword(self, meta, children):
@@ -974,6 +1029,8 @@ class _Build(Transformer):
         if isinstance(e, ast.Subscript) and isinstance(e.value, (ast.Name, ast.Attribute)):
             index = e.index.elts if isinstance(e.index, ast.TupleExpr) else [e.index]
             return ast.TypeExpr(_dotted(e.value), [self._type(i) for i in index], span=e.span)
+        if isinstance(e, ast.ListExpr):          # Callable[[float, int], float]'s parameters
+            return ast.TypeExpr("[]", [self._type(x) for x in e.elts], span=e.span)
         if isinstance(e, ast.BinOp) and e.op == "|":
             args = []
             for side in (e.left, e.right):

@@ -20,6 +20,7 @@ from pts.frontend import ast as A
 from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_function, convertible,
                                 plural, refine, resolve_type, tested_names)
 from pts.frontend.lower import lower_function
+from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
@@ -135,7 +136,7 @@ class Program:
         while True:
             # objects (self, a submodule) are always constants: the IR never holds them
             chosen = tuple((i, v) for i, v in consts
-                           if isinstance(v, ObjectType)
+                           if isinstance(v, (ObjectType, FunctionType))
                            or (isinstance(v, str) and (not entry or i in deciding))
                            or i in needed
                            or (type(v) is bool and i in tested))
@@ -181,7 +182,11 @@ class Program:
         spec = self.specs.get(key)
         if spec is not None:
             return spec
-        reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(pyfunc, set()))
+        # (a nested function reads the globals of the module-level function around it; a
+        # wrapper of a builtin, frontend.check_functions, reads nothing that can change)
+        root = getattr(pyfunc, "root_function", pyfunc)
+        reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(root, set())
+                            if root is not None else set())
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
@@ -199,8 +204,9 @@ class Program:
         return spec
 
     def param_type(self, fdef: A.FunctionDef, p: A.Param, t: Type, node, pyfunc=None) -> Type:
-        if p.annotation is None or isinstance(t, ObjectType):
-            return t            # (an object's annotation names its class: pts.grad's models)
+        if p.annotation is None or isinstance(t, ObjectType) or names_callable(p.annotation):
+            return t            # (an object's annotation names its class: pts.grad's models;
+            #                     Callable[...]: the function given, check_functions)
         want = resolve_type(p.annotation)
         if not convertible(t, want):
             msg = f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, got {py_name(t)}"
@@ -238,7 +244,12 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         this = ObjectType((), type(root).__name__)
         arg_types = (this,) + tuple(arg_types)
         consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
+    consts += tuple((i, t) for i, t in enumerate(arg_types) if isinstance(t, FunctionType))
     entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
+    if has_function(entry.ret_type):
+        raise CompileError(f"{pyfunc.__name__}() returns a function ({py_name(entry.ret_type)}): "
+                           f"functions are values inside compiled code only, they cannot be "
+                           f"returned to Python", entry.fdef.span)
     module = Module(entry=entry.ir_name)
     with program.timings.phase("lower"):
         for spec in program.order:

@@ -75,8 +75,7 @@ class ScriptFunction(_CallBase):
     def signature(self, args: tuple) -> tuple:
         if all(type(a) in _SCALAR_TYPES for a in args):      # without importing the frontend
             return tuple(_SCALAR_TYPES[type(a)] for a in args)
-        from pts.ir.types import type_of_value
-        return tuple(type_of_value(a) for a in args)
+        return tuple(_argument_type(a) for a in args)
 
     def compiled(self, args: tuple) -> Compiled:
         try:
@@ -87,7 +86,9 @@ class ScriptFunction(_CallBase):
         c = self._cache.get(key)
         if c is None:
             try:
-                c = compile_signature(self.py_func, sig, self.backend, args)
+                # (code specialized on a function argument stays out of the disk cache)
+                c = compile_signature(self.py_func, sig, self.backend, args,
+                                      disk_cache=not any(map(_is_function_type, sig)))
             except CompileError as e:
                 raise annotation_error(e, self.py_func, self.py_func.__name__, args, 0) from None
             if c.const_indices != self._const_indices:
@@ -102,7 +103,9 @@ class ScriptFunction(_CallBase):
         c = self._fast.get(key)
         if c is None:
             c = self.compiled(args)
-            if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices:
+            code = self.py_func.__code__
+            if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices \
+                    and not (code.co_kwonlyargcount or code.co_flags & _VARIADIC):
                 self._fast[key] = c
                 if _CallBase is not object:
                     _register(self, _kinds(key), c)
@@ -375,24 +378,51 @@ def bind_arguments(py_func, args: tuple, kwargs: dict) -> tuple:
     except TypeError as e:
         raise TypeError(f"{py_func.__name__}(): {e}") from None
     bound.apply_defaults()
+    code = py_func.__code__
+    if code.co_kwonlyargcount or code.co_flags & _VARIADIC:
+        # one value per parameter, as the compiled code takes them: `*args` a tuple,
+        # keyword-only values in order, `**kwargs` a dict (frontend.check_functions)
+        return tuple(bound.arguments.values())
     return bound.args
 
 
 PASSABLE = "int, float, bool, None, str, a list, a tuple, a dict, a set or a numpy array"
 
 
+def _argument_type(value):
+    """The pts type of an argument from Python: ir.types.type_of_value, and for a Python
+    function (a def, a lambda, a pts.script function) the compile-time function type the
+    callee is specialized on (frontend.check_functions)."""
+    if callable(value) and hasattr(value, "__code__") or hasattr(value, "py_func"):
+        from pts.frontend.check_functions import python_function_value
+        try:
+            t = python_function_value(value)
+        except CompileError as e:
+            raise TypeError(f"a function pts cannot compile: {e.msg}") from None
+        if t is not None:
+            return t
+    from pts.ir.types import type_of_value
+    return type_of_value(value)
+
+
+def _is_function_type(t) -> bool:
+    return type(t).__name__ == "FunctionType"
+
+
 def argument_error(py_func, name: str, args: tuple, first: int, error: TypeError) -> TypeError:
     """A value pts cannot pass, as CPython words a bad argument: the parameter named
     (`f(): argument 'x' must be int, float, ..., not dict`), `first` bound parameters
     (self) skipped."""
-    from pts.ir.types import type_of_value
     params = py_func.__code__.co_varnames[first:py_func.__code__.co_argcount]
     for i, a in enumerate(args):
         try:
-            type_of_value(a)
+            _argument_type(a)
         except TypeError as e:
             param = f"argument '{params[i]}'" if i < len(params) else f"argument {i + 1}"
             inner = str(e)
+            if callable(a) and not hasattr(a, "shape") and inner.startswith("pts cannot pass"):
+                return TypeError(f"{name}(): {param} must be a Python function pts can "
+                                 f"compile (a def or a lambda), not {type(a).__name__}")
             if inner.startswith("pts cannot pass"):
                 return TypeError(f"{name}(): {param} must be {PASSABLE}, not {type(a).__name__}")
             return TypeError(f"{name}(): {param}: {inner}")
@@ -417,7 +447,9 @@ def _call_args(fn, args: tuple, kwargs: dict, first: int, bind) -> tuple[tuple, 
     """(the positional arguments of a call of fn, after `first` bound parameters such as
     self; whether they took `bind`, i.e. inspect.signature): `args` as they are, `args` and
     fn's defaults, or bind(args, kwargs) for keywords and what Python would refuse."""
-    if not kwargs and not (fn.__defaults__ and len(args) + first < fn.__code__.co_argcount):
+    code = fn.__code__
+    if not kwargs and not (fn.__defaults__ and len(args) + first < code.co_argcount) \
+            and not (code.co_kwonlyargcount or code.co_flags & _VARIADIC):
         return args, False
     filled = None if kwargs else _with_defaults(fn, args, first)
     return (bind(args, kwargs), True) if filled is None else (filled, False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pts.ir.types import F64, I1, I64, NONE, ListType, OptionalType, TupleType, type_of_value
-from pts.runtime.archive_format import decode_value
+from pts.runtime.archive_format import FunctionConst, decode_value
 from pts.runtime.image import ArchiveError, Image
 from pts.runtime.native import NativeEntry, error_from_status
 
@@ -73,9 +73,11 @@ class LoadedFunction:
             import inspect
             P = inspect.Parameter
             defaults = signature.get("defaults") or {}
+            kinds = signature.get("kinds") or {}      # keyword-only, *args, **kwargs
             try:
                 self._pysig = inspect.Signature([
-                    P(n, P.POSITIONAL_OR_KEYWORD, default=decode_value(defaults[n]) if n in defaults
+                    P(n, getattr(P, kinds.get(n, "POSITIONAL_OR_KEYWORD")),
+                      default=decode_value(defaults[n]) if n in defaults
                       else P.empty) for n in signature["params"]])
             except (ValueError, TypeError, ArchiveError):
                 self._pysig = None
@@ -95,12 +97,16 @@ class LoadedFunction:
         except TypeError as e:
             raise TypeError(f"{self.__name__}(): {e}") from None
         bound.apply_defaults()
+        if any(p.kind != p.POSITIONAL_OR_KEYWORD for p in self._pysig.parameters.values()):
+            return tuple(bound.arguments.values())     # one value per parameter (*args a tuple)
         return tuple(bound.args)
 
     def _pick(self, args: tuple):
         """(entry, the arguments it takes, the weights it takes after them)."""
 
         def const_ok(a, v) -> bool:
+            if isinstance(v, FunctionConst):     # a function the entry was specialized on
+                return v.matches(a)
             return type(a) is type(v) and a == v
 
         candidates = []
@@ -146,13 +152,19 @@ class LoadedFunction:
     def entry_key(self, *args, **kwargs) -> str:
         """The key of the entry a call with these arguments runs ("f(tensor<f32, 2>,
         axis=0)"): what `pts-run --entry` takes to run the same entry from C."""
-        if kwargs or self._pysig is not None and len(args) < len(self._pysig.parameters):
+        if self._needs_bind(args, kwargs):
             args = self._bind(args, kwargs)
         entry = self._pick(args)[0]
         return next(r["key"] for _, e, r, _, _ in self._entries if e is entry)
 
+    def _needs_bind(self, args: tuple, kwargs: dict) -> bool:
+        sig = self._pysig
+        return bool(kwargs) or sig is not None and (
+            len(args) < len(sig.parameters)
+            or any(p.kind != p.POSITIONAL_OR_KEYWORD for p in sig.parameters.values()))
+
     def __call__(self, *args, **kwargs):
-        if kwargs or self._pysig is not None and len(args) < len(self._pysig.parameters):
+        if self._needs_bind(args, kwargs):
             args = self._bind(args, kwargs)
         key = tuple(map(type, args))
         hit = self._fast.get(key)

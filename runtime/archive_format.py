@@ -12,6 +12,32 @@ MANIFEST = "manifest.json"
 IR_PATH = "ir/module.ir"
 
 
+class FunctionConst:
+    """A Python function an entry was specialized on (pts.save of a call `apply(f, x)`): the
+    code has it built in; a call from Python selects the entry by passing a function of
+    this module and qualified name (C and pts-run call the entry without it)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    @staticmethod
+    def name_of(fn) -> str:
+        fn = getattr(fn, "py_func", fn)          # (a pts.script function: the one it wraps)
+        return f"{getattr(fn, '__module__', None)}.{getattr(fn, '__qualname__', None)}"
+
+    def matches(self, value) -> bool:
+        return callable(value) and self.name_of(value) == self.name
+
+    def __eq__(self, other):
+        return isinstance(other, FunctionConst) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
 def encode_value(v):
     """A Python constant (argument value, default) as JSON: floats and tuples tagged, so
     that decode_value gives back the same type (inf and nan included)."""
@@ -21,6 +47,8 @@ def encode_value(v):
         return {"float": v.hex()}
     if isinstance(v, tuple):
         return {"tuple": [encode_value(x) for x in v]}
+    if isinstance(v, FunctionConst):
+        return {"function": v.name}
     raise TypeError(f"cannot store {type(v).__name__} {v!r} in an archive manifest")
 
 
@@ -30,6 +58,8 @@ def decode_value(j):
             return float.fromhex(j["float"])
         if "tuple" in j:
             return tuple(decode_value(x) for x in j["tuple"])
+        if "function" in j:
+            return FunctionConst(j["function"])
         raise ArchiveError(f"bad constant in the manifest: {j!r}")
     if isinstance(j, list):
         raise ArchiveError(f"bad constant in the manifest: {j!r}")

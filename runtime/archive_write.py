@@ -24,7 +24,8 @@ from pts.frontend.objects import guards_hold, resolve
 from pts.ir.core import Module
 from pts.ir.parser import parse_module
 from pts.ir.printer import print_module
-from pts.runtime.archive_format import ALIGNMENT, FORMAT_VERSION, IR_PATH, MANIFEST, encode_value
+from pts.runtime.archive_format import (ALIGNMENT, FORMAT_VERSION, IR_PATH, MANIFEST, FunctionConst,
+                                        encode_value)
 from pts.version import __version__
 
 _ALIGN_EXTRA_ID = 0xD935
@@ -104,6 +105,21 @@ class _Signature:
         return tuple(self.consts.get(i) for i in range(len(self.types)))
 
 
+def _storable(value, pyfunc):
+    """A constant of a specialization as the manifest stores it: a function argument
+    (frontend.check_functions.FunctionType) by its module and qualified name, which a
+    call from Python matches; one with no such name (a lambda or closure made in Python)
+    cannot be saved."""
+    from pts.frontend.check_functions import FunctionType, LocalFunction
+    if not isinstance(value, FunctionType):
+        return value
+    if isinstance(value.fn, LocalFunction):
+        raise TypeError(f"pts.save: {pyfunc.__name__}() was specialized on a lambda or a "
+                        f"closure made in Python, which an archive cannot name: pass a "
+                        f"function defined with def at module level")
+    return FunctionConst(FunctionConst.name_of(value.fn))
+
+
 def _cached_signatures(cache: dict, offset: int = 0) -> list[_Signature]:
     """The signatures compiled so far (a ScriptFunction's or ScriptMethod's `_cache`,
     keyed (types, values of the value-specialized arguments)).  offset: 1 for methods,
@@ -127,9 +143,13 @@ def _example_signatures(signature, examples, pyfunc, skip_self: bool) -> list[_S
         if not isinstance(args, tuple):
             args = (args,)
         try:                        # defaults filled in, as a call would bind them
-            bound = inspect.signature(pyfunc).bind(*((None,) if skip_self else ()), *args)
+            sig = inspect.signature(pyfunc)
+            bound = sig.bind(*((None,) if skip_self else ()), *args)
             bound.apply_defaults()
-            args = tuple(bound.args[1:] if skip_self else bound.args)
+            full = bound.args
+            if any(p.kind != p.POSITIONAL_OR_KEYWORD for p in sig.parameters.values()):
+                full = tuple(bound.arguments.values())     # *args a tuple, keyword-only
+            args = tuple(full[1:] if skip_self else full)
         except TypeError as e:
             raise TypeError(f"pts.save: example {args!r}: {e}") from None
         out.append(_Signature(tuple(signature(args)), {}, args))
@@ -159,13 +179,17 @@ def _python_signature(pyfunc, skip_self: bool) -> dict:
     if skip_self:
         params = params[1:]
     defaults = {}
+    kinds = {p.name: p.kind.name for p in params if p.kind != p.POSITIONAL_OR_KEYWORD}
     for p in params:
         if p.default is not inspect.Parameter.empty:
             try:
                 defaults[p.name] = encode_value(p.default)
             except TypeError:
                 pass
-    return {"params": [p.name for p in params], "defaults": defaults}
+    out = {"params": [p.name for p in params], "defaults": defaults}
+    if kinds:
+        out["kinds"] = kinds          # (runtime.archive_call binds keyword-only and *args)
+    return out
 
 
 def user_exceptions(module) -> list:
@@ -201,7 +225,7 @@ class _Saver:
         if root is not None:            # (self: the model, not an argument of the entry)
             names = names[1:]
             const_params = {k: v for k, v in const_params.items() if k in names}
-        consts = {names.index(n): v for n, v in const_params.items()}
+        consts = {names.index(n): _storable(v, pyfunc) for n, v in const_params.items()}
         entry_types = [str(t) for t in module[module.entry].param_types]
         nuser = len(entry_types) - len(lifted)
         params, weight_types = entry_types[:nuser], entry_types[nuser:]

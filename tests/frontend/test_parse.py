@@ -412,16 +412,11 @@ def test_keywords_are_not_names():
 
 REFUSED = [
     ("with", "def f():\n    with a as b:\n        pass\n", (2, 5)),
-    ("lambda", "def f():\n    g = lambda y: y\n", (2, 9)),
-    ("nested def", "def f():\n    def g():\n        pass\n", (2, 5)),
     ("class", "def f():\n    class C:\n        pass\n", (2, 5)),
     ("yield", "def f():\n    x = yield\n", (2, 9)),
     ("yield", "def f():\n    g((yield 1))\n", (2, 8)),
     ("global", "def f():\n    global g\n", (2, 5)),
     ("nonlocal", "def f():\n    nonlocal g\n", (2, 5)),
-    ("*args", "def f(a, *args):\n    pass\n", (1, 10)),
-    ("**kwargs", "def f(**kw):\n    pass\n", (1, 7)),
-    ("*args", "def f():\n    g(*xs)\n", (2, 7)),
     ("**kwargs", "def f():\n    g(**kw)\n", (2, 7)),
     ("dict unpacking (**)", "def f():\n    d = {**a}\n", (2, 12)),
     ("async", "async def f():\n    pass\n", (1, 1)),
@@ -449,8 +444,26 @@ def test_refused_construct(name, src, pos):
 
 
 def test_first_refused_construct_in_source_order_wins():
-    e = error("def f():\n    def g():\n        yield 1\n    with a:\n        pass\n")
-    assert e.msg == "'nested def' is not supported" and where(e) == (2, 5)
+    e = error("def f():\n    def g():\n        global h\n    with a:\n        pass\n")
+    assert e.msg == "'global' is not supported" and where(e) == (3, 9)
+
+
+def test_functions_as_values_parse():
+    """lambda, nested def, keyword-only parameters, *args, **kwargs and f(*t) (see
+    frontend.check_functions)."""
+    (f,) = module("def f(a, b=2, *rest, c, d=4, **kw):\n    def g(x, *, y=1):\n"
+                  "        return x + y\n    h = lambda x, k=3: x * k\n    return g(*rest)\n")
+    assert [(p.name, p.kind) for p in f.params] == [
+        ("a", "pos"), ("b", "pos"), ("rest", "star"), ("c", "kwonly"), ("d", "kwonly"),
+        ("kw", "starstar")]
+    g = f.body[0]
+    assert isinstance(g, ast.FunctionDef) and [(p.name, p.kind) for p in g.params] == [
+        ("x", "pos"), ("y", "kwonly")]
+    lam = f.body[1].value
+    assert isinstance(lam, ast.Lambda) and [p.name for p in lam.params] == ["x", "k"]
+    assert isinstance(lam.body, ast.BinOp)
+    call = f.body[2].value
+    assert isinstance(call.args[0], ast.Starred) and call.args[0].value.id == "rest"
 
 
 def test_try_statement_tree():

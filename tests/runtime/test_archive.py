@@ -133,7 +133,11 @@ def full_args(pyfunc, args: tuple) -> tuple:
     return tuple(bound.args)
 
 
-PROGRAM_FILES = sorted(PROGRAMS.glob("*.py"))
+# entries with keyword-only or *args parameters: pts.load binds them (tested with the
+# loader in test_functions_archive.py); pts-run takes one value per compiled parameter
+# (a tuple for *args), which this harness's argument lists do not spell yet
+_PER_PARAMETER = {"args_entry_kwonly.py", "args_kwonly.py", "args_star.py"}
+PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py")) if p.name not in _PER_PARAMETER]
 
 
 @pytest.fixture(scope="module")
