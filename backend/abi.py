@@ -22,10 +22,13 @@ IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "
            # void parallel_for(fn, data, n, grain): the thread pool (runtime/c/threads.h)
            "parallel_for",
            # i32 str_call(ctx, desc, argv, out): the str.* ops (backend/str_codegen.py)
-           "str_call"]
+           "str_call",
+           # more of libm (math.log1p, ...: frontend/check_numbers.py)
+           "log1p", "expm1", "erf", "erfc", "cbrt", "exp2", "nextafter"]
 IMPORT_MATH = {"fmod": 2, "pow": 2, "atan2": 2, "hypot": 2, "exp": 1, "log": 1, "log2": 1,
                "log10": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
-               "sinh": 1, "cosh": 1, "tanh": 1}
+               "sinh": 1, "cosh": 1, "tanh": 1, "log1p": 1, "expm1": 1, "erf": 1, "erfc": 1,
+               "cbrt": 1, "exp2": 1, "nextafter": 2}
 
 MAGIC = b"PTSIMG01"
 HEADER = struct.Struct("<8sIIIIQIIIIIIQ")

@@ -42,9 +42,10 @@ ELEM_KIND = {I1: 0, I64: 1, F64: 2}
 # sqrt, floor, ceil and fabs are instructions; hypot is CPython's own (ModuleCodegen.hypot);
 # every other math function is libm's, called through the import table (IMPORT_MATH) rather
 # than an LLVM intrinsic or a symbol by name
-LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs"}
+LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs", "copysign"}
 LIBM_MATH = {"exp", "log", "log2", "log10", "sin", "cos", "pow", "tan", "asin", "acos", "atan",
-             "sinh", "cosh", "tanh", "atan2"}
+             "sinh", "cosh", "tanh", "atan2", "log1p", "expm1", "erf", "erfc", "cbrt", "exp2",
+             "nextafter"}
 
 
 def desc_type(rank: int) -> ir.LiteralStructType:

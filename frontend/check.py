@@ -30,6 +30,8 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_exceptions import ExceptionChecks
+from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
+                                       NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -37,12 +39,15 @@ from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
-from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
+from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64,
                           NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
                           TensorType, TupleType, Type,
                           py_name)
 
 NUMERIC = (I1, I64, F64)
+# a numpy scalar stored where its Python type is annotated (`-> float` returning np.float64,
+# a float subclass in CPython): the value is kept, the type is the annotation's
+NUMPY_TO_PLAIN = {(NPF64, F64), (F32, F64), (NPI64, I64), (I32, I64), (NPI1, I1)}
 
 EXCEPTIONS = ("ValueError", "RuntimeError", "IndexError", "ZeroDivisionError",
               "AssertionError", "TypeError", "OverflowError")
@@ -55,7 +60,7 @@ MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
 BUILTIN_FUNCS = ({"len", "abs", "min", "max", "int", "float", "bool", "print"} | STR_BUILTINS |
-                 ITER_BUILTINS)
+                 ITER_BUILTINS | NUMBER_BUILTINS)
 
 
 @dataclass
@@ -145,11 +150,13 @@ def convertible(src: Type, dst: Type) -> bool:
         return optional_convertible(src, dst, convertible)
     if isinstance(src, TupleType) and isinstance(dst, TupleType) and len(src.elems) == len(dst.elems):
         return all(convertible(a, b) for a, b in zip(src.elems, dst.elems))
+    if (src, dst) in NUMPY_TO_PLAIN:
+        return True
     return src == dst or join(src, dst) == dst
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks, IterChecks):
+                      ExceptionChecks, StringChecks, IterChecks, NumberChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -447,7 +454,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"range() takes 1 to 3 arguments but {len(it.args)} were given", it)
             for a in it.args:
                 t = self.expr(a)
-                if t not in (I64, I1):
+                if t not in INTEGRAL:
                     raise self.error(f"range() arguments must be int, got {py_name(t)}", a)
             it.target = Callee("builtin", "range")
             it.ty = ListType(I64)
@@ -929,7 +936,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if e.keywords and not (isinstance(f, A.Name) and f.id in ITER_BUILTINS | {"min", "max"}
                                and self.is_builtin(f.id)) \
                 and not (isinstance(f, A.Name) and self.program.scriptable(
-                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
+                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars) \
+                and not self.math_keywords_allowed(f):
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
@@ -1061,6 +1069,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
+        if name in NUMBER_BUILTINS:
+            return self.call_number_builtin(e, name)
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):
             return self.str_builtin(e, name)
@@ -1077,9 +1087,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             types = [self.expr(a) for a in e.args]
             t = types[0]
             for x, a in zip(types, e.args):
-                if x not in NUMERIC:
+                if x not in NUMERIC + NUMPY_SCALARS:
                     raise self.error(f"{name}() arguments must be numbers, got {py_name(x)}", a)
-                t = t if t == x else promote(t, x)
+                # a numpy scalar among them: numpy's promotion (max(1.0, np.float64(2)))
+                t = t if t == x else promote(t, x) if x in NUMERIC and t in NUMERIC else join(t, x)
             return t
         if name == "len":
             self.nargs(e, name, 1)
@@ -1097,7 +1108,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if is_tensorish(t):
                 e.np_name, e.np_operands, e.np_static = "absolute", [e.args[0]], {}
                 return self.np_type("absolute", [t], {}, e)
-            if t not in NUMERIC:
+            if t not in NUMERIC + NUMPY_SCALARS or t == NPI1:
                 raise self.error(f"bad operand type for abs(): '{py_name(t)}'", e.args[0])
             return I64 if t == I1 else t
         if name in ("int", "float", "bool"):
@@ -1114,6 +1125,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_math(self, e: A.Call, name: str) -> Type:
         e.target = Callee("math", name)
+        if name in LIBRARY or name in LIBM_UNARY or name in LIBM_BINARY:
+            return self.call_math_library(e, name)
         if name in MATH_FUNCS_F or name in MATH_TO_INT or name in MATH_PRED:
             self.nargs(e, "math." + name, 1)
         elif name in MATH_FUNCS_2:
@@ -1124,7 +1137,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise self.error(f"module 'math' has no attribute '{name}'", e.func)
         for a in e.args:
             t = self.expr(a)
-            if t not in NUMERIC:
+            if t not in NUMERIC + NUMPY_SCALARS:
                 raise self.error(f"must be real number, not {py_name(t)}", a)
         if name in MATH_TO_INT:
             return I64
@@ -1326,7 +1339,7 @@ def constant_type(value: Any) -> Type | None:
 
 
 def _math_function_name(value: Any) -> str | None:
-    for name in MATH_FUNCS_F | MATH_FUNCS_2 | MATH_TO_INT | MATH_PRED:
+    for name in MATH_FUNCS_F | MATH_FUNCS_2 | MATH_TO_INT | MATH_PRED | set(LIBRARY) | LIBM_UNARY | LIBM_BINARY:
         if getattr(math, name) is value:
             return name
     return None

@@ -18,6 +18,7 @@ from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
 from pts.frontend.check_iter import RangeType
+from pts.frontend.check_numbers import plain_number
 from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
@@ -35,8 +36,8 @@ INT_MIN_F = -9.223372036854775808e18   # -2**63 as a float: the i64 range is [-2
 
 # Math functions whose result may be nan for a non-nan argument (CPython: domain error) and
 # which may overflow to inf from a finite argument (range error; log(0) is a domain error).
-MATH_DOMAIN = {"sqrt", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "pow"}
-MATH_RANGE = {"exp", "sinh", "cosh", "pow", "log", "log2", "log10"}
+MATH_DOMAIN = {"sqrt", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "pow", "fmod"}
+MATH_RANGE = {"exp", "sinh", "cosh", "pow", "log", "log2", "log10", "expm1", "exp2"}
 LOG_FUNCS = {"log", "log2", "log10"}
 
 BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod",
@@ -1094,6 +1095,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         args = [self.expr(a) for a in e.args]
         types = [a.ty for a in e.args]
         self.b.span = e.span
+        # numpy scalars are the Python numbers they hold (math converts with __float__)
+        args = [self.coerce(v, t, plain_number(t)) for v, t in zip(args, types)]
+        types = [plain_number(t) for t in types]
         if name in MATH_PRED:
             if types[0] != F64:
                 return const(name == "isfinite")
@@ -1115,6 +1119,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return r
         if name in LOG_FUNCS:   # log(0) is -inf and log(x < 0) is nan: both domain errors
             self.check(self.emit("le", [x, const(0.0)], I1), "ValueError", "math domain error")
+            return r
+        if name == "log1p":     # log1p(-1) is -inf and log1p(x < -1) is nan: domain errors
+            self.check(self.emit("le", [x, const(-1.0)], I1), "ValueError", "math domain error")
             return r
         if name in MATH_DOMAIN:
             arg_nan = self.any_nan(fargs)

@@ -153,6 +153,11 @@ MATH_UNARY = {
     "ceil": lambda x: float(math.ceil(x)) if math.isfinite(x) else x, "fabs": math.fabs,
 }
 MATH_BINARY = {"atan2": math.atan2, "pow": math.pow, "hypot": math.hypot}
+# more of libm that CPython's math module calls as they are (the checks around them are the
+# lowering's: frontend.check_numbers)
+MATH_UNARY.update({"log1p": math.log1p, "expm1": math.expm1, "erf": math.erf, "erfc": math.erfc,
+                   "cbrt": math.cbrt, "exp2": math.exp2})
+MATH_BINARY.update({"copysign": math.copysign, "nextafter": math.nextafter, "fmod": math.fmod})
 
 
 def _math_unary(fn):
