@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH
 from pts.ir.core import Function
-from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, ListType,
+from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, ListType,
                           OptionalType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
@@ -73,6 +73,8 @@ def llvm_type(t: Type) -> ir.Type:
         return I8T
     if isinstance(t, TupleType):
         return ir.LiteralStructType([llvm_type(e) for e in t.elems])
+    if t == C128:                            # {re, im} (backend.complex_ops)
+        return ir.LiteralStructType([F64T, F64T])
     if isinstance(t, OptionalType):          # {present, value} (backend.optional_ops)
         return ir.LiteralStructType([I1T, llvm_type(t.elem)])
     raise NotImplementedError(f"no LLVM type for {t}")

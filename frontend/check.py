@@ -19,6 +19,7 @@ Typing rules (Python semantics, statically):
 from __future__ import annotations
 
 import builtins
+import cmath
 import inspect
 import math
 import types
@@ -29,6 +30,7 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
+from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
@@ -39,7 +41,7 @@ from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
-from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64,
+from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64,
                           NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
                           TensorType, TupleType, Type,
                           py_name)
@@ -117,6 +119,8 @@ def join(a: Type, b: Type) -> Type | None:
         return a
     if {a, b} == {I64, F64}:
         return F64
+    if C128 in (a, b) and {a, b} <= {C128, I1, I64, F64}:
+        return C128
     if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
         return optional_join(a, b, join)        # None and T meet at Optional[T]
     # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
@@ -156,7 +160,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks, IterChecks, NumberChecks):
+                      ExceptionChecks, StringChecks, IterChecks, NumberChecks, ComplexChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -639,6 +643,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return I64
         if isinstance(v, float):
             return F64
+        if isinstance(v, complex):
+            return C128
         if isinstance(v, str):
             return STR
         if v is None:
@@ -684,6 +690,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return name not in self.vars and name not in self.spec.globals and hasattr(builtins, name)
 
     def binop_type(self, op: str, a: Type, b: Type, node: A.Node) -> Type:
+        if C128 in (a, b):
+            return self.complex_binop(op, a, b, node)
         if is_tensorish(a) or is_tensorish(b) or op == "@":
             return self.tensor_binop(node, op, a, b)
         if STR in (a, b):
@@ -730,6 +738,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.cond(e.operand)
             return I1
         t = self.expr(e.operand)
+        if t == C128:
+            return self.complex_unary(e)
         if is_tensorish(t):
             return self.tensor_unary(e, t)
         if t not in NUMERIC or (e.op == "~" and t == F64):
@@ -768,6 +778,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         or (isinstance(right, RangeType) and self.range_in_ok(left))):
                     raise self.error(f"'{op}' needs a number and a list, got {py_name(left)} "
                                      f"and {py_name(right)}", e)
+            elif C128 in (left, right):
+                self.complex_compare(op, left, right, e)
             elif left in NUMERIC and right in NUMERIC:
                 pass
             elif op in ("==", "!=") and NONE in (left, right) and \
@@ -903,9 +915,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if hasattr(math, e.attr):
                 raise self.error(f"math.{e.attr} can only be called", e)
             raise self.error(f"module 'math' has no attribute '{e.attr}'", e)
+        if isinstance(e.value, A.Name) and self.is_module(e.value.id, cmath):
+            if e.attr not in CMATH_CONSTS:
+                raise self.error(f"cmath.{e.attr} is not supported here", e)
+            e.const = CMATH_CONSTS[e.attr]
+            return F64
         if self.is_np(e.value):
             return self.np_attribute(e)
         t = self.expr(e.value)
+        if t == C128:
+            return self.complex_attribute(e)
         if isinstance(t, ObjectType):
             return self.object_attribute(e, t)
         return self.tensor_attribute(e, t)
@@ -963,6 +982,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             math_name = _math_function_name(value)
             if math_name is not None:
                 return self.call_math(e, math_name)
+            if getattr(value, "__module__", None) == "cmath" and getattr(cmath, f.id, None) is value:
+                return self.call_function(e, *self.cmath_function(f.id, f), f)
             return self.call_function(e, value, f.id, f)
         raise self.error("only named functions can be called", e)
 
@@ -976,6 +997,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         mod = self.spec.globals.get(f.value.id)
         if not isinstance(mod, types.ModuleType) or mod is math or self.is_np(f.value):
             return None
+        if mod is cmath:                             # cmath.sqrt: stdlib/pycomplex.py
+            return self.cmath_function(f.attr, f)
         if not hasattr(mod, f.attr):
             raise self.error(f"module '{mod.__name__}' has no attribute '{f.attr}'", f)
         return getattr(mod, f.attr), f"{f.value.id}.{f.attr}"
@@ -1071,6 +1094,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         e.target = Callee("builtin", name)
         if name in NUMBER_BUILTINS:
             return self.call_number_builtin(e, name)
+        if name in ("str", "repr") and len(e.args) == 1 and self.expr(e.args[0]) == C128:
+            return self.library_call(e, "complex_repr", [C128], module="pycomplex")
+        if name == "print":                      # a complex prints as its repr
+            e.args = [self.as_repr_call(a) if self.expr(self.allow_none(a)) == C128 else a
+                      for a in e.args]
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):
             return self.str_builtin(e, name)
@@ -1108,6 +1136,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if is_tensorish(t):
                 e.np_name, e.np_operands, e.np_static = "absolute", [e.args[0]], {}
                 return self.np_type("absolute", [t], {}, e)
+            if t == C128:
+                return F64
             if t not in NUMERIC + NUMPY_SCALARS or t == NPI1:
                 raise self.error(f"bad operand type for abs(): '{py_name(t)}'", e.args[0])
             return I64 if t == I1 else t
@@ -1146,6 +1176,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return F64
 
     def call_method(self, e: A.Call, obj: Type, name: str) -> Type:
+        if obj == C128:
+            return self.complex_method(e, name)
         if obj == STR:
             t = self.str_method(e, name)
             e.target = Callee("strmethod", name)
@@ -1193,6 +1225,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return NONE
     if name == "str":
         return STR
+    if name == "complex":
+        return C128
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
         if elem not in NUMERIC + (STR,):

@@ -29,7 +29,7 @@ LIBRARY = {"gcd": "ii", "lcm": "ii", "factorial": "i", "comb": "ii", "perm": "ii
            "modf": "f", "frexp": "f", "ldexp": "fi", "remainder": "ff", "ulp": "f",
            "fsum": "l", "prod": "l"}
 KEYWORDS = {"isclose": ("rel_tol", "abs_tol"), "prod": ("start",)}
-NUMBER_BUILTINS = {"round", "divmod", "pow"}
+NUMBER_BUILTINS = {"round", "divmod", "pow", "complex"}
 
 INTEGRAL = (I1, I64, I32, NPI64, NPI1)
 REAL = INTEGRAL + (F64, F32, NPF64)
@@ -46,9 +46,9 @@ def plain_number(t: Type) -> Type:
     return t
 
 
-def _pymath(name: str):
-    from pts.stdlib import pymath
-    return getattr(pymath, name)
+def _pymath(name: str, module: str = "pymath"):
+    from pts.stdlib import pycomplex, pymath
+    return getattr(pymath if module == "pymath" else pycomplex, name)
 
 
 class NumberChecks:
@@ -157,13 +157,13 @@ class NumberChecks:
             raise self.error(f"must be real number, not {py_name(t)}", a)
         return F64
 
-    def library_call(self, e: A.Call, fname: str, types: list, extra=()) -> Type:
+    def library_call(self, e: A.Call, fname: str, types: list, extra=(), module="pymath") -> Type:
         """e calls stdlib/pymath.py's `fname` on arguments converted to `types`."""
         from pts.frontend.check import Callee, _Skip
         e.args = list(e.args) + list(extra)
         for a in extra:
             self.expr(a)
-        pyfunc = _pymath(fname)
+        pyfunc = _pymath(fname, module)
         spec = self.program.specialize(pyfunc, tuple(types), e)
         e.target = Callee("function", fname, spec)
         if spec.ret_type is None:
@@ -173,6 +173,8 @@ class NumberChecks:
     # ------------------------------------------------------------ round divmod pow
 
     def call_number_builtin(self, e: A.Call, name: str) -> Type:
+        if name == "complex":
+            return self.complex_builtin(e)
         if name == "round":
             self.nargs(e, "round", 1, 2)
             if len(e.args) == 2 and isinstance(e.args[1], A.Const) and e.args[1].value is None:
@@ -182,7 +184,7 @@ class NumberChecks:
                 raise self.error(f"type {py_name(t)} doesn't define __round__ method", e.args[0])
             if len(e.args) == 1:
                 if t in INTEGRAL:            # round(n) is n, an int
-                    return self.library_call(e, "round_int", [I64], extra=[A.Const(0, span=e.span)])
+                    return self.library_call(e, "round_int", [I64, I64], extra=[A.Const(0, span=e.span)])
                 return self.library_call(e, "round_float", [F64])
             self.integral_arg(e.args[1])
             if t in INTEGRAL:

@@ -19,6 +19,7 @@ from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
 from pts.frontend.check_iter import RangeType
 from pts.frontend.check_numbers import plain_number
+from pts.frontend.lower_complex import ComplexLowering
 from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
@@ -27,7 +28,7 @@ from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
+from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, ListType,
                           OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -65,7 +66,7 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer(ExceptionLowering, StringLowering, IterLowering):
+class Lowerer(ExceptionLowering, StringLowering, IterLowering, ComplexLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -211,6 +212,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
         if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
+        if dst == C128:                            # int, bool, float -> complex(x, 0.0)
+            return self.to_complex(v, src)
         if isinstance(dst, OptionalType):          # None -> opt.none, T -> opt.some
             if src == NONE:
                 return self.emit("opt.none", [], dst)
@@ -625,6 +628,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         return v
 
     def expr_Const(self, e: A.Const) -> Value:
+        if e.ty == C128:
+            return self.complex_const(e.value)
         return const(e.value, e.ty)
 
     def constant(self, value, t: Type) -> Value:
@@ -653,6 +658,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
+        if getattr(e.value, "ty", None) == C128:      # z.real, z.imag
+            return self.complex_part(e)
         path = getattr(e, "attr_path", None)
         if path is not None:         # a tensor attribute of an object, read when running
             self.b.span = e.span
@@ -747,6 +754,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(e.operand)])
         v = self.coerce(self.expr(e.operand), e.operand.ty, e.ty)
+        if e.ty == C128:
+            return self.complex_unary(e, v)
         if e.op == "+":
             return v
         if e.op == "-":
@@ -762,6 +771,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         return self.binop(e.op, a, e.left.ty, b, e.right.ty, e.ty, e)
 
     def binop(self, op: str, a: Value, at: Type, b: Value, bt: Type, rt: Type, node) -> Value:
+        if rt == C128:
+            return self.complex_binop(op, a, at, b, bt, node)
         if rt == STR:
             return self.str_binop(op, a, at, b, bt)
         if isinstance(rt, ListType):
@@ -888,6 +899,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return const(same if op in ("is", "==") else not same)
         if STR in (at, bt) or ListType(STR) in (at, bt):
             return self.str_compare(op, a, at, b, bt)
+        if C128 in (at, bt):
+            return self.complex_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
             found = self.range_contains(b, a, at) if isinstance(bt, RangeType) \
                 else self.contains(b, bt, a, at)
@@ -1056,6 +1069,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             item = self.emit("np.item", args, item_t, static="{}")
             types = [item_t]
             args = [item]
+        if name == "abs" and types[0] == C128:
+            return self.complex_abs(args[0])
         if name == "abs":
             v = self.coerce(args[0], types[0], e.ty)
             return self.emit("abs", [v], e.ty)
