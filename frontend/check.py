@@ -1157,6 +1157,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         e.target = Callee("math", name)
         if name in LIBRARY or name in LIBM_UNARY or name in LIBM_BINARY:
             return self.call_math_library(e, name)
+        if name == "hypot" and len(e.args) != 2:     # n-ary: stdlib/pymath.py's vector_norm
+            return self.call_math_library(e, "hypot_n")
         if name in MATH_FUNCS_F or name in MATH_TO_INT or name in MATH_PRED:
             self.nargs(e, "math." + name, 1)
         elif name in MATH_FUNCS_2:
@@ -1374,7 +1376,7 @@ def constant_type(value: Any) -> Type | None:
 
 def _math_function_name(value: Any) -> str | None:
     for name in MATH_FUNCS_F | MATH_FUNCS_2 | MATH_TO_INT | MATH_PRED | set(LIBRARY) | LIBM_UNARY | LIBM_BINARY:
-        if getattr(math, name) is value:
+        if getattr(math, name, None) is value:
             return name
     return None
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import cmath
 
 from pts.frontend import ast as A
-from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, Type, py_name
+from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, TensorType, Type, py_name
 
 REALS = (I1, I64, F64)
 COMPLEX_OPS = ("+", "-", "*", "/", "**")
@@ -37,6 +37,9 @@ class ComplexChecks:
     """FunctionChecker methods for complex values."""
 
     def complex_binop(self, op: str, a: Type, b: Type, node) -> Type:
+        if any(isinstance(t, TensorType) for t in (a, b)):
+            raise self.error("arrays of complex numbers are not supported (numpy's complex "
+                             "dtypes are not pts dtypes)", node)
         ok = all(t == C128 or t in REALS for t in (a, b))
         if not ok or op not in COMPLEX_OPS:
             raise self.error(f"unsupported operand type(s) for {op}: '{py_name(a)}' and "

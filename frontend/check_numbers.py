@@ -27,7 +27,7 @@ LIBM_BINARY = {"copysign", "nextafter", "fmod"}
 LIBRARY = {"gcd": "ii", "lcm": "ii", "factorial": "i", "comb": "ii", "perm": "ii",
            "isqrt": "i", "trunc": "f", "degrees": "f", "radians": "f", "isclose": "ff",
            "modf": "f", "frexp": "f", "ldexp": "fi", "remainder": "ff", "ulp": "f",
-           "fsum": "l", "prod": "l"}
+           "fsum": "l", "prod": "l", "dist": "ll", "hypot_n": "l", "gamma": "f", "lgamma": "f"}
 KEYWORDS = {"isclose": ("rel_tol", "abs_tol"), "prod": ("start",)}
 NUMBER_BUILTINS = {"round", "divmod", "pow", "complex"}
 
@@ -73,6 +73,14 @@ class NumberChecks:
             return F64
         if name in ("gcd", "lcm"):
             return self.fold_gcd_lcm(e, name)
+        if name == "hypot_n" and not getattr(e, "packed", False):   # hypot(x, y, z): a list
+            e.packed = True                  # (the checker visits a call more than once)
+            args = e.args or [A.Const(0.0, span=e.span)]
+            e.args = [A.ListExpr([A.Call(A.Name("float", span=a.span), [a], span=a.span)
+                                  for a in args], span=e.span)]
+        if name == "dist":                   # points written as tuple displays: lists
+            e.args = [A.ListExpr(a.elts, span=a.span) if isinstance(a, A.TupleExpr) else a
+                      for a in e.args]
         if name == "perm" and len(e.args) == 1:
             return self.library_call(e, "perm1", [self.integral_arg(e.args[0])])
         if name == "perm" and len(e.args) == 2 and isinstance(e.args[1], A.Const) \

@@ -173,12 +173,20 @@ def cmath_log(z: complex) -> complex:
 
 
 def cmath_phase(z: complex) -> float:
-    return math.atan2(z.imag, z.real)
+    phi = math.atan2(z.imag, z.real)
+    # libm's atan2 sets ERANGE when a nonzero quotient underflows to zero, and phase
+    # reports it (phase(1e300+1e-310j) is an OverflowError in CPython)
+    if phi == 0.0 and z.imag != 0.0 and math.isfinite(z.real) and math.isfinite(z.imag):
+        raise OverflowError("math range error")
+    return phi
 
 
 def cmath_polar(z: complex) -> Tuple[float, float]:
     phi = math.atan2(z.imag, z.real)
-    return abs(z), phi
+    r = _hypot(z.real, z.imag)
+    if math.isinf(r) and math.isfinite(z.real) and math.isfinite(z.imag):
+        raise OverflowError("math range error")
+    return r, phi
 
 
 def cmath_rect(r: float, phi: float) -> complex:

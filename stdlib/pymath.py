@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from typing import List, Tuple
 
+import numpy as np
+
 INT_MAX = 9223372036854775807
 
 
@@ -415,12 +417,12 @@ def _digits_up(s: str) -> str:
 def round_float_digits(x: float, ndigits: int) -> float:
     """float.__round__(x, ndigits): the decimal value of x rounded half-even at ndigits,
     correctly rounded (CPython's double_round: dtoa in mode 3, then strtod)."""
+    if x == 0.0 or not math.isfinite(x):      # nans and infinities round to themselves
+        return x
     if ndigits > 323:
         return x
     if ndigits < -308:
         return 0.0 * x
-    if x == 0.0 or not math.isfinite(x):
-        return x
     if ndigits >= 0:
         # format's 'f' is the same correctly rounded dtoa (mode 3)
         return float(format(x, "." + str(ndigits) + "f"))
@@ -456,11 +458,229 @@ def round_float_digits(x: float, ndigits: int) -> float:
     return math.copysign(float(head + "0" * k), x)
 
 
-def round_numpy_digits(x: float, ndigits: int) -> float:
+def round_numpy_digits(x: float, ndigits: int):
     """np.float64.__round__(x, ndigits): numpy's np.round, scale, rint, unscale (not
     correctly rounded: round(np.float64(2.675), 2) is 2.68)."""
     if ndigits >= 0:
         f = 10.0 ** ndigits
-        return _rint(x * f) / f
+        return np.float64(_rint(x * f) / f)
     f = 10.0 ** -ndigits
-    return _rint(x / f) * f
+    return np.float64(_rint(x / f) * f)
+
+
+# ---------------------------------------------------------------- hypot (n-ary), dist
+
+def _vector_norm(v: List[float]) -> float:
+    """CPython 3.11's vector_norm of absolute values v (math.hypot with 2 arguments is
+    the same algorithm in backend/codegen.py's ModuleCodegen.hypot)."""
+    n = len(v)
+    mx = 0.0
+    found_nan = False
+    for x in v:
+        if math.isnan(x):
+            found_nan = True
+        if x > mx:
+            mx = x
+    if math.isinf(mx):
+        return mx
+    if found_nan:
+        return math.nan
+    if mx == 0.0 or n <= 1:
+        return mx
+    if mx < 5.562684646268003e-309:              # 2**-1024: frexp's exponent < -1023
+        csum = 1.0
+        frac1 = 0.0
+        for x in v:
+            q = x / mx
+            q = q * q
+            new = csum + q
+            frac1 += (csum - new) + q
+            csum = new
+        return mx * math.sqrt(csum - 1.0 + frac1)
+    m, e = frexp(mx)
+    scale = ldexp(1.0, -e)
+    csum = 1.0
+    frac1 = 0.0
+    frac2 = 0.0
+    frac3 = 0.0
+    for x in v:
+        x = x * scale
+        # Veltkamp-Dekker split: x*x exactly as hi*hi + 2*hi*lo + lo*lo
+        t = x * 134217729.0
+        hi = t - (t - x)
+        lo = x - hi
+        y = hi * hi
+        old = csum
+        csum += y
+        frac1 += (old - csum) + y
+        y = 2.0 * hi * lo
+        old = csum
+        csum += y
+        frac2 += (old - csum) + y
+        frac3 += lo * lo
+    h = math.sqrt(csum - 1.0 + (frac1 + frac2 + frac3))
+    t = h * 134217729.0
+    hi = t - (t - h)
+    lo = h - hi
+    y = -hi * hi
+    old = csum
+    csum += y
+    frac1 += (old - csum) + y
+    y = -2.0 * hi * lo
+    old = csum
+    csum += y
+    frac2 += (old - csum) + y
+    frac3 += -lo * lo
+    x = csum - 1.0 + (frac1 + frac2 + frac3)
+    return (h + x / (2.0 * h)) / scale
+
+
+def hypot_n(xs: List[float]) -> float:
+    return _vector_norm([math.fabs(x) for x in xs])
+
+
+def dist(p, q) -> float:
+    if len(p) != len(q):
+        raise ValueError("both points must have the same number of dimensions")
+    return _vector_norm([math.fabs(p[i] - q[i]) for i in range(len(p))])
+
+
+# ---------------------------------------------------------------- gamma, lgamma
+# CPython's own m_tgamma / m_lgamma (Lanczos approximation, N = 13, g = 6.0246...), not
+# libm's: the same coefficients and steps, so the same bits.
+
+LANCZOS_G = 6.024680040776729583740234375
+LANCZOS_G_MINUS_HALF = 5.524680040776729583740234375
+LOGPI = 1.144729885849400174143427351353058711647
+
+
+def _lanczos_sum(x: float) -> float:
+    num_coeffs = [23531376880.410759688572007674451636754734846804940,
+                  42919803642.649098768957899047001988850926355848959,
+                  35711959237.355668049440185451547166705960488635843,
+                  17921034426.037209699919755754458931112671403265390,
+                  6039542586.3520280050642916443072979210699388420708,
+                  1439720407.3117216736632230727949123939715485786772,
+                  248874557.86205415651146038641322942321632125127801,
+                  31426415.585400194380614231628318205362874684987640,
+                  2876370.6289353724412254090516208496135991145378768,
+                  186056.26539522349504029498971604569928220784236328,
+                  8071.6720023658162106380029022722506138218516325024,
+                  210.82427775157934587250973392071336271166969580291,
+                  2.5066282746310002701649081771338373386264310793408]
+    den_coeffs = [0.0, 39916800.0, 120543840.0, 150917976.0, 105258076.0, 45995730.0,
+                  13339535.0, 2637558.0, 357423.0, 32670.0, 1925.0, 66.0, 1.0]
+    num = 0.0
+    den = 0.0
+    if x < 5.0:
+        for i in range(12, -1, -1):
+            num = num * x + num_coeffs[i]
+            den = den * x + den_coeffs[i]
+    else:
+        for i in range(13):
+            num = num / x + num_coeffs[i]
+            den = den / x + den_coeffs[i]
+    return num / den
+
+
+def _sinpi(x: float) -> float:
+    y = math.fmod(math.fabs(x), 2.0)
+    n = int(_rint_away(2.0 * y))
+    r = 0.0
+    if n == 0:
+        r = math.sin(math.pi * y)
+    elif n == 1:
+        r = math.cos(math.pi * (y - 0.5))
+    elif n == 2:
+        r = math.sin(math.pi * (1.0 - y))
+    elif n == 3:
+        r = -math.cos(math.pi * (y - 1.5))
+    else:
+        r = math.sin(math.pi * (y - 2.0))
+    return math.copysign(1.0, x) * r
+
+
+def _rint_away(x: float) -> float:
+    # C's round(): halves away from zero (x >= 0 here, < 5)
+    f = float(int(x))
+    if x - f >= 0.5:
+        f += 1.0
+    return f
+
+
+def gamma(x: float) -> float:
+    if not math.isfinite(x):
+        if math.isnan(x) or x > 0.0:
+            return x
+        raise ValueError("math domain error")
+    if x == 0.0:
+        raise ValueError("math domain error")
+    if x == math.floor(x) if math.fabs(x) < 4503599627370496.0 else True:
+        if x < 0.0:
+            raise ValueError("math domain error")
+        if x <= 23.0:
+            return float(factorial(int(x) - 1)) if x <= 21.0 else (
+                51090942171709440000.0 if x == 22.0 else 1124000727777607680000.0)
+    absx = math.fabs(x)
+    if absx < 1e-20:
+        r = 1.0 / x
+        if math.isinf(r):
+            raise OverflowError("math range error")
+        return r
+    if absx > 200.0:
+        if x < 0.0:
+            return 0.0 / _sinpi(x)
+        raise OverflowError("math range error")
+    y = absx + LANCZOS_G_MINUS_HALF
+    z = 0.0
+    if absx > LANCZOS_G_MINUS_HALF:
+        q = y - absx
+        z = q - LANCZOS_G_MINUS_HALF
+    else:
+        q = y - LANCZOS_G_MINUS_HALF
+        z = q - absx
+    z = z * LANCZOS_G / y
+    r = 0.0
+    if x < 0.0:
+        r = -math.pi / _sinpi(absx) / absx * math.exp(y) / _lanczos_sum(absx)
+        r -= z * r
+        if absx < 140.0:
+            r /= math.pow(y, absx - 0.5)
+        else:
+            sqrtpow = math.pow(y, absx / 2.0 - 0.25)
+            r /= sqrtpow
+            r /= sqrtpow
+    else:
+        r = _lanczos_sum(absx) / math.exp(y)
+        r += z * r
+        if absx < 140.0:
+            r *= math.pow(y, absx - 0.5)
+        else:
+            sqrtpow = math.pow(y, absx / 2.0 - 0.25)
+            r *= sqrtpow
+            r *= sqrtpow
+    if math.isinf(r):
+        raise OverflowError("math range error")
+    return r
+
+
+def lgamma(x: float) -> float:
+    if not math.isfinite(x):
+        if math.isnan(x):
+            return x
+        return math.inf
+    if math.fabs(x) >= 4503599627370496.0 or (x == math.floor(x) and x <= 2.0):
+        if x <= 0.0:
+            raise ValueError("math domain error")
+        if x <= 2.0:
+            return 0.0
+    absx = math.fabs(x)
+    if absx < 1e-20:
+        return -math.log(absx)
+    r = math.log(_lanczos_sum(absx)) - LANCZOS_G
+    r += (absx - 0.5) * (math.log(absx + LANCZOS_G - 0.5) - 1)
+    if x < 0.0:
+        r = LOGPI - math.log(math.fabs(_sinpi(absx))) - math.log(absx) - r
+    if math.isinf(r):
+        raise OverflowError("math range error")
+    return r
