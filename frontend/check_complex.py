@@ -69,7 +69,7 @@ class ComplexChecks:
         raise self.error(f"'complex' object has no attribute '{e.attr}'", e)
 
     def complex_method(self, e: A.Call, name: str) -> Type:
-        from pts.frontend.check import Callee
+        Callee = self.iter_helpers.Callee     # (check.py's: an import would be a cycle)
         if name != "conjugate":
             raise self.error(f"'complex' object has no attribute '{name}'", e.func)
         self.nargs(e, "conjugate", 0)
@@ -78,7 +78,7 @@ class ComplexChecks:
 
     def complex_builtin(self, e: A.Call) -> Type:
         """complex(), complex(x), complex(re, im) of numbers."""
-        from pts.frontend.check import Callee
+        Callee = self.iter_helpers.Callee     # (check.py's: an import would be a cycle)
         self.nargs(e, "complex", 0, 2)
         for a in e.args:
             t = self.expr(a)
@@ -92,7 +92,7 @@ class ComplexChecks:
 
     def library_call_on(self, node, fname: str, types: list) -> None:
         """node (a BinOp) is computed by stdlib/pycomplex.py's fname: node.complex_spec."""
-        from pts.frontend.check import _Skip
+        _Skip = self.iter_helpers.Skip
         spec = self.program.specialize(_pycomplex(fname), tuple(types), node)
         if spec.ret_type is None:
             raise _Skip()

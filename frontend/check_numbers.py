@@ -64,7 +64,7 @@ class NumberChecks:
         return self.var_key(f.id) not in self.vars and self.spec.globals.get(f.id) is getattr(math, name)
 
     def call_math_library(self, e: A.Call, name: str) -> Type:
-        from pts.frontend.check import Callee
+        Callee = self.iter_helpers.Callee     # (check.py's: an import would be a cycle)
         if name in LIBM_UNARY or name in LIBM_BINARY:
             e.target = Callee("math", name)
             self.nargs(e, "math." + name, 1 if name in LIBM_UNARY else 2)
@@ -167,7 +167,7 @@ class NumberChecks:
 
     def library_call(self, e: A.Call, fname: str, types: list, extra=(), module="pymath") -> Type:
         """e calls stdlib/pymath.py's `fname` on arguments converted to `types`."""
-        from pts.frontend.check import Callee, _Skip
+        Callee, _Skip = self.iter_helpers.Callee, self.iter_helpers.Skip
         e.args = list(e.args) + list(extra)
         for a in extra:
             self.expr(a)
