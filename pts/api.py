@@ -378,7 +378,7 @@ def bind_arguments(py_func, args: tuple, kwargs: dict) -> tuple:
     return bound.args
 
 
-PASSABLE = "int, float, bool, None, str, a list, a tuple or a numpy array"
+PASSABLE = "int, float, complex, bool, None, str, a list, a tuple or a numpy array"
 
 
 def argument_error(py_func, name: str, args: tuple, first: int, error: TypeError) -> TypeError:

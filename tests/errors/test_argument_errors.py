@@ -31,7 +31,7 @@ def plain(a, b):
     return 1
 
 
-PASSABLE = "int, float, bool, None, str, a list, a tuple or a numpy array"
+PASSABLE = "int, float, complex, bool, None, str, a list, a tuple or a numpy array"
 
 CASES = [
     (annotated, ("abc",), "annotated(): argument 'x' must be int, not str"),
@@ -42,7 +42,7 @@ CASES = [
     (listed, ((1.0, 2.0),), "listed(): argument 'xs' must be list, not tuple"),
     (plain, ({1: 2}, 1), f"plain(): argument 'a' must be {PASSABLE}, not dict"),
     (plain, (1, {3}), f"plain(): argument 'b' must be {PASSABLE}, not set"),
-    (plain, (1, 2j), f"plain(): argument 'b' must be {PASSABLE}, not complex"),
+    (plain, (1, b"x"), f"plain(): argument 'b' must be {PASSABLE}, not bytes"),
     (plain, ([[1]], 1), "plain(): argument 'a': pts lists hold int, float, bool or str, not list"),
     (plain, (1, np.zeros(2, dtype=np.complex128)),
      "plain(): argument 'b': pts tensors have dtype float32, float64, int32, int64 or bool, "
