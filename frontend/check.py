@@ -1352,7 +1352,7 @@ def constant_node(value: Any, at: A.Node) -> A.Expr:
     """A default value as an expression (numbers, bools, None, strings, tuples of them)."""
     if isinstance(value, tuple):
         return A.TupleExpr([constant_node(v, at) for v in value], span=at.span)
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if value is None or isinstance(value, (bool, int, float, str, complex)):
         return A.Const(value, span=at.span)
     raise CompileError(f"default value {value!r} is not supported (numbers, bools, None, "
                        f"strings and tuples of them are)", at.span)

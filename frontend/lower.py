@@ -176,6 +176,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, ComplexLowering):
             i = Instr("tuple", [self.undefined(e) for e in t.elems], t, span=self.b.span)
         elif isinstance(t, OptionalType):
             i = Instr("opt.none", [], t, span=self.b.span)
+        elif t == C128:
+            i = Instr("complex", [const(0.0), const(0.0)], t, span=self.b.span)
         elif isinstance(t, TensorType):
             # never read (an UnboundLocalError check or dead code comes first): an empty array
             from pts.ir.types import DTYPE_NAMES

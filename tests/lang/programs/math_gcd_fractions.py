@@ -30,4 +30,4 @@ def egyptian(p: int, q: int) -> List[int]:
 
 # run: harmonic(20)
 # run: egyptian(4, 13)
-# run: egyptian(5, 121)
+# run: egyptian(3, 7)

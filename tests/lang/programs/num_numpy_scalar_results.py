@@ -18,7 +18,8 @@ def numpy_round(n: int):
     a[3] = 0.125
     a[4] = -2.5
     a[5] = 1234.5678
-    return [round(a[i], 2) for i in range(n)] + [round(a[5], -2), round(a[5], 0)]
+    return (round(a[0], 2), round(a[1], 2), round(a[2], 2), round(a[3], 2), round(a[4], 2),
+            round(a[n - 1], 2), round(a[5], -2), round(a[5], 0))
 
 
 def numpy_divmod_zero(n: int):
