@@ -32,6 +32,7 @@ from llvmlite import ir
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
 from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
                                     STACK_LIMIT, VOID, alloca, llvm_type, result_type, symbol)
+from pts.backend.complex_ops import ComplexOps
 from pts.backend.exception_codegen import ExceptionOps
 from pts.backend.dict_codegen import DictOps
 from pts.backend.list_ops import ListOps
@@ -39,9 +40,10 @@ from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
 from pts.errors import kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
+from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
                           OptionalType, TensorType, TupleType, Type)
 
+COMPLEX_SLOTS = TupleType((F64, F64))     # how a complex crosses the boxed entry
 
 class ModuleCodegen:
     portable = False      # set by generate(): see libm_call
@@ -338,6 +340,7 @@ class ModuleCodegen:
 
         def load(t: Type):
             nonlocal slot
+            t = COMPLEX_SLOTS if t == C128 else t      # {re, im}: two f64 slots
             if isinstance(t, TupleType):
                 agg = ir.Constant(llvm_type(t), ir.Undefined)
                 for i, e in enumerate(t.elems):
@@ -384,6 +387,7 @@ class ModuleCodegen:
 
             def store(v, t: Type):
                 nonlocal slot
+                t = COMPLEX_SLOTS if t == C128 else t
                 if isinstance(t, TupleType):
                     for i, e in enumerate(t.elems):
                         store(b.extract_value(v, i), e)
@@ -695,7 +699,7 @@ def glue_op(i: Instr) -> bool:
                for t in [i.type, *(a.type for a in i.args)])
 
 
-class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps):
+class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, ComplexOps):
     # fast-math flags of float +, - and *: none for user code (results as CPython's and
     # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
     # contraction into FMA

@@ -57,7 +57,7 @@ LIBC_FUNCTIONS = ["memcpy", "memmove", "memset", "madvise"]
 LIBM_F64 = ["fmod", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "sqrt", "fabs",
             "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
             "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
-            "hypot", "cbrt", "fmin", "fmax", "copysign", "erf", "erfc"]
+            "hypot", "cbrt", "fmin", "fmax", "copysign", "erf", "erfc", "nextafter"]
 LIBM_FUNCTIONS = LIBM_F64 + [n + "f" for n in LIBM_F64] + ["sincos", "sincosf"]
 RUNTIME_FUNCTIONS = LIBC_FUNCTIONS + LIBM_FUNCTIONS
 

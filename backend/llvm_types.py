@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH
 from pts.ir.core import Function
-from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, DictType, ListType, SetType,
+from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, DictType, ListType, SetType,
                           OptionalType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
@@ -52,9 +52,10 @@ ELEM_KIND = {I1: 0, I64: 1, F64: 2}
 # sqrt, floor, ceil and fabs are instructions; hypot is CPython's own (ModuleCodegen.hypot);
 # every other math function is libm's, called through the import table (IMPORT_MATH) rather
 # than an LLVM intrinsic or a symbol by name
-LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs"}
+LLVM_INTRINSIC_MATH = {"sqrt", "floor", "ceil", "fabs", "copysign"}
 LIBM_MATH = {"exp", "log", "log2", "log10", "sin", "cos", "pow", "tan", "asin", "acos", "atan",
-             "sinh", "cosh", "tanh", "atan2"}
+             "sinh", "cosh", "tanh", "atan2", "log1p", "expm1", "erf", "erfc", "cbrt", "exp2",
+             "nextafter"}
 
 
 def desc_type(rank: int) -> ir.LiteralStructType:
@@ -82,6 +83,8 @@ def llvm_type(t: Type) -> ir.Type:
         return I8T
     if isinstance(t, TupleType):
         return ir.LiteralStructType([llvm_type(e) for e in t.elems])
+    if t == C128:                            # {re, im} (backend.complex_ops)
+        return ir.LiteralStructType([F64T, F64T])
     if isinstance(t, OptionalType):          # {present, value} (backend.optional_ops)
         return ir.LiteralStructType([I1T, llvm_type(t.elem)])
     raise NotImplementedError(f"no LLVM type for {t}")

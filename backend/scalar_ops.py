@@ -267,6 +267,11 @@ class ScalarOps:
             return self.b.call(self.mc.intrinsic("llvm." + name, [F64T]), list(args))
         return self.libm_call(name, args)
 
+    def op_math_fmod(self, ins, a, b):
+        # with _float_divmod's guard: LLVM may turn the call into a `frem nnan` (poison on nan)
+        r = self.libm_call("fmod", [a, b])
+        return self.b.select(self.b.fcmp_unordered("uno", a, b), self.b.fadd(a, b), r)
+
     def op_math_hypot(self, ins, a, b):
         return self.b.call(self.mc.hypot(), [a, b])
 

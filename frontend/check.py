@@ -19,6 +19,7 @@ Typing rules (Python semantics, statically):
 from __future__ import annotations
 
 import builtins
+import cmath
 import inspect
 import math
 import types
@@ -29,11 +30,14 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
+from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
                                           builtin_function_value, closure_hint, function_join,
                                           has_function,
                                           is_function, listable_function, to_ir_types)
+from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
+                                       NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
@@ -42,12 +46,16 @@ from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeTyp
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
-from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
+from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+                          NPI64,
                           NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TensorType, TupleType, Type,
                           py_name)
 
 NUMERIC = (I1, I64, F64)
+# a numpy scalar stored where its Python type is annotated (`-> float` returning np.float64,
+# a float subclass in CPython): the value is kept, the type is the annotation's
+NUMPY_TO_PLAIN = {(NPF64, F64), (F32, F64), (NPI64, I64), (I32, I64), (NPI1, I1)}
 
 EXCEPTIONS = ("ValueError", "RuntimeError", "IndexError", "ZeroDivisionError",
               "AssertionError", "TypeError", "OverflowError")
@@ -60,7 +68,7 @@ MATH_PRED = {"isnan", "isinf", "isfinite"}
 MATH_CONSTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "tau": math.tau}
 
 BUILTIN_FUNCS = ({"len", "abs", "min", "max", "int", "float", "bool", "print", "dict", "set"} |
-                 STR_BUILTINS | ITER_BUILTINS)
+                 STR_BUILTINS | ITER_BUILTINS | NUMBER_BUILTINS)
 
 
 @dataclass
@@ -119,6 +127,8 @@ def join(a: Type, b: Type) -> Type | None:
         return function_join(a, b)              # (frontend.check_functions)
     if {a, b} == {I64, F64}:
         return F64
+    if C128 in (a, b) and {a, b} <= {C128, I1, I64, F64}:
+        return C128
     if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
         return optional_join(a, b, join)        # None and T meet at Optional[T]
     # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
@@ -157,12 +167,14 @@ def convertible(src: Type, dst: Type) -> bool:
         return optional_convertible(src, dst, convertible)
     if isinstance(src, TupleType) and isinstance(dst, TupleType) and len(src.elems) == len(dst.elems):
         return all(convertible(a, b) for a, b in zip(src.elems, dst.elems))
+    if (src, dst) in NUMPY_TO_PLAIN:
+        return True
     return src == dst or join(src, dst) == dst
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
-                      FunctionChecks):
+                      FunctionChecks, NumberChecks, ComplexChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -472,7 +484,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"range() takes 1 to 3 arguments but {len(it.args)} were given", it)
             for a in it.args:
                 t = self.expr(a)
-                if t not in (I64, I1):
+                if t not in INTEGRAL:
                     raise self.error(f"range() arguments must be int, got {py_name(t)}", a)
             it.target = Callee("builtin", "range")
             it.ty = ListType(I64)
@@ -663,6 +675,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return I64
         if isinstance(v, float):
             return F64
+        if isinstance(v, complex):
+            return C128
         if isinstance(v, str):
             return STR
         if v is None:
@@ -711,6 +725,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         return name not in self.vars and name not in self.spec.globals and hasattr(builtins, name)
 
     def binop_type(self, op: str, a: Type, b: Type, node: A.Node) -> Type:
+        if C128 in (a, b):
+            return self.complex_binop(op, a, b, node)
         if is_tensorish(a) or is_tensorish(b) or op == "@":
             return self.tensor_binop(node, op, a, b)
         if STR in (a, b):
@@ -759,6 +775,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.cond(e.operand)
             return I1
         t = self.expr(e.operand)
+        if t == C128:
+            return self.complex_unary(e)
         if is_tensorish(t):
             return self.tensor_unary(e, t)
         if t not in NUMERIC or (e.op == "~" and t == F64):
@@ -799,6 +817,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         or (isinstance(right, RangeType) and self.range_in_ok(left))):
                     raise self.error(f"'{op}' needs a number and a list, got {py_name(left)} "
                                      f"and {py_name(right)}", e)
+            elif C128 in (left, right):
+                self.complex_compare(op, left, right, e)
             elif left in NUMERIC and right in NUMERIC:
                 pass
             elif op in ("==", "!=") and NONE in (left, right) and \
@@ -942,9 +962,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if hasattr(math, e.attr):
                 raise self.error(f"math.{e.attr} can only be called", e)
             raise self.error(f"module 'math' has no attribute '{e.attr}'", e)
+        if isinstance(e.value, A.Name) and self.is_module(e.value.id, cmath):
+            if e.attr not in CMATH_CONSTS:
+                raise self.error(f"cmath.{e.attr} is not supported here", e)
+            e.const = CMATH_CONSTS[e.attr]
+            return F64
         if self.is_np(e.value):
             return self.np_attribute(e)
         t = self.expr(e.value)
+        if t == C128:
+            return self.complex_attribute(e)
         if isinstance(t, ObjectType):
             return self.object_attribute(e, t)
         return self.tensor_attribute(e, t)
@@ -977,7 +1004,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if e.keywords and not (isinstance(f, A.Name) and f.id in ITER_BUILTINS | {"min", "max"}
                                and self.is_builtin(f.id)) \
                 and not (isinstance(f, A.Name) and self.program.scriptable(
-                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
+                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars) \
+                and not self.math_keywords_allowed(f):
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
@@ -1003,6 +1031,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             math_name = _math_function_name(value)
             if math_name is not None:
                 return self.call_math(e, math_name)
+            if getattr(value, "__module__", None) == "cmath" and getattr(cmath, f.id, None) is value:
+                return self.call_function(e, *self.cmath_function(f.id, f), f)
             return self.call_function(e, value, f.id, f)
         raise self.error("only named functions can be called", e)
 
@@ -1016,6 +1046,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         mod = self.spec.globals.get(f.value.id)
         if not isinstance(mod, types.ModuleType) or mod is math or self.is_np(f.value):
             return None
+        if mod is cmath:                             # cmath.sqrt: stdlib/pycomplex.py
+            return self.cmath_function(f.attr, f)
         if not hasattr(mod, f.attr):
             raise self.error(f"module '{mod.__name__}' has no attribute '{f.attr}'", f)
         return getattr(mod, f.attr), f"{f.value.id}.{f.attr}"
@@ -1115,6 +1147,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         e.target = Callee("builtin", name)
         if name in ("dict", "set"):
             return self.hash_builtin(e, name)
+        if name in NUMBER_BUILTINS:
+            return self.call_number_builtin(e, name)
+        if name in ("str", "repr") and len(e.args) == 1 and self.expr(e.args[0]) == C128:
+            return self.library_call(e, "complex_repr", [C128], module="pycomplex")
+        if name == "print":                      # a complex prints as its repr
+            e.args = [self.as_repr_call(a) if self.expr(self.allow_none(a)) == C128 else a
+                      for a in e.args]
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):
             return self.str_builtin(e, name)
@@ -1134,9 +1173,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             types = [self.expr(a) for a in e.args]
             t = types[0]
             for x, a in zip(types, e.args):
-                if x not in NUMERIC:
+                if x not in NUMERIC + NUMPY_SCALARS:
                     raise self.error(f"{name}() arguments must be numbers, got {py_name(x)}", a)
-                t = t if t == x else promote(t, x)
+                # a numpy scalar among them: numpy's promotion (max(1.0, np.float64(2)))
+                t = t if t == x else promote(t, x) if x in NUMERIC and t in NUMERIC else join(t, x)
             return t
         if name == "len":
             self.nargs(e, name, 1)
@@ -1157,7 +1197,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if is_tensorish(t):
                 e.np_name, e.np_operands, e.np_static = "absolute", [e.args[0]], {}
                 return self.np_type("absolute", [t], {}, e)
-            if t not in NUMERIC:
+            if t == C128:
+                return F64
+            if t not in NUMERIC + NUMPY_SCALARS or t == NPI1:
                 raise self.error(f"bad operand type for abs(): '{py_name(t)}'", e.args[0])
             return I64 if t == I1 else t
         if name in ("int", "float", "bool"):
@@ -1174,6 +1216,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_math(self, e: A.Call, name: str) -> Type:
         e.target = Callee("math", name)
+        if name in LIBRARY or name in LIBM_UNARY or name in LIBM_BINARY:
+            return self.call_math_library(e, name)
+        if name == "hypot" and len(e.args) != 2:     # n-ary: stdlib/pymath.py's vector_norm
+            return self.call_math_library(e, "hypot_n")
         if name in MATH_FUNCS_F or name in MATH_TO_INT or name in MATH_PRED:
             self.nargs(e, "math." + name, 1)
         elif name in MATH_FUNCS_2:
@@ -1184,7 +1230,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise self.error(f"module 'math' has no attribute '{name}'", e.func)
         for a in e.args:
             t = self.expr(a)
-            if t not in NUMERIC:
+            if t not in NUMERIC + NUMPY_SCALARS:
                 raise self.error(f"must be real number, not {py_name(t)}", a)
         if name in MATH_TO_INT:
             return I64
@@ -1197,6 +1243,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.hash_method(e, obj, name)
         if isinstance(obj, KwargsType):
             return self.kwargs_method(e, obj, name)
+        if obj == C128:
+            return self.complex_method(e, name)
         if obj == STR:
             t = self.str_method(e, name)
             e.target = Callee("strmethod", name)
@@ -1247,6 +1295,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return NONE
     if name == "str":
         return STR
+    if name == "complex":
+        return C128
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
         if elem not in NUMERIC + (STR,):
@@ -1378,7 +1428,7 @@ def constant_node(value: Any, at: A.Node) -> A.Expr:
     """A default value as an expression (numbers, bools, None, strings, tuples of them)."""
     if isinstance(value, tuple):
         return A.TupleExpr([constant_node(v, at) for v in value], span=at.span)
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if value is None or isinstance(value, (bool, int, float, str, complex)):
         return A.Const(value, span=at.span)
     raise CompileError(f"default value {value!r} is not supported (numbers, bools, None, "
                        f"strings and tuples of them are)", at.span)
@@ -1401,8 +1451,8 @@ def constant_type(value: Any) -> Type | None:
 
 
 def _math_function_name(value: Any) -> str | None:
-    for name in MATH_FUNCS_F | MATH_FUNCS_2 | MATH_TO_INT | MATH_PRED:
-        if getattr(math, name) is value:
+    for name in MATH_FUNCS_F | MATH_FUNCS_2 | MATH_TO_INT | MATH_PRED | set(LIBRARY) | LIBM_UNARY | LIBM_BINARY:
+        if getattr(math, name, None) is value:
             return name
     return None
 

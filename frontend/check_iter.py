@@ -33,6 +33,7 @@ from typing import Any
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check_functions import function_ir_type, has_function
+from pts.frontend.check_numbers import INTEGRAL  # numpy ints too
 from pts.ir.ops import result_type
 from pts.ir.types import (OptionalType, F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
                           py_name)
@@ -418,7 +419,7 @@ class IterChecks:
             raise self.error(f"range() takes 1 to 3 arguments but {len(e.args)} were given", e)
         for a in e.args:
             t = self.expr(a)
-            if t not in (I64, I1):
+            if t not in INTEGRAL:
                 raise self.error(f"range() arguments must be int, got {py_name(t)}", a)
         return RANGE
 

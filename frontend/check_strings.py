@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.ir.string_ops import METHODS, NONE_OK, printable
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, Type, py_name
+from pts.ir.types import C128, F64, I1, I64, NONE, STR, ListType, Type, py_name
 
 STR_BUILTINS = {"str", "repr", "ascii", "ord", "chr", "format"}
 
@@ -138,6 +138,9 @@ class StringChecks:
 
     def expr_FormatValue(self, e: A.FormatValue) -> Type:
         t = self.expr(e.value)
+        if t == C128 and e.spec is None:       # {z}, {z!r}: repr(z) (str(z) is the same)
+            e.value, e.conversion = self.as_repr_call(e.value), None
+            t = self.expr(e.value)
         if not printable(t):
             raise self.error(f"cannot format a value of type {py_name(t)}", e.value)
         if e.spec is not None:

@@ -18,6 +18,8 @@ from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
 from pts.frontend.check_iter import RangeType, ir_type
+from pts.frontend.check_numbers import plain_number
+from pts.frontend.lower_complex import ComplexLowering
 from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
@@ -29,7 +31,7 @@ from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType,
+from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType,
                           OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -38,8 +40,8 @@ INT_MIN_F = -9.223372036854775808e18   # -2**63 as a float: the i64 range is [-2
 
 # Math functions whose result may be nan for a non-nan argument (CPython: domain error) and
 # which may overflow to inf from a finite argument (range error; log(0) is a domain error).
-MATH_DOMAIN = {"sqrt", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "pow"}
-MATH_RANGE = {"exp", "sinh", "cosh", "pow", "log", "log2", "log10"}
+MATH_DOMAIN = {"sqrt", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "pow", "fmod"}
+MATH_RANGE = {"exp", "sinh", "cosh", "pow", "log", "log2", "log10", "expm1", "exp2"}
 LOG_FUNCS = {"log", "log2", "log10"}
 
 BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod",
@@ -68,7 +70,7 @@ class Loop:
 
 
 class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
-              FunctionLowering):
+              FunctionLowering, ComplexLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -180,6 +182,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             i = Instr("tuple", [self.undefined(e) for e in t.elems], t, span=self.b.span)
         elif isinstance(t, OptionalType):
             i = Instr("opt.none", [], t, span=self.b.span)
+        elif t == C128:
+            i = Instr("complex", [const(0.0), const(0.0)], t, span=self.b.span)
         elif isinstance(t, TensorType):
             # never read (an UnboundLocalError check or dead code comes first): an empty array
             from pts.ir.types import DTYPE_NAMES
@@ -216,6 +220,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
         if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
+        if dst == C128:                            # int, bool, float -> complex(x, 0.0)
+            return self.to_complex(v, src)
         if isinstance(dst, OptionalType):          # None -> opt.none, T -> opt.some
             if src == NONE:
                 return self.emit("opt.none", [], dst)
@@ -641,6 +647,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return v
 
     def expr_Const(self, e: A.Const) -> Value:
+        if e.ty == C128:
+            return self.complex_const(e.value)
         return const(e.value, e.ty)
 
     def constant(self, value, t: Type) -> Value:
@@ -669,6 +677,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
+        if getattr(e.value, "ty", None) == C128:      # z.real, z.imag
+            return self.complex_part(e)
         path = getattr(e, "attr_path", None)
         if path is not None:         # a tensor attribute of an object, read when running
             self.b.span = e.span
@@ -765,6 +775,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(e.operand)])
         v = self.coerce(self.expr(e.operand), e.operand.ty, e.ty)
+        if e.ty == C128:
+            return self.complex_unary(e, v)
         if e.op == "+":
             return v
         if e.op == "-":
@@ -782,6 +794,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def binop(self, op: str, a: Value, at: Type, b: Value, bt: Type, rt: Type, node) -> Value:
         if is_hash(rt):
             return self.hash_binop(op, a, at, b, bt, rt)
+        if rt == C128:
+            return self.complex_binop(op, a, at, b, bt, node)
         if rt == STR:
             return self.str_binop(op, a, at, b, bt)
         if isinstance(rt, ListType):
@@ -910,6 +924,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.hash_compare(op, a, at, b, bt)
         if STR in (at, bt) or ListType(STR) in (at, bt):
             return self.str_compare(op, a, at, b, bt)
+        if C128 in (at, bt):
+            return self.complex_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
             found = self.range_contains(b, a, at) if isinstance(bt, RangeType) \
                 else self.contains(b, bt, a, at)
@@ -1084,6 +1100,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             item = self.emit("np.item", args, item_t, static="{}")
             types = [item_t]
             args = [item]
+        if name == "abs" and types[0] == C128:
+            return self.complex_abs(args[0])
         if name == "abs":
             v = self.coerce(args[0], types[0], e.ty)
             return self.emit("abs", [v], e.ty)
@@ -1123,6 +1141,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         args = [self.expr(a) for a in e.args]
         types = [a.ty for a in e.args]
         self.b.span = e.span
+        # numpy scalars are the Python numbers they hold (math converts with __float__)
+        args = [self.coerce(v, t, plain_number(t)) for v, t in zip(args, types)]
+        types = [plain_number(t) for t in types]
         if name in MATH_PRED:
             if types[0] != F64:
                 return const(name == "isfinite")
@@ -1144,6 +1165,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return r
         if name in LOG_FUNCS:   # log(0) is -inf and log(x < 0) is nan: both domain errors
             self.check(self.emit("le", [x, const(0.0)], I1), "ValueError", "math domain error")
+            return r
+        if name == "log1p":     # log1p(-1) is -inf and log1p(x < -1) is nan: domain errors
+            self.check(self.emit("le", [x, const(-1.0)], I1), "ValueError", "math domain error")
             return r
         if name in MATH_DOMAIN:
             arg_nan = self.any_nan(fargs)

@@ -426,8 +426,6 @@ def _refuse_token(tok: Token, pos: _Positions) -> None:
         prefix = re.match(r"[a-zA-Z]*", tok).group(0).lower()
         if "b" in prefix:
             raise CompileError("'bytes literal' is not supported", pos.token(tok))
-    elif tok.type == "IMAG_NUMBER":
-        raise CompileError("'complex literal' is not supported", pos.token(tok))
 
 
 # ================================================================ step 3: the AST

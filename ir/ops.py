@@ -153,6 +153,11 @@ MATH_UNARY = {
     "ceil": lambda x: float(math.ceil(x)) if math.isfinite(x) else x, "fabs": math.fabs,
 }
 MATH_BINARY = {"atan2": math.atan2, "pow": math.pow, "hypot": math.hypot}
+# more of libm that CPython's math module calls as they are (the checks around them are the
+# lowering's: frontend.check_numbers)
+MATH_UNARY.update({"log1p": math.log1p, "expm1": math.expm1, "erf": math.erf, "erfc": math.erfc,
+                   "cbrt": math.cbrt, "exp2": math.exp2})
+MATH_BINARY.update({"copysign": math.copysign, "nextafter": math.nextafter, "fmod": math.fmod})
 
 
 def _math_unary(fn):
@@ -323,6 +328,7 @@ from pts.ir import optional_ops  # noqa: E402,F401
 from pts.ir import exception_ops  # noqa: E402,F401
 from pts.ir import string_ops  # noqa: E402,F401
 from pts.ir import dict_ops  # noqa: E402,F401
+from pts.ir import complex_ops  # noqa: E402,F401
 from pts.ir.tensor_ops import TENSOR_OPS  # noqa: E402,F401
 # the derivative rules (ir.op_table's `derivative` slot), once every op is defined
 from pts.ir import scalar_derivatives, tensor_derivatives  # noqa: E402,F401

@@ -115,8 +115,10 @@ NPI64 = ScalarType("npi64")
 NPI1 = ScalarType("npi1")
 NONE = ScalarType("none")
 STR = ScalarType("str")
+# Python's complex: two f64 (ir.complex_ops); natively {double, double}
+C128 = ScalarType("c128")
 
-SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1, NONE, STR)}
+SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1, NONE, STR, C128)}
 NUMPY_SCALARS = (F32, I32, NPF64, NPI64, NPI1)
 # The numpy scalar type of each tensor dtype, and the plain type a numpy scalar computes as.
 SCALAR_OF_DTYPE = {F32: F32, I32: I32, F64: NPF64, I64: NPI64, I1: NPI1}
@@ -125,7 +127,8 @@ DTYPE_OF_SCALAR = {F32: F32, I32: I32, NPF64: F64, NPI64: I64, NPI1: I1, F64: F6
 
 # How the checker and error messages name types in Python terms.
 PY_NAMES = {I1: "bool", I64: "int", F64: "float", F32: "float32", I32: "int32",
-            NPF64: "float64", NPI64: "int64", NPI1: "numpy.bool", NONE: "None", STR: "str"}
+            NPF64: "float64", NPI64: "int64", NPI1: "numpy.bool", NONE: "None", STR: "str",
+            C128: "complex"}
 
 # Tensor element types and the numpy dtype names they stand for.
 DTYPES = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool": I1}
@@ -220,6 +223,8 @@ def type_of_value(value: Any) -> Type:
         return I64
     if isinstance(value, float):
         return F64
+    if isinstance(value, complex):
+        return C128
     if value is None:                 # a parameter declared Optional takes it as its None
         return NONE
     if isinstance(value, str):        # becomes a constant of the specialization

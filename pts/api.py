@@ -386,7 +386,8 @@ def bind_arguments(py_func, args: tuple, kwargs: dict) -> tuple:
     return bound.args
 
 
-PASSABLE = "int, float, bool, None, str, a list, a tuple, a dict, a set or a numpy array"
+PASSABLE = ("int, float, complex, bool, None, str, a list, a tuple, a dict, a set or a numpy "
+            "array")
 
 
 def _argument_type(value):

@@ -29,7 +29,7 @@ import threading
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import Span, kind_of_code, runtime_error
 from pts.runtime import threads as _threads
-from pts.ir.types import (F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType,
+from pts.ir.types import (C128, F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType,
                           TensorType, TupleType, Type)
 
 _libc = ctypes.CDLL(None)
@@ -208,6 +208,8 @@ def to_type(value, t: Type):
         return tuple(to_type(v, e) for v, e in zip(value, t.elems))
     if isinstance(t, OptionalType):
         return None if value is None else to_type(value, t.elem)
+    if t == C128:
+        return complex(value)
     return value
 
 
@@ -332,6 +334,11 @@ class NativeEntry:
             for v, e in zip(value, t.elems):
                 slot = self._box(ctx, v, e, argv, slot, lists, tensors)
             return slot
+        if t == C128:                       # two f64 slots: re, im
+            value = complex(value)
+            argv[slot] = _Q.unpack(_D.pack(value.real))[0]
+            argv[slot + 1] = _Q.unpack(_D.pack(value.imag))[0]
+            return slot + 2
         if isinstance(t, OptionalType):     # the flag, then the value's slots (zeros for None)
             argv[slot] = 0 if value is None else 1
             if value is not None:
@@ -363,6 +370,9 @@ class NativeEntry:
         return slot + 1
 
     def _unbox(self, resv, t: Type, pos: list, tensors=None):
+        if t == C128:
+            re, im = self._unbox(resv, F64, pos), self._unbox(resv, F64, pos)
+            return complex(re, im)
         if isinstance(t, TupleType):
             return tuple(self._unbox(resv, e, pos, tensors) for e in t.elems)
         if isinstance(t, OptionalType):
@@ -422,7 +432,7 @@ def _slots(t: Type) -> int:
         return sum(_slots(e) for e in t.elems)
     if isinstance(t, OptionalType):
         return 1 + _slots(t.elem)
-    return 1
+    return 2 if t == C128 else 1
 
 
 del math

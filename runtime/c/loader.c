@@ -138,7 +138,7 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),
     M(tan), M(asin), M(acos), M(atan), M(atan2), M(sinh), M(cosh), M(tanh), M(asinh),
-    M(acosh), M(atanh), M(hypot), M(cbrt), M(fmin), M(fmax), M(copysign), M(erf), M(erfc),
+    M(acosh), M(atanh), M(hypot), M(cbrt), M(fmin), M(fmax), M(copysign), M(erf), M(erfc), M(nextafter),
     {"sincos", (pts_fn)rt_sincos}, {"sincosf", (pts_fn)rt_sincosf},
 };
 

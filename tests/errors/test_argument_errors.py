@@ -31,7 +31,8 @@ def plain(a, b):
     return 1
 
 
-PASSABLE = "int, float, bool, None, str, a list, a tuple, a dict, a set or a numpy array"
+PASSABLE = ("int, float, complex, bool, None, str, a list, a tuple, a dict, a set or a numpy "
+            "array")
 
 CASES = [
     (annotated, ("abc",), "annotated(): argument 'x' must be int, not str"),
@@ -47,7 +48,7 @@ CASES = [
     (plain, ({1: [[2]]}, 1), "plain(): argument 'a': pts lists hold int, float, bool or str, "
      "not list"),
     (plain, (1, {1: object()}), f"plain(): argument 'b' must be {PASSABLE}, not dict"),
-    (plain, (1, 2j), f"plain(): argument 'b' must be {PASSABLE}, not complex"),
+    (plain, (1, b"x"), f"plain(): argument 'b' must be {PASSABLE}, not bytes"),
     (plain, ([[1]], 1), "plain(): argument 'a': pts lists hold int, float, bool or str, not list"),
     (plain, (1, np.zeros(2, dtype=np.complex128)),
      "plain(): argument 'b': pts tensors have dtype float32, float64, int32, int64 or bool, "

@@ -430,7 +430,6 @@ REFUSED = [
     ("starred expression", "def f():\n    ys = [*xs]\n", (2, 11)),
     ("match", "def f(x):\n    match x:\n        case 1:\n            pass\n", (2, 5)),
     ("bytes literal", "def f():\n    s = b'x'\n", (2, 9)),
-    ("complex literal", "def f():\n    s = 1j\n", (2, 9)),
 ]
 
 
