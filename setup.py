@@ -71,6 +71,7 @@ setup(cmdclass={"build_py": BuildPyWithLibrary},
       ext_modules=[Extension("pts._dispatch", ["runtime/_dispatch.c"], optional=True,
                              extra_compile_args=["-O2"]),
                    Extension("pts._threads", ["runtime/_threads.c", "runtime/c/threads.c",
-                                              "runtime/c/blocks.c"],
+                                              "runtime/c/blocks.c", "runtime/c/strings.c",
+                                              "runtime/c/str_methods.c", "runtime/c/format.c"],
                              optional=True, extra_compile_args=["-O2", "-pthread"],
                              extra_link_args=["-pthread"])])

@@ -74,6 +74,25 @@ def _from_slot(b: ir.IRBuilder, x: ir.Value, t: Type) -> ir.Value:
     return b.inttoptr(x, PTR)
 
 
+def _site(mc, desc: str) -> ir.Value:
+    """desc's text after a zeroed, writable word: the runtime decodes the text on the site's
+    first call and keeps the result there (runtime/c/str_internal.h)."""
+    cache = mc.__dict__.setdefault("str_sites", {})
+    ref = cache.get(desc)
+    if ref is None:
+        data = bytearray(desc.encode("utf-8")) + b"\0"
+        ty = ir.LiteralStructType([I64T, ir.ArrayType(I8T, len(data))])
+        g = ir.GlobalVariable(mc.m, ty, name=f"strsite.{len(cache)}")
+        g.linkage = "private"
+        g.align = 8
+        g.initializer = ir.Constant(ty, [ir.Constant(I64T, 0), ir.Constant(ty.elements[1], data)])
+        ref = g.gep([ir.Constant(I32T, 0), ir.Constant(I32T, 1)])
+        g.type = PTR
+        ref.type = PTR
+        cache[desc] = ref
+    return ref
+
+
 def emit(fc, ins, vals: list) -> ir.Value | None:
     """Native code for instruction ins with operand values vals."""
     fast = FAST.get(ins.op)
@@ -99,7 +118,7 @@ def call(fc, ins, vals: list) -> ir.Value | None:
     rleaves = leaves(ins.type) if ins.type is not None else []
     out = alloca(b, ir.ArrayType(I64T, max(len(rleaves), 1)))
     desc = ins.op + "|" + ";".join(str(t) for t in types) + "|" + str(ins.type)
-    status = fc.call_import("str_call", [fc.mc.string(desc), argv, out])
+    status = fc.call_import("str_op", [_site(fc.mc, desc), argv, out])
     fail = fc.fn.append_basic_block("str.fail")
     cont = fc.fn.append_basic_block("str.ok")
     b.cbranch(b.icmp_signed("!=", status, ir.Constant(I32T, 0)), fail, cont)
@@ -254,8 +273,10 @@ def _concat_body(mc, fn) -> None:
     nx, ny = _field(b, x, -1), _field(b, y, -1)
     n = b.add(nx, ny)
     malloc = mc.import_fn(b, ctx, "malloc")
-    block = b.call(malloc, [b.add(n, _c64(17))])
-    hdr = b.call(malloc, [_c64(32)])
+    # one block: the arena node (data NULL: release frees only the node), then the string,
+    # as runtime/c/strings.c's pts__str_alloc
+    hdr = b.call(malloc, [b.add(n, _c64(32 + 17))])
+    block = b.gep(hdr, [_c64(32)], source_etype=I8T)
     b.store(b.add(_field(b, x, -2), _field(b, y, -2)), block)
     b.store(n, b.gep(block, [_c64(1)], source_etype=I64T))
     data = b.gep(block, [_c64(16)], source_etype=I8T)
@@ -263,7 +284,7 @@ def _concat_body(mc, fn) -> None:
     b.call(memcpy, [data, x, nx, ir.Constant(ir.IntType(1), 0)])
     b.call(memcpy, [b.gep(data, [nx], source_etype=I8T), y, ny, ir.Constant(ir.IntType(1), 0)])
     b.store(ir.Constant(I8T, 0), b.gep(data, [n], source_etype=I8T))
-    _push(b, ctx, hdr, block)
+    _push(b, ctx, hdr, ir.Constant(PTR, None))
     b.ret(data)
 
 

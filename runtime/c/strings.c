@@ -28,18 +28,7 @@
 
 #include "blocks.h"
 #include "internal.h"
-
-typedef struct str_node { int64_t len, cap; void *data; struct str_node *next; } str_node;
-typedef struct {                       /* the first fields of the context (codegen.CTX_FIELDS) */
-    int64_t kind, line, col;
-    const char *file, *msg, *func;
-    const void *imports;
-    str_node *lists;
-} str_ctx;
-
-enum { K_INDEX = 2, K_VALUE = 3, K_RUNTIME = 5, K_TYPE = 6, K_OVERFLOW = 7 };
-
-#define SLEN(p) (*(const int64_t *)((const char *)(p) - 8))
+#include "str_internal.h"
 
 static const char OOM[] = "out of memory";
 
@@ -53,30 +42,40 @@ static void push(str_ctx *c, str_node *node) {
     c->lists = node;
 }
 
-static int64_t cp_count(const char *s, int64_t n);
-static uint32_t cp_decode(const char *s);
+#define cp_count pts__cp_count
+#define cp_offset pts__cp_offset
+#define cp_len pts__cp_len
+#define cp_decode pts__cp_decode
+#define cp_encode pts__cp_encode
+#define find_bytes pts__find_bytes
+#define fail pts__str_fail
+#define put pts__str_put
+#define put_buf pts__str_put_buf
 
-char *pts__str_new(void *ctxp, const char *p, size_t n) {
-    str_ctx *c = ctxp;
-    char *block = pts_block_malloc(n + 17);
-    str_node *node = pts_block_malloc(sizeof *node);
-    if (!block || !node) {
-        pts_block_free(block);
-        pts_block_free(node);
+/* One block per string: the arena node, the two lengths, the bytes, a NUL.  The node's
+   data is NULL (release frees data, then the node: the whole block). */
+char *pts__str_alloc(str_ctx *c, size_t n, int64_t ncp) {
+    str_node *node = pts_block_malloc(sizeof *node + 17 + n);
+    if (!node)
         return NULL;
-    }
-    memcpy(block, &(int64_t){cp_count(p, (int64_t)n)}, 8);
+    char *block = (char *)(node + 1);
+    memcpy(block, &ncp, 8);
     memcpy(block + 8, &(int64_t){(int64_t)n}, 8);
-    if (n)
-        memcpy(block + 16, p, n);
     block[16 + n] = 0;
     node->len = node->cap = 0;
-    node->data = block;
+    node->data = NULL;
     push(c, node);
     return block + 16;
 }
 
-static int32_t fail(str_ctx *c, int kind, const char *fmt, ...) {
+char *pts__str_new(void *ctxp, const char *p, size_t n) {
+    char *s = pts__str_alloc(ctxp, n, cp_count(p, (int64_t)n));
+    if (s && n)
+        memcpy(s, p, n);
+    return s;
+}
+
+int32_t pts__str_fail(str_ctx *c, int kind, const char *fmt, ...) {
     char tmp[512];
     va_list ap;
     va_start(ap, fmt);
@@ -88,7 +87,7 @@ static int32_t fail(str_ctx *c, int kind, const char *fmt, ...) {
 }
 
 /* a result string from a buffer (the buffer is freed) */
-static int32_t put_buf(str_ctx *c, pts_buf *b, int64_t *out) {
+int32_t pts__str_put_buf(str_ctx *c, pts_buf *b, int64_t *out) {
     if (b->failed) {
         free(b->p);
         c->msg = OOM;
@@ -104,7 +103,7 @@ static int32_t put_buf(str_ctx *c, pts_buf *b, int64_t *out) {
     return 0;
 }
 
-static int32_t put(str_ctx *c, const char *p, size_t n, int64_t *out) {
+int32_t pts__str_put(str_ctx *c, const char *p, size_t n, int64_t *out) {
     char *s = pts__str_new(c, p, n);
     if (!s) {
         c->msg = OOM;
@@ -116,7 +115,7 @@ static int32_t put(str_ctx *c, const char *p, size_t n, int64_t *out) {
 
 /* ---- UTF-8 ----------------------------------------------------------------------- */
 
-static int64_t cp_count(const char *s, int64_t n) {
+int64_t pts__cp_count(const char *s, int64_t n) {
     int64_t k = 0;
     for (int64_t i = 0; i < n; i++)
         k += ((unsigned char)s[i] & 0xC0) != 0x80;
@@ -124,7 +123,7 @@ static int64_t cp_count(const char *s, int64_t n) {
 }
 
 /* byte offset of code point i (0 <= i <= count) */
-static int64_t cp_offset(const char *s, int64_t n, int64_t i) {
+int64_t pts__cp_offset(const char *s, int64_t n, int64_t i) {
     if (cp_count(s, n) == n)
         return i;
     int64_t k = 0, b = 0;
@@ -134,11 +133,11 @@ static int64_t cp_offset(const char *s, int64_t n, int64_t i) {
     return n;
 }
 
-static int cp_len(unsigned char lead) {
+int pts__cp_len(unsigned char lead) {
     return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
 }
 
-static uint32_t cp_decode(const char *s) {
+uint32_t pts__cp_decode(const char *s) {
     const unsigned char *u = (const unsigned char *)s;
     switch (cp_len(u[0])) {
     case 1: return u[0];
@@ -150,7 +149,7 @@ static uint32_t cp_decode(const char *s) {
     }
 }
 
-static int cp_encode(uint32_t c, char *out) {
+int pts__cp_encode(uint32_t c, char *out) {
     if (c < 0x80) {
         out[0] = (char)c;
         return 1;
@@ -173,14 +172,7 @@ static int cp_encode(uint32_t c, char *out) {
     return 4;
 }
 
-static int is_ascii(const char *s, int64_t n) {
-    for (int64_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return 0;
-    return 1;
-}
-
-static const char *find_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
+const char *pts__find_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
     if (nn == 0)
         return h;
     for (int64_t i = 0; i + nn <= hn; i++)
@@ -240,32 +232,42 @@ int pts__buf_str_repr(pts_buf *b, const char *s, int64_t n) {
     return known;
 }
 
-/* str(x) (repr = 0) or repr(x) of a scalar of IR type t from slot raw; 0 if t is not one */
-static int show(pts_buf *b, const char *t, int64_t raw, int repr) {
-    char tmp[64];
-    if (!strcmp(t, "i64")) {
-        snprintf(tmp, sizeof tmp, "%lld", (long long)raw);
-        pts__buf_puts(b, tmp);
-    } else if (!strcmp(t, "f64")) {
+/* str(x) (repr = 0) or repr(x) of a scalar of type code t from slot raw; 0 if t is not one
+   (or a repr C cannot vouch for) */
+int pts__show(pts_buf *b, int t, int64_t raw, int repr) {
+    char tmp[32];
+    switch (t) {
+    case T_I64: {
+        uint64_t mag = raw < 0 ? (uint64_t)0 - (uint64_t)raw : (uint64_t)raw;
+        int k = sizeof tmp;
+        do {
+            tmp[--k] = (char)('0' + mag % 10);
+            mag /= 10;
+        } while (mag);
+        if (raw < 0)
+            tmp[--k] = '-';
+        pts__buf_put(b, tmp + k, sizeof tmp - (size_t)k);
+        return 1;
+    }
+    case T_F64: {
         double x;
         memcpy(&x, &raw, 8);
         pts__buf_float(b, x);
-    } else if (!strcmp(t, "i1")) {
-        pts__buf_puts(b, raw & 1 ? "True" : "False");
-    } else if (!strcmp(t, "none")) {
-        pts__buf_puts(b, "None");
-    } else if (!strcmp(t, "str")) {
-        const char *s = (const char *)(uintptr_t)raw;
-        if (repr) {
-            if (!pts__buf_str_repr(b, s, SLEN(s)))
-                return 0;
-        } else
-            pts__buf_put(b, s, (size_t)SLEN(s));
-    } else {
-        return 0;
+        return 1;
     }
-    return 1;
+    case T_I1: pts__buf_puts(b, raw & 1 ? "True" : "False"); return 1;
+    case T_NONE: pts__buf_puts(b, "None"); return 1;
+    case T_STR: {
+        const char *s = (const char *)(uintptr_t)raw;
+        if (repr)
+            return pts__buf_str_repr(b, s, SLEN(s));
+        pts__buf_put(b, s, (size_t)SLEN(s));
+        return 1;
+    }
+    default: return 0;
+    }
 }
+#define show pts__show
 
 /* ---- format specs ---------------------------------------------------------------- */
 
@@ -273,7 +275,7 @@ typedef struct {
     char fill[5];
     int fill_len;
     char align, sign, type;
-    int alt, zero, width, prec, group;
+    int alt, zero, width, prec, group, z;
 } spec_t;
 
 static int parse_spec(const char *s, int64_t n, spec_t *sp) {
@@ -296,6 +298,8 @@ static int parse_spec(const char *s, int64_t n, spec_t *sp) {
     }
     if (i < n && strchr("+- ", s[i]))
         sp->sign = s[i++];
+    if (i < n && s[i] == 'z')
+        sp->z = 1, i++;
     if (i < n && s[i] == '#')
         sp->alt = 1, i++;
     if (i < n && s[i] == '0') {
@@ -380,10 +384,15 @@ static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const c
                           int is_bool) {
     char type = sp->type ? sp->type : 'd';
     (void)spec;
-    (void)is_bool;     /* a bool with a non-empty spec formats as its int, as in CPython */
     if (strchr("eEfFgG%", type)) {
         return -2;     /* a float presentation: convert */
     }
+    if (!strchr("dxXobc", type))  /* (a bool with a spec formats as its int, named bool) */
+        return fail(c, K_VALUE, "Unknown format code '%c' for object of type '%s'", type,
+                    is_bool ? "bool" : "int");
+    if (sp->z)
+        return fail(c, K_VALUE, "Negative zero coercion (z) not allowed in integer format "
+                    "specifier");
     if (sp->prec >= 0)
         return fail(c, K_VALUE, "Precision not allowed in integer format specifier");
     uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -463,39 +472,50 @@ static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
         strncat(grouped, rest, sizeof grouped - strlen(grouped) - 1);
         snprintf(digits, sizeof digits, "%s", grouped);
     }
+    if (sp->z && neg && !strpbrk(digits, "123456789"))
+        neg = 0;                                 /* z: a zero that rounds is not negative */
     finish_number(b, sp, neg, "", digits, tail);
     return 0;
 }
 
-/* format(x, spec) for a scalar of IR type t */
-static int32_t format_value(str_ctx *c, pts_buf *b, const char *t, int64_t raw, const char *spec) {
-    int64_t sn = SLEN(spec);
+/* format(x, spec) for a scalar of type code t (spec: sn bytes) */
+int32_t pts__format_value(str_ctx *c, pts_buf *b, int t, int64_t raw, const char *spec,
+                          int64_t sn) {
     spec_t sp;
     if (sn == 0) {
         if (!show(b, t, raw, 0))
-            return fail(c, K_RUNTIME, "libpts cannot run 'str.format' of a %s yet (run the "
-                        "archive from Python)", t);
+            return -1;           /* (the caller falls back) */
         return 0;
     }
     if (!parse_spec(spec, sn, &sp))
         return fail(c, K_VALUE, "Invalid format specifier '%s' for object of type '%s'", spec,
-                    !strcmp(t, "i64") ? "int" : !strcmp(t, "f64") ? "float" :
-                    !strcmp(t, "i1") ? "bool" : !strcmp(t, "str") ? "str" : "NoneType");
-    if (!strcmp(t, "str")) {
+                    t == T_I64 ? "int" : t == T_F64 ? "float" : t == T_I1 ? "bool" :
+                    t == T_STR ? "str" : "NoneType");
+    if (t == T_STR) {
         const char *s = (const char *)(uintptr_t)raw;
         if (sp.type && sp.type != 's')
             return fail(c, K_VALUE, "Unknown format code '%c' for object of type 'str'", sp.type);
+        if (sp.group)
+            return fail(c, K_VALUE, "Cannot specify '%c' with 's'.", sp.group);
         if (sp.sign)
-            return fail(c, K_VALUE, "Sign not allowed in string format specifier");
+            return fail(c, K_VALUE, sp.sign == ' ' ? "Space not allowed in string format specifier"
+                                                   : "Sign not allowed in string format specifier");
+        if (sp.z)
+            return fail(c, K_VALUE, "Negative zero coercion (z) not allowed in string format "
+                        "specifier");
+        if (sp.alt)
+            return fail(c, K_VALUE, "Alternate form (#) not allowed in string format specifier");
+        if (sp.align == '=')
+            return fail(c, K_VALUE, "'=' alignment not allowed in string format specifier");
         int64_t n = SLEN(s);
         if (sp.prec >= 0 && sp.prec < cp_count(s, n))
             n = cp_offset(s, n, sp.prec);
         pad(b, &sp, s, (size_t)n, 0, '<');
         return 0;
     }
-    if (!strcmp(t, "i64") || !strcmp(t, "i1")) {
+    if (t == T_I64 || t == T_I1) {
         pts_buf tmp = {0};
-        int32_t st = format_int(c, &tmp, raw, &sp, spec, t[1] == '1');
+        int32_t st = format_int(c, &tmp, raw, &sp, spec, t == T_I1);
         if (st == -1) {
             pad(b, &sp, tmp.p, tmp.len, 0, '<');
             free(tmp.p);
@@ -510,7 +530,7 @@ static int32_t format_value(str_ctx *c, pts_buf *b, const char *t, int64_t raw, 
         free(tmp.p);
         return st;
     }
-    if (!strcmp(t, "f64")) {
+    if (t == T_F64) {
         double x;
         memcpy(&x, &raw, 8);
         return format_float(c, b, x, &sp);
@@ -600,7 +620,7 @@ static const char *arg_str(const int64_t *argv, int k) {
 
 /* Does s hold a whitespace character beyond ASCII's (str.split() and strip() split and
    strip those too: with none, ASCII whitespace alone decides) */
-static int unicode_space(const char *s, int64_t n) {
+int pts__unicode_space(const char *s, int64_t n) {
     for (int64_t i = 0; i < n; i += cp_len((unsigned char)s[i])) {
         if ((unsigned char)s[i] < 0x80)
             continue;
@@ -611,340 +631,467 @@ static int unicode_space(const char *s, int64_t n) {
     }
     return 0;
 }
+#define unicode_space pts__unicode_space
 
-static int ascii_space(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f); }
+int pts__ascii_space(char ch) {
+    return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f);
+}
+#define ascii_space pts__ascii_space
 
-int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
-    str_ctx *c = ctxp;
-    char op[64], types[256];
+/* In a Python process, what C does not run goes to runtime/strings.py's callback, which runs
+   the op table's own function (pts._threads sets it); in libpts it stays NULL. */
+typedef int32_t (*str_fn)(void *, const char *, const int64_t *, int64_t *);
+static str_fn fallback;
+
+void pts__str_set_fallback(void *f) { fallback = (str_fn)f; }
+
+int32_t pts__str_unsupported(str_ctx *c, const char *desc, const int64_t *argv, int64_t *out) {
+    if (fallback)
+        return fallback(c, desc, argv, out);
     const char *bar = strchr(desc, '|');
     const char *bar2 = bar ? strchr(bar + 1, '|') : NULL;
-    if (!bar || !bar2 || bar - desc >= (long)sizeof op || bar2 - bar - 1 >= (long)sizeof types)
+    if (!bar2)
         return fail(c, K_RUNTIME, "libpts: bad string op %.60s", desc);
-    memcpy(op, desc, (size_t)(bar - desc));
-    op[bar - desc] = 0;
-    memcpy(types, bar + 1, (size_t)(bar2 - bar - 1));
-    types[bar2 - bar - 1] = 0;
-    const char *t0 = types;
-    char first[64] = "";
-    size_t fl = strcspn(t0, ";");
-    if (fl < sizeof first) {
-        memcpy(first, t0, fl);
-        first[fl] = 0;
-    }
-    int nargs = *types ? 1 : 0;
-    for (const char *p = types; *p; p++)
-        nargs += *p == ';';
-    const char *a = nargs > 0 ? arg_str(argv, 0) : NULL;
-    int64_t an = a && !strcmp(first, "str") ? SLEN(a) : 0;
+    return fail(c, K_RUNTIME, "libpts cannot run '%.*s' (%.*s) yet: run the archive from Python",
+                (int)(bar - desc), desc, (int)(bar2 - bar - 1), bar + 1);
+}
 
-    if (!strcmp(op, "str.concat") || !strcmp(op, "str.repeat")) {
-        pts_buf b = {0};
-        if (op[4] == 'c') {
-            const char *s2 = arg_str(argv, 1);
-            pts__buf_put(&b, a, (size_t)an);
-            pts__buf_put(&b, s2, (size_t)SLEN(s2));
-        } else {
-            if (argv[1] > 0 && an > 0 && argv[1] > (INT64_C(1) << 40) / an)
-                return fail(c, K_RUNTIME, "out of memory");
-            for (int64_t k = 0; k < argv[1]; k++)
-                pts__buf_put(&b, a, (size_t)an);
-        }
-        return put_buf(c, &b, out);
+/* a list<str> result holding items[0..n) (strings already in the arena) */
+int32_t pts__str_list(str_ctx *c, const char **items, int64_t n, int64_t *out) {
+    str_node *l = pts_block_malloc(sizeof *l);
+    void *data = pts_block_malloc((size_t)(n ? n : 1) * 8);
+    if (!l || !data) {
+        pts_block_free(l);
+        pts_block_free(data);
+        c->msg = OOM;
+        return K_RUNTIME;
     }
-    if (!strcmp(op, "str.eq") || !strcmp(op, "str.ne") || !strcmp(op, "str.lt") ||
-        !strcmp(op, "str.le") || !strcmp(op, "str.gt") || !strcmp(op, "str.ge")) {
+    if (n)
+        memcpy(data, items, (size_t)n * 8);
+    l->len = n;
+    l->cap = n ? n : 1;
+    l->data = data;
+    push(c, l);
+    *out = (int64_t)(uintptr_t)l;
+    return 0;
+}
+
+#define OP_NAME(n) #n,
+static const char *const OP_NAMES[] = {"", STR_OPS(OP_NAME)};
+static const char *const METHOD_NAMES[] = {STR_METHODS(OP_NAME)};
+#define OP_FALLBACK 255
+
+static int type_code(const char *t, size_t n) {
+    static const struct { const char *name; int code; } names[] = {
+        {"i64", T_I64}, {"f64", T_F64}, {"i1", T_I1}, {"none", T_NONE}, {"str", T_STR},
+        {"list<str>", T_LSTR}};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (strlen(names[k].name) == n && !memcmp(names[k].name, t, n))
+            return names[k].code;
+    return T_OTHER;
+}
+
+/* desc "op|t1;t2;...|result" -> the op's number and its operands' type codes */
+static str_site decode(const char *desc) {
+    str_site site = {.word = 0};
+    site.s.op = OP_FALLBACK;
+    const char *bar = strchr(desc, '|');
+    const char *bar2 = bar ? strchr(bar + 1, '|') : NULL;
+    if (!bar2)
+        return site;
+    size_t on = (size_t)(bar - desc);
+    if (on > 6 && !memcmp(desc, "str.m.", 6)) {
+        for (size_t k = 0; k < sizeof METHOD_NAMES / sizeof *METHOD_NAMES; k++)
+            if (strlen(METHOD_NAMES[k]) == on - 6 && !memcmp(METHOD_NAMES[k], desc + 6, on - 6))
+                site.s.op = (uint8_t)(M_split + k);
+    } else if (on > 4 && !memcmp(desc, "str.", 4)) {
+        for (size_t k = 1; k < sizeof OP_NAMES / sizeof *OP_NAMES; k++)
+            if (strlen(OP_NAMES[k]) == on - 4 && !memcmp(OP_NAMES[k], desc + 4, on - 4))
+                site.s.op = (uint8_t)k;
+    }
+    int n = 0;
+    for (const char *p = bar + 1; p < bar2;) {
+        const char *e = p + strcspn(p, ";|");
+        if (n < SITE_MAX_ARGS)
+            site.s.t[n] = (uint8_t)type_code(p, (size_t)(e - p));
+        n++;
+        p = *e == ';' ? e + 1 : e;
+    }
+    if (site.s.op == OP_mod && n == 2 && site.s.t[1] == T_OTHER && !strncmp(bar, "|str;tuple<", 11)) {
+        /* template % (a, b, ...): the tuple's scalars are the operands (the same for %) */
+        const char *p = bar + 11;
+        n = 1;
+        while (*p != '>' && n <= SITE_MAX_ARGS) {
+            size_t k = strcspn(p, ",>");
+            if (n < SITE_MAX_ARGS)
+                site.s.t[n] = (uint8_t)type_code(p, k);
+            n++;
+            p += k;
+            if (*p == ',')
+                p += 2;                  /* ", " */
+        }
+        if (strncmp(p, ">|", 2))
+            n = SITE_MAX_ARGS + 1;       /* a nested tuple or list */
+    }
+    if (n > SITE_MAX_ARGS)
+        site.s.op = OP_FALLBACK;
+    site.s.nargs = (uint8_t)n;
+    return site;
+}
+
+static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int64_t *argv,
+                   int64_t *out);
+
+/* The str_call import (images before str_op, and any caller with no site word): the desc
+   text decoded on every call. */
+int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
+    str_site site = decode(desc);
+    return run(ctxp, &site, desc, argv, out);
+}
+
+/* The str_op import: desc's text is decoded on a call site's first call into the 8 bytes
+   before it, a word generated code reserves as 0 (backend/str_codegen.py).  Two threads
+   may decode a site at once: they store the same word. */
+int32_t pts__str_op(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
+    uint64_t *slot = (uint64_t *)(uintptr_t)(desc - 8);
+    str_site site;
+    site.word = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (!site.word) {
+        site = decode(desc);
+        __atomic_store_n(slot, site.word, __ATOMIC_RELAXED);
+    }
+    return run(ctxp, &site, desc, argv, out);
+}
+
+/* A hash of a str's bytes (FNV-1a, 64 bits), for hash tables of str keys: equal strings
+   hash equally (a str's UTF-8 bytes are unique to it). */
+uint64_t pts__str_hash(const char *p) {
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    int64_t n = SLEN(p);
+    for (int64_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+static int cmp_str(const char *a, const char *b) {
+    int64_t an = SLEN(a), bn = SLEN(b);
+    int r = memcmp(a, b, (size_t)(an < bn ? an : bn));
+    return r ? r : an < bn ? -1 : an > bn;
+}
+
+static int32_t slice(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a);
+    int has[3];
+    int64_t v[3];
+    for (int q = 0; q < 3; q++) {
+        has[q] = site->s.t[q + 1] != T_NONE;
+        v[q] = argv[q + 1];
+    }
+    int64_t step = has[2] ? v[2] : 1;
+    if (step == 0)
+        return fail(c, K_VALUE, "slice step cannot be zero");
+    int64_t n = SNCP(a);
+    int64_t lo, hi;
+    if (step > 0) {
+        lo = !has[0] ? 0 : v[0] < 0 ? (v[0] + n < 0 ? 0 : v[0] + n) : (v[0] > n ? n : v[0]);
+        hi = !has[1] ? n : v[1] < 0 ? (v[1] + n < 0 ? 0 : v[1] + n) : (v[1] > n ? n : v[1]);
+    } else {
+        lo = !has[0] ? n - 1 : v[0] < 0 ? (v[0] + n < 0 ? -1 : v[0] + n) : (v[0] >= n ? n - 1 : v[0]);
+        hi = !has[1] ? -1 : v[1] < 0 ? (v[1] + n < 0 ? -1 : v[1] + n) : (v[1] >= n ? n - 1 : v[1]);
+    }
+    int ascii = n == an;
+    if (ascii && step == 1)                           /* one copy */
+        return put(c, a + lo, (size_t)(hi > lo ? hi - lo : 0), out);
+    pts_buf b = {0};
+    pts__buf_put(&b, "", 0);
+    for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+        int64_t off = ascii ? i : cp_offset(a, an, i);
+        pts__buf_put(&b, a + off, (size_t)cp_len((unsigned char)a[off]));
+    }
+    return put_buf(c, &b, out);
+}
+
+static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a);
+    const char *sep = site->s.nargs >= 2 && site->s.t[1] == T_STR ? arg_str(argv, 1) : NULL;
+    int64_t maxsplit = site->s.nargs >= 3 ? argv[2] : -1;
+    if (sep && SLEN(sep) == 0)
+        return fail(c, K_VALUE, "empty separator");
+    if (!sep && unicode_space(a, an))
+        return -1;
+    int64_t cap = 16, n = 0;
+    const char *local[16];
+    const char **items = local;
+    int64_t i = 0;
+    while (1) {
+        int64_t start, end;
+        if (!sep) {
+            while (i < an && ascii_space(a[i]))
+                i++;
+            if (i >= an)
+                break;
+        }
+        start = i;
+        if (maxsplit >= 0 && n >= maxsplit) {
+            end = an;                      /* the rest, as it is */
+        } else if (sep) {
+            const char *hit = find_bytes(a + i, an - i, sep, SLEN(sep));
+            end = hit ? hit - a : an;
+        } else {
+            end = i;
+            while (end < an && !ascii_space(a[end]))
+                end++;
+        }
+        if (n == cap) {
+            const char **more = malloc((size_t)(cap *= 2) * sizeof *items);
+            if (!more)
+                goto oom;
+            memcpy(more, items, (size_t)n * sizeof *items);
+            if (items != local)
+                free(items);
+            items = more;
+        }
+        if (!(items[n++] = pts__str_new(c, a + start, (size_t)(end - start))))
+            goto oom;
+        if (end >= an)
+            break;
+        i = end + (sep ? SLEN(sep) : 0);   /* (after a final separator: one "" more) */
+    }
+    int32_t st = pts__str_list(c, items, n, out);
+    if (items != local)
+        free(items);
+    return st;
+oom:
+    if (items != local)
+        free(items);
+    c->msg = OOM;
+    return K_RUNTIME;
+}
+
+static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int64_t *argv,
+                   int64_t *out) {
+    int op = site->s.op, t0 = site->s.t[0], nargs = site->s.nargs;
+    const char *a = nargs > 0 && t0 == T_STR ? arg_str(argv, 0) : NULL;
+    int64_t an = a ? SLEN(a) : 0;
+    int32_t st = -1;
+    for (int k = 0; k < nargs && k < SITE_MAX_ARGS; k++)
+        if (site->s.t[k] == T_OTHER && op != OP_from && op != OP_repr && op != OP_format &&
+            op != OP_fmt && op != OP_mod)
+            return pts__str_unsupported(c, desc, argv, out);
+    switch (op) {
+    case OP_concat: {
         const char *s2 = arg_str(argv, 1);
         int64_t bn = SLEN(s2);
-        int r = memcmp(a, s2, (size_t)(an < bn ? an : bn));
-        if (r == 0)
-            r = an < bn ? -1 : an > bn;
-        const char *w = op + 4;
-        *out = w[0] == 'e' ? r == 0 : w[0] == 'n' ? r != 0 : w[0] == 'l' ? (w[1] == 't' ? r < 0 : r <= 0)
-               : (w[1] == 't' ? r > 0 : r >= 0);
+        char *r = pts__str_alloc(c, (size_t)(an + bn), SNCP(a) + SNCP(s2));
+        if (!r)
+            return fail(c, K_RUNTIME, "out of memory");
+        memcpy(r, a, (size_t)an);
+        memcpy(r + an, s2, (size_t)bn);
+        *out = (int64_t)(uintptr_t)r;
         return 0;
     }
-    if (!strcmp(op, "str.contains")) {
+    case OP_repeat: {
+        int64_t k = argv[1] > 0 ? argv[1] : 0;
+        if (k > 0 && an > 0 && k > (INT64_C(1) << 40) / an)
+            return fail(c, K_RUNTIME, "out of memory");
+        char *r = pts__str_alloc(c, (size_t)(an * k), SNCP(a) * k);
+        if (!r)
+            return fail(c, K_RUNTIME, "out of memory");
+        for (int64_t i = 0; i < k; i++)
+            memcpy(r + i * an, a, (size_t)an);
+        *out = (int64_t)(uintptr_t)r;
+        return 0;
+    }
+    case OP_eq: *out = cmp_str(a, arg_str(argv, 1)) == 0; return 0;
+    case OP_ne: *out = cmp_str(a, arg_str(argv, 1)) != 0; return 0;
+    case OP_lt: *out = cmp_str(a, arg_str(argv, 1)) < 0; return 0;
+    case OP_le: *out = cmp_str(a, arg_str(argv, 1)) <= 0; return 0;
+    case OP_gt: *out = cmp_str(a, arg_str(argv, 1)) > 0; return 0;
+    case OP_ge: *out = cmp_str(a, arg_str(argv, 1)) >= 0; return 0;
+    case OP_contains: {
         const char *s2 = arg_str(argv, 1);
         *out = find_bytes(s2, SLEN(s2), a, an) != NULL;
         return 0;
     }
-    if (!strcmp(op, "str.len")) {
-        *out = cp_count(a, an);
-        return 0;
-    }
-    if (!strcmp(op, "str.getitem")) {
-        int64_t n = cp_count(a, an), i = argv[1];
+    case OP_len: *out = SNCP(a); return 0;
+    case OP_getitem: {
+        int64_t n = SNCP(a), i = argv[1];
         if (i < 0)
             i += n;
         if (i < 0 || i >= n)
             return fail(c, K_INDEX, "string index out of range");
-        int64_t off = cp_offset(a, an, i);
+        int64_t off = n == an ? i : cp_offset(a, an, i);
         return put(c, a + off, (size_t)cp_len((unsigned char)a[off]), out);
     }
-    if (!strcmp(op, "str.slice")) {
-        /* operand types say which bounds are None */
-        const char *ts[4];
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", types);
-        int k = 0;
-        for (char *p = strtok(buf, ";"); p && k < 4; p = strtok(NULL, ";"))
-            ts[k++] = p;
-        if (k != 4)
-            return fail(c, K_RUNTIME, "libpts: bad slice");
-        int has[3];
-        int64_t v[3];
-        for (int q = 0; q < 3; q++) {
-            has[q] = strcmp(ts[q + 1], "none") != 0;
-            v[q] = argv[q + 1];
-        }
-        int64_t step = has[2] ? v[2] : 1;
-        if (step == 0)
-            return fail(c, K_VALUE, "slice step cannot be zero");
-        int64_t n = cp_count(a, an);
-        int64_t lo, hi;
-        if (step > 0) {
-            lo = !has[0] ? 0 : v[0] < 0 ? (v[0] + n < 0 ? 0 : v[0] + n) : (v[0] > n ? n : v[0]);
-            hi = !has[1] ? n : v[1] < 0 ? (v[1] + n < 0 ? 0 : v[1] + n) : (v[1] > n ? n : v[1]);
-        } else {
-            lo = !has[0] ? n - 1 : v[0] < 0 ? (v[0] + n < 0 ? -1 : v[0] + n) : (v[0] >= n ? n - 1 : v[0]);
-            hi = !has[1] ? -1 : v[1] < 0 ? (v[1] + n < 0 ? -1 : v[1] + n) : (v[1] >= n ? n - 1 : v[1]);
+    case OP_slice: return slice(c, site, argv, out);
+    case OP_from:
+    case OP_repr: {
+        if (op == OP_from && t0 == T_STR) {
+            *out = argv[0];
+            return 0;
         }
         pts_buf b = {0};
-        int ascii = cp_count(a, an) == an;
-        for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
-            int64_t off = ascii ? i : cp_offset(a, an, i);
-            pts__buf_put(&b, a + off, (size_t)cp_len((unsigned char)a[off]));
-        }
-        return put_buf(c, &b, out);
-    }
-    if (!strcmp(op, "str.from") || !strcmp(op, "str.repr")) {
-        pts_buf b = {0};
-        if (!show(&b, first, argv[0], op[4] == 'r')) {
+        if (!show(&b, t0, argv[0], op == OP_repr)) {
             free(b.p);
-            return fail(c, K_RUNTIME, "libpts cannot run '%s' of a %s yet (run the archive "
-                        "from Python)", op, first);
+            return pts__str_unsupported(c, desc, argv, out);
         }
         return put_buf(c, &b, out);
     }
-    if (!strcmp(op, "str.format")) {
-        const char *t1 = strchr(types, ';');
-        if (!t1 || strcmp(t1 + 1, "str"))
-            return fail(c, K_RUNTIME, "libpts cannot run 'str.format' of a %s yet (run the "
-                        "archive from Python)", first);
+    case OP_format: {
+        if (site->s.t[1] != T_STR || t0 == T_OTHER || t0 == T_LSTR)
+            return pts__str_unsupported(c, desc, argv, out);
+        const char *spec = arg_str(argv, 1);
         pts_buf b = {0};
-        int32_t st = format_value(c, &b, first, argv[0], arg_str(argv, 1));
+        st = pts__format_value(c, &b, t0, argv[0], spec, SLEN(spec));
         if (st) {
             free(b.p);
-            return st;
+            return st < 0 ? pts__str_unsupported(c, desc, argv, out) : st;
         }
         return put_buf(c, &b, out);
     }
-    if (!strcmp(op, "str.int"))
-        return parse_int(c, a, out);
-    if (!strcmp(op, "str.float")) {
+    case OP_fmt:
+    case OP_mod:
+        st = pts__str_template(c, site, argv, out);
+        break;
+    case OP_int: return parse_int(c, a, out);
+    case OP_float: {
         double x = 0.0;
-        int32_t st = parse_float(c, a, &x);
+        st = parse_float(c, a, &x);
         if (!st)
             memcpy(out, &x, 8);
         return st;
     }
-    if (!strcmp(op, "str.ord")) {
-        int64_t n = cp_count(a, an);
+    case OP_ord: {
+        int64_t n = SNCP(a);
         if (n != 1)
             return fail(c, K_TYPE, "ord() expected a character, but string of length %lld found",
                         (long long)n);
         *out = cp_decode(a);
         return 0;
     }
-    if (!strcmp(op, "str.chr")) {
+    case OP_chr: {
         int64_t v = argv[0];
+        if (v < INT32_MIN || v > INT32_MAX)
+            return fail(c, K_OVERFLOW, "Python int too large to convert to C int");
         if (v < 0 || v > 0x10FFFF)
             return fail(c, K_VALUE, "chr() arg not in range(0x110000)");
         char ch[4];
         return put(c, ch, (size_t)cp_encode((uint32_t)v, ch), out);
     }
-    if (!strcmp(op, "str.join") || !strcmp(op, "str.list_contains") || !strcmp(op, "str.list_eq")) {
-        const str_node *l = (const str_node *)(uintptr_t)argv[!strcmp(op, "str.join")];
+    case OP_join: {
+        const str_node *l = (const str_node *)(uintptr_t)argv[1];
         const char *const *items = l->data;
-        if (!strcmp(op, "str.join")) {
-            pts_buf b = {0};
-            pts__buf_put(&b, "", 0);
-            for (int64_t k = 0; k < l->len; k++) {
-                if (k)
-                    pts__buf_put(&b, a, (size_t)an);
-                pts__buf_put(&b, items[k], (size_t)SLEN(items[k]));
+        int64_t total = 0, ncp = 0;
+        for (int64_t k = 0; k < l->len; k++) {
+            total += SLEN(items[k]) + (k ? an : 0);
+            ncp += SNCP(items[k]) + (k ? SNCP(a) : 0);
+        }
+        char *r = pts__str_alloc(c, (size_t)total, ncp);
+        if (!r)
+            return fail(c, K_RUNTIME, "out of memory");
+        char *p = r;
+        for (int64_t k = 0; k < l->len; k++) {
+            if (k) {
+                memcpy(p, a, (size_t)an);
+                p += an;
             }
-            return put_buf(c, &b, out);
+            memcpy(p, items[k], (size_t)SLEN(items[k]));
+            p += SLEN(items[k]);
         }
-        if (!strcmp(op, "str.list_contains")) {
-            const char *x = arg_str(argv, 1);
-            *out = 0;
-            for (int64_t k = 0; k < l->len; k++)
-                if (SLEN(items[k]) == SLEN(x) && !memcmp(items[k], x, (size_t)SLEN(x)))
-                    *out = 1;
-            return 0;
-        }
+        *out = (int64_t)(uintptr_t)r;
+        return 0;
+    }
+    case OP_list_contains: {
+        const str_node *l = (const str_node *)(uintptr_t)argv[0];
+        const char *const *items = l->data;
+        const char *x = arg_str(argv, 1);
+        *out = 0;
+        for (int64_t k = 0; k < l->len && !*out; k++)
+            *out = cmp_str(items[k], x) == 0;
+        return 0;
+    }
+    case OP_list_eq: {
         const str_node *l1 = (const str_node *)(uintptr_t)argv[0];
         const str_node *l2 = (const str_node *)(uintptr_t)argv[1];
         const char *const *i1 = l1->data, *const *i2 = l2->data;
         *out = l1->len == l2->len;
         for (int64_t k = 0; *out && k < l1->len; k++)
-            *out = SLEN(i1[k]) == SLEN(i2[k]) && !memcmp(i1[k], i2[k], (size_t)SLEN(i1[k]));
+            *out = cmp_str(i1[k], i2[k]) == 0;
         return 0;
     }
-    if (!strncmp(op, "str.m.", 6)) {
-        const char *m = op + 6;
-        int ascii = is_ascii(a, an);
-        if (nargs == 1 && ascii && (!strcmp(m, "lower") || !strcmp(m, "upper"))) {
-            pts_buf b = {0};
-            pts__buf_put(&b, a, (size_t)an);
-            for (size_t k = 0; !b.failed && k < b.len; k++)
-                b.p[k] = (char)(m[0] == 'l' ? tolower((unsigned char)b.p[k])
-                                            : toupper((unsigned char)b.p[k]));
-            return put_buf(c, &b, out);
-        }
-        if (nargs == 1 && ascii && !strncmp(m, "is", 2) &&
-            (!strcmp(m, "isdigit") || !strcmp(m, "isalpha") || !strcmp(m, "isspace") ||
-             !strcmp(m, "isalnum"))) {
-            int r = an > 0;
-            for (int64_t k = 0; k < an; k++) {
-                unsigned char ch = (unsigned char)a[k];
-                r &= m[2] == 'd' ? isdigit(ch) != 0 : m[2] == 's' ? ascii_space((char)ch)
-                     : m[4] == 'p' ? isalpha(ch) != 0 : isalnum(ch) != 0;
-            }
-            *out = r;
-            return 0;
-        }
-        int strip = !strcmp(m, "strip") || !strcmp(m, "lstrip") || !strcmp(m, "rstrip");
-        if (strip && (nargs == 1 || strstr(types, ";none") || is_ascii(arg_str(argv, 1), SLEN(arg_str(argv, 1))))) {
-            const char *chars = nargs == 2 && !strstr(types, ";none") ? arg_str(argv, 1) : NULL;
-            int64_t i = 0, j = an;
-#define STRIPPED(ch) (chars ? memchr(chars, (ch), (size_t)SLEN(chars)) != NULL : ascii_space(ch))
-            if (m[0] != 'r')
-                while (i < j && (unsigned char)a[i] < 0x80 && STRIPPED(a[i]))
-                    i++;
-            if (m[0] != 'l')
-                while (j > i && (unsigned char)a[j - 1] < 0x80 && STRIPPED(a[j - 1]))
-                    j--;
-#undef STRIPPED
-            if (ascii || chars || !unicode_space(a, an))
-                return put(c, a + i, (size_t)(j - i), out);
-        }
-        if (nargs == 2 && !strcmp(types, "str;str") &&
-            (!strcmp(m, "startswith") || !strcmp(m, "endswith") || !strcmp(m, "find") ||
-             !strcmp(m, "rfind") || !strcmp(m, "count") || !strcmp(m, "index"))) {
-            const char *x = arg_str(argv, 1);
-            int64_t xn = SLEN(x);
-            if (m[0] == 's') {
-                *out = xn <= an && !memcmp(a, x, (size_t)xn);
-            } else if (m[0] == 'e') {
-                *out = xn <= an && !memcmp(a + an - xn, x, (size_t)xn);
-            } else if (m[0] == 'c') {
-                int64_t k = 0;
-                if (xn == 0)
-                    k = cp_count(a, an) + 1;
-                else
-                    for (const char *p = a; (p = find_bytes(p, an - (p - a), x, xn)); p += xn)
-                        k++;
-                *out = k;
-            } else {
-                const char *hit = NULL;
-                if (m[0] == 'r') {
-                    for (int64_t i = an - xn; i >= 0 && !hit; i--)
-                        if (!memcmp(a + i, x, (size_t)xn))
-                            hit = a + i;
-                } else {
-                    hit = find_bytes(a, an, x, xn);
-                }
-                if (!hit && m[0] == 'i')
-                    return fail(c, K_VALUE, "substring not found");
-                *out = hit ? cp_count(a, hit - a) : -1;
-            }
-            return 0;
-        }
-        if (!strcmp(m, "replace") && !strcmp(types, "str;str;str")) {
-            const char *x = arg_str(argv, 1), *y = arg_str(argv, 2);
-            int64_t xn = SLEN(x);
-            if (xn > 0) {
-                pts_buf b = {0};
-                pts__buf_put(&b, "", 0);
-                const char *p = a, *hit;
-                while ((hit = find_bytes(p, an - (p - a), x, xn))) {
-                    pts__buf_put(&b, p, (size_t)(hit - p));
-                    pts__buf_put(&b, y, (size_t)SLEN(y));
-                    p = hit + xn;
-                }
-                pts__buf_put(&b, p, (size_t)(an - (p - a)));
-                return put_buf(c, &b, out);
-            }
-        }
-        if (!strcmp(m, "split") && (nargs == 1 || !strcmp(types, "str;str") ||
-                                    !strcmp(types, "str;none")) &&
-            (!strcmp(types, "str;str") || !unicode_space(a, an))) {
-            const char *sep = nargs == 2 && !strcmp(types, "str;str") ? arg_str(argv, 1) : NULL;
-            if (sep && SLEN(sep) == 0)
-                return fail(c, K_VALUE, "empty separator");
-            int64_t cap = 8, n = 0;
-            const char **items = malloc((size_t)cap * sizeof *items);
-            int64_t i = 0;
-            int32_t st = 0;
-            while (items && !st) {
-                int64_t start, end;
-                if (sep) {
-                    const char *hit = find_bytes(a + i, an - i, sep, SLEN(sep));
-                    start = i;
-                    end = hit ? hit - a : an;
-                } else {
-                    while (i < an && ascii_space(a[i]))
-                        i++;
-                    if (i >= an)
-                        break;
-                    start = i;
-                    end = i;
-                    while (end < an && !ascii_space(a[end]))
-                        end++;
-                }
-                if (n == cap) {
-                    const char **more = realloc(items, (size_t)(cap *= 2) * sizeof *items);
-                    if (!more) {
-                        free(items);
-                        items = NULL;
-                        break;
-                    }
-                    items = more;
-                }
-                items[n] = pts__str_new(c, a + start, (size_t)(end - start));
-                if (!items[n++])
-                    st = 1;
-                if (sep && end >= an)
+    case M_split:
+        if (nargs == 1 || site->s.t[1] == T_STR || site->s.t[1] == T_NONE)
+            st = split(c, site, argv, out);
+        break;
+    case M_strip:
+    case M_lstrip:
+    case M_rstrip: {
+        const char *chars = nargs == 2 && site->s.t[1] == T_STR ? arg_str(argv, 1) : NULL;
+        int64_t cn = chars ? SLEN(chars) : 0, i = 0, j = an;
+        /* whole characters: on UTF-8, a byte match of a character is a code-point match */
+#define STRIPPED(p, l) (chars ? find_bytes(chars, cn, (p), (l)) != NULL                     \
+                        : (l) == 1 ? ascii_space(*(p)) : unicode_space((p), (l)))
+        if (op != M_rstrip)
+            while (i < j && STRIPPED(a + i, cp_len((unsigned char)a[i])))
+                i += cp_len((unsigned char)a[i]);
+        if (op != M_lstrip)
+            while (j > i) {
+                int64_t k = j - 1;
+                while (k > i && ((unsigned char)a[k] & 0xC0) == 0x80)
+                    k--;
+                if (!STRIPPED(a + k, j - k))
                     break;
-                i = end + (sep ? SLEN(sep) : 0);
+                j = k;
             }
-            if (!items || st) {
-                free(items);
-                c->msg = OOM;
-                return K_RUNTIME;
-            }
-            str_node *l = pts_block_malloc(sizeof *l);
-            void *data = pts_block_malloc((size_t)(n ? n : 1) * 8);
-            if (!l || !data) {
-                pts_block_free(l);
-                pts_block_free(data);
-                free(items);
-                c->msg = OOM;
-                return K_RUNTIME;
-            }
-            memcpy(data, items, (size_t)n * 8);
-            free(items);
-            l->len = n;
-            l->cap = n ? n : 1;
-            l->data = data;
-            push(c, l);
-            *out = (int64_t)(uintptr_t)l;
+#undef STRIPPED
+        if (i == 0 && j == an) {
+            *out = argv[0];
             return 0;
         }
+        return put(c, a + i, (size_t)(j - i), out);
     }
-    return fail(c, K_RUNTIME, "libpts cannot run '%s' (%s) yet: run the archive from Python",
-                op, types);
+    case M_replace: {
+        if (nargs != 3)
+            break;                               /* (a count: str_methods.c) */
+        const char *x = arg_str(argv, 1), *y = arg_str(argv, 2);
+        int64_t xn = SLEN(x);
+        if (xn == 0)
+            break;
+        const char *hit = find_bytes(a, an, x, xn);
+        if (!hit) {
+            *out = argv[0];
+            return 0;
+        }
+        pts_buf b = {0};
+        pts__buf_put(&b, "", 0);
+        const char *p = a;
+        do {
+            pts__buf_put(&b, p, (size_t)(hit - p));
+            pts__buf_put(&b, y, (size_t)SLEN(y));
+            p = hit + xn;
+        } while ((hit = find_bytes(p, an - (p - a), x, xn)));
+        pts__buf_put(&b, p, (size_t)(an - (p - a)));
+        return put_buf(c, &b, out);
+    }
+    case M_lower:
+    case M_upper:
+        if (SNCP(a) == an) {
+            char *r = pts__str_alloc(c, (size_t)an, an);
+            if (!r)
+                return fail(c, K_RUNTIME, "out of memory");
+            for (int64_t k = 0; k < an; k++)
+                r[k] = (char)(op == M_lower ? tolower((unsigned char)a[k])
+                                            : toupper((unsigned char)a[k]));
+            *out = (int64_t)(uintptr_t)r;
+            return 0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (st < 0 && op >= M_split && op < OP_COUNT)
+        st = pts__str_method(c, site, argv, out);
+    return st < 0 ? pts__str_unsupported(c, desc, argv, out) : st;
 }
