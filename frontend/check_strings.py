@@ -137,6 +137,8 @@ class StringChecks:
         return STR
 
     def expr_FormatValue(self, e: A.FormatValue) -> Type:
+        if e.conversion in (None, "s"):
+            e.value = self.exc_as_str(e.value)        # f"{e}" of a caught exception
         t = self.expr(e.value)
         if not printable(t):
             raise self.error(f"cannot format a value of type {py_name(t)}", e.value)
