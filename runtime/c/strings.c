@@ -446,11 +446,35 @@ static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
         if (sp->prec < 0) {                      /* repr's digits */
             char tmp[64];
             pts_format_float(a, tmp, sizeof tmp);
-            snprintf(digits, sizeof digits, "%s", tmp);
-        } else {                                 /* like 'g', but at least one digit after . */
-            snprintf(digits, sizeof digits, "%.*g", sp->prec ? sp->prec : 1, a);
-            if (!strpbrk(digits, ".en"))
-                strcat(digits, ".0");
+            char *e = strchr(tmp, 'e');
+            if (sp->alt && e && !memchr(tmp, '.', (size_t)(e - tmp)))   /* '#': "1.e+16" */
+                snprintf(digits, sizeof digits, "%.*s.%s", (int)(e - tmp), tmp, e);
+            else
+                snprintf(digits, sizeof digits, "%s", tmp);
+        } else {
+            /* like 'g', but a fixed result keeps a digit after the point, so the exponent
+               form starts a digit earlier (CPython: decpt > precision - 1) */
+            int p = sp->prec ? sp->prec : 1;
+            char *e;
+            snprintf(digits, sizeof digits, "%.*e", p - 1, a);
+            int exp10 = (e = strchr(digits, 'e')) ? atoi(e + 1) : 0;
+            if (e && (exp10 < -4 || exp10 >= p - 1)) {
+                char mant[400];                  /* the mantissa's trailing zeros go, as in 'g' */
+                size_t m = (size_t)(e - digits);
+                memcpy(mant, digits, m);
+                while (m > 1 && strchr(mant, '.') && mant[m - 1] == '0')
+                    m--;
+                if (m && mant[m - 1] == '.')
+                    m--;
+                mant[m] = 0;
+                char exps[16];
+                snprintf(exps, sizeof exps, "%s", e);
+                snprintf(digits, sizeof digits, "%s%s", mant, exps);
+            } else {
+                snprintf(digits, sizeof digits, "%.*g", p, a);
+                if (!strpbrk(digits, ".en"))
+                    strcat(digits, ".0");
+            }
         }
     } else {
         int prec = sp->prec < 0 ? 6 : sp->prec;

@@ -124,10 +124,11 @@ def _cases():
             if name in ("split", "rsplit"):
                 out += [(f"str.m.{name}", [s, sep, m]) for sep in (None, ",", " ") for m in (0, 1, 2)]
     for x in [0, 7, -42, 2**63 - 1, -2**63, 0.1, -0.0, 1e16, 1.5e-7, math.inf, -math.inf, math.nan,
-              2.5, 1234567.891, True, False, None, "s", "é'\"\n"]:
+              2.5, 1234567.891, 9.99, 10.0, 0.5, -0.04, True, False, None, "s", "é'\"\n"]:
         out += [("str.from", [x]), ("str.repr", [x])]
         for spec in ["", "d", ">6d", "<5", "^7", "+", "08.3f", ",", "_", ".2e", "x", "#X", "o", "b",
-                     "10.2f", ".3", "g", "%", "*^9", "c", "s", ".1s", "=+8", "z", " ", ".0f", "#o"]:
+                     "10.2f", ".3", "g", "%", "*^9", "c", "s", ".1s", "=+8", "z", " ", ".0f", "#o",
+                     ".1", ".2", ".12", "z.1f", "#", "=", ",d"]:
             out.append(("str.format", [x, spec]))
         if not isinstance(x, str) and x is not None:
             out += [("str.chr", [x])] if isinstance(x, int) and not isinstance(x, bool) else []
