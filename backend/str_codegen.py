@@ -112,11 +112,11 @@ def call(fc, ins, vals: list) -> ir.Value | None:
                 slots.append((_leaf(b, v, t, k), leaf))
         else:
             slots.append((v, t))
-    argv = alloca(b, ir.ArrayType(I64T, max(len(slots), 1)))
+    argv = alloca(fc.ab, ir.ArrayType(I64T, max(len(slots), 1)))   # (entry block: loops reuse it)
     for k, (v, t) in enumerate(slots):
         b.store(_to_slot(b, v, t), b.gep(argv, [ir.Constant(I64T, k)], source_etype=I64T))
     rleaves = leaves(ins.type) if ins.type is not None else []
-    out = alloca(b, ir.ArrayType(I64T, max(len(rleaves), 1)))
+    out = alloca(fc.ab, ir.ArrayType(I64T, max(len(rleaves), 1)))
     desc = ins.op + "|" + ";".join(str(t) for t in types) + "|" + str(ins.type)
     status = fc.call_import("str_op", [_site(fc.mc, desc), argv, out])
     fail = fc.fn.append_basic_block("str.fail")

@@ -375,9 +375,18 @@ static void finish_number(pts_buf *b, spec_t *sp, int neg, const char *prefix, c
         sp->fill[0] = '0';
         sp->fill_len = 1;
     }
-    char body[700];
-    snprintf(body, sizeof body, "%s%s%s%s", sign, prefix, digits, tail);
-    pad(b, sp, body, strlen(body), strlen(sign) + strlen(prefix), '>');
+    char body[720];
+    size_t n = 0, k;
+    const char *parts[4] = {sign, prefix, digits, tail};
+    for (int i = 0; i < 4; i++) {             /* (no snprintf: this is the hot path) */
+        k = strlen(parts[i]);
+        if (n + k >= sizeof body)
+            k = sizeof body - 1 - n;
+        memcpy(body + n, parts[i], k);
+        n += k;
+    }
+    body[n] = 0;
+    pad(b, sp, body, n, strlen(sign) + strlen(prefix), '>');
 }
 
 static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const char *spec,
@@ -423,6 +432,51 @@ static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const c
                          base == 8 ? "0o" : base == 2 ? "0b" : "";
     finish_number(b, sp, v < 0, prefix, grouped, "");
     return 0;
+}
+
+/* "%.*f" of a >= 0 without printf, where the result is exactly computable in 128 bits:
+   x = m * 2^e exactly, so round-half-even(m * 10^prec * 2^e) is the correctly rounded
+   fixed-point value printf gives.  0 if out of range (the caller uses printf). */
+static int fixed_fast(double a, int prec, char *out) {
+    static const uint64_t P10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+                                   100000000, 1000000000, 10000000000, 100000000000,
+                                   1000000000000, 10000000000000, 100000000000000,
+                                   1000000000000000};
+    if (prec > 15 || !(a < 9.0e18 / (double)P10[prec]))
+        return 0;
+    uint64_t bits;
+    memcpy(&bits, &a, 8);
+    int be = (int)(bits >> 52 & 0x7FF);
+    uint64_t m = bits & ((UINT64_C(1) << 52) - 1);
+    if (be)
+        m |= UINT64_C(1) << 52;
+    int e = (be ? be : 1) - 1075;               /* a = m * 2^e */
+    unsigned __int128 v = (unsigned __int128)m * P10[prec];
+    uint64_t n;
+    if (e >= 0) {
+        n = (uint64_t)(v << e);                 /* (a < 9e18: no overflow) */
+    } else if (e < -120) {
+        n = 0;                                  /* v < 2^120: below one half */
+    } else {
+        unsigned __int128 q = v >> -e, rem = v - (q << -e), half = (unsigned __int128)1 << (-e - 1);
+        n = (uint64_t)q + (rem > half || (rem == half && (q & 1)));
+    }
+    char dig[32];
+    int k = 0;
+    do {
+        dig[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    while (k <= prec)
+        dig[k++] = '0';
+    int o = 0;
+    for (int i = k - 1; i >= 0; i--) {
+        out[o++] = dig[i];
+        if (i == prec && prec > 0)
+            out[o++] = '.';
+    }
+    out[o] = 0;
+    return 1;
 }
 
 static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
@@ -486,7 +540,10 @@ static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
         snprintf(fmt, sizeof fmt, "%%%s.*%c", sp->alt ? "#" : "", type == '%' ? 'f' : type);
         if (prec > 500)
             return fail(c, K_RUNTIME, "libpts: precision %d is too large", prec);
-        snprintf(digits, sizeof digits, fmt, prec, a);
+        if ((type == 'f' || type == 'F') && !sp->alt && fixed_fast(a, prec, digits))
+            ;
+        else
+            snprintf(digits, sizeof digits, fmt, prec, a);
     }
     if (sp->group) {                             /* group the integer part */
         char *dot = digits + strcspn(digits, ".eE");
@@ -538,21 +595,8 @@ int32_t pts__format_value(str_ctx *c, pts_buf *b, int t, int64_t raw, const char
         return 0;
     }
     if (t == T_I64 || t == T_I1) {
-        pts_buf tmp = {0};
-        int32_t st = format_int(c, &tmp, raw, &sp, spec, t == T_I1);
-        if (st == -1) {
-            pad(b, &sp, tmp.p, tmp.len, 0, '<');
-            free(tmp.p);
-            return 0;
-        }
-        if (st == -2) {
-            free(tmp.p);
-            return format_float(c, b, (double)raw, &sp);
-        }
-        if (st == 0)
-            pts__buf_put(b, tmp.p ? tmp.p : "", tmp.len);
-        free(tmp.p);
-        return st;
+        int32_t st = format_int(c, b, raw, &sp, spec, t == T_I1);
+        return st == -2 ? format_float(c, b, (double)raw, &sp) : st;
     }
     if (t == T_F64) {
         double x;
@@ -894,6 +938,24 @@ oom:
     return K_RUNTIME;
 }
 
+/* A per-thread buffer the formatting ops reuse (one malloc per thread, not per call);
+   only run() itself uses it, never a function it calls. */
+static _Thread_local pts_buf scratch_buf;
+
+static pts_buf *scratch(void) {
+    scratch_buf.len = 0;
+    scratch_buf.failed = 0;
+    return &scratch_buf;
+}
+
+static int32_t put_scratch(str_ctx *c, pts_buf *b, int64_t *out) {
+    if (b->failed) {
+        c->msg = OOM;
+        return K_RUNTIME;
+    }
+    return put(c, b->p ? b->p : "", b->len, out);
+}
+
 static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int64_t *argv,
                    int64_t *out) {
     int op = site->s.op, t0 = site->s.t[0], nargs = site->s.nargs;
@@ -956,24 +1018,20 @@ static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int
             *out = argv[0];
             return 0;
         }
-        pts_buf b = {0};
-        if (!show(&b, t0, argv[0], op == OP_repr)) {
-            free(b.p);
+        pts_buf *b = scratch();
+        if (!show(b, t0, argv[0], op == OP_repr))
             return pts__str_unsupported(c, desc, argv, out);
-        }
-        return put_buf(c, &b, out);
+        return put_scratch(c, b, out);
     }
     case OP_format: {
         if (site->s.t[1] != T_STR || t0 == T_OTHER || t0 == T_LSTR)
             return pts__str_unsupported(c, desc, argv, out);
         const char *spec = arg_str(argv, 1);
-        pts_buf b = {0};
-        st = pts__format_value(c, &b, t0, argv[0], spec, SLEN(spec));
-        if (st) {
-            free(b.p);
+        pts_buf *b = scratch();
+        st = pts__format_value(c, b, t0, argv[0], spec, SLEN(spec));
+        if (st)
             return st < 0 ? pts__str_unsupported(c, desc, argv, out) : st;
-        }
-        return put_buf(c, &b, out);
+        return put_scratch(c, b, out);
     }
     case OP_fmt:
     case OP_mod:
