@@ -17,7 +17,8 @@ fills in the op's span and returns the status, as a failed `check` does.  The ru
 `str_call` runs the op's `evaluate` (CPython's operation), so native results are the
 interpreter's exactly.
 
-Fast paths in code (no call): len, ==, !=, `in`, + and indexing an ASCII string (one-
+Fast paths in code (no call): len, ==, !=, `in`, + (and `str.concatn`: an f-string's
+pieces or a chain a + b + c in one allocation) and indexing an ASCII string (one-
 character results are constants of a 128-entry table); indexing a non-ASCII string or out
 of range goes through str_call, which gives CPython's result or IndexError.
 """
@@ -267,23 +268,28 @@ def _contains(fc, ins, vals):
 
 
 def _concat_body(mc, fn) -> None:
-    """ptr @pts.str_concat(ctx, ptr a, ptr b): a new string in the arena."""
-    ctx, x, y = fn.args
+    """ptr @pts.str_concat.N(ctx, ptr s1, ..., ptr sN): a new string in the arena, the N
+    strings one after another, in one allocation."""
+    ctx, parts = fn.args[0], fn.args[1:]
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    nx, ny = _field(b, x, -1), _field(b, y, -1)
-    n = b.add(nx, ny)
+    lens = [_field(b, x, -1) for x in parts]
+    n, ncp = lens[0], _field(b, parts[0], -2)
+    for x, nx in zip(parts[1:], lens[1:]):
+        n, ncp = b.add(n, nx), b.add(ncp, _field(b, x, -2))
     malloc = mc.import_fn(b, ctx, "malloc")
     # one block: the arena node (data NULL: release frees only the node), then the string,
     # as runtime/c/strings.c's pts__str_alloc
     hdr = b.call(malloc, [b.add(n, _c64(32 + 17))])
     block = b.gep(hdr, [_c64(32)], source_etype=I8T)
-    b.store(b.add(_field(b, x, -2), _field(b, y, -2)), block)
+    b.store(ncp, block)
     b.store(n, b.gep(block, [_c64(1)], source_etype=I64T))
     data = b.gep(block, [_c64(16)], source_etype=I8T)
     memcpy = mc.intrinsic("llvm.memcpy", [PTR, PTR, I64T])
-    b.call(memcpy, [data, x, nx, ir.Constant(ir.IntType(1), 0)])
-    b.call(memcpy, [b.gep(data, [nx], source_etype=I8T), y, ny, ir.Constant(ir.IntType(1), 0)])
-    b.store(ir.Constant(I8T, 0), b.gep(data, [n], source_etype=I8T))
+    at = data
+    for x, nx in zip(parts, lens):
+        b.call(memcpy, [at, x, nx, ir.Constant(ir.IntType(1), 0)])
+        at = b.gep(at, [nx], source_etype=I8T)
+    b.store(ir.Constant(I8T, 0), at)
     _push(b, ctx, hdr, ir.Constant(PTR, None))
     b.ret(data)
 
@@ -301,7 +307,8 @@ def _push(b: ir.IRBuilder, ctx, hdr, block) -> None:
 
 
 def _concat(fc, ins, vals):
-    fn = _helper(fc.mc, "str_concat", ir.FunctionType(PTR, [PTR, PTR, PTR]), _concat_body)
+    k = len(vals)
+    fn = _helper(fc.mc, f"str_concat.{k}", ir.FunctionType(PTR, [PTR] * (k + 1)), _concat_body)
     return fc.b.call(fn, [fc.ctx] + list(vals))
 
 
@@ -343,4 +350,4 @@ def _getitem(fc, ins, vals):
 
 
 FAST = {"str.len": _len, "str.eq": _eq, "str.ne": _eq, "str.contains": _contains,
-        "str.concat": _concat, "str.getitem": _getitem}
+        "str.concat": _concat, "str.concatn": _concat, "str.getitem": _getitem}
