@@ -52,13 +52,51 @@ static void push(str_ctx *c, str_node *node) {
 #define put pts__str_put
 #define put_buf pts__str_put_buf
 
-/* One block per string: the arena node, the two lengths, the bytes, a NUL.  The node's
-   data is NULL (release frees data, then the node: the whole block). */
+/* Small strings are carved from chunks: a chunk is one block, an arena node (data NULL:
+   release frees the node, which is the whole block) and then strings one after another.
+   The thread's current chunk and the context it belongs to are thread-local; a chunk is
+   only carved for its own context, and pts_block_free forgets it when release frees it
+   (pts__str_forget), so a chunk never outlives its arena here.  A call and its release
+   run on one thread (runtime/native.py, _dispatch.c, loader.c). */
+#define CHUNK 8192
+#define SMALL 512
+static _Thread_local str_node *chunk;
+static _Thread_local str_ctx *chunk_ctx;
+static _Thread_local size_t chunk_used;
+
+void pts__str_forget(void *p) {
+    if (p && p == (void *)chunk)
+        chunk = NULL;
+}
+
+/* A string of n bytes and ncp code points: its lengths, then n bytes to fill, then a NUL.
+   Large ones are a block of their own (the node, then the string). */
 char *pts__str_alloc(str_ctx *c, size_t n, int64_t ncp) {
+    size_t need = (17 + n + 7) & ~(size_t)7;
+    char *block;
+    if (n <= SMALL) {
+        if (!chunk || chunk_ctx != c || chunk_used + need > CHUNK) {
+            str_node *node = pts_block_malloc(sizeof *node + CHUNK);
+            if (!node)
+                return NULL;
+            node->len = node->cap = 0;
+            node->data = NULL;
+            push(c, node);
+            chunk = node;
+            chunk_ctx = c;
+            chunk_used = 0;
+        }
+        block = (char *)(chunk + 1) + chunk_used;
+        chunk_used += need;
+        memcpy(block, &ncp, 8);
+        memcpy(block + 8, &(int64_t){(int64_t)n}, 8);
+        block[16 + n] = 0;
+        return block + 16;
+    }
     str_node *node = pts_block_malloc(sizeof *node + 17 + n);
     if (!node)
         return NULL;
-    char *block = (char *)(node + 1);
+    block = (char *)(node + 1);
     memcpy(block, &ncp, 8);
     memcpy(block + 8, &(int64_t){(int64_t)n}, 8);
     block[16 + n] = 0;
