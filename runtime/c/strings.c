@@ -60,9 +60,10 @@ static void push(str_ctx *c, str_node *node) {
    run on one thread (runtime/native.py, _dispatch.c, loader.c). */
 #define CHUNK 8192
 #define SMALL 512
-static _Thread_local str_node *chunk;
-static _Thread_local str_ctx *chunk_ctx;
-static _Thread_local size_t chunk_used;
+#define TLS _Thread_local __attribute__((tls_model("initial-exec")))   /* (no __tls_get_addr) */
+static TLS str_node *chunk;
+static TLS str_ctx *chunk_ctx;
+static TLS size_t chunk_used;
 
 void pts__str_forget(void *p) {
     if (p && p == (void *)chunk)
@@ -213,9 +214,14 @@ int pts__cp_encode(uint32_t c, char *out) {
 const char *pts__find_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
     if (nn == 0)
         return h;
-    for (int64_t i = 0; i + nn <= hn; i++)
-        if (h[i] == nd[0] && memcmp(h + i, nd, (size_t)nn) == 0)
-            return h + i;
+    const char *end = h + hn - nn + 1;       /* candidates start before end */
+    for (const char *p = h; p < end; p++) {
+        p = memchr(p, nd[0], (size_t)(end - p));
+        if (!p)
+            return NULL;
+        if (nn == 1 || !memcmp(p + 1, nd + 1, (size_t)nn - 1))
+            return p;
+    }
     return NULL;
 }
 
@@ -928,6 +934,7 @@ static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int6
     if (!sep && unicode_space(a, an))
         return -1;
     int64_t cap = 16, n = 0;
+    int ascii = SNCP(a) == an;
     const char *local[16];
     const char **items = local;
     int64_t i = 0;
@@ -959,8 +966,11 @@ static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int6
                 free(items);
             items = more;
         }
-        if (!(items[n++] = pts__str_new(c, a + start, (size_t)(end - start))))
+        char *piece = pts__str_alloc(c, (size_t)(end - start),
+                                     ascii ? end - start : cp_count(a + start, end - start));
+        if (!(items[n++] = piece))
             goto oom;
+        memcpy(piece, a + start, (size_t)(end - start));
         if (end >= an)
             break;
         i = end + (sep ? SLEN(sep) : 0);   /* (after a final separator: one "" more) */
@@ -978,7 +988,7 @@ oom:
 
 /* A per-thread buffer the formatting ops reuse (one malloc per thread, not per call);
    only run() itself uses it, never a function it calls. */
-static _Thread_local pts_buf scratch_buf;
+static TLS pts_buf scratch_buf;
 
 static pts_buf *scratch(void) {
     scratch_buf.len = 0;
