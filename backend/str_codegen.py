@@ -28,7 +28,8 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import (CTX_T, I32T, I64T, I8T, PTR, alloca, fast_or_slow, leaves,
                                     llvm_type)
-from pts.ir.types import F64, I1, NONE, TupleType, Type
+from pts.ir.core import BlockParam, Const
+from pts.ir.types import F64, I1, NONE, STR, TupleType, Type
 
 
 def str_const(mc, s: str) -> ir.Value:
@@ -306,7 +307,87 @@ def _push(b: ir.IRBuilder, ctx, hdr, block) -> None:
     b.store(hdr, head_p)
 
 
+# ops that read a string and keep nothing of it (their result is no alias of it)
+_READERS = {"str.len", "str.eq", "str.ne", "str.lt", "str.le", "str.gt", "str.ge",
+            "str.contains", "str.int", "str.float", "str.ord", "print", "ret"} | {
+    "str.m." + m for m in ("find", "rfind", "count", "startswith", "endswith", "index",
+                           "rindex", "isdigit", "isdecimal", "isnumeric", "isalpha",
+                           "isalnum", "isspace", "islower", "isupper", "istitle")}
+
+
+def _owned(fc, ins) -> bool:
+    """May `ins` (s + t ...) grow its first operand s in place (str.append)?  Only if no
+    live value but s can hold s's string, and s is dead after ins:
+    - s is ins's only user, or s is a block parameter whose other users only read it
+      (_READERS: `len(s)`, `return s` after the loop) and cannot run after ins before s is
+      bound again (no path from ins to them avoids s's block);
+    - every value passed to a block parameter s, but constants, has that branch as its
+      only user (so a grown string is held by one value at a time)."""
+    users = fc.__dict__.get("str_users")
+    if users is None:
+        from pts.ir.analysis import uses
+        users = fc.str_users = uses(fc.f)
+    p = ins.args[0]
+    if isinstance(p, Const):
+        return False
+    mine = users.get(p, ())
+    if mine.count(ins) != 1:
+        return False
+    if len(mine) == 1:
+        return not isinstance(p, BlockParam) or _incoming_owned(fc, p, users)
+    if not isinstance(p, BlockParam):
+        return False
+    others = [u for u in mine if u is not ins]
+    if any(u.op not in _READERS or u.block is ins.block for u in others):
+        return False
+    # blocks reachable from ins without passing p's block
+    seen, todo = set(), list(ins.block.successors())
+    while todo:
+        blk = todo.pop()
+        if blk is p.block or blk in seen:
+            continue
+        seen.add(blk)
+        todo += blk.successors()
+    if any(u.block in seen for u in others):
+        return False
+    return _incoming_owned(fc, p, users)
+
+
+def _incoming_owned(fc, p, users) -> bool:
+    k = p.block.params.index(p)
+    for blk in fc.f.blocks:
+        term = blk.instrs[-1] if blk.instrs else None
+        for t in (term.targets if term is not None else ()):
+            if t.block is p.block:
+                v = t.args[k]
+                if not isinstance(v, Const) and len(users.get(v, ())) != 1:
+                    return False
+    return True
+
+
+def _append(fc, ins, vals):
+    """s + t + ... with s owned (see _owned): the runtime's str.append, once per piece."""
+    out = vals[0]
+    for v in vals[1:]:
+        out = call(fc, _Append(ins), [out, v])
+    return out
+
+
+class _Append:
+    """What `call` reads of an instruction, for the str.append it emits."""
+
+    def __init__(self, ins):
+        self.op, self.span, self.type = "str.append", ins.span, STR
+        self.args = [_Str(), _Str()]
+
+
+class _Str:
+    type = STR
+
+
 def _concat(fc, ins, vals):
+    if _owned(fc, ins):
+        return _append(fc, ins, vals)
     k = len(vals)
     fn = _helper(fc.mc, f"str_concat.{k}", ir.FunctionType(PTR, [PTR] * (k + 1)), _concat_body)
     return fc.b.call(fn, [fc.ctx] + list(vals))

@@ -115,6 +115,9 @@ _BIN = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b:
 
 define("str.concat", PURE, lambda a, b: a + b, _fixed((STR, STR), STR))
 define("str.concatn", PURE, lambda *xs: "".join(xs), _concatn_rule)
+# a + b where a is dead afterwards: native code grows a in place (backend.str_codegen picks
+# it; the IR never holds it)
+define("str.append", PURE, lambda a, b: a + b, _fixed((STR, STR), STR))
 define("str.repeat", PURE, lambda s, n: s * n, _fixed((STR, I64), STR))
 for _name, _fn in _BIN.items():
     define("str." + _name, PURE, _fn, _fixed((STR, STR), I1))

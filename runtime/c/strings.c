@@ -65,9 +65,63 @@ static TLS str_node *chunk;
 static TLS str_ctx *chunk_ctx;
 static TLS size_t chunk_used;
 
+/* The string `s += t` in a loop grows in place (OP_append): its block, with spare room, is
+   the thread's `grown` string until a string other than it is appended to.  Generated code
+   calls str.append only where the left operand is dead afterwards and nothing else can hold
+   it (backend/str_codegen.py), so growing it in place is invisible. */
+static TLS str_node *grown_node;
+static TLS str_ctx *grown_ctx;
+static TLS char *grown;
+static TLS size_t grown_cap;
+
 void pts__str_forget(void *p) {
-    if (p && p == (void *)chunk)
+    if (!p)
+        return;
+    if (p == (void *)chunk)
         chunk = NULL;
+    if (p == (void *)grown_node || (grown && p == (void *)(grown - 16)))
+        grown = NULL;
+}
+
+static int32_t append(str_ctx *c, const char *a, const char *b, int64_t *out) {
+    int64_t an = SLEN(a), bn = SLEN(b), n = an + bn;
+    size_t need = (size_t)n + 17;
+    if (a == grown && grown_ctx == c) {
+        if (need > grown_cap) {
+            size_t cap = grown_cap * 2 > need ? grown_cap * 2 : need;
+            char *block = realloc(grown - 16, cap);        /* (a malloc block: blocks.h) */
+            if (!block)
+                return fail(c, K_RUNTIME, "out of memory");
+            grown_node->data = block;
+            grown = block + 16;
+            grown_cap = cap;
+        }
+    } else {
+        size_t cap = need * 2 > 64 ? need * 2 : 64;
+        char *block = pts_block_malloc(cap);
+        str_node *node = pts_block_malloc(sizeof *node);
+        if (!block || !node) {
+            pts_block_free(block);
+            pts_block_free(node);
+            return fail(c, K_RUNTIME, "out of memory");
+        }
+        node->len = node->cap = 0;
+        node->data = block;
+        push(c, node);
+        memcpy(block, (const char *)a - 16, 16);
+        memcpy(block + 16, a, (size_t)an);
+        grown_node = node;
+        grown_ctx = c;
+        grown = block + 16;
+        grown_cap = cap;
+    }
+    int64_t ncp = SNCP(grown) + SNCP(b);
+    memcpy(grown + an, b, (size_t)bn);      /* (b is not a's buffer: a has no other user) */
+    grown[n] = 0;
+    memcpy(grown - 16, &ncp, 8);
+    memcpy(grown - 8, &n, 8);
+    *out = (int64_t)(uintptr_t)grown;
+    return 0;
 }
 
 /* A string of n bytes and ncp code points: its lengths, then n bytes to fill, then a NUL.
@@ -1026,6 +1080,7 @@ static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int
         *out = (int64_t)(uintptr_t)r;
         return 0;
     }
+    case OP_append: return append(c, a, arg_str(argv, 1), out);
     case OP_repeat: {
         int64_t k = argv[1] > 0 ? argv[1] : 0;
         if (k > 0 && an > 0 && k > (INT64_C(1) << 40) / an)
