@@ -8,14 +8,20 @@ O(1).  Constants are private globals; strings made at run time live in the per-c
 (chained into `ctx.lists` like a list whose data is the block; runtime.strings and
 runtime/c/strings.c make them too).
 
-Every str.* op is one call of the import `str_call(ctx, desc, argv, out) -> i32 status`:
-`desc` is a constant C string "op|operand types|result type" (IR type text, so it means
-the same in a JIT, a disk-cached image or an archive), `argv` the operands as i64 slots
-(tuples flattened; floats as their bits; pointers as addresses), `out` the result's slots.
-A non-zero status is the exception's kind code: the callee has set ctx.msg, this code
-fills in the op's span and returns the status, as a failed `check` does.  The runtime's
-`str_call` runs the op's `evaluate` (CPython's operation), so native results are the
-interpreter's exactly.
+Every other str.* op is one call of the import `str_op(ctx, desc, argv, out) -> i32
+status`: `desc` is a C string "op|operand types|result type" (IR type text, so it means the
+same in a JIT, a disk-cached image or an archive) after a zeroed, writable 8-byte word in
+which the runtime keeps the op it decoded from the text on the site's first call
+(runtime/c/str_internal.h); `argv` the operands as i64 slots (tuples flattened; floats as
+their bits; pointers as addresses), `out` the result's slots — both stack slots of the
+function's entry block.  A non-zero status is the exception's kind code: the callee has set
+ctx.msg, this code fills in the op's span and returns the status, as a failed `check` does.
+The runtime's `str_op` is C (runtime/c/strings.c, in process through pts._threads), with
+CPython's results; what C does not run falls back to the op's `evaluate` in a Python process
+(runtime/strings.py).
+
+`s + t` whose left operand is dead after it and held by no other value (`_owned`) becomes
+the runtime's `str.append`, which grows s in place: `s += c` in a loop is linear.
 
 Fast paths in code (no call): len, ==, !=, `in`, + (and `str.concatn`: an f-string's
 pieces or a chain a + b + c in one allocation) and indexing an ASCII string (one-

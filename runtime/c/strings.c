@@ -1,18 +1,21 @@
 /* strings.c — the str.* ops for images that libpts runs (no Python).
  *
- * Generated code calls `int32_t str_call(ctx, desc, argv, out)` for every str.* op
- * (backend/str_codegen.py): desc is "op|operand types|result type" in IR type text,
- * argv the operands as 64-bit slots, out the result's slots; a non-zero return is the
- * exception's kind code with ctx->msg set.  In a Python process that import runs the op
- * table's own functions (runtime/strings.py); here the common ops are written in C with
- * CPython's results: concatenation, repetition, comparison (UTF-8 byte order is code-point
- * order), `in`, len, indexing and slicing by code point, str()/repr() of numbers, None,
- * bools and strings, format specs of ints, floats and strings ([[fill]align][sign][#][0]
- * [width][,|_][.precision][type] with types d x X o b f F e E g G % s), int(), float(),
- * ord, chr, join, split, strip, replace, find, count, startswith, endswith and ASCII case
- * mapping and predicates.  Anything else — str.format templates, % formatting, methods
- * with optional bounds, case mapping of non-ASCII text — is a RuntimeError naming the op
- * ("run the archive from Python"), never a wrong answer.
+ * Generated code calls `int32_t str_op(ctx, desc, argv, out)` for the str.* ops it does
+ * not inline (backend/str_codegen.py): desc is "op|operand types|result type" in IR type
+ * text after a word where pts__str_op keeps the decoded op (str_internal.h), argv the
+ * operands as 64-bit slots, out the result's slots; a non-zero return is the exception's
+ * kind code with ctx->msg set.  (`str_call` is the same without the word: images made
+ * before str_op.)  The same C runs in libpts and, through the extension pts._threads, in a
+ * Python process.  The ops have CPython's results: concatenation, repetition, comparison
+ * (UTF-8 byte order is code-point order), `in`, len, indexing and slicing by code point,
+ * str()/repr() of numbers, None, bools and strings, format specs of ints, floats and
+ * strings ([[fill]align][sign][z][#][0][width][,|_][.precision][type] with types d x X o b
+ * c f F e E g G % s), int(), float(), ord, chr, join, split, strip, replace, ASCII case
+ * mapping here; the other methods, str.format templates and % formatting in str_methods.c.
+ * What C does not run (case mapping of non-ASCII text, printing tuples and lists, ...)
+ * goes to the fallback a Python process installs (the op table's own function), and in
+ * libpts is a RuntimeError naming the op ("run the archive from Python"), never a wrong
+ * answer.
  *
  * A string: its length in code points and in bytes (8 bytes each), the UTF-8 bytes, a
  * NUL; the value is the address of the bytes.  Strings made here live in the call's arena (chained into ctx->lists like a
