@@ -49,6 +49,7 @@ bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
 	$(VPY) bench/calls.py
+	$(VPY) bench/strings.py
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
 		echo "torch not installable: tensor bench without it"; fi
 	$(VPY) bench/tensors.py

@@ -36,6 +36,7 @@ IMPORT_TYPES = {
     "parallel_for": ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]),
     "str_call": ir.FunctionType(I32T, [PTR, PTR, PTR, PTR]),
     "str_op": ir.FunctionType(I32T, [PTR, PTR, PTR, PTR]),
+    "str_alloc": ir.FunctionType(PTR, [PTR, I64T, I64T]),
 }
 IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
 ELEM_KIND = {I1: 0, I64: 1, F64: 2}

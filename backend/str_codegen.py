@@ -283,34 +283,15 @@ def _concat_body(mc, fn) -> None:
     n, ncp = lens[0], _field(b, parts[0], -2)
     for x, nx in zip(parts[1:], lens[1:]):
         n, ncp = b.add(n, nx), b.add(ncp, _field(b, x, -2))
-    malloc = mc.import_fn(b, ctx, "malloc")
-    # one block: the arena node (data NULL: release frees only the node), then the string,
-    # as runtime/c/strings.c's pts__str_alloc
-    hdr = b.call(malloc, [b.add(n, _c64(32 + 17))])
-    block = b.gep(hdr, [_c64(32)], source_etype=I8T)
-    b.store(ncp, block)
-    b.store(n, b.gep(block, [_c64(1)], source_etype=I64T))
-    data = b.gep(block, [_c64(16)], source_etype=I8T)
+    # the runtime's allocation (small strings: carved from a chunk of the arena), with its
+    # lengths and NUL written
+    data = b.call(mc.import_fn(b, ctx, "str_alloc"), [ctx, n, ncp])
     memcpy = mc.intrinsic("llvm.memcpy", [PTR, PTR, I64T])
     at = data
     for x, nx in zip(parts, lens):
         b.call(memcpy, [at, x, nx, ir.Constant(ir.IntType(1), 0)])
         at = b.gep(at, [nx], source_etype=I8T)
-    b.store(ir.Constant(I8T, 0), at)
-    _push(b, ctx, hdr, ir.Constant(PTR, None))
     b.ret(data)
-
-
-def _push(b: ir.IRBuilder, ctx, hdr, block) -> None:
-    """Chain header hdr (data = block) into the arena, as codegen's list_new does."""
-    from pts.backend.llvm_types import LIST_T
-    from pts.backend.tensor_abi import adopt_head
-    head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
-    old = b.load(head_p, typ=PTR)
-    for i, v in enumerate([_c64(0), _c64(0), block, old]):
-        b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
-    adopt_head(b, old, hdr)
-    b.store(hdr, head_p)
 
 
 # ops that read a string and keep nothing of it (their result is no alias of it)

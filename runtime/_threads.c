@@ -27,9 +27,10 @@ const char *pts_dtype_name(pts_dtype dt) {
 static PyObject *str_addresses(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    return Py_BuildValue("(NNN)", PyLong_FromVoidPtr((void *)pts__str_call),
+    return Py_BuildValue("(NNNN)", PyLong_FromVoidPtr((void *)pts__str_call),
                          PyLong_FromVoidPtr((void *)pts__str_op),
-                         PyLong_FromVoidPtr((void *)pts__str_hash));
+                         PyLong_FromVoidPtr((void *)pts__str_hash),
+                         PyLong_FromVoidPtr((void *)pts__str_alloc));
 }
 
 static PyObject *set_str_fallback(PyObject *self, PyObject *arg) {
@@ -90,7 +91,8 @@ static PyObject *block_stats(PyObject *self, PyObject *unused) {
 
 static PyMethodDef methods[] = {
     {"str_addresses", str_addresses, METH_NOARGS,
-     "str_addresses()\n--\n\nThe addresses of pts__str_call, pts__str_op and pts__str_hash "
+     "str_addresses()\n--\n\nThe addresses of pts__str_call, pts__str_op, pts__str_hash and "
+     "pts__str_alloc "
      "(runtime/c/strings.c)."},
     {"set_str_fallback", set_str_fallback, METH_O,
      "set_str_fallback(address)\n--\n\nThe function C's str ops call for what they do not run "

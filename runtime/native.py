@@ -145,6 +145,7 @@ if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blo
     _IMPORT_ADDRS["malloc"], _IMPORT_ADDRS["free"] = _threads.BLOCK_MALLOC, _threads.BLOCK_FREE
 from pts.runtime import strings as _strings    # noqa: E402 - str values (the str_call import)
 _IMPORT_ADDRS["str_call"], _IMPORT_ADDRS["str_op"] = _strings.STR_CALL_ADDRESS, _strings.STR_OP_ADDRESS
+_IMPORT_ADDRS["str_alloc"] = _strings.STR_ALLOC_ADDRESS
 _strings.set_allocator(_IMPORT_ADDRS["malloc"])
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
 

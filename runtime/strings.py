@@ -243,10 +243,22 @@ def _str_call(ctx, desc, argv, out):
 STR_CALL = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p,
                             ctypes.c_void_p)(_str_call)
 PY_STR_CALL = ctypes.cast(STR_CALL, ctypes.c_void_p).value
+
+
+def _py_str_alloc(ctx, n, ncp):
+    """str_alloc without the extension: n bytes to fill after the lengths, NUL-terminated."""
+    p = new_str(ctx, "\0" * n) if n else new_str(ctx, "")
+    ctypes.c_int64.from_address(p - 16).value = ncp
+    return p
+
+
+STR_ALLOC = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                             ctypes.c_int64)(_py_str_alloc)
 try:
     from pts import _threads as _ext
-    STR_CALL_ADDRESS, STR_OP_ADDRESS, STR_HASH_ADDRESS = _ext.str_addresses()
+    STR_CALL_ADDRESS, STR_OP_ADDRESS, STR_HASH_ADDRESS, STR_ALLOC_ADDRESS = _ext.str_addresses()
     _ext.set_str_fallback(PY_STR_CALL)
-except (ImportError, AttributeError):       # no extension (or an old build of it)
+except (ImportError, AttributeError, ValueError):     # no extension (or an old build of it)
     STR_CALL_ADDRESS = STR_OP_ADDRESS = PY_STR_CALL
     STR_HASH_ADDRESS = None
+    STR_ALLOC_ADDRESS = ctypes.cast(STR_ALLOC, ctypes.c_void_p).value

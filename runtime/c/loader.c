@@ -128,6 +128,7 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
     {"parallel_for", (pts_fn)pts_parallel_for},
     {"str_call", (pts_fn)pts__str_call}, {"str_op", (pts_fn)pts__str_op},
+    {"str_alloc", (pts_fn)pts__str_alloc},
     F(memcpy), F(memmove), F(memset), F(madvise),
     M(fmod), M(floor), M(ceil), M(trunc), M(round), M(rint), M(nearbyint), M(sqrt), M(fabs),
     M(exp), M(exp2), M(expm1), M(log), M(log2), M(log10), M(log1p), M(pow), M(sin), M(cos),

@@ -54,7 +54,7 @@ int32_t pts__str_fail(str_ctx *c, int kind, const char *fmt, ...)
 int32_t pts__str_put(str_ctx *c, const char *p, size_t n, int64_t *out);
 int32_t pts__str_put_buf(str_ctx *c, pts_buf *b, int64_t *out);
 /* a new string of n bytes holding ncp code points, its bytes to be written by the caller */
-char *pts__str_alloc(str_ctx *c, size_t n, int64_t ncp);
+/* (pts__str_alloc: internal.h) */
 int32_t pts__str_unsupported(str_ctx *c, const char *desc, const int64_t *argv, int64_t *out);
 int32_t pts__str_list(str_ctx *c, const char **items, int64_t n, int64_t *out);
 int64_t pts__cp_count(const char *s, int64_t n);

@@ -129,7 +129,8 @@ static int32_t append(str_ctx *c, const char *a, const char *b, int64_t *out) {
 
 /* A string of n bytes and ncp code points: its lengths, then n bytes to fill, then a NUL.
    Large ones are a block of their own (the node, then the string). */
-char *pts__str_alloc(str_ctx *c, size_t n, int64_t ncp) {
+char *pts__str_alloc(void *ctxp, size_t n, int64_t ncp) {
+    str_ctx *c = ctxp;
     size_t need = (17 + n + 7) & ~(size_t)7;
     char *block;
     if (n <= SMALL) {
