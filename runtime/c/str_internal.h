@@ -1,7 +1,7 @@
 /* str_internal.h — what strings.c and str_methods.c share (not installed).
  *
- * A call site of a str.* op is decoded once into a `str_site` (8 bytes: the op's number,
- * its operand count and a code per operand type) from its desc text "op|types|result";
+ * A call site of a str.* op is decoded once into a `str_site` (the op's number, its operand
+ * count and a code per operand type; packed into one 64-bit word) from its desc text;
  * strings.c's pts__str_op keeps the decoded word in the 8 bytes before the text, which
  * generated code reserves for it (backend/str_codegen.py), so the text is read once per
  * call site and never again.
@@ -39,11 +39,8 @@ enum { T_NONE_ = 0, T_I64, T_F64, T_I1, T_NONE, T_STR, T_LSTR, T_OTHER };
 #define M_ENUM(n) M_##n,
 enum { OP_UNKNOWN_ = 0, STR_OPS(OP_ENUM) STR_METHODS(M_ENUM) OP_COUNT };
 
-#define SITE_MAX_ARGS 6
-typedef union {
-    uint64_t word;                       /* 0: not decoded yet */
-    struct { uint8_t op, nargs, t[SITE_MAX_ARGS]; } s;
-} str_site;
+#define SITE_MAX_ARGS 16              /* (a site's word: 8 + 8 bits, 3 bits per operand) */
+typedef struct { uint8_t op, nargs, t[SITE_MAX_ARGS]; } str_site;
 
 #define SLEN(p) (*(const int64_t *)((const char *)(p) - 8))
 #define SNCP(p) (*(const int64_t *)((const char *)(p) - 16))

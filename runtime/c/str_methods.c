@@ -27,12 +27,12 @@ static int all_ascii(const char *s) { return SNCP(s) == SLEN(s); }
 /* CPython's ADJUST_INDICES: optional bounds of a method, clamped to [0, n] */
 static void bounds(const str_site *site, const int64_t *argv, int first, int64_t n,
                    int64_t *lo, int64_t *hi) {
-    int nargs = site->s.nargs;
+    int nargs = site->nargs;
     *lo = 0;
     *hi = n;
-    if (nargs > first && site->s.t[first] == T_I64)
+    if (nargs > first && site->t[first] == T_I64)
         *lo = argv[first];
-    if (nargs > first + 1 && site->s.t[first + 1] == T_I64)
+    if (nargs > first + 1 && site->t[first + 1] == T_I64)
         *hi = argv[first + 1];
     if (*hi > n)
         *hi = n;
@@ -115,8 +115,8 @@ static int32_t replace_count(str_ctx *c, const int64_t *argv, int64_t count, int
 static int32_t rsplit(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
     const char *a = S(0);
     int64_t an = SLEN(a);
-    const char *sep = site->s.nargs >= 2 && site->s.t[1] == T_STR ? S(1) : NULL;
-    int64_t maxsplit = site->s.nargs >= 3 ? argv[2] : -1;
+    const char *sep = site->nargs >= 2 && site->t[1] == T_STR ? S(1) : NULL;
+    int64_t maxsplit = site->nargs >= 3 ? argv[2] : -1;
     if (sep && SLEN(sep) == 0)
         return pts__str_fail(c, K_VALUE, "empty separator");
     if (!sep && pts__unicode_space(a, an))
@@ -199,9 +199,9 @@ static int32_t pad_to(str_ctx *c, const char *a, int64_t left, int64_t right, co
 static int32_t justify(str_ctx *c, int op, const str_site *site, const int64_t *argv,
                        int64_t *out) {
     const char *a = S(0);
-    const char *fill = site->s.nargs >= 3 ? S(2) : " ";
+    const char *fill = site->nargs >= 3 ? S(2) : " ";
     static const char space[] = {1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, ' ', 0};
-    if (site->s.nargs < 3)
+    if (site->nargs < 3)
         fill = space + 16;
     else if (SNCP(fill) != 1)
         return pts__str_fail(c, K_TYPE, "The fill character must be exactly one character long");
@@ -266,7 +266,9 @@ static int32_t partition(str_ctx *c, int op, const int64_t *argv, int64_t *out) 
 static int32_t splitlines(str_ctx *c, const int64_t *argv, int64_t *out) {
     const char *a = S(0);
     int64_t an = SLEN(a), n = 0, cap = 16;
-    if (!all_ascii(a))
+    if (!all_ascii(a) && (pts__find_bytes(a, an, "\xc2\x85", 2) ||
+                          pts__find_bytes(a, an, "\xe2\x80\xa8", 3) ||
+                          pts__find_bytes(a, an, "\xe2\x80\xa9", 3)))
         return -1;                       /* \x85, \u2028, \u2029 break lines too */
     const char **items = malloc((size_t)cap * sizeof *items);
     int64_t i = 0;
@@ -301,7 +303,7 @@ static int32_t splitlines(str_ctx *c, const int64_t *argv, int64_t *out) {
 
 static int32_t expandtabs(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
     const char *a = S(0);
-    int64_t an = SLEN(a), tab = site->s.nargs >= 2 ? argv[1] : 8, col = 0;
+    int64_t an = SLEN(a), tab = site->nargs >= 2 ? argv[1] : 8, col = 0;
     pts_buf b = {0};
     pts__buf_put(&b, "", 0);
     for (int64_t i = 0; i < an; i += pts__cp_len((unsigned char)a[i])) {
@@ -350,8 +352,21 @@ static int32_t recase(str_ctx *c, int op, const int64_t *argv, int64_t *out) {
 static int32_t predicate(int op, const int64_t *argv, int64_t *out) {
     const char *a = S(0);
     int64_t an = SLEN(a);
-    if (!all_ascii(a))
+    if (!all_ascii(a)) {
+        /* an ASCII character that fails decides (the others need Unicode's tables) */
+        for (int64_t k = 0; k < an; k++) {
+            unsigned char ch = (unsigned char)a[k];
+            int bad = ch >= 0x80 ? 0 :
+                      op == M_isalpha ? !isalpha(ch) : op == M_isalnum ? !isalnum(ch) :
+                      op == M_isspace ? !pts__ascii_space((char)ch) :
+                      op == M_isdigit || op == M_isdecimal || op == M_isnumeric ? !isdigit(ch) : 0;
+            if (bad) {
+                *out = 0;
+                return 0;
+            }
+        }
         return -1;
+    }
     int r = an > 0, cased = 0, upper = 0, lower = 0, title = 1, prev_cased = 0;
     for (int64_t k = 0; k < an; k++) {
         unsigned char ch = (unsigned char)a[k];
@@ -385,7 +400,7 @@ static int32_t predicate(int op, const int64_t *argv, int64_t *out) {
 }
 
 int32_t pts__str_method(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
-    int op = site->s.op, nargs = site->s.nargs;
+    int op = site->op, nargs = site->nargs;
     switch (op) {
     case M_startswith: case M_endswith: case M_find: case M_rfind: case M_index:
     case M_rindex: case M_count:
@@ -393,7 +408,7 @@ int32_t pts__str_method(str_ctx *c, const str_site *site, const int64_t *argv, i
     case M_replace:
         return replace_count(c, argv, nargs == 4 ? argv[3] : -1, out);
     case M_rsplit:
-        return nargs == 1 || site->s.t[1] == T_STR || site->s.t[1] == T_NONE
+        return nargs == 1 || site->t[1] == T_STR || site->t[1] == T_NONE
                ? rsplit(c, site, argv, out) : -1;
     case M_zfill: return zfill(c, argv, out);
     case M_ljust: case M_rjust: case M_center: return justify(c, op, site, argv, out);
@@ -430,7 +445,7 @@ static const char *type_name(int t) {
 static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *argv,
                                int64_t *out) {
     const char *tp = S(0);
-    int64_t tn = SLEN(tp), nargs = site->s.nargs - 1, next = 0;
+    int64_t tn = SLEN(tp), nargs = site->nargs - 1, next = 0;
     int manual = -1;                     /* -1 unknown, 0 automatic, 1 manual numbering */
     pts_buf b = {0};
     pts__buf_put(&b, "", 0);
@@ -504,7 +519,7 @@ static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *
                                "args tuple", (long long)idx);
             break;
         }
-        int t = site->s.t[1 + idx];
+        int t = site->t[1 + idx];
         int64_t raw = argv[1 + idx];
         char conv = bang ? (bang + 1 < fe ? bang[1] : 0) : 0;
         if (bang && (bang + 2 != (colon ? colon : fe) || !strchr("rsa", conv))) {
@@ -551,7 +566,7 @@ static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *
 /* template % args: args are site operands 1.. (a tuple's elements, or the one value) */
 static int32_t percent(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
     const char *tp = S(0);
-    int64_t tn = SLEN(tp), nargs = site->s.nargs - 1, next = 0;
+    int64_t tn = SLEN(tp), nargs = site->nargs - 1, next = 0;
     pts_buf b = {0};
     pts__buf_put(&b, "", 0);
     int32_t st = 0;
@@ -606,7 +621,7 @@ static int32_t percent(str_ctx *c, const str_site *site, const int64_t *argv, in
             st = pts__str_fail(c, K_TYPE, "not enough arguments for format string");
             break;
         }
-        int t = site->s.t[1 + next];
+        int t = site->t[1 + next];
         int64_t raw = argv[1 + next++];
         pts_buf v = {0};
         int numeric = 0, neg = 0;
@@ -739,9 +754,9 @@ static int32_t percent(str_ctx *c, const str_site *site, const int64_t *argv, in
 }
 
 int32_t pts__str_template(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
-    for (int k = 1; k < site->s.nargs; k++)
-        if (site->s.t[k] == T_OTHER || site->s.t[k] == T_LSTR)
+    for (int k = 1; k < site->nargs; k++)
+        if (site->t[k] == T_OTHER || site->t[k] == T_LSTR)
             return -1;
-    return site->s.op == OP_fmt ? format_template(c, site, argv, out)
+    return site->op == OP_fmt ? format_template(c, site, argv, out)
                                 : percent(c, site, argv, out);
 }

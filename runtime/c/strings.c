@@ -863,8 +863,9 @@ static int type_code(const char *t, size_t n) {
 
 /* desc "op|t1;t2;...|result" -> the op's number and its operands' type codes */
 static str_site decode(const char *desc) {
-    str_site site = {.word = 0};
-    site.s.op = OP_FALLBACK;
+    str_site site;
+    memset(&site, 0, sizeof site);
+    site.op = OP_FALLBACK;
     const char *bar = strchr(desc, '|');
     const char *bar2 = bar ? strchr(bar + 1, '|') : NULL;
     if (!bar2)
@@ -873,28 +874,28 @@ static str_site decode(const char *desc) {
     if (on > 6 && !memcmp(desc, "str.m.", 6)) {
         for (size_t k = 0; k < sizeof METHOD_NAMES / sizeof *METHOD_NAMES; k++)
             if (strlen(METHOD_NAMES[k]) == on - 6 && !memcmp(METHOD_NAMES[k], desc + 6, on - 6))
-                site.s.op = (uint8_t)(M_split + k);
+                site.op = (uint8_t)(M_split + k);
     } else if (on > 4 && !memcmp(desc, "str.", 4)) {
         for (size_t k = 1; k < sizeof OP_NAMES / sizeof *OP_NAMES; k++)
             if (strlen(OP_NAMES[k]) == on - 4 && !memcmp(OP_NAMES[k], desc + 4, on - 4))
-                site.s.op = (uint8_t)k;
+                site.op = (uint8_t)k;
     }
     int n = 0;
     for (const char *p = bar + 1; p < bar2;) {
         const char *e = p + strcspn(p, ";|");
         if (n < SITE_MAX_ARGS)
-            site.s.t[n] = (uint8_t)type_code(p, (size_t)(e - p));
+            site.t[n] = (uint8_t)type_code(p, (size_t)(e - p));
         n++;
         p = *e == ';' ? e + 1 : e;
     }
-    if (site.s.op == OP_mod && n == 2 && site.s.t[1] == T_OTHER && !strncmp(bar, "|str;tuple<", 11)) {
+    if (site.op == OP_mod && n == 2 && site.t[1] == T_OTHER && !strncmp(bar, "|str;tuple<", 11)) {
         /* template % (a, b, ...): the tuple's scalars are the operands (the same for %) */
         const char *p = bar + 11;
         n = 1;
         while (*p != '>' && n <= SITE_MAX_ARGS) {
             size_t k = strcspn(p, ",>");
             if (n < SITE_MAX_ARGS)
-                site.s.t[n] = (uint8_t)type_code(p, k);
+                site.t[n] = (uint8_t)type_code(p, k);
             n++;
             p += k;
             if (*p == ',')
@@ -904,8 +905,8 @@ static str_site decode(const char *desc) {
             n = SITE_MAX_ARGS + 1;       /* a nested tuple or list */
     }
     if (n > SITE_MAX_ARGS)
-        site.s.op = OP_FALLBACK;
-    site.s.nargs = (uint8_t)n;
+        site.op = OP_FALLBACK;
+    site.nargs = (uint8_t)n;
     return site;
 }
 
@@ -924,11 +925,19 @@ int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t
    may decode a site at once: they store the same word. */
 int32_t pts__str_op(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
     uint64_t *slot = (uint64_t *)(uintptr_t)(desc - 8);
+    uint64_t word = __atomic_load_n(slot, __ATOMIC_RELAXED);
     str_site site;
-    site.word = __atomic_load_n(slot, __ATOMIC_RELAXED);
-    if (!site.word) {
+    if (!word) {
         site = decode(desc);
-        __atomic_store_n(slot, site.word, __ATOMIC_RELAXED);
+        word = site.op | (uint64_t)site.nargs << 8;        /* (op is never 0) */
+        for (int k = 0; k < site.nargs; k++)
+            word |= (uint64_t)site.t[k] << (16 + 3 * k);
+        __atomic_store_n(slot, word, __ATOMIC_RELAXED);
+    } else {
+        site.op = (uint8_t)word;
+        site.nargs = (uint8_t)(word >> 8);
+        for (int k = 0; k < site.nargs; k++)
+            site.t[k] = (uint8_t)(word >> (16 + 3 * k) & 7);
     }
     return run(ctxp, &site, desc, argv, out);
 }
@@ -955,7 +964,7 @@ static int32_t slice(str_ctx *c, const str_site *site, const int64_t *argv, int6
     int has[3];
     int64_t v[3];
     for (int q = 0; q < 3; q++) {
-        has[q] = site->s.t[q + 1] != T_NONE;
+        has[q] = site->t[q + 1] != T_NONE;
         v[q] = argv[q + 1];
     }
     int64_t step = has[2] ? v[2] : 1;
@@ -985,8 +994,8 @@ static int32_t slice(str_ctx *c, const str_site *site, const int64_t *argv, int6
 static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
     const char *a = arg_str(argv, 0);
     int64_t an = SLEN(a);
-    const char *sep = site->s.nargs >= 2 && site->s.t[1] == T_STR ? arg_str(argv, 1) : NULL;
-    int64_t maxsplit = site->s.nargs >= 3 ? argv[2] : -1;
+    const char *sep = site->nargs >= 2 && site->t[1] == T_STR ? arg_str(argv, 1) : NULL;
+    int64_t maxsplit = site->nargs >= 3 ? argv[2] : -1;
     if (sep && SLEN(sep) == 0)
         return fail(c, K_VALUE, "empty separator");
     if (!sep && unicode_space(a, an))
@@ -1064,12 +1073,12 @@ static int32_t put_scratch(str_ctx *c, pts_buf *b, int64_t *out) {
 
 static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int64_t *argv,
                    int64_t *out) {
-    int op = site->s.op, t0 = site->s.t[0], nargs = site->s.nargs;
+    int op = site->op, t0 = site->t[0], nargs = site->nargs;
     const char *a = nargs > 0 && t0 == T_STR ? arg_str(argv, 0) : NULL;
     int64_t an = a ? SLEN(a) : 0;
     int32_t st = -1;
     for (int k = 0; k < nargs && k < SITE_MAX_ARGS; k++)
-        if (site->s.t[k] == T_OTHER && op != OP_from && op != OP_repr && op != OP_format &&
+        if (site->t[k] == T_OTHER && op != OP_from && op != OP_repr && op != OP_format &&
             op != OP_fmt && op != OP_mod)
             return pts__str_unsupported(c, desc, argv, out);
     switch (op) {
@@ -1131,7 +1140,7 @@ static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int
         return put_scratch(c, b, out);
     }
     case OP_format: {
-        if (site->s.t[1] != T_STR || t0 == T_OTHER || t0 == T_LSTR)
+        if (site->t[1] != T_STR || t0 == T_OTHER || t0 == T_LSTR)
             return pts__str_unsupported(c, desc, argv, out);
         const char *spec = arg_str(argv, 1);
         pts_buf *b = scratch();
@@ -1211,13 +1220,13 @@ static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int
         return 0;
     }
     case M_split:
-        if (nargs == 1 || site->s.t[1] == T_STR || site->s.t[1] == T_NONE)
+        if (nargs == 1 || site->t[1] == T_STR || site->t[1] == T_NONE)
             st = split(c, site, argv, out);
         break;
     case M_strip:
     case M_lstrip:
     case M_rstrip: {
-        const char *chars = nargs == 2 && site->s.t[1] == T_STR ? arg_str(argv, 1) : NULL;
+        const char *chars = nargs == 2 && site->t[1] == T_STR ? arg_str(argv, 1) : NULL;
         int64_t cn = chars ? SLEN(chars) : 0, i = 0, j = an;
         /* whole characters: on UTF-8, a byte match of a character is a code-point match */
 #define STRIPPED(p, l) (chars ? find_bytes(chars, cn, (p), (l)) != NULL                     \
