@@ -11,7 +11,8 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime/c/threads.c \
 		runtime/c/cpu.c runtime/c/cpu.h runtime/c/blocks.c runtime/c/blocks.h \
-		runtime/_dicts.c runtime/c/dicts.c runtime/c/dicts.h
+		runtime/_dicts.c runtime/c/dicts.c runtime/c/dicts.h \
+		runtime/c/strings.c runtime/c/str_methods.c runtime/c/str_internal.h runtime/c/format.c
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip setuptools
 	# also writes $(PRECOMPILED) and byte-compiles the sources (setup.py)
@@ -50,6 +51,7 @@ bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts bench
 	$(VPY) bench/calls.py
 	$(VPY) bench/everyday.py
+	$(VPY) bench/strings.py
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
 		echo "torch not installable: tensor bench without it"; fi
 	$(VPY) bench/tensors.py

@@ -45,6 +45,8 @@ IMPORT_TYPES = {
     "dict_entry": ir.FunctionType(PTR, [PTR, I64T]),
     "dict_clear": ir.FunctionType(ir.VoidType(), [PTR]),
     "dict_copy": ir.FunctionType(PTR, [PTR, PTR]),
+    "str_op": ir.FunctionType(I32T, [PTR, PTR, PTR, PTR]),
+    "str_alloc": ir.FunctionType(PTR, [PTR, I64T, I64T]),
 }
 IMPORT_TYPES.update({n: ir.FunctionType(F64T, [F64T] * k) for n, k in IMPORT_MATH.items()})
 ELEM_KIND = {I1: 0, I64: 1, F64: 2}

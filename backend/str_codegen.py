@@ -8,16 +8,23 @@ O(1).  Constants are private globals; strings made at run time live in the per-c
 (chained into `ctx.lists` like a list whose data is the block; runtime.strings and
 runtime/c/strings.c make them too).
 
-Every str.* op is one call of the import `str_call(ctx, desc, argv, out) -> i32 status`:
-`desc` is a constant C string "op|operand types|result type" (IR type text, so it means
-the same in a JIT, a disk-cached image or an archive), `argv` the operands as i64 slots
-(tuples flattened; floats as their bits; pointers as addresses), `out` the result's slots.
-A non-zero status is the exception's kind code: the callee has set ctx.msg, this code
-fills in the op's span and returns the status, as a failed `check` does.  The runtime's
-`str_call` runs the op's `evaluate` (CPython's operation), so native results are the
-interpreter's exactly.
+Every other str.* op is one call of the import `str_op(ctx, desc, argv, out) -> i32
+status`: `desc` is a C string "op|operand types|result type" (IR type text, so it means the
+same in a JIT, a disk-cached image or an archive) after a zeroed, writable 8-byte word in
+which the runtime keeps the op it decoded from the text on the site's first call
+(runtime/c/str_internal.h); `argv` the operands as i64 slots (tuples flattened; floats as
+their bits; pointers as addresses), `out` the result's slots — both stack slots of the
+function's entry block.  A non-zero status is the exception's kind code: the callee has set
+ctx.msg, this code fills in the op's span and returns the status, as a failed `check` does.
+The runtime's `str_op` is C (runtime/c/strings.c, in process through pts._threads), with
+CPython's results; what C does not run falls back to the op's `evaluate` in a Python process
+(runtime/strings.py).
 
-Fast paths in code (no call): len, ==, !=, `in`, + and indexing an ASCII string (one-
+`s + t` whose left operand is dead after it and held by no other value (`_owned`) becomes
+the runtime's `str.append`, which grows s in place: `s += c` in a loop is linear.
+
+Fast paths in code (no call): len, ==, !=, `in`, + (and `str.concatn`: an f-string's
+pieces or a chain a + b + c in one allocation) and indexing an ASCII string (one-
 character results are constants of a 128-entry table); indexing a non-ASCII string or out
 of range goes through str_call, which gives CPython's result or IndexError.
 """
@@ -27,7 +34,8 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import (CTX_T, I32T, I64T, I8T, PTR, alloca, fast_or_slow, leaves,
                                     llvm_type)
-from pts.ir.types import F64, I1, NONE, TupleType, Type
+from pts.ir.core import BlockParam, Const
+from pts.ir.types import F64, I1, NONE, STR, TupleType, Type
 
 
 def str_const(mc, s: str) -> ir.Value:
@@ -74,6 +82,25 @@ def _from_slot(b: ir.IRBuilder, x: ir.Value, t: Type) -> ir.Value:
     return b.inttoptr(x, PTR)
 
 
+def _site(mc, desc: str) -> ir.Value:
+    """desc's text after a zeroed, writable word: the runtime decodes the text on the site's
+    first call and keeps the result there (runtime/c/str_internal.h)."""
+    cache = mc.__dict__.setdefault("str_sites", {})
+    ref = cache.get(desc)
+    if ref is None:
+        data = bytearray(desc.encode("utf-8")) + b"\0"
+        ty = ir.LiteralStructType([I64T, ir.ArrayType(I8T, len(data))])
+        g = ir.GlobalVariable(mc.m, ty, name=f"strsite.{len(cache)}")
+        g.linkage = "private"
+        g.align = 8
+        g.initializer = ir.Constant(ty, [ir.Constant(I64T, 0), ir.Constant(ty.elements[1], data)])
+        ref = g.gep([ir.Constant(I32T, 0), ir.Constant(I32T, 1)])
+        g.type = PTR
+        ref.type = PTR
+        cache[desc] = ref
+    return ref
+
+
 def emit(fc, ins, vals: list) -> ir.Value | None:
     """Native code for instruction ins with operand values vals."""
     fast = FAST.get(ins.op)
@@ -93,13 +120,13 @@ def call(fc, ins, vals: list) -> ir.Value | None:
                 slots.append((_leaf(b, v, t, k), leaf))
         else:
             slots.append((v, t))
-    argv = alloca(b, ir.ArrayType(I64T, max(len(slots), 1)))
+    argv = alloca(fc.ab, ir.ArrayType(I64T, max(len(slots), 1)))   # (entry block: loops reuse it)
     for k, (v, t) in enumerate(slots):
         b.store(_to_slot(b, v, t), b.gep(argv, [ir.Constant(I64T, k)], source_etype=I64T))
     rleaves = leaves(ins.type) if ins.type is not None else []
-    out = alloca(b, ir.ArrayType(I64T, max(len(rleaves), 1)))
+    out = alloca(fc.ab, ir.ArrayType(I64T, max(len(rleaves), 1)))
     desc = ins.op + "|" + ";".join(str(t) for t in types) + "|" + str(ins.type)
-    status = fc.call_import("str_call", [fc.mc.string(desc), argv, out])
+    status = fc.call_import("str_op", [_site(fc.mc, desc), argv, out])
     fail = fc.fn.append_basic_block("str.fail")
     cont = fc.fn.append_basic_block("str.ok")
     b.cbranch(b.icmp_signed("!=", status, ir.Constant(I32T, 0)), fail, cont)
@@ -248,39 +275,108 @@ def _contains(fc, ins, vals):
 
 
 def _concat_body(mc, fn) -> None:
-    """ptr @pts.str_concat(ctx, ptr a, ptr b): a new string in the arena."""
-    ctx, x, y = fn.args
+    """ptr @pts.str_concat.N(ctx, ptr s1, ..., ptr sN): a new string in the arena, the N
+    strings one after another, in one allocation."""
+    ctx, parts = fn.args[0], fn.args[1:]
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    nx, ny = _field(b, x, -1), _field(b, y, -1)
-    n = b.add(nx, ny)
-    malloc = mc.import_fn(b, ctx, "malloc")
-    block = b.call(malloc, [b.add(n, _c64(17))])
-    hdr = b.call(malloc, [_c64(32)])
-    b.store(b.add(_field(b, x, -2), _field(b, y, -2)), block)
-    b.store(n, b.gep(block, [_c64(1)], source_etype=I64T))
-    data = b.gep(block, [_c64(16)], source_etype=I8T)
+    lens = [_field(b, x, -1) for x in parts]
+    n, ncp = lens[0], _field(b, parts[0], -2)
+    for x, nx in zip(parts[1:], lens[1:]):
+        n, ncp = b.add(n, nx), b.add(ncp, _field(b, x, -2))
+    # the runtime's allocation (small strings: carved from a chunk of the arena), with its
+    # lengths and NUL written
+    data = b.call(mc.import_fn(b, ctx, "str_alloc"), [ctx, n, ncp])
     memcpy = mc.intrinsic("llvm.memcpy", [PTR, PTR, I64T])
-    b.call(memcpy, [data, x, nx, ir.Constant(ir.IntType(1), 0)])
-    b.call(memcpy, [b.gep(data, [nx], source_etype=I8T), y, ny, ir.Constant(ir.IntType(1), 0)])
-    b.store(ir.Constant(I8T, 0), b.gep(data, [n], source_etype=I8T))
-    _push(b, ctx, hdr, block)
+    at = data
+    for x, nx in zip(parts, lens):
+        b.call(memcpy, [at, x, nx, ir.Constant(ir.IntType(1), 0)])
+        at = b.gep(at, [nx], source_etype=I8T)
     b.ret(data)
 
 
-def _push(b: ir.IRBuilder, ctx, hdr, block) -> None:
-    """Chain header hdr (data = block) into the arena, as codegen's list_new does."""
-    from pts.backend.llvm_types import LIST_T
-    from pts.backend.tensor_abi import adopt_head
-    head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
-    old = b.load(head_p, typ=PTR)
-    for i, v in enumerate([_c64(0), _c64(0), block, old]):
-        b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
-    adopt_head(b, old, hdr)
-    b.store(hdr, head_p)
+# ops that read a string and keep nothing of it (their result is no alias of it)
+_READERS = {"str.len", "str.eq", "str.ne", "str.lt", "str.le", "str.gt", "str.ge",
+            "str.contains", "str.int", "str.float", "str.ord", "print", "ret"} | {
+    "str.m." + m for m in ("find", "rfind", "count", "startswith", "endswith", "index",
+                           "rindex", "isdigit", "isdecimal", "isnumeric", "isalpha",
+                           "isalnum", "isspace", "islower", "isupper", "istitle")}
+
+
+def _owned(fc, ins) -> bool:
+    """May `ins` (s + t ...) grow its first operand s in place (str.append)?  Only if no
+    live value but s can hold s's string, and s is dead after ins:
+    - s is ins's only user, or s is a block parameter whose other users only read it
+      (_READERS: `len(s)`, `return s` after the loop) and cannot run after ins before s is
+      bound again (no path from ins to them avoids s's block);
+    - every value passed to a block parameter s, but constants, has that branch as its
+      only user (so a grown string is held by one value at a time)."""
+    users = fc.__dict__.get("str_users")
+    if users is None:
+        from pts.ir.analysis import uses
+        users = fc.str_users = uses(fc.f)
+    p = ins.args[0]
+    if isinstance(p, Const):
+        return False
+    mine = users.get(p, ())
+    if mine.count(ins) != 1:
+        return False
+    if len(mine) == 1:
+        return not isinstance(p, BlockParam) or _incoming_owned(fc, p, users)
+    if not isinstance(p, BlockParam):
+        return False
+    others = [u for u in mine if u is not ins]
+    if any(u.op not in _READERS or u.block is ins.block for u in others):
+        return False
+    # blocks reachable from ins without passing p's block
+    seen, todo = set(), list(ins.block.successors())
+    while todo:
+        blk = todo.pop()
+        if blk is p.block or blk in seen:
+            continue
+        seen.add(blk)
+        todo += blk.successors()
+    if any(u.block in seen for u in others):
+        return False
+    return _incoming_owned(fc, p, users)
+
+
+def _incoming_owned(fc, p, users) -> bool:
+    k = p.block.params.index(p)
+    for blk in fc.f.blocks:
+        term = blk.instrs[-1] if blk.instrs else None
+        for t in (term.targets if term is not None else ()):
+            if t.block is p.block:
+                v = t.args[k]
+                if not isinstance(v, Const) and len(users.get(v, ())) != 1:
+                    return False
+    return True
+
+
+def _append(fc, ins, vals):
+    """s + t + ... with s owned (see _owned): the runtime's str.append, once per piece."""
+    out = vals[0]
+    for v in vals[1:]:
+        out = call(fc, _Append(ins), [out, v])
+    return out
+
+
+class _Append:
+    """What `call` reads of an instruction, for the str.append it emits."""
+
+    def __init__(self, ins):
+        self.op, self.span, self.type = "str.append", ins.span, STR
+        self.args = [_Str(), _Str()]
+
+
+class _Str:
+    type = STR
 
 
 def _concat(fc, ins, vals):
-    fn = _helper(fc.mc, "str_concat", ir.FunctionType(PTR, [PTR, PTR, PTR]), _concat_body)
+    if _owned(fc, ins):
+        return _append(fc, ins, vals)
+    k = len(vals)
+    fn = _helper(fc.mc, f"str_concat.{k}", ir.FunctionType(PTR, [PTR] * (k + 1)), _concat_body)
     return fc.b.call(fn, [fc.ctx] + list(vals))
 
 
@@ -322,4 +418,4 @@ def _getitem(fc, ins, vals):
 
 
 FAST = {"str.len": _len, "str.eq": _eq, "str.ne": _eq, "str.contains": _contains,
-        "str.concat": _concat, "str.getitem": _getitem}
+        "str.concat": _concat, "str.concatn": _concat, "str.getitem": _getitem}

@@ -1160,6 +1160,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
             return self.call_iter_builtin(e, name)
         if name == "print":
+            e.args = [self.exc_as_str(a) for a in e.args]      # print(e): its message
             for a in e.args:
                 t = self.expr(self.allow_none(a))
                 if isinstance(t, RangeType):

@@ -16,7 +16,8 @@ What each construct records on its node for the lowering:
   no effect on what is raised (there is no traceback chain to keep).
 - `except (E1, E2) as e:`: `handler.kinds` (empty: a bare `except:`), `handler.var` (the
   key of e, a variable of type EXC_VALUE = tuple<i64 kind code, str message>).
-An exception variable is a value only in `str(e)` (its message) and `raise e`.
+An exception variable is a value only in `str(e)` (its message) and `raise e`; `print(e)`
+and `f"{e}"` print `str(e)` (exc_as_str rewrites the argument into that call).
 """
 from __future__ import annotations
 
@@ -137,6 +138,13 @@ class ExceptionChecks:
                 self.handler_depth -= 1
         self.block(s.orelse)
         self.block(s.finalbody)
+
+    def exc_as_str(self, node: A.Expr) -> A.Expr:
+        """An exception variable printed (`print(e)`, `f"{e}"`) is `str(e)`: that call in its
+        place; any other node as it is."""
+        if not self.is_exc_var(node) or self.var_key("str") in self.vars:
+            return node
+        return A.Call(A.Name("str", span=node.span), [node], span=node.span)
 
     def exc_str(self, e: A.Call):
         """`str(e)` of an exception variable: its message (the caller sets e.target)."""

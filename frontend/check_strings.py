@@ -137,6 +137,8 @@ class StringChecks:
         return STR
 
     def expr_FormatValue(self, e: A.FormatValue) -> Type:
+        if e.conversion in (None, "s"):
+            e.value = self.exc_as_str(e.value)        # f"{e}" of a caught exception
         t = self.expr(e.value)
         if t == C128 and e.spec is None:       # {z}, {z!r}: repr(z) (str(z) is the same)
             e.value, e.conversion = self.as_repr_call(e.value), None

@@ -36,9 +36,24 @@ class StringLowering:
     def to_int(self, v: Value, t: Type) -> Value:
         return self.coerce(v, t, I64) if t == I1 else v
 
+    def concat_parts(self, parts: list[Value]) -> Value:
+        """The concatenation of parts: one `str.concatn` (one allocation) for three or more.
+        A concatenation made here remembers its parts, so `a + b + c` (whose inner `a + b`
+        is then unused: dead code) and an f-string's pieces become one concatn."""
+        made = self.__dict__.setdefault("_str_parts", {})
+        flat: list[Value] = []
+        for p in parts:
+            flat += made[id(p)][1] if id(p) in made else [p]
+        if len(flat) == 2:
+            v = self.str_op("str.concat", flat, STR)
+        else:
+            v = self.str_op("str.concatn", flat, STR)
+        made[id(v)] = (v, flat)          # (v kept: its id stays its own)
+        return v
+
     def str_binop(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
         if op == "+":
-            return self.str_op("str.concat", [a, b], STR)
+            return self.concat_parts([a, b])
         if op == "*":
             s, n, nt = (a, b, bt) if at == STR else (b, a, at)
             return self.str_op("str.repeat", [s, self.to_int(n, nt)], STR)
@@ -124,13 +139,14 @@ class StringLowering:
         return self.str_op("str.m." + name, [recv] + vals, e.ty)
 
     def expr_FString(self, e: A.FString) -> Value:
-        out: Value | None = None
+        parts: list[Value] = []
         for p in e.parts:
             v = self.expr(p)
-            if isinstance(v, Const) and v.value == "":
-                continue
-            out = v if out is None else self.str_op("str.concat", [out, v], STR)
-        return const("") if out is None else out
+            if not (isinstance(v, Const) and v.value == ""):
+                parts.append(v)
+        if not parts:
+            return const("")
+        return parts[0] if len(parts) == 1 else self.concat_parts(parts)
 
     def expr_FormatValue(self, e: A.FormatValue) -> Value:
         v = self.expr(e.value)

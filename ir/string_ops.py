@@ -14,6 +14,7 @@ span.  The others are PURE.
 Ops (operand types -> result type; `any` is any type str()/repr()/format() take: numbers,
 none, str, and tuples and lists of those):
   str.concat      (str, str) -> str              a + b
+  str.concatn     (str, str, str...) -> str      a + b + c ... (one allocation: f-strings, chains)
   str.repeat      (str, i64) -> str              s * n
   str.eq ne lt le gt ge (str, str) -> i1         code-point order
   str.contains    (str sub, str s) -> i1         sub in s
@@ -80,6 +81,12 @@ def _fmt_rule(use: OpUse) -> Type:
     return STR
 
 
+def _concatn_rule(use: OpUse) -> Type:
+    if len(use.types) < 2 or any(t != STR for t in use.types):
+        use.fail("expected two or more str operands")
+    return STR
+
+
 def _getitem(s: str, i: int) -> str:
     return s[i]       # IndexError: string index out of range
 
@@ -107,6 +114,10 @@ _BIN = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b:
         "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
 
 define("str.concat", PURE, lambda a, b: a + b, _fixed((STR, STR), STR))
+define("str.concatn", PURE, lambda *xs: "".join(xs), _concatn_rule)
+# a + b where a is dead afterwards: native code grows a in place (backend.str_codegen picks
+# it; the IR never holds it)
+define("str.append", PURE, lambda a, b: a + b, _fixed((STR, STR), STR))
 define("str.repeat", PURE, lambda s, n: s * n, _fixed((STR, I64), STR))
 for _name, _fn in _BIN.items():
     define("str." + _name, PURE, _fn, _fixed((STR, STR), I1))

@@ -5,12 +5,42 @@
  * "parallel_for" (runtime/native.py fills it from parallel_for_address()); Python only
  * reads and sets the number of threads.  Tasks run without the GIL: they are native code.
  * The slots "malloc" and "free" are pts_block_malloc and pts_block_free (block_addresses()).
+ *
+ * It also carries the C runtime's strings (runtime/c/strings.c, str_methods.c, format.c),
+ * so in-process native code runs the str.* ops in C as libpts does: the slots "str_call"
+ * and "str_op" are pts__str_call and pts__str_op (str_addresses()), and what C does not run
+ * goes to the Python callback set_str_fallback() installs (runtime/strings.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "c/blocks.h"
+#include "c/internal.h"
 #include "c/threads.h"
+
+/* format.c prints tensors by dtype name; no tensor reaches it in process */
+const char *pts_dtype_name(pts_dtype dt) {
+    (void)dt;
+    return "?";
+}
+
+static PyObject *str_addresses(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("(NNNN)", PyLong_FromVoidPtr((void *)pts__str_call),
+                         PyLong_FromVoidPtr((void *)pts__str_op),
+                         PyLong_FromVoidPtr((void *)pts__str_hash),
+                         PyLong_FromVoidPtr((void *)pts__str_alloc));
+}
+
+static PyObject *set_str_fallback(PyObject *self, PyObject *arg) {
+    (void)self;
+    void *p = PyLong_AsVoidPtr(arg);
+    if (!p && PyErr_Occurred())
+        return NULL;
+    pts__str_set_fallback(p);
+    Py_RETURN_NONE;
+}
 
 static PyObject *parallel_for_address(PyObject *self, PyObject *unused) {
     (void)self;
@@ -60,6 +90,13 @@ static PyObject *block_stats(PyObject *self, PyObject *unused) {
 }
 
 static PyMethodDef methods[] = {
+    {"str_addresses", str_addresses, METH_NOARGS,
+     "str_addresses()\n--\n\nThe addresses of pts__str_call, pts__str_op, pts__str_hash and "
+     "pts__str_alloc "
+     "(runtime/c/strings.c)."},
+    {"set_str_fallback", set_str_fallback, METH_O,
+     "set_str_fallback(address)\n--\n\nThe function C's str ops call for what they do not run "
+     "(same signature as str_call)."},
     {"block_addresses", block_addresses, METH_NOARGS,
      "block_addresses()\n--\n\nThe addresses of void *pts_block_malloc(size_t) and "
      "void pts_block_free(void *)."},

@@ -145,7 +145,8 @@ _IMPORT_ADDRS["parallel_for"] = _threads.PARALLEL_FOR   # the pool (serial witho
 if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blocks.h)
     _IMPORT_ADDRS["malloc"], _IMPORT_ADDRS["free"] = _threads.BLOCK_MALLOC, _threads.BLOCK_FREE
 from pts.runtime import strings as _strings    # noqa: E402 - str values (the str_call import)
-_IMPORT_ADDRS["str_call"] = _strings.STR_CALL_ADDRESS
+_IMPORT_ADDRS["str_call"], _IMPORT_ADDRS["str_op"] = _strings.STR_CALL_ADDRESS, _strings.STR_OP_ADDRESS
+_IMPORT_ADDRS["str_alloc"] = _strings.STR_ALLOC_ADDRESS
 _strings.set_allocator(_IMPORT_ADDRS["malloc"])
 from pts.runtime import dicts as _dicts         # noqa: E402 - dicts and sets (pts._dicts)
 _IMPORT_ADDRS.update(_dicts.ADDRESSES)

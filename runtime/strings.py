@@ -1,10 +1,18 @@
-"""Strings in native code, on the Python side: the `str_call` import and str conversion.
+"""Strings in native code, on the Python side: the `str_call`/`str_op` imports and str
+conversion.
 
-Contract: `STR_CALL_ADDRESS` is the address of `i32 str_call(ctx, desc, argv, out)` for
-the import table (backend/str_codegen.py describes the call): it decodes the operands by
-the types in `desc`, runs the op's `evaluate` from the op table — the function the IR
-interpreter runs — and writes the result's slots, or, when CPython's operation raises,
-sets ctx.msg and returns the exception's kind code.  `new_str(ctx, s)` makes a runtime
+Contract: `STR_CALL_ADDRESS` and `STR_OP_ADDRESS` are the addresses of `i32 str_call(ctx,
+desc, argv, out)` and `str_op` (the same, desc decoded once per call site) for the import
+table (backend/str_codegen.py describes the call).  With the extension pts._threads they
+are the C runtime's own functions (runtime/c/strings.c, str_methods.c: what libpts and
+pts-run run too), and `PY_STR_CALL` — this module's Python `_str_call` — is their
+fallback for what C does not run: case mapping and predicates of non-ASCII text, repr of
+characters C's table cannot vouch for, str()/repr()/format of tuples and lists, format
+fields C does not parse (`{0.x}`, nested specs, `%*d`), `ascii()`.  `_str_call` decodes
+the operands by the types in `desc`, runs the op's `evaluate` from the op table — the
+function the IR interpreter runs — and writes the result's slots, or, when CPython's
+operation raises, sets ctx.msg and returns the exception's kind code.  Without the
+extension both slots are `_str_call` itself (the results are the same, only slower).  `new_str(ctx, s)` makes a runtime
 string in the call's arena (chained into ctx.lists, freed by `pts.release`), `read_str(p)`
 reads one back.  A runtime string: its length in code points and in bytes (8 bytes each),
 then the UTF-8 bytes and a NUL; the value is the address of the bytes.
@@ -234,4 +242,23 @@ def _str_call(ctx, desc, argv, out):
 
 STR_CALL = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p,
                             ctypes.c_void_p)(_str_call)
-STR_CALL_ADDRESS = ctypes.cast(STR_CALL, ctypes.c_void_p).value
+PY_STR_CALL = ctypes.cast(STR_CALL, ctypes.c_void_p).value
+
+
+def _py_str_alloc(ctx, n, ncp):
+    """str_alloc without the extension: n bytes to fill after the lengths, NUL-terminated."""
+    p = new_str(ctx, "\0" * n) if n else new_str(ctx, "")
+    ctypes.c_int64.from_address(p - 16).value = ncp
+    return p
+
+
+STR_ALLOC = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                             ctypes.c_int64)(_py_str_alloc)
+try:
+    from pts import _threads as _ext
+    STR_CALL_ADDRESS, STR_OP_ADDRESS, STR_HASH_ADDRESS, STR_ALLOC_ADDRESS = _ext.str_addresses()
+    _ext.set_str_fallback(PY_STR_CALL)
+except (ImportError, AttributeError, ValueError):     # no extension (or an old build of it)
+    STR_CALL_ADDRESS = STR_OP_ADDRESS = PY_STR_CALL
+    STR_HASH_ADDRESS = None
+    STR_ALLOC_ADDRESS = ctypes.cast(STR_ALLOC, ctypes.c_void_p).value

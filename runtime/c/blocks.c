@@ -90,7 +90,10 @@ void *pts_block_malloc(size_t n) {
     return malloc(n);
 }
 
+void pts__str_forget(void *p);     /* strings.c: a string chunk freed is no longer current */
+
 void pts_block_free(void *p) {
+    pts__str_forget(p);
 #ifdef USABLE_SIZE
     if (p) {
         size_t size = USABLE_SIZE(p);

@@ -83,6 +83,12 @@ void pts__buf_value(pts_buf *b, const pts_value *v);
 
 /* ---- strings (strings.c): the str_call import, and strings in a call's arena -------- */
 int32_t pts__str_call(void *ctx, const char *desc, const int64_t *argv, int64_t *out);
+/* the same, desc decoded once per call site into the 8 bytes before it (str_internal.h) */
+int32_t pts__str_op(void *ctx, const char *desc, const int64_t *argv, int64_t *out);
+uint64_t pts__str_hash(const char *s);                           /* of a str's bytes */
+/* a new string of n bytes and ncp code points in the arena: its bytes, to fill */
+char *pts__str_alloc(void *ctx, size_t n, int64_t ncp);
+void pts__str_set_fallback(void *fn);      /* what C does not run (a Python process) */
 char *pts__str_new(void *ctx, const char *p, size_t n);
 int pts__buf_str_repr(pts_buf *b, const char *s, int64_t n);    /* repr(s) */
 

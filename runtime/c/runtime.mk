@@ -8,10 +8,10 @@ PTS_C := runtime/c
 PTS_CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -fPIC -fvisibility=hidden -pthread
 PTS_LIB_SRC := $(PTS_C)/zip.c $(PTS_C)/json.c $(PTS_C)/format.c $(PTS_C)/npy.c $(PTS_C)/loader.c \
                $(PTS_C)/threads.c $(PTS_C)/cpu.c $(PTS_C)/blocks.c $(PTS_C)/train.c \
-               $(PTS_C)/strings.c $(PTS_C)/dicts.c
+               $(PTS_C)/strings.c $(PTS_C)/str_methods.c $(PTS_C)/dicts.c
 PTS_LIB_OBJ := $(patsubst $(PTS_C)/%.c,$(BUILD)/obj/%.o,$(PTS_LIB_SRC))
 PTS_HDR := $(PTS_C)/pts.h $(PTS_C)/internal.h $(PTS_C)/threads.h $(PTS_C)/cpu.h \
-           $(PTS_C)/blocks.h $(PTS_C)/dicts.h
+           $(PTS_C)/blocks.h $(PTS_C)/str_internal.h $(PTS_C)/dicts.h
 
 .PHONY: runtime
 runtime: $(BUILD)/libpts.a $(BUILD)/libpts.so $(BUILD)/pts-run

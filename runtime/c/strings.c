@@ -1,18 +1,21 @@
 /* strings.c — the str.* ops for images that libpts runs (no Python).
  *
- * Generated code calls `int32_t str_call(ctx, desc, argv, out)` for every str.* op
- * (backend/str_codegen.py): desc is "op|operand types|result type" in IR type text,
- * argv the operands as 64-bit slots, out the result's slots; a non-zero return is the
- * exception's kind code with ctx->msg set.  In a Python process that import runs the op
- * table's own functions (runtime/strings.py); here the common ops are written in C with
- * CPython's results: concatenation, repetition, comparison (UTF-8 byte order is code-point
- * order), `in`, len, indexing and slicing by code point, str()/repr() of numbers, None,
- * bools and strings, format specs of ints, floats and strings ([[fill]align][sign][#][0]
- * [width][,|_][.precision][type] with types d x X o b f F e E g G % s), int(), float(),
- * ord, chr, join, split, strip, replace, find, count, startswith, endswith and ASCII case
- * mapping and predicates.  Anything else — str.format templates, % formatting, methods
- * with optional bounds, case mapping of non-ASCII text — is a RuntimeError naming the op
- * ("run the archive from Python"), never a wrong answer.
+ * Generated code calls `int32_t str_op(ctx, desc, argv, out)` for the str.* ops it does
+ * not inline (backend/str_codegen.py): desc is "op|operand types|result type" in IR type
+ * text after a word where pts__str_op keeps the decoded op (str_internal.h), argv the
+ * operands as 64-bit slots, out the result's slots; a non-zero return is the exception's
+ * kind code with ctx->msg set.  (`str_call` is the same without the word: images made
+ * before str_op.)  The same C runs in libpts and, through the extension pts._threads, in a
+ * Python process.  The ops have CPython's results: concatenation, repetition, comparison
+ * (UTF-8 byte order is code-point order), `in`, len, indexing and slicing by code point,
+ * str()/repr() of numbers, None, bools and strings, format specs of ints, floats and
+ * strings ([[fill]align][sign][z][#][0][width][,|_][.precision][type] with types d x X o b
+ * c f F e E g G % s), int(), float(), ord, chr, join, split, strip, replace, ASCII case
+ * mapping here; the other methods, str.format templates and % formatting in str_methods.c.
+ * What C does not run (case mapping of non-ASCII text, printing tuples and lists, ...)
+ * goes to the fallback a Python process installs (the op table's own function), and in
+ * libpts is a RuntimeError naming the op ("run the archive from Python"), never a wrong
+ * answer.
  *
  * A string: its length in code points and in bytes (8 bytes each), the UTF-8 bytes, a
  * NUL; the value is the address of the bytes.  Strings made here live in the call's arena (chained into ctx->lists like a
@@ -28,18 +31,7 @@
 
 #include "blocks.h"
 #include "internal.h"
-
-typedef struct str_node { int64_t len, cap; void *data; struct str_node *next; } str_node;
-typedef struct {                       /* the first fields of the context (codegen.CTX_FIELDS) */
-    int64_t kind, line, col;
-    const char *file, *msg, *func;
-    const void *imports;
-    str_node *lists;
-} str_ctx;
-
-enum { K_INDEX = 2, K_VALUE = 3, K_RUNTIME = 5, K_TYPE = 6, K_OVERFLOW = 7 };
-
-#define SLEN(p) (*(const int64_t *)((const char *)(p) - 8))
+#include "str_internal.h"
 
 static const char OOM[] = "out of memory";
 
@@ -53,30 +45,134 @@ static void push(str_ctx *c, str_node *node) {
     c->lists = node;
 }
 
-static int64_t cp_count(const char *s, int64_t n);
-static uint32_t cp_decode(const char *s);
+#define cp_count pts__cp_count
+#define cp_offset pts__cp_offset
+#define cp_len pts__cp_len
+#define cp_decode pts__cp_decode
+#define cp_encode pts__cp_encode
+#define find_bytes pts__find_bytes
+#define fail pts__str_fail
+#define put pts__str_put
+#define put_buf pts__str_put_buf
 
-char *pts__str_new(void *ctxp, const char *p, size_t n) {
-    str_ctx *c = ctxp;
-    char *block = pts_block_malloc(n + 17);
-    str_node *node = pts_block_malloc(sizeof *node);
-    if (!block || !node) {
-        pts_block_free(block);
-        pts_block_free(node);
-        return NULL;
+/* Small strings are carved from chunks: a chunk is one block, an arena node (data NULL:
+   release frees the node, which is the whole block) and then strings one after another.
+   The thread's current chunk and the context it belongs to are thread-local; a chunk is
+   only carved for its own context, and pts_block_free forgets it when release frees it
+   (pts__str_forget), so a chunk never outlives its arena here.  A call and its release
+   run on one thread (runtime/native.py, _dispatch.c, loader.c). */
+#define CHUNK 8192
+#define SMALL 512
+#define TLS _Thread_local __attribute__((tls_model("initial-exec")))   /* (no __tls_get_addr) */
+static TLS str_node *chunk;
+static TLS str_ctx *chunk_ctx;
+static TLS size_t chunk_used;
+
+/* The string `s += t` in a loop grows in place (OP_append): its block, with spare room, is
+   the thread's `grown` string until a string other than it is appended to.  Generated code
+   calls str.append only where the left operand is dead afterwards and nothing else can hold
+   it (backend/str_codegen.py), so growing it in place is invisible. */
+static TLS str_node *grown_node;
+static TLS str_ctx *grown_ctx;
+static TLS char *grown;
+static TLS size_t grown_cap;
+
+void pts__str_forget(void *p) {
+    if (!p)
+        return;
+    if (p == (void *)chunk)
+        chunk = NULL;
+    if (p == (void *)grown_node || (grown && p == (void *)(grown - 16)))
+        grown = NULL;
+}
+
+static int32_t append(str_ctx *c, const char *a, const char *b, int64_t *out) {
+    int64_t an = SLEN(a), bn = SLEN(b), n = an + bn;
+    size_t need = (size_t)n + 17;
+    if (a == grown && grown_ctx == c) {
+        if (need > grown_cap) {
+            size_t cap = grown_cap * 2 > need ? grown_cap * 2 : need;
+            char *block = realloc(grown - 16, cap);        /* (a malloc block: blocks.h) */
+            if (!block)
+                return fail(c, K_RUNTIME, "out of memory");
+            grown_node->data = block;
+            grown = block + 16;
+            grown_cap = cap;
+        }
+    } else {
+        size_t cap = need * 2 > 64 ? need * 2 : 64;
+        char *block = pts_block_malloc(cap);
+        str_node *node = pts_block_malloc(sizeof *node);
+        if (!block || !node) {
+            pts_block_free(block);
+            pts_block_free(node);
+            return fail(c, K_RUNTIME, "out of memory");
+        }
+        node->len = node->cap = 0;
+        node->data = block;
+        push(c, node);
+        memcpy(block, (const char *)a - 16, 16);
+        memcpy(block + 16, a, (size_t)an);
+        grown_node = node;
+        grown_ctx = c;
+        grown = block + 16;
+        grown_cap = cap;
     }
-    memcpy(block, &(int64_t){cp_count(p, (int64_t)n)}, 8);
+    int64_t ncp = SNCP(grown) + SNCP(b);
+    memcpy(grown + an, b, (size_t)bn);      /* (b is not a's buffer: a has no other user) */
+    grown[n] = 0;
+    memcpy(grown - 16, &ncp, 8);
+    memcpy(grown - 8, &n, 8);
+    *out = (int64_t)(uintptr_t)grown;
+    return 0;
+}
+
+/* A string of n bytes and ncp code points: its lengths, then n bytes to fill, then a NUL.
+   Large ones are a block of their own (the node, then the string). */
+char *pts__str_alloc(void *ctxp, size_t n, int64_t ncp) {
+    str_ctx *c = ctxp;
+    size_t need = (17 + n + 7) & ~(size_t)7;
+    char *block;
+    if (n <= SMALL) {
+        if (!chunk || chunk_ctx != c || chunk_used + need > CHUNK) {
+            str_node *node = pts_block_malloc(sizeof *node + CHUNK);
+            if (!node)
+                return NULL;
+            node->len = node->cap = 0;
+            node->data = NULL;
+            push(c, node);
+            chunk = node;
+            chunk_ctx = c;
+            chunk_used = 0;
+        }
+        block = (char *)(chunk + 1) + chunk_used;
+        chunk_used += need;
+        memcpy(block, &ncp, 8);
+        memcpy(block + 8, &(int64_t){(int64_t)n}, 8);
+        block[16 + n] = 0;
+        return block + 16;
+    }
+    str_node *node = pts_block_malloc(sizeof *node + 17 + n);
+    if (!node)
+        return NULL;
+    block = (char *)(node + 1);
+    memcpy(block, &ncp, 8);
     memcpy(block + 8, &(int64_t){(int64_t)n}, 8);
-    if (n)
-        memcpy(block + 16, p, n);
     block[16 + n] = 0;
     node->len = node->cap = 0;
-    node->data = block;
+    node->data = NULL;
     push(c, node);
     return block + 16;
 }
 
-static int32_t fail(str_ctx *c, int kind, const char *fmt, ...) {
+char *pts__str_new(void *ctxp, const char *p, size_t n) {
+    char *s = pts__str_alloc(ctxp, n, cp_count(p, (int64_t)n));
+    if (s && n)
+        memcpy(s, p, n);
+    return s;
+}
+
+int32_t pts__str_fail(str_ctx *c, int kind, const char *fmt, ...) {
     char tmp[512];
     va_list ap;
     va_start(ap, fmt);
@@ -88,7 +184,7 @@ static int32_t fail(str_ctx *c, int kind, const char *fmt, ...) {
 }
 
 /* a result string from a buffer (the buffer is freed) */
-static int32_t put_buf(str_ctx *c, pts_buf *b, int64_t *out) {
+int32_t pts__str_put_buf(str_ctx *c, pts_buf *b, int64_t *out) {
     if (b->failed) {
         free(b->p);
         c->msg = OOM;
@@ -104,7 +200,7 @@ static int32_t put_buf(str_ctx *c, pts_buf *b, int64_t *out) {
     return 0;
 }
 
-static int32_t put(str_ctx *c, const char *p, size_t n, int64_t *out) {
+int32_t pts__str_put(str_ctx *c, const char *p, size_t n, int64_t *out) {
     char *s = pts__str_new(c, p, n);
     if (!s) {
         c->msg = OOM;
@@ -116,7 +212,7 @@ static int32_t put(str_ctx *c, const char *p, size_t n, int64_t *out) {
 
 /* ---- UTF-8 ----------------------------------------------------------------------- */
 
-static int64_t cp_count(const char *s, int64_t n) {
+int64_t pts__cp_count(const char *s, int64_t n) {
     int64_t k = 0;
     for (int64_t i = 0; i < n; i++)
         k += ((unsigned char)s[i] & 0xC0) != 0x80;
@@ -124,7 +220,7 @@ static int64_t cp_count(const char *s, int64_t n) {
 }
 
 /* byte offset of code point i (0 <= i <= count) */
-static int64_t cp_offset(const char *s, int64_t n, int64_t i) {
+int64_t pts__cp_offset(const char *s, int64_t n, int64_t i) {
     if (cp_count(s, n) == n)
         return i;
     int64_t k = 0, b = 0;
@@ -134,11 +230,11 @@ static int64_t cp_offset(const char *s, int64_t n, int64_t i) {
     return n;
 }
 
-static int cp_len(unsigned char lead) {
+int pts__cp_len(unsigned char lead) {
     return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
 }
 
-static uint32_t cp_decode(const char *s) {
+uint32_t pts__cp_decode(const char *s) {
     const unsigned char *u = (const unsigned char *)s;
     switch (cp_len(u[0])) {
     case 1: return u[0];
@@ -150,7 +246,7 @@ static uint32_t cp_decode(const char *s) {
     }
 }
 
-static int cp_encode(uint32_t c, char *out) {
+int pts__cp_encode(uint32_t c, char *out) {
     if (c < 0x80) {
         out[0] = (char)c;
         return 1;
@@ -173,19 +269,17 @@ static int cp_encode(uint32_t c, char *out) {
     return 4;
 }
 
-static int is_ascii(const char *s, int64_t n) {
-    for (int64_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return 0;
-    return 1;
-}
-
-static const char *find_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
+const char *pts__find_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
     if (nn == 0)
         return h;
-    for (int64_t i = 0; i + nn <= hn; i++)
-        if (h[i] == nd[0] && memcmp(h + i, nd, (size_t)nn) == 0)
-            return h + i;
+    const char *end = h + hn - nn + 1;       /* candidates start before end */
+    for (const char *p = h; p < end; p++) {
+        p = memchr(p, nd[0], (size_t)(end - p));
+        if (!p)
+            return NULL;
+        if (nn == 1 || !memcmp(p + 1, nd + 1, (size_t)nn - 1))
+            return p;
+    }
     return NULL;
 }
 
@@ -240,32 +334,42 @@ int pts__buf_str_repr(pts_buf *b, const char *s, int64_t n) {
     return known;
 }
 
-/* str(x) (repr = 0) or repr(x) of a scalar of IR type t from slot raw; 0 if t is not one */
-static int show(pts_buf *b, const char *t, int64_t raw, int repr) {
-    char tmp[64];
-    if (!strcmp(t, "i64")) {
-        snprintf(tmp, sizeof tmp, "%lld", (long long)raw);
-        pts__buf_puts(b, tmp);
-    } else if (!strcmp(t, "f64")) {
+/* str(x) (repr = 0) or repr(x) of a scalar of type code t from slot raw; 0 if t is not one
+   (or a repr C cannot vouch for) */
+int pts__show(pts_buf *b, int t, int64_t raw, int repr) {
+    char tmp[32];
+    switch (t) {
+    case T_I64: {
+        uint64_t mag = raw < 0 ? (uint64_t)0 - (uint64_t)raw : (uint64_t)raw;
+        int k = sizeof tmp;
+        do {
+            tmp[--k] = (char)('0' + mag % 10);
+            mag /= 10;
+        } while (mag);
+        if (raw < 0)
+            tmp[--k] = '-';
+        pts__buf_put(b, tmp + k, sizeof tmp - (size_t)k);
+        return 1;
+    }
+    case T_F64: {
         double x;
         memcpy(&x, &raw, 8);
         pts__buf_float(b, x);
-    } else if (!strcmp(t, "i1")) {
-        pts__buf_puts(b, raw & 1 ? "True" : "False");
-    } else if (!strcmp(t, "none")) {
-        pts__buf_puts(b, "None");
-    } else if (!strcmp(t, "str")) {
-        const char *s = (const char *)(uintptr_t)raw;
-        if (repr) {
-            if (!pts__buf_str_repr(b, s, SLEN(s)))
-                return 0;
-        } else
-            pts__buf_put(b, s, (size_t)SLEN(s));
-    } else {
-        return 0;
+        return 1;
     }
-    return 1;
+    case T_I1: pts__buf_puts(b, raw & 1 ? "True" : "False"); return 1;
+    case T_NONE: pts__buf_puts(b, "None"); return 1;
+    case T_STR: {
+        const char *s = (const char *)(uintptr_t)raw;
+        if (repr)
+            return pts__buf_str_repr(b, s, SLEN(s));
+        pts__buf_put(b, s, (size_t)SLEN(s));
+        return 1;
+    }
+    default: return 0;
+    }
 }
+#define show pts__show
 
 /* ---- format specs ---------------------------------------------------------------- */
 
@@ -273,7 +377,7 @@ typedef struct {
     char fill[5];
     int fill_len;
     char align, sign, type;
-    int alt, zero, width, prec, group;
+    int alt, zero, width, prec, group, z;
 } spec_t;
 
 static int parse_spec(const char *s, int64_t n, spec_t *sp) {
@@ -296,6 +400,8 @@ static int parse_spec(const char *s, int64_t n, spec_t *sp) {
     }
     if (i < n && strchr("+- ", s[i]))
         sp->sign = s[i++];
+    if (i < n && s[i] == 'z')
+        sp->z = 1, i++;
     if (i < n && s[i] == '#')
         sp->alt = 1, i++;
     if (i < n && s[i] == '0') {
@@ -371,19 +477,33 @@ static void finish_number(pts_buf *b, spec_t *sp, int neg, const char *prefix, c
         sp->fill[0] = '0';
         sp->fill_len = 1;
     }
-    char body[700];
-    snprintf(body, sizeof body, "%s%s%s%s", sign, prefix, digits, tail);
-    pad(b, sp, body, strlen(body), strlen(sign) + strlen(prefix), '>');
+    char body[720];
+    size_t n = 0, k;
+    const char *parts[4] = {sign, prefix, digits, tail};
+    for (int i = 0; i < 4; i++) {             /* (no snprintf: this is the hot path) */
+        k = strlen(parts[i]);
+        if (n + k >= sizeof body)
+            k = sizeof body - 1 - n;
+        memcpy(body + n, parts[i], k);
+        n += k;
+    }
+    body[n] = 0;
+    pad(b, sp, body, n, strlen(sign) + strlen(prefix), '>');
 }
 
 static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const char *spec,
                           int is_bool) {
     char type = sp->type ? sp->type : 'd';
     (void)spec;
-    (void)is_bool;     /* a bool with a non-empty spec formats as its int, as in CPython */
     if (strchr("eEfFgG%", type)) {
         return -2;     /* a float presentation: convert */
     }
+    if (!strchr("dxXobc", type))  /* (a bool with a spec formats as its int, named bool) */
+        return fail(c, K_VALUE, "Unknown format code '%c' for object of type '%s'", type,
+                    is_bool ? "bool" : "int");
+    if (sp->z)
+        return fail(c, K_VALUE, "Negative zero coercion (z) not allowed in integer format "
+                    "specifier");
     if (sp->prec >= 0)
         return fail(c, K_VALUE, "Precision not allowed in integer format specifier");
     uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -416,6 +536,51 @@ static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const c
     return 0;
 }
 
+/* "%.*f" of a >= 0 without printf, where the result is exactly computable in 128 bits:
+   x = m * 2^e exactly, so round-half-even(m * 10^prec * 2^e) is the correctly rounded
+   fixed-point value printf gives.  0 if out of range (the caller uses printf). */
+static int fixed_fast(double a, int prec, char *out) {
+    static const uint64_t P10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+                                   100000000, 1000000000, 10000000000, 100000000000,
+                                   1000000000000, 10000000000000, 100000000000000,
+                                   1000000000000000};
+    if (prec > 15 || !(a < 9.0e18 / (double)P10[prec]))
+        return 0;
+    uint64_t bits;
+    memcpy(&bits, &a, 8);
+    int be = (int)(bits >> 52 & 0x7FF);
+    uint64_t m = bits & ((UINT64_C(1) << 52) - 1);
+    if (be)
+        m |= UINT64_C(1) << 52;
+    int e = (be ? be : 1) - 1075;               /* a = m * 2^e */
+    unsigned __int128 v = (unsigned __int128)m * P10[prec];
+    uint64_t n;
+    if (e >= 0) {
+        n = (uint64_t)(v << e);                 /* (a < 9e18: no overflow) */
+    } else if (e < -120) {
+        n = 0;                                  /* v < 2^120: below one half */
+    } else {
+        unsigned __int128 q = v >> -e, rem = v - (q << -e), half = (unsigned __int128)1 << (-e - 1);
+        n = (uint64_t)q + (rem > half || (rem == half && (q & 1)));
+    }
+    char dig[32];
+    int k = 0;
+    do {
+        dig[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    while (k <= prec)
+        dig[k++] = '0';
+    int o = 0;
+    for (int i = k - 1; i >= 0; i--) {
+        out[o++] = dig[i];
+        if (i == prec && prec > 0)
+            out[o++] = '.';
+    }
+    out[o] = 0;
+    return 1;
+}
+
 static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
     char type = sp->type;
     if (type && !strchr("eEfFgG%", type))
@@ -437,11 +602,35 @@ static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
         if (sp->prec < 0) {                      /* repr's digits */
             char tmp[64];
             pts_format_float(a, tmp, sizeof tmp);
-            snprintf(digits, sizeof digits, "%s", tmp);
-        } else {                                 /* like 'g', but at least one digit after . */
-            snprintf(digits, sizeof digits, "%.*g", sp->prec ? sp->prec : 1, a);
-            if (!strpbrk(digits, ".en"))
-                strcat(digits, ".0");
+            char *e = strchr(tmp, 'e');
+            if (sp->alt && e && !memchr(tmp, '.', (size_t)(e - tmp)))   /* '#': "1.e+16" */
+                snprintf(digits, sizeof digits, "%.*s.%s", (int)(e - tmp), tmp, e);
+            else
+                snprintf(digits, sizeof digits, "%s", tmp);
+        } else {
+            /* like 'g', but a fixed result keeps a digit after the point, so the exponent
+               form starts a digit earlier (CPython: decpt > precision - 1) */
+            int p = sp->prec ? sp->prec : 1;
+            char *e;
+            snprintf(digits, sizeof digits, "%.*e", p - 1, a);
+            int exp10 = (e = strchr(digits, 'e')) ? atoi(e + 1) : 0;
+            if (e && (exp10 < -4 || exp10 >= p - 1)) {
+                char mant[400];                  /* the mantissa's trailing zeros go, as in 'g' */
+                size_t m = (size_t)(e - digits);
+                memcpy(mant, digits, m);
+                while (m > 1 && strchr(mant, '.') && mant[m - 1] == '0')
+                    m--;
+                if (m && mant[m - 1] == '.')
+                    m--;
+                mant[m] = 0;
+                char exps[16];
+                snprintf(exps, sizeof exps, "%s", e);
+                snprintf(digits, sizeof digits, "%s%s", mant, exps);
+            } else {
+                snprintf(digits, sizeof digits, "%.*g", p, a);
+                if (!strpbrk(digits, ".en"))
+                    strcat(digits, ".0");
+            }
         }
     } else {
         int prec = sp->prec < 0 ? 6 : sp->prec;
@@ -453,7 +642,10 @@ static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
         snprintf(fmt, sizeof fmt, "%%%s.*%c", sp->alt ? "#" : "", type == '%' ? 'f' : type);
         if (prec > 500)
             return fail(c, K_RUNTIME, "libpts: precision %d is too large", prec);
-        snprintf(digits, sizeof digits, fmt, prec, a);
+        if ((type == 'f' || type == 'F') && !sp->alt && fixed_fast(a, prec, digits))
+            ;
+        else
+            snprintf(digits, sizeof digits, fmt, prec, a);
     }
     if (sp->group) {                             /* group the integer part */
         char *dot = digits + strcspn(digits, ".eE");
@@ -463,54 +655,52 @@ static int32_t format_float(str_ctx *c, pts_buf *b, double x, spec_t *sp) {
         strncat(grouped, rest, sizeof grouped - strlen(grouped) - 1);
         snprintf(digits, sizeof digits, "%s", grouped);
     }
+    if (sp->z && neg && !strpbrk(digits, "123456789"))
+        neg = 0;                                 /* z: a zero that rounds is not negative */
     finish_number(b, sp, neg, "", digits, tail);
     return 0;
 }
 
-/* format(x, spec) for a scalar of IR type t */
-static int32_t format_value(str_ctx *c, pts_buf *b, const char *t, int64_t raw, const char *spec) {
-    int64_t sn = SLEN(spec);
+/* format(x, spec) for a scalar of type code t (spec: sn bytes) */
+int32_t pts__format_value(str_ctx *c, pts_buf *b, int t, int64_t raw, const char *spec,
+                          int64_t sn) {
     spec_t sp;
     if (sn == 0) {
         if (!show(b, t, raw, 0))
-            return fail(c, K_RUNTIME, "libpts cannot run 'str.format' of a %s yet (run the "
-                        "archive from Python)", t);
+            return -1;           /* (the caller falls back) */
         return 0;
     }
     if (!parse_spec(spec, sn, &sp))
         return fail(c, K_VALUE, "Invalid format specifier '%s' for object of type '%s'", spec,
-                    !strcmp(t, "i64") ? "int" : !strcmp(t, "f64") ? "float" :
-                    !strcmp(t, "i1") ? "bool" : !strcmp(t, "str") ? "str" : "NoneType");
-    if (!strcmp(t, "str")) {
+                    t == T_I64 ? "int" : t == T_F64 ? "float" : t == T_I1 ? "bool" :
+                    t == T_STR ? "str" : "NoneType");
+    if (t == T_STR) {
         const char *s = (const char *)(uintptr_t)raw;
         if (sp.type && sp.type != 's')
             return fail(c, K_VALUE, "Unknown format code '%c' for object of type 'str'", sp.type);
+        if (sp.group)
+            return fail(c, K_VALUE, "Cannot specify '%c' with 's'.", sp.group);
         if (sp.sign)
-            return fail(c, K_VALUE, "Sign not allowed in string format specifier");
+            return fail(c, K_VALUE, sp.sign == ' ' ? "Space not allowed in string format specifier"
+                                                   : "Sign not allowed in string format specifier");
+        if (sp.z)
+            return fail(c, K_VALUE, "Negative zero coercion (z) not allowed in string format "
+                        "specifier");
+        if (sp.alt)
+            return fail(c, K_VALUE, "Alternate form (#) not allowed in string format specifier");
+        if (sp.align == '=')
+            return fail(c, K_VALUE, "'=' alignment not allowed in string format specifier");
         int64_t n = SLEN(s);
         if (sp.prec >= 0 && sp.prec < cp_count(s, n))
             n = cp_offset(s, n, sp.prec);
         pad(b, &sp, s, (size_t)n, 0, '<');
         return 0;
     }
-    if (!strcmp(t, "i64") || !strcmp(t, "i1")) {
-        pts_buf tmp = {0};
-        int32_t st = format_int(c, &tmp, raw, &sp, spec, t[1] == '1');
-        if (st == -1) {
-            pad(b, &sp, tmp.p, tmp.len, 0, '<');
-            free(tmp.p);
-            return 0;
-        }
-        if (st == -2) {
-            free(tmp.p);
-            return format_float(c, b, (double)raw, &sp);
-        }
-        if (st == 0)
-            pts__buf_put(b, tmp.p ? tmp.p : "", tmp.len);
-        free(tmp.p);
-        return st;
+    if (t == T_I64 || t == T_I1) {
+        int32_t st = format_int(c, b, raw, &sp, spec, t == T_I1);
+        return st == -2 ? format_float(c, b, (double)raw, &sp) : st;
     }
-    if (!strcmp(t, "f64")) {
+    if (t == T_F64) {
         double x;
         memcpy(&x, &raw, 8);
         return format_float(c, b, x, &sp);
@@ -600,7 +790,7 @@ static const char *arg_str(const int64_t *argv, int k) {
 
 /* Does s hold a whitespace character beyond ASCII's (str.split() and strip() split and
    strip those too: with none, ASCII whitespace alone decides) */
-static int unicode_space(const char *s, int64_t n) {
+int pts__unicode_space(const char *s, int64_t n) {
     for (int64_t i = 0; i < n; i += cp_len((unsigned char)s[i])) {
         if ((unsigned char)s[i] < 0x80)
             continue;
@@ -611,340 +801,495 @@ static int unicode_space(const char *s, int64_t n) {
     }
     return 0;
 }
+#define unicode_space pts__unicode_space
 
-static int ascii_space(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f); }
+int pts__ascii_space(char ch) {
+    return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f);
+}
+#define ascii_space pts__ascii_space
 
-int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
-    str_ctx *c = ctxp;
-    char op[64], types[256];
+/* In a Python process, what C does not run goes to runtime/strings.py's callback, which runs
+   the op table's own function (pts._threads sets it); in libpts it stays NULL. */
+typedef int32_t (*str_fn)(void *, const char *, const int64_t *, int64_t *);
+static str_fn fallback;
+
+void pts__str_set_fallback(void *f) { fallback = (str_fn)f; }
+
+int32_t pts__str_unsupported(str_ctx *c, const char *desc, const int64_t *argv, int64_t *out) {
+    if (fallback)
+        return fallback(c, desc, argv, out);
     const char *bar = strchr(desc, '|');
     const char *bar2 = bar ? strchr(bar + 1, '|') : NULL;
-    if (!bar || !bar2 || bar - desc >= (long)sizeof op || bar2 - bar - 1 >= (long)sizeof types)
+    if (!bar2)
         return fail(c, K_RUNTIME, "libpts: bad string op %.60s", desc);
-    memcpy(op, desc, (size_t)(bar - desc));
-    op[bar - desc] = 0;
-    memcpy(types, bar + 1, (size_t)(bar2 - bar - 1));
-    types[bar2 - bar - 1] = 0;
-    const char *t0 = types;
-    char first[64] = "";
-    size_t fl = strcspn(t0, ";");
-    if (fl < sizeof first) {
-        memcpy(first, t0, fl);
-        first[fl] = 0;
-    }
-    int nargs = *types ? 1 : 0;
-    for (const char *p = types; *p; p++)
-        nargs += *p == ';';
-    const char *a = nargs > 0 ? arg_str(argv, 0) : NULL;
-    int64_t an = a && !strcmp(first, "str") ? SLEN(a) : 0;
+    return fail(c, K_RUNTIME, "libpts cannot run '%.*s' (%.*s) yet: run the archive from Python",
+                (int)(bar - desc), desc, (int)(bar2 - bar - 1), bar + 1);
+}
 
-    if (!strcmp(op, "str.concat") || !strcmp(op, "str.repeat")) {
-        pts_buf b = {0};
-        if (op[4] == 'c') {
-            const char *s2 = arg_str(argv, 1);
-            pts__buf_put(&b, a, (size_t)an);
-            pts__buf_put(&b, s2, (size_t)SLEN(s2));
-        } else {
-            if (argv[1] > 0 && an > 0 && argv[1] > (INT64_C(1) << 40) / an)
-                return fail(c, K_RUNTIME, "out of memory");
-            for (int64_t k = 0; k < argv[1]; k++)
-                pts__buf_put(&b, a, (size_t)an);
-        }
-        return put_buf(c, &b, out);
+/* a list<str> result holding items[0..n) (strings already in the arena) */
+int32_t pts__str_list(str_ctx *c, const char **items, int64_t n, int64_t *out) {
+    str_node *l = pts_block_malloc(sizeof *l);
+    void *data = pts_block_malloc((size_t)(n ? n : 1) * 8);
+    if (!l || !data) {
+        pts_block_free(l);
+        pts_block_free(data);
+        c->msg = OOM;
+        return K_RUNTIME;
     }
-    if (!strcmp(op, "str.eq") || !strcmp(op, "str.ne") || !strcmp(op, "str.lt") ||
-        !strcmp(op, "str.le") || !strcmp(op, "str.gt") || !strcmp(op, "str.ge")) {
+    if (n)
+        memcpy(data, items, (size_t)n * 8);
+    l->len = n;
+    l->cap = n ? n : 1;
+    l->data = data;
+    push(c, l);
+    *out = (int64_t)(uintptr_t)l;
+    return 0;
+}
+
+#define OP_NAME(n) #n,
+static const char *const OP_NAMES[] = {"", STR_OPS(OP_NAME)};
+static const char *const METHOD_NAMES[] = {STR_METHODS(OP_NAME)};
+#define OP_FALLBACK 255
+
+static int type_code(const char *t, size_t n) {
+    static const struct { const char *name; int code; } names[] = {
+        {"i64", T_I64}, {"f64", T_F64}, {"i1", T_I1}, {"none", T_NONE}, {"str", T_STR},
+        {"list<str>", T_LSTR}};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (strlen(names[k].name) == n && !memcmp(names[k].name, t, n))
+            return names[k].code;
+    return T_OTHER;
+}
+
+/* desc "op|t1;t2;...|result" -> the op's number and its operands' type codes */
+static str_site decode(const char *desc) {
+    str_site site;
+    memset(&site, 0, sizeof site);
+    site.op = OP_FALLBACK;
+    const char *bar = strchr(desc, '|');
+    const char *bar2 = bar ? strchr(bar + 1, '|') : NULL;
+    if (!bar2)
+        return site;
+    size_t on = (size_t)(bar - desc);
+    if (on > 6 && !memcmp(desc, "str.m.", 6)) {
+        for (size_t k = 0; k < sizeof METHOD_NAMES / sizeof *METHOD_NAMES; k++)
+            if (strlen(METHOD_NAMES[k]) == on - 6 && !memcmp(METHOD_NAMES[k], desc + 6, on - 6))
+                site.op = (uint8_t)(M_split + k);
+    } else if (on > 4 && !memcmp(desc, "str.", 4)) {
+        for (size_t k = 1; k < sizeof OP_NAMES / sizeof *OP_NAMES; k++)
+            if (strlen(OP_NAMES[k]) == on - 4 && !memcmp(OP_NAMES[k], desc + 4, on - 4))
+                site.op = (uint8_t)k;
+    }
+    int n = 0;
+    for (const char *p = bar + 1; p < bar2;) {
+        const char *e = p + strcspn(p, ";|");
+        if (n < SITE_MAX_ARGS)
+            site.t[n] = (uint8_t)type_code(p, (size_t)(e - p));
+        n++;
+        p = *e == ';' ? e + 1 : e;
+    }
+    if (site.op == OP_mod && n == 2 && site.t[1] == T_OTHER && !strncmp(bar, "|str;tuple<", 11)) {
+        /* template % (a, b, ...): the tuple's scalars are the operands (the same for %) */
+        const char *p = bar + 11;
+        n = 1;
+        while (*p != '>' && n <= SITE_MAX_ARGS) {
+            size_t k = strcspn(p, ",>");
+            if (n < SITE_MAX_ARGS)
+                site.t[n] = (uint8_t)type_code(p, k);
+            n++;
+            p += k;
+            if (*p == ',')
+                p += 2;                  /* ", " */
+        }
+        if (strncmp(p, ">|", 2))
+            n = SITE_MAX_ARGS + 1;       /* a nested tuple or list */
+    }
+    if (n > SITE_MAX_ARGS)
+        site.op = OP_FALLBACK;
+    site.nargs = (uint8_t)n;
+    return site;
+}
+
+static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int64_t *argv,
+                   int64_t *out);
+
+/* The str_call import (images before str_op, and any caller with no site word): the desc
+   text decoded on every call. */
+int32_t pts__str_call(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
+    str_site site = decode(desc);
+    return run(ctxp, &site, desc, argv, out);
+}
+
+/* The str_op import: desc's text is decoded on a call site's first call into the 8 bytes
+   before it, a word generated code reserves as 0 (backend/str_codegen.py).  Two threads
+   may decode a site at once: they store the same word. */
+int32_t pts__str_op(void *ctxp, const char *desc, const int64_t *argv, int64_t *out) {
+    uint64_t *slot = (uint64_t *)(uintptr_t)(desc - 8);
+    uint64_t word = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    str_site site;
+    if (!word) {
+        site = decode(desc);
+        word = site.op | (uint64_t)site.nargs << 8;        /* (op is never 0) */
+        for (int k = 0; k < site.nargs; k++)
+            word |= (uint64_t)site.t[k] << (16 + 3 * k);
+        __atomic_store_n(slot, word, __ATOMIC_RELAXED);
+    } else {
+        site.op = (uint8_t)word;
+        site.nargs = (uint8_t)(word >> 8);
+        for (int k = 0; k < site.nargs; k++)
+            site.t[k] = (uint8_t)(word >> (16 + 3 * k) & 7);
+    }
+    return run(ctxp, &site, desc, argv, out);
+}
+
+/* A hash of a str's bytes (FNV-1a, 64 bits), for hash tables of str keys: equal strings
+   hash equally (a str's UTF-8 bytes are unique to it). */
+uint64_t pts__str_hash(const char *p) {
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    int64_t n = SLEN(p);
+    for (int64_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+static int cmp_str(const char *a, const char *b) {
+    int64_t an = SLEN(a), bn = SLEN(b);
+    int r = memcmp(a, b, (size_t)(an < bn ? an : bn));
+    return r ? r : an < bn ? -1 : an > bn;
+}
+
+static int32_t slice(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a);
+    int has[3];
+    int64_t v[3];
+    for (int q = 0; q < 3; q++) {
+        has[q] = site->t[q + 1] != T_NONE;
+        v[q] = argv[q + 1];
+    }
+    int64_t step = has[2] ? v[2] : 1;
+    if (step == 0)
+        return fail(c, K_VALUE, "slice step cannot be zero");
+    int64_t n = SNCP(a);
+    int64_t lo, hi;
+    if (step > 0) {
+        lo = !has[0] ? 0 : v[0] < 0 ? (v[0] + n < 0 ? 0 : v[0] + n) : (v[0] > n ? n : v[0]);
+        hi = !has[1] ? n : v[1] < 0 ? (v[1] + n < 0 ? 0 : v[1] + n) : (v[1] > n ? n : v[1]);
+    } else {
+        lo = !has[0] ? n - 1 : v[0] < 0 ? (v[0] + n < 0 ? -1 : v[0] + n) : (v[0] >= n ? n - 1 : v[0]);
+        hi = !has[1] ? -1 : v[1] < 0 ? (v[1] + n < 0 ? -1 : v[1] + n) : (v[1] >= n ? n - 1 : v[1]);
+    }
+    int ascii = n == an;
+    if (ascii && step == 1)                           /* one copy */
+        return put(c, a + lo, (size_t)(hi > lo ? hi - lo : 0), out);
+    pts_buf b = {0};
+    pts__buf_put(&b, "", 0);
+    for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+        int64_t off = ascii ? i : cp_offset(a, an, i);
+        pts__buf_put(&b, a + off, (size_t)cp_len((unsigned char)a[off]));
+    }
+    return put_buf(c, &b, out);
+}
+
+static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a);
+    const char *sep = site->nargs >= 2 && site->t[1] == T_STR ? arg_str(argv, 1) : NULL;
+    int64_t maxsplit = site->nargs >= 3 ? argv[2] : -1;
+    if (sep && SLEN(sep) == 0)
+        return fail(c, K_VALUE, "empty separator");
+    if (!sep && unicode_space(a, an))
+        return -1;
+    int64_t cap = 16, n = 0;
+    int ascii = SNCP(a) == an;
+    const char *local[16];
+    const char **items = local;
+    int64_t i = 0;
+    while (1) {
+        int64_t start, end;
+        if (!sep) {
+            while (i < an && ascii_space(a[i]))
+                i++;
+            if (i >= an)
+                break;
+        }
+        start = i;
+        if (maxsplit >= 0 && n >= maxsplit) {
+            end = an;                      /* the rest, as it is */
+        } else if (sep) {
+            const char *hit = find_bytes(a + i, an - i, sep, SLEN(sep));
+            end = hit ? hit - a : an;
+        } else {
+            end = i;
+            while (end < an && !ascii_space(a[end]))
+                end++;
+        }
+        if (n == cap) {
+            const char **more = malloc((size_t)(cap *= 2) * sizeof *items);
+            if (!more)
+                goto oom;
+            memcpy(more, items, (size_t)n * sizeof *items);
+            if (items != local)
+                free(items);
+            items = more;
+        }
+        char *piece = pts__str_alloc(c, (size_t)(end - start),
+                                     ascii ? end - start : cp_count(a + start, end - start));
+        if (!(items[n++] = piece))
+            goto oom;
+        memcpy(piece, a + start, (size_t)(end - start));
+        if (end >= an)
+            break;
+        i = end + (sep ? SLEN(sep) : 0);   /* (after a final separator: one "" more) */
+    }
+    int32_t st = pts__str_list(c, items, n, out);
+    if (items != local)
+        free(items);
+    return st;
+oom:
+    if (items != local)
+        free(items);
+    c->msg = OOM;
+    return K_RUNTIME;
+}
+
+/* A per-thread buffer the formatting ops reuse (one malloc per thread, not per call);
+   only run() itself uses it, never a function it calls. */
+static TLS pts_buf scratch_buf;
+
+static pts_buf *scratch(void) {
+    scratch_buf.len = 0;
+    scratch_buf.failed = 0;
+    return &scratch_buf;
+}
+
+static int32_t put_scratch(str_ctx *c, pts_buf *b, int64_t *out) {
+    if (b->failed) {
+        c->msg = OOM;
+        return K_RUNTIME;
+    }
+    return put(c, b->p ? b->p : "", b->len, out);
+}
+
+static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int64_t *argv,
+                   int64_t *out) {
+    int op = site->op, t0 = site->t[0], nargs = site->nargs;
+    const char *a = nargs > 0 && t0 == T_STR ? arg_str(argv, 0) : NULL;
+    int64_t an = a ? SLEN(a) : 0;
+    int32_t st = -1;
+    for (int k = 0; k < nargs && k < SITE_MAX_ARGS; k++)
+        if (site->t[k] == T_OTHER && op != OP_from && op != OP_repr && op != OP_format &&
+            op != OP_fmt && op != OP_mod)
+            return pts__str_unsupported(c, desc, argv, out);
+    switch (op) {
+    case OP_concat: {
         const char *s2 = arg_str(argv, 1);
         int64_t bn = SLEN(s2);
-        int r = memcmp(a, s2, (size_t)(an < bn ? an : bn));
-        if (r == 0)
-            r = an < bn ? -1 : an > bn;
-        const char *w = op + 4;
-        *out = w[0] == 'e' ? r == 0 : w[0] == 'n' ? r != 0 : w[0] == 'l' ? (w[1] == 't' ? r < 0 : r <= 0)
-               : (w[1] == 't' ? r > 0 : r >= 0);
+        char *r = pts__str_alloc(c, (size_t)(an + bn), SNCP(a) + SNCP(s2));
+        if (!r)
+            return fail(c, K_RUNTIME, "out of memory");
+        memcpy(r, a, (size_t)an);
+        memcpy(r + an, s2, (size_t)bn);
+        *out = (int64_t)(uintptr_t)r;
         return 0;
     }
-    if (!strcmp(op, "str.contains")) {
+    case OP_append: return append(c, a, arg_str(argv, 1), out);
+    case OP_repeat: {
+        int64_t k = argv[1] > 0 ? argv[1] : 0;
+        if (k > 0 && an > 0 && k > (INT64_C(1) << 40) / an)
+            return fail(c, K_RUNTIME, "out of memory");
+        char *r = pts__str_alloc(c, (size_t)(an * k), SNCP(a) * k);
+        if (!r)
+            return fail(c, K_RUNTIME, "out of memory");
+        for (int64_t i = 0; i < k; i++)
+            memcpy(r + i * an, a, (size_t)an);
+        *out = (int64_t)(uintptr_t)r;
+        return 0;
+    }
+    case OP_eq: *out = cmp_str(a, arg_str(argv, 1)) == 0; return 0;
+    case OP_ne: *out = cmp_str(a, arg_str(argv, 1)) != 0; return 0;
+    case OP_lt: *out = cmp_str(a, arg_str(argv, 1)) < 0; return 0;
+    case OP_le: *out = cmp_str(a, arg_str(argv, 1)) <= 0; return 0;
+    case OP_gt: *out = cmp_str(a, arg_str(argv, 1)) > 0; return 0;
+    case OP_ge: *out = cmp_str(a, arg_str(argv, 1)) >= 0; return 0;
+    case OP_contains: {
         const char *s2 = arg_str(argv, 1);
         *out = find_bytes(s2, SLEN(s2), a, an) != NULL;
         return 0;
     }
-    if (!strcmp(op, "str.len")) {
-        *out = cp_count(a, an);
-        return 0;
-    }
-    if (!strcmp(op, "str.getitem")) {
-        int64_t n = cp_count(a, an), i = argv[1];
+    case OP_len: *out = SNCP(a); return 0;
+    case OP_getitem: {
+        int64_t n = SNCP(a), i = argv[1];
         if (i < 0)
             i += n;
         if (i < 0 || i >= n)
             return fail(c, K_INDEX, "string index out of range");
-        int64_t off = cp_offset(a, an, i);
+        int64_t off = n == an ? i : cp_offset(a, an, i);
         return put(c, a + off, (size_t)cp_len((unsigned char)a[off]), out);
     }
-    if (!strcmp(op, "str.slice")) {
-        /* operand types say which bounds are None */
-        const char *ts[4];
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", types);
-        int k = 0;
-        for (char *p = strtok(buf, ";"); p && k < 4; p = strtok(NULL, ";"))
-            ts[k++] = p;
-        if (k != 4)
-            return fail(c, K_RUNTIME, "libpts: bad slice");
-        int has[3];
-        int64_t v[3];
-        for (int q = 0; q < 3; q++) {
-            has[q] = strcmp(ts[q + 1], "none") != 0;
-            v[q] = argv[q + 1];
+    case OP_slice: return slice(c, site, argv, out);
+    case OP_from:
+    case OP_repr: {
+        if (op == OP_from && t0 == T_STR) {
+            *out = argv[0];
+            return 0;
         }
-        int64_t step = has[2] ? v[2] : 1;
-        if (step == 0)
-            return fail(c, K_VALUE, "slice step cannot be zero");
-        int64_t n = cp_count(a, an);
-        int64_t lo, hi;
-        if (step > 0) {
-            lo = !has[0] ? 0 : v[0] < 0 ? (v[0] + n < 0 ? 0 : v[0] + n) : (v[0] > n ? n : v[0]);
-            hi = !has[1] ? n : v[1] < 0 ? (v[1] + n < 0 ? 0 : v[1] + n) : (v[1] > n ? n : v[1]);
-        } else {
-            lo = !has[0] ? n - 1 : v[0] < 0 ? (v[0] + n < 0 ? -1 : v[0] + n) : (v[0] >= n ? n - 1 : v[0]);
-            hi = !has[1] ? -1 : v[1] < 0 ? (v[1] + n < 0 ? -1 : v[1] + n) : (v[1] >= n ? n - 1 : v[1]);
-        }
-        pts_buf b = {0};
-        int ascii = cp_count(a, an) == an;
-        for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
-            int64_t off = ascii ? i : cp_offset(a, an, i);
-            pts__buf_put(&b, a + off, (size_t)cp_len((unsigned char)a[off]));
-        }
-        return put_buf(c, &b, out);
+        pts_buf *b = scratch();
+        if (!show(b, t0, argv[0], op == OP_repr))
+            return pts__str_unsupported(c, desc, argv, out);
+        return put_scratch(c, b, out);
     }
-    if (!strcmp(op, "str.from") || !strcmp(op, "str.repr")) {
-        pts_buf b = {0};
-        if (!show(&b, first, argv[0], op[4] == 'r')) {
-            free(b.p);
-            return fail(c, K_RUNTIME, "libpts cannot run '%s' of a %s yet (run the archive "
-                        "from Python)", op, first);
-        }
-        return put_buf(c, &b, out);
+    case OP_format: {
+        if (site->t[1] != T_STR || t0 == T_OTHER || t0 == T_LSTR)
+            return pts__str_unsupported(c, desc, argv, out);
+        const char *spec = arg_str(argv, 1);
+        pts_buf *b = scratch();
+        st = pts__format_value(c, b, t0, argv[0], spec, SLEN(spec));
+        if (st)
+            return st < 0 ? pts__str_unsupported(c, desc, argv, out) : st;
+        return put_scratch(c, b, out);
     }
-    if (!strcmp(op, "str.format")) {
-        const char *t1 = strchr(types, ';');
-        if (!t1 || strcmp(t1 + 1, "str"))
-            return fail(c, K_RUNTIME, "libpts cannot run 'str.format' of a %s yet (run the "
-                        "archive from Python)", first);
-        pts_buf b = {0};
-        int32_t st = format_value(c, &b, first, argv[0], arg_str(argv, 1));
-        if (st) {
-            free(b.p);
-            return st;
-        }
-        return put_buf(c, &b, out);
-    }
-    if (!strcmp(op, "str.int"))
-        return parse_int(c, a, out);
-    if (!strcmp(op, "str.float")) {
+    case OP_fmt:
+    case OP_mod:
+        st = pts__str_template(c, site, argv, out);
+        break;
+    case OP_int: return parse_int(c, a, out);
+    case OP_float: {
         double x = 0.0;
-        int32_t st = parse_float(c, a, &x);
+        st = parse_float(c, a, &x);
         if (!st)
             memcpy(out, &x, 8);
         return st;
     }
-    if (!strcmp(op, "str.ord")) {
-        int64_t n = cp_count(a, an);
+    case OP_ord: {
+        int64_t n = SNCP(a);
         if (n != 1)
             return fail(c, K_TYPE, "ord() expected a character, but string of length %lld found",
                         (long long)n);
         *out = cp_decode(a);
         return 0;
     }
-    if (!strcmp(op, "str.chr")) {
+    case OP_chr: {
         int64_t v = argv[0];
+        if (v < INT32_MIN || v > INT32_MAX)
+            return fail(c, K_OVERFLOW, "Python int too large to convert to C int");
         if (v < 0 || v > 0x10FFFF)
             return fail(c, K_VALUE, "chr() arg not in range(0x110000)");
         char ch[4];
         return put(c, ch, (size_t)cp_encode((uint32_t)v, ch), out);
     }
-    if (!strcmp(op, "str.join") || !strcmp(op, "str.list_contains") || !strcmp(op, "str.list_eq")) {
-        const str_node *l = (const str_node *)(uintptr_t)argv[!strcmp(op, "str.join")];
+    case OP_join: {
+        const str_node *l = (const str_node *)(uintptr_t)argv[1];
         const char *const *items = l->data;
-        if (!strcmp(op, "str.join")) {
-            pts_buf b = {0};
-            pts__buf_put(&b, "", 0);
-            for (int64_t k = 0; k < l->len; k++) {
-                if (k)
-                    pts__buf_put(&b, a, (size_t)an);
-                pts__buf_put(&b, items[k], (size_t)SLEN(items[k]));
+        int64_t total = 0, ncp = 0;
+        for (int64_t k = 0; k < l->len; k++) {
+            total += SLEN(items[k]) + (k ? an : 0);
+            ncp += SNCP(items[k]) + (k ? SNCP(a) : 0);
+        }
+        char *r = pts__str_alloc(c, (size_t)total, ncp);
+        if (!r)
+            return fail(c, K_RUNTIME, "out of memory");
+        char *p = r;
+        for (int64_t k = 0; k < l->len; k++) {
+            if (k) {
+                memcpy(p, a, (size_t)an);
+                p += an;
             }
-            return put_buf(c, &b, out);
+            memcpy(p, items[k], (size_t)SLEN(items[k]));
+            p += SLEN(items[k]);
         }
-        if (!strcmp(op, "str.list_contains")) {
-            const char *x = arg_str(argv, 1);
-            *out = 0;
-            for (int64_t k = 0; k < l->len; k++)
-                if (SLEN(items[k]) == SLEN(x) && !memcmp(items[k], x, (size_t)SLEN(x)))
-                    *out = 1;
-            return 0;
-        }
+        *out = (int64_t)(uintptr_t)r;
+        return 0;
+    }
+    case OP_list_contains: {
+        const str_node *l = (const str_node *)(uintptr_t)argv[0];
+        const char *const *items = l->data;
+        const char *x = arg_str(argv, 1);
+        *out = 0;
+        for (int64_t k = 0; k < l->len && !*out; k++)
+            *out = cmp_str(items[k], x) == 0;
+        return 0;
+    }
+    case OP_list_eq: {
         const str_node *l1 = (const str_node *)(uintptr_t)argv[0];
         const str_node *l2 = (const str_node *)(uintptr_t)argv[1];
         const char *const *i1 = l1->data, *const *i2 = l2->data;
         *out = l1->len == l2->len;
         for (int64_t k = 0; *out && k < l1->len; k++)
-            *out = SLEN(i1[k]) == SLEN(i2[k]) && !memcmp(i1[k], i2[k], (size_t)SLEN(i1[k]));
+            *out = cmp_str(i1[k], i2[k]) == 0;
         return 0;
     }
-    if (!strncmp(op, "str.m.", 6)) {
-        const char *m = op + 6;
-        int ascii = is_ascii(a, an);
-        if (nargs == 1 && ascii && (!strcmp(m, "lower") || !strcmp(m, "upper"))) {
-            pts_buf b = {0};
-            pts__buf_put(&b, a, (size_t)an);
-            for (size_t k = 0; !b.failed && k < b.len; k++)
-                b.p[k] = (char)(m[0] == 'l' ? tolower((unsigned char)b.p[k])
-                                            : toupper((unsigned char)b.p[k]));
-            return put_buf(c, &b, out);
-        }
-        if (nargs == 1 && ascii && !strncmp(m, "is", 2) &&
-            (!strcmp(m, "isdigit") || !strcmp(m, "isalpha") || !strcmp(m, "isspace") ||
-             !strcmp(m, "isalnum"))) {
-            int r = an > 0;
-            for (int64_t k = 0; k < an; k++) {
-                unsigned char ch = (unsigned char)a[k];
-                r &= m[2] == 'd' ? isdigit(ch) != 0 : m[2] == 's' ? ascii_space((char)ch)
-                     : m[4] == 'p' ? isalpha(ch) != 0 : isalnum(ch) != 0;
-            }
-            *out = r;
-            return 0;
-        }
-        int strip = !strcmp(m, "strip") || !strcmp(m, "lstrip") || !strcmp(m, "rstrip");
-        if (strip && (nargs == 1 || strstr(types, ";none") || is_ascii(arg_str(argv, 1), SLEN(arg_str(argv, 1))))) {
-            const char *chars = nargs == 2 && !strstr(types, ";none") ? arg_str(argv, 1) : NULL;
-            int64_t i = 0, j = an;
-#define STRIPPED(ch) (chars ? memchr(chars, (ch), (size_t)SLEN(chars)) != NULL : ascii_space(ch))
-            if (m[0] != 'r')
-                while (i < j && (unsigned char)a[i] < 0x80 && STRIPPED(a[i]))
-                    i++;
-            if (m[0] != 'l')
-                while (j > i && (unsigned char)a[j - 1] < 0x80 && STRIPPED(a[j - 1]))
-                    j--;
-#undef STRIPPED
-            if (ascii || chars || !unicode_space(a, an))
-                return put(c, a + i, (size_t)(j - i), out);
-        }
-        if (nargs == 2 && !strcmp(types, "str;str") &&
-            (!strcmp(m, "startswith") || !strcmp(m, "endswith") || !strcmp(m, "find") ||
-             !strcmp(m, "rfind") || !strcmp(m, "count") || !strcmp(m, "index"))) {
-            const char *x = arg_str(argv, 1);
-            int64_t xn = SLEN(x);
-            if (m[0] == 's') {
-                *out = xn <= an && !memcmp(a, x, (size_t)xn);
-            } else if (m[0] == 'e') {
-                *out = xn <= an && !memcmp(a + an - xn, x, (size_t)xn);
-            } else if (m[0] == 'c') {
-                int64_t k = 0;
-                if (xn == 0)
-                    k = cp_count(a, an) + 1;
-                else
-                    for (const char *p = a; (p = find_bytes(p, an - (p - a), x, xn)); p += xn)
-                        k++;
-                *out = k;
-            } else {
-                const char *hit = NULL;
-                if (m[0] == 'r') {
-                    for (int64_t i = an - xn; i >= 0 && !hit; i--)
-                        if (!memcmp(a + i, x, (size_t)xn))
-                            hit = a + i;
-                } else {
-                    hit = find_bytes(a, an, x, xn);
-                }
-                if (!hit && m[0] == 'i')
-                    return fail(c, K_VALUE, "substring not found");
-                *out = hit ? cp_count(a, hit - a) : -1;
-            }
-            return 0;
-        }
-        if (!strcmp(m, "replace") && !strcmp(types, "str;str;str")) {
-            const char *x = arg_str(argv, 1), *y = arg_str(argv, 2);
-            int64_t xn = SLEN(x);
-            if (xn > 0) {
-                pts_buf b = {0};
-                pts__buf_put(&b, "", 0);
-                const char *p = a, *hit;
-                while ((hit = find_bytes(p, an - (p - a), x, xn))) {
-                    pts__buf_put(&b, p, (size_t)(hit - p));
-                    pts__buf_put(&b, y, (size_t)SLEN(y));
-                    p = hit + xn;
-                }
-                pts__buf_put(&b, p, (size_t)(an - (p - a)));
-                return put_buf(c, &b, out);
-            }
-        }
-        if (!strcmp(m, "split") && (nargs == 1 || !strcmp(types, "str;str") ||
-                                    !strcmp(types, "str;none")) &&
-            (!strcmp(types, "str;str") || !unicode_space(a, an))) {
-            const char *sep = nargs == 2 && !strcmp(types, "str;str") ? arg_str(argv, 1) : NULL;
-            if (sep && SLEN(sep) == 0)
-                return fail(c, K_VALUE, "empty separator");
-            int64_t cap = 8, n = 0;
-            const char **items = malloc((size_t)cap * sizeof *items);
-            int64_t i = 0;
-            int32_t st = 0;
-            while (items && !st) {
-                int64_t start, end;
-                if (sep) {
-                    const char *hit = find_bytes(a + i, an - i, sep, SLEN(sep));
-                    start = i;
-                    end = hit ? hit - a : an;
-                } else {
-                    while (i < an && ascii_space(a[i]))
-                        i++;
-                    if (i >= an)
-                        break;
-                    start = i;
-                    end = i;
-                    while (end < an && !ascii_space(a[end]))
-                        end++;
-                }
-                if (n == cap) {
-                    const char **more = realloc(items, (size_t)(cap *= 2) * sizeof *items);
-                    if (!more) {
-                        free(items);
-                        items = NULL;
-                        break;
-                    }
-                    items = more;
-                }
-                items[n] = pts__str_new(c, a + start, (size_t)(end - start));
-                if (!items[n++])
-                    st = 1;
-                if (sep && end >= an)
+    case M_split:
+        if (nargs == 1 || site->t[1] == T_STR || site->t[1] == T_NONE)
+            st = split(c, site, argv, out);
+        break;
+    case M_strip:
+    case M_lstrip:
+    case M_rstrip: {
+        const char *chars = nargs == 2 && site->t[1] == T_STR ? arg_str(argv, 1) : NULL;
+        int64_t cn = chars ? SLEN(chars) : 0, i = 0, j = an;
+        /* whole characters: on UTF-8, a byte match of a character is a code-point match */
+#define STRIPPED(p, l) (chars ? find_bytes(chars, cn, (p), (l)) != NULL                     \
+                        : (l) == 1 ? ascii_space(*(p)) : unicode_space((p), (l)))
+        if (op != M_rstrip)
+            while (i < j && STRIPPED(a + i, cp_len((unsigned char)a[i])))
+                i += cp_len((unsigned char)a[i]);
+        if (op != M_lstrip)
+            while (j > i) {
+                int64_t k = j - 1;
+                while (k > i && ((unsigned char)a[k] & 0xC0) == 0x80)
+                    k--;
+                if (!STRIPPED(a + k, j - k))
                     break;
-                i = end + (sep ? SLEN(sep) : 0);
+                j = k;
             }
-            if (!items || st) {
-                free(items);
-                c->msg = OOM;
-                return K_RUNTIME;
-            }
-            str_node *l = pts_block_malloc(sizeof *l);
-            void *data = pts_block_malloc((size_t)(n ? n : 1) * 8);
-            if (!l || !data) {
-                pts_block_free(l);
-                pts_block_free(data);
-                free(items);
-                c->msg = OOM;
-                return K_RUNTIME;
-            }
-            memcpy(data, items, (size_t)n * 8);
-            free(items);
-            l->len = n;
-            l->cap = n ? n : 1;
-            l->data = data;
-            push(c, l);
-            *out = (int64_t)(uintptr_t)l;
+#undef STRIPPED
+        if (i == 0 && j == an) {
+            *out = argv[0];
             return 0;
         }
+        return put(c, a + i, (size_t)(j - i), out);
     }
-    return fail(c, K_RUNTIME, "libpts cannot run '%s' (%s) yet: run the archive from Python",
-                op, types);
+    case M_replace: {
+        if (nargs != 3)
+            break;                               /* (a count: str_methods.c) */
+        const char *x = arg_str(argv, 1), *y = arg_str(argv, 2);
+        int64_t xn = SLEN(x);
+        if (xn == 0)
+            break;
+        const char *hit = find_bytes(a, an, x, xn);
+        if (!hit) {
+            *out = argv[0];
+            return 0;
+        }
+        pts_buf b = {0};
+        pts__buf_put(&b, "", 0);
+        const char *p = a;
+        do {
+            pts__buf_put(&b, p, (size_t)(hit - p));
+            pts__buf_put(&b, y, (size_t)SLEN(y));
+            p = hit + xn;
+        } while ((hit = find_bytes(p, an - (p - a), x, xn)));
+        pts__buf_put(&b, p, (size_t)(an - (p - a)));
+        return put_buf(c, &b, out);
+    }
+    case M_lower:
+    case M_upper:
+        if (SNCP(a) == an) {
+            char *r = pts__str_alloc(c, (size_t)an, an);
+            if (!r)
+                return fail(c, K_RUNTIME, "out of memory");
+            for (int64_t k = 0; k < an; k++)
+                r[k] = (char)(op == M_lower ? tolower((unsigned char)a[k])
+                                            : toupper((unsigned char)a[k]));
+            *out = (int64_t)(uintptr_t)r;
+            return 0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (st < 0 && op >= M_split && op < OP_COUNT)
+        st = pts__str_method(c, site, argv, out);
+    return st < 0 ? pts__str_unsupported(c, desc, argv, out) : st;
 }

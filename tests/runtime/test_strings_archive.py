@@ -1,5 +1,5 @@
 """Strings through archives: str arguments and results of `.pts` entries, loaded in Python
-(pts.load: the JIT's str_call, the op table's own functions) and run from C (pts-run and
+(pts.load: the C runtime in process, the op table's functions as its fallback) and run from C (pts-run and
 libpts: runtime/c/strings.c), compared with CPython; run-time messages built from strings
 reach C as the error message.  What libpts does not run yet is a RuntimeError naming the
 op, never a wrong answer."""
