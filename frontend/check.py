@@ -8,7 +8,7 @@ offending node.
 
 Typing rules (Python semantics, statically):
 - bool -> i1, int -> i64, float -> f64, None -> none, str literals -> str,
-  tuples -> tuple<...>, lists -> list<T> with T in {i1, i64, f64}.
+  tuples -> tuple<...>, lists -> list<T> with T any value type (check_lists.list_elem_ok).
 - A variable keeps one type.  int and float meet as float; an empty list literal takes its
   element type from an annotation or from the first `append`.
 - Arithmetic promotes bool -> int -> float like Python; `/` is always float; `int ** int`
@@ -34,6 +34,7 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
+from pts.frontend.check_lists import ListChecks, list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -119,11 +120,7 @@ def join(a: Type, b: Type) -> Type | None:
     if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
         return result_type("np.add", [a, b])
     if isinstance(a, ListType) and isinstance(b, ListType):
-        if a.elem == UNKNOWN:
-            return b
-        if b.elem == UNKNOWN:
-            return a
-        return None
+        return list_join(a, b)
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
         elems = [join(x, y) for x, y in zip(a.elems, b.elems)]
         return None if None in elems else TupleType(tuple(elems))
@@ -149,7 +146,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
-                      ExceptionChecks, StringChecks, IterChecks):
+                      ExceptionChecks, StringChecks, IterChecks, ListChecks):
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -494,6 +491,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return
             if not isinstance(lt, ListType):
                 raise self.error(f"'{py_name(lt)}' object does not support item assignment", target)
+            if isinstance(target.index, A.Slice):      # xs[a:b:c] = ys
+                self.list_slice_store(target, t, node)
+                target.ty = lt
+                return
             self.index(target.index, "list")
             if not convertible(t, lt.elem):
                 raise self.error(f"cannot store {py_name(t)} in {py_name(lt)}", node)
@@ -526,6 +527,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
+        if isinstance(cur, ListType) and s.op in ("+", "*"):
+            s.ty = cur             # xs += it extends xs in place; xs *= n repeats it
+            if s.op == "+":
+                self.lib_method(A.Call(A.Attribute(s.target, "extend", span=s.span), [s.value],
+                                       span=s.span), cur, "extend")
+            else:
+                self.index_type(s.value, rhs)
+                self.lib("repeat_in_place", [cur, I64], s)
+            return
         if isinstance(cur, ListType):
             raise self.error(f"augmented assignment to a list is not supported", s)
         t = self.binop_type(s.op, cur, rhs, s)
@@ -753,6 +763,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         isinstance((left if left != NONE else right).elem, TensorType):
                     raise self.error(f"'{op} None' on an Optional array compares elementwise "
                                      f"in numpy; write 'is None' / 'is not None'", e)
+            elif self.list_compare(e, op, left, right):
+                pass                                 # (check_lists: library calls)
             elif op in ("is", "is not"):
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
@@ -830,9 +842,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC + (STR,):
-            raise self.error(f"lists of {py_name(elem)} are not supported "
-                             f"(only int, float, bool and str)", e)
+        if not list_elem_ok(elem):
+            raise self.error(f"lists of {py_name(elem)} are not supported", e)
+        if want is not None:            # [[], [1]] as List[List[int]]: inner lists typed too
+            for x in e.elts:
+                if isinstance(x, (A.ListExpr, A.ListComp)):
+                    self.expr(x, expected=want)
         return ListType(elem)
 
     def expr_ListComp(self, e: A.ListComp, expected=None, cond=False) -> Type:
@@ -851,9 +866,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.scopes.pop()
         if isinstance(expected, ListType) and convertible(t, expected.elem):
             t = expected.elem
-        if t not in NUMERIC + (STR,):
-            raise self.error(f"lists of {py_name(t)} are not supported "
-                             f"(only int, float, bool and str)", e.elt)
+            if isinstance(e.elt, (A.ListExpr, A.ListComp)):
+                self.scopes.append(scope)
+                try:
+                    self.expr(e.elt, expected=t)
+                finally:
+                    self.scopes.pop()
+        if not list_elem_ok(t):
+            raise self.error(f"lists of {py_name(t)} are not supported", e.elt)
         return ListType(t)
 
     def index(self, idx: A.Expr, what: str) -> None:
@@ -868,6 +888,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(t, TensorType):
             return self.tensor_index(e, t)
         if isinstance(t, ListType):
+            if isinstance(e.index, A.Slice):
+                return self.list_slice(e, t)
             self.index(e.index, "list")
             return t.elem
         if t == STR:
@@ -1142,7 +1164,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if name == "append":
                 self.nargs(e, "append", 1)
                 t = self.expr(e.args[0])
-                if obj.elem == UNKNOWN and t in NUMERIC + (STR,):
+                if obj.elem == UNKNOWN and list_elem_ok(t):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
                         self.assign_var(recv.id, ListType(t), e)
@@ -1161,6 +1183,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if name == "copy":
                 self.nargs(e, "copy", 0)
                 return obj
+            if name == "sort":
+                return self.list_sort(e, obj)
+            if name in ("insert", "remove", "index", "count", "extend", "reverse", "clear"):
+                return self.lib_method(e, obj, name)
         raise self.error(f"'{py_name(obj)}' has no attribute '{name}'", e.func)
 
 
@@ -1182,9 +1208,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return STR
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
-        if elem not in NUMERIC + (STR,):
-            raise CompileError(f"lists of {py_name(elem)} are not supported "
-                               f"(only int, float, bool and str)", te.span)
+        if not list_elem_ok(elem) and elem != ANY_TENSOR:
+            raise CompileError(f"lists of {py_name(elem)} are not supported", te.span)
         return ListType(elem)
     if name in ("Tuple", "tuple") and te.args:
         return TupleType(tuple(resolve_type(a) for a in te.args))
@@ -1219,11 +1244,17 @@ def refine(annotation: Type, actual: Type) -> Type:
     if isinstance(annotation, TupleType) and isinstance(actual, TupleType) \
             and len(annotation.elems) == len(actual.elems):
         return TupleType(tuple(refine(a, b) for a, b in zip(annotation.elems, actual.elems)))
+    if isinstance(annotation, ListType) and isinstance(actual, ListType) \
+            and has_any_tensor(annotation.elem):       # List[np.ndarray]: the argument's arrays
+        return ListType(refine(annotation.elem, actual.elem)) if actual.elem != UNKNOWN \
+            else annotation
     return annotation
 
 
 def has_any_tensor(t: Type) -> bool:
     if isinstance(t, OptionalType):
+        return has_any_tensor(t.elem)
+    if isinstance(t, ListType):
         return has_any_tensor(t.elem)
     return t == ANY_TENSOR or (isinstance(t, TupleType) and any(map(has_any_tensor, t.elems)))
 

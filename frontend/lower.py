@@ -22,6 +22,7 @@ from pts.frontend.check_strings import is_str_call
 from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
 from pts.frontend.lower_iter import IterLowering
+from pts.frontend.lower_lists import ListLowering
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
@@ -64,7 +65,7 @@ class Loop:
         self.exit = exit
 
 
-class Lowerer(ExceptionLowering, StringLowering, IterLowering):
+class Lowerer(ExceptionLowering, StringLowering, IterLowering, ListLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -350,6 +351,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             # self.w = v: rebinds the live object's attribute (see frontend.objects)
             self.b.span = target.span
             self.emit("attr.set", [v], None, path=".".join(target.attr_path))
+        elif isinstance(target, A.Subscript) and isinstance(target.index, A.Slice):
+            self.list_slice_store(target, v)
         elif isinstance(target, A.Subscript):
             lst = self.expr(target.value)
             idx = self.list_index(lst, target.index, "list assignment index out of range")
@@ -359,6 +362,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             raise CompileError("cannot assign to this expression", target.span)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if isinstance(s.ty, ListType):             # xs += it, xs *= n: in place
+            self.list_augassign(s)
+            return
         if getattr(s, "inplace", False):
             # numpy's x += y writes into x: every alias of the array sees the change
             cur = self.expr(s.target)
@@ -718,6 +724,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
         if t == STR:
             return self.str_subscript(e, base)
+        if isinstance(e.index, A.Slice):
+            return self.list_slice(e, base)
         idx = self.list_index(base, e.index)
         self.b.span = e.span
         return self.emit("list.get", [base, idx], e.ty)
@@ -885,6 +893,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
+        r = self.list_compare(op, a, at, b, bt)
+        if r is not None:
+            return r
         if STR in (at, bt) or ListType(STR) in (at, bt):
             return self.str_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
@@ -1174,6 +1185,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering):
             return self.emit("list.pop", [lst], lt.elem)
         if name == "copy":
             return self.emit("list.copy", [lst], lt)
+        if name in ("sort", "insert", "remove", "index", "count", "extend", "reverse", "clear"):
+            return self.list_method(e, name, lst, lt)
         raise CompileError(f"unknown list method '{name}'", e.span)  # pragma: no cover
 
 

@@ -144,6 +144,7 @@ _IMPORT_ADDRS["parallel_for"] = _threads.PARALLEL_FOR   # the pool (serial witho
 if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blocks.h)
     _IMPORT_ADDRS["malloc"], _IMPORT_ADDRS["free"] = _threads.BLOCK_MALLOC, _threads.BLOCK_FREE
 from pts.runtime import strings as _strings    # noqa: E402 - str values (the str_call import)
+from pts.runtime import list_values as _list_values    # noqa: E402 - lists of anything
 _IMPORT_ADDRS["str_call"] = _strings.STR_CALL_ADDRESS
 _strings.set_allocator(_IMPORT_ADDRS["malloc"])
 IMPORT_TABLE = (ctypes.c_void_p * len(IMPORTS))(*[_IMPORT_ADDRS[n] for n in IMPORTS])
@@ -157,8 +158,8 @@ RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(Context))
 
 
 def read_list(ptr: int, elem: Type) -> list:
-    if elem == STR:
-        return _strings.read_list(ptr, elem)
+    if elem not in _ELEM_CTYPE:                 # str, lists, tuples, Optionals: any depth
+        return _list_values.read_list(ptr, elem)
     hdr = ListHeader.from_address(ptr)
     if hdr.len == 0:
         return []
@@ -296,7 +297,7 @@ class NativeEntry:
         ctx.imports = ctypes.addressof(IMPORT_TABLE)
         argv = (ctypes.c_int64 * max(self.nargs, 1))()
         resv = (ctypes.c_int64 * max(self.nres, 1))()
-        lists: list[tuple[list, int, Type]] = []
+        lists = _list_values.Marshal(ctypes.addressof(ctx))
         from pts.runtime.tensors import TensorCall     # imports numpy: not for scalar code
         tensors = TensorCall()
         try:
@@ -307,13 +308,12 @@ class NativeEntry:
             status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
             # Copy the lists back before raising too: as in Python, a list the callee
             # mutated before raising shows the mutation to the caller.
-            for pylist, ptr, elem in lists:
-                pylist[:] = read_list(ptr, elem)
+            lists.copy_back()
             if status != 0:
                 raise self._error(ctx, status)
             if self.ret_type == NONE:
                 return None
-            return self._unbox(resv, self.ret_type, [0], tensors)
+            return self._unbox(resv, self.ret_type, [0], tensors, lists)
         finally:
             self.release(ctypes.byref(ctx))
 
@@ -337,10 +337,7 @@ class NativeEntry:
         elif t == I1:
             argv[slot] = 1 if value else 0
         elif isinstance(t, ListType):
-            converted = [to_type(v, t.elem) for v in value]
-            ptr = new_list(ctx, converted, t.elem)
-            lists.append((value, ptr, t.elem))
-            argv[slot] = ptr
+            argv[slot] = lists.new_list(value, t.elem)
         elif t == NONE:
             argv[slot] = 0
         elif t == STR:
@@ -350,16 +347,16 @@ class NativeEntry:
             argv[slot] = box_other(value, t, tensors)
         return slot + 1
 
-    def _unbox(self, resv, t: Type, pos: list, tensors=None):
+    def _unbox(self, resv, t: Type, pos: list, tensors=None, lists=None):
         if isinstance(t, TupleType):
-            return tuple(self._unbox(resv, e, pos, tensors) for e in t.elems)
+            return tuple(self._unbox(resv, e, pos, tensors, lists) for e in t.elems)
         if isinstance(t, OptionalType):
             present = resv[pos[0]]
             pos[0] += 1
             if not present:
                 pos[0] += _slots(t.elem)
                 return None
-            return self._unbox(resv, t.elem, pos, tensors)
+            return self._unbox(resv, t.elem, pos, tensors, lists)
         raw = resv[pos[0]]
         pos[0] += 1
         if type(t) is TensorType:
@@ -373,7 +370,8 @@ class NativeEntry:
         if t == NONE:
             return None
         if isinstance(t, ListType):
-            return read_list(raw, t.elem)
+            # (through the call's Marshal: an argument list returned is the caller's list)
+            return lists.read_list(raw, t.elem) if lists is not None else read_list(raw, t.elem)
         if t == STR:
             return _strings.read_str(raw)
         from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars

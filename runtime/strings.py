@@ -96,6 +96,9 @@ _ELEM = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double, STR: cty
 
 
 def read_list(p: int, elem: Type) -> list:
+    if elem not in _ELEM:                    # lists, tuples, Optionals inside: any depth
+        from pts.runtime.list_values import read_list as read_any
+        return read_any(p, elem)
     hdr = _Header.from_address(p)
     if hdr.len == 0:
         return []
@@ -108,6 +111,9 @@ def read_list(p: int, elem: Type) -> list:
 
 
 def new_list(ctx: int, values: list, elem: Type) -> int:
+    if elem not in _ELEM:
+        from pts.runtime.list_values import Marshal
+        return Marshal(ctx).new_list(values, elem)
     n = len(values)
     cap = max(n, 4)
     ctype = _ELEM[elem]

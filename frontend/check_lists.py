@@ -1,0 +1,178 @@
+"""Type checking of lists beyond the core (a mixin of check.FunctionChecker): what a list may
+hold (anything but ranges, objects and generators: numbers, str, None, lists, tuples,
+Optionals, arrays, to any depth), and the list operations that are library code.
+
+Contract: `list_elem_ok(t)` says whether `List[t]` exists.  The list methods insert remove
+index count extend sort reverse clear, slicing (`xs[a:b:c]`, read, assigned and deleted),
+ordering comparisons (`< <= > >=`), and `==` / `in` on lists whose elements are not plain
+numbers are calls of the functions in stdlib/lists.py (written in the language), made by
+`lib(name, types, node)`: the synthesized call is checked here, as any callee, and kept in
+`spec.lib_calls` under (name, argument types), where frontend/lower_lists.py finds it.
+"""
+from __future__ import annotations
+
+from pts.frontend import ast as A
+from pts.frontend.check_iter import ValueExpr
+from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
+                          TensorType, TupleType, Type, py_name)
+
+SCALAR_ELEMS = (I1, I64, F64)                 # what the list.eq / `in` ops compare natively
+MAXSIZE = (1 << 63) - 1
+
+
+def list_elem_ok(t: Type) -> bool:
+    """May a list hold values of type t?"""
+    if t in SCALAR_ELEMS + (STR, NONE) or t in NUMPY_SCALARS:
+        return True
+    if isinstance(t, ListType):
+        return t.elem == UNKNOWN or list_elem_ok(t.elem)
+    if isinstance(t, TupleType):
+        return all(map(list_elem_ok, t.elems))
+    if isinstance(t, OptionalType):
+        return list_elem_ok(t.elem)
+    return type(t) is TensorType
+
+
+def list_join(a: ListType, b: ListType) -> Type | None:
+    """Two list types one variable takes: an empty list's unknown element (at any depth)
+    takes the other's; otherwise they must be equal (lists are invariant)."""
+    if a.elem == UNKNOWN:
+        return b
+    if b.elem == UNKNOWN:
+        return a
+    if isinstance(a.elem, ListType) and isinstance(b.elem, ListType):
+        j = list_join(a.elem, b.elem)
+        return None if j is None else ListType(j)
+    return a if a == b else None
+
+
+def plain_list(t: Type) -> bool:
+    """A list the list.eq op and the `in` loop compare directly (numbers, or str)."""
+    return isinstance(t, ListType) and t.elem in SCALAR_ELEMS
+
+
+def prints_through_str(t: Type) -> bool:
+    """Native print writes lists of numbers itself; a list of anything else (or a tuple
+    holding one) is printed as its str(), made by the str ops."""
+    if isinstance(t, ListType):
+        return t.elem not in SCALAR_ELEMS
+    if isinstance(t, TupleType):
+        return any(map(prints_through_str, t.elems))
+    return False
+
+
+class ListChecks:
+    """List methods, slices and comparisons that call stdlib/lists.py."""
+
+    def lib(self, name: str, types: list[Type], node: A.Expr) -> Type:
+        from pts.stdlib import lists
+        calls = self.spec.__dict__.setdefault("lib_calls", {})
+        key = (name, tuple(types))
+        call = calls.get(key)
+        if call is None:
+            call = calls[key] = A.Call(A.Name(name, span=node.span),
+                                       [ValueExpr(t, node.span) for t in types], span=node.span)
+        for a in call.args:
+            self.expr(a)
+        call.ty = self.call_function(call, getattr(lists, name), name, call.func)
+        return call.ty
+
+    def lib_method(self, e: A.Call, obj: ListType, name: str) -> Type:
+        """xs.insert(i, v), xs.remove(v), ... (their checks; the call of the library)."""
+        nargs = {"insert": (2, 2), "remove": (1, 1), "index": (1, 3), "count": (1, 1),
+                 "extend": (1, 1), "reverse": (0, 0), "clear": (0, 0)}
+        lo, hi = nargs[name]
+        self.nargs(e, name, lo, hi)
+        types = [self.expr(a) for a in e.args]
+        if name == "insert":
+            self.index_type(e.args[0], types[0])
+            self.element(e.args[1], types[1], obj, "insert")
+            return self.lib("insert", [obj, I64, obj.elem], e)
+        if name in ("remove", "count", "index"):
+            self.element(e.args[0], types[0], obj, name)
+            for a, t in zip(e.args[1:], types[1:]):
+                self.index_type(a, t)
+            if name == "index":
+                return self.lib("index", [obj, obj.elem, I64, I64], e)
+            return self.lib(name, [obj, obj.elem], e)
+        if name == "extend":               # any iterable: made into a list first
+            elem = self.iter_type(e.args[0])
+            if elem != UNKNOWN and not self.convertible(elem, obj.elem):
+                raise self.error(f"cannot extend {py_name(obj)} with {py_name(types[0])}",
+                                 e.args[0])
+            return self.lib("extend", [obj, obj], e)
+        return self.lib(name, [obj], e)
+
+    def element(self, a: A.Expr, t: Type, obj: ListType, what: str) -> None:
+        if not self.convertible(t, obj.elem):
+            raise self.error(f"{what}() of {py_name(t)} on {py_name(obj)} is not supported "
+                             f"(a list holds one type)", a)
+
+    def index_type(self, a: A.Expr, t: Type) -> None:
+        if t not in (I64, I1):
+            raise self.error(f"'{py_name(t)}' object cannot be interpreted as an integer", a)
+
+    def convertible(self, src: Type, dst: Type) -> bool:
+        from pts.frontend.check import convertible
+        return convertible(src, dst)
+
+    def list_sort(self, e: A.Call, obj: ListType) -> Type:
+        """xs.sort(key=f, reverse=b): sorted(xs, ...) put back in place."""
+        if e.args:
+            raise self.error("sort() takes no positional arguments", e.args[0])
+        srt = getattr(e, "sorted_call", None)
+        if srt is None:
+            srt = e.sorted_call = A.Call(A.Name("sorted", span=e.span), [ValueExpr(obj, e.span)],
+                                         list(e.keywords), span=e.span)
+        srt.ty = self.expr(srt)
+        return self.lib("assign_all", [obj, obj], e)
+
+    def slice_parts(self, s: A.Slice) -> None:
+        for part in (s.lower, s.upper, s.step):
+            if part is not None:
+                t = self.expr(self.allow_none(part))
+                if t not in (I64, I1, NONE):
+                    raise self.error("slice indices must be integers or None or have an "
+                                     "__index__ method", part)
+
+    def list_slice(self, e: A.Subscript, t: ListType) -> Type:
+        self.slice_parts(e.index)
+        self.lib("get_slice", [t, I64, I64, I64, I1, I1], e)
+        return t
+
+    def list_slice_store(self, target: A.Subscript, value: Type, node) -> None:
+        t = target.value.ty
+        self.slice_parts(target.index)
+        if not (isinstance(value, ListType) and (value.elem == UNKNOWN or value == t)):
+            raise self.error(f"can only assign a {py_name(t)} to a slice of {py_name(t)}, "
+                             f"not {py_name(value)}", node)
+        self.lib("set_slice", [t, I64, I64, I64, I1, I1, t], target)
+
+    def list_compare(self, e: A.Compare, op: str, left: Type, right: Type) -> bool:
+        """`==`/`!=` of nested lists, `< <= > >=` of lists, `in` on a list of non-numbers:
+        checked here (True), or not a list comparison (False)."""
+        if op in ("in", "not in"):
+            if not isinstance(right, ListType) or plain_list(right) and left in SCALAR_ELEMS:
+                return False
+            if not self.convertible(left, right.elem):
+                raise self.error(f"'{op}' needs an element of {py_name(right)}, got "
+                                 f"{py_name(left)}", e)
+            self.lib("contains", [right, right.elem], e)
+            return True
+        if not (isinstance(left, ListType) and isinstance(right, ListType)):
+            return False
+        j = list_join(left, right)
+        if j is None:
+            if op in ("==", "!="):
+                return False
+            raise self.error(f"'{op}' not supported between instances of "
+                             f"'{py_name(left)}' and '{py_name(right)}'", e)
+        if op in ("==", "!="):
+            if plain_list(j) or j.elem == STR:
+                return False
+            self.lib("equal", [j, j], e)
+            return True
+        if op not in ("<", "<=", ">", ">="):
+            return False
+        self.lib("less", [j, j, I1], e)
+        return True
