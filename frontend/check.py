@@ -951,7 +951,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if e.keywords and not (isinstance(f, A.Name) and f.id in ITER_BUILTINS | {"min", "max"}
                                and self.is_builtin(f.id)) \
                 and not (isinstance(f, A.Name) and self.program.scriptable(
-                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars):
+                self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars) \
+                and not (isinstance(f, A.Attribute) and f.attr == "sort"):   # xs.sort(key=)
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):

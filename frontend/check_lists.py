@@ -33,6 +33,13 @@ def list_elem_ok(t: Type) -> bool:
     return type(t) is TensorType
 
 
+def orderable(t: Type) -> bool:
+    """Can values of type t be compared with `<` (numbers, str, lists of orderables)?"""
+    if t in SCALAR_ELEMS + (STR,) or t in NUMPY_SCALARS:
+        return True
+    return isinstance(t, ListType) and orderable(t.elem)
+
+
 def list_join(a: ListType, b: ListType) -> Type | None:
     """Two list types one variable takes: an empty list's unknown element (at any depth)
     takes the other's; otherwise they must be equal (lists are invariant)."""
@@ -143,6 +150,8 @@ class ListChecks:
     def list_slice_store(self, target: A.Subscript, value: Type, node) -> None:
         t = target.value.ty
         self.slice_parts(target.index)
+        if isinstance(node, A.ListExpr) and not node.elts:      # xs[a:b] = []
+            value = self.expr(node, expected=t)
         if not (isinstance(value, ListType) and (value.elem == UNKNOWN or value == t)):
             raise self.error(f"can only assign a {py_name(t)} to a slice of {py_name(t)}, "
                              f"not {py_name(value)}", node)
