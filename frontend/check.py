@@ -140,6 +140,8 @@ def convertible(src: Type, dst: Type) -> bool:
         return isinstance(src, TensorType)
     if isinstance(dst, OptionalType):
         return optional_convertible(src, dst, convertible)
+    if isinstance(src, ListType) and isinstance(dst, ListType) and has_any_tensor(dst.elem):
+        return src.elem == UNKNOWN or convertible(src.elem, dst.elem)   # List[np.ndarray]
     if isinstance(src, TupleType) and isinstance(dst, TupleType) and len(src.elems) == len(dst.elems):
         return all(convertible(a, b) for a, b in zip(src.elems, dst.elems))
     return src == dst or join(src, dst) == dst
@@ -567,7 +569,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         want = self.resolve_type(s.annotation)
         if has_any_tensor(want):         # `y: np.ndarray = ...`: the value decides dtype and rank
             if s.value is not None:
-                t = self.expr(self.allow_none(s.value))
+                # (`xs: List[np.ndarray] = []`: the list takes the type its appends gave)
+                seen = self.vars.get(self.var_key(s.target.id)) \
+                    if isinstance(s.value, (A.ListExpr, A.ListComp)) else None
+                t = self.expr(self.allow_none(s.value), expected=seen)
                 if not convertible(t, want):
                     raise self.error(f"variable '{s.target.id}' cannot be both {py_name(want)} "
                                      f"and {py_name(t)}", s.value)
@@ -1209,7 +1214,7 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return STR
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
-        if not list_elem_ok(elem) and elem != ANY_TENSOR:
+        if not list_elem_ok(elem) and not has_any_tensor(elem):
             raise CompileError(f"lists of {py_name(elem)} are not supported", te.span)
         return ListType(elem)
     if name in ("Tuple", "tuple") and te.args:

@@ -168,6 +168,8 @@ class ListChecks:
                                  f"{py_name(left)}", e)
             self.lib("contains", [right, right.elem], e)
             return True
+        if isinstance(left, TupleType) and isinstance(right, TupleType):
+            return self.tuple_compare(e, op, left, right)
         if not (isinstance(left, ListType) and isinstance(right, ListType)):
             return False
         j = list_join(left, right)
@@ -185,3 +187,25 @@ class ListChecks:
             return False
         self.lib("less", [j, j, I1], e)
         return True
+
+    def tuple_compare(self, e: A.Compare, op: str, left: TupleType, right: TupleType) -> bool:
+        """Tuples compare element by element (== everywhere; < by the first unequal pair,
+        then the lengths), as CPython does; lowered inline (lower_lists.tuple_compare)."""
+        if op not in ("==", "!=", "<", "<=", ">", ">="):
+            return False
+        n = min(len(left.elems), len(right.elems))
+        for a, b in zip(left.elems[:n], right.elems[:n]):
+            for sub in (("==",) if op in ("==", "!=") else ("==", "<")):
+                if not self.elem_comparable(e, sub, a, b):
+                    raise self.error(f"'{op}' not supported between instances of "
+                                     f"'{py_name(left)}' and '{py_name(right)}'", e)
+        return True
+
+    def elem_comparable(self, e: A.Compare, op: str, a: Type, b: Type) -> bool:
+        if a in SCALAR_ELEMS and b in SCALAR_ELEMS:
+            return True
+        if a == STR and b == STR:
+            return True
+        if op == "==" and NONE in (a, b):
+            return True
+        return self.list_compare(e, op, a, b)

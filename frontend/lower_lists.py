@@ -11,7 +11,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_lists import MAXSIZE, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, ListType, Type
+from pts.ir.types import I1, I64, NONE, ListType, TupleType, Type
 
 
 class ListLowering:
@@ -98,6 +98,9 @@ class ListLowering:
                 return None
             r = self.lib("contains", [bt, bt.elem], [b, self.coerce(a, at, bt.elem)])
             return r if op == "in" else self.emit("not", [r], I1)
+        if isinstance(at, TupleType) and isinstance(bt, TupleType) and \
+                op in ("==", "!=", "<", "<=", ">", ">="):
+            return self.tuple_compare(op, a, at, b, bt)
         if not (isinstance(at, ListType) and isinstance(bt, ListType)):
             return None
         j = list_join(at, bt)
@@ -113,3 +116,26 @@ class ListLowering:
         if op in (">", ">="):              # a > b is b < a
             a, b = b, a
         return self.lib("less", [j, j, I1], [a, b, const(op in ("<=", ">="))])
+
+    def tuple_compare(self, op: str, a: Value, at: TupleType, b: Value, bt: TupleType) -> Value:
+        """Element by element, without branches (the comparisons are pure): equal tuples
+        have equal lengths and elements; a < b is decided by the first unequal pair, from
+        the last pair back: r = eq_i ? r : lt_i, starting from the lengths."""
+        if op in (">", ">="):
+            a, at, b, bt = b, bt, a, at
+            op = "<" if op == ">" else "<="
+        n = min(len(at.elems), len(bt.elems))
+        xs = [self.emit("tuple.get", [a, const(i)], at.elems[i]) for i in range(n)]
+        ys = [self.emit("tuple.get", [b, const(i)], bt.elems[i]) for i in range(n)]
+        eqs = [self.compare("==", x, xt, y, yt)
+               for x, y, xt, yt in zip(xs, ys, at.elems, bt.elems)]
+        if op in ("==", "!="):
+            r = const(len(at.elems) == len(bt.elems))
+            for q in eqs:
+                r = self.emit("and", [r, q], I1)
+            return r if op == "==" else self.emit("not", [r], I1)
+        r = const(len(at.elems) < len(bt.elems) if op == "<" else len(at.elems) <= len(bt.elems))
+        for i in reversed(range(n)):
+            lt = self.compare("<", xs[i], at.elems[i], ys[i], bt.elems[i])
+            r = self.emit("select", [eqs[i], r, lt], I1)
+        return r

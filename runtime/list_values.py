@@ -10,8 +10,9 @@ reads one back.  A Marshal remembers which Python list became which runtime list
 so a list that appears twice in the arguments is one runtime list (aliasing is kept, as in
 CPython), and a runtime list reached twice from the results is one Python list; `copy_back`
 refreshes the caller's lists in place after the call (a nested argument list keeps its
-identity).  Arrays inside lists cannot cross (a TypeError names it): their lifetime is the
-native code's, not the arena's.
+identity).  Arrays in lists cross as descriptors through the call's TensorCall (borrowed in,
+owned out, as arrays passed directly); an argument array still in its list after the call
+reads back as the same numpy object.
 """
 from __future__ import annotations
 
@@ -69,8 +70,10 @@ _PLAIN = {I64: ctypes.c_int64, F64: ctypes.c_double, F32: ctypes.c_float, I32: c
 class Marshal:
     """Copies for one call (see the module docstring)."""
 
-    def __init__(self, ctx: int):
+    def __init__(self, ctx: int, tensors=None):
         self.ctx = ctx
+        self.tensors = tensors                        # runtime.tensors.TensorCall
+        self.arrays: dict[tuple, object] = {}         # descriptor -> the argument array
         self.to_native: dict[int, int] = {}          # id(Python list) -> runtime list
         self.to_python: dict[int, list] = {}         # runtime list -> Python list
         self.boxed: list[tuple[list, int, Type]] = []
@@ -126,9 +129,13 @@ class Marshal:
             ctypes.c_uint8.from_address(addr).value = 0 if v is None else 1
             if v is not None:
                 self.write(addr + offsets(t)[1], v, t.elem)
+        elif type(t) is TensorType and self.tensors is not None:
+            desc = self.tensors.box(v, t)
+            size = layout(t)[0]
+            ctypes.memmove(addr, desc, size)
+            self.arrays[bytes((ctypes.c_char * size).from_address(addr))] = v
         else:
-            raise TypeError("pts cannot pass arrays inside lists to native code yet "
-                            "(backend='interp' can)")
+            raise TypeError(f"pts cannot pass {t} inside a list here")
 
     # native -> Python ----------------------------------------------------------
 
@@ -165,8 +172,10 @@ class Marshal:
             if not ctypes.c_uint8.from_address(addr).value & 1:
                 return None
             return self.read(addr + offsets(t)[1], t.elem)
-        raise TypeError("pts cannot return arrays inside lists from native code yet "
-                        "(backend='interp' can)")
+        if type(t) is TensorType and self.tensors is not None:
+            same = self.arrays.get(bytes((ctypes.c_char * layout(t)[0]).from_address(addr)))
+            return same if same is not None else self.tensors.unbox(addr, t)
+        raise TypeError(f"pts cannot return {t} inside a list here")
 
     def copy_back(self) -> None:
         """The caller's lists get their runtime lists' final contents, in place; a runtime

@@ -297,9 +297,9 @@ class NativeEntry:
         ctx.imports = ctypes.addressof(IMPORT_TABLE)
         argv = (ctypes.c_int64 * max(self.nargs, 1))()
         resv = (ctypes.c_int64 * max(self.nres, 1))()
-        lists = _list_values.Marshal(ctypes.addressof(ctx))
         from pts.runtime.tensors import TensorCall     # imports numpy: not for scalar code
         tensors = TensorCall()
+        lists = _list_values.Marshal(ctypes.addressof(ctx), tensors)
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
