@@ -795,13 +795,28 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def expr_BoolOp(self, e: A.BoolOp, expected=None, cond=False) -> Type:
         types = []
         saved = dict(self.narrow)
-        for v in e.values:
+        for k, v in enumerate(e.values):
+            if e.op == "or" and not cond and k < len(e.values) - 1:
+                self.allow_none(v)              # `x or default`: x may be None
             # a later operand runs only where the earlier ones were true (and) / false (or)
             types.append(self.cond(v) if cond else self.expr(v))
             on_true, on_false = self.facts(v)
             self.apply(on_true if e.op == "and" else on_false)
         self.narrow = saved
+        if e.op == "or" and not cond and any(isinstance(t, OptionalType) for t in types[:-1]):
+            # an operand passed on is true, so not None: `x or d` is a T for d a T
+            passed = [t.elem if isinstance(t, OptionalType) else t for t in types[:-1]]
+            if all(t in TRUTH_ELEMS for t in passed):      # (a number's truth needs no branch)
+                j = types[-1]
+                for t in passed:
+                    j = join(j, t) if j is not None else None
+                if j is not None:
+                    e.as_cond = False
+                    return j
         if all(t == types[0] for t in types):
+            for v, t in zip(e.values, types):
+                if isinstance(t, OptionalType):
+                    self.check_optional_use(v, t)
             e.as_cond = False
             return types[0]
         if cond:
@@ -1095,6 +1110,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
             return self.call_iter_builtin(e, name)
         if name == "print":
+            e.args = [self.exc_as_str(a) for a in e.args]     # print(e): its message
             for a in e.args:
                 if isinstance(self.expr(self.allow_none(a)), RangeType):
                     raise self.error("printing a range object is not supported", a)

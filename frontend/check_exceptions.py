@@ -133,6 +133,13 @@ class ExceptionChecks:
         self.block(s.orelse)
         self.block(s.finalbody)
 
+    def exc_as_str(self, a: A.Expr) -> A.Expr:
+        """An exception variable printed: `str(e)` in its place (what print writes)."""
+        if self.is_exc_var(a):
+            call = A.Call(A.Name("str", span=a.span), [a], span=a.span)
+            return call
+        return a
+
     def exc_str(self, e: A.Call):
         """`str(e)` of an exception variable: its message (the caller sets e.target)."""
         if e.keywords or len(e.args) != 1:

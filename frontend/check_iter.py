@@ -547,10 +547,13 @@ class IterChecks:
         if key is not None and not (isinstance(key, A.Const) and key.value is None):
             e.fcall = self.function_call(e, key, [elem], f"{name}()'s key")
             kt = e.fcall.ty
-        if kt not in NUMBERS:
-            raise self.error(f"{name}() of {py_name(kt)} is not supported (pts compares int, "
-                             f"float and bool{'' if key is not None else '; give key='})",
-                             e.args[0])
+        from pts.frontend.check_lists import orderable
+        if kt not in NUMBERS and not orderable(kt):
+            raise self.error(f"{name}() of {py_name(kt)} is not supported (pts compares "
+                             f"numbers, str and lists of those"
+                             f"{'' if key is not None else '; give key='})", e.args[0])
+        if isinstance(kt, ListType):            # lists compare by library calls
+            self.lib("less", [kt, kt, I1], e)
         e.default = default
         e.key_ty = kt
         if default is None:

@@ -209,3 +209,15 @@ class ListChecks:
         if op == "==" and NONE in (a, b):
             return True
         return self.list_compare(e, op, a, b)
+
+    def stmt_Delete(self, s: A.Delete) -> None:
+        for target in s.targets:
+            t = self.expr(target.value) if isinstance(target, A.Subscript) else None
+            if not isinstance(t, ListType):
+                raise self.error("'del' is only supported on list items and slices "
+                                 "(del xs[i], del xs[a:b])", target)
+            if isinstance(target.index, A.Slice):
+                self.slice_parts(target.index)
+                self.lib("del_slice", [t, I64, I64, I64, I1, I1], target)
+            else:
+                self.index(target.index, "list")

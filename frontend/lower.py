@@ -984,6 +984,19 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, ListLowering):
                 break
             nxt = self.new_block(e.op + "next")
             tv = self.truth(v, t)
+            if isinstance(v_e.ty, OptionalType) and not isinstance(t, OptionalType):
+                # `x or d`: x is passed on only when true, so not None (check.expr_BoolOp)
+                tv = self.truth(v, v_e.ty)
+                passed = self.new_block("orpass")
+                self.branch(tv, passed, nxt)
+                self.seal(passed)
+                self.start(passed)
+                got = self.emit("opt.get", [v], v_e.ty.elem)
+                self.write(result, self.b.block, self.coerce(got, v_e.ty.elem, t))
+                self.jump(done)
+                self.seal(nxt)
+                self.start(nxt)
+                continue
             if e.op == "or":
                 self.branch(tv, done, nxt)
             else:

@@ -139,3 +139,16 @@ class ListLowering:
             lt = self.compare("<", xs[i], at.elems[i], ys[i], bt.elems[i])
             r = self.emit("select", [eqs[i], r, lt], I1)
         return r
+
+    def stmt_Delete(self, s: A.Delete) -> None:
+        for target in s.targets:                  # left to right, as CPython deletes
+            t = target.value.ty
+            lst = self.expr(target.value)
+            if isinstance(target.index, A.Slice):
+                parts = self.slice_values(target.index)
+                self.b.span = target.span
+                self.lib("del_slice", [t, I64, I64, I64, I1, I1], [lst] + parts)
+            else:
+                idx = self.list_index(lst, target.index, "list assignment index out of range")
+                self.b.span = target.span
+                self.emit("list.pop_at", [lst, idx], t.elem)

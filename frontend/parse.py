@@ -366,7 +366,6 @@ _REFUSED = {
     "yield_from": "yield",
     "global_stmt": "global",
     "nonlocal_stmt": "nonlocal",
-    "del_stmt": "del",
     "async_stmt": "async",
     "async_funcdef": "async",
     "await": "await",
@@ -566,6 +565,12 @@ class _Build(Transformer):
     # finally_clause: "finally" ":" suite
     def finally_clause(self, meta, children):
         return ("finally", children[0])
+
+    # del_stmt: "del" testlist_star_expr
+    def del_stmt(self, meta, children):
+        target = children[0]
+        targets = target.elts if isinstance(target, ast.TupleExpr) else [target]
+        return ast.Delete(list(targets), span=self._span(meta))
 
     # assert_stmt: "assert" test ["," test]
     def assert_stmt(self, meta, children):
