@@ -8,7 +8,7 @@ offending node.
 
 Typing rules (Python semantics, statically):
 - bool -> i1, int -> i64, float -> f64, None -> none, str literals -> str,
-  tuples -> tuple<...>, lists -> list<T> with T any value type (check_lists.list_elem_ok).
+  tuples -> tuple<...>, lists -> list<T> with T any value type (list_types.list_elem_ok).
 - A variable keeps one type.  int and float meet as float; an empty list literal takes its
   element type from an annotation or from the first `append`.
 - Arithmetic promotes bool -> int -> float like Python; `/` is always float; `int ** int`
@@ -34,7 +34,8 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
-from pts.frontend.check_lists import ListChecks, list_elem_ok, list_join
+from pts.frontend.check_lists import ListChecks
+from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -149,6 +150,8 @@ def convertible(src: Type, dst: Type) -> bool:
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, ListChecks):
+    list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
+
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec

@@ -285,7 +285,7 @@ class IterChecks:
         return self.as_list(self.iter_elem(e), e, "a generator expression")
 
     def as_list(self, elem: Type, e: A.Expr, what: str, mark: bool = True) -> Type:
-        from pts.frontend.check_lists import list_elem_ok
+        from pts.frontend.list_types import list_elem_ok
         if not list_elem_ok(elem):
             raise self.error(f"{what} of {py_name(elem)} can only be iterated over here (in a "
                              f"for loop, a comprehension, or sum/any/all/min/max/sorted/list); "
@@ -505,7 +505,7 @@ class IterChecks:
         rev = self.keyword(e, "reverse")
         if rev is not None and self.expr(rev) not in (I1, I64):
             raise self.error("sorted()'s reverse must be a bool", rev)
-        from pts.frontend.check_lists import list_elem_ok, orderable
+        from pts.frontend.list_types import list_elem_ok, orderable
         if not list_elem_ok(elem) or (key is None and not orderable(elem)):
             raise self.error(f"sorted() of {py_name(elem)} is not supported (pts sorts "
                              f"numbers, str and lists of those, or by a key)", e.args[0])
@@ -547,7 +547,7 @@ class IterChecks:
         if key is not None and not (isinstance(key, A.Const) and key.value is None):
             e.fcall = self.function_call(e, key, [elem], f"{name}()'s key")
             kt = e.fcall.ty
-        from pts.frontend.check_lists import orderable
+        from pts.frontend.list_types import orderable
         if kt not in NUMBERS and not orderable(kt):
             raise self.error(f"{name}() of {py_name(kt)} is not supported (pts compares "
                              f"numbers, str and lists of those"

@@ -2,7 +2,7 @@
 hold (anything but ranges, objects and generators: numbers, str, None, lists, tuples,
 Optionals, arrays, to any depth), and the list operations that are library code.
 
-Contract: `list_elem_ok(t)` says whether `List[t]` exists.  The list methods insert remove
+Contract (what a list may hold: list_types.py): the list methods insert remove
 index count extend sort reverse clear, slicing (`xs[a:b:c]`, read, assigned and deleted),
 ordering comparisons (`< <= > >=`), and `==` / `in` on lists whose elements are not plain
 numbers are calls of the functions in stdlib/lists.py (written in the language), made by
@@ -13,60 +13,8 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
-from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
-                          TensorType, TupleType, Type, py_name)
-
-SCALAR_ELEMS = (I1, I64, F64)                 # what the list.eq / `in` ops compare natively
-MAXSIZE = (1 << 63) - 1
-
-
-def list_elem_ok(t: Type) -> bool:
-    """May a list hold values of type t?"""
-    if t in SCALAR_ELEMS + (STR, NONE) or t in NUMPY_SCALARS:
-        return True
-    if isinstance(t, ListType):
-        return t.elem == UNKNOWN or list_elem_ok(t.elem)
-    if isinstance(t, TupleType):
-        return all(map(list_elem_ok, t.elems))
-    if isinstance(t, OptionalType):
-        return list_elem_ok(t.elem)
-    return type(t) is TensorType
-
-
-def orderable(t: Type) -> bool:
-    """Can values of type t be compared with `<` (numbers, str, lists of orderables)?"""
-    if t in SCALAR_ELEMS + (STR,) or t in NUMPY_SCALARS:
-        return True
-    return isinstance(t, ListType) and orderable(t.elem)
-
-
-def list_join(a: ListType, b: ListType) -> Type | None:
-    """Two list types one variable takes: an empty list's unknown element (at any depth)
-    takes the other's; otherwise they must be equal (lists are invariant)."""
-    if a.elem == UNKNOWN:
-        return b
-    if b.elem == UNKNOWN:
-        return a
-    if isinstance(a.elem, ListType) and isinstance(b.elem, ListType):
-        j = list_join(a.elem, b.elem)
-        return None if j is None else ListType(j)
-    return a if a == b else None
-
-
-def plain_list(t: Type) -> bool:
-    """A list the list.eq op and the `in` loop compare directly (numbers, or str)."""
-    return isinstance(t, ListType) and t.elem in SCALAR_ELEMS
-
-
-def prints_through_str(t: Type) -> bool:
-    """Native print writes lists of numbers itself; a list of anything else (or a tuple
-    holding one) is printed as its str(), made by the str ops."""
-    if isinstance(t, ListType):
-        return t.elem not in SCALAR_ELEMS
-    if isinstance(t, TupleType):
-        return any(map(prints_through_str, t.elems))
-    return False
-
+from pts.frontend.list_types import SCALAR_ELEMS, list_join, plain_list
+from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, ListType, TupleType, Type, py_name
 
 class ListChecks:
     """List methods, slices and comparisons that call stdlib/lists.py."""
@@ -120,8 +68,7 @@ class ListChecks:
             raise self.error(f"'{py_name(t)}' object cannot be interpreted as an integer", a)
 
     def convertible(self, src: Type, dst: Type) -> bool:
-        from pts.frontend.check import convertible
-        return convertible(src, dst)
+        return self.list_convertible(src, dst)       # (check.convertible, set by check.py)
 
     def list_sort(self, e: A.Call, obj: ListType) -> Type:
         """xs.sort(key=f, reverse=b): sorted(xs, ...) put back in place."""

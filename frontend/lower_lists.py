@@ -9,7 +9,7 @@ their values, and the call is lowered as a call of that scripted function.
 from __future__ import annotations
 
 from pts.frontend import ast as A
-from pts.frontend.check_lists import MAXSIZE, list_join
+from pts.frontend.list_types import MAXSIZE, list_join
 from pts.ir.core import Value, const
 from pts.ir.types import I1, I64, NONE, ListType, TupleType, Type
 

@@ -64,6 +64,19 @@ class _Header(ctypes.Structure):             # a list header: {len, cap, data, n
                 ("next", ctypes.c_void_p)]
 
 
+class _Strings:
+    """What runtime/strings.py lends (it imports this module, so this one cannot import it
+    back): runtime strings, the arena chain and the allocator."""
+    new_str = read_str = push = malloc = None
+
+
+STRINGS = _Strings()
+
+
+def use_strings(new_str, read_str, push, malloc) -> None:
+    STRINGS.new_str, STRINGS.read_str, STRINGS.push, STRINGS.malloc = new_str, read_str, push, malloc
+
+
 _PLAIN = {I64: ctypes.c_int64, F64: ctypes.c_double, F32: ctypes.c_float, I32: ctypes.c_int32}
 
 
@@ -82,20 +95,19 @@ class Marshal:
     # Python -> native ----------------------------------------------------------
 
     def new_list(self, values: list, elem: Type) -> int:
-        from pts.runtime import strings
         known = self.to_native.get(id(values))
         if known is not None:
             return known
         n = len(values)
         size = layout(elem)[0]
         cap = max(n, 4)
-        data = strings._malloc(cap * size)
-        hdr = strings._malloc(ctypes.sizeof(_Header))
+        data = STRINGS.malloc()(cap * size)
+        hdr = STRINGS.malloc()(ctypes.sizeof(_Header))
         if not data or not hdr:
             raise MemoryError("pts: out of memory")
         h = _Header.from_address(hdr)
         h.len, h.cap, h.data = n, cap, data
-        strings._push(self.ctx, hdr)
+        STRINGS.push(self.ctx, hdr)
         self.to_native[id(values)] = hdr
         self.keep.append(values)
         self.boxed.append((values, hdr, elem))
@@ -104,7 +116,6 @@ class Marshal:
         return hdr
 
     def write(self, addr: int, v, t: Type) -> None:
-        from pts.runtime import strings
         t = DTYPE_OF_SCALAR.get(t, t)
         if t == I1:
             ctypes.c_uint8.from_address(addr).value = 1 if v else 0
@@ -117,7 +128,7 @@ class Marshal:
         elif t == NONE:
             ctypes.c_uint8.from_address(addr).value = 0
         elif t == STR:
-            ctypes.c_void_p.from_address(addr).value = strings.new_str(self.ctx, v)
+            ctypes.c_void_p.from_address(addr).value = STRINGS.new_str(self.ctx, v)
         elif isinstance(t, ListType):
             if not isinstance(v, list):
                 raise TypeError(f"pts expected a list, not {type(v).__name__}")
@@ -154,7 +165,6 @@ class Marshal:
         out[:] = [self.read(h.data + i * size, elem) for i in range(h.len)]
 
     def read(self, addr: int, t: Type):
-        from pts.runtime import strings
         t = DTYPE_OF_SCALAR.get(t, t)
         if t == I1:
             return bool(ctypes.c_uint8.from_address(addr).value & 1)
@@ -163,7 +173,7 @@ class Marshal:
         if t == NONE:
             return None
         if t == STR:
-            return strings.read_str(ctypes.c_void_p.from_address(addr).value)
+            return STRINGS.read_str(ctypes.c_void_p.from_address(addr).value)
         if isinstance(t, ListType):
             return self.read_list(ctypes.c_void_p.from_address(addr).value, t.elem)
         if isinstance(t, TupleType):

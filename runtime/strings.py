@@ -18,6 +18,7 @@ import struct
 from pts.errors import EXCEPTION_KINDS, KIND_CODES
 from pts.ir.ops import OPS
 from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type, parse_type
+from pts.runtime import list_values
 
 _D = struct.Struct("<d")
 _Q = struct.Struct("<q")
@@ -97,8 +98,7 @@ _ELEM = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double, STR: cty
 
 def read_list(p: int, elem: Type) -> list:
     if elem not in _ELEM:                    # lists, tuples, Optionals inside: any depth
-        from pts.runtime.list_values import read_list as read_any
-        return read_any(p, elem)
+        return list_values.read_list(p, elem)
     hdr = _Header.from_address(p)
     if hdr.len == 0:
         return []
@@ -112,8 +112,7 @@ def read_list(p: int, elem: Type) -> list:
 
 def new_list(ctx: int, values: list, elem: Type) -> int:
     if elem not in _ELEM:
-        from pts.runtime.list_values import Marshal
-        return Marshal(ctx).new_list(values, elem)
+        return list_values.Marshal(ctx).new_list(values, elem)
     n = len(values)
     cap = max(n, 4)
     ctype = _ELEM[elem]
@@ -241,3 +240,6 @@ def _str_call(ctx, desc, argv, out):
 STR_CALL = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p,
                             ctypes.c_void_p)(_str_call)
 STR_CALL_ADDRESS = ctypes.cast(STR_CALL, ctypes.c_void_p).value
+
+# lists of anything (runtime.list_values) make and read their strings here
+list_values.use_strings(new_str, read_str, _push, lambda: _malloc)

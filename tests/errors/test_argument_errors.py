@@ -43,7 +43,8 @@ CASES = [
     (plain, ({1: 2}, 1), f"plain(): argument 'a' must be {PASSABLE}, not dict"),
     (plain, (1, {3}), f"plain(): argument 'b' must be {PASSABLE}, not set"),
     (plain, (1, 2j), f"plain(): argument 'b' must be {PASSABLE}, not complex"),
-    (plain, ([[1]], 1), "plain(): argument 'a': pts lists hold int, float, bool or str, not list"),
+    (plain, ([[1], "a"], 1), "plain(): argument 'a': pts lists need elements of one type, not "
+                             "List[int] and str"),
     (plain, (1, np.zeros(2, dtype=np.complex128)),
      "plain(): argument 'b': pts tensors have dtype float32, float64, int32, int64 or bool, "
      "not complex128"),

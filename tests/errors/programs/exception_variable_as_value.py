@@ -1,4 +1,4 @@
-# Refused: an exception variable is only str(e) or raise e.
+# Refused: an exception variable is only str(e), print(e) or raise e (e.args: no).
 # call: f(1)
 # error: 10: the exception 'e' can only be used as str(e) or in 'raise e'
 
@@ -7,5 +7,5 @@ def f(x):
         y = 10 // x
     except ZeroDivisionError as e:
         y = 0
-        print(e)
+        print(len(e.args))
     return y
