@@ -155,6 +155,10 @@ class ListChecks:
             return True
         if op == "==" and NONE in (a, b):
             return True
+        if op == "==" and isinstance(a, ListType) and isinstance(b, ListType):
+            j = list_join(a, b)               # (lists of numbers or str: compared directly)
+            if j is not None and (plain_list(j) or j.elem == STR):
+                return True
         return self.list_compare(e, op, a, b)
 
     def stmt_Delete(self, s: A.Delete) -> None:

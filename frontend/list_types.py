@@ -33,6 +33,8 @@ def orderable(t: Type) -> bool:
     """Can values of type t be compared with `<` (numbers, str, lists of orderables)?"""
     if t in SCALAR_ELEMS + (STR,) or t in NUMPY_SCALARS:
         return True
+    if isinstance(t, TupleType):
+        return all(map(orderable, t.elems))
     return isinstance(t, ListType) and orderable(t.elem)
 
 

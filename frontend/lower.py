@@ -978,25 +978,32 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, ListLowering):
             v = self.expr(v_e)
             if as_cond:
                 v = self.truth(v, v_e.ty)
-            self.write(result, self.b.block, v)
-            if i == len(e.values) - 1:
+            last = i == len(e.values) - 1
+            opt_or = not (as_cond or last) and isinstance(v_e.ty, OptionalType) \
+                and not isinstance(t, OptionalType)
+            if not opt_or:
+                self.write(result, self.b.block, v)
+            if last:
                 self.jump(done)
                 break
             nxt = self.new_block(e.op + "next")
-            tv = self.truth(v, t)
-            if isinstance(v_e.ty, OptionalType) and not isinstance(t, OptionalType):
+            if opt_or:
                 # `x or d`: x is passed on only when true, so not None (check.expr_BoolOp)
-                tv = self.truth(v, v_e.ty)
-                passed = self.new_block("orpass")
-                self.branch(tv, passed, nxt)
+                # (the value is read only where present: the interpreter's None is None)
+                present, passed = self.new_block("orsome"), self.new_block("orpass")
+                self.branch(self.emit("opt.is_none", [v], I1), nxt, present)
+                self.seal(present)
+                self.start(present)
+                got = self.emit("opt.get", [v], v_e.ty.elem)
+                self.branch(self.truth(got, v_e.ty.elem), passed, nxt)
                 self.seal(passed)
                 self.start(passed)
-                got = self.emit("opt.get", [v], v_e.ty.elem)
                 self.write(result, self.b.block, self.coerce(got, v_e.ty.elem, t))
                 self.jump(done)
                 self.seal(nxt)
                 self.start(nxt)
                 continue
+            tv = self.truth(v, t)
             if e.op == "or":
                 self.branch(tv, done, nxt)
             else:
