@@ -11,7 +11,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.list_types import MAXSIZE, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, ListType, TupleType, Type
+from pts.ir.types import I1, I64, NONE, UNKNOWN, ListType, TupleType, Type
 
 
 class ListLowering:
@@ -32,6 +32,8 @@ class ListLowering:
             self.b.span = e.span
             return self.lib("assign_all", [lt, lt], [lst, ordered])
         if name == "extend":
+            if self.empty_list_type(e.args[0]):        # xs.extend([]): nothing to add
+                return const(None)
             src = self.materialize(e.args[0], lt)
             self.b.span = e.span
             return self.lib("extend", [lt, lt], [lst, src])
@@ -50,6 +52,11 @@ class ListLowering:
             return self.lib("index", [lt, lt.elem, I64, I64],
                             [lst, self.coerce(args[0], types[0], lt.elem)] + bounds)
         return self.lib(name, [lt], [lst])                  # reverse, clear
+
+    @staticmethod
+    def empty_list_type(e: A.Expr) -> bool:
+        """`[]` given where a list is read: nothing to add, nothing to evaluate."""
+        return isinstance(e, A.ListExpr) and not e.elts and e.ty.elem == UNKNOWN
 
     def slice_values(self, s: A.Slice) -> list[Value]:
         """start, stop, step, has_start, has_stop of a slice (None parts: absent)."""
@@ -82,7 +89,9 @@ class ListLowering:
     def list_augassign(self, s: A.AugAssign) -> None:
         lt = s.ty
         lst = self.expr(s.target)
-        if s.op == "+":
+        if s.op == "+" and self.empty_list_type(s.value):
+            pass                                       # xs += []
+        elif s.op == "+":
             src = self.materialize(s.value, lt)
             self.b.span = s.span
             self.lib("extend", [lt, lt], [lst, src])
