@@ -751,6 +751,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if any(op in ("is", "is not", "==", "!=") for op in e.ops):
             for x in [e.left] + e.comparators:     # `x is None`: checked below
                 self.allow_none(x)
+        if len(e.ops) == 1 and e.ops[0] in ("in", "not in"):
+            rt = self.expr(e.comparators[0])        # `v in xs` for xs a List[Optional[T]]
+            if isinstance(rt, ListType) and isinstance(rt.elem, OptionalType):
+                self.allow_none(e.left)
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
@@ -761,7 +765,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if self.str_compare(op, left, right, e):
                 left = right
                 continue
-            if isinstance(left, OptionalType) or isinstance(right, OptionalType):
+            if (isinstance(left, OptionalType) or isinstance(right, OptionalType)) and \
+                    not (op in ("in", "not in") and isinstance(right, ListType)):
                 other = right if isinstance(left, OptionalType) else left
                 if other != NONE or op not in ("is", "is not", "==", "!="):
                     opt_e = e.left if isinstance(left, OptionalType) else right_e
@@ -867,10 +872,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             elem = j
         if not list_elem_ok(elem):
             raise self.error(f"lists of {py_name(elem)} are not supported", e)
-        if want is not None:            # [[], [1]] as List[List[int]]: inner lists typed too
+        if isinstance(elem, ListType):       # [[], [1]]: the inner `[]` is a List[int] too
             for x in e.elts:
-                if isinstance(x, (A.ListExpr, A.ListComp)):
-                    self.expr(x, expected=want)
+                if isinstance(x, (A.ListExpr, A.ListComp)) and getattr(x, "ty", None) != elem:
+                    self.expr(x, expected=elem)
         return ListType(elem)
 
     def expr_ListComp(self, e: A.ListComp, expected=None, cond=False) -> Type:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
 from pts.frontend.list_types import SCALAR_ELEMS, list_join, plain_list
-from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, ListType, TupleType, Type, py_name
+from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, ListType, OptionalType, TupleType, Type,
+                          py_name)
 
 class ListChecks:
     """List methods, slices and comparisons that call stdlib/lists.py."""
@@ -28,7 +29,7 @@ class ListChecks:
             call = calls[key] = A.Call(A.Name(name, span=node.span),
                                        [ValueExpr(t, node.span) for t in types], span=node.span)
         for a in call.args:
-            self.expr(a)
+            self.expr(self.allow_none(a))
         call.ty = self.call_function(call, getattr(lists, name), name, call.func)
         return call.ty
 
@@ -45,6 +46,7 @@ class ListChecks:
             return self.lib("insert", [obj, I64, obj.elem], e)
         if name in ("remove", "count", "index"):
             self.element(e.args[0], types[0], obj, name)
+            self.equatable(obj, f"{name}()", e)
             for a, t in zip(e.args[1:], types[1:]):
                 self.index_type(a, t)
             if name == "index":
@@ -57,6 +59,19 @@ class ListChecks:
                                  e.args[0])
             return self.lib("extend", [obj, obj], e)
         return self.lib(name, [obj], e)
+
+    def equatable(self, t: Type, what: str, node) -> None:
+        """Elements compared with == must not be Optionals (pts compares an Optional only
+        with None)."""
+        def has_optional(x: Type) -> bool:
+            if isinstance(x, OptionalType):
+                return True
+            if isinstance(x, ListType):
+                return has_optional(x.elem)
+            return isinstance(x, TupleType) and any(map(has_optional, x.elems))
+        if has_optional(t):
+            raise self.error(f"{what} on {py_name(t)} is not supported: pts compares an "
+                             f"Optional only with None (test the elements with 'is None')", node)
 
     def element(self, a: A.Expr, t: Type, obj: ListType, what: str) -> None:
         if not self.convertible(t, obj.elem):
@@ -113,6 +128,7 @@ class ListChecks:
             if not self.convertible(left, right.elem):
                 raise self.error(f"'{op}' needs an element of {py_name(right)}, got "
                                  f"{py_name(left)}", e)
+            self.equatable(right, f"'{op}'", e)
             self.lib("contains", [right, right.elem], e)
             return True
         if isinstance(left, TupleType) and isinstance(right, TupleType):
@@ -128,6 +144,7 @@ class ListChecks:
         if op in ("==", "!="):
             if plain_list(j) or j.elem == STR:
                 return False
+            self.equatable(j, f"'{op}'", e)
             self.lib("equal", [j, j], e)
             return True
         if op not in ("<", "<=", ">", ">="):

@@ -885,6 +885,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, ListLowering):
         return self.read(result)
 
     def compare(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
+        r = self.list_compare(op, a, at, b, bt)      # (lower_lists: library calls, tuples)
+        if r is not None:
+            return r
         if isinstance(at, OptionalType) or isinstance(bt, OptionalType):
             # x is None, x == None (the checker allows only None as the other operand)
             opt = a if isinstance(at, OptionalType) else b
@@ -893,9 +896,6 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, ListLowering):
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
-        r = self.list_compare(op, a, at, b, bt)
-        if r is not None:
-            return r
         if STR in (at, bt) or ListType(STR) in (at, bt):
             return self.str_compare(op, a, at, b, bt)
         if op in ("in", "not in"):
