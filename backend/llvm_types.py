@@ -102,9 +102,10 @@ def mem_type(t: Type) -> ir.Type:
 
 
 def elem_size(t: Type) -> int:
-    if isinstance(t, TensorType):           # a descriptor: two pointers, shape, strides
-        return 16 + 16 * t.rank
-    return 1 if t == I1 else 8
+    """Bytes a list element of type t takes (LLVM's layout of mem_type(t); the runtime's
+    copies in and out use the same rule: runtime.list_values.layout)."""
+    from pts.runtime.list_values import layout
+    return layout(t)[0]
 
 
 def result_type(f: Function) -> ir.Type:

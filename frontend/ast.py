@@ -291,6 +291,12 @@ class AnnAssign(Stmt):
 
 
 @dataclass(eq=False)
+class Delete(Stmt):
+    """`del xs[i]`, `del xs[a:b]` (several, comma-separated)."""
+    targets: list[Expr]
+
+
+@dataclass(eq=False)
 class Assert(Stmt):
     test: Expr
     msg: Expr | None = None

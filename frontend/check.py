@@ -8,7 +8,7 @@ offending node.
 
 Typing rules (Python semantics, statically):
 - bool -> i1, int -> i64, float -> f64, None -> none, str literals -> str,
-  tuples -> tuple<...>, lists -> list<T> with T in {i1, i64, f64}.
+  tuples -> tuple<...>, lists -> list<T> with T any value type (list_types.list_elem_ok).
 - A variable keeps one type.  int and float meet as float; an empty list literal takes its
   element type from an annotation or from the first `append`.
 - Arithmetic promotes bool -> int -> float like Python; `/` is always float; `int ** int`
@@ -42,6 +42,8 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
+from pts.frontend.check_lists import ListChecks
+from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
@@ -139,11 +141,7 @@ def join(a: Type, b: Type) -> Type | None:
         if is_function(a.elem) and is_function(b.elem):     # [f] and [f, g]: one of either
             j = function_join(a.elem, b.elem)
             return None if j is None else ListType(j)
-        if a.elem == UNKNOWN:
-            return b
-        if b.elem == UNKNOWN:
-            return a
-        return None
+        return list_join(a, b)
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
         elems = [join(x, y) for x, y in zip(a.elems, b.elems)]
         return None if None in elems else TupleType(tuple(elems))
@@ -165,6 +163,8 @@ def convertible(src: Type, dst: Type) -> bool:
         return isinstance(src, TensorType)
     if isinstance(dst, OptionalType):
         return optional_convertible(src, dst, convertible)
+    if isinstance(src, ListType) and isinstance(dst, ListType) and has_any_tensor(dst.elem):
+        return src.elem == UNKNOWN or convertible(src.elem, dst.elem)   # List[np.ndarray]
     if isinstance(src, TupleType) and isinstance(dst, TupleType) and len(src.elems) == len(dst.elems):
         return all(convertible(a, b) for a, b in zip(src.elems, dst.elems))
     if (src, dst) in NUMPY_TO_PLAIN:
@@ -174,7 +174,9 @@ def convertible(src: Type, dst: Type) -> bool:
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
-                      FunctionChecks, NumberChecks, ComplexChecks):
+                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks):
+    list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
+
     def __init__(self, program, spec: Spec):
         self.program = program
         self.spec = spec
@@ -538,6 +540,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return
             if not isinstance(lt, ListType):
                 raise self.error(f"'{py_name(lt)}' object does not support item assignment", target)
+            if isinstance(target.index, A.Slice):      # xs[a:b:c] = ys
+                self.list_slice_store(target, t, node)
+                target.ty = lt
+                return
             self.index(target.index, "list")
             if not convertible(t, lt.elem):
                 raise self.error(f"cannot store {py_name(t)} in {py_name(lt)}", node)
@@ -570,6 +576,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
+        if isinstance(cur, ListType) and s.op in ("+", "*"):
+            s.ty = cur             # xs += it extends xs in place; xs *= n repeats it
+            if s.op == "+":
+                self.lib_method(A.Call(A.Attribute(s.target, "extend", span=s.span), [s.value],
+                                       span=s.span), cur, "extend")
+            else:
+                self.index_type(s.value, rhs)
+                self.lib("repeat_in_place", [cur, I64], s)
+            return
         if isinstance(cur, ListType):
             raise self.error(f"augmented assignment to a list is not supported", s)
         t = self.binop_type(s.op, cur, rhs, s)
@@ -601,7 +616,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         want = self.resolve_type(s.annotation)
         if has_any_tensor(want):         # `y: np.ndarray = ...`: the value decides dtype and rank
             if s.value is not None:
-                t = self.expr(self.allow_none(s.value))
+                # (`xs: List[np.ndarray] = []`: the list takes the type its appends gave)
+                seen = self.vars.get(self.var_key(s.target.id)) \
+                    if isinstance(s.value, (A.ListExpr, A.ListComp)) else None
+                t = self.expr(self.allow_none(s.value), expected=seen)
                 if not convertible(t, want):
                     raise self.error(f"variable '{s.target.id}' cannot be both {py_name(want)} "
                                      f"and {py_name(t)}", s.value)
@@ -789,6 +807,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if any(op in ("is", "is not", "==", "!=") for op in e.ops):
             for x in [e.left] + e.comparators:     # `x is None`: checked below
                 self.allow_none(x)
+        if len(e.ops) == 1 and e.ops[0] in ("in", "not in"):
+            rt = self.expr(e.comparators[0])        # `v in xs` for xs a List[Optional[T]]
+            if isinstance(rt, ListType) and isinstance(rt.elem, OptionalType):
+                self.allow_none(e.left)
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
@@ -799,7 +821,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if self.str_compare(op, left, right, e) or self.hash_compare(op, left, right, e):
                 left = right
                 continue
-            if isinstance(left, OptionalType) or isinstance(right, OptionalType):
+            if (isinstance(left, OptionalType) or isinstance(right, OptionalType)) and \
+                    not (op in ("in", "not in") and isinstance(right, ListType)):
                 other = right if isinstance(left, OptionalType) else left
                 if other != NONE or op not in ("is", "is not", "==", "!="):
                     opt_e = e.left if isinstance(left, OptionalType) else right_e
@@ -809,6 +832,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         isinstance((left if left != NONE else right).elem, TensorType):
                     raise self.error(f"'{op} None' on an Optional array compares elementwise "
                                      f"in numpy; write 'is None' / 'is not None'", e)
+            elif self.list_compare(e, op, left, right):
+                pass                                 # (check_lists: library calls)
             elif op in ("is", "is not"):
                 if not (left == NONE or right == NONE):
                     raise self.error(f"'{op}' is only supported for comparisons with None", e)
@@ -836,13 +861,28 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def expr_BoolOp(self, e: A.BoolOp, expected=None, cond=False) -> Type:
         types = []
         saved = dict(self.narrow)
-        for v in e.values:
+        for k, v in enumerate(e.values):
+            if e.op == "or" and not cond and k < len(e.values) - 1:
+                self.allow_none(v)              # `x or default`: x may be None
             # a later operand runs only where the earlier ones were true (and) / false (or)
             types.append(self.cond(v) if cond else self.expr(v))
             on_true, on_false = self.facts(v)
             self.apply(on_true if e.op == "and" else on_false)
         self.narrow = saved
+        if e.op == "or" and not cond and any(isinstance(t, OptionalType) for t in types[:-1]):
+            # an operand passed on is true, so not None: `x or d` is a T for d a T
+            passed = [t.elem if isinstance(t, OptionalType) else t for t in types[:-1]]
+            if all(t in TRUTH_ELEMS for t in passed):      # (a number's truth needs no branch)
+                j = types[-1]
+                for t in passed:
+                    j = join(j, t) if j is not None else None
+                if j is not None:
+                    e.as_cond = False
+                    return j
         if all(t == types[0] for t in types):
+            for v, t in zip(e.values, types):
+                if isinstance(t, OptionalType):
+                    self.check_optional_use(v, t)
             e.as_cond = False
             return types[0]
         if cond:
@@ -888,9 +928,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"list elements have different types: {py_name(elem)} "
                                  f"and {py_name(t)}", x)
             elem = j
-        if elem not in NUMERIC + (STR,) and not listable_function(elem):
-            raise self.error(f"lists of {py_name(elem)} are not supported "
-                             f"(only int, float, bool and str)", e)
+        if not list_elem_ok(elem) and not listable_function(elem):
+            raise self.error(f"lists of {py_name(elem)} are not supported", e)
+        if isinstance(elem, ListType):       # [[], [1]]: the inner `[]` is a List[int] too
+            for x in e.elts:
+                if isinstance(x, (A.ListExpr, A.ListComp)) and getattr(x, "ty", None) != elem:
+                    self.expr(x, expected=elem)
         return ListType(elem)
 
     def expr_ListComp(self, e: A.ListComp, expected=None, cond=False) -> Type:
@@ -909,9 +952,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.scopes.pop()
         if isinstance(expected, ListType) and convertible(t, expected.elem):
             t = expected.elem
-        if t not in NUMERIC + (STR,):
-            raise self.error(f"lists of {py_name(t)} are not supported "
-                             f"(only int, float, bool and str)", e.elt)
+            if isinstance(e.elt, (A.ListExpr, A.ListComp)):
+                self.scopes.append(scope)
+                try:
+                    self.expr(e.elt, expected=t)
+                finally:
+                    self.scopes.pop()
+        if not list_elem_ok(t):
+            raise self.error(f"lists of {py_name(t)} are not supported", e.elt)
         return ListType(t)
 
     def index(self, idx: A.Expr, what: str) -> None:
@@ -926,6 +974,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(t, TensorType):
             return self.tensor_index(e, t)
         if isinstance(t, ListType):
+            if isinstance(e.index, A.Slice):
+                return self.list_slice(e, t)
             self.index(e.index, "list")
             return t.elem
         if is_hash(t):
@@ -1005,7 +1055,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                                and self.is_builtin(f.id)) \
                 and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars) \
-                and not self.math_keywords_allowed(f):
+                and not self.math_keywords_allowed(f) \
+                and not (isinstance(f, A.Attribute) and f.attr == "sort"):   # xs.sort(key=)
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
@@ -1257,7 +1308,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 t = self.expr(e.args[0])
                 if is_function(t) and is_function(obj.elem) and not convertible(t, obj.elem):
                     t = join(t, obj.elem) or t       # [f].append(g): a list of either
-                if obj.elem == UNKNOWN and t in NUMERIC + (STR,) or \
+                if obj.elem == UNKNOWN and list_elem_ok(t) or \
                         listable_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
                     recv = e.func.value
                     if isinstance(recv, A.Name):
@@ -1277,6 +1328,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if name == "copy":
                 self.nargs(e, "copy", 0)
                 return obj
+            if name == "sort":
+                return self.list_sort(e, obj)
+            if name in ("insert", "remove", "index", "count", "extend", "reverse", "clear"):
+                return self.lib_method(e, obj, name)
         raise self.error(f"'{py_name(obj)}' has no attribute '{name}'", e.func)
 
 
@@ -1300,9 +1355,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return C128
     if name in ("List", "list") and len(te.args) == 1:
         elem = resolve_type(te.args[0])
-        if elem not in NUMERIC + (STR,):
-            raise CompileError(f"lists of {py_name(elem)} are not supported "
-                               f"(only int, float, bool and str)", te.span)
+        if not list_elem_ok(elem) and not has_any_tensor(elem):
+            raise CompileError(f"lists of {py_name(elem)} are not supported", te.span)
         return ListType(elem)
     if name in ("Dict", "dict") and len(te.args) == 2:
         return DictType(resolve_type(te.args[0]), resolve_type(te.args[1]))
@@ -1341,11 +1395,17 @@ def refine(annotation: Type, actual: Type) -> Type:
     if isinstance(annotation, TupleType) and isinstance(actual, TupleType) \
             and len(annotation.elems) == len(actual.elems):
         return TupleType(tuple(refine(a, b) for a, b in zip(annotation.elems, actual.elems)))
+    if isinstance(annotation, ListType) and isinstance(actual, ListType) \
+            and has_any_tensor(annotation.elem):       # List[np.ndarray]: the argument's arrays
+        return ListType(refine(annotation.elem, actual.elem)) if actual.elem != UNKNOWN \
+            else annotation
     return annotation
 
 
 def has_any_tensor(t: Type) -> bool:
     if isinstance(t, OptionalType):
+        return has_any_tensor(t.elem)
+    if isinstance(t, ListType):
         return has_any_tensor(t.elem)
     return t == ANY_TENSOR or (isinstance(t, TupleType) and any(map(has_any_tensor, t.elems)))
 

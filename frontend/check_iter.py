@@ -295,7 +295,8 @@ class IterChecks:
         return self.as_list(self.iter_elem(e), e, "a generator expression")
 
     def as_list(self, elem: Type, e: A.Expr, what: str, mark: bool = True) -> Type:
-        if elem not in LIST_ELEMS:
+        from pts.frontend.list_types import list_elem_ok
+        if not list_elem_ok(elem):
             raise self.error(f"{what} of {py_name(elem)} can only be iterated over here (in a "
                              f"for loop, a comprehension, or sum/any/all/min/max/sorted/list); "
                              f"pts lists hold int, float, bool or str", e)
@@ -514,16 +515,18 @@ class IterChecks:
         rev = self.keyword(e, "reverse")
         if rev is not None and self.expr(rev) not in (I1, I64):
             raise self.error("sorted()'s reverse must be a bool", rev)
-        if elem not in LIST_ELEMS:
-            raise self.error(f"sorted() of {py_name(elem)} is not supported (pts lists hold "
-                             f"int, float, bool or str)", e.args[0])
+        from pts.frontend.list_types import list_elem_ok, orderable
+        if not list_elem_ok(elem) or (key is None and not orderable(elem)):
+            raise self.error(f"sorted() of {py_name(elem)} is not supported (pts sorts "
+                             f"numbers, str and lists of those, or by a key)", e.args[0])
         kt = elem
         e.fcall = None
         if key is not None and not (isinstance(key, A.Const) and key.value is None):
             e.fcall = self.function_call(e, key, [elem], "sorted()'s key")
             kt = e.fcall.ty
-            if kt not in NUMBERS:
-                raise self.error(f"sorted()'s key must return a number, not {py_name(kt)}", key)
+            if not orderable(kt):
+                raise self.error(f"sorted()'s key must return a number, a str or a list of "
+                                 f"those, not {py_name(kt)}", key)
         from pts.stdlib import sorting
         sort = getattr(e, "sort", None)
         if sort is None:
@@ -554,10 +557,13 @@ class IterChecks:
         if key is not None and not (isinstance(key, A.Const) and key.value is None):
             e.fcall = self.function_call(e, key, [elem], f"{name}()'s key")
             kt = e.fcall.ty
-        if kt not in NUMBERS:
-            raise self.error(f"{name}() of {py_name(kt)} is not supported (pts compares int, "
-                             f"float and bool{'' if key is not None else '; give key='})",
-                             e.args[0])
+        from pts.frontend.list_types import orderable
+        if kt not in NUMBERS and not orderable(kt):
+            raise self.error(f"{name}() of {py_name(kt)} is not supported (pts compares "
+                             f"numbers, str and lists of those"
+                             f"{'' if key is not None else '; give key='})", e.args[0])
+        if isinstance(kt, ListType):            # lists compare by library calls
+            self.lib("less", [kt, kt, I1], e)
         e.default = default
         e.key_ty = kt
         if default is None:

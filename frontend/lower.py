@@ -27,6 +27,7 @@ from pts.frontend.lower_functions import FunctionLowering
 from pts.frontend.lower_iter import IterLowering
 from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
+from pts.frontend.lower_lists import ListLowering
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
@@ -70,7 +71,7 @@ class Loop:
 
 
 class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
-              FunctionLowering, ComplexLowering):
+              FunctionLowering, ComplexLowering, ListLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -366,6 +367,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             self.emit("attr.set", [v], None, path=".".join(target.attr_path))
         elif isinstance(target, A.Subscript) and is_hash(target.value.ty):
             self.dict_setitem(target, v, t)
+        elif isinstance(target, A.Subscript) and isinstance(target.index, A.Slice):
+            self.list_slice_store(target, v)
         elif isinstance(target, A.Subscript):
             lst = self.expr(target.value)
             idx = self.list_index(lst, target.index, "list assignment index out of range")
@@ -375,6 +378,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             raise CompileError("cannot assign to this expression", target.span)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if isinstance(s.ty, ListType):             # xs += it, xs *= n: in place
+            self.list_augassign(s)
+            return
         if getattr(s, "inplace", False):
             # numpy's x += y writes into x: every alias of the array sees the change
             cur = self.expr(s.target)
@@ -747,6 +753,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.str_subscript(e, base)
         if is_hash(t):
             return self.dict_getitem(e, base)
+        if isinstance(e.index, A.Slice):
+            return self.list_slice(e, base)
         idx = self.list_index(base, e.index)
         self.b.span = e.span
         return self.emit("list.get", [base, idx], e.ty)
@@ -912,6 +920,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return self.read(result)
 
     def compare(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
+        r = self.list_compare(op, a, at, b, bt)      # (lower_lists: library calls, tuples)
+        if r is not None:
+            return r
         if isinstance(at, OptionalType) or isinstance(bt, OptionalType):
             # x is None, x == None (the checker allows only None as the other operand)
             opt = a if isinstance(at, OptionalType) else b
@@ -1006,11 +1017,31 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             v = self.expr(v_e)
             if as_cond:
                 v = self.truth(v, v_e.ty)
-            self.write(result, self.b.block, v)
-            if i == len(e.values) - 1:
+            last = i == len(e.values) - 1
+            opt_or = not (as_cond or last) and isinstance(v_e.ty, OptionalType) \
+                and not isinstance(t, OptionalType)
+            if not opt_or:
+                self.write(result, self.b.block, v)
+            if last:
                 self.jump(done)
                 break
             nxt = self.new_block(e.op + "next")
+            if opt_or:
+                # `x or d`: x is passed on only when true, so not None (check.expr_BoolOp)
+                # (the value is read only where present: the interpreter's None is None)
+                present, passed = self.new_block("orsome"), self.new_block("orpass")
+                self.branch(self.emit("opt.is_none", [v], I1), nxt, present)
+                self.seal(present)
+                self.start(present)
+                got = self.emit("opt.get", [v], v_e.ty.elem)
+                self.branch(self.truth(got, v_e.ty.elem), passed, nxt)
+                self.seal(passed)
+                self.start(passed)
+                self.write(result, self.b.block, self.coerce(got, v_e.ty.elem, t))
+                self.jump(done)
+                self.seal(nxt)
+                self.start(nxt)
+                continue
             tv = self.truth(v, t)
             if e.op == "or":
                 self.branch(tv, done, nxt)
@@ -1227,6 +1258,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("list.pop", [lst], lt.elem)
         if name == "copy":
             return self.emit("list.copy", [lst], lt)
+        if name in ("sort", "insert", "remove", "index", "count", "extend", "reverse", "clear"):
+            return self.list_method(e, name, lst, lt)
         raise CompileError(f"unknown list method '{name}'", e.span)  # pragma: no cover
 
 

@@ -121,7 +121,9 @@ class StringLowering:
     def printable_args(self, args: list[Value], types: list) -> list[Value]:
         """print's operands: a list or tuple holding strings printed through str() (native
         print writes numbers and strings itself, but a str inside a container is its repr)."""
-        return [self.str_op("str.from", [v], STR) if holds_str(t) and t != STR else v
+        from pts.frontend.list_types import prints_through_str
+        return [self.str_op("str.from", [v], STR)
+                if (holds_str(t) and t != STR) or prints_through_str(t) else v
                 for v, t in zip(args, types)]
 
     def call_strmethod(self, e: A.Call, name: str) -> Value:

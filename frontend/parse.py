@@ -572,6 +572,12 @@ class _Build(Transformer):
     def finally_clause(self, meta, children):
         return ("finally", children[0])
 
+    # del_stmt: "del" testlist_star_expr
+    def del_stmt(self, meta, children):
+        target = children[0]
+        targets = target.elts if isinstance(target, ast.TupleExpr) else [target]
+        return ast.Delete(list(targets), span=self._span(meta))
+
     # assert_stmt: "assert" test ["," test]
     def assert_stmt(self, meta, children):
         test, msg = children

@@ -39,20 +39,23 @@ none, str, and tuples and lists of those):
 from __future__ import annotations
 
 from pts.ir.op_table import PURE, RAISE, OpUse, define
-from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, TupleType, Type)
+from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, OptionalType, TupleType, Type)
 
 LIST_STR = ListType(STR)
 PARTS3 = TupleType((STR, STR, STR))
 
 
-def printable(t: Type) -> bool:
-    """Can str()/repr()/format() take a value of type t?"""
+def printable(t: Type, in_list: bool = False) -> bool:
+    """Can str()/repr()/format() take a value of type t?  (Optionals only inside lists: a
+    list is one pointer operand, read back whole by runtime.list_values.)"""
     if t in (I1, I64, F64, NONE, STR):
         return True
+    if in_list and isinstance(t, OptionalType):
+        return printable(t.elem, True)
     if isinstance(t, TupleType):
-        return all(printable(e) for e in t.elems)
+        return all(printable(e, in_list) for e in t.elems)
     if isinstance(t, ListType):
-        return printable(t.elem)
+        return printable(t.elem, True)
     return False
 
 

@@ -213,6 +213,39 @@ UNKNOWN = ScalarType("unknown")
 _BY_DTYPE: dict = {}
 
 
+def _elem_join(a: Type, b: Type) -> Type | None:
+    """The element type of a Python list holding values of types a and b: ints and floats
+    make floats; None and T make Optional[T]; an empty inner list takes the other's type."""
+    if {a, b} == {I64, F64}:
+        return F64
+    if NONE in (a, b):
+        other = b if a == NONE else a
+        return other if isinstance(other, OptionalType) else OptionalType(other)
+    if isinstance(a, OptionalType) or isinstance(b, OptionalType):
+        inner = [x.elem if isinstance(x, OptionalType) else x for x in (a, b)]
+        j = inner[0] if inner[0] == inner[1] else _elem_join(*inner)
+        return None if j is None or j == NONE else OptionalType(j)
+    if isinstance(a, ListType) and isinstance(b, ListType):
+        if a.elem == UNKNOWN:
+            return b
+        if b.elem == UNKNOWN:
+            return a
+        j = _elem_join(a.elem, b.elem) if a.elem != b.elem else a.elem
+        return None if j is None else ListType(j)
+    if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
+        parts = [x if x == y else _elem_join(x, y) for x, y in zip(a.elems, b.elems)]
+        return None if None in parts else TupleType(tuple(parts))
+    return None
+
+
+def _holdable(t: Type) -> bool:
+    if isinstance(t, (ListType, OptionalType)):
+        return t.elem == UNKNOWN or _holdable(t.elem)
+    if isinstance(t, TupleType):
+        return all(map(_holdable, t.elems))
+    return True
+
+
 def type_of_value(value: Any) -> Type:
     """The pts type of a Python argument value (the signature pts specializes on): what
     the compiler specializes on and what an archive's entries are looked up by.  A TypeError
@@ -235,13 +268,15 @@ def type_of_value(value: Any) -> Type:
         elem = UNKNOWN
         for v in value:
             t = type_of_value(v)
-            if t not in (I1, I64, F64, STR):
-                raise TypeError(f"pts lists hold int, float, bool or str, not {type(v).__name__}")
-            if elem != t and elem != UNKNOWN:
-                if {elem, t} != {I64, F64}:         # (ints and floats: a list of floats)
-                    raise TypeError("pts lists need elements of one type")
-                t = F64
+            if elem != UNKNOWN and t != elem:
+                j = _elem_join(elem, t)
+                if j is None:
+                    raise TypeError(f"pts lists need elements of one type, not "
+                                    f"{py_name(elem)} and {py_name(t)}")
+                t = j
             elem = t
+        if elem in (NONE,) or (elem != UNKNOWN and not _holdable(elem)):
+            raise TypeError(f"pts lists cannot hold {py_name(elem)}")
         return ListType(elem)
     if isinstance(value, (dict, set, frozenset)) and container_type is not None:
         return container_type(value, type_of_value)       # Dict and Set (ir.dict_ops)

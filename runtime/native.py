@@ -147,6 +147,7 @@ if _threads.BLOCK_MALLOC is not None:       # large blocks reused (runtime/c/blo
 from pts.runtime import strings as _strings    # noqa: E402 - str values (the str_call import)
 _IMPORT_ADDRS["str_call"], _IMPORT_ADDRS["str_op"] = _strings.STR_CALL_ADDRESS, _strings.STR_OP_ADDRESS
 _IMPORT_ADDRS["str_alloc"] = _strings.STR_ALLOC_ADDRESS
+from pts.runtime import list_values as _list_values    # noqa: E402 - lists of anything
 _strings.set_allocator(_IMPORT_ADDRS["malloc"])
 from pts.runtime import dicts as _dicts         # noqa: E402 - dicts and sets (pts._dicts)
 _IMPORT_ADDRS.update(_dicts.ADDRESSES)
@@ -161,8 +162,8 @@ RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(Context))
 
 
 def read_list(ptr: int, elem: Type) -> list:
-    if elem == STR:
-        return _strings.read_list(ptr, elem)
+    if elem not in _ELEM_CTYPE:                 # str, lists, tuples, Optionals: any depth
+        return _list_values.read_list(ptr, elem)
     hdr = ListHeader.from_address(ptr)
     if hdr.len == 0:
         return []
@@ -302,9 +303,9 @@ class NativeEntry:
         ctx.imports = ctypes.addressof(IMPORT_TABLE)
         argv = (ctypes.c_int64 * max(self.nargs, 1))()
         resv = (ctypes.c_int64 * max(self.nres, 1))()
-        lists: list[tuple[list, int, Type]] = []
         from pts.runtime.tensors import TensorCall     # imports numpy: not for scalar code
         tensors = TensorCall()
+        lists = _list_values.Marshal(ctypes.addressof(ctx), tensors)
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
@@ -313,17 +314,15 @@ class NativeEntry:
             status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
             # Copy the lists back before raising too: as in Python, a list the callee
             # mutated before raising shows the mutation to the caller.
-            for pylist, ptr, elem in lists:
-                if isinstance(elem, (DictType, SetType)):    # a dict or set argument
-                    pylist.clear()
-                    pylist.update(self._read_hash(ptr, elem))
-                    continue
-                pylist[:] = read_list(ptr, elem)
+            lists.copy_back()
+            for value, ptr, t in lists.hashes:             # dict and set arguments
+                value.clear()
+                value.update(self._read_hash(ptr, t, lists))
             if status != 0:
                 raise self._error(ctx, status)
             if self.ret_type == NONE:
                 return None
-            return self._unbox(resv, self.ret_type, [0], tensors)
+            return self._unbox(resv, self.ret_type, [0], tensors, lists)
         finally:
             self.release(ctypes.byref(ctx))
 
@@ -352,14 +351,11 @@ class NativeEntry:
         elif t == I1:
             argv[slot] = 1 if value else 0
         elif isinstance(t, ListType):
-            converted = [to_type(v, t.elem) for v in value]
-            ptr = new_list(ctx, converted, t.elem)
-            lists.append((value, ptr, t.elem))
-            argv[slot] = ptr
+            argv[slot] = lists.new_list(value, t.elem)
         elif isinstance(t, (DictType, SetType)):
             ptr = _dicts.new_hash(ctypes.addressof(ctx), value, t,
                                   lambda v, leaf: self._leaf_slot(ctx, v, leaf, lists))
-            lists.append((value, ptr, t))
+            lists.hashes.append((value, ptr, t))
             argv[slot] = ptr
         elif t == NONE:
             argv[slot] = 0
@@ -370,19 +366,19 @@ class NativeEntry:
             argv[slot] = box_other(value, t, tensors)
         return slot + 1
 
-    def _unbox(self, resv, t: Type, pos: list, tensors=None):
+    def _unbox(self, resv, t: Type, pos: list, tensors=None, lists=None):
         if t == C128:
             re, im = self._unbox(resv, F64, pos), self._unbox(resv, F64, pos)
             return complex(re, im)
         if isinstance(t, TupleType):
-            return tuple(self._unbox(resv, e, pos, tensors) for e in t.elems)
+            return tuple(self._unbox(resv, e, pos, tensors, lists) for e in t.elems)
         if isinstance(t, OptionalType):
             present = resv[pos[0]]
             pos[0] += 1
             if not present:
                 pos[0] += _slots(t.elem)
                 return None
-            return self._unbox(resv, t.elem, pos, tensors)
+            return self._unbox(resv, t.elem, pos, tensors, lists)
         raw = resv[pos[0]]
         pos[0] += 1
         if type(t) is TensorType:
@@ -396,9 +392,10 @@ class NativeEntry:
         if t == NONE:
             return None
         if isinstance(t, ListType):
-            return read_list(raw, t.elem)
+            # (through the call's Marshal: an argument list returned is the caller's list)
+            return lists.read_list(raw, t.elem) if lists is not None else read_list(raw, t.elem)
         if isinstance(t, (DictType, SetType)):
-            return self._read_hash(raw, t)
+            return self._read_hash(raw, t, lists)
         if t == STR:
             return _strings.read_str(raw)
         from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars
@@ -409,15 +406,15 @@ class NativeEntry:
         if t == STR:
             return _strings.new_str(ctypes.addressof(ctx), v)
         if isinstance(t, ListType):
-            return new_list(ctx, [to_type(x, t.elem) for x in v], t.elem)
+            return lists.new_list(v, t.elem)
         return _dicts.scalar_slot(v, t)
 
-    def _read_hash(self, ptr: int, t: Type):
+    def _read_hash(self, ptr: int, t: Type, lists=None):
         def leaf(x: int, lt: Type):
             if lt == STR:
                 return _strings.read_str(x)
             if isinstance(lt, ListType):
-                return read_list(x, lt.elem)
+                return lists.read_list(x, lt.elem) if lists is not None else read_list(x, lt.elem)
             return _dicts.scalar_value(x, lt)
         return _dicts.read_hash(ptr, t, leaf)
 

@@ -26,6 +26,7 @@ import struct
 from pts.errors import EXCEPTION_KINDS, KIND_CODES
 from pts.ir.ops import OPS
 from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type, parse_type
+from pts.runtime import list_values
 
 _D = struct.Struct("<d")
 _Q = struct.Struct("<q")
@@ -104,6 +105,8 @@ _ELEM = {I1: ctypes.c_uint8, I64: ctypes.c_int64, F64: ctypes.c_double, STR: cty
 
 
 def read_list(p: int, elem: Type) -> list:
+    if elem not in _ELEM:                    # lists, tuples, Optionals inside: any depth
+        return list_values.read_list(p, elem)
     hdr = _Header.from_address(p)
     if hdr.len == 0:
         return []
@@ -116,6 +119,8 @@ def read_list(p: int, elem: Type) -> list:
 
 
 def new_list(ctx: int, values: list, elem: Type) -> int:
+    if elem not in _ELEM:
+        return list_values.Marshal(ctx).new_list(values, elem)
     n = len(values)
     cap = max(n, 4)
     ctype = _ELEM[elem]
@@ -262,3 +267,6 @@ except (ImportError, AttributeError, ValueError):     # no extension (or an old 
     STR_CALL_ADDRESS = STR_OP_ADDRESS = PY_STR_CALL
     STR_HASH_ADDRESS = None
     STR_ALLOC_ADDRESS = ctypes.cast(STR_ALLOC, ctypes.c_void_p).value
+
+# lists of anything (runtime.list_values) make and read their strings here
+list_values.use_strings(new_str, read_str, _push, lambda: _malloc)

@@ -1640,8 +1640,33 @@ static void runtime_error(const pts_model *m, const pts_ctx *ctx, int32_t status
 
 #define SMALL_SLOTS 32
 
+/* Can a value of type t cross the C API?  pts_value lists hold bools, ints, floats or
+   strings: a list of lists, tuples, Optionals or arrays (fine inside the scripted code)
+   cannot be an argument or a result from C. */
+static int c_crossable(const ptype *t) {
+    if (t->code == T_LIST) {
+        int e = t->elems[0]->code;
+        return e == T_I64 || e == T_F64 || e == T_I1 || e == T_STR;
+    }
+    if (t->code == T_TUPLE || t->code == T_OPT)
+        for (size_t i = 0; i < (t->code == T_OPT ? 1 : t->n); i++)
+            if (!c_crossable(t->elems[i]))
+                return 0;
+    return 1;
+}
+
 pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t nargs,
                     pts_result **out, pts_error *err) {
+    if (m && index < m->nentries) {
+        const entry *ce = &m->entries[index];
+        int ok = !ce->ret || c_crossable(ce->ret);
+        for (size_t i = 0; ok && i < ce->nparams; i++)
+            ok = c_crossable(ce->params[i]);
+        if (!ok)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "%s: libpts passes lists of bools, ints, "
+                             "floats and strings only (not lists of lists, tuples, Optionals or "
+                             "arrays): run the archive from Python", ce->key);
+    }
     if (out)
         *out = NULL;
     if (!m || index >= m->nentries)

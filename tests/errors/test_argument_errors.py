@@ -45,11 +45,10 @@ CASES = [
      "type, not int and str"),
     (plain, (1, {3, "x"}), "plain(): argument 'b': pts sets need elements of one type, not int "
      "and str"),
-    (plain, ({1: [[2]]}, 1), "plain(): argument 'a': pts lists hold int, float, bool or str, "
-     "not list"),
     (plain, (1, {1: object()}), f"plain(): argument 'b' must be {PASSABLE}, not dict"),
     (plain, (1, b"x"), f"plain(): argument 'b' must be {PASSABLE}, not bytes"),
-    (plain, ([[1]], 1), "plain(): argument 'a': pts lists hold int, float, bool or str, not list"),
+    (plain, ([[1], "a"], 1), "plain(): argument 'a': pts lists need elements of one type, not "
+                             "List[int] and str"),
     (plain, (1, np.zeros(2, dtype=np.complex128)),
      "plain(): argument 'b': pts tensors have dtype float32, float64, int32, int64 or bool, "
      "not complex128"),

@@ -422,7 +422,6 @@ REFUSED = [
     ("async", "async def f():\n    pass\n", (1, 1)),
     ("async", "def f():\n    async for x in y:\n        pass\n", (2, 5)),
     ("await", "def f():\n    x = await g()\n", (2, 9)),
-    ("del", "def f():\n    del x\n", (2, 5)),
     ("import", "def f():\n    import math\n", (2, 5)),
     ("import", "def f():\n    from math import sqrt\n", (2, 5)),
     ("walrus (:=)", "def f():\n    if (n := 3) > 2:\n        pass\n", (2, 9)),

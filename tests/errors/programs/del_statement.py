@@ -1,6 +1,6 @@
-# Refused: del is not part of the language.
+# Refused: del of a variable (del works on list items and slices only).
 # call: f(1)
-# error: 7: 'del' is not supported
+# error: 7: 'del' is only supported on list items and slices
 
 def f(x):
     y = x + 1

@@ -1,7 +1,7 @@
-# Refused: a list display mixing int and str.
+# Refused: a list holds one type.
 # call: f(1)
 # error: 6: list elements have different types
 
-def f(x):
-    xs = [x, "two"]
-    return x
+def f(n):
+    xs = [n, "a"]
+    return len(xs)

@@ -1,0 +1,191 @@
+"""Type checking of lists beyond the core (a mixin of check.FunctionChecker): what a list may
+hold (anything but ranges, objects and generators: numbers, str, None, lists, tuples,
+Optionals, arrays, to any depth), and the list operations that are library code.
+
+Contract (what a list may hold: list_types.py): the list methods insert remove
+index count extend sort reverse clear, slicing (`xs[a:b:c]`, read, assigned and deleted),
+ordering comparisons (`< <= > >=`), and `==` / `in` on lists whose elements are not plain
+numbers are calls of the functions in stdlib/lists.py (written in the language), made by
+`lib(name, types, node)`: the synthesized call is checked here, as any callee, and kept in
+`spec.lib_calls` under (name, argument types), where frontend/lower_lists.py finds it.
+"""
+from __future__ import annotations
+
+from pts.frontend import ast as A
+from pts.frontend.check_iter import ValueExpr
+from pts.frontend.list_types import SCALAR_ELEMS, list_join, plain_list
+from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, ListType, OptionalType, TupleType, Type,
+                          py_name)
+
+class ListChecks:
+    """List methods, slices and comparisons that call stdlib/lists.py."""
+
+    def lib(self, name: str, types: list[Type], node: A.Expr) -> Type:
+        from pts.stdlib import lists
+        calls = self.spec.__dict__.setdefault("lib_calls", {})
+        key = (name, tuple(types))
+        call = calls.get(key)
+        if call is None:
+            call = calls[key] = A.Call(A.Name(name, span=node.span),
+                                       [ValueExpr(t, node.span) for t in types], span=node.span)
+        for a in call.args:
+            self.expr(self.allow_none(a))
+        call.ty = self.call_function(call, getattr(lists, name), name, call.func)
+        return call.ty
+
+    def lib_method(self, e: A.Call, obj: ListType, name: str) -> Type:
+        """xs.insert(i, v), xs.remove(v), ... (their checks; the call of the library)."""
+        nargs = {"insert": (2, 2), "remove": (1, 1), "index": (1, 3), "count": (1, 1),
+                 "extend": (1, 1), "reverse": (0, 0), "clear": (0, 0)}
+        lo, hi = nargs[name]
+        self.nargs(e, name, lo, hi)
+        types = [self.expr(a) for a in e.args]
+        if name == "insert":
+            self.index_type(e.args[0], types[0])
+            self.element(e.args[1], types[1], obj, "insert")
+            return self.lib("insert", [obj, I64, obj.elem], e)
+        if name in ("remove", "count", "index"):
+            self.element(e.args[0], types[0], obj, name)
+            self.equatable(obj, f"{name}()", e)
+            for a, t in zip(e.args[1:], types[1:]):
+                self.index_type(a, t)
+            if name == "index":
+                return self.lib("index", [obj, obj.elem, I64, I64], e)
+            return self.lib(name, [obj, obj.elem], e)
+        if name == "extend":               # any iterable: made into a list first
+            elem = self.iter_type(e.args[0])
+            if elem != UNKNOWN and not self.convertible(elem, obj.elem):
+                raise self.error(f"cannot extend {py_name(obj)} with {py_name(types[0])}",
+                                 e.args[0])
+            return self.lib("extend", [obj, obj], e)
+        return self.lib(name, [obj], e)
+
+    def equatable(self, t: Type, what: str, node) -> None:
+        """Elements compared with == must not be Optionals (pts compares an Optional only
+        with None)."""
+        def has_optional(x: Type) -> bool:
+            if isinstance(x, OptionalType):
+                return True
+            if isinstance(x, ListType):
+                return has_optional(x.elem)
+            return isinstance(x, TupleType) and any(map(has_optional, x.elems))
+        if has_optional(t):
+            raise self.error(f"{what} on {py_name(t)} is not supported: pts compares an "
+                             f"Optional only with None (test the elements with 'is None')", node)
+
+    def element(self, a: A.Expr, t: Type, obj: ListType, what: str) -> None:
+        if not self.convertible(t, obj.elem):
+            raise self.error(f"{what}() of {py_name(t)} on {py_name(obj)} is not supported "
+                             f"(a list holds one type)", a)
+
+    def index_type(self, a: A.Expr, t: Type) -> None:
+        if t not in (I64, I1):
+            raise self.error(f"'{py_name(t)}' object cannot be interpreted as an integer", a)
+
+    def convertible(self, src: Type, dst: Type) -> bool:
+        return self.list_convertible(src, dst)       # (check.convertible, set by check.py)
+
+    def list_sort(self, e: A.Call, obj: ListType) -> Type:
+        """xs.sort(key=f, reverse=b): sorted(xs, ...) put back in place."""
+        if e.args:
+            raise self.error("sort() takes no positional arguments", e.args[0])
+        srt = getattr(e, "sorted_call", None)
+        if srt is None:
+            srt = e.sorted_call = A.Call(A.Name("sorted", span=e.span), [ValueExpr(obj, e.span)],
+                                         list(e.keywords), span=e.span)
+        srt.ty = self.expr(srt)
+        return self.lib("assign_all", [obj, obj], e)
+
+    def slice_parts(self, s: A.Slice) -> None:
+        for part in (s.lower, s.upper, s.step):
+            if part is not None:
+                t = self.expr(self.allow_none(part))
+                if t not in (I64, I1, NONE):
+                    raise self.error("slice indices must be integers or None or have an "
+                                     "__index__ method", part)
+
+    def list_slice(self, e: A.Subscript, t: ListType) -> Type:
+        self.slice_parts(e.index)
+        self.lib("get_slice", [t, I64, I64, I64, I1, I1], e)
+        return t
+
+    def list_slice_store(self, target: A.Subscript, value: Type, node) -> None:
+        t = target.value.ty
+        self.slice_parts(target.index)
+        if isinstance(node, A.ListExpr) and not node.elts:      # xs[a:b] = []
+            value = self.expr(node, expected=t)
+        if not (isinstance(value, ListType) and (value.elem == UNKNOWN or value == t)):
+            raise self.error(f"can only assign a {py_name(t)} to a slice of {py_name(t)}, "
+                             f"not {py_name(value)}", node)
+        self.lib("set_slice", [t, I64, I64, I64, I1, I1, t], target)
+
+    def list_compare(self, e: A.Compare, op: str, left: Type, right: Type) -> bool:
+        """`==`/`!=` of nested lists, `< <= > >=` of lists, `in` on a list of non-numbers:
+        checked here (True), or not a list comparison (False)."""
+        if op in ("in", "not in"):
+            if not isinstance(right, ListType) or plain_list(right) and left in SCALAR_ELEMS:
+                return False
+            if not self.convertible(left, right.elem):
+                raise self.error(f"'{op}' needs an element of {py_name(right)}, got "
+                                 f"{py_name(left)}", e)
+            self.equatable(right, f"'{op}'", e)
+            self.lib("contains", [right, right.elem], e)
+            return True
+        if isinstance(left, TupleType) and isinstance(right, TupleType):
+            return self.tuple_compare(e, op, left, right)
+        if not (isinstance(left, ListType) and isinstance(right, ListType)):
+            return False
+        j = list_join(left, right)
+        if j is None:
+            if op in ("==", "!="):
+                return False
+            raise self.error(f"'{op}' not supported between instances of "
+                             f"'{py_name(left)}' and '{py_name(right)}'", e)
+        if op in ("==", "!="):
+            if plain_list(j) or j.elem == STR:
+                return False
+            self.equatable(j, f"'{op}'", e)
+            self.lib("equal", [j, j], e)
+            return True
+        if op not in ("<", "<=", ">", ">="):
+            return False
+        self.lib("less", [j, j, I1], e)
+        return True
+
+    def tuple_compare(self, e: A.Compare, op: str, left: TupleType, right: TupleType) -> bool:
+        """Tuples compare element by element (== everywhere; < by the first unequal pair,
+        then the lengths), as CPython does; lowered inline (lower_lists.tuple_compare)."""
+        if op not in ("==", "!=", "<", "<=", ">", ">="):
+            return False
+        n = min(len(left.elems), len(right.elems))
+        for a, b in zip(left.elems[:n], right.elems[:n]):
+            for sub in (("==",) if op in ("==", "!=") else ("==", "<")):
+                if not self.elem_comparable(e, sub, a, b):
+                    raise self.error(f"'{op}' not supported between instances of "
+                                     f"'{py_name(left)}' and '{py_name(right)}'", e)
+        return True
+
+    def elem_comparable(self, e: A.Compare, op: str, a: Type, b: Type) -> bool:
+        if a in SCALAR_ELEMS and b in SCALAR_ELEMS:
+            return True
+        if a == STR and b == STR:
+            return True
+        if op == "==" and NONE in (a, b):
+            return True
+        if op == "==" and isinstance(a, ListType) and isinstance(b, ListType):
+            j = list_join(a, b)               # (lists of numbers or str: compared directly)
+            if j is not None and (plain_list(j) or j.elem == STR):
+                return True
+        return self.list_compare(e, op, a, b)
+
+    def stmt_Delete(self, s: A.Delete) -> None:
+        for target in s.targets:
+            t = self.expr(target.value) if isinstance(target, A.Subscript) else None
+            if not isinstance(t, ListType):
+                raise self.error("'del' is only supported on list items and slices "
+                                 "(del xs[i], del xs[a:b])", target)
+            if isinstance(target.index, A.Slice):
+                self.slice_parts(target.index)
+                self.lib("del_slice", [t, I64, I64, I64, I1, I1], target)
+            else:
+                self.index(target.index, "list")
