@@ -292,7 +292,8 @@ class AnnAssign(Stmt):
 
 @dataclass(eq=False)
 class Delete(Stmt):
-    """`del xs[i]`, `del xs[a:b]` (several, comma-separated)."""
+    """`del xs[i]`, `del xs[a:b]`, `del d[k]` (several, comma-separated; frontend.check_lists
+    and check_dicts)."""
     targets: list[Expr]
 
 
@@ -336,12 +337,6 @@ class Yield(Stmt):
 class YieldFrom(Stmt):
     """`yield from iterable` as a statement of a generator function."""
     value: Expr
-
-
-@dataclass(eq=False)
-class Delete(Stmt):
-    """`del a[k], ...` (frontend.check_dicts: dict items)."""
-    targets: list[Expr]
 
 
 @dataclass(eq=False)

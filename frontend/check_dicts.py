@@ -229,13 +229,9 @@ class DictChecks:
             return self.unknown_read(e)
         return t.val
 
-    def stmt_Delete(self, s: A.Delete) -> None:
-        for target in s.targets:
-            t = self.expr(target.value)
-            if not isinstance(t, DictType):
-                raise self.error(f"'del' of an item of {py_name(t)} is not supported "
-                                 f"(only dict items)", target)
-            self.key_use(t, self.expr(target.index), target.index)
+    def delete_dict_item(self, target: A.Subscript, t: DictType) -> None:
+        """`del d[k]` (check_lists' stmt_Delete takes each target to its container's)."""
+        self.key_use(t, self.expr(target.index), target.index)
 
     # ------------------------------------------------------------ iteration
 

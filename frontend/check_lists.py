@@ -14,8 +14,9 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
 from pts.frontend.list_types import SCALAR_ELEMS, list_join, plain_list
-from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, ListType, OptionalType, TupleType, Type,
-                          py_name)
+from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, TupleType,
+                          Type, py_name)
+
 
 class ListChecks:
     """List methods, slices and comparisons that call stdlib/lists.py."""
@@ -181,9 +182,12 @@ class ListChecks:
     def stmt_Delete(self, s: A.Delete) -> None:
         for target in s.targets:
             t = self.expr(target.value) if isinstance(target, A.Subscript) else None
+            if isinstance(t, DictType):
+                self.delete_dict_item(target, t)
+                continue
             if not isinstance(t, ListType):
-                raise self.error("'del' is only supported on list items and slices "
-                                 "(del xs[i], del xs[a:b])", target)
+                raise self.error("'del' is only supported on list items and slices and dict "
+                                 "items (del xs[i], del xs[a:b], del d[k])", target)
             if isinstance(target.index, A.Slice):
                 self.slice_parts(target.index)
                 self.lib("del_slice", [t, I64, I64, I64, I1, I1], target)

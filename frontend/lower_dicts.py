@@ -142,12 +142,12 @@ class DictLowering:
         res = self.binop(s.op, cur, dt.val, rhs, s.value.ty, s.ty, s)
         self.emit("dict.setitem", [d, k, self.coerce(res, s.ty, dt.val)], None)
 
-    def stmt_Delete(self, s: A.Delete) -> None:
-        for target in s.targets:
-            d = self.expr(target.value)
-            k = self.key(target.index, target.value.ty)
-            self.b.span = target.span
-            self.emit("dict.delitem", [d, k], None)
+    def delete_dict_item(self, target: A.Subscript) -> None:
+        """`del d[k]` (lower_lists' stmt_Delete takes each target to its container's)."""
+        d = self.expr(target.value)
+        k = self.key(target.index, target.value.ty)
+        self.b.span = target.span
+        self.emit("dict.delitem", [d, k], None)
 
     # ------------------------------------------------------------ iteration
 

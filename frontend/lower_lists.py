@@ -11,7 +11,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.list_types import MAXSIZE, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, UNKNOWN, ListType, TupleType, Type
+from pts.ir.types import I1, I64, NONE, UNKNOWN, DictType, ListType, TupleType, Type
 
 
 class ListLowering:
@@ -152,6 +152,9 @@ class ListLowering:
     def stmt_Delete(self, s: A.Delete) -> None:
         for target in s.targets:                  # left to right, as CPython deletes
             t = target.value.ty
+            if isinstance(t, DictType):
+                self.delete_dict_item(target)
+                continue
             lst = self.expr(target.value)
             if isinstance(target.index, A.Slice):
                 parts = self.slice_values(target.index)

@@ -572,12 +572,6 @@ class _Build(Transformer):
     def finally_clause(self, meta, children):
         return ("finally", children[0])
 
-    # del_stmt: "del" testlist_star_expr
-    def del_stmt(self, meta, children):
-        target = children[0]
-        targets = target.elts if isinstance(target, ast.TupleExpr) else [target]
-        return ast.Delete(list(targets), span=self._span(meta))
-
     # assert_stmt: "assert" test ["," test]
     def assert_stmt(self, meta, children):
         test, msg = children
@@ -917,9 +911,7 @@ class _Build(Transformer):
     def del_stmt(self, meta, children):
         t = children[0]
         targets = t.elts if isinstance(t, ast.TupleExpr) else [t]
-        if not all(isinstance(x, ast.Subscript) for x in targets):
-            raise CompileError("'del' is not supported", self._span(meta))   # (only del d[k])
-        return ast.Delete(targets, span=self._span(meta))
+        return ast.Delete(list(targets), span=self._span(meta))     # (check_lists says which)
 
     # key_value: test ":" test
     def key_value(self, meta, children):

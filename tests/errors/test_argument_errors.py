@@ -89,7 +89,9 @@ def test_method_argument_type_error():
         m("s")
     with pytest.raises(TypeError, match=r"^forward\(\): argument 'x' must be int, not dict$"):
         m({})
-    with pytest.raises(TypeError, match=rf"^forward\(\): argument 'x' must be {PASSABLE}, "
-                                        rf"not complex$"):
+    with pytest.raises(TypeError, match=r"^forward\(\): argument 'x' must be int, not complex$"):
         m(1j)
+    with pytest.raises(TypeError, match=rf"^forward\(\): argument 'x' must be {PASSABLE}, "
+                                        rf"not bytes$"):
+        m(b"x")
     assert m(4) == 8

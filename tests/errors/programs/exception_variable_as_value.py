@@ -1,7 +1,7 @@
 # Refused: an exception variable is only str(e) (print(e), f"{e}") or raise e (repr(e),
 # e.args: no).
 # call: f(1)
-# error: 10: the exception 'e' can only be used as str(e) or in 'raise e'
+# error: 11: the exception 'e' can only be used as str(e) or in 'raise e'
 
 def f(x):
     try:
