@@ -1202,7 +1202,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.call_number_builtin(e, name)
         if name in ("str", "repr") and len(e.args) == 1 and self.expr(e.args[0]) == C128:
             return self.library_call(e, "complex_repr", [C128], module="pycomplex")
-        if name == "print":                      # a complex prints as its repr
+        if name == "print":      # print(e): its message; a complex prints as its repr
+            e.args = [self.exc_as_str(a) for a in e.args]
             e.args = [self.as_repr_call(a) if self.expr(self.allow_none(a)) == C128 else a
                       for a in e.args]
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
@@ -1211,7 +1212,6 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
             return self.call_iter_builtin(e, name)
         if name == "print":
-            e.args = [self.exc_as_str(a) for a in e.args]      # print(e): its message
             for a in e.args:
                 t = self.expr(self.allow_none(a))
                 if isinstance(t, RangeType):

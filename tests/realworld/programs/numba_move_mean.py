@@ -4,7 +4,6 @@
 # Licence: BSD-2-Clause (Numba)
 # Changes: the @guvectorize decorator is dropped: the kernel is called on one row, with
 #   the window as a one-element array, as the gufunc machinery calls it.
-# xfail: waits for: numpy scalars where CPython takes ints (issue 30 [num]): `range() arguments must be int, got int64` (`range(window_arr[0])`)
 import numpy as np
 
 

@@ -42,5 +42,5 @@ def main(a, b):
 
 
 # run: func_np(np.linspace(0.0, 1.0, 7), np.linspace(-1.0, 0.5, 7))
-# run: inner_func_nb(np.zeros(7), np.linspace(0.0, 1.0, 7), np.linspace(-1.0, 0.5, 7))  # xfail: waits for: numpy scalars where CPython takes floats (issue 30 [num]): `must be real number, not float64` (`math.exp(2.1 * a[i] + 3.2 * b[i])`)
-# run: main(np.linspace(0.0, 1.0, 7), np.linspace(-1.0, 0.5, 7))  # xfail: waits for: nested def, closures and *args (issue 30 [fn]): `'nested def' is not supported`
+# run: inner_func_nb(np.zeros(7), np.linspace(0.0, 1.0, 7), np.linspace(-1.0, 0.5, 7))
+# run: main(np.linspace(0.0, 1.0, 7), np.linspace(-1.0, 0.5, 7))

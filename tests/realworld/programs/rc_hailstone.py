@@ -4,7 +4,6 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the `if __name__ == '__main__':` block is main(limit); its 100_000 is the
 #   parameter (the run lines use smaller limits).
-# xfail: waits for: list slicing (issue 30 [lst]): `slicing a list is not supported` (`h[:4]`); then max() of tuples
 
 
 def hailstone(n):

@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Luhn-test-of-credit-card-numbers/Python/luhn-test-of-credit-card-numbers-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the interactive session's ">>> " prompts are dropped; its loop is main().
-# xfail: waits for: list slicing (issue 30 [lst]): `slicing a list is not supported` (`[...][::-1]`, `r[0::2]`)
 
 
 def luhn(n):

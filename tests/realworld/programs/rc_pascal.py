@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Pascals-triangle/Python/pascals-triangle-2.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the module-level loop is main().
-# xfail: waits for: nested def and functions as values (issue 30 [fn]): `'nested def' is not supported`
 
 
 def scan(op, seq, it):

@@ -4,7 +4,6 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the module-level text and loop are main() (the published text's leading space, which
 #   CPython refuses as an indentation error, is dropped).
-# xfail: waits for: list slicing (issue 30 [lst]): `slicing a list is not supported` (`line.split()[::-1]`)
 
 
 def main():

@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Sieve-of-Eratosthenes/Python/sieve-of-eratosthenes-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: none to eratosthenes2; the module-level call eratosthenes2(100) is the run line.
-# xfail: waits for: sets (issue 30 [dict]): `cannot call 'set': not a function pts can compile`
 
 
 def eratosthenes2(n):

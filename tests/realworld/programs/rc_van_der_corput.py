@@ -4,7 +4,6 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: none; main() lists the first ten terms in base 2 and base 3.  vdc is 0 (an int)
 #   for n = 0 in CPython, a float in pts (a documented difference): `# float` markers.
-# xfail: waits for: divmod (issue 30 [num]): `cannot call 'divmod': not a function pts can compile`
 
 
 def vdc(n, base=2):
