@@ -212,8 +212,7 @@ def main() -> None:
         ratio = f"{n / p:12.2f}x" if n is not None else f"{'n/a':>13}"
         print(f"{name:<12} {cpy:9.4f} {ncell} {p:9.4f} {cpy / p:7.2f}x {ratio}"
               + (f"   ({note})" if note else ""))
-    print("(pts vs Numba > 1: pts is faster; word count: str.split runs through Python in "
-          "process until string ops are native)")
+    print("(pts vs Numba > 1: pts is faster)")
     sys.stdout.flush()
 
 
