@@ -167,12 +167,17 @@ class DictOps:
 
     def op_dict_get(self, ins, d, key, default):
         p = self.find(d, key, ins.args[0].type.key)
+        return self.slots_or(self.null(p), p, ins.type, default, "get")
+
+    def slots_or(self, absent, p, t: Type, default, label: str):
+        """The value of type t in the slots at p, or `default` where `absent` is true (p is
+        then not read)."""
         here = self.b.block
-        hit = self.fn.append_basic_block("get.hit")
-        done = self.fn.append_basic_block("get.done")
-        self.b.cbranch(self.null(p), done, hit)
+        hit = self.fn.append_basic_block(label + ".hit")
+        done = self.fn.append_basic_block(label + ".done")
+        self.b.cbranch(absent, done, hit)
         self.b.position_at_end(hit)
-        v = self.load_slots(p, ins.type)
+        v = self.load_slots(p, t)
         hit_end = self.b.block
         self.b.branch(done)
         self.b.position_at_end(done)
@@ -228,19 +233,7 @@ class DictOps:
     def op_dict_pop_default(self, ins, d, key, default):
         dt = ins.args[0].type
         missing, out = self.delete(ins, d, key, dt.key, len(leaves(dt.val)))
-        here = self.b.block
-        hit = self.fn.append_basic_block("pop.hit")
-        done = self.fn.append_basic_block("pop.done")
-        self.b.cbranch(missing, done, hit)
-        self.b.position_at_end(hit)
-        v = self.load_slots(out, dt.val)
-        hit_end = self.b.block
-        self.b.branch(done)
-        self.b.position_at_end(done)
-        phi = self.b.phi(v.type)
-        phi.add_incoming(default, here)
-        phi.add_incoming(v, hit_end)
-        return phi
+        return self.slots_or(missing, out, dt.val, default, "pop")
 
     def take_entry(self, ins, h, i, kt: Type, vt: Type | None):
         """(key, value) of the live entry at i, removed from h."""
