@@ -261,11 +261,21 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("ne", [v, self.emit("cast", [const(0)], t)], I1)
         if t == NONE:
             return const(False)
-        if isinstance(t, OptionalType):            # None is false, else the number's truth
-            # (opt.get is total, so no branch is needed: its value is ignored for a None)
-            present = self.emit("not", [self.emit("opt.is_none", [v], I1)], I1)
-            value = self.truth(self.emit("opt.get", [v], t.elem), t.elem)
-            return self.emit("select", [present, value, const(False)], I1)
+        if isinstance(t, OptionalType):            # None is false, else the value's truth
+            # (read only where present: the interpreter's None has no truth of T)
+            result = self.fresh("truth")
+            self.var_types[result] = I1
+            present, done = self.new_block("optsome"), self.new_block("opttruth")
+            self.write(result, self.b.block, const(False))
+            self.branch(self.emit("opt.is_none", [v], I1), done, present)
+            self.seal(present)
+            self.start(present)
+            self.write(result, self.b.block,
+                       self.truth(self.emit("opt.get", [v], t.elem), t.elem))
+            self.jump(done)
+            self.seal(done)
+            self.start(done)
+            return self.read(result)
         if isinstance(t, ListType):
             return self.emit("ne", [self.emit("list.len", [v], I64), const(0)], I1)
         if is_hash(t):

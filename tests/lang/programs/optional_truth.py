@@ -1,20 +1,36 @@
-"""`if x:` on an Optional number: None and 0 are false; inside, x is the number."""
-from typing import Optional
+"""The truth of an Optional number: None is false, else the number's own truth (0.0 and 0
+are false too) - the value is read only when present (the interpreter's None has no truth
+of a float: it raised TypeError)."""
+from typing import List, Optional
 
 
-def truthy(x: Optional[int]) -> int:
+def truth_float(x: Optional[float]) -> int:
     if x:
-        return x + 1
-    return -1
+        return 1
+    return 0
 
 
-def truthy_float(x: Optional[float]) -> bool:
-    return bool(x) if x is not None else False
+def truth_int(x: Optional[int]) -> bool:
+    return not x
 
 
-# run: truthy(5)
-# run: truthy(0)
-# run: truthy(None)
-# run: truthy_float(0.0)
-# run: truthy_float(2.5)
-# run: truthy_float(None)
+def truth_in_loop(xs: List[int]) -> int:
+    # an Optional refined by its truth inside a loop: None and 0 end the count
+    n = 0
+    for v in xs:
+        x: Optional[int] = None if v < 0 else v
+        if not x:
+            break
+        n += x
+    return n
+
+
+# run: truth_float(None)
+# run: truth_float(0.0)
+# run: truth_float(-2.5)
+# run: truth_int(None)
+# run: truth_int(0)
+# run: truth_int(7)
+# run: truth_in_loop([1, 2, -1, 4])
+# run: truth_in_loop([3, 0, 5])
+# run: truth_in_loop([])
