@@ -65,13 +65,15 @@ def _push(ctx: int, hdr_p: int) -> None:
     lists.value = hdr_p
 
 
-def _chain(ctx: int, data: int, n: int, cap: int) -> None:
+def _chain(ctx: int, data: int, n: int, cap: int) -> int:
+    """A list header for `data` (n of cap elements) pushed on the call's arena."""
     hdr_p = _malloc(ctypes.sizeof(_Header))
     if not hdr_p:
         raise MemoryError("pts: out of memory")
     hdr = _Header.from_address(hdr_p)
     hdr.len, hdr.cap, hdr.data = n, cap, data
     _push(ctx, hdr_p)
+    return hdr_p
 
 
 _PREFIX = struct.Struct("<qq")
@@ -131,13 +133,7 @@ def new_list(ctx: int, values: list, elem: Type) -> int:
         values = [new_str(ctx, v) for v in values]
     if n:
         (ctype * n).from_address(data_p)[:] = values
-    hdr_p = _malloc(ctypes.sizeof(_Header))
-    if not hdr_p:
-        raise MemoryError("pts: out of memory")
-    hdr = _Header.from_address(hdr_p)
-    hdr.len, hdr.cap, hdr.data = n, cap, data_p
-    _push(ctx, hdr_p)
-    return hdr_p
+    return _chain(ctx, data_p, n, cap)
 
 
 def _leaves(t: Type) -> list[Type]:

@@ -112,6 +112,27 @@ static int32_t replace_count(str_ctx *c, const int64_t *argv, int64_t count, int
     return pts__str_put_buf(c, &b, out);
 }
 
+/* items[n++] = a new string of the len bytes at p, doubling the array (cap) when full.
+ * Out of memory: 0, with the array freed and *items NULL. */
+static int push_piece(str_ctx *c, const char ***items, int64_t *n, int64_t *cap,
+                      const char *p, int64_t len) {
+    if (*n == *cap) {
+        const char **more = realloc(*items, (size_t)(*cap *= 2) * sizeof **items);
+        if (!more) {
+            free(*items);
+            *items = NULL;
+            return 0;
+        }
+        *items = more;
+    }
+    if (!((*items)[(*n)++] = pts__str_new(c, p, (size_t)len))) {
+        free(*items);
+        *items = NULL;
+        return 0;
+    }
+    return 1;
+}
+
 static int32_t rsplit(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
     const char *a = S(0);
     int64_t an = SLEN(a);
@@ -145,23 +166,13 @@ static int32_t rsplit(str_ctx *c, const str_site *site, const int64_t *argv, int
                 at = start > 0 ? start : -1;
             }
         }
-        if (n == cap) {
-            const char **more = realloc(items, (size_t)(cap *= 2) * sizeof *items);
-            if (!more) {
-                free(items);
-                items = NULL;
-                break;
-            }
-            items = more;
-        }
-        if (!(items[n++] = pts__str_new(c, a + start, (size_t)(j - start))))
+        if (!push_piece(c, &items, &n, &cap, a + start, j - start))
             break;
         if (at < 0)
             break;
         j = at;
     }
-    if (!items || (n && !items[n - 1])) {
-        free(items);
+    if (!items) {
         c->msg = "out of memory";
         return K_RUNTIME;
     }
@@ -276,20 +287,8 @@ static int32_t splitlines(str_ctx *c, const int64_t *argv, int64_t *out) {
         int64_t j = i;
         while (j < an && !strchr("\n\r\v\f\x1c\x1d\x1e", a[j]))
             j++;
-        if (n == cap) {
-            const char **more = realloc(items, (size_t)(cap *= 2) * sizeof *items);
-            if (!more) {
-                free(items);
-                items = NULL;
-                break;
-            }
-            items = more;
-        }
-        if (!(items[n++] = pts__str_new(c, a + i, (size_t)(j - i)))) {
-            free(items);
-            items = NULL;
+        if (!push_piece(c, &items, &n, &cap, a + i, j - i))
             break;
-        }
         i = j + (j < an) + (j + 1 < an && a[j] == '\r' && a[j + 1] == '\n');
     }
     if (!items) {

@@ -718,6 +718,16 @@ static void strip_spaces(const char *s, int64_t *i, int64_t *j) {
         (*j)--;
 }
 
+/* ValueError: `what` followed by the repr of the n bytes at s (int()'s and float()'s words) */
+static int32_t fail_repr(str_ctx *c, const char *what, const char *s, int64_t n) {
+    pts_buf b = {0};
+    pts__buf_puts(&b, what);
+    pts__buf_str_repr(&b, s, n);
+    int32_t st = b.failed ? K_RUNTIME : fail(c, K_VALUE, "%s", b.p);
+    free(b.p);
+    return st;
+}
+
 static int32_t parse_int(str_ctx *c, const char *s, int64_t *out) {
     int64_t n = SLEN(s), i = 0, j = n;
     strip_spaces(s, &i, &j);
@@ -738,12 +748,7 @@ static int32_t parse_int(str_ctx *c, const char *s, int64_t *out) {
         }
     }
     if (!ok || !digits) {
-        pts_buf b = {0};
-        pts__buf_puts(&b, "invalid literal for int() with base 10: ");
-        pts__buf_str_repr(&b, s, n);
-        int32_t st = b.failed ? K_RUNTIME : fail(c, K_VALUE, "%s", b.p);
-        free(b.p);
-        return st;
+        return fail_repr(c, "invalid literal for int() with base 10: ", s, n);
     }
     if (v > (UINT64_C(1) << 63) - (neg ? 0 : 1))
         return fail(c, K_OVERFLOW, "int too large for a 64-bit pts int");
@@ -771,12 +776,7 @@ static int32_t parse_float(str_ctx *c, const char *s, double *out) {
     char *end = NULL;
     double x = ok ? strtod(tmp, &end) : 0.0;
     if (!ok || end != tmp + k || k == 0) {
-        pts_buf b = {0};
-        pts__buf_puts(&b, "could not convert string to float: ");
-        pts__buf_str_repr(&b, s, n);
-        int32_t st = b.failed ? K_RUNTIME : fail(c, K_VALUE, "%s", b.p);
-        free(b.p);
-        return st;
+        return fail_repr(c, "could not convert string to float: ", s, n);
     }
     *out = x;
     return 0;
