@@ -38,7 +38,7 @@ from pts.backend.dict_codegen import DictOps
 from pts.backend.list_ops import ListOps
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
-from pts.errors import kind_code
+from pts.errors import is_library_file, kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
                           OptionalType, TensorType, TupleType, Type)
@@ -67,6 +67,7 @@ class ModuleCodegen:
         self.helpers: dict[str, ir.Function] = {}
         self.declared: dict[str, ir.Function] = {}
         self.message_templates: dict[tuple, str] = {}     # tensor_errors' message_fn
+        self._library_only: dict[str, bool] = {}           # library_only's answers
         from pts.ir.analysis import recursive_functions
         self.recursive = recursive_functions(module)
 
@@ -250,6 +251,20 @@ class ModuleCodegen:
         fn.args[0].add_attribute("noalias")
         fn.args[0].add_attribute("nonnull")
         return fn
+
+    def library_only(self, name: str) -> bool:
+        """Whether every error @name can raise comes from pts's library (stdlib/): it and
+        all it calls are library functions, so no user function (a key= or a callback
+        specialized into it) can raise through it with its own line."""
+        memo = self._library_only
+        if name not in memo:
+            memo[name] = True                       # (recursion: assume, then check)
+            f = self.irmod.functions.get(name)
+            memo[name] = f is not None and is_library_file(f.file) and all(
+                (not i.span.file or i.span.file == "<unknown>" or is_library_file(i.span.file))
+                and (i.op != "call" or self.library_only(i.attrs["callee"]))
+                for i in f.instructions())
+        return memo[name]
 
     def string(self, s: str) -> ir.Constant:
         g = self.strings.get(s)
@@ -937,7 +952,18 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, Co
         cont = self.fn.append_basic_block("ok")
         self.b.cbranch(self.b.icmp_signed("!=", status, ir.Constant(I32T, 0)), fail, cont)
         self.b.block.terminator.set_weights([1, 1000])
-        self.ret_status(ir.IRBuilder(fail), status)
+        fb = ir.IRBuilder(fail)
+        caller = getattr(self, "f", None)             # (kernel workers: no IR function)
+        if caller is not None and not is_library_file(caller.file) \
+                and self.mc.library_only(callee_ir.name):
+            # an error of pts's library is reported at the user's call, as CPython reports
+            # a builtin's error at its caller's line (ir.passes.inline: the same for copies)
+            span = ins.span
+            for i, v in ((1, ir.Constant(I64T, span.line)), (2, ir.Constant(I64T, span.col)),
+                         (3, self.mc.string(span.file)), (5, self.func_str)):
+                fb.store(v, fb.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)],
+                                   source_etype=CTX_T))
+        self.ret_status(fb, status)
         self.b.position_at_end(cont)
         return value if ins.type is not None else None
 

@@ -7,6 +7,8 @@ built by `runtime_error`, so user code catches them as it would in CPython.
 """
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass
 
 
@@ -24,6 +26,28 @@ class Span:
 
 
 NOSPAN = Span()
+
+_LIBRARY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "stdlib")
+
+
+def is_library_file(path: str) -> bool:
+    """Whether `path` is a source of pts's own library (pts.stdlib: list methods, math,
+    sorting, nn layers written in the language).  A run-time error raised there is
+    reported at the user's call of the library function, as CPython reports an error of
+    a builtin at its caller's line."""
+    return os.path.dirname(path) in _library_dirs()
+
+
+@functools.cache
+def _library_dirs() -> frozenset:
+    dirs = {_LIBRARY_DIR}
+    try:                                    # an installed layout: pts/stdlib in site-packages
+        import importlib.util
+        spec = importlib.util.find_spec("pts.stdlib")
+        dirs.update(os.path.abspath(p) for p in (spec.submodule_search_locations or ()))
+    except (ImportError, ValueError):
+        pass
+    return frozenset(dirs)
 
 
 class CompileError(Exception):

@@ -22,7 +22,8 @@ import threading
 
 import numpy as np
 
-from pts.errors import EXCEPTION_KINDS, Span, kind_code, kind_of_code, runtime_error
+from pts.errors import (EXCEPTION_KINDS, Span, is_library_file, kind_code, kind_of_code,
+                        runtime_error)
 from pts.ir.exception_ops import is_instance, module_kinds
 from pts.ir.dict_ops import RAISING as DICT_RAISING, run_op as run_dict_op
 from pts.frontend.objects import resolve
@@ -192,7 +193,13 @@ class Interpreter:
                     self.free(raw(ins.args[0]), [raw(k) for k in ins.args[1:]], f)
                     continue
                 if op == "call" or op == "kernel":
-                    result = self.call(ins.attrs["callee"], [val(a) for a in ins.args])
+                    try:
+                        result = self.call(ins.attrs["callee"], [val(a) for a in ins.args])
+                    except Exception as e:
+                        moved = at_user_call(e, ins, f)
+                        if moved is e:
+                            raise
+                        raise moved from None
                 elif op.startswith("np."):
                     result = tensor_op(ins, [val(a) for a in ins.args], f)
                 elif op.startswith("str."):
@@ -234,6 +241,16 @@ class Interpreter:
             for p, x in zip(t.block.params, vals):
                 env[p] = x
             block = t.block
+
+
+def at_user_call(e: Exception, call: Instr, f: Function) -> Exception:
+    """`e`, raised by the callee of `call` (in f): an error raised in pts's library
+    (stdlib/) is reported at the user's call instead, as CPython reports an error of a
+    builtin at its caller's line (ir.passes.inline does the same for inlined copies)."""
+    span = getattr(e, "pts_span", None)
+    if span is None or not is_library_file(span.file) or is_library_file(f.file):
+        return e
+    return runtime_error(e.pts_kind, e.pts_message, call.span, f.name)
 
 
 def reraise(exc: tuple) -> BaseException:

@@ -4,7 +4,9 @@ Requires: verified IR (a module: callees are looked up by name).  Invalidates: t
 caller's blocks, CFG and dominators.  Keeps: every function of the module (callees stay,
 they may be entry points or called elsewhere); the spans of the copied instructions, which
 carry the callee's file, so a `check` or `raise` copied from a callee still points at the
-callee's source line.
+callee's source line — except for a callee of pts's library (stdlib/) copied into user
+code: its instructions take the call's span, so an error it raises names the user's line,
+as CPython names the caller's line for an error of a builtin.
 
 For `%r = call @g(args)` in block ^b, when @g is not on a cycle of the call graph, has at
 most INLINE_THRESHOLD instructions (ONCE_THRESHOLD when this is the only call of @g in the
@@ -21,6 +23,7 @@ span goes on the `br` that enters the copy.
 """
 from __future__ import annotations
 
+from pts.errors import is_library_file
 from pts.ir.analysis import recursive_functions
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
 from pts.ir.types import NONE
@@ -116,18 +119,20 @@ def inline_call(f: Function, call: Instr, g: Function) -> BlockParam | None:
             for p in gb.params:
                 values[p] = nb.add_param(BlockParam(p.type, p.name))
     clones: list[Instr] = []
+    respan = is_library_file(g.file) and not is_library_file(f.file)
     for gb in g.blocks:
         nb = blocks[gb]
         for i in gb.instrs:
+            span = call.span if respan and i.span and is_library_file(i.span.file) else i.span
             if i.op == "ret":
                 args = []
                 if result is not None:
                     args = [i.args[0] if i.args else Const(NONE, None)]
-                c = Instr("br", [], targets=[Target(cont, args)], span=i.span)
+                c = Instr("br", [], targets=[Target(cont, args)], span=span)
             else:
                 c = Instr(i.op, i.args, i.type, i.attrs,
                           [Target(blocks[t.block], t.args) for t in i.targets],
-                          span=i.span, name=i.name)
+                          span=span, name=i.name)
             values[i] = c
             clones.append(c)
             nb.append(c)

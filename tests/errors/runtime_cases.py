@@ -200,3 +200,31 @@ def raise_in_handler(n: int) -> int:
         return 10 // n
     except ZeroDivisionError:
         raise RuntimeError("wrapped")  # raises-here: raise_in_handler
+
+
+# ---------------------------------------------------------------- errors of library functions
+# (list methods, math and sorting are written in the language, in pts's stdlib/): the error
+# names the user's call, as CPython names the caller's line for an error of a builtin
+
+def list_index_missing(xs: list[int]) -> int:
+    return xs.index(5)  # raises-here: list_index_missing
+
+
+def list_remove_missing(xs: list[int]) -> int:
+    xs.remove(5)  # raises-here: list_remove_missing
+    return len(xs)
+
+
+def factorial_negative(n: int) -> int:
+    return math.factorial(n)  # raises-here: factorial_negative
+
+
+def comb_negative_twice(n: int, k: int) -> int:
+    # two call sites: the library function is called, not inlined
+    a = math.comb(abs(n), k)
+    return a + math.comb(n, k)  # raises-here: comb_negative_twice
+
+
+def sorted_key_raises(xs: list[int]) -> list[int]:
+    # the key is the user's: its error keeps the key's line, inside the library's sort
+    return sorted(xs, key=lambda x: 10 // x)  # raises-here: sorted_key_raises

@@ -81,6 +81,12 @@ RUNTIME_CASES = [
     ("bare_reraise", "bare_reraise", (-1,)),
     ("user_class_escapes", "user_class_escapes", (11,)),
     ("raise_in_handler", "raise_in_handler", (0,)),
+    # errors of library functions (stdlib/) name the user's call
+    ("list_index_missing", "list_index_missing", ([1, 2],)),
+    ("list_remove_missing", "list_remove_missing", ([1, 2],)),
+    ("factorial_negative", "factorial_negative", (-1,)),
+    ("comb_negative_twice", "comb_negative_twice", (-5, 2)),
+    ("sorted_key_raises", "sorted_key_raises", ([3, 0, 1],)),
 ]
 
 BACKENDS = ["native", "interp"]
@@ -117,6 +123,7 @@ def test_runtime_error(case, func, args, backend):
     message = str(got)
     assert f'{CASES_PATH.name}", line {line}' in message, message
     assert 'File "' in message, message
+    assert "stdlib" not in message, message
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
