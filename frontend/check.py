@@ -39,7 +39,7 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
-from pts.frontend.check_optional import (TRUTH_ELEMS, OptionalChecks, falls_through, has_break,
+from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_lists import ListChecks
@@ -162,6 +162,8 @@ def convertible(src: Type, dst: Type) -> bool:
     if dst == ANY_TENSOR:
         return isinstance(src, TensorType)
     if isinstance(dst, OptionalType):
+        if isinstance(src, OptionalType) and has_any_tensor(dst.elem):
+            return convertible(src.elem, dst.elem)     # Optional[np.ndarray]: any array
         return optional_convertible(src, dst, convertible)
     if isinstance(src, ListType) and isinstance(dst, ListType) and has_any_tensor(dst.elem):
         return src.elem == UNKNOWN or convertible(src.elem, dst.elem)   # List[np.ndarray]
@@ -658,7 +660,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.allow_none(e)                       # `if x:` on an Optional number: checked below
         t = self.expr(e, cond=True)
         if isinstance(t, OptionalType):
-            if t.elem not in TRUTH_ELEMS:
+            if not has_truth(t.elem):
                 raise self.may_be_none(e, t)
             return t
         if isinstance(t, TensorType):
@@ -872,7 +874,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if e.op == "or" and not cond and any(isinstance(t, OptionalType) for t in types[:-1]):
             # an operand passed on is true, so not None: `x or d` is a T for d a T
             passed = [t.elem if isinstance(t, OptionalType) else t for t in types[:-1]]
-            if all(t in TRUTH_ELEMS for t in passed):      # (a number's truth needs no branch)
+            if all(has_truth(t) for t in passed):
                 j = types[-1]
                 for t in passed:
                     j = join(j, t) if j is not None else None

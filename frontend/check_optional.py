@@ -31,10 +31,14 @@ from __future__ import annotations
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
-from pts.ir.types import F64, I1, I64, NONE, OptionalType, Type, py_name
+from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, DictType, ListType,
+                          OptionalType, SetType, TupleType, Type, py_name)
 
-# Optionals whose truth value (`if x:`) is defined: None is false, else the number's truth
-TRUTH_ELEMS = (I1, I64, F64)
+def has_truth(t: Type) -> bool:
+    """Whether an Optional[t]'s truth (`if x:`, `x or d`) is defined: None is false, else
+    t's own truth (a number's, a string's or a container's emptiness, a tuple's length)."""
+    return t in (I1, I64, F64, STR) + NUMPY_SCALARS or \
+        isinstance(t, (ListType, DictType, SetType, TupleType))
 
 
 def optional_join(a: Type, b: Type, join) -> Type | None:
@@ -184,7 +188,7 @@ class OptionalChecks:
             return (acc, {}) if test.op == "and" else ({}, acc)
         if isinstance(test, A.Name):
             opt = self._optional_var(test)
-            if opt is not None and opt.elem in TRUTH_ELEMS:
+            if opt is not None and has_truth(opt.elem):
                 return {test.var: opt.elem}, {}
             return {}, {}
         if isinstance(test, A.Compare) and len(test.ops) == 1 \
