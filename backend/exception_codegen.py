@@ -15,6 +15,8 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend.llvm_types import CTX_T, I1T, I32T, I64T, PTR, llvm_type
+from pts.backend.str_codegen import str_const
+from pts.errors import kind_code
 from pts.ir.exception_ops import codes_matching, module_kinds
 
 # EXC_VALUE's elements: the context's fields kind, msg, line, col, file, func (CTX_FIELDS)
@@ -56,6 +58,17 @@ class ExceptionOps:
         out = ir.Constant(I1T, 0)
         for c in codes_matching(ins.attrs["kind"], self.mc.exception_kinds):
             out = self.b.or_(out, self.b.icmp_signed("==", code, ir.Constant(I64T, c)))
+        return out
+
+    def op_exc_name(self, ins, code):
+        """The class name: a select over the module's kinds (a code nobody registered is
+        a RuntimeError, as pts.errors.kind_of_code reads it)."""
+        if not hasattr(self.mc, "exception_kinds"):
+            self.mc.exception_kinds = module_kinds(self.mc.irmod)
+        out = str_const(self.mc, "RuntimeError")
+        for k in sorted(self.mc.exception_kinds):
+            hit = self.b.icmp_signed("==", code, ir.Constant(I64T, kind_code(k)))
+            out = self.b.select(hit, str_const(self.mc, k.split(".")[0]), out)
         return out
 
     def op_exc_raise(self, ins, exc):

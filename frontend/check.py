@@ -711,8 +711,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         key = self.var_key(e.id)
         e.var = key
         if key in self.exc_vars and not self.exc_use_ok:
-            raise self.error(f"the exception '{e.id}' can only be used as str({e.id}) or in "
-                             f"'raise {e.id}'", e)
+            raise self.error(f"the exception '{e.id}' can only be used as str({e.id}), "
+                             f"repr({e.id}), type({e.id}).__name__ or in 'raise {e.id}'", e)
         if key in self.vars:
             # an argument the specialization fixed (strings, axes) is a compile-time constant
             e.const = None if key in self.assigned else self.spec.const_params.get(key)
@@ -1021,6 +1021,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return F64
         if self.is_np(e.value):
             return self.np_attribute(e)
+        if self.is_exc_type_name(e):                 # type(e).__name__
+            return STR
         t = self.expr(e.value)
         if t == C128:
             return self.complex_attribute(e)
@@ -1074,8 +1076,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if not self.final:
                     raise _Skip()
                 raise self.error(f"name '{f.id}' is not defined", f)
-            if f.id == "str" and value is str and e.args and self.is_exc_var(e.args[0]):
-                e.target = Callee("exc_message", "str")       # (lower_exceptions)
+            if f.id in ("str", "repr") and value is getattr(builtins, f.id) and e.args \
+                    and self.is_exc_var(e.args[0]):          # (lower_exceptions)
+                e.target = Callee("exc_message" if f.id == "str" else "exc_repr", f.id)
                 return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)

@@ -16,8 +16,9 @@ What each construct records on its node for the lowering:
   no effect on what is raised (there is no traceback chain to keep).
 - `except (E1, E2) as e:`: `handler.kinds` (empty: a bare `except:`), `handler.var` (the
   key of e, a variable of type EXC_VALUE = tuple<i64 kind code, str message>).
-An exception variable is a value only in `str(e)` (its message) and `raise e`; `print(e)`
-and `f"{e}"` print `str(e)` (exc_as_str rewrites the argument into that call).
+An exception variable is a value only in `str(e)` (its message), `repr(e)`,
+`type(e).__name__` and `raise e`; `print(e)` and `f"{e}"` print `str(e)` (exc_as_str
+rewrites the argument into that call).
 """
 from __future__ import annotations
 
@@ -147,11 +148,23 @@ class ExceptionChecks:
         return A.Call(A.Name("str", span=node.span), [node], span=node.span)
 
     def exc_str(self, e: A.Call):
-        """`str(e)` of an exception variable: its message (the caller sets e.target)."""
+        """`str(e)` of an exception variable: its message; `repr(e)`: `ValueError('msg')`
+        (the caller sets e.target)."""
         if e.keywords or len(e.args) != 1:
-            raise self.error("str() of an exception takes one argument", e)
+            raise self.error(f"{e.func.id}() of an exception takes one argument", e)
         self.exc_value(e.args[0])
         return STR
+
+    def is_exc_type_name(self, e: A.Attribute) -> bool:
+        """`type(e).__name__` of an exception variable (its class's name): marks e."""
+        v = e.value
+        if e.attr != "__name__" or not isinstance(v, A.Call) or not isinstance(v.func, A.Name) \
+                or v.func.id != "type" or len(v.args) != 1 or v.keywords \
+                or not self.is_exc_var(v.args[0]) or self.var_key("type") in self.vars:
+            return False
+        self.exc_value(v.args[0])
+        e.exc_name = True
+        return True
 
 
 __all__ = ["ExceptionChecks", "NONE"]

@@ -693,6 +693,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
+        if getattr(e, "exc_name", False):              # type(e).__name__ (lower_exceptions)
+            return self.exc_class_name(self.expr(e.value.args[0]))
         if getattr(e.value, "ty", None) == C128:      # z.real, z.imag
             return self.complex_part(e)
         path = getattr(e, "attr_path", None)

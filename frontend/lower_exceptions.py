@@ -104,6 +104,23 @@ class ExceptionLowering:
         """str(e) of an exception variable: its message."""
         return self.emit("tuple.get", [self.expr(e.args[0]), const(1)], STR)
 
+    def exc_class_name(self, exc: Value) -> Value:
+        """type(e).__name__: the name of the caught exception's class."""
+        return self.emit("exc.name", [self.emit("tuple.get", [exc, const(0)], I64)], STR)
+
+    def call_exc_repr(self, e: A.Call, name: str) -> Value:
+        """repr(e): `ValueError('msg')`, `ValueError()` for an empty message, and a KeyError's
+        message (already its key's repr) as it is: `KeyError('k')`."""
+        exc = self.expr(e.args[0])
+        msg = self.emit("tuple.get", [exc, const(1)], STR)
+        code = self.emit("tuple.get", [exc, const(0)], I64)
+        quoted = self.emit("select", [self.emit("exc.isa", [code], I1, kind="KeyError"), msg,
+                                      self.emit("str.repr", [msg], STR)], STR)
+        inner = self.emit("select", [self.emit("eq", [self.emit("str.len", [msg], I64),
+                                                      const(0)], I1), const(""), quoted], STR)
+        return self.emit("str.concatn", [self.exc_class_name(exc), const("("), inner,
+                                         const(")")], STR)
+
     # ---------------------------------------------------------------- leaving a try
 
     def run_finallies(self, min_loop_depth: int) -> bool:

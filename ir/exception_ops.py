@@ -10,6 +10,8 @@ to ^handler instead of out of the function.  The handler then reads what was rai
                                             before anything else that can raise
   exc.isa      (i64 code) {kind} -> i1      is an exception of that code an instance of `kind`
                                             (a builtin class or a user chain, pts.errors)
+  exc.name     (i64 code) -> str            the name of its class (`type(e).__name__`,
+                                            `repr(e)`)
 
 and re-raises one with the terminator `raise %e` (no kind: the kind and message of %e), or
 inside a try body with
@@ -23,7 +25,7 @@ A kind code's ancestry is fixed at compile time: builtin codes by CPython's hier
 from __future__ import annotations
 
 from pts.errors import BUILTIN_PARENTS, EXCEPTION_KINDS, kind_ancestors, kind_code
-from pts.ir.op_table import CALL, OPS, RAISE, READ, TENSOR, OpUse, define
+from pts.ir.op_table import CALL, OPS, PURE, RAISE, READ, TENSOR, OpUse, define
 from pts.ir.types import I1, I64, STR, TupleType
 
 # an exception as a value: kind code, message, and where it was raised (line, column,
@@ -52,6 +54,20 @@ def is_instance(code: int, kind: str) -> bool:
     return kind in kind_ancestors(kind_of_code(code))
 
 
+def _name(use: OpUse):
+    use.arity(1)
+    if use.types[0] != I64:
+        use.fail(f"expected an i64 kind code, found {use.types[0]}")
+    return STR
+
+
+def class_name(code: int) -> str:
+    """The class name of an exception of status `code`: a user chain's first link
+    ('MyError' of 'MyError.ValueError')."""
+    from pts.errors import kind_of_code
+    return kind_of_code(code).split(".")[0]
+
+
 def _raise(use: OpUse):
     use.arity(1)
     if use.types[0] != EXC_VALUE:
@@ -63,6 +79,7 @@ def _raise(use: OpUse):
 define("exc.caught", CALL, None, _caught)
 define("exc.isa", READ, None, _isa)
 define("exc.raise", RAISE, None, _raise)
+define("exc.name", PURE, class_name, _name)
 
 
 def module_kinds(module) -> set[str]:

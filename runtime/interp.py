@@ -24,7 +24,7 @@ import numpy as np
 
 from pts.errors import (EXCEPTION_KINDS, Span, is_library_file, kind_code, kind_of_code,
                         runtime_error)
-from pts.ir.exception_ops import is_instance, module_kinds
+from pts.ir.exception_ops import class_name, is_instance, module_kinds
 from pts.ir.dict_ops import RAISING as DICT_RAISING, run_op as run_dict_op
 from pts.frontend.objects import resolve
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
@@ -183,6 +183,10 @@ class Interpreter:
                 if op == "exc.isa":
                     self.know_kinds()
                     env[ins] = is_instance(val(ins.args[0]), ins.attrs["kind"])
+                    continue
+                if op == "exc.name":
+                    self.know_kinds()
+                    env[ins] = class_name(val(ins.args[0]))
                     continue
                 if op == "check":
                     if val(ins.args[0]):
