@@ -25,8 +25,9 @@ function with the step's arguments that does nothing.  "rest" is the step minus 
 what the phases' separate timing does not see (allocation and freeing inside the step,
 cache misses between phases).  The profile's shares are of the least disturbed samples
 (min), since on a loaded machine each median is disturbed by its own amount.  Last, the
-thread pool's calls in one step (pts_parallel_for, recorded through the import table) and
-the chunks of those it splits.
+thread pool's calls in one step (pts_parallel_for, recorded through the import table), the
+chunks of those it splits, and the step's timeline at the two big products' pool jobs: the
+serial work around them is what more threads cannot shorten.
 
     python bench/mlp_floor.py [--threads N] [--rounds R]
 """
@@ -139,9 +140,12 @@ def nothing(x: Tensor, y: Tensor, b1: Tensor, w1: Tensor, b2: Tensor, w2: Tensor
 
 # ---------------------------------------------------------------- the pool's jobs
 
-def pool_jobs(step, x, y, threads: int) -> list[tuple[int, int, int]]:
-    """(n, grain, chunks) of every pts_parallel_for call one step makes: the import table's
-    "parallel_for" slot is pointed at a recorder that forwards to the pool for one step."""
+def pool_jobs(step, x, y, threads: int, steps: int = 200) -> tuple[list, list]:
+    """The thread pool's calls in a step: the import table's "parallel_for" slot is pointed
+    at a recorder that forwards to the pool, for `steps` steps.  Returns the (n, grain,
+    chunks) of every call of one step, and the step's timeline at its two longest pool
+    calls (the two big products): [(phase, seconds)], the mean of the fastest tenth of
+    the steps (the recorder, a ctypes callback, adds ~1-2 us to each of the 26 calls)."""
     import ctypes
 
     from pts.runtime import native
@@ -150,20 +154,41 @@ def pool_jobs(step, x, y, threads: int) -> list[tuple[int, int, int]]:
     slot = native.IMPORTS.index("parallel_for")
     real_addr = native.IMPORT_TABLE[slot]
     real = ftype(real_addr)
-    calls = []
+    calls: list = []
+    clock = time.perf_counter
 
     def record(fn, data, n, grain):
         # the chunks pts_parallel_for makes (runtime/c/threads.h)
         k = 1 if threads <= 1 or n < 2 * grain else min(n // grain, 4 * threads)
-        calls.append((n, grain, k))
+        t0 = clock()
         real(fn, data, n, grain)
+        calls.append((n, grain, k, t0, clock()))
     recorder = ftype(record)
     native.IMPORT_TABLE[slot] = ctypes.cast(recorder, ctypes.c_void_p).value
+    lines, first = [], None
     try:
-        step(x, y)
+        for _ in range(steps):
+            calls.clear()
+            t0 = clock()
+            step(x, y)
+            t1 = clock()
+            first = first or [c[:3] for c in calls]
+            # the two big products: the two longest calls, in the order they ran
+            big = sorted(sorted(calls, key=lambda c: c[3] - c[4])[:2], key=lambda c: c[3])
+            if len(big) == 2:
+                (_, _, _, f0, f1), (_, _, _, w0, w1) = big
+                lines.append((f0 - t0, f1 - f0, w0 - f1, w1 - w0, t1 - w1, t1 - t0))
     finally:
         native.IMPORT_TABLE[slot] = real_addr
-    return calls
+    timeline = []
+    if lines:
+        lines.sort(key=lambda v: v[-1])
+        best = lines[:max(1, len(lines) // 10)]
+        names = ("entry to the forward product", "forward product (pool call)",
+                 "between the two (serial)", "weight gradient (pool call)",
+                 "after it: update, return (serial)", "step (native call)")
+        timeline = [(name, sum(v[i] for v in best) / len(best)) for i, name in enumerate(names)]
+    return first or [], timeline
 
 
 # ---------------------------------------------------------------- timing
@@ -269,7 +294,7 @@ def main(argv=None) -> int:
             r.update(alternate({k: f for k, f in fs.items() if k.startswith(lib)},
                                opts.rounds))
 
-    jobs = pool_jobs(step, x, y, opts.threads)
+    jobs, timeline = pool_jobs(step, x, y, opts.threads)
     eager = opts.eager_ms / 1e3 if opts.eager_ms else r.get("torch eager step", (0, 0))[1]
     quiet = QUIET_EAGER_MS.get(opts.threads, 0.0) / 1e3
     print(f"\nMLP 784-256-10 b64 SGD step, {opts.threads} thread(s), load "
@@ -317,6 +342,10 @@ def main(argv=None) -> int:
     split = [(n, g, k) for n, g, k in jobs if k > 1]
     print(f"\npool calls per step: {len(jobs)}, {len(split)} of them split: " +
           ", ".join(f"{k} chunks of {n} units (grain {g})" for n, g, k in split))
+    if timeline:
+        print(f"\n{'the step, timed at its pool calls':36} {'us':>6}  (fastest tenth of 200 steps)")
+        for name, t in timeline:
+            print(f"{name:36} {t * 1e6:6.1f}")
     return 0
 
 
