@@ -22,8 +22,13 @@ call) when the installed pts has it, else `pts.value_and_grad(loss_fn)` then `op
 (labelled "pts (grad+step)").  torch is optional: `make bench BENCH_TORCH=1` installs the CPU
 build (`.[torch]`); without it its columns read n/a.
 
+After the MLP's rows, bench/mlp_floor.py prints the MLP step's floor (its two big matrix
+products alone in pts, torch and numpy, against a third of torch eager's step) and a
+profile of pts's step, per thread count (--no-floor skips it).
+
     python bench/training.py [--only myconv,mlp] [--impls pts,torch,jit,compile]
                              [--threads 1,2] [--steps N] [--quick] [--json PATH]
+                             [--no-floor]
 """
 from __future__ import annotations
 
@@ -248,6 +253,8 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", type=int, default=0, help="steps per cell (default: per workload)")
     ap.add_argument("--quick", action="store_true", help="tiny batches and 3 steps (tests)")
     ap.add_argument("--json", metavar="PATH")
+    ap.add_argument("--no-floor", action="store_true",
+                    help="skip the MLP's floor table (bench/mlp_floor.py)")
     ap.add_argument("--cell", help=argparse.SUPPRESS)      # workload,impl,threads: one cell
     opts = ap.parse_args(argv)
     if opts.cell:
@@ -288,6 +295,12 @@ def main(argv=None) -> int:
                 out.setdefault("impl", LABELS[impl])
                 rows.append(dict(out, workload=workload, threads=n))
     print_table(rows)
+    if "mlp" in opts.only.split(",") and not opts.quick and not opts.no_floor:
+        # the MLP step's floor: its two big products alone in pts, torch and numpy, and
+        # where pts's step spends its time (issue 28's "MLP step >= 3x torch eager")
+        floor = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mlp_floor.py")
+        for n in threads:
+            subprocess.run([sys.executable, floor, "--threads", str(n)])
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump(rows, f, indent=1)
