@@ -342,7 +342,7 @@ class IterChecks:
             convertible = self.iter_helpers.convertible
             for p, t, a in zip(fdef.params, arg_types, e.args):
                 key = info.scope[p.name]
-                if p.annotation is not None:
+                if p.annotation is not None and not self.iter_helpers.bare(p.annotation):
                     want = self.resolve_type(p.annotation)
                     if not convertible(t, want):
                         raise self.error(f"argument '{p.name}' of {fdef.name}() expects "

@@ -11,11 +11,33 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.list_types import MAXSIZE, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, UNKNOWN, DictType, ListType, TupleType, Type
+from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type
 
 
 class ListLowering:
     """List operations made of library calls."""
+
+    def constant_list(self, values: list, t: ListType) -> Value:
+        """A module-level list folded into the code (frontend.global_values): built here,
+        where it is read, so nothing can keep or change the shared one."""
+        lst = self.emit("list.new", [const(len(values))], t)
+        for i, v in enumerate(values):
+            self.emit("list.set", [lst, const(i), self.constant(v, t.elem)], None)
+        return lst
+
+    def unpack_list(self, lst: Value, t: ListType, n: int) -> tuple[Value, TupleType]:
+        """`a, b = xs`: CPython's ValueError unless xs has exactly n items; the items as a
+        tuple."""
+        size = self.emit("list.len", [lst], I64)
+        got = self.emit("str.concatn", [const(f"not enough values to unpack (expected {n}, got "),
+                                        self.emit("str.from", [size], STR), const(")")], STR)
+        self.emit("check", [self.emit("lt", [size, const(n)], I1), got], None,
+                  kind="ValueError")
+        self.check(self.emit("gt", [size, const(n)], I1), "ValueError",
+                   f"too many values to unpack (expected {n})")
+        tt = TupleType((t.elem,) * n)
+        items = [self.emit("list.get", [lst, const(i)], t.elem) for i in range(n)]
+        return self.emit("tuple", items, tt), tt
 
     def lib(self, name: str, types: list[Type], vals: list[Value]) -> Value:
         call = self.spec.lib_calls[(name, tuple(types))]
