@@ -226,7 +226,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                                             f"{py_name(want)}, got {py_name(t)}", p.span,
                                             self.spec.pyfunc, p.name, annotation_text(want))
                 t = refine(want, t)
-            if t == ListType(UNKNOWN) and p.annotation is None:
+            if t == ListType(UNKNOWN) and (p.annotation is None or bare is not None):
                 # an empty list from the caller says nothing of its elements: List[int]
                 # unless annotated (docs/language.md)
                 t = ListType(I64)
@@ -607,6 +607,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
+        if isinstance(s.target, A.Name) and s.op == "+" and cur == ListType(UNKNOWN) \
+                and isinstance(rhs, ListType) and rhs.elem != UNKNOWN:
+            cur = s.target.ty = self.assign_var(s.target.id, rhs, s)    # P = []; P += [p]
         if isinstance(cur, ListType) and s.op in ("+", "*"):
             s.ty = cur             # xs += it extends xs in place; xs *= n repeats it
             if s.op == "+":
@@ -985,9 +988,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             t = self.expr(e.elt)
         finally:
             self.scopes.pop()
-        if isinstance(expected, ListType) and convertible(t, expected.elem):
+        if isinstance(expected, ListType) and (convertible(t, expected.elem) or (
+                widens_list(t, expected.elem) and isinstance(e.elt, (A.ListExpr, A.ListComp,
+                                                                       A.BinOp)))):
             t = expected.elem
-            if isinstance(e.elt, (A.ListExpr, A.ListComp)):
+            if isinstance(e.elt, (A.ListExpr, A.ListComp, A.BinOp)):
                 self.scopes.append(scope)
                 try:
                     self.expr(e.elt, expected=t)

@@ -63,21 +63,35 @@ def _list_type(values: list) -> Type | None:
     Optional[T]); None for an empty or mixed list (CPython lists are heterogeneous; pts
     lists hold one type, and widening ints to floats would change how they print)."""
     elem = None
-    has_none = False
     for v in values:
         t = constant_type(v, True)
         if t is None:
             return None
-        if t == NONE:
-            has_none = True
-            continue
+        elem = t if elem is None else _join(elem, t)
         if elem is None:
-            elem = t
-        elif elem != t:
             return None
-    if elem is None:
+    if elem is None or elem == NONE:
         return None
-    return ListType(OptionalType(elem) if has_none else elem)
+    return ListType(elem)
+
+
+def _join(a: Type, b: Type) -> Type | None:
+    """The item type two items of a list constant meet at: equal types, None and T at
+    Optional[T], tuples item by item; None otherwise (no int -> float)."""
+    if a == b:
+        return a
+    if NONE in (a, b):
+        other = b if a == NONE else a
+        return other if isinstance(other, OptionalType) else OptionalType(other)
+    if isinstance(a, OptionalType) or isinstance(b, OptionalType):
+        ea = a.elem if isinstance(a, OptionalType) else a
+        eb = b.elem if isinstance(b, OptionalType) else b
+        j = _join(ea, eb)
+        return None if j is None or isinstance(j, OptionalType) else OptionalType(j)
+    if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
+        elems = [_join(x, y) for x, y in zip(a.elems, b.elems)]
+        return None if None in elems else TupleType(tuple(elems))
+    return None
 
 
 def mark_reading_uses(body: list) -> None:
