@@ -212,6 +212,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
+        empty_params: list[str] = []
         for p, t in zip(fdef.params, self.spec.arg_types):
             # (an object's annotation names its class: a model passed to pts.grad's loss)
             bare = bare_container(p.annotation)
@@ -226,11 +227,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                                             f"{py_name(want)}, got {py_name(t)}", p.span,
                                             self.spec.pyfunc, p.name, annotation_text(want))
                 t = refine(want, t)
-            if t == ListType(UNKNOWN) and (p.annotation is None or bare is not None):
-                # an empty list from the caller says nothing of its elements: List[int]
-                # unless annotated (docs/language.md)
-                t = ListType(I64)
-            if not (t == NONE and p.annotation is None and p.name in self.assigned):
+            empty = (t == ListType(UNKNOWN) or (is_hash(t) and has_unknown(t))) \
+                and (p.annotation is None or bare is not None)
+            if empty:
+                # an empty list or dict from the caller says nothing of its items: what the
+                # body stores in it decides, else a list is a List[int] (docs/language.md)
+                empty_params.append(p.name)
+            elif not (t == NONE and p.annotation is None and p.name in self.assigned):
                 # (an unannotated parameter given None that the body assigns takes the
                 # type of what it assigns, made Optional: `if x is None: x = 1`)
                 self.declared[p.name] = t
@@ -243,16 +246,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.ret_annot = None
             else:
                 self.spec.ret_type = self.ret_annot
-        for _ in range(8):
-            before = dict(self.vars)
-            ret_before = self.spec.ret_type
-            self.ret_types = []
-            self.versions = {}
-            self.narrow = {}
-            self.block(fdef.body)
-            self.update_ret_type()
-            if self.vars == before and self.spec.ret_type == ret_before:
-                break
+        params = dict(self.vars)
+        self.infer()
+        if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
+            # nothing decided an empty list argument's items: infer again with List[int]
+            self.vars = {k: ListType(I64) if k in empty_params and t == ListType(UNKNOWN)
+                         else t for k, t in params.items()}
+            self.infer()
         self.final = True
         self.ret_types = []
         self.versions = {}
@@ -273,6 +273,19 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise CompileError(f"{fdef.name}() is annotated to return a {ret_bare[0]} but "
                                f"returns {py_name(self.spec.ret_type)}", fdef.returns.span)
         self.spec.var_types = {k: ir_type(t) for k, t in self.vars.items()}
+
+    def infer(self) -> None:
+        """The inference passes: the body again until the variables' types settle."""
+        for _ in range(8):
+            before = dict(self.vars)
+            ret_before = self.spec.ret_type
+            self.ret_types = []
+            self.versions = {}
+            self.narrow = {}
+            self.block(self.fdef.body)
+            self.update_ret_type()
+            if self.vars == before and self.spec.ret_type == ret_before:
+                break
 
     def update_ret_type(self) -> None:
         if self.ret_annot is not None:

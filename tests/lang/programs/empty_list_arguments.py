@@ -1,5 +1,6 @@
-"""An empty list from the caller says nothing of its elements: it is a List[int] unless
-the parameter is annotated (then the annotation's element type)."""
+"""An empty list from the caller says nothing of its elements: the annotation's element
+type if there is one, else what the body puts in it, else a List[int]; an empty dict
+likewise takes what the body stores."""
 from typing import List
 
 
@@ -30,6 +31,18 @@ def words(ws: List[str]) -> str:
     return "-".join(ws)
 
 
+def appended(xs):
+    xs.append(1.5)
+    xs.append(2.0)
+    return xs
+
+
+def tally(d, words: List[str]):
+    for w in words:
+        d[w] = d.get(w, 0) + 1
+    return d
+
+
 # run: total([])
 # run: total([1, 2, 3])
 # run: bubble([])
@@ -38,3 +51,5 @@ def words(ws: List[str]) -> str:
 # run: with_half([1.5])
 # run: words([])
 # run: words(["a", "b"])
+# run: appended([])
+# run: tally({}, ["x", "y", "x"])
