@@ -46,7 +46,7 @@ from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expe
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
-from pts.frontend.global_values import mark_reading_uses, refused_message
+from pts.frontend.global_values import mark_reading_uses, not_a_value_message, refused_message
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -774,9 +774,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             f = self.global_function(value, e)      # a function as a value
             if f is not None:
                 return f
-            raise self.error(f"'{e.id}' is not a value pts can use here (numbers, strings, "
-                             f"tuples of them and lists of those are folded in; this is "
-                             f"{type(value).__name__!s:.40})", e)
+            raise self.error(not_a_value_message(e.id, value), e)
         if not self.final:
             raise _Skip()
         raise self.error(f"name '{e.id}' is not defined", e)

@@ -12,9 +12,9 @@ does not change afterwards:
   List[Optional[str]]) folds as a constant too, but only where the code reads it without
   keeping or changing it: `G[i]`, `G[a:b]`, `len(G)`, `for x in G` (and comprehensions),
   `x in G`, comparisons, `G + H`, `G * n`, `G.index(x)`, `G.count(x)`, and builtins that
-  only iterate (`enumerate(G)`, `sorted(G)`, `list(G)`, ...).  Each such use works on a
-  fresh copy, which nothing else can see, so the copy is never observably different from
-  the shared object.  Anything that would keep or change the list (`x = G`, `f(G)`,
+  only iterate (`enumerate(G)`, `sorted(G)`, `list(G)`, ...).  The lowering builds one
+  copy per call of the function (lower_lists.build_global_lists) that these uses neither
+  keep nor change, so it is never observably different from the shared object.  Anything that would keep or change the list (`x = G`, `f(G)`,
   `G.append(v)`, `G[i] = v`) is refused (`refused_message`) and names the workaround,
   `list(G)`.
 
@@ -137,6 +137,25 @@ def _reading_children(node: A.Node, stores: set) -> list:
         if isinstance(f, A.Attribute) and f.attr in READING_METHODS:
             return [f.value]
     return []
+
+
+def not_a_value_message(name: str, value: Any) -> str:
+    """Why the global `name` cannot be used as a value (README finding 5: the message
+    said "only numbers and tuples of numbers are folded in" for objects, builtins and
+    modules alike)."""
+    import types
+    if isinstance(value, types.ModuleType):
+        what = f"the module {value.__name__}"
+    elif isinstance(value, type):
+        what = f"the class {value.__qualname__}"
+    elif isinstance(value, types.BuiltinFunctionType):
+        what = f"the builtin function {value.__name__}"
+    elif isinstance(value, (list, dict, set)):
+        what = f"a {type(value).__name__} pts does not fold (empty, or of mixed or nested items)"
+    else:
+        what = f"a {type(value).__name__} object"
+    return (f"'{name}' is not a value pts can use here: it is {what}; pts folds in numbers, "
+            f"strings, tuples of them and lists of those")
 
 
 def refused_message(name: str) -> str:

@@ -299,6 +299,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def lower(self) -> Function:
         fdef = self.spec.fdef
         self.b.span = fdef.span
+        self.global_lists = self.build_global_lists(fdef.body)      # (lower_lists)
         self.block(fdef.body)
         if not self.closed():
             blk = self.b.block
@@ -692,6 +693,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         if isinstance(e.ty, ObjectType):
             raise CompileError(f"an object ({e.ty}) cannot be used as a value here", e.span)
         if getattr(e, "const", None) is not None:
+            built = getattr(self, "global_lists", {}).get(e.id)
+            if built is not None and built.type == e.ty:
+                return built
             return self.constant(e.const, e.ty)
         assigned = self.read(e.var + "?")
         if not (isinstance(assigned, Const) and assigned.value is True):
