@@ -19,6 +19,14 @@ def total(xs: List[Optional[int]]) -> int:
     return s
 
 
+def from_table(i: int) -> int:
+    xs: List[Optional[int]] = [4, None, 6]
+    return xs[i] * 2 + xs[-1]
+
+
+# run: from_table(0)
+# run: from_table(1)
+# run: from_table(2)
 # run: add_items([1, None, 5], 0, 2)
 # run: add_items([1, None, 5], 0, 1)
 # run: add_items([None, 2], 0, 1)
