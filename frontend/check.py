@@ -42,9 +42,11 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
-from pts.frontend.check_lists import ListChecks
+from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expected, widens_list
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
+from pts.frontend.global_values import constant_type as global_constant_type
+from pts.frontend.global_values import mark_reading_uses, not_a_value_message, refused_message
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -198,6 +200,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.depth = 0                           # nesting of the block being checked
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
+        mark_reading_uses(spec.fdef.body)        # where a folded global list may be read
         self.init_optional()
         self.exc_vars: set[str] = set()          # `except ... as e` variables (check_exceptions)
         self.exc_use_ok = False
@@ -211,37 +214,47 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
+        empty_params: list[str] = []
         for p, t in zip(fdef.params, self.spec.arg_types):
             # (an object's annotation names its class: a model passed to pts.grad's loss)
-            if p.annotation is not None and not isinstance(t, ObjectType):
+            bare = bare_container(p.annotation)
+            if bare is not None and not isinstance(t, bare[1]):
+                raise ArgumentTypeError(f"argument '{p.name}' of {fdef.name}() expects "
+                                        f"{bare[0]}, got {py_name(t)}", p.span,
+                                        self.spec.pyfunc, p.name, bare[0])
+            if p.annotation is not None and not isinstance(t, ObjectType) and bare is None:
                 want = self.resolve_type(p.annotation)
                 if not convertible(t, want):
                     raise ArgumentTypeError(f"argument '{p.name}' of {fdef.name}() expects "
                                             f"{py_name(want)}, got {py_name(t)}", p.span,
                                             self.spec.pyfunc, p.name, annotation_text(want))
                 t = refine(want, t)
-            if not (t == NONE and p.annotation is None and p.name in self.assigned):
+            empty = (t == ListType(UNKNOWN) or (is_hash(t) and has_unknown(t))) \
+                and (p.annotation is None or bare is not None)
+            if empty:
+                # an empty list or dict from the caller says nothing of its items: what the
+                # body stores in it decides, else a list is a List[int] (docs/language.md)
+                empty_params.append(p.name)
+            elif not (t == NONE and p.annotation is None and p.name in self.assigned):
                 # (an unannotated parameter given None that the body assigns takes the
                 # type of what it assigns, made Optional: `if x is None: x = 1`)
                 self.declared[p.name] = t
             self.vars[p.name] = t
-        if fdef.returns is not None:
+        ret_bare = bare_container(fdef.returns)     # `-> list`: inferred, checked below
+        if fdef.returns is not None and ret_bare is None:
             self.ret_annot = self.resolve_type(fdef.returns)
             if has_any_tensor(self.ret_annot):
                 self.ret_tensor_annot = self.ret_annot   # checked against what is returned
                 self.ret_annot = None
             else:
                 self.spec.ret_type = self.ret_annot
-        for _ in range(8):
-            before = dict(self.vars)
-            ret_before = self.spec.ret_type
-            self.ret_types = []
-            self.versions = {}
-            self.narrow = {}
-            self.block(fdef.body)
-            self.update_ret_type()
-            if self.vars == before and self.spec.ret_type == ret_before:
-                break
+        params = dict(self.vars)
+        self.infer()
+        if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
+            # nothing decided an empty list argument's items: infer again with List[int]
+            self.vars = {k: ListType(I64) if k in empty_params and t == ListType(UNKNOWN)
+                         else t for k, t in params.items()}
+            self.infer()
         self.final = True
         self.ret_types = []
         self.versions = {}
@@ -258,7 +271,23 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.update_ret_type()
         if self.spec.ret_type is None:
             self.spec.ret_type = NONE
+        if ret_bare is not None and not isinstance(self.spec.ret_type, ret_bare[1]):
+            raise CompileError(f"{fdef.name}() is annotated to return a {ret_bare[0]} but "
+                               f"returns {py_name(self.spec.ret_type)}", fdef.returns.span)
         self.spec.var_types = {k: ir_type(t) for k, t in self.vars.items()}
+
+    def infer(self) -> None:
+        """The inference passes: the body again until the variables' types settle."""
+        for _ in range(8):
+            before = dict(self.vars)
+            ret_before = self.spec.ret_type
+            self.ret_types = []
+            self.versions = {}
+            self.narrow = {}
+            self.block(self.fdef.body)
+            self.update_ret_type()
+            if self.vars == before and self.spec.ret_type == ret_before:
+                break
 
     def update_ret_type(self) -> None:
         if self.ret_annot is not None:
@@ -332,6 +361,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return want
         old = self.vars.get(key)
         if old is None:
+            self.vars[key] = t
+            return t
+        if widens_list(old, t):
+            # `u = [1] * n` ... `u = [0.5 * x for x in u]`: the variable is a List[float]
+            # (as `x = 0` ... `x = 0.5` makes x a float); the next pass builds the int list
+            # as floats where it is a fresh list, and refuses it anywhere else (an existing
+            # List[int] would have to be copied: check_lists.widens_list)
             self.vars[key] = t
             return t
         j = join(old, t)
@@ -523,6 +559,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             target.ty = self.assign_var(target.id, t, node)
             return
         if isinstance(target, A.TupleExpr) or isinstance(target, A.ListExpr):
+            if isinstance(t, OptionalType) and isinstance(t.elem, TupleType):
+                # CPython unpacks the tuple, or raises TypeError for None (lowered so)
+                target.unwrap_optional = t
+                t = t.elem
+            if isinstance(t, ListType) and t.elem != UNKNOWN:
+                # `a, b = s.split(",")`: as CPython, the length is checked when it runs
+                target.unpack_list = t
+                t = TupleType((t.elem,) * len(target.elts))
             if not isinstance(t, TupleType):
                 raise self.error(f"cannot unpack {py_name(t)} (only tuples unpack)", node)
             if len(t.elems) != len(target.elts):
@@ -578,6 +622,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
+        if isinstance(s.target, A.Name) and s.op == "+" and cur == ListType(UNKNOWN) \
+                and isinstance(rhs, ListType) and rhs.elem != UNKNOWN:
+            cur = s.target.ty = self.assign_var(s.target.id, rhs, s)    # P = []; P += [p]
         if isinstance(cur, ListType) and s.op in ("+", "*"):
             s.ty = cur             # xs += it extends xs in place; xs *= n repeats it
             if s.op == "+":
@@ -677,13 +724,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(e, A.Call) and expected is not None:
             e.expected = expected          # list() takes an annotated element type
         if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp", "DictExpr", "SetExpr",
-                                "DictComp", "SetComp"):
+                                "DictComp", "SetComp") or (isinstance(e, A.BinOp) and
+                                                           isinstance(expected, ListType)):
             t = method(e, expected=expected, cond=cond)
         else:
             t = method(e)
         e.ty = t
-        self.check_optional_use(e, t)
-        return t
+        return self.check_optional_use(e, t)
 
     def expr_Const(self, e: A.Const) -> Type:
         v = e.value
@@ -722,13 +769,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if value is not _MISSING:
             c = constant_type(value)
             if c is not None:
+                if isinstance(c, ListType) and not getattr(e, "reads_global", False):
+                    raise self.error(refused_message(e.id), e)
                 e.const = value
                 return c
             f = self.global_function(value, e)      # a function as a value
             if f is not None:
                 return f
-            raise self.error(f"'{e.id}' is not a value pts can use here "
-                             f"(only numbers and tuples of numbers are folded in)", e)
+            raise self.error(not_a_value_message(e.id, value), e)
         if not self.final:
             raise _Skip()
         raise self.error(f"name '{e.id}' is not defined", e)
@@ -785,9 +833,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return promote(a, b)
         raise self.error(f"operator '{op}' is not supported", node)
 
-    def expr_BinOp(self, e: A.BinOp) -> Type:
-        a = self.expr(e.left)
-        b = self.expr(e.right)
+    def expr_BinOp(self, e: A.BinOp, expected: Type | None = None, cond: bool = False) -> Type:
+        a = self.expr(e.left, expected=fresh_list_expected(e, e.left, expected))
+        b = self.expr(e.right, expected=fresh_list_expected(e, e.right, expected))
+        self.none_operand_message(e, a, b)
         return self.binop_type(e.op, a, b, e)
 
     def expr_UnaryOp(self, e: A.UnaryOp) -> Type:
@@ -952,9 +1001,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             t = self.expr(e.elt)
         finally:
             self.scopes.pop()
-        if isinstance(expected, ListType) and convertible(t, expected.elem):
+        if isinstance(expected, ListType) and (convertible(t, expected.elem) or (
+                widens_list(t, expected.elem) and isinstance(e.elt, (A.ListExpr, A.ListComp,
+                                                                       A.BinOp)))):
             t = expected.elem
-            if isinstance(e.elt, (A.ListExpr, A.ListComp)):
+            if isinstance(e.elt, (A.ListExpr, A.ListComp, A.BinOp)):
                 self.scopes.append(scope)
                 try:
                     self.expr(e.elt, expected=t)
@@ -1187,7 +1238,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 continue
             if i < first_default:
                 raise self.error(f"{name}() missing required argument '{params[i]}'", e)
-            bound[i] = constant_node(defaults[i - first_default], e)
+            bound[i] = constant_node(defaults[i - first_default], e, f"{name}()", params[i])
         e.args = bound
         e.keywords = []
 
@@ -1490,30 +1541,32 @@ def _literal(e: A.Expr) -> Any:
     return None
 
 
-def constant_node(value: Any, at: A.Node) -> A.Expr:
-    """A default value as an expression (numbers, bools, None, strings, tuples of them)."""
+def constant_node(value: Any, at: A.Node, fname: str = "", param: str = "",
+                  whole: Any = None) -> A.Expr:
+    """A default value as an expression (numbers, bools, None, strings, tuples of them).
+    A value that is not one is refused naming the function and the parameter, the value
+    shown by its type and at most ~60 characters of its repr."""
     if isinstance(value, tuple):
-        return A.TupleExpr([constant_node(v, at) for v in value], span=at.span)
+        return A.TupleExpr([constant_node(v, at, fname, param, value if whole is None else whole)
+                            for v in value], span=at.span)
     if value is None or isinstance(value, (bool, int, float, str, complex)):
         return A.Const(value, span=at.span)
-    raise CompileError(f"default value {value!r} is not supported (numbers, bools, None, "
-                       f"strings and tuples of them are)", at.span)
+    whole = value if whole is None else whole
+    shown = repr(whole)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    where = f"of {fname}'s parameter '{param}' " if param else ""
+    extra = (": pts shares a list or dict default between calls only in calls from Python; "
+             "pass it here"
+             if isinstance(value, (list, dict, set)) else
+             " (numbers, bools, None, strings and tuples of them are)")
+    raise CompileError(f"the default value {where}({type(whole).__name__} {shown}) is not "
+                       f"supported{extra}", at.span)
 
 
 def constant_type(value: Any) -> Type | None:
-    """The type of a module-level constant that pts folds in, or None."""
-    if isinstance(value, bool):
-        return I1
-    if isinstance(value, int):
-        return I64 if -(1 << 63) <= value < (1 << 63) else None
-    if isinstance(value, float):
-        return F64
-    if isinstance(value, tuple):
-        elems = [constant_type(v) for v in value]
-        if None in elems or not elems:
-            return None
-        return TupleType(tuple(elems))
-    return None
+    """The type of a module-level constant that pts folds in, or None
+    (frontend.global_values)."""
+    return global_constant_type(value)
 
 
 def _math_function_name(value: Any) -> str | None:
@@ -1554,7 +1607,7 @@ def _target_names(t: A.Expr) -> list[str]:
 # what the iteration mixin (frontend.check_iter) uses from this module, which it cannot import
 FunctionChecker.iter_helpers = types.SimpleNamespace(
     Callee=Callee, Skip=_Skip, join=join, convertible=convertible, const_int=_const_int,
-    assigned_names=assigned_names, target_names=_target_names)
+    assigned_names=assigned_names, target_names=_target_names, bare=bare_container)
 
 
 # what the functions mixin (frontend.check_functions) uses from this module

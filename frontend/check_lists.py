@@ -14,8 +14,41 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
 from pts.frontend.list_types import SCALAR_ELEMS, list_join, plain_list
-from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, TupleType,
-                          Type, py_name)
+from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
+                          TupleType, Type, py_name)
+
+
+_BARE = {"list": ("list", ListType), "List": ("list", ListType), "dict": ("dict", DictType),
+         "Dict": ("dict", DictType), "set": ("set", SetType), "Set": ("set", SetType),
+         "tuple": ("tuple", TupleType), "Tuple": ("tuple", TupleType)}
+
+
+def bare_container(te: A.TypeExpr | None) -> tuple[str, type] | None:
+    """(name, type class) of a parameter's or a result's bare container annotation
+    (`xs: list`, `-> list`, `d: dict`): it says the kind, not the element types, so the
+    types come from the argument (as unannotated) or from what is returned (inferred), and
+    only the kind is checked.  None for anything else."""
+    if te is None or te.args:
+        return None
+    return _BARE.get(te.name.split(".")[-1])
+
+
+def widens_list(old: Type, new: Type) -> bool:
+    """Does a variable that held List[int] (at any depth: List[List[int]]) become a
+    List[float] by this assignment?  Only a fresh list can be built as floats instead
+    (fresh_list_expected): the checker's next pass refuses any other List[int] value."""
+    if isinstance(old, ListType) and isinstance(new, ListType):
+        return (old.elem == I64 and new.elem == F64) or widens_list(old.elem, new.elem)
+    return False
+
+
+def fresh_list_expected(e: A.BinOp, operand: A.Expr, expected: Type | None) -> Type | None:
+    """The type a list operand of `[1] * n` / `[0] + xs` is built as when the result is
+    expected to be `expected` (a widened list variable): the operand is a fresh list."""
+    if isinstance(expected, ListType) and e.op in ("*", "+") \
+            and isinstance(operand, (A.ListExpr, A.ListComp, A.BinOp)):
+        return expected
+    return None
 
 
 class ListChecks:

@@ -137,9 +137,29 @@ class OptionalChecks:
                 self.allow_none(e.orelse)
         return e
 
-    def check_optional_use(self, e: A.Expr, t: Type) -> None:
+    def check_optional_use(self, e: A.Expr, t: Type) -> Type:
+        """The type `e` is used as: t, or T for an item of a list of Optionals
+        (`TENS[a] + s`), which no test can refine: the lowering checks it when it runs and
+        raises CPython's TypeError for None (`none_checked` holds the message)."""
         if isinstance(t, OptionalType) and id(e) not in self.optional_ok:
+            if isinstance(e, A.Subscript) and isinstance(getattr(e.value, "ty", None), ListType) \
+                    and not isinstance(e.index, A.Slice):
+                e.none_checked = f"'NoneType' object is not {py_name(t.elem)}"
+                e.ty = t.elem
+                return t.elem
             raise self.may_be_none(e, t)
+        return t
+
+    def none_operand_message(self, e: A.BinOp, a: Type, b: Type) -> None:
+        """CPython's words for None as an operand of `e` (see check_optional_use)."""
+        if getattr(e.left, "none_checked", None):
+            e.left.none_checked = (f"unsupported operand type(s) for {e.op}: 'NoneType' and "
+                                   f"'{py_name(b)}'")
+        if getattr(e.right, "none_checked", None):
+            e.right.none_checked = (f'can only concatenate str (not "NoneType") to str'
+                                    if a == STR and e.op == "+" else
+                                    f"unsupported operand type(s) for {e.op}: '{py_name(a)}' "
+                                    f"and 'NoneType'")
 
     def may_be_none(self, e: A.Expr, t: Type) -> CompileError:
         if isinstance(e, A.Name):

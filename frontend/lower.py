@@ -299,6 +299,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def lower(self) -> Function:
         fdef = self.spec.fdef
         self.b.span = fdef.span
+        self.global_lists = self.build_global_lists(fdef.body)      # (lower_lists)
         self.block(fdef.body)
         if not self.closed():
             blk = self.b.block
@@ -363,6 +364,13 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             var = target.var
             self.write(var, self.b.block, self.coerce(v, t, self.var_types[var]))
         elif isinstance(target, (A.TupleExpr, A.ListExpr)):
+            if getattr(target, "unwrap_optional", None) is not None and t == target.unwrap_optional:
+                self.check(self.emit("opt.is_none", [v], I1), "TypeError",
+                           "cannot unpack non-iterable NoneType object")
+                t = t.elem
+                v = self.emit("opt.get", [v], t)
+            if getattr(target, "unpack_list", None) is not None and t == target.unpack_list:
+                v, t = self.unpack_list(v, t, len(target.elts))      # (lower_lists)
             for i, sub in enumerate(target.elts):
                 et = t.elems[i]
                 self.assign(sub, self.emit("tuple.get", [v, const(i)], et), et)
@@ -659,6 +667,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         saved = self.b.span
         self.b.span = e.span
         v = getattr(self, "expr_" + type(e).__name__)(e)
+        msg = getattr(e, "none_checked", None)
+        if msg is not None:              # an Optional list item used as T (check_optional)
+            self.check(self.emit("opt.is_none", [v], I1), "TypeError", msg)
+            v = self.emit("opt.get", [v], e.ty)
         self.b.span = saved
         return v
 
@@ -670,12 +682,20 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def constant(self, value, t: Type) -> Value:
         if isinstance(t, TupleType):
             return self.emit("tuple", [self.constant(v, et) for v, et in zip(value, t.elems)], t)
+        if isinstance(t, ListType):     # a folded global list: a fresh copy per read
+            return self.constant_list(value, t)          # (frontend.global_values)
+        if isinstance(t, OptionalType):
+            return self.coerce(const(None) if value is None else self.constant(value, t.elem),
+                               NONE if value is None else t.elem, t)
         return const(value, t)
 
     def expr_Name(self, e: A.Name) -> Value:
         if isinstance(e.ty, ObjectType):
             raise CompileError(f"an object ({e.ty}) cannot be used as a value here", e.span)
         if getattr(e, "const", None) is not None:
+            built = getattr(self, "global_lists", {}).get(e.id)
+            if built is not None and built.type == e.ty:
+                return built
             return self.constant(e.const, e.ty)
         assigned = self.read(e.var + "?")
         if not (isinstance(assigned, Const) and assigned.value is True):
@@ -769,7 +789,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.list_slice(e, base)
         idx = self.list_index(base, e.index)
         self.b.span = e.span
-        return self.emit("list.get", [base, idx], e.ty)
+        return self.emit("list.get", [base, idx], t.elem if hasattr(e, "none_checked") else e.ty)
 
     def list_index(self, lst: Value, index: A.Expr, msg: str = "list index out of range") -> Value:
         """Python indexing: negative counts from the end; out of range raises IndexError."""

@@ -11,11 +11,57 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.list_types import MAXSIZE, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, UNKNOWN, DictType, ListType, TupleType, Type
+from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type
 
 
 class ListLowering:
     """List operations made of library calls."""
+
+    def build_global_lists(self, body: list) -> dict:
+        """The module-level lists this function reads (frontend.global_values), built once
+        per call in its entry block: name -> the list.  The checker let them be used only
+        where nothing keeps or changes them, so every read may share this one copy.
+        (Reads in an inlined generator's body build their own, in constant_list.)"""
+        found: dict = {}
+
+        def visit(node) -> None:
+            if isinstance(node, list):
+                for x in node:
+                    visit(x)
+                return
+            if not isinstance(node, A.Node) or isinstance(node, (A.FunctionDef, A.Lambda)):
+                return
+            if isinstance(node, A.Name) and isinstance(getattr(node, "ty", None), ListType) \
+                    and type(getattr(node, "const", None)) is list and node.id not in found:
+                found[node.id] = (node.const, node.ty)
+            for value in vars(node).values():
+                if isinstance(value, (A.Node, list)):
+                    visit(value)
+
+        visit(body)
+        return {name: self.constant_list(value, t) for name, (value, t) in found.items()}
+
+    def constant_list(self, values: list, t: ListType) -> Value:
+        """A module-level list folded into the code (frontend.global_values), built where
+        it is read (or once per call: build_global_lists)."""
+        lst = self.emit("list.new", [const(len(values))], t)
+        for i, v in enumerate(values):
+            self.emit("list.set", [lst, const(i), self.constant(v, t.elem)], None)
+        return lst
+
+    def unpack_list(self, lst: Value, t: ListType, n: int) -> tuple[Value, TupleType]:
+        """`a, b = xs`: CPython's ValueError unless xs has exactly n items; the items as a
+        tuple."""
+        size = self.emit("list.len", [lst], I64)
+        got = self.emit("str.concatn", [const(f"not enough values to unpack (expected {n}, got "),
+                                        self.emit("str.from", [size], STR), const(")")], STR)
+        self.emit("check", [self.emit("lt", [size, const(n)], I1), got], None,
+                  kind="ValueError")
+        self.check(self.emit("gt", [size, const(n)], I1), "ValueError",
+                   f"too many values to unpack (expected {n})")
+        tt = TupleType((t.elem,) * n)
+        items = [self.emit("list.get", [lst, const(i)], t.elem) for i in range(n)]
+        return self.emit("tuple", items, tt), tt
 
     def lib(self, name: str, types: list[Type], vals: list[Value]) -> Value:
         call = self.spec.lib_calls[(name, tuple(types))]

@@ -207,15 +207,24 @@ class Program:
         if p.annotation is None or isinstance(t, ObjectType) or names_callable(p.annotation):
             return t            # (an object's annotation names its class: pts.grad's models;
             #                     Callable[...]: the function given, check_functions)
-        want = resolve_type(p.annotation)
-        if not convertible(t, want):
-            msg = f"argument '{p.name}' of {fdef.name}() expects {py_name(want)}, got {py_name(t)}"
+        from pts.frontend.check_lists import bare_container
+        bare = bare_container(p.annotation)        # `xs: list`: any list (check_lists)
+        want = ANY_KIND if bare is not None else resolve_type(p.annotation)
+        if bare is not None and isinstance(t, bare[1]):
+            return t
+        if bare is not None or not convertible(t, want):
+            want = bare[0] if bare is not None else want
+            shown = want if isinstance(want, str) else py_name(want)
+            msg = f"argument '{p.name}' of {fdef.name}() expects {shown}, got {py_name(t)}"
             if node is None:         # the entry, called from Python: pts.api makes a TypeError
                 from pts.frontend.check import ArgumentTypeError, annotation_text
                 raise ArgumentTypeError(msg, p.span, pyfunc, p.name,
-                                        annotation_text(want))
+                                        want if isinstance(want, str) else annotation_text(want))
             raise CompileError(msg, node.span)
         return refine(want, t)
+
+
+ANY_KIND = None      # (a bare container annotation: only its kind is checked)
 
 
 class Built(NamedTuple):

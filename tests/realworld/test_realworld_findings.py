@@ -1,9 +1,8 @@
 """The corpus's findings (README.md, "Findings") reduced to minimal programs.
 
 Findings 2 and 6 are fixed; tests/errors/programs/np_submodule.py and
-raise_conditional_class.py keep them fixed.  The others are in code that the parallel tasks of
-issue 30 are changing, so they are reported, not fixed: each test here is a strict xfail that
-asserts what a fix would make true, so it turns red when the fix lands (then drop the mark).
+raise_conditional_class.py keep them fixed.  Findings 1, 3 and 4 are fixed too (issue 30's
+containers task): the tests below keep them fixed.
 """
 from __future__ import annotations
 
@@ -29,12 +28,10 @@ def define(tmp_path: Path, name: str, source: str):
     return getattr(module, name)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 1: an empty list argument is List[unknown]")
 @pytest.mark.parametrize("backend", ["interp", "native"])
 def test_empty_list_argument(tmp_path, backend):
-    """CPython sums an empty list to 0; pts says "unsupported operand type(s) for +: 'int'
-    and 'unknown'" (and rc_bubble_sort's bubble_sort([]): "'>' not supported between
-    instances of 'unknown' and 'unknown'")."""
+    """CPython sums an empty list to 0; pts said "unsupported operand type(s) for +: 'int'
+    and 'unknown'".  An empty list argument is now a List[int] unless annotated."""
     total = define(tmp_path, "total", """
         def total(xs):
             s = 0
@@ -45,7 +42,6 @@ def test_empty_list_argument(tmp_path, backend):
     assert pts.script(total, backend=backend)([]) == total([]) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="finding 3: the message of an unusable default value")
 def test_default_value_message(tmp_path):
     """nbody's 887-character message: a default that pts cannot use should be named by its
     function and parameter, not spelled out in full (bytes: a type no task of issue 30
@@ -65,7 +61,6 @@ def test_default_value_message(tmp_path):
     assert "'bodies'" in message and len(message) < 300, message
 
 
-@pytest.mark.xfail(strict=True, reason="finding 4: a bare `list` annotation is refused")
 def test_bare_list_annotation(tmp_path):
     """`-> list` is what published recursive functions write (Rosetta Code's quick_sort);
     pts says "unknown type 'list'"."""
@@ -76,3 +71,57 @@ def test_bare_list_annotation(tmp_path):
             return [n] + countdown(n - 1)
     """)
     assert pts.script(countdown, backend="interp")(3) == countdown(3) == [3, 2, 1, 0]
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_empty_list_argument_annotated(tmp_path, backend):
+    """An annotated empty list argument takes the annotation's element type."""
+    grow = define(tmp_path, "grow", """
+        from typing import List
+
+        def grow(xs: List[float]):
+            xs.append(0.5)
+            return xs
+    """)
+    assert pts.script(grow, backend=backend)([]) == grow([]) == [0.5]
+
+
+def test_default_value_message_list(tmp_path):
+    """A list default from a scripted caller is refused naming the parameter, with at
+    most ~60 characters of the value."""
+    f = define(tmp_path, "f", """
+        TABLE = [(float(i), [0.0, 1.0, 2.0]) for i in range(50)]
+
+        def energy(e=0.0, bodies=TABLE):
+            return e
+
+        def f():
+            return energy()
+    """)
+    with pytest.raises(CompileError) as info:
+        pts.script(f, backend="interp")()
+    message = str(info.value).splitlines()[0].split(": ", 1)[1]     # (after file:line:col)
+    assert "energy()'s parameter 'bodies'" in message and len(message) < 250, message
+
+
+def test_bare_list_annotation_refuses_other_kinds(tmp_path):
+    """`xs: list` takes any list, and says so for anything else, as CPython's message."""
+    head = define(tmp_path, "head", """
+        def head(xs: list) -> float:
+            return xs[0] * 1.0
+    """)
+    g = pts.script(head, backend="interp")
+    assert g([2.5]) == 2.5 and g([3]) == 3.0
+    with pytest.raises(TypeError, match="argument 'xs' must be list, not tuple"):
+        g((1, 2))
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_bare_return_annotation_checked(tmp_path, backend):
+    """`-> list` on a function that returns something else is a CompileError."""
+    f = define(tmp_path, "f", """
+        def f(n) -> list:
+            return n + 1
+    """)
+    with pytest.raises(CompileError, match="annotated to return a list but returns int"):
+        pts.script(f, backend=backend)(1)

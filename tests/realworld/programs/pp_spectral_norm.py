@@ -4,7 +4,6 @@
 # Licence: MIT (pyperformance); the Benchmarks Game programs are BSD-3-Clause.
 # Changes: the functions are unchanged; bench_spectral_norm loses its pyperf timing, takes
 #   DEFAULT_N as a parameter and returns sqrt(vBv / vv), the value the benchmark computes.
-# xfail: waits for: functions as values (issue 30 [fn]): `'part_At_times_u' is not a value pts can use here (only numbers and tuples of numbers are folded in)`
 """
 MathWorld: "Hundred-Dollar, Hundred-Digit Challenge Problems", Challenge #3.
 http://mathworld.wolfram.com/Hundred-DollarHundred-DigitChallengeProblems.html

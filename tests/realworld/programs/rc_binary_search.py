@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Binary-search/Python/binary-search-2.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: none; main() is the run line.
-# xfail: waits for: closures and lambdas (issue 30 [fn]): `only named functions can be called` (`findIndexBinary(compare('iota'))(...)`)
 
 
 # findIndexBinary :: (a -> Ordering) -> [a] -> Maybe Int

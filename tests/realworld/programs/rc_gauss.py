@@ -5,7 +5,7 @@
 # Changes: gauss, zeromat and matmul are unchanged; the example session (determinant and
 #   inverse of the 3x3 magic square, and the check product) is main(), without its
 #   fractions.Fraction half (Fraction is outside the pts language).
-# xfail: waits for: nested lists (issue 30 [lst]): `lists of List[int] are not supported (only int, float, bool and str)`; then copy.deepcopy (outside issue 30)
+# xfail: waits for: copy.deepcopy (outside issue 30; its `_nil=[]` default is what pts refuses: `the default value of copy.deepcopy()'s parameter '_nil' (list []) is not supported`)
 import copy
 
 

@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Number-names/Python/number-names-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the return annotation `-> str` on spell_integer (recursive); the `if __name__ == '__main__':` examples are main().
-# xfail: waits for: module-level lists of str, one holding None (issue 30 [lst]): `'SMALL' is not a value pts can use here (only numbers and tuples of numbers are folded in)`; then list slicing ([lst])
 
 TENS = [None, None, "twenty", "thirty", "forty",
         "fifty", "sixty", "seventy", "eighty", "ninety"]
