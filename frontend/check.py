@@ -33,7 +33,8 @@ from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, Te
 from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
-                                          builtin_function_value, closure_hint, function_join,
+                                          builtin_function_value, closure_hint, function_default,
+                                          function_join,
                                           has_function,
                                           is_function, listable_function, to_ir_types)
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
@@ -45,6 +46,7 @@ from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_lists import ListChecks
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
+from pts.frontend.function_aliases import inline_call_aliases
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -206,6 +208,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def run(self) -> None:
         fdef = self.fdef
         self.drop_callable_annotations()          # (check_functions)
+        if inline_call_aliases(fdef, statements, _target_names):    # `append = out.append`
+            self.assigned = assigned_names(fdef.body)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
@@ -1024,6 +1028,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.complex_attribute(e)
         if isinstance(t, ObjectType):
             return self.object_attribute(e, t)
+        if is_function(t):                              # f.__name__ (check_functions)
+            return self.function_attribute(e, t)
         return self.tensor_attribute(e, t)
 
     def is_module(self, name: str, module) -> bool:
@@ -1491,6 +1497,9 @@ def constant_node(value: Any, at: A.Node) -> A.Expr:
         return A.TupleExpr([constant_node(v, at) for v in value], span=at.span)
     if value is None or isinstance(value, (bool, int, float, str, complex)):
         return A.Const(value, span=at.span)
+    f = function_default(value, at)                  # `key=len` (check_functions)
+    if f is not None:
+        return f
     raise CompileError(f"default value {value!r} is not supported (numbers, bools, None, "
                        f"strings and tuples of them are)", at.span)
 

@@ -62,6 +62,11 @@ class FunctionUnion(Type):
         return "function (one of " + ", ".join(sorted(str(m)[9:] for m in self.members)) + ")"
 
 
+def function_name(t: FunctionType) -> str:
+    """CPython's `__name__` of the function (`<lambda>` for a lambda)."""
+    return getattr(t.fn, "py_name", None) or t.fn.__name__
+
+
 def source_order(t: FunctionType) -> tuple:
     """Where a function is defined (the order a union's members are tested in: a
     frozenset's order would change from one process to the next)."""
@@ -155,6 +160,7 @@ class LocalFunction:
                  kwdefaults: dict):
         from pts.frontend import source
         self.__name__ = self.__qualname__ = fdef.name
+        self.py_name = fdef.name.split(".")[-1]     # CPython's __name__ (function_name)
         self.__globals__ = outer.__globals__
         self.__defaults__ = defaults
         self.__kwdefaults__ = kwdefaults
@@ -310,6 +316,7 @@ class FunctionChecks:
         lf = LocalFunction(clone_tree(fdef), self.spec.pyfunc, captured, tuple(defaults),
                            kwdefaults)
         lf.defined_at = (node.span.line, node.span.col)
+        lf.py_name = "<lambda>" if isinstance(node, A.Lambda) else name
         cache[key] = lf
         return lf
 
@@ -520,6 +527,25 @@ class FunctionChecks:
         e.keywords = []
         e.bound = True
 
+    def expr_FunctionConst(self, e: FunctionConst) -> Type:
+        t = self.global_function(e.value, e)
+        if t is None:
+            raise self.error(f"default value {e.value.__name__}() is a generator function: "
+                             f"pts cannot use it as a value", e)
+        return t
+
+    # ---------------------------------------------------------------- attributes
+
+    def function_attribute(self, e: A.Attribute, t: Type) -> Type:
+        """`f.__name__` of a function value: CPython's name, a str (for one of several
+        functions, chosen when running: `e.fn_names`, frontend.lower_functions)."""
+        if e.attr != "__name__":
+            raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}' (pts knows a "
+                             f"function's __name__)", e)
+        members = [t] if isinstance(t, FunctionType) else sorted(t.members, key=source_order)
+        e.fn_names = [(m, function_name(m)) for m in members]
+        return STR
+
     # ---------------------------------------------------------------- **kwargs
 
     def expr_KwargsExpr(self, e) -> Type:
@@ -570,6 +596,22 @@ class FunctionChecks:
         if len(e.args) == 1:
             return self.expr(A.Const(None, span=e.span))
         return self.expr(e.args[1])
+
+
+class FunctionConst(A.Expr):
+    """A function given as a parameter's default value (`def f(x, make=make_tree)`)."""
+
+    def __init__(self, value, span):
+        super().__init__(span=span)
+        self.value = value
+
+
+def function_default(value, at: A.Node) -> FunctionConst | None:
+    """A default value that is a function, as an expression (check.constant_node)."""
+    from pts.frontend.objects import python_function
+    if python_function(value) is not None or builtin_function_value(value) is not None:
+        return FunctionConst(value, at.span)
+    return None
 
 
 class KwargsExpr(A.Expr):
@@ -640,6 +682,7 @@ def python_function_value(value) -> FunctionType | None:
             from pts.frontend.source import parse_pyfunc
             fdef = parse_pyfunc(fn)
         lf = LocalFunction(fdef, fn, [], fn.__defaults__ or (), fn.__kwdefaults__ or {})
+        lf.py_name = fn.__name__
         lf.__globals__ = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars, cells))}
         lf.root_function = fn
         hit = _FROM_PYTHON[key] = (fn, cells, lf)
