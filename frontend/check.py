@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import builtins
 import cmath
+import functools
 import inspect
 import math
 import types
@@ -1111,6 +1112,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_function(self, e: A.Call, value, name: str, f: A.Expr) -> Type:
         """A call of a plain Python function: compiled for these argument types."""
+        if value is functools.reduce:                 # (check_iter)
+            return self.call_iter_builtin(e, "reduce")
         if True:
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:

@@ -578,6 +578,31 @@ class IterChecks:
     def builtin_max(self, e: A.Call) -> Type:
         return self.builtin_min(e, "max")
 
+    def builtin_reduce(self, e: A.Call) -> Type:
+        """functools.reduce(f, iterable[, initial]): f(...f(f(initial, x0), x1)..., xn).
+        The accumulator's type is where the initial value (else the elements) and f's
+        results meet: an int accumulator that f makes a float is a float, as a variable's
+        (`e.fcall` is f's call on ValueExprs (acc, x), frontend.lower_iter)."""
+        if e.keywords:
+            raise self.error("reduce() takes no keyword arguments", e.keywords[0])
+        if not 2 <= len(e.args) <= 3:
+            raise self.error(f"reduce expected at {'least 2' if len(e.args) < 2 else 'most 3'}"
+                             f" arguments, got {len(e.args)}", e)
+        elem = self.iter_type(e.args[1])
+        acc = self.expr(e.args[2]) if len(e.args) == 3 else elem
+        for _ in range(4):
+            e.fcall = self.function_call(e, e.args[0], [acc, elem], "reduce()'s function")
+            if self.iter_helpers.convertible(e.fcall.ty, acc):
+                return acc
+            j = self.iter_helpers.join(acc, e.fcall.ty)
+            if j is None:
+                raise self.error(f"reduce()'s function returns {py_name(e.fcall.ty)}, but its "
+                                 f"accumulator is {py_name(acc)} (the "
+                                 f"{'initial value' if len(e.args) == 3 else 'elements'}): "
+                                 f"pts keeps one type for it", e.args[0])
+            acc = j
+        raise self.error("reduce()'s function does not settle on one result type", e.args[0])
+
     # ---------------------------------------------------------------- range values
 
     def is_range_call(self, a: A.Expr) -> bool:
