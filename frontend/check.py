@@ -1031,6 +1031,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.object_attribute(e, t)
         if is_function(t):                              # f.__name__ (check_functions)
             return self.function_attribute(e, t)
+        m = self.method_value(e, t)                     # xs.append as a value (the same)
+        if m is not None:
+            return m
         return self.tensor_attribute(e, t)
 
     def is_module(self, name: str, module) -> bool:
@@ -1039,6 +1042,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Type:
+        self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
         if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
             return self.call_value(e)

@@ -67,6 +67,40 @@ def function_name(t: FunctionType) -> str:
     return getattr(t.fn, "py_name", None) or t.fn.__name__
 
 
+def method_of(cls, name: str) -> bool:
+    return not name.startswith("_") and callable(getattr(cls, name, None))
+
+
+_METHODS: dict = {}
+
+
+def method_function(home: str, name: str, bound: bool) -> FunctionType:
+    """A method of str, list, dict or set as a function: bound, `def insert(*args): return
+    self_.insert(*args)` with the receiver `self_` captured; unbound (`str.upper`),
+    `def upper(self_, *args): return self_.upper(*args)`."""
+    lf = _METHODS.get((home, name, bound))
+    if lf is None:
+        from pts.frontend.parse import parse_function
+        fdef = parse_function(f"def {name}({'' if bound else 'self_, '}*args):\n"
+                              f"    return self_.{name}(*args)\n",
+                              f"<method {home}.{name}>")
+        if bound:
+            fdef.params.append(A.Param("self_", kind="capture", span=fdef.span))
+
+        class _Home:
+            __globals__: dict = {}
+        lf = _METHODS[(home, name, bound)] = LocalFunction(fdef, _Home, ["self_"] if bound
+                                                           else [], (), {})
+        lf.root_function = None
+    return FunctionType(lf)
+
+
+def takes_star_only(fn) -> bool:
+    """Is fn's only parameter `*args` (a builtin such as min as a value)?"""
+    from pts.frontend.source import parse_pyfunc
+    return [p.kind for p in parse_pyfunc(fn).params if p.kind != "capture"] == ["star"]
+
+
 def source_order(t: FunctionType) -> tuple:
     """Where a function is defined (the order a union's members are tested in: a
     frozenset's order would change from one process to the next)."""
@@ -378,8 +412,10 @@ class FunctionChecks:
             return key in self.vars and is_function(self.vars[key])
         if isinstance(f, A.Lambda):
             return True
-        if isinstance(f, A.Attribute):
-            return False
+        if isinstance(f, A.Attribute):         # str.upper(s): a method of str as a function
+            return isinstance(f.value, A.Name) and f.value.id == "str" and \
+                self.var_key("str") not in self.vars and \
+                self.spec.globals.get("str", str) is str and method_of(str, f.attr)
         try:            # fs[i](x), make_adder(3)(4); not a layer of a ModuleList (an object)
             return is_function(self.expr(f))
         except CompileError:
@@ -400,6 +436,9 @@ class FunctionChecks:
             self.bind_call(e, name, members[0].fn)
         else:
             self.spread_args(e)
+            if not getattr(e, "packed", False) and all(takes_star_only(m.fn) for m in members):
+                e.args = [A.TupleExpr(list(e.args), span=e.span)]    # (min if c else max)
+                e.packed = True
             if e.keywords:
                 raise self.error("keyword arguments in a call of one of several functions "
                                  "are not supported", e.keywords[0])
@@ -538,13 +577,50 @@ class FunctionChecks:
 
     def function_attribute(self, e: A.Attribute, t: Type) -> Type:
         """`f.__name__` of a function value: CPython's name, a str (for one of several
-        functions, chosen when running: `e.fn_names`, frontend.lower_functions)."""
+        functions, chosen when running: `e.fn_names`, frontend.lower_functions); and
+        `str.upper`, a method of str as a function (`map(str.upper, words)`)."""
+        if isinstance(t, FunctionType) and getattr(t.fn, "builtin", None) == "str" \
+                and method_of(str, e.attr):
+            e.const = t = method_function("str", e.attr, False)
+            return t
         if e.attr != "__name__":
             raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}' (pts knows a "
                              f"function's __name__)", e)
         members = [t] if isinstance(t, FunctionType) else sorted(t.members, key=source_order)
         e.fn_names = [(m, function_name(m)) for m in members]
         return STR
+
+    def method_value(self, e: A.Attribute, t: Type) -> Type | None:
+        """`out.append`, `"-".join`, `d.get` as a value (not called where it is written:
+        frontend.function_aliases inlines the aliases that are only called): a closure
+        whose one captured value is the receiver, read when the method value is made
+        (CPython's bound method binds its object then).  None if t has no such method."""
+        from pts.frontend.check_dicts import is_hash
+        from pts.ir.types import DictType
+        if t == STR:
+            home = "str"
+        elif isinstance(t, ListType):
+            home = "list"
+        elif is_hash(t):
+            home = "dict" if isinstance(t, DictType) else "set"
+        else:
+            return None
+        if not method_of({"str": str, "list": list, "dict": dict, "set": set}[home], e.attr):
+            return None
+        e.capture_exprs = [e.value]          # (lowered by closure_value)
+        return FunctionType(method_function(home, e.attr, True).fn, (t,))
+
+    def is_method_value(self, f: A.Attribute) -> bool:
+        """Is f `str.upper` or a method of a str, list, dict or set (map's function)?"""
+        if isinstance(f.value, A.Name) and self.var_key(f.value.id) not in self.vars \
+                and self.spec.globals.get(f.value.id, str) is str:
+            return method_of(str, f.attr)
+        try:
+            t = self.expr(f.value)
+        except CompileError:
+            return False
+        from pts.frontend.check_dicts import is_hash
+        return t == STR or isinstance(t, ListType) or is_hash(t)
 
     # ---------------------------------------------------------------- **kwargs
 
@@ -734,32 +810,81 @@ def _lambda_tree(fn) -> A.FunctionDef:
 
 _BUILTIN_WRAPPERS: dict = {}
 
+# the parameters of the function that stands for a builtin used as a value (`apply(len,
+# xs)`, `fs = [len, sum]`): its common arity, so that builtins of one arity can share a
+# call of one of several functions; min, max and print take any number of arguments
+BUILTIN_PARAMS = {name: "x" for name in (
+    "abs", "int", "float", "bool", "str", "len", "repr", "ord", "chr", "round", "sum",
+    "sorted", "any", "all", "reversed", "list", "tuple", "set", "enumerate", "hex", "bin",
+    "oct", "hash")}
+BUILTIN_PARAMS.update({"divmod": "x, y", "pow": "x, y", "map": "f, x", "filter": "f, x",
+                       "zip": "x, y", "min": "*args", "max": "*args", "print": "*args"})
+# operator's functions: the operation they name
+OPERATORS = {"add": "x + y", "sub": "x - y", "mul": "x * y", "truediv": "x / y",
+             "floordiv": "x // y", "mod": "x % y", "pow": "x ** y", "and_": "x & y",
+             "or_": "x | y", "xor": "x ^ y", "lshift": "x << y", "rshift": "x >> y",
+             "lt": "x < y", "le": "x <= y", "eq": "x == y", "ne": "x != y", "ge": "x >= y",
+             "gt": "x > y", "neg": "-x", "pos": "+x", "not_": "not x", "truth": "bool(x)",
+             "abs": "abs(x)", "invert": "~x", "concat": "x + y", "contains": "y in x",
+             "getitem": "x[y]", "index": "int(x)"}
+
+
+def builtin_name(value) -> str | None:
+    """`math.sqrt`, `len`, `operator.add`, `functools.reduce` for such a function, else
+    None."""
+    import builtins
+    import functools
+    import math
+    import operator
+    if not callable(value):
+        return None
+    for n in dir(math):
+        if getattr(math, n) is value:
+            return f"math.{n}"
+    for n in BUILTIN_PARAMS:
+        if getattr(builtins, n) is value:
+            return n
+    for n in OPERATORS:
+        if getattr(operator, n) is value:
+            return f"operator.{n}"
+    if value is functools.reduce:
+        return "functools.reduce"
+    return None
+
 
 def builtin_function_value(value) -> FunctionType | None:
-    """A math function or a builtin (abs, int, float, ...) used as a value: a function that
-    calls it (`f = math.sqrt` is `def sqrt(x): return math.sqrt(x)`)."""
-    import builtins
+    """A math function, a builtin (abs, len, sum, map, ...), an operator function or
+    functools.reduce used as a value: a function that calls it (`f = math.sqrt` is
+    `def sqrt(x): return math.sqrt(x)`, `operator.add` is `def add(x, y): return x + y`)."""
+    import functools
     import math
-    name = arity = None
-    for n in dir(math):
-        if getattr(math, n) is value and callable(value):
-            name, arity = f"math.{n}", 2 if n in ("atan2", "pow", "hypot", "copysign",
-                                                   "fmod", "ldexp", "gcd", "lcm") else 1
-    for n in ("abs", "int", "float", "bool", "str", "len", "repr", "ord", "chr"):
-        if getattr(builtins, n) is value:
-            name, arity = n, 1
+    name = builtin_name(value)
     if name is None:
         return None
     lf = _BUILTIN_WRAPPERS.get(name)
     if lf is None:
         from pts.frontend.parse import parse_function
-        params = ", ".join("xy"[:arity])
         short = name.split(".")[-1]
-        fdef = parse_function(f"def {short}({params}):\n    return {name}({params})\n",
+        if name.startswith("math."):
+            params = "x, y" if short in ("atan2", "pow", "hypot", "copysign", "fmod", "ldexp",
+                                         "gcd", "lcm", "isclose", "comb", "perm",
+                                         "remainder", "nextafter", "log") else "x"
+            body = f"math.{short}({params})"
+        elif name.startswith("operator."):
+            body = OPERATORS[short]
+            params = "x, y" if "y" in body else "x"
+        elif name == "functools.reduce":
+            params, body = "*args", "reduce(*args)"
+        else:
+            params = BUILTIN_PARAMS[name]
+            body = f"{name}({params.replace('*', '')})" if "*" not in params else \
+                f"{name}(*args)"
+        fdef = parse_function(f"def {short}({params}):\n    return {body}\n",
                               f"<builtin {name}>")
 
         class _Home:               # (the wrapper's globals: math, and the builtins)
-            __globals__ = {"math": math}
+            __globals__ = {"math": math, "reduce": functools.reduce}
         lf = _BUILTIN_WRAPPERS[name] = LocalFunction(fdef, _Home, [], (), {})
         lf.root_function = None
+        lf.builtin = name
     return FunctionType(lf)

@@ -223,9 +223,10 @@ class IterChecks:
         """The call `f(v1, ...)` of the function given to map/filter/sorted/min/max, with
         `ValueExpr` arguments of the given types (made once per node, checked each pass)."""
         if isinstance(f, A.Attribute) and self.module_function(f) is None and not (
-                isinstance(f.value, A.Name) and self.is_module(f.value.id, math)):
+                isinstance(f.value, A.Name) and self.is_module(f.value.id, math)) \
+                and not self.is_method_value(f):
             raise self.error(f"{what} must be a function (a def, a lambda or a builtin such "
-                             f"as abs); methods are not supported", f)
+                             f"as abs) or a method of a str, list, dict or set", f)
         call = getattr(e, "fcall_" + what.split("(")[0], None)
         if call is None or len(call.args) != len(arg_types):
             # a lambda, a closure or a function in a variable is called as a value

@@ -695,6 +695,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr_Attribute(self, e: A.Attribute) -> Value:
         if getattr(e, "fn_names", None) is not None:  # f.__name__ (lower_functions)
             return self.function_name(e)
+        if getattr(e, "capture_exprs", None) is not None:    # xs.append as a value
+            return self.closure_value(e, e.fty)
         if getattr(e.value, "ty", None) == C128:      # z.real, z.imag
             return self.complex_part(e)
         path = getattr(e, "attr_path", None)
