@@ -306,7 +306,13 @@ class FunctionChecks:
         if s.decorators:
             raise self.error("'decorator on a nested def' is not supported", s)
         lf = self.local_function(s, s.name, s.params, s.returns, s.body)
-        t = s.fn_type = self.closure_type(s, lf)
+        if lf.captured and self.called_only(s):
+            # only ever called by its name: each call reads the captured variables then,
+            # as CPython's late binding does (call_value); the value is just the id
+            s.capture_exprs = []
+            t = s.fn_type = FunctionType(lf)
+        else:
+            t = s.fn_type = self.closure_type(s, lf)
         self.assign_var(s.name, t, s)
         s.var = self.var_key(s.name)
 
@@ -350,7 +356,8 @@ class FunctionChecks:
         lf = LocalFunction(clone_tree(fdef), self.spec.pyfunc, captured, tuple(defaults),
                            kwdefaults)
         lf.defined_at = (node.span.line, node.span.col)
-        lf.py_name = "<lambda>" if isinstance(node, A.Lambda) else name
+        lf.py_name = "<lambda>" if isinstance(node, A.Lambda) or \
+            getattr(node, "from_lambda", False) else name
         cache[key] = lf
         return lf
 
@@ -369,6 +376,14 @@ class FunctionChecks:
             self.check_not_reassigned(node, lf)
         return FunctionType(lf, tuple(types))
 
+    def called_only(self, s: A.FunctionDef) -> bool:
+        """Is the nested def s only called by its name, after it, in this function's own
+        code (not from another nested function or lambda), and never rebound?"""
+        from pts.frontend.function_aliases import name_uses
+        if sum(1 for n, _ in self.assignment_sites() if n == s.name) != 1:
+            return False
+        return name_uses(self.fdef.body, s.name, s, nested_ok=False) is not None
+
     def check_not_reassigned(self, node, lf: LocalFunction) -> None:
         """Refuse what would make the copied captures differ from CPython's late binding."""
         if not lf.captured:
@@ -384,7 +399,8 @@ class FunctionChecks:
                     f"'{name}' is captured by the {what} at line {node.span.line} and assigned "
                     f"again at line {site.span.line}: pts copies a captured value when the "
                     f"closure is made, CPython would see the new value; bind it as a default "
-                    f"or use another variable", site)
+                    f"or use another variable (a nested def that is only called by its name "
+                    f"reads its captured variables at each call)", site)
 
     def assignment_sites(self):
         sites = getattr(self, "_sites", None)
@@ -446,10 +462,20 @@ class FunctionChecks:
         args = tuple(self.expr(self.allow_none(a)) for a in e.args)
         consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
                        if self.known_value(a) is not None)
+        late = ()
+        if len(members) == 1 and members[0].fn.__dict__.get("captured") \
+                and not members[0].captures:         # a def only called: read them now
+            for n in members[0].fn.captured:
+                if any(n in scope for scope in self.scopes):
+                    raise self.error(f"'{n}' here is a comprehension's variable, not the one "
+                                     f"{members[0].fn.py_name}() reads: rename one of them", e)
+            if getattr(e, "capture_exprs", None) is None:
+                e.capture_exprs = [A.Name(n, span=e.span) for n in members[0].fn.captured]
+            late = tuple(self.expr(self.allow_none(n)) for n in e.capture_exprs)
         specs, ret = [], None
         for m in members:
             try:
-                spec = self.program.specialize(m.fn, args + m.captures, e, consts)
+                spec = self.program.specialize(m.fn, args + m.captures + late, e, consts)
             except CompileError as err:
                 if len(members) == 1:
                     raise

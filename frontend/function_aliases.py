@@ -1,4 +1,5 @@
-"""Call-only aliases (`append = out.append`, `chunkmap = map`), inlined before checking.
+"""Call-only aliases (`append = out.append`, `chunkmap = map`), inlined before checking;
+call-only lambdas in variables (`g = lambda x: x * k`) made nested defs.
 
 Real programs name a bound method or a builtin once and then call the name in a hot loop:
 `perm1_ins = perm1.insert` ... `perm1_ins(r, perm1_pop(0))`, `append = out.append`,
@@ -41,6 +42,9 @@ def inline_call_aliases(fdef: A.FunctionDef, statements, target_names) -> bool:
                 and isinstance(s.targets[0], A.Name)):
             continue
         alias = s.targets[0].id
+        if isinstance(s.value, A.Lambda):
+            changed |= lambda_as_def(s, fdef.body, sites)
+            continue
         recv = stable_receiver(s.value, s, fdef.body, sites, params)
         if recv is None or len(sites.get(alias, ())) != 1 or alias in params:
             continue
@@ -52,6 +56,21 @@ def inline_call_aliases(fdef: A.FunctionDef, statements, target_names) -> bool:
         s.__class__ = A.Pass            # (the value is never read)
         changed = True
     return changed
+
+
+def lambda_as_def(s: A.Assign, body: list, sites: dict) -> bool:
+    """`g = lambda x: ...` assigned once and only called by its name is the nested def
+    `def g(x): return ...` (its __name__ stays '<lambda>'): frontend.check_functions
+    then reads its captured variables at each call, as CPython does."""
+    name = s.targets[0].id
+    if len(sites.get(name, ())) != 1 or name_uses(body, name, s, nested_ok=False) is None:
+        return False
+    lam = s.value
+    s.__class__ = A.FunctionDef
+    s.__dict__.clear()
+    s.__init__(name, lam.params, None, [A.Return(lam.body, span=lam.body.span)], span=lam.span)
+    s.from_lambda = True
+    return True
 
 
 def bound_names(s: A.Stmt, target_names) -> list[str]:
@@ -92,9 +111,10 @@ def stable_receiver(x: A.Expr, alias_stmt: A.Stmt, body: list, sites: dict,
     return None
 
 
-def name_uses(body: list, name: str, alias_stmt: A.Stmt) -> list[A.Call] | None:
+def name_uses(body: list, name: str, alias_stmt: A.Stmt,
+              nested_ok: bool = True) -> list[A.Call] | None:
     """The calls `name(...)` in body, or None if the name is used any other way, before
-    alias_stmt, or bound by a nested function."""
+    alias_stmt, or bound by a nested function (or used in one at all, unless nested_ok)."""
     calls: list[A.Call] = []
     ok = True
     start = (alias_stmt.span.end_line, alias_stmt.span.end_col)
@@ -109,7 +129,8 @@ def name_uses(body: list, name: str, alias_stmt: A.Stmt) -> list[A.Call] | None:
             return
         if not isinstance(x, A.Node) or x is alias_stmt:
             return
-        if isinstance(x, (A.FunctionDef, A.Lambda)) and name in local_bindings(x):
+        if isinstance(x, (A.FunctionDef, A.Lambda)) and (
+                not nested_ok and name in names_read_in(x) or name in local_bindings(x)):
             ok = False
             return
         if isinstance(x, A.Name) and x.id == name:
@@ -131,6 +152,11 @@ def name_uses(body: list, name: str, alias_stmt: A.Stmt) -> list[A.Call] | None:
                 walk(v)
     walk(body)
     return calls if ok else None
+
+
+def names_read_in(f) -> set[str]:
+    from pts.frontend.check_functions import names_read
+    return names_read(f.body)
 
 
 def local_bindings(f) -> set[str]:

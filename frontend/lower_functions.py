@@ -93,7 +93,10 @@ class FunctionLowering:
         if m.captures:                 # the closure's captured values follow the arguments
             values += [self.emit("tuple.get", [fn, const(i)], spec.var_types[p.name])
                        for i, p in enumerate(params[len(args):])]
-        kept = [(v, a, p) for v, a, p in zip(values, e.args + [None] * len(m.captures), params)
+        elif getattr(e, "capture_exprs", None):    # a def only called: read them here
+            values += [self.expr(n) for n in e.capture_exprs]
+        kept = [(v, a, p) for v, a, p in zip(values, e.args + [None] * (len(values) - len(args)),
+                                             params)
                 if p.name not in spec.const_params]
         out = [self.coerce(v, a.ty, spec.var_types[p.name]) if a is not None else v
                for v, a, p in kept]
