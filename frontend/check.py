@@ -35,6 +35,7 @@ from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
                                           builtin_function_value, closure_hint, function_default,
+                                          operator_function,
                                           function_join,
                                           has_function,
                                           is_function, listable_function, to_ir_types)
@@ -1024,6 +1025,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return F64
         if self.is_np(e.value):
             return self.np_attribute(e)
+        f = self.module_function_value(e)               # operator.mul as a value
+        if f is not None:
+            return f
         t = self.expr(e.value)
         if t == C128:
             return self.complex_attribute(e)
@@ -1121,8 +1125,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if True:
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
-                raise self.error(f"cannot call '{name}': not a function pts can compile", f)
-            pyfunc = self.compilable(pyfunc)         # (a lambda: frontend.check_functions)
+                pyfunc = operator_function(value)      # operator.add(a, b)
+                if pyfunc is None:
+                    raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            else:
+                pyfunc = self.compilable(pyfunc)     # (a lambda: frontend.check_functions)
             if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
                 e.target = Callee("iter", "generator")
                 return self.as_list(self.iter_elem(e), e, f"generator {name}()")

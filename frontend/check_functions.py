@@ -95,10 +95,17 @@ def method_function(home: str, name: str, bound: bool) -> FunctionType:
     return FunctionType(lf)
 
 
-def takes_star_only(fn) -> bool:
-    """Is fn's only parameter `*args` (a builtin such as min as a value)?"""
+def same_star_parameters(members: list) -> bool:
+    """Do the functions all take `*args` (min or max; str.upper or str.lower) with the same
+    parameters and no defaults, so that one binding of a call's arguments serves them all?"""
     from pts.frontend.source import parse_pyfunc
-    return [p.kind for p in parse_pyfunc(fn).params if p.kind != "capture"] == ["star"]
+    shapes = set()
+    for m in members:
+        if getattr(m.fn, "__defaults__", None) or getattr(m.fn, "__kwdefaults__", None):
+            return False
+        shapes.add(tuple((p.name, p.kind) for p in parse_pyfunc(m.fn).params
+                         if p.kind != "capture"))
+    return len(shapes) == 1 and any(k != "pos" for _, k in next(iter(shapes)))
 
 
 def source_order(t: FunctionType) -> tuple:
@@ -290,6 +297,16 @@ class FunctionChecks:
         e.const = t
         return t
 
+    def module_function_value(self, e: A.Attribute) -> Type | None:
+        """`operator.mul`, `functools.reduce`, `mod.f` as a value, else None."""
+        import types as pytypes
+        if not (isinstance(e.value, A.Name) and self.var_key(e.value.id) not in self.vars):
+            return None
+        mod = self.spec.globals.get(e.value.id)
+        if not isinstance(mod, pytypes.ModuleType) or not hasattr(mod, e.attr):
+            return None
+        return self.global_function(getattr(mod, e.attr), e)
+
     def compilable(self, pyfunc):
         """What pts compiles for a Python function called by name: a lambda or a
         closure made in Python becomes a LocalFunction (python_function_value)."""
@@ -452,9 +469,8 @@ class FunctionChecks:
             self.bind_call(e, name, members[0].fn)
         else:
             self.spread_args(e)
-            if not getattr(e, "packed", False) and all(takes_star_only(m.fn) for m in members):
-                e.args = [A.TupleExpr(list(e.args), span=e.span)]    # (min if c else max)
-                e.packed = True
+            if not getattr(e, "bound", False) and same_star_parameters(members):
+                self.bind_call(e, "function", members[0].fn)   # (min if c else max)
             if e.keywords:
                 raise self.error("keyword arguments in a call of one of several functions "
                                  "are not supported", e.keywords[0])
@@ -875,6 +891,14 @@ def builtin_name(value) -> str | None:
             return f"operator.{n}"
     if value is functools.reduce:
         return "functools.reduce"
+    return None
+
+
+def operator_function(value):
+    """What pts compiles for a call of an operator function (`operator.add(a, b)`)."""
+    t = builtin_function_value(value)
+    if t is not None and t.fn.builtin.startswith("operator."):
+        return t.fn
     return None
 
 
