@@ -25,6 +25,17 @@ map's and filter's function, an argument of a call that cannot return a function
 its captures at each call and is exempt.  A nested function that calls itself is refused
 (the copy would be made before the function exists).
 
+A nested def only called by its name (stmt_FunctionDef's `called_only`; a lambda in a
+variable becomes one, frontend.function_aliases) is exempt too: its value is its id, and
+each call reads the captured variables there (`call.capture_exprs`), as CPython does.
+
+Other values: a builtin, an `operator` function or functools.reduce is a wrapper function
+that calls it (`builtin_function_value`); a bound method of a str, list, dict or set
+(`out.append` used as a value) is a closure capturing the receiver, `str.upper` a
+capture-free wrapper (`method_function`); `f.__name__` is CPython's name
+(`function_attribute`).  Aliases that are only called never become values: see
+frontend.function_aliases.
+
 Parameters: keyword-only (`*, scale=1.0`), `*args` (a tuple of the extra positional
 arguments; `f(*t)` spreads a tuple at a call), `**kwargs` (a compile-time mapping of the
 extra keyword arguments: `kwargs["name"]`, `"name" in kwargs`, `kwargs.get("name", d)`,

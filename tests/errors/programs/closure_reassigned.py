@@ -3,7 +3,7 @@
 # closure would see the new value.  (Only called by its name, it reads them at each call:
 # tests/lang/programs/fnv_late_binding_lambda_var.py.)
 # call: f(2)
-# error: 14: 'k' is captured by the lambda at line 13 and assigned again at line 14
+# error: 16: 'k' is captured by the lambda at line 15 and assigned again at line 16
 
 
 def apply(g, v):
