@@ -35,10 +35,8 @@ from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
                                           builtin_function_value, closure_hint, function_default,
-                                          operator_function,
-                                          function_join,
-                                          has_function,
-                                          is_function, listable_function, to_ir_types)
+                                          function_join, has_function, is_function,
+                                          listable_function, operator_function, to_ir_types)
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks

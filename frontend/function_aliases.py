@@ -49,10 +49,11 @@ def inline_call_aliases(fdef: A.FunctionDef, statements, target_names) -> bool:
         if recv is None or len(sites.get(alias, ())) != 1 or alias in params:
             continue
         uses = name_uses(fdef.body, alias, s)
-        if uses is None or recv != "" and recv in nested_bindings(fdef.body):
-            continue
+        if not uses or recv != "" and recv in nested_bindings(fdef.body):
+            continue                    # (unused: checked where it is, as a value)
         for call in uses:
-            call.func = copy_expr(s.value, call.func.span)
+            # (at the alias's value: where CPython would raise an AttributeError)
+            call.func = copy_expr(s.value, s.value.span)
         s.__class__ = A.Pass            # (the value is never read)
         changed = True
     return changed
@@ -155,8 +156,23 @@ def name_uses(body: list, name: str, alias_stmt: A.Stmt,
 
 
 def names_read_in(f) -> set[str]:
-    from pts.frontend.check_functions import names_read
-    return names_read(f.body)
+    """Every name read in a nested def or lambda (deeper ones included)."""
+    out: set[str] = set()
+
+    def walk(x) -> None:
+        if isinstance(x, list):
+            for v in x:
+                walk(v)
+            return
+        if not isinstance(x, A.Node):
+            return
+        if isinstance(x, A.Name):
+            out.add(x.id)
+        for k, v in vars(x).items():
+            if k not in ("ty", "span") and isinstance(v, (A.Node, list)):
+                walk(v)
+    walk(f.body)
+    return out
 
 
 def local_bindings(f) -> set[str]:
