@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import builtins
 import cmath
+import functools
 import inspect
 import math
 import types
@@ -33,9 +34,9 @@ from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, Te
 from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
-                                          builtin_function_value, closure_hint, function_join,
-                                          has_function,
-                                          is_function, listable_function, to_ir_types)
+                                          builtin_function_value, closure_hint, function_default,
+                                          function_join, has_function, is_function,
+                                          listable_function, operator_function, to_ir_types)
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
@@ -47,6 +48,7 @@ from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message, refused_message
+from pts.frontend.function_aliases import inline_call_aliases
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -211,6 +213,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def run(self) -> None:
         fdef = self.fdef
         self.drop_callable_annotations()          # (check_functions)
+        if inline_call_aliases(fdef, statements, _target_names):    # `append = out.append`
+            self.assigned = assigned_names(fdef.body)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
@@ -1074,11 +1078,19 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.np_attribute(e)
         if self.is_exc_type_name(e):                 # type(e).__name__
             return STR
+        f = self.module_function_value(e)               # operator.mul as a value
+        if f is not None:
+            return f
         t = self.expr(e.value)
         if t == C128:
             return self.complex_attribute(e)
         if isinstance(t, ObjectType):
             return self.object_attribute(e, t)
+        if is_function(t):                              # f.__name__ (check_functions)
+            return self.function_attribute(e, t)
+        m = self.method_value(e, t)                     # xs.append as a value (the same)
+        if m is not None:
+            return m
         return self.tensor_attribute(e, t)
 
     def is_module(self, name: str, module) -> bool:
@@ -1087,6 +1099,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Type:
+        self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
         if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
             return self.call_value(e)
@@ -1161,11 +1174,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_function(self, e: A.Call, value, name: str, f: A.Expr) -> Type:
         """A call of a plain Python function: compiled for these argument types."""
+        if value is functools.reduce:                 # (check_iter)
+            return self.call_iter_builtin(e, "reduce")
         if True:
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
-                raise self.error(f"cannot call '{name}': not a function pts can compile", f)
-            pyfunc = self.compilable(pyfunc)         # (a lambda: frontend.check_functions)
+                pyfunc = operator_function(value)      # operator.add(a, b)
+                if pyfunc is None:
+                    raise self.error(f"cannot call '{name}': not a function pts can compile", f)
+            else:
+                pyfunc = self.compilable(pyfunc)     # (a lambda: frontend.check_functions)
             if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
                 e.target = Callee("iter", "generator")
                 return self.as_list(self.iter_elem(e), e, f"generator {name}()")
@@ -1551,6 +1569,9 @@ def constant_node(value: Any, at: A.Node, fname: str = "", param: str = "",
                             for v in value], span=at.span)
     if value is None or isinstance(value, (bool, int, float, str, complex)):
         return A.Const(value, span=at.span)
+    f = function_default(value, at)                  # `key=len` (check_functions)
+    if f is not None:
+        return f
     whole = value if whole is None else whole
     shown = repr(whole)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."

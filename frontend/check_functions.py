@@ -25,6 +25,17 @@ map's and filter's function, an argument of a call that cannot return a function
 its captures at each call and is exempt.  A nested function that calls itself is refused
 (the copy would be made before the function exists).
 
+A nested def only called by its name (stmt_FunctionDef's `called_only`; a lambda in a
+variable becomes one, frontend.function_aliases) is exempt too: its value is its id, and
+each call reads the captured variables there (`call.capture_exprs`), as CPython does.
+
+Other values: a builtin, an `operator` function or functools.reduce is a wrapper function
+that calls it (`builtin_function_value`); a bound method of a str, list, dict or set
+(`out.append` used as a value) is a closure capturing the receiver, `str.upper` a
+capture-free wrapper (`method_function`); `f.__name__` is CPython's name
+(`function_attribute`).  Aliases that are only called never become values: see
+frontend.function_aliases.
+
 Parameters: keyword-only (`*, scale=1.0`), `*args` (a tuple of the extra positional
 arguments; `f(*t)` spreads a tuple at a call), `**kwargs` (a compile-time mapping of the
 extra keyword arguments: `kwargs["name"]`, `"name" in kwargs`, `kwargs.get("name", d)`,
@@ -60,6 +71,52 @@ class FunctionUnion(Type):
 
     def __str__(self) -> str:
         return "function (one of " + ", ".join(sorted(str(m)[9:] for m in self.members)) + ")"
+
+
+def function_name(t: FunctionType) -> str:
+    """CPython's `__name__` of the function (`<lambda>` for a lambda)."""
+    return getattr(t.fn, "py_name", None) or t.fn.__name__
+
+
+def method_of(cls, name: str) -> bool:
+    return not name.startswith("_") and callable(getattr(cls, name, None))
+
+
+_METHODS: dict = {}
+
+
+def method_function(home: str, name: str, bound: bool) -> FunctionType:
+    """A method of str, list, dict or set as a function: bound, `def insert(*args): return
+    self_.insert(*args)` with the receiver `self_` captured; unbound (`str.upper`),
+    `def upper(self_, *args): return self_.upper(*args)`."""
+    lf = _METHODS.get((home, name, bound))
+    if lf is None:
+        from pts.frontend.parse import parse_function
+        fdef = parse_function(f"def {name}({'' if bound else 'self_, '}*args):\n"
+                              f"    return self_.{name}(*args)\n",
+                              f"<method {home}.{name}>")
+        if bound:
+            fdef.params.append(A.Param("self_", kind="capture", span=fdef.span))
+
+        class _Home:
+            __globals__: dict = {}
+        lf = _METHODS[(home, name, bound)] = LocalFunction(fdef, _Home, ["self_"] if bound
+                                                           else [], (), {})
+        lf.root_function = None
+    return FunctionType(lf)
+
+
+def same_star_parameters(members: list) -> bool:
+    """Do the functions all take `*args` (min or max; str.upper or str.lower) with the same
+    parameters and no defaults, so that one binding of a call's arguments serves them all?"""
+    from pts.frontend.source import parse_pyfunc
+    shapes = set()
+    for m in members:
+        if getattr(m.fn, "__defaults__", None) or getattr(m.fn, "__kwdefaults__", None):
+            return False
+        shapes.add(tuple((p.name, p.kind) for p in parse_pyfunc(m.fn).params
+                         if p.kind != "capture"))
+    return len(shapes) == 1 and any(k != "pos" for _, k in next(iter(shapes)))
 
 
 def source_order(t: FunctionType) -> tuple:
@@ -155,6 +212,7 @@ class LocalFunction:
                  kwdefaults: dict):
         from pts.frontend import source
         self.__name__ = self.__qualname__ = fdef.name
+        self.py_name = fdef.name.split(".")[-1]     # CPython's __name__ (function_name)
         self.__globals__ = outer.__globals__
         self.__defaults__ = defaults
         self.__kwdefaults__ = kwdefaults
@@ -250,6 +308,16 @@ class FunctionChecks:
         e.const = t
         return t
 
+    def module_function_value(self, e: A.Attribute) -> Type | None:
+        """`operator.mul`, `functools.reduce`, `mod.f` as a value, else None."""
+        import types as pytypes
+        if not (isinstance(e.value, A.Name) and self.var_key(e.value.id) not in self.vars):
+            return None
+        mod = self.spec.globals.get(e.value.id)
+        if not isinstance(mod, pytypes.ModuleType) or not hasattr(mod, e.attr):
+            return None
+        return self.global_function(getattr(mod, e.attr), e)
+
     def compilable(self, pyfunc):
         """What pts compiles for a Python function called by name: a lambda or a
         closure made in Python becomes a LocalFunction (python_function_value)."""
@@ -266,7 +334,13 @@ class FunctionChecks:
         if s.decorators:
             raise self.error("'decorator on a nested def' is not supported", s)
         lf = self.local_function(s, s.name, s.params, s.returns, s.body)
-        t = s.fn_type = self.closure_type(s, lf)
+        if lf.captured and self.called_only(s):
+            # only ever called by its name: each call reads the captured variables then,
+            # as CPython's late binding does (call_value); the value is just the id
+            s.capture_exprs = []
+            t = s.fn_type = FunctionType(lf)
+        else:
+            t = s.fn_type = self.closure_type(s, lf)
         self.assign_var(s.name, t, s)
         s.var = self.var_key(s.name)
 
@@ -310,6 +384,8 @@ class FunctionChecks:
         lf = LocalFunction(clone_tree(fdef), self.spec.pyfunc, captured, tuple(defaults),
                            kwdefaults)
         lf.defined_at = (node.span.line, node.span.col)
+        lf.py_name = "<lambda>" if isinstance(node, A.Lambda) or \
+            getattr(node, "from_lambda", False) else name
         cache[key] = lf
         return lf
 
@@ -328,6 +404,14 @@ class FunctionChecks:
             self.check_not_reassigned(node, lf)
         return FunctionType(lf, tuple(types))
 
+    def called_only(self, s: A.FunctionDef) -> bool:
+        """Is the nested def s only called by its name, after it, in this function's own
+        code (not from another nested function or lambda), and never rebound?"""
+        from pts.frontend.function_aliases import name_uses
+        if sum(1 for n, _ in self.assignment_sites() if n == s.name) != 1:
+            return False
+        return name_uses(self.fdef.body, s.name, s, nested_ok=False) is not None
+
     def check_not_reassigned(self, node, lf: LocalFunction) -> None:
         """Refuse what would make the copied captures differ from CPython's late binding."""
         if not lf.captured:
@@ -343,7 +427,8 @@ class FunctionChecks:
                     f"'{name}' is captured by the {what} at line {node.span.line} and assigned "
                     f"again at line {site.span.line}: pts copies a captured value when the "
                     f"closure is made, CPython would see the new value; bind it as a default "
-                    f"or use another variable", site)
+                    f"or use another variable (a nested def that is only called by its name "
+                    f"reads its captured variables at each call)", site)
 
     def assignment_sites(self):
         sites = getattr(self, "_sites", None)
@@ -371,8 +456,10 @@ class FunctionChecks:
             return key in self.vars and is_function(self.vars[key])
         if isinstance(f, A.Lambda):
             return True
-        if isinstance(f, A.Attribute):
-            return False
+        if isinstance(f, A.Attribute):         # str.upper(s): a method of str as a function
+            return isinstance(f.value, A.Name) and f.value.id == "str" and \
+                self.var_key("str") not in self.vars and \
+                self.spec.globals.get("str", str) is str and method_of(str, f.attr)
         try:            # fs[i](x), make_adder(3)(4); not a layer of a ModuleList (an object)
             return is_function(self.expr(f))
         except CompileError:
@@ -393,6 +480,8 @@ class FunctionChecks:
             self.bind_call(e, name, members[0].fn)
         else:
             self.spread_args(e)
+            if not getattr(e, "bound", False) and same_star_parameters(members):
+                self.bind_call(e, "function", members[0].fn)   # (min if c else max)
             if e.keywords:
                 raise self.error("keyword arguments in a call of one of several functions "
                                  "are not supported", e.keywords[0])
@@ -400,10 +489,20 @@ class FunctionChecks:
         args = tuple(self.expr(self.allow_none(a)) for a in e.args)
         consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
                        if self.known_value(a) is not None)
+        late = ()
+        if len(members) == 1 and members[0].fn.__dict__.get("captured") \
+                and not members[0].captures:         # a def only called: read them now
+            for n in members[0].fn.captured:
+                if any(n in scope for scope in self.scopes):
+                    raise self.error(f"'{n}' here is a comprehension's variable, not the one "
+                                     f"{members[0].fn.py_name}() reads: rename one of them", e)
+            if getattr(e, "capture_exprs", None) is None:
+                e.capture_exprs = [A.Name(n, span=e.span) for n in members[0].fn.captured]
+            late = tuple(self.expr(self.allow_none(n)) for n in e.capture_exprs)
         specs, ret = [], None
         for m in members:
             try:
-                spec = self.program.specialize(m.fn, args + m.captures, e, consts)
+                spec = self.program.specialize(m.fn, args + m.captures + late, e, consts)
             except CompileError as err:
                 if len(members) == 1:
                     raise
@@ -520,6 +619,62 @@ class FunctionChecks:
         e.keywords = []
         e.bound = True
 
+    def expr_FunctionConst(self, e: FunctionConst) -> Type:
+        t = self.global_function(e.value, e)
+        if t is None:
+            raise self.error(f"default value {e.value.__name__}() is a generator function: "
+                             f"pts cannot use it as a value", e)
+        return t
+
+    # ---------------------------------------------------------------- attributes
+
+    def function_attribute(self, e: A.Attribute, t: Type) -> Type:
+        """`f.__name__` of a function value: CPython's name, a str (for one of several
+        functions, chosen when running: `e.fn_names`, frontend.lower_functions); and
+        `str.upper`, a method of str as a function (`map(str.upper, words)`)."""
+        if isinstance(t, FunctionType) and getattr(t.fn, "builtin", None) == "str" \
+                and method_of(str, e.attr):
+            e.const = t = method_function("str", e.attr, False)
+            return t
+        if e.attr != "__name__":
+            raise self.error(f"'{py_name(t)}' has no attribute '{e.attr}' (pts knows a "
+                             f"function's __name__)", e)
+        members = [t] if isinstance(t, FunctionType) else sorted(t.members, key=source_order)
+        e.fn_names = [(m, function_name(m)) for m in members]
+        return STR
+
+    def method_value(self, e: A.Attribute, t: Type) -> Type | None:
+        """`out.append`, `"-".join`, `d.get` as a value (not called where it is written:
+        frontend.function_aliases inlines the aliases that are only called): a closure
+        whose one captured value is the receiver, read when the method value is made
+        (CPython's bound method binds its object then).  None if t has no such method."""
+        from pts.frontend.check_dicts import is_hash
+        from pts.ir.types import DictType
+        if t == STR:
+            home = "str"
+        elif isinstance(t, ListType):
+            home = "list"
+        elif is_hash(t):
+            home = "dict" if isinstance(t, DictType) else "set"
+        else:
+            return None
+        if not method_of({"str": str, "list": list, "dict": dict, "set": set}[home], e.attr):
+            return None
+        e.capture_exprs = [e.value]          # (lowered by closure_value)
+        return FunctionType(method_function(home, e.attr, True).fn, (t,))
+
+    def is_method_value(self, f: A.Attribute) -> bool:
+        """Is f `str.upper` or a method of a str, list, dict or set (map's function)?"""
+        if isinstance(f.value, A.Name) and self.var_key(f.value.id) not in self.vars \
+                and self.spec.globals.get(f.value.id, str) is str:
+            return method_of(str, f.attr)
+        try:
+            t = self.expr(f.value)
+        except CompileError:
+            return False
+        from pts.frontend.check_dicts import is_hash
+        return t == STR or isinstance(t, ListType) or is_hash(t)
+
     # ---------------------------------------------------------------- **kwargs
 
     def expr_KwargsExpr(self, e) -> Type:
@@ -570,6 +725,22 @@ class FunctionChecks:
         if len(e.args) == 1:
             return self.expr(A.Const(None, span=e.span))
         return self.expr(e.args[1])
+
+
+class FunctionConst(A.Expr):
+    """A function given as a parameter's default value (`def f(x, make=make_tree)`)."""
+
+    def __init__(self, value, span):
+        super().__init__(span=span)
+        self.value = value
+
+
+def function_default(value, at: A.Node) -> FunctionConst | None:
+    """A default value that is a function, as an expression (check.constant_node)."""
+    from pts.frontend.objects import python_function
+    if python_function(value) is not None or builtin_function_value(value) is not None:
+        return FunctionConst(value, at.span)
+    return None
 
 
 class KwargsExpr(A.Expr):
@@ -640,6 +811,7 @@ def python_function_value(value) -> FunctionType | None:
             from pts.frontend.source import parse_pyfunc
             fdef = parse_pyfunc(fn)
         lf = LocalFunction(fdef, fn, [], fn.__defaults__ or (), fn.__kwdefaults__ or {})
+        lf.py_name = fn.__name__
         lf.__globals__ = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars, cells))}
         lf.root_function = fn
         hit = _FROM_PYTHON[key] = (fn, cells, lf)
@@ -691,32 +863,89 @@ def _lambda_tree(fn) -> A.FunctionDef:
 
 _BUILTIN_WRAPPERS: dict = {}
 
+# the parameters of the function that stands for a builtin used as a value (`apply(len,
+# xs)`, `fs = [len, sum]`): its common arity, so that builtins of one arity can share a
+# call of one of several functions; min, max and print take any number of arguments
+BUILTIN_PARAMS = {name: "x" for name in (
+    "abs", "int", "float", "bool", "str", "len", "repr", "ord", "chr", "round", "sum",
+    "sorted", "any", "all", "reversed", "list", "tuple", "set", "enumerate", "hex", "bin",
+    "oct", "hash")}
+BUILTIN_PARAMS.update({"divmod": "x, y", "pow": "x, y", "map": "f, x", "filter": "f, x",
+                       "zip": "x, y", "min": "*args", "max": "*args", "print": "*args"})
+# operator's functions: the operation they name
+OPERATORS = {"add": "x + y", "sub": "x - y", "mul": "x * y", "truediv": "x / y",
+             "floordiv": "x // y", "mod": "x % y", "pow": "x ** y", "and_": "x & y",
+             "or_": "x | y", "xor": "x ^ y", "lshift": "x << y", "rshift": "x >> y",
+             "lt": "x < y", "le": "x <= y", "eq": "x == y", "ne": "x != y", "ge": "x >= y",
+             "gt": "x > y", "neg": "-x", "pos": "+x", "not_": "not x", "truth": "bool(x)",
+             "abs": "abs(x)", "invert": "~x", "concat": "x + y", "contains": "y in x",
+             "getitem": "x[y]", "index": "int(x)"}
+
+
+def builtin_name(value) -> str | None:
+    """`math.sqrt`, `len`, `operator.add`, `functools.reduce` for such a function, else
+    None."""
+    import builtins
+    import functools
+    import math
+    import operator
+    if not callable(value):
+        return None
+    for n in dir(math):
+        if getattr(math, n) is value:
+            return f"math.{n}"
+    for n in BUILTIN_PARAMS:
+        if getattr(builtins, n) is value:
+            return n
+    for n in OPERATORS:
+        if getattr(operator, n) is value:
+            return f"operator.{n}"
+    if value is functools.reduce:
+        return "functools.reduce"
+    return None
+
+
+def operator_function(value):
+    """What pts compiles for a call of an operator function (`operator.add(a, b)`)."""
+    t = builtin_function_value(value)
+    if t is not None and t.fn.builtin.startswith("operator."):
+        return t.fn
+    return None
+
 
 def builtin_function_value(value) -> FunctionType | None:
-    """A math function or a builtin (abs, int, float, ...) used as a value: a function that
-    calls it (`f = math.sqrt` is `def sqrt(x): return math.sqrt(x)`)."""
-    import builtins
+    """A math function, a builtin (abs, len, sum, map, ...), an operator function or
+    functools.reduce used as a value: a function that calls it (`f = math.sqrt` is
+    `def sqrt(x): return math.sqrt(x)`, `operator.add` is `def add(x, y): return x + y`)."""
+    import functools
     import math
-    name = arity = None
-    for n in dir(math):
-        if getattr(math, n) is value and callable(value):
-            name, arity = f"math.{n}", 2 if n in ("atan2", "pow", "hypot", "copysign",
-                                                   "fmod", "ldexp", "gcd", "lcm") else 1
-    for n in ("abs", "int", "float", "bool", "str", "len", "repr", "ord", "chr"):
-        if getattr(builtins, n) is value:
-            name, arity = n, 1
+    name = builtin_name(value)
     if name is None:
         return None
     lf = _BUILTIN_WRAPPERS.get(name)
     if lf is None:
         from pts.frontend.parse import parse_function
-        params = ", ".join("xy"[:arity])
         short = name.split(".")[-1]
-        fdef = parse_function(f"def {short}({params}):\n    return {name}({params})\n",
+        if name.startswith("math."):
+            params = "x, y" if short in ("atan2", "pow", "hypot", "copysign", "fmod", "ldexp",
+                                         "gcd", "lcm", "isclose", "comb", "perm",
+                                         "remainder", "nextafter", "log") else "x"
+            body = f"math.{short}({params})"
+        elif name.startswith("operator."):
+            body = OPERATORS[short]
+            params = "x, y" if "y" in body else "x"
+        elif name == "functools.reduce":
+            params, body = "*args", "reduce(*args)"
+        else:
+            params = BUILTIN_PARAMS[name]
+            body = f"{name}({params.replace('*', '')})" if "*" not in params else \
+                f"{name}(*args)"
+        fdef = parse_function(f"def {short}({params}):\n    return {body}\n",
                               f"<builtin {name}>")
 
         class _Home:               # (the wrapper's globals: math, and the builtins)
-            __globals__ = {"math": math}
+            __globals__ = {"math": math, "reduce": functools.reduce}
         lf = _BUILTIN_WRAPPERS[name] = LocalFunction(fdef, _Home, [], (), {})
         lf.root_function = None
+        lf.builtin = name
     return FunctionType(lf)

@@ -224,9 +224,10 @@ class IterChecks:
         """The call `f(v1, ...)` of the function given to map/filter/sorted/min/max, with
         `ValueExpr` arguments of the given types (made once per node, checked each pass)."""
         if isinstance(f, A.Attribute) and self.module_function(f) is None and not (
-                isinstance(f.value, A.Name) and self.is_module(f.value.id, math)):
+                isinstance(f.value, A.Name) and self.is_module(f.value.id, math)) \
+                and not self.is_method_value(f):
             raise self.error(f"{what} must be a function (a def, a lambda or a builtin such "
-                             f"as abs); methods are not supported", f)
+                             f"as abs) or a method of a str, list, dict or set", f)
         call = getattr(e, "fcall_" + what.split("(")[0], None)
         if call is None or len(call.args) != len(arg_types):
             # a lambda, a closure or a function in a variable is called as a value
@@ -579,6 +580,31 @@ class IterChecks:
 
     def builtin_max(self, e: A.Call) -> Type:
         return self.builtin_min(e, "max")
+
+    def builtin_reduce(self, e: A.Call) -> Type:
+        """functools.reduce(f, iterable[, initial]): f(...f(f(initial, x0), x1)..., xn).
+        The accumulator's type is where the initial value (else the elements) and f's
+        results meet: an int accumulator that f makes a float is a float, as a variable's
+        (`e.fcall` is f's call on ValueExprs (acc, x), frontend.lower_iter)."""
+        if e.keywords:
+            raise self.error("reduce() takes no keyword arguments", e.keywords[0])
+        if not 2 <= len(e.args) <= 3:
+            raise self.error(f"reduce expected at {'least 2' if len(e.args) < 2 else 'most 3'}"
+                             f" arguments, got {len(e.args)}", e)
+        elem = self.iter_type(e.args[1])
+        acc = self.expr(e.args[2]) if len(e.args) == 3 else elem
+        for _ in range(4):
+            e.fcall = self.function_call(e, e.args[0], [acc, elem], "reduce()'s function")
+            if self.iter_helpers.convertible(e.fcall.ty, acc):
+                return acc
+            j = self.iter_helpers.join(acc, e.fcall.ty)
+            if j is None:
+                raise self.error(f"reduce()'s function returns {py_name(e.fcall.ty)}, but its "
+                                 f"accumulator is {py_name(acc)} (the "
+                                 f"{'initial value' if len(e.args) == 3 else 'elements'}): "
+                                 f"pts keeps one type for it", e.args[0])
+            acc = j
+        raise self.error("reduce()'s function does not settle on one result type", e.args[0])
 
     # ---------------------------------------------------------------- range values
 

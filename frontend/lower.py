@@ -715,6 +715,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr_Attribute(self, e: A.Attribute) -> Value:
         if getattr(e, "exc_name", False):              # type(e).__name__ (lower_exceptions)
             return self.exc_class_name(self.expr(e.value.args[0]))
+        if getattr(e, "fn_names", None) is not None:  # f.__name__ (lower_functions)
+            return self.function_name(e)
+        if getattr(e, "capture_exprs", None) is not None:    # xs.append as a value
+            return self.closure_value(e, e.fty)
         if getattr(e.value, "ty", None) == C128:      # z.real, z.imag
             return self.complex_part(e)
         path = getattr(e, "attr_path", None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE
+from pts.ir.types import I1, I64, NONE, STR
 
 
 class FunctionLowering:
@@ -38,6 +38,20 @@ class FunctionLowering:
         else:
             v = self.emit("tuple", [self.expr(n) for n in s.capture_exprs], t)
         self.write(s.var, self.b.block, v)
+
+    def expr_FunctionConst(self, e) -> Value:
+        return const(e.const)                # (the function's id: check_functions.to_ir_types)
+
+    def function_name(self, e: A.Attribute) -> Value:
+        """`f.__name__`: the name of the one function f can be, else the name of the one
+        whose id f holds (a chain of selects)."""
+        fn = self.expr(e.value)
+        names = e.fn_names
+        out = const(names[-1][1])
+        for m, name in reversed(names[:-1]):
+            hit = self.emit("eq", [fn, const(self.program_function_id(m))], I1)
+            out = self.emit("select", [hit, const(name), out], STR)
+        return out
 
     def expr_KwargsExpr(self, e) -> Value:
         return self.emit("tuple", [self.expr(v) for v in e.values], e.ty)
@@ -79,7 +93,10 @@ class FunctionLowering:
         if m.captures:                 # the closure's captured values follow the arguments
             values += [self.emit("tuple.get", [fn, const(i)], spec.var_types[p.name])
                        for i, p in enumerate(params[len(args):])]
-        kept = [(v, a, p) for v, a, p in zip(values, e.args + [None] * len(m.captures), params)
+        elif getattr(e, "capture_exprs", None):    # a def only called: read them here
+            values += [self.expr(n) for n in e.capture_exprs]
+        kept = [(v, a, p) for v, a, p in zip(values, e.args + [None] * (len(values) - len(args)),
+                                             params)
                 if p.name not in spec.const_params]
         out = [self.coerce(v, a.ty, spec.var_types[p.name]) if a is not None else v
                for v, a, p in kept]

@@ -487,6 +487,48 @@ class IterLowering:
     def iter_max(self, e: A.Call) -> Value:
         return self.iter_min(e, "max")
 
+    def iter_reduce(self, e: A.Call) -> Value:
+        """functools.reduce: the accumulator starts as the initial value, else as the first
+        element (flag `has`: an empty iterable without one is CPython's TypeError)."""
+        rt = e.ty
+        acc, has = self.fresh("reduce"), self.fresh("has")
+        self.var_types[acc] = rt
+        self.var_types[has] = I1
+        initial = len(e.args) == 3
+        if initial:
+            self.write(acc, self.b.block, self.coerce(self.expr(e.args[2]), e.args[2].ty, rt))
+        else:
+            self.write(acc, self.b.block, self.undefined(rt))
+        self.write(has, self.b.block, const(initial))
+
+        def step(v: Value, t: Type, nxt) -> None:
+            if initial:
+                self.write(acc, self.b.block, self.coerce(
+                    self.apply(e.fcall, [self.read(acc), v]), e.fcall.ty, rt))
+                return
+            first, later, cont = (self.new_block("first"), self.new_block("fold"),
+                                  self.new_block("cont"))
+            self.branch(self.read(has), later, first)
+            self.seal(first)
+            self.start(first)
+            self.write(acc, self.b.block, self.coerce(v, t, rt))
+            self.write(has, self.b.block, const(True))
+            self.jump(cont)
+            self.seal(later)
+            self.start(later)
+            self.write(acc, self.b.block, self.coerce(
+                self.apply(e.fcall, [self.read(acc), v]), e.fcall.ty, rt))
+            self.jump(cont)
+            self.seal(cont)
+            self.start(cont)
+
+        self.each(e.args[1], step)
+        if not initial:
+            self.b.span = e.span
+            self.check(self.emit("not", [self.read(has)], I1), "TypeError",
+                       "reduce() of empty iterable with no initial value")
+        return self.read(acc)
+
     def iter_sorted(self, e: A.Call) -> Value:
         vals = self.materialize(e.args[0], e.ty)
         keys = vals

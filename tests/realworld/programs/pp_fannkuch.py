@@ -3,7 +3,6 @@
 #   contributed by Sokolov Yura, modified by Tupteq.
 # Licence: MIT (pyperformance); the Benchmarks Game programs are BSD-3-Clause.
 # Changes: none to fannkuch; the pyperf runner is replaced by the run lines below.
-# xfail: waits for: list methods (issue 30 [lst]): `'List[int]' has no attribute 'insert'`; then bound methods as values (`perm1_ins = perm1.insert`, issue 30 [fn]) and slice assignment (`perm[:k + 1] = perm[k::-1]`, [lst])
 """
 The Computer Language Benchmarks Game
 http://benchmarksgame.alioth.debian.org/

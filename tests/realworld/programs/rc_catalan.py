@@ -2,8 +2,9 @@
 #   https://rosettacode.org/wiki/Catalan_numbers#Python
 #   (acmeism/RosettaCodeData Task/Catalan-numbers/Python/catalan-numbers-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
-# Changes: the `if __name__ == '__main__':` block is main() (its range(15) kept).
-# xfail: waits for: nested def, closures and decorators (issue 30 [fn]): `'nested def' is not supported`; then dicts ([dict]), `c.__name__` and functools.update_wrapper
+# Changes: the `if __name__ == '__main__':` block is main() (its range(15) kept); return
+#   annotations (`-> int`) on the memoized functions and memoize's wrapper (recursive).
+# xfail: waits for: tuple repetition (`('=' * 10,) * 3`, [lst]), then `zip(*results)` with a list of tuples (a run-time number of arguments); the late-binding closure `pr` and `c.__name__` landed [fn]
 from math import factorial
 import functools
 
@@ -11,7 +12,7 @@ import functools
 def memoize(func):
     cache = {}
 
-    def memoized(key):
+    def memoized(key) -> int:
         # Returned, new, memoized version of decorated function
         if key not in cache:
             cache[key] = func(key)
@@ -20,7 +21,7 @@ def memoize(func):
 
 
 @memoize
-def fact(n):
+def fact(n) -> int:
     return factorial(n)
 
 
@@ -29,14 +30,14 @@ def cat_direct(n):
 
 
 @memoize
-def catR1(n):
+def catR1(n) -> int:
     return 1 if n == 0 else (
         sum(catR1(i) * catR1(n - 1 - i) for i in range(n))
     )
 
 
 @memoize
-def catR2(n):
+def catR2(n) -> int:
     return 1 if n == 0 else (
         ((4 * n - 2) * catR2(n - 1)) // (n + 1)
     )

@@ -4,7 +4,6 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the module-level picture is main() (the try/except around the import is kept
 #   as an import: functools.reduce exists on every Python 3).
-# xfail: waits for: lambda (issue 30 [fn]): `'lambda' is not supported`; then functools.reduce and complex numbers ([num])
 from functools import reduce
 
 

@@ -5,7 +5,6 @@
 # Changes: the functions are unchanged; the module-level tests are main(), without the
 #   fractions.Fraction half (Fraction is outside the pts language) and without the
 #   "compute intensive" extra tests.
-# xfail: waits for: functions as values (issue 30 [fn]): `'cube' is not a value pts can use here (only numbers and tuples of numbers are folded in)`; then `func.__name__`
 
 
 def left_rect(f,x,h):
