@@ -248,15 +248,25 @@ def compile_method(py_func, sig: tuple, args: tuple, root, backend: str,
                 cache.log_line(f"{label}({', '.join(map(str, sig))})", "cache hit", ms)
             return Compiled.from_model_cache(*hit)
     from pts import compiler
-    record = compiler.compile(py_func, sig, args, root, lift_attributes=backend == "native")
-    ms.update(record.timings)
-    if set(record.const_params) - set(record.param_names[:1]):
-        disk = None          # specialized on argument values: the key has types only
+    # a long compile (a big model, a cold machine) says what it is doing after 2 s
+    progress = threading.Timer(2.0, lambda: print(
+        f"pts: compiling {label} (its first call; "
+        f"{'kept in the disk cache for the next process' if disk else 'not cached'})",
+        file=sys.stderr, flush=True))
+    progress.daemon = True
+    progress.start()
     try:
-        c = Compiled(record, backend, disk, ms, root=root,
-                     name=f"{label}({', '.join(map(str, sig))})")
-    except CompileError as e:        # (the backend's)
-        raise e.with_traceback(None) from None
+        record = compiler.compile(py_func, sig, args, root, lift_attributes=backend == "native")
+        ms.update(record.timings)
+        if set(record.const_params) - set(record.param_names[:1]):
+            disk = None          # specialized on argument values: the key has types only
+        try:
+            c = Compiled(record, backend, disk, ms, root=root,
+                         name=f"{label}({', '.join(map(str, sig))})")
+        except CompileError as e:        # (the backend's)
+            raise e.with_traceback(None) from None
+    finally:
+        progress.cancel()
     if backend == "native" and cache.timings_enabled():
         cache.log_line(f"{label}({', '.join(map(str, sig))})",
                        "compiled" if c.tier is None else f"compiled (tier {c.tier})", ms)

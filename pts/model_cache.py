@@ -61,6 +61,8 @@ def structure(root) -> tuple[list, dict]:
     objects: dict[int, int] = {}        # id -> index in visiting order (shared objects)
     classes: dict[type, int] = {}
     class_list: list = []
+    bodies: dict[type, int] = {}
+    body_list: list = []
     functions: dict = {}
     keep = []                           # (ids stay valid while we walk)
 
@@ -70,26 +72,28 @@ def structure(root) -> tuple[list, dict]:
             return k
         k = classes[cls] = len(class_list)
         class_list.append(None)
-        rows = []
-        for c in cls.__mro__:
-            if c is object:
-                continue
-            body = []
-            for name, v in sorted(vars(c).items()):
-                if name in _CLASS_NOISE:
-                    continue
-                body.append([name, value(v, in_class=True)])
-            rows.append([c.__module__, c.__qualname__, body])
-        class_list[k] = rows
+        class_list[k] = [body(c) for c in cls.__mro__ if c is not object]
         return k
 
+    def body(c) -> int | list:
+        """A class of the MRO: its body described once per walk, then by index."""
+        b = bodies.get(c)
+        if b is None:
+            if c.__module__.startswith("pts.") and _is_ours(c):
+                # (pts.nn's classes: their sources are in the compiler's fingerprint)
+                rows = None
+            else:
+                rows = [[name, value(v, in_class=True)] for name, v in sorted(vars(c).items())
+                        if name not in _CLASS_NOISE]
+            b = bodies[c] = len(body_list)
+            body_list.append([c.__module__, c.__qualname__, rows])
+        return b
+
     def function(fn) -> list:
-        try:
-            rec = cache.source_record(fn)
-        except Exception:
-            raise Uncacheable(f"no source for {fn!r}") from None
+        rec = _source_record(fn)
         functions[(fn.__module__, fn.__qualname__)] = fn
         return ["fn", fn.__module__, rec]
+
 
     def value(v, in_class: bool = False):
         if np is not None and isinstance(v, np.ndarray):
@@ -146,7 +150,42 @@ def structure(root) -> tuple[list, dict]:
         return ["object", klass(type(o)), attrs, kids]
 
     top = obj(root)
-    return [top, class_list], functions
+    return [top, class_list, body_list], functions
+
+
+def _is_ours(cls) -> bool:
+    """Is `cls` defined in pts's own sources (which pts.cache_dir.compiler_fingerprint
+    covers), unchanged since?"""
+    import sys
+    module = sys.modules.get(cls.__module__)
+    path = getattr(module, "__file__", None) or ""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(cache.__file__)))
+    return os.path.abspath(path).startswith(here + os.sep) and \
+        getattr(module, cls.__qualname__.split(".")[0], None) is not None and \
+        all(getattr(v, "__module__", cls.__module__) == cls.__module__
+            for v in vars(cls).values() if python_function(v) is not None)
+
+
+_RECORDS: dict = {}         # function -> (its code, its file's stat, its source record)
+
+
+def _source_record(fn) -> list:
+    """pts.cache.source_record, again only when the function's code or file changed."""
+    code = fn.__code__
+    try:
+        st = os.stat(code.co_filename)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    memo = _RECORDS.get(fn)
+    if memo is not None and memo[0] is code and memo[1] == stamp and stamp is not None:
+        return memo[2]
+    try:
+        rec = cache.source_record(fn)
+    except Exception:
+        raise Uncacheable(f"no source for {fn!r}") from None
+    _RECORDS[fn] = (code, stamp, rec)
+    return rec
 
 
 def entry_for(py_func, name: str, sig: tuple, root):
@@ -227,4 +266,4 @@ def _numpy():
     return sys.modules.get("numpy")
 
 
-del os, parse_type
+del parse_type
