@@ -56,6 +56,7 @@ bench: $(STAMP) $(PRECOMPILED)
 		echo "torch not installable: tensor bench without it"; fi
 	$(VPY) bench/tensors.py
 	$(VPY) bench/training.py
+	$(VPY) bench/model_cache.py
 
 # The C runtime: build/libpts.a, build/libpts.so and build/pts-run (system cc; libc + libm).
 include runtime/c/runtime.mk

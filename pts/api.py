@@ -307,7 +307,8 @@ class ScriptMethod:
                 self._cache[key] = c
         if c is None:
             try:
-                c = compile_method(self.py_func, sig, args, root, self.owner.backend)
+                c = compile_method(self.py_func, sig, args, root, self.owner.backend,
+                                   self.name)
             except CompileError as e:
                 raise annotation_error(e, self.py_func, self.name, args, 1) from None
             if c.const_indices != self._const_indices:

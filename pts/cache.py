@@ -157,10 +157,11 @@ def dependencies(global_reads: dict, entry) -> list | None:
     return deps
 
 
-def _valid(deps: list, entry) -> bool:
+def valid_dependencies(deps: list, entry, known: dict | None = None) -> bool:
     """Do the live functions reached from `entry` still match the recorded dependencies?
     Functions are found the way the checker found them: by name, from the entry on; one
-    the compiler reached otherwise (none yet) is found by module and qualified name."""
+    the compiler reached otherwise (a model's methods, through its objects) in `known`
+    ({(module, qualname): function}, pts.model_cache), else by module and qualified name."""
     live = {0: entry}
     todo = [0]
     while True:
@@ -186,11 +187,15 @@ def _valid(deps: list, entry) -> bool:
         rest = [i for i in range(len(deps)) if i not in live]
         if not rest:
             return True
-        fn = _by_name(deps[rest[0]]["module"], deps[rest[0]]["source"][1])
+        where = (deps[rest[0]]["module"], deps[rest[0]]["source"][1])
+        fn = (known or {}).get(where) or _by_name(*where)
         if fn is None:
             return False
         live[rest[0]] = fn
         todo.append(rest[0])
+
+
+_valid = valid_dependencies
 
 
 def _by_name(module: str, qualname: str):
@@ -264,6 +269,13 @@ class DiskEntry:
         self.sig = sig
         self.manifest_path = os.path.join(directory, key + ".json")
 
+    def valid(self, deps: list) -> bool:
+        return _valid(deps, self.pyfunc)
+
+    def extra_manifest(self, record) -> dict:
+        """More manifest fields (pts.model_cache's)."""
+        return {}
+
     def code_path(self, kind: str) -> str:
         return os.path.join(self.dir, self.key + (".img" if kind == "image" else ".o"))
 
@@ -272,8 +284,9 @@ class DiskEntry:
         try:
             with open(self.manifest_path, "rb") as f:
                 m = json.loads(f.read())
-            if m.get("format") != FORMAT or m["key"] != self.key or not _valid(m["deps"], self.pyfunc):
+            if m.get("format") != FORMAT or m["key"] != self.key or not self.valid(m["deps"]):
                 return None
+            self.manifest = m
             know_exceptions(m.get("exceptions", []))
             entry = EntrySignature(m["entry"], [parse_type(t) for t in m["params"]],
                                    parse_type(m["ret"]))
@@ -319,6 +332,7 @@ class DiskEntry:
             "code": kind, "code_size": len(code), "code_sha256": _sha(code),
             "target": jit.target_description(), "deps": deps,
             "exceptions": user_exceptions(module),
+            **self.extra_manifest(record),
         }
         t0 = time.perf_counter()
         _write(self.code_path(kind), code)

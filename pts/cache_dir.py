@@ -11,6 +11,9 @@ llvmlite.
 `STATS` counts what ran (also backend.jit.STATS and pts.cache.STATS, the same dict): modules
 through LLVM -O3 (`llvm_compiles`), tier-0 compiles (`fast_compiles`), and code loaded from
 the disk cache (`cache_loads`); here so that reading it imports no llvmlite.
+`MODEL_STATS` counts a model's methods merged into one by ir.passes.share_methods
+(`shared_methods`: the copies removed) and models loaded from the disk cache
+(`model_cache_hits`, pts.model_cache).
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ import sys
 from pts.version import __version__
 
 STATS = {"llvm_compiles": 0, "cache_loads": 0, "fast_compiles": 0}
+MODEL_STATS = {"shared_methods": 0, "model_cache_hits": 0}
 _FINGERPRINT: list[str] = []
 _PACKAGES = ("pts", "pts.nn", "pts.optim", "pts.frontend", "pts.ir", "pts.ir.passes",
              "pts.backend", "pts.runtime", "pts.stdlib", "pts.grammar")

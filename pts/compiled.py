@@ -3,8 +3,8 @@
 `compile_signature(pyfunc, sig, backend, values)` is what a first call of a scripted
 function runs: the disk cache's code if it has this signature (pts.cache: no frontend, no
 llvmlite), else the compile driver (pts.compiler) and then machine code (backend.jit), saved
-to the disk cache.  `compile_method` is the same for a scripted model's method (never on
-disk: the code depends on the model).  Both return a `Compiled`, which holds the code and
+to the disk cache.  `compile_method` is the same for a scripted model's method (pts.model_cache
+keys its disk entries on the model's structure).  Both return a `Compiled`, which holds the code and
 runs it.
 
 Native code comes in tiers (backend.jit): by default the first call runs tier-0 code while
@@ -126,6 +126,15 @@ class Compiled:
         return None if self.native is None else self.native.tier
 
     @classmethod
+    def from_model_cache(cls, native, entry, lifted: tuple, guards: tuple,
+                         const_indices: tuple) -> "Compiled":
+        """A model method's machine code from the disk cache (pts.model_cache)."""
+        c = cls.from_native(native, entry)
+        c.lifted, c.guards, c.const_indices = lifted, guards, const_indices
+        c._set_native(native)            # (run drops the constants: self)
+        return c
+
+    @classmethod
     def from_native(cls, native, entry) -> "Compiled":
         """Machine code loaded from the disk cache; `entry` is the IR function's signature."""
         c = cls.__new__(cls)
@@ -217,14 +226,51 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
 
 
 @collector_paused
-def compile_method(py_func, sig: tuple, args: tuple, root, backend: str) -> Compiled:
-    """A scripted model's method (`root`: the model) for the argument types `sig`."""
+def compile_method(py_func, sig: tuple, args: tuple, root, backend: str,
+                   name: str | None = None) -> Compiled:
+    """A scripted model's method (`root`: the model) for the argument types `sig`: native
+    code from the disk cache (pts.model_cache) if it has this model's, else compiled (and
+    saved there)."""
+    ms: dict = {}
+    disk = None
+    label = f"{type(root).__name__}.{name or py_func.__name__}"
+    if backend == "native":
+        t0 = time.perf_counter()
+        from pts.runtime import native   # noqa: F401 - timed apart from the lookup
+        from pts import model_cache
+        ms["imports"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        disk = model_cache.entry_for(py_func, name or py_func.__name__, sig, root)
+        hit = disk.load_model(root, ms) if disk is not None else None
+        ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
+        if hit is not None:          # no frontend, no llvmlite
+            if cache.timings_enabled():
+                cache.log_line(f"{label}({', '.join(map(str, sig))})", "cache hit", ms)
+            return Compiled.from_model_cache(*hit)
     from pts import compiler
-    record = compiler.compile(py_func, sig, args, root, lift_attributes=backend == "native")
+    # a long compile (a big model, a cold machine) says what it is doing after 2 s
+    progress = threading.Timer(2.0, lambda: print(
+        f"pts: compiling {label} (its first call; "
+        f"{'kept in the disk cache for the next process' if disk else 'not cached'})",
+        file=sys.stderr, flush=True))
+    progress.daemon = True
+    progress.start()
     try:
-        return Compiled(record, backend, root=root)
-    except CompileError as e:        # (the backend's)
-        raise e.with_traceback(None) from None
+        record = compiler.compile(py_func, sig, args, root, lift_attributes=backend == "native")
+        ms.update(record.timings)
+        if set(record.const_params) - set(record.param_names[:1]):
+            disk = None          # specialized on argument values: the key has types only
+        try:
+            c = Compiled(record, backend, disk, ms, root=root,
+                         name=f"{label}({', '.join(map(str, sig))})")
+        except CompileError as e:        # (the backend's)
+            raise e.with_traceback(None) from None
+    finally:
+        progress.cancel()
+    if backend == "native" and cache.timings_enabled():
+        cache.log_line(f"{label}({', '.join(map(str, sig))})",
+                       "compiled" if c.tier is None else f"compiled (tier {c.tier})", ms)
+    return c
 
 
 # ---------------------------------------------------------------- preloading the compiler

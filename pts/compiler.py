@@ -21,14 +21,16 @@ Layer: above the frontend and the IR, below the backend and the runtime (tests/t
 from __future__ import annotations
 
 import importlib
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from pts.errors import CompileError
-from pts.frontend.objects import python_function
+from pts.frontend.objects import ObjectType, python_function
 from pts.frontend.program import build
 from pts.ir import pipeline
+from pts.ir.passes import share_methods
 from pts.ir.core import Function, Module
 
 # What an entry compiles.  "function": a Python function for argument types; "method": a
@@ -119,6 +121,9 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
             custom = _custom_vjps(built)
         except CompileError as e:
             raise e.with_traceback(None) from None
+    if root is not None and grad_wrt is None and after != "lower" and share_enabled():
+        # identical layers (nanoGPT's Blocks) compile once (ir.passes.share_methods)
+        share_methods.run(built.module, _receiver_paths(built.program))
     compose = None
     if train is not None:
         def compose(module):
@@ -144,6 +149,23 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         guards=tuple(built.program.object_reads.items()),
         lifted=tuple(lifted or ()),
         timings=timings)
+
+
+def share_enabled() -> bool:
+    """PTS_SHARE=0 compiles each layer of a model apart (the reference sharing is tested
+    and measured against)."""
+    return os.environ.get("PTS_SHARE", "1") != "0"
+
+
+def _receiver_paths(program) -> dict[str, tuple[str, ...]]:
+    """IR function name -> the attribute path of the object a method was specialized on."""
+    out = {}
+    for spec in program.order:
+        this = spec.arg_types[0] if spec.arg_types else None
+        if isinstance(this, ObjectType) and \
+                spec.const_params.get(spec.fdef.params[0].name) == this:
+            out[spec.ir_name] = this.path
+    return out
 
 
 def _entry_positions(module: Module, names: tuple, const_params: dict, wrt: tuple,

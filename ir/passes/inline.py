@@ -84,6 +84,8 @@ def _next_inlinable(f: Function, module: Module, recursive: set[str],
         g = module.functions.get(i.attrs.get("callee"))
         if g is None or g is f or g.name in recursive or len(i.args) != len(g.params):
             continue
+        if getattr(g, "noinline", False) and calls.get(g.name, 0) > 1:
+            continue        # (a big layer its copies share: ir.passes.share_methods)
         n = size(g)
         limit = ONCE_THRESHOLD if calls.get(g.name, 0) == 1 else INLINE_THRESHOLD
         if n <= limit and n <= room:
