@@ -77,8 +77,11 @@ def _int_words(i: Instr):
     return out
 
 
-def _is_size(t: Value | None, array: Value, axis: int) -> bool:
-    """Is t `tuple.get (np.shape array), axis`?"""
+def _is_size(t, array: Value, axis: int) -> bool:
+    """Is t `tuple.get (np.shape array), axis` (or ("size", array, axis), the size that a
+    dominating access compared its index with)?"""
+    if isinstance(t, tuple):
+        return t[1] is array and t[2] == axis
     if not (isinstance(t, Instr) and t.op == "tuple.get" and _const_int(t.args[1]) == axis):
         return False
     s = t.args[0]
@@ -89,6 +92,10 @@ class _Bounds:
     def __init__(self, facts: _Facts):
         self.facts = facts
         self.down = _counting_down(facts)
+        # index value -> [(array, axis)] of dominating accesses that passed with it, which
+        # therefore know 0 <= index < size (only accesses whose index was >= 0: a wrapped
+        # negative index passing says nothing about the value itself)
+        self.passed: dict[Value, list] = {}
 
     # -- lower bounds -----------------------------------------------------------------------
     def lower(self, v: Value, depth: int = DEPTH) -> int | None:
@@ -143,7 +150,7 @@ class _Bounds:
                 continue
             if t is None and k < (1 << 62):
                 return True
-            if isinstance(t, Instr) and (t.op == "list.len" or (
+            if isinstance(t, tuple) or isinstance(t, Instr) and (t.op == "list.len" or (
                     t.op == "tuple.get" and isinstance(t.args[0], Instr)
                     and t.args[0].op == "np.shape")):
                 return True
@@ -203,6 +210,15 @@ class _Bounds:
                 lo = self.lower(a, depth - 1)
                 if lo is not None and lo >= 0:
                     extend(self.upper(a, depth - 1), 0)     # x >= 0: x // c <= x
+        for x, d in self.passed.get(v, ()):
+            extend([(("size", x, d), 0)], -1)                # x[v] passed: v <= size - 1
+        for u in facts.users.get(v, ()):
+            if u.op == "add" and u in self.passed and (c := _const_int(
+                    u.args[1] if u.args[0] is v else u.args[0])) is not None and abs(c) <= SLACK:
+                for x, d in self.passed[u]:
+                    # x[v + c] passed: v + c was in [0, size) without wrapping (a wrapped
+                    # sum is out of that range), so v <= size - 1 - c
+                    extend([(("size", x, d), 0)], -1 - c)
         if isinstance(v, BlockParam) and v in self.down:
             extend(self.upper(self.down[v], depth - 1), 0)  # p counts down from its start
         return out
@@ -283,11 +299,15 @@ def mark(f: Function) -> bool:
     while work:
         action, item = work.pop()
         if action == "leave":
-            for v in item:
+            added, passed = item
+            for v in added:
                 del facts.known[v]
+            for v in passed:
+                bounds.passed[v].pop()
             continue
         block: Block = item
         added: list[Value] = []
+        passed: list[Value] = []
         preds = facts.preds[block]
         if len(preds) == 1:
             term = preds[0].terminator
@@ -308,7 +328,11 @@ def mark(f: Function) -> bool:
                 if new != old and any(w != "-" for w in new):
                     i.attrs["bounds"] = " ".join(new)
                     changed = True
-        work.append(("leave", added))
+                for letter, (v, x, d) in zip(new, words):
+                    if letter != "-":
+                        bounds.passed.setdefault(v, []).append((x, d))
+                        passed.append(v)
+        work.append(("leave", (added, passed)))
         for c in reversed(children[block]):
             work.append(("enter", c))
     return changed
