@@ -144,6 +144,21 @@ def has_tensor_code(m: Module) -> bool:
     return any(function_has_tensor_code(f) for f in m)
 
 
+def element_code(m: Module) -> bool:
+    """Is m's tensor code only element access — arrays come in as parameters and nothing
+    makes one (no op with an array result, no kernel, no array stored into a selection)?
+    Its loops are scalar loops over elements (`x[i] > x[i + 1]`), which LLVM should treat
+    as scalar code (backend.jit.codegen_for)."""
+    from pts.ir.types import TensorType
+    for f in m:
+        for ins in f.instructions():
+            if ins.op == "kernel" or (isinstance(ins.type, TensorType) and ins.type.rank > 0):
+                return False
+            if ins.op == "np.setitem" and isinstance(ins.args[1].type, TensorType):
+                return False
+    return True
+
+
 def function_has_tensor_code(f: Function) -> bool:
     from pts.ir.types import TensorType
     if any(isinstance(t, TensorType) for t in f.param_types):
