@@ -18,7 +18,8 @@ ever grows stronger (- < n < r), so the rounds reach a fixpoint.
 
 Lower bounds: constants, eliminate_checks' ranges (induction variables counting up from a
 constant, comparisons with constants among the facts), sizes (`tuple.get (np.shape x), d`,
-`list.len`) >= 0, and through add/sub/mul/shl/floordiv/shr/select of bounded operands.
+`list.len`) >= 0, and through add/sub (of operands bounded above too: no wrap),
+floordiv/shr (by constants) and select.
 Upper bounds are symbolic: `v <= T + k` for a value T and a constant k, from
 - facts `lt v, y` / `le v, y` (either way round, or a negated `ge`/`gt`): v <= y - 1 / y,
   then y's own bounds;
@@ -33,8 +34,9 @@ An index is below axis d's size n when some bound is `n + k` with k <= -1 and n 
         j < n - 1  ->  j + 1 <= n - 1  ->  j + 1 < n, and j >= 1  ->  j + 1 >= 0  ->  "r"
 Wrapping: the constants of a proof are at most 2**32 in size and a proof has at most DEPTH
 steps; an axis size is below 2**62 (numpy's sizes index bytes with intp), so no sum along a
-proof that ends in a size can wrap an i64.  A lower bound through `add x, c` (c > 0) or a
-`mul` asks for x to be bounded above in the same way (else x + c could wrap negative).
+proof that ends in a size can wrap an i64.  A lower bound through `add x, y` asks for x
+and y to be bounded above in the same way (else x + y could wrap negative); products are
+not bounded at all (two sizes' product can wrap).
 """
 from __future__ import annotations
 
@@ -113,28 +115,24 @@ class _Bounds:
         op, args = v.op, v.args
         if op == "tuple.get" and isinstance(args[0], Instr) and args[0].op == "np.shape":
             return 0
-        if op in ("add", "sub", "mul", "shl", "floordiv", "shr"):
+        if op in ("add", "sub", "floordiv", "shr"):
             a, b = args
             la, lb = self.lower(a, depth), self.lower(b, depth)
             if la is None or lb is None:
                 return None
             if op == "sub":
-                # a - b >= la - hb: only constants b here (no upper bound search for b)
-                cb = _const_int(b)
-                return None if cb is None else la - cb
-            if op == "add":
-                if (lb > 0 and not self.bounded_above(a, depth)) or \
-                        (la > 0 and not self.bounded_above(b, depth)):
-                    return None                    # a + b might wrap past 2**63 - 1
-                return la + lb
-            if op == "mul":
-                if la < 0 or lb < 0 or not (self.bounded_above(a, depth)
-                                            and self.bounded_above(b, depth)):
+                # a - c >= la - c for a constant c; a - c cannot wrap below -2**63 when
+                # la - c is a bound, nor (c < 0) above 2**63 - 1 when a is bounded above
+                c = _const_int(b)
+                if c is None or (c < 0 and not self.bounded_above(a, depth)):
                     return None
-                return la * lb
-            if op == "shl":
-                return la << lb if la >= 0 and 0 <= lb < 8 and self.bounded_above(a, depth) \
-                    else None
+                return la - c
+            if op == "add":
+                # both bounded above (a size plus a little, or a constant): a + b cannot
+                # wrap past 2**63 - 1 to a negative number
+                if not (self.bounded_above(a, depth) and self.bounded_above(b, depth)):
+                    return None
+                return la + lb
             if lb > 0 and la >= 0:                 # floordiv, shr of x >= 0 by k > 0
                 return la // lb if op == "floordiv" else la >> min(lb, 63)
             return None
@@ -289,6 +287,8 @@ def _steps_down(param: BlockParam, a: Value, header: Block, idom, preds) -> bool
 
 
 def mark(f: Function) -> bool:
+    if not any(i.op in ACCESS for i in f.instructions()):
+        return False                       # (the facts cost a little compile time)
     facts = _Facts(f)
     if not facts.idom:
         return False
