@@ -49,6 +49,7 @@ test-all: $(STAMP) $(PRECOMPILED)
 bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pip install -q -e '.[bench]' || echo "numba not installable: benchmarking without it"
 	$(VPY) -m pts bench
+	$(VPY) bench/realprograms.py
 	$(VPY) bench/calls.py
 	$(VPY) bench/everyday.py
 	$(VPY) bench/strings.py

@@ -26,12 +26,14 @@ class Views:
 
     # ---------------------------------------------------------------- indexing
 
-    def select(self, x: Tensor, pattern: str, idx: list) -> Tensor:
+    def select(self, x: Tensor, pattern: str, idx: list, bounds: str | None = None) -> Tensor:
         """The view x[index] for a getitem/setitem pattern (ints, slices, None): ints must be
         in range (IndexError 'index 5 is out of bounds for axis 0 with size 3'), slices follow
-        PySlice_AdjustIndices, None inserts a length-1 axis."""
+        PySlice_AdjustIndices, None inserts a length-1 axis.  `bounds` (ir.passes.
+        bound_indices): per int index, r = proven in range, n = proven >= 0, - = unknown."""
         b = self.b
         it = iter(idx)
+        known = iter(bounds.split() if bounds else ())
         off = c64(0)
         shape, strides = [], []
         d = 0
@@ -46,9 +48,15 @@ class Views:
             n, st = x.shape[d], x.strides[d]
             if word == "i":
                 i = self.index_i64(next(it))
-                j = b.select(b.icmp_signed("<", i, c64(0)), b.add(i, n), i)
-                bad = b.or_(b.icmp_signed("<", j, c64(0)), b.icmp_signed(">=", j, n))
-                self.fail_if(bad, "IndexError", ["index ", i, f" is out of bounds for axis {d} with size ", n])
+                fact = next(known, "-")
+                if fact == "-":
+                    j = b.select(b.icmp_signed("<", i, c64(0)), b.add(i, n), i)
+                    bad = b.or_(b.icmp_signed("<", j, c64(0)), b.icmp_signed(">=", j, n))
+                else:            # i >= 0: no wrap; i >=u n also catches a wrapped negative i
+                    j = i
+                    bad = b.icmp_unsigned(">=", i, n) if fact == "n" else None
+                if bad is not None:
+                    self.fail_if(bad, "IndexError", ["index ", i, f" is out of bounds for axis {d} with size ", n])
                 off = b.add(off, b.mul(j, st))
             else:
                 lo, hi, step = [self.index_i64(next(it)) if f == "1" else None for f in word[1:]]
@@ -88,14 +96,14 @@ class Views:
 
     def op_getitem(self, ops, types):
         x = ops[0]
-        v = self.select(x, self.ins.attrs["pattern"], ops[1:])
+        v = self.select(x, self.ins.attrs["pattern"], ops[1:], self.ins.attrs.get("bounds"))
         return self.result(v)
 
     def op_setitem(self, ops, types):
         """x[index] = value: value (scalar or tensor) is broadcast to the selection and cast
         to x's dtype like numpy; an overlapping tensor value is read before writing."""
         x, value = ops[0], ops[1]
-        target = self.select(x, self.ins.attrs["pattern"], ops[2:])
+        target = self.select(x, self.ins.attrs["pattern"], ops[2:], self.ins.attrs.get("bounds"))
         b = self.b
         if isinstance(value, Scalar):
             v = self.packed_scalar(value, x.dtype)

@@ -144,6 +144,28 @@ def has_tensor_code(m: Module) -> bool:
     return any(function_has_tensor_code(f) for f in m)
 
 
+def element_code(m: Module) -> bool:
+    """Is m's tensor code in loops only element access: no kernel, and no loop makes an
+    array (an op with an array result, an array stored into a selection)?  Those loops are
+    scalar loops over elements (`x[i] > x[i + 1]`), which LLVM should treat as scalar code
+    (backend.jit.codegen_for); an array made once outside them (`x.copy()`) is one call."""
+    from pts.ir.types import TensorType
+    accesses = False
+    for f in m:
+        if any(ins.op == "kernel" for ins in f.instructions()):
+            return False
+        idom = dominators(f)
+        for body in natural_loops(idom).values():
+            for b in body:
+                for ins in b.instrs:
+                    if isinstance(ins.type, TensorType) and ins.type.rank > 0:
+                        return False
+                    if ins.op == "np.setitem" and isinstance(ins.args[1].type, TensorType):
+                        return False
+                    accesses = accesses or ins.op in ("np.getitem", "np.setitem")
+    return accesses
+
+
 def function_has_tensor_code(f: Function) -> bool:
     from pts.ir.types import TensorType
     if any(isinstance(t, TensorType) for t in f.param_types):

@@ -39,7 +39,7 @@ import os
 from typing import Callable
 
 from pts.ir.core import Module
-from pts.ir.passes import (accumulate_in_place, eliminate_checks, eliminate_dead_code,
+from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks, eliminate_dead_code,
                            eliminate_dead_functions, fold_constants, fuse_tensors,
                            hoist_loop_invariants, inline, interleave_loops, lift_attributes,
                            number_values, propagate_constants, reduce_strength, release_tensors,
@@ -55,6 +55,7 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("number_values", number_values.run),              # one computation per value (GVN)
     ("hoist_loop_invariants", hoist_loop_invariants.run),  # invariants to preheaders
     ("eliminate_checks", eliminate_checks.run),        # checks that ranges prove never fire
+    ("bound_indices", bound_indices.run),              # array indices proven in range: unchecked
     ("eliminate_dead_code", eliminate_dead_code.run),  # what nobody reads any more
     ("simplify_cfg", simplify_cfg.run),                # merge blocks, drop unreachable ones
 ]

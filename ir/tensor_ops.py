@@ -6,7 +6,10 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
 `{"out": k}` makes operand k the output (x += y writes into x and gives x).  Exceptions:
   np.getitem   (array, index operands...) {pattern}: x[index]; the `pattern` attribute has
                one word per index item: `i` an int operand, `sLHS` a slice whose lower /
-               upper / step are present (1) or absent (0), `n` a new axis
+               upper / step are present (1) or absent (0), `n` a new axis; an optional
+               `bounds` attribute (ir.passes.bound_indices) says, one letter per `i`, what
+               is proven of that index: r in range, n >= 0, - nothing (the backend then
+               skips the wrap, and for r the IndexError check)
   np.setitem   (array, value, index operands...) {pattern}: x[index] = value; no result
   np.reshape   (array, size operands... | one tuple of sizes)
   np.astype    (array) {dtype, copy}: x.astype(dtype, copy=copy)

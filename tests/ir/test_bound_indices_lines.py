@@ -1,0 +1,50 @@
+"""An IndexError that ir.passes.bound_indices leaves to a check (or that no longer has one
+where the index is proven in range, so cannot happen) is raised at the line of the access,
+interpreted and natively, with numpy's message."""
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lang" / "tensor_programs"))
+import element_loop_bounds as P  # noqa: E402
+
+SRC = Path(P.__file__).read_text().splitlines()
+
+
+def _line_of(text: str) -> int:
+    return next(n for n, line in enumerate(SRC, 1) if text in line)
+
+
+CASES = [
+    (P.jacobi, (np.ones((4, 5)), np.zeros((2, 5))), "Anew[j, i] = 0.25",
+     "index 2 is out of bounds for axis 0 with size 2"),
+    (P.jacobi, (np.ones((4, 5)), np.zeros((4, 3))), "Anew[j, i] = 0.25",
+     "index 3 is out of bounds for axis 1 with size 3"),
+    (P.one_past, (np.arange(4.0),), "t += x[i] * x[i + 1]",
+     "index 4 is out of bounds for axis 0 with size 4"),
+    (P.other_axis, (np.ones((3, 2)),), "t += A[0, i]",
+     "index 2 is out of bounds for axis 1 with size 2"),
+    (P.counts_down, (np.arange(4.0), 5), "t = t + x[i - 1]",
+     "index 4 is out of bounds for axis 0 with size 4"),
+]
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+@pytest.mark.parametrize("fn, args, text, message", CASES,
+                         ids=[f"{c[0].__name__}-{n}" for n, c in enumerate(CASES)])
+def test_index_error_at_the_access(backend, fn, args, text, message):
+    with pytest.raises(IndexError) as info:
+        fn(*args)                                        # numpy's own, for reference
+    assert str(info.value) == message
+    f = pts.script(fn, backend=backend)
+    with pytest.raises(IndexError) as info:
+        f(*args)
+    assert str(info.value).splitlines()[0] == message
+    # the error's text goes on with the pts frames, innermost last, as a traceback's lines
+    where = re.findall(r'File "([^"]+)", line (\d+)', str(info.value))
+    assert where and where[-1] == (P.__file__, str(_line_of(text)))
