@@ -103,10 +103,22 @@ def _site(mc, desc: str) -> ir.Value:
 
 def emit(fc, ins, vals: list) -> ir.Value | None:
     """Native code for instruction ins with operand values vals."""
+    if ins.op in _FSTRING_OPS:                      # (an f-string's fields in one call)
+        from pts.backend import fstring_codegen
+        if ins.op in ("str.format", "str.from"):
+            if fstring_codegen.fused(fc, ins):
+                return fstring_codegen.placeholder()
+        else:
+            r = fstring_codegen.emit_fused(fc, ins, vals)
+            if r is not None:
+                return r
     fast = FAST.get(ins.op)
     if fast is not None:
         return fast(fc, ins, vals)
     return call(fc, ins, vals)
+
+
+_FSTRING_OPS = ("str.format", "str.from", "str.concat", "str.concatn")
 
 
 def call(fc, ins, vals: list) -> ir.Value | None:
