@@ -388,7 +388,7 @@ typedef struct {
     char fill[5];
     int fill_len;
     char align, sign, type;
-    int alt, zero, width, prec, group, z;
+    int alt, zero, width, prec, group, z, filled;
 } spec_t;
 
 static int parse_spec(const char *s, int64_t n, spec_t *sp) {
@@ -402,6 +402,7 @@ static int parse_spec(const char *s, int64_t n, spec_t *sp) {
         if (l < n && strchr("<>=^", s[l])) {
             memcpy(sp->fill, s, (size_t)l);
             sp->fill_len = l;
+            sp->filled = 1;
             sp->align = s[l];
             i = l + 1;
         } else if (strchr("<>=^", s[0])) {
@@ -483,10 +484,11 @@ static void finish_number(pts_buf *b, spec_t *sp, int neg, const char *prefix, c
         sign[0] = '-';
     else if (sp->sign == '+' || sp->sign == ' ')
         sign[0] = sp->sign;
-    if (sp->zero && !sp->align) {
-        sp->align = '=';
+    if (sp->zero && !sp->filled) {      /* '0' without a fill: zeros, after the sign by default */
         sp->fill[0] = '0';
         sp->fill_len = 1;
+        if (!sp->align)
+            sp->align = '=';
     }
     char body[720];
     size_t n = 0, k;
@@ -836,6 +838,10 @@ int32_t pts__format_value(str_ctx *c, pts_buf *b, int t, int64_t raw, const char
         if (sp.align == '=')
             return fail(c, K_VALUE, "'=' alignment not allowed in string format specifier");
         int64_t n = SLEN(s);
+        if (sp.zero && !sp.filled) {
+            sp.fill[0] = '0';
+            sp.fill_len = 1;
+        }
         if (sp.prec >= 0 && sp.prec < cp_count(s, n))
             n = cp_offset(s, n, sp.prec);
         pad(b, &sp, s, (size_t)n, 0, '<');
