@@ -60,6 +60,7 @@ struct pts_dict {
     int64_t memo;                         /* 1: valid; 0: not; -1: never (float keys) */
     int64_t memo_slot;
     uint64_t memo_h, memo_key[MAX_KEY], memo_tags[MAX_KEY];
+    int64_t str1;                         /* 1: one str slot per key (the fast paths) */
 };
 
 static void push(dict_ctx *c, pts_dict *d) {
@@ -81,6 +82,14 @@ static inline int64_t entry_slots(const pts_dict *d) { return 1 + d->nk + d->nv 
 
 static inline uint64_t *entry(const pts_dict *d, int64_t i) {
     return (uint64_t *)(d->data + d->size * (int64_t)sizeof(slot_t)) + i * entry_slots(d);
+}
+
+/* One multiply, its high half folded into the low bits the index reads: enough for
+   strings' words (probing perturbs with the high bits too), and short on the critical path
+   of a lookup. */
+static inline uint64_t quick_mix(uint64_t x) {
+    unsigned __int128 p = (unsigned __int128)x * 0x9e3779b97f4a7c15ULL;
+    return (uint64_t)p ^ (uint64_t)(p >> 64);
 }
 
 static inline uint64_t mix(uint64_t x) {
@@ -117,19 +126,19 @@ static inline uint64_t head_word(const unsigned char *p, int64_t n) {
 
 /* A string slot's hash and tag (see the top of the file) in one read of its head: strings
    of up to 8 bytes (most words) hash as one mixed word. */
-static inline uint64_t str_hash_tag(uint64_t s, uint64_t *tag) {
+static inline __attribute__((always_inline)) uint64_t str_hash_tag(uint64_t s, uint64_t *tag) {
     const unsigned char *p = (const unsigned char *)(uintptr_t)s;
     int64_t n = str_bytes(s);
     uint64_t w = head_word(p, n);
     *tag = ((uint64_t)(n < 255 ? n : 255) << 56) | (w & 0x00ffffffffffffffULL);
-    uint64_t h = w ^ ((uint64_t)n * 0x9e3779b97f4a7c15ULL);
+    uint64_t h = w ^ ((uint64_t)n << 58 | (uint64_t)n);
     for (int64_t i = 8; i < n; i += 8) {
         uint64_t x;
         if (n - i >= 8)
             memcpy(&x, p + i, 8);
         else
             x = head_word(p + i, n - i);
-        h = (mix(h) ^ x) * 0x100000001b3ULL;
+        h = quick_mix(h) ^ x;
     }
     return mix(h);
 }
@@ -194,9 +203,20 @@ static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *at, 
             if (x == y || (tag >> 56) < 8)      /* the tag holds the whole string */
                 break;
             int64_t n = str_bytes(x);
-            if (n != str_bytes(y) ||
-                memcmp((const void *)(uintptr_t)x, (const void *)(uintptr_t)y, (size_t)n))
+            if (n != str_bytes(y))
                 return 0;
+            const char *p = (const char *)(uintptr_t)x, *q = (const char *)(uintptr_t)y;
+            if (n <= 16) {                     /* (the first 7 bytes agree: two words) */
+                uint64_t u, v, u2, v2;
+                memcpy(&u, p, 8);
+                memcpy(&v, q, 8);
+                memcpy(&u2, p + n - 8, 8);
+                memcpy(&v2, q + n - 8, 8);
+                if (u != v || u2 != v2)
+                    return 0;
+            } else if (memcmp(p, q, (size_t)n)) {
+                return 0;
+            }
             break;
         }
         default:
@@ -209,7 +229,8 @@ static int keys_equal(const pts_dict *d, const uint64_t *a, const uint64_t *at, 
 
 /* The index slot holding key (>= 0: its entry is index[slot]) or, if absent, -1 - the
    slot an insertion takes (the first dummy seen, else the empty one). */
-static int64_t probe(const pts_dict *d, const uint64_t *key, const uint64_t *tags, uint64_t h) {
+static inline int64_t probe(const pts_dict *d, const uint64_t *key, const uint64_t *tags,
+                            uint64_t h) {
     const slot_t *ix = index_of(d);
     uint64_t mask = (uint64_t)d->size - 1, perturb = h, i = h & mask;
     int64_t free_slot = -1;
@@ -223,6 +244,26 @@ static int64_t probe(const pts_dict *d, const uint64_t *key, const uint64_t *tag
                     free_slot = (int64_t)i;
             } else if (entry(d, e)[1] == key[0]) {
                 return (int64_t)i;
+            }
+            perturb >>= 5;
+            i = (i * 5 + perturb + 1) & mask;
+        }
+    }
+    if (d->nk == 1 && d->kinds[0] == 's') {            /* str keys: hash, tag, then bytes */
+        int64_t tag_at = 2 + d->nv;
+        for (;;) {
+            int64_t e = ix[i];
+            if (e == EMPTY)
+                return -1 - (free_slot >= 0 ? free_slot : (int64_t)i);
+            if (e == DUMMY) {
+                if (free_slot < 0)
+                    free_slot = (int64_t)i;
+            } else {
+                const uint64_t *en = entry(d, e);
+                if (en[0] == h && en[tag_at] == tags[0] &&
+                    (en[1] == key[0] || (tags[0] >> 56) < 8 ||
+                     keys_equal(d, en + 1, en + tag_at, key, tags)))
+                    return (int64_t)i;
             }
             perturb >>= 5;
             i = (i * 5 + perturb + 1) & mask;
@@ -298,6 +339,7 @@ pts_dict *pts_dict_new(void *ctxp, const char *kinds, int64_t nv) {
             d->memo = -1;
     }
     d->nv = nv;
+    d->str1 = d->nk == 1 && d->kinds[0] == 's';
     d->imports = c->imports;
     if (!rebuild(d, 8)) {
         ((free_fn)c->imports[2])(d);
@@ -326,8 +368,10 @@ static inline int recall(const pts_dict *d, const uint64_t *key) {
 }
 
 static inline void copy_slots(uint64_t *dst, const uint64_t *src, int64_t n) {
-    for (int64_t k = 0; k < n; k++)      /* (few slots: no call of memcpy) */
-        dst[k] = src[k];
+    if (n == 1)                          /* (most keys and values: no call of memcpy) */
+        dst[0] = src[0];
+    else if (n > 1)
+        memcpy(dst, src, (size_t)n * 8);
 }
 
 static inline void remember(pts_dict *d, const uint64_t *key, const uint64_t *tags, uint64_t h,
@@ -349,6 +393,35 @@ static inline void forget(pts_dict *d) {
 /* The probe result for key (probe's) through the memo; its hash in *hp, the tags of its
    string slots in tags. */
 static inline int64_t lookup(pts_dict *d, const uint64_t *key, uint64_t *tags, uint64_t *hp) {
+    if (d->nk == 1) {                     /* one slot: the short way */
+        uint64_t k = key[0], h;
+        if (d->memo == 1 && k == d->memo_key[0]) {
+            *hp = d->memo_h;
+            tags[0] = d->memo_tags[0];
+            return d->memo_slot;
+        }
+        tags[0] = 0;
+        if (d->kinds[0] == 's')
+            h = str_hash_tag(k, tags);
+        else if (d->kinds[0] == 'i')
+            h = mix(k);
+        else {
+            double v;
+            memcpy(&v, &k, 8);
+            h = mix(v == 0.0 ? 0 : k);    /* -0.0 == 0.0 */
+        }
+        h = h == DELETED ? h - 1 : h;
+        *hp = h;
+        int64_t s = probe(d, key, tags, h);
+        if (d->memo >= 0) {
+            d->memo_key[0] = k;
+            d->memo_tags[0] = tags[0];
+            d->memo_h = h;
+            d->memo_slot = s;
+            d->memo = 1;
+        }
+        return s;
+    }
     if (recall(d, key)) {
         *hp = d->memo_h;
         copy_slots(tags, d->memo_tags, d->ns);
@@ -361,9 +434,74 @@ static inline int64_t lookup(pts_dict *d, const uint64_t *key, uint64_t *tags, u
     return s;
 }
 
+/* Do strings x and y, whose tags agree (so do their lengths, >= 8, and first 7 bytes),
+   hold the same bytes? */
+static inline int same_tail(uint64_t x, uint64_t y, uint64_t tag) {
+    const char *p = (const char *)(uintptr_t)x, *q = (const char *)(uintptr_t)y;
+    int64_t n = str_bytes(x);
+    if ((tag >> 56) < 255 && n <= 16) {
+        uint64_t u, v, u2, v2;
+        memcpy(&u, p, 8);
+        memcpy(&v, q, 8);
+        memcpy(&u2, p + n - 8, 8);
+        memcpy(&v2, q + n - 8, 8);
+        return u == v && u2 == v2;
+    }
+    return n == str_bytes(y) && !memcmp(p, q, (size_t)n);
+}
+
+/* A table of str keys (str1): the probe without the general key's loops.  The entry:
+   hash, key, nv value slots, tag. */
+static inline int64_t probe_str1(const pts_dict *d, uint64_t k, uint64_t tag, uint64_t h) {
+    const slot_t *ix = index_of(d);
+    const uint64_t *ents = (const uint64_t *)(d->data + d->size * (int64_t)sizeof(slot_t));
+    int64_t es = 3 + d->nv, tag_at = 2 + d->nv;
+    uint64_t mask = (uint64_t)d->size - 1, perturb = h, i = h & mask;
+    int64_t free_slot = -1;
+    for (;;) {
+        int64_t e = ix[i];
+        if (e >= 0) {
+            const uint64_t *en = ents + e * es;
+            if (en[0] == h && en[tag_at] == tag &&
+                (en[1] == k || (tag >> 56) < 8 || same_tail(en[1], k, tag)))
+                return (int64_t)i;
+        } else if (e == EMPTY) {
+            return -1 - (free_slot >= 0 ? free_slot : (int64_t)i);
+        } else if (free_slot < 0) {
+            free_slot = (int64_t)i;
+        }
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+}
+
+/* lookup for a str1 table: the probe result, its hash and the key's tag */
+static inline __attribute__((always_inline)) int64_t lookup_str1(pts_dict *d, uint64_t k,
+                                                                  uint64_t *tag, uint64_t *hp) {
+    if (d->memo == 1 && k == d->memo_key[0]) {
+        *hp = d->memo_h;
+        *tag = d->memo_tags[0];
+        return d->memo_slot;
+    }
+    uint64_t h = str_hash_tag(k, tag);
+    h = h == DELETED ? h - 1 : h;
+    int64_t s = probe_str1(d, k, *tag, h);
+    d->memo_key[0] = k;
+    d->memo_tags[0] = *tag;
+    d->memo_h = *hp = h;
+    d->memo_slot = s;
+    d->memo = 1;
+    return s;
+}
+
 uint64_t *pts_dict_find(pts_dict *d, const uint64_t *key) {
     if (d->len == 0)
         return NULL;
+    if (d->str1) {
+        uint64_t tag, h;
+        int64_t s = lookup_str1(d, key[0], &tag, &h);
+        return s < 0 ? NULL : entry(d, index_of(d)[s]) + 2;
+    }
     uint64_t tags[MAX_KEY], h;
     int64_t s = lookup(d, key, tags, &h);
     return s < 0 ? NULL : entry(d, index_of(d)[s]) + 1 + d->nk;
@@ -371,7 +509,16 @@ uint64_t *pts_dict_find(pts_dict *d, const uint64_t *key) {
 
 uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
     uint64_t tags[MAX_KEY], h;
-    int64_t s = lookup(d, key, tags, &h);
+    int64_t s;
+    if (d->str1) {
+        s = lookup_str1(d, key[0], tags, &h);
+        if (s >= 0) {
+            *added = 0;
+            return entry(d, index_of(d)[s]) + 2;
+        }
+    } else {
+        s = lookup(d, key, tags, &h);
+    }
     if (s >= 0) {
         *added = 0;
         return entry(d, index_of(d)[s]) + 1 + d->nk;
@@ -386,8 +533,10 @@ uint64_t *pts_dict_put(pts_dict *d, const uint64_t *key, int64_t *added) {
     uint64_t *en = entry(d, i);
     en[0] = h;
     copy_slots(en + 1, key, d->nk);
-    for (int64_t k = 0; k < d->nv; k++)
-        en[1 + d->nk + k] = 0;
+    if (d->nv == 1)
+        en[1 + d->nk] = 0;
+    else if (d->nv > 1)
+        memset(en + 1 + d->nk, 0, (size_t)d->nv * 8);
     copy_slots(en + 1 + d->nk + d->nv, tags, d->ns);
     d->len++;
     remember(d, key, tags, h, -1 - s);
