@@ -11,12 +11,12 @@ The IR is unchanged (the interpreter and eager Python run the fields one by one)
 
 A field is fused when it is `str.format(x, spec)` with a constant spec or `str.from(x)`,
 of an int, float or str (a bool for str.from), whose every user is that one
-concatenation, in its block, from the same source span (the same f-string) of at most
-15 values, and whose
-spec Python accepts for the type (so the field cannot raise: moving it to the
-concatenation, after the operands between them are computed, changes nothing a program
-can see).  A fused field's own instruction emits nothing; other operands of the
-concatenation become `{}` fields of the template (a str formats as itself).
+concatenation of at most 15 values, in its block, and whose spec Python accepts for the
+type: the field cannot raise, so moving it to the concatenation, after the operands
+between them are computed, changes nothing a program can see.  `str(i) + "," + str(j)`
+fuses as an f-string does, but `s += str(i)` keeps growing s in place (str_codegen's
+str.append, linear in a loop).  A fused field's own instruction emits nothing; other operands
+of the concatenation become `{}` fields of the template (a str formats as itself).
 """
 from __future__ import annotations
 
@@ -74,9 +74,11 @@ def _fusable(fc, ins) -> bool:
     if not users or any(u is not users[0] for u in users):
         return False
     cat = users[0]
-    return (cat.op in ("str.concat", "str.concatn") and cat.block is ins.block
-            and cat.span == ins.span
-            and sum(not isinstance(a, Const) for a in cat.args) < MAX_FIELDS)
+    if not (cat.op in ("str.concat", "str.concatn") and cat.block is ins.block
+            and sum(not isinstance(a, Const) for a in cat.args) < MAX_FIELDS):
+        return False
+    from pts.backend.str_codegen import _owned
+    return not _owned(fc, cat)          # (`s += str(i)` grows s in place: linear, kept)
 
 
 def _escape(s: str) -> str:

@@ -2,7 +2,7 @@
 float and str fields with widths, fills, alignments, signs, zero padding and precisions;
 rounding ties and values past the exact fixed-point range; negative numbers and -0.0;
 unicode text and fills; braces; conversions; bools; more fields than one call takes; a
-field read twice."""
+field read twice; chains of str(x) + ... and a string grown by s += str(i)."""
 from typing import List
 
 
@@ -38,6 +38,18 @@ def mixed(s: str, k: int, x: float, flag: bool) -> str:
     return a + "\n" + b
 
 
+def chains(n: int) -> str:
+    names = ["apple", "bänana", "{x}"]
+    out: List[str] = []
+    s = ""
+    for i in range(n):
+        out.append(str(i) + "," + names[i % 3] + "," + str(i * 0.25 - 1.0) + "," + str(-i)
+                   + "{}" + str(i % 2 == 0))
+        s += str(i)                  # (grown in place, not fused)
+        s = s + "|" + str(i * 2)
+    return "\n".join(out) + s
+
+
 def many(a: int, b: float, c: str) -> str:
     return (f"{a}{b}{c}{a:3}{b:.1f}{c:>4}{a}{b}{c}{a:3}{b:.1f}{c:>4}{a}{b}{c}{a:3}{b:.1f}"
             f"{c:>4}{a}{b}")
@@ -51,3 +63,4 @@ def many(a: int, b: float, c: str) -> str:
 # run: mixed("héllo", 42, 3.5, True)
 # run: mixed("", -1, -0.0, False)
 # run: many(3, 2.25, "zé")
+# run: chains(25)
