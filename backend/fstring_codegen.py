@@ -77,8 +77,13 @@ def _fusable(fc, ins) -> bool:
     if not (cat.op in ("str.concat", "str.concatn") and cat.block is ins.block
             and sum(not isinstance(a, Const) for a in cat.args) < MAX_FIELDS):
         return False
+    # `s += str(i)` grows s in place (str.append: linear in a loop), and keeps doing so;
+    # a first operand that is itself a field is formatted here, not grown
+    first = cat.args[0]
+    if isinstance(first, Instr) and first.op in ("str.format", "str.from"):
+        return True
     from pts.backend.str_codegen import _owned
-    return not _owned(fc, cat)          # (`s += str(i)` grows s in place: linear, kept)
+    return not _owned(fc, cat)
 
 
 def _escape(s: str) -> str:

@@ -106,3 +106,37 @@ def test_templates(c_alone, tpl, args):
     from test_str_ops_c import _type_of
     types = [STR] + [_type_of(a) for a in args]
     assert _run(C_CALL, "str.fmt", types, STR, [tpl, *args]) == ("ok", tpl.format(*args))
+
+
+def _record(name: str, qty: int, price: float) -> str:
+    return f"{name:<10}|{qty:>6d}|{price:10.2f}"
+
+
+def _csv(i: int, name: str) -> str:
+    return str(i) + "," + name + "," + str(i * 0.5)
+
+
+def _grow(n: int) -> str:
+    s = ""
+    for i in range(n):
+        s += str(i)
+    return s
+
+
+def _sites(fn, *args) -> list[str]:
+    import re
+
+    import pts
+    return sorted(re.findall(r'c"(str\.[a-z.]+)\|', pts.script(fn).llvm_ir(*args)))
+
+
+def test_fields_fuse_into_one_call():
+    """backend/fstring_codegen.py: an f-string (or a chain of str(x) + ...) is one str.fmt
+    call natively; a string grown by s += str(i) keeps growing in place (str.append)."""
+    import pts
+    assert _sites(_record, "a", 1, 2.0) == ["str.fmt"]
+    assert _sites(_csv, 1, "a") == ["str.fmt"]
+    assert _sites(_grow, 3) == ["str.append", "str.from"]
+    assert pts.script(_record)("bänana", -5, 2.675) == _record("bänana", -5, 2.675)
+    assert pts.script(_csv)(3, "x{}") == _csv(3, "x{}")
+    assert pts.script(_grow)(12) == _grow(12)
