@@ -1236,7 +1236,7 @@ static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int6
     *out = (int64_t)(uintptr_t)l;
     return 0;
 oom:
-    free(items);
+    pts_block_free(items);
     pts_block_free(l);
     c->msg = OOM;
     return K_RUNTIME;
