@@ -52,16 +52,17 @@ def _spec_ok(spec: str, sample) -> bool:
     return True
 
 
-def fused(fc, ins) -> bool:
-    """Is `ins` (str.format or str.from) a field its concatenation formats itself?"""
+def fused(fc, ins, owned) -> bool:
+    """Is `ins` (str.format or str.from) a field its concatenation formats itself?
+    owned(fc, cat): may concatenation cat grow its first operand in place (str_codegen)?"""
     memo = fc.__dict__.setdefault("fstr_fused", {})
     got = memo.get(ins)
     if got is None:
-        got = memo[ins] = _fusable(fc, ins)
+        got = memo[ins] = _fusable(fc, ins, owned)
     return got
 
 
-def _fusable(fc, ins) -> bool:
+def _fusable(fc, ins, owned) -> bool:
     t = ins.args[0].type
     if ins.op == "str.format":
         spec = ins.args[1]
@@ -82,26 +83,25 @@ def _fusable(fc, ins) -> bool:
     first = cat.args[0]
     if isinstance(first, Instr) and first.op in ("str.format", "str.from"):
         return True
-    from pts.backend.str_codegen import _owned
-    return not _owned(fc, cat)
+    return not owned(fc, cat)
 
 
 def _escape(s: str) -> str:
     return s.replace("{", "{{").replace("}", "}}")
 
 
-def emit_fused(fc, ins, vals: list):
-    """The concatenation `ins` as one str.fmt call, or None if none of its operands is a
-    fused field."""
+def plan(fc, ins, vals: list, owned):
+    """The concatenation `ins` as one str.fmt call: (instruction-like, template, values)
+    for str_codegen to call, or None if none of its operands is a fused field."""
     parts = [a for a in ins.args if isinstance(a, Instr) and a.op in ("str.format", "str.from")
-             and fused(fc, a)]
+             and fused(fc, a, owned)]
     if not parts:
         return None
     template, args, types = [], [], []
     for a, v in zip(ins.args, vals):
         if isinstance(a, Const):
             template.append(_escape(a.value))
-        elif isinstance(a, Instr) and a.op in ("str.format", "str.from") and fused(fc, a):
+        elif isinstance(a, Instr) and a.op in ("str.format", "str.from") and fused(fc, a, owned):
             template.append("{:" + a.args[1].value + "}" if a.op == "str.format" else "{}")
             args.append(fc.v(a.args[0]))
             types.append(a.args[0].type)
@@ -109,9 +109,7 @@ def emit_fused(fc, ins, vals: list):
             template.append("{}")
             args.append(v)
             types.append(STR)
-    from pts.backend import str_codegen
-    fmt = _Fmt(ins, [STR] + types)
-    return str_codegen.call(fc, fmt, [str_codegen.str_const(fc.mc, "".join(template))] + args)
+    return _Fmt(ins, [STR] + types), "".join(template), args
 
 
 def placeholder() -> ir.Value:

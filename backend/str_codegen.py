@@ -106,12 +106,13 @@ def emit(fc, ins, vals: list) -> ir.Value | None:
     if ins.op in _FSTRING_OPS:                      # (an f-string's fields in one call)
         from pts.backend import fstring_codegen
         if ins.op in ("str.format", "str.from"):
-            if fstring_codegen.fused(fc, ins):
+            if fstring_codegen.fused(fc, ins, _owned):
                 return fstring_codegen.placeholder()
         else:
-            r = fstring_codegen.emit_fused(fc, ins, vals)
-            if r is not None:
-                return r
+            got = fstring_codegen.plan(fc, ins, vals, _owned)
+            if got is not None:
+                fmt, template, args = got
+                return call(fc, fmt, [str_const(fc.mc, template)] + args)
     fast = FAST.get(ins.op)
     if fast is not None:
         return fast(fc, ins, vals)
