@@ -103,10 +103,23 @@ def _site(mc, desc: str) -> ir.Value:
 
 def emit(fc, ins, vals: list) -> ir.Value | None:
     """Native code for instruction ins with operand values vals."""
+    if ins.op in _FSTRING_OPS:                      # (an f-string's fields in one call)
+        from pts.backend import fstring_codegen
+        if ins.op in ("str.format", "str.from"):
+            if fstring_codegen.fused(fc, ins, _owned):
+                return fstring_codegen.placeholder()
+        else:
+            got = fstring_codegen.plan(fc, ins, vals, _owned)
+            if got is not None:
+                fmt, template, args = got
+                return call(fc, fmt, [str_const(fc.mc, template)] + args)
     fast = FAST.get(ins.op)
     if fast is not None:
         return fast(fc, ins, vals)
     return call(fc, ins, vals)
+
+
+_FSTRING_OPS = ("str.format", "str.from", "str.concat", "str.concatn")
 
 
 def call(fc, ins, vals: list) -> ir.Value | None:

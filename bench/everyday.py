@@ -2,10 +2,9 @@
 
 Rows:
 - word count: `d[w] = d.get(w, 0) + 1` over the words of ~1 MB of text (`text.split()`),
-  returning the number of distinct words and the largest count.  In a Python process pts's
-  string ops still run through Python (runtime/strings.py's str_call: the `strp` task
-  makes them native), so this row times `text.split()` making ~180k runtime strings
-  through ctypes far more than the dict;
+  returning the number of distinct words and the largest count: ~180k words split into
+  strings carved from the call's arena, each looked up once and written back through the
+  same probe (runtime/c/dicts.c's memo);
 - BFS: a breadth-first search over a random graph of 100k edges among 50k nodes (an
   adjacency `Dict[int, List[int]]` the function builds from a linear congruential
   generator — passing 200k ints as lists would time the list boundary instead — a visited
@@ -14,8 +13,9 @@ Rows:
 Each workload is one plain-Python function; Numba runs a copy written with its typed
 containers (numba.typed.Dict / List, which `njit` needs for a dict of lists) where plain
 Python does not compile, and is skipped cleanly when it is not installed or cannot compile
-a row.  Each cell is the median of several steady-state runs after a warm-up call, pts's
-and Numba's runs alternating (the machine is shared: its load falls on both alike).
+a row.  Each cell is the median of steady-state calls after each one's warm-up, one call of
+each implementation per round (bench/scalar.py's measure_alternating: the machine is
+shared, and its load falls on all alike).
 Results must agree across implementations.  Timings are printed, never asserted.
 
     python bench/everyday.py [--quick]
@@ -23,10 +23,9 @@ Results must agree across implementations.  Timings are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import os
 import random
-import statistics
 import sys
-import time
 from typing import Dict, List
 
 
@@ -157,61 +156,50 @@ def numba_impls():
 
 # ---------------------------------------------------------------- timing
 
-def timed(fn, args, reps: int) -> list[float]:
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn(*args)
-        times.append(time.perf_counter() - t0)
-    return times
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="smaller inputs, fewer runs")
     opts = ap.parse_args()
     import pts
+    bench_dir = os.path.dirname(os.path.abspath(__file__))
+    if bench_dir not in sys.path:
+        sys.path.insert(0, bench_dir)
+    import scalar                         # (the alternating timer)
     text = make_text(100_000 if opts.quick else 1_000_000)
     rows = {"word count": (word_count, (text,)),
             "BFS": (bfs, (10_000, 5_000) if opts.quick else (100_000, 50_000))}
-    reps = 3 if opts.quick else 7
+    budget, min_runs, max_runs = (0.2, 3, 20) if opts.quick else (1.5, 7, 200)
     nb = numba_impls()
-    print(f"everyday (dicts and sets): median of {reps} runs, seconds; speed-ups over CPython")
+    print("everyday (dicts and sets): median of alternated calls, seconds; speed-ups over "
+          "CPython")
     print(f"{'row':<12} {'CPython':>9} {'Numba':>9} {'pts':>9} {'pts/CPy':>8} {'pts vs Numba':>13}")
     for name, (fn, args) in rows.items():
-        want = fn(*args)
-        cpy = statistics.median(timed(fn, args, max(3, reps // 2)))
-        ps = pts.script(fn)
-        got = ps(*args)
-        assert got == want, f"{name}: pts {got} != CPython {want}"
-        pts.wait_optimized() if hasattr(pts, "wait_optimized") else None
+        impls = {"CPython": (fn, args), "pts": (pts.script(fn), args)}
         nb_entry = nb.get(name)
-        nb_fn = nb_args = None
         note = ""
         if isinstance(nb_entry, tuple):
             nb_fn, conv = nb_entry
-            nb_args = conv(*args)
-            try:
-                got_nb = nb_fn(*nb_args)
-                if got_nb != want:
-                    note = f"Numba: result {got_nb} != {want}"
-                    nb_fn = None
-            except Exception as e:  # noqa: BLE001
-                note = f"Numba: {type(e).__name__}: {str(e).splitlines()[0][:80]}"
-                nb_fn = None
+            impls["Numba"] = (nb_fn, conv(*args))
         elif isinstance(nb_entry, str):
             note = f"Numba: {nb_entry}"
-        pts_t, nb_t = [], []
-        for _ in range(reps):             # alternate: the shared machine's load falls on both
-            pts_t += timed(ps, args, 1)
-            if nb_fn is not None:
-                nb_t += timed(nb_fn, nb_args, 1)
-        p = statistics.median(pts_t)
-        n = statistics.median(nb_t) if nb_t else None
+        # one argument tuple for all: each implementation is called through a closure
+        calls = {k: (lambda f=f, a=a: f(*a)) for k, (f, a) in impls.items()}
+        got = scalar.measure_alternating(calls, (), budget, min_runs, max_runs)
+        want = got["CPython"][2]
+        times = {}
+        for impl, r in got.items():
+            if isinstance(r, BaseException):
+                note += f"   {impl}: {type(r).__name__}: {str(r).splitlines()[0][:80]}"
+            elif r[2] != want:
+                assert impl != "pts", f"{name}: pts {r[2]} != CPython {want}"
+                note += f"   {impl}: result {r[2]} != {want}"
+            else:
+                times[impl] = r[0]
+        cpy, p, n = times["CPython"], times["pts"], times.get("Numba")
         ncell = f"{n:9.4f}" if n is not None else f"{'n/a':>9}"
         ratio = f"{n / p:12.2f}x" if n is not None else f"{'n/a':>13}"
         print(f"{name:<12} {cpy:9.4f} {ncell} {p:9.4f} {cpy / p:7.2f}x {ratio}"
-              + (f"   ({note})" if note else ""))
+              + (f"   ({note.strip()})" if note else ""))
     print("(pts vs Numba > 1: pts is faster)")
     sys.stdout.flush()
 

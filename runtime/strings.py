@@ -81,14 +81,32 @@ _HEADER = struct.Struct("<qqQQ")
 _memmove = ctypes.memmove
 
 
+# A long str's UTF-8 bytes without a copy: CPython's own (an ASCII str's data, or the UTF-8
+# it caches in the str), NUL-terminated; copied once, into the block
+_as_utf8 = ctypes.pythonapi.PyUnicode_AsUTF8AndSize
+_as_utf8.restype = ctypes.c_void_p
+_as_utf8.argtypes = [ctypes.py_object, ctypes.POINTER(ctypes.c_ssize_t)]
+_LONG = 4096
+
+
 def new_str(ctx: int, s: str) -> int:
-    data = s.encode("utf-8", "surrogatepass")
-    n = len(data)
+    src = None
+    if len(s) >= _LONG:
+        size = ctypes.c_ssize_t()
+        try:
+            src = _as_utf8(s, ctypes.byref(size))
+            n = size.value
+        except UnicodeEncodeError:           # (lone surrogates: encoded below)
+            src = None
+    if src is None:
+        src = s.encode("utf-8", "surrogatepass")
+        n = len(src)
     block = _malloc(n + 17)
     hdr_p = _malloc(32)
     if not block or not hdr_p:
         raise MemoryError("pts: out of memory")
-    _memmove(block, _PREFIX.pack(len(s), n) + data + b"\0", n + 17)
+    _memmove(block, _PREFIX.pack(len(s), n), 16)
+    _memmove(block + 16, src, n + 1)          # (with the NUL that ends both kinds of source)
     lists = ctypes.c_void_p.from_address(ctx + _LISTS_OFFSET)
     old = lists.value
     _memmove(hdr_p, _HEADER.pack(0, 0, block, old or 0), 32)

@@ -42,6 +42,10 @@ enum { OP_UNKNOWN_ = 0, STR_OPS(OP_ENUM) STR_METHODS(M_ENUM) OP_COUNT };
 #define SITE_MAX_ARGS 16              /* (a site's word: 8 + 8 bits, 3 bits per operand) */
 typedef struct { uint8_t op, nargs, t[SITE_MAX_ARGS]; } str_site;
 
+/* str.split()'s and strip()'s ASCII whitespace: space, \t \n \v \f \r and \x1c-\x1f */
+#define ASCII_SPACE(ch) ((ch) == ' ' || (unsigned char)((ch) - '\t') <= 4 ||                   \
+                         (unsigned char)((ch) - 0x1c) <= 3)
+
 #define SLEN(p) (*(const int64_t *)((const char *)(p) - 8))
 #define SNCP(p) (*(const int64_t *)((const char *)(p) - 16))
 

@@ -440,13 +440,20 @@ static const char *type_name(int t) {
            : t == T_NONE ? "NoneType" : "object";
 }
 
+/* The thread's buffer of format_template (f-strings: backend/fstring_codegen.py), kept
+   from call to call: no allocation per formatted string but the result's. */
+static _Thread_local __attribute__((tls_model("initial-exec"))) pts_buf template_buf;
+
 /* template.format(*args): fields {}, {N}, with !r / !s / !a and :spec (no nesting) */
 static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *argv,
                                int64_t *out) {
     const char *tp = S(0);
     int64_t tn = SLEN(tp), nargs = site->nargs - 1, next = 0;
     int manual = -1;                     /* -1 unknown, 0 automatic, 1 manual numbering */
-    pts_buf b = {0};
+    pts_buf b = template_buf;            /* (taken, and given back below) */
+    template_buf = (pts_buf){0};
+    b.len = 0;
+    b.failed = 0;
     pts__buf_put(&b, "", 0);
     int32_t st = 0;
     for (int64_t i = 0; i < tn && !st;) {
@@ -480,9 +487,13 @@ static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *
             st = -1;
             break;
         }
-        const char *f = tp + i + 1, *fe = tp + j;
-        const char *colon = memchr(f, ':', (size_t)(fe - f));
-        const char *bang = memchr(f, '!', (size_t)((colon ? colon : fe) - f));
+        const char *f = tp + i + 1, *fe = tp + j, *colon = NULL, *bang = NULL;
+        for (const char *q = f; q < fe && !colon; q++) {   /* (fields are short: no memchr) */
+            if (*q == ':')
+                colon = q;
+            else if (*q == '!' && !bang)
+                bang = q;
+        }
         const char *name_end = bang ? bang : colon ? colon : fe;
         int64_t idx;
         if (name_end == f) {
@@ -555,11 +566,29 @@ static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *
         }
         i = j + 1;
     }
-    if (st) {
-        free(b.p);
-        return st;
+    if (!st && b.failed) {
+        c->msg = "out of memory";
+        st = K_RUNTIME;
     }
-    return pts__str_put_buf(c, &b, out);
+    if (!st) {
+        /* ASCII in, ASCII out: the result's code points are its bytes (no count) */
+        int ascii = SNCP(tp) == tn;
+        for (int k = 1; k < site->nargs && ascii; k++)
+            if (site->t[k] == T_STR)
+                ascii = SNCP(S(k)) == SLEN(S(k));
+        char *r = ascii ? pts__str_alloc(c, b.len, (int64_t)b.len) : NULL;
+        if (r) {
+            memcpy(r, b.p, b.len);
+            *out = (int64_t)(uintptr_t)r;
+        } else {
+            st = pts__str_put(c, b.p, b.len, out);
+        }
+    }
+    if (template_buf.p)                  /* (a nested use took a buffer meanwhile) */
+        free(b.p);
+    else
+        template_buf = b;
+    return st;
 }
 
 /* template % args: args are site operands 1.. (a tuple's elements, or the one value) */
@@ -745,11 +774,29 @@ static int32_t percent(str_ctx *c, const str_site *site, const int64_t *argv, in
     }
     if (!st && next < nargs)
         st = pts__str_fail(c, K_TYPE, "not all arguments converted during string formatting");
-    if (st) {
-        free(b.p);
-        return st;
+    if (!st && b.failed) {
+        c->msg = "out of memory";
+        st = K_RUNTIME;
     }
-    return pts__str_put_buf(c, &b, out);
+    if (!st) {
+        /* ASCII in, ASCII out: the result's code points are its bytes (no count) */
+        int ascii = SNCP(tp) == tn;
+        for (int k = 1; k < site->nargs && ascii; k++)
+            if (site->t[k] == T_STR)
+                ascii = SNCP(S(k)) == SLEN(S(k));
+        char *r = ascii ? pts__str_alloc(c, b.len, (int64_t)b.len) : NULL;
+        if (r) {
+            memcpy(r, b.p, b.len);
+            *out = (int64_t)(uintptr_t)r;
+        } else {
+            st = pts__str_put(c, b.p, b.len, out);
+        }
+    }
+    if (template_buf.p)                  /* (a nested use took a buffer meanwhile) */
+        free(b.p);
+    else
+        template_buf = b;
+    return st;
 }
 
 int32_t pts__str_template(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {

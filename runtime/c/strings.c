@@ -60,13 +60,18 @@ static void push(str_ctx *c, str_node *node) {
    The thread's current chunk and the context it belongs to are thread-local; a chunk is
    only carved for its own context, and pts_block_free forgets it when release frees it
    (pts__str_forget), so a chunk never outlives its arena here.  A call and its release
-   run on one thread (runtime/native.py, _dispatch.c, loader.c). */
+   run on one thread (runtime/native.py, _dispatch.c, loader.c).
+   A call's chunks double from CHUNK to BIG_CHUNK bytes, and a call that needed more than
+   two starts the thread's next call at the size it reached: a call that makes many strings
+   (`text.split()` of a megabyte) then carves them from blocks that blocks.c keeps for the
+   next call, instead of asking the system for fresh pages every call. */
 #define CHUNK 8192
+#define BIG_CHUNK ((size_t)1 << 20)      /* (with its node: a block blocks.c caches) */
 #define SMALL 512
 #define TLS _Thread_local __attribute__((tls_model("initial-exec")))   /* (no __tls_get_addr) */
 static TLS str_node *chunk;
 static TLS str_ctx *chunk_ctx;
-static TLS size_t chunk_used;
+static TLS size_t chunk_used, chunk_cap, chunk_count, start_cap = CHUNK;
 
 /* The string `s += t` in a loop grows in place (OP_append): its block, with spare room, is
    the thread's `grown` string until a string other than it is appended to.  Generated code
@@ -80,8 +85,10 @@ static TLS size_t grown_cap;
 void pts__str_forget(void *p) {
     if (!p)
         return;
-    if (p == (void *)chunk)
+    if (p == (void *)chunk) {
         chunk = NULL;
+        start_cap = chunk_count > 2 ? chunk_cap : CHUNK;
+    }
     if (p == (void *)grown_node || (grown && p == (void *)(grown - 16)))
         grown = NULL;
 }
@@ -134,8 +141,10 @@ char *pts__str_alloc(void *ctxp, size_t n, int64_t ncp) {
     size_t need = (17 + n + 7) & ~(size_t)7;
     char *block;
     if (n <= SMALL) {
-        if (!chunk || chunk_ctx != c || chunk_used + need > CHUNK) {
-            str_node *node = pts_block_malloc(sizeof *node + CHUNK);
+        if (!chunk || chunk_ctx != c || chunk_used + need > chunk_cap) {
+            int fresh = !chunk || chunk_ctx != c;          /* (a new call) */
+            size_t cap = fresh ? start_cap : chunk_cap < BIG_CHUNK ? chunk_cap * 2 : BIG_CHUNK;
+            str_node *node = pts_block_malloc(sizeof *node + cap);
             if (!node)
                 return NULL;
             node->len = node->cap = 0;
@@ -144,6 +153,8 @@ char *pts__str_alloc(void *ctxp, size_t n, int64_t ncp) {
             chunk = node;
             chunk_ctx = c;
             chunk_used = 0;
+            chunk_cap = cap;
+            chunk_count = fresh ? 1 : chunk_count + 1;
         }
         block = (char *)(chunk + 1) + chunk_used;
         chunk_used += need;
@@ -377,7 +388,7 @@ typedef struct {
     char fill[5];
     int fill_len;
     char align, sign, type;
-    int alt, zero, width, prec, group, z;
+    int alt, zero, width, prec, group, z, filled;
 } spec_t;
 
 static int parse_spec(const char *s, int64_t n, spec_t *sp) {
@@ -391,6 +402,7 @@ static int parse_spec(const char *s, int64_t n, spec_t *sp) {
         if (l < n && strchr("<>=^", s[l])) {
             memcpy(sp->fill, s, (size_t)l);
             sp->fill_len = l;
+            sp->filled = 1;
             sp->align = s[l];
             i = l + 1;
         } else if (strchr("<>=^", s[0])) {
@@ -472,10 +484,11 @@ static void finish_number(pts_buf *b, spec_t *sp, int neg, const char *prefix, c
         sign[0] = '-';
     else if (sp->sign == '+' || sp->sign == ' ')
         sign[0] = sp->sign;
-    if (sp->zero && !sp->align) {
-        sp->align = '=';
+    if (sp->zero && !sp->filled) {      /* '0' without a fill: zeros, after the sign by default */
         sp->fill[0] = '0';
         sp->fill_len = 1;
+        if (!sp->align)
+            sp->align = '=';
     }
     char body[720];
     size_t n = 0, k;
@@ -538,7 +551,8 @@ static int32_t format_int(str_ctx *c, pts_buf *b, int64_t v, spec_t *sp, const c
 
 /* "%.*f" of a >= 0 without printf, where the result is exactly computable in 128 bits:
    x = m * 2^e exactly, so round-half-even(m * 10^prec * 2^e) is the correctly rounded
-   fixed-point value printf gives.  0 if out of range (the caller uses printf). */
+   fixed-point value printf gives: its length, or 0 if out of range (the caller uses
+   printf). */
 static int fixed_fast(double a, int prec, char *out) {
     static const uint64_t P10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
                                    100000000, 1000000000, 10000000000, 100000000000,
@@ -578,6 +592,137 @@ static int fixed_fast(double a, int prec, char *out) {
             out[o++] = '.';
     }
     out[o] = 0;
+    return o;
+}
+
+/* Room for n more bytes (and a NUL) at the end of b; NULL if out of memory. */
+static char *buf_room(pts_buf *b, size_t n) {
+    if (b->failed)
+        return NULL;
+    if (b->cap - b->len <= n) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap - b->len <= n)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return NULL;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    return b->p + b->len;
+}
+
+/* format(x, spec) for the specs f-strings use most, written straight into b: an ASCII
+   fill, an alignment, a sign, '0', a width and a precision, with type d (or none) for an
+   int, f or F for a float (up to 15 digits after the point, below 9e18: fixed_fast's exact
+   rounding), s (or none) for a str.  0 if spec or value is not one of those (the general
+   path then runs, with its errors). */
+static int fast_format(pts_buf *b, int t, int64_t raw, const char *spec, int64_t sn) {
+    char fill = ' ', align = 0, sign = 0, type = 0;
+    int zero = 0, width = 0, prec = -1, filled = 0;
+    int64_t i = 0;
+    if (sn >= 2 && (spec[1] == '<' || spec[1] == '>' || spec[1] == '^' || spec[1] == '=') &&
+        (unsigned char)spec[0] >= 0x20 && (unsigned char)spec[0] < 0x7f) {
+        fill = spec[0];
+        filled = 1;
+        align = spec[1];
+        i = 2;
+    } else if (sn >= 1 && (spec[0] == '<' || spec[0] == '>' || spec[0] == '^' || spec[0] == '=')) {
+        align = spec[0];
+        i = 1;
+    }
+    if (i < sn && (spec[i] == '+' || spec[i] == '-' || spec[i] == ' '))
+        sign = spec[i++];
+    if (i < sn && spec[i] == '0') {
+        zero = 1;
+        i++;
+    }
+    for (int k = 0; i < sn && spec[i] >= '0' && spec[i] <= '9'; k++, i++) {
+        if (k == 4)
+            return 0;
+        width = width * 10 + (spec[i] - '0');
+    }
+    if (i < sn && spec[i] == '.') {
+        i++;
+        prec = 0;
+        for (int k = 0; i < sn && spec[i] >= '0' && spec[i] <= '9'; k++, i++) {
+            if (k == 2)
+                return 0;
+            prec = prec * 10 + (spec[i] - '0');
+        }
+        if (spec[i - 1] == '.')
+            return 0;
+    }
+    if (i < sn)
+        type = spec[i++];
+    if (i != sn)
+        return 0;
+    char tmp[48];
+    const char *body;
+    int64_t blen, bcps;                  /* the body's bytes and code points */
+    char sg = 0;                         /* the sign written */
+    if (t == T_STR) {
+        if ((type && type != 's') || sign || zero || prec >= 0 || align == '=')
+            return 0;
+        body = (const char *)(uintptr_t)raw;
+        blen = SLEN(body);
+        bcps = SNCP(body);
+        if (!align)
+            align = '<';
+    } else {
+        if (t == T_I64 && (!type || type == 'd') && prec < 0) {
+            uint64_t mag = raw < 0 ? (uint64_t)0 - (uint64_t)raw : (uint64_t)raw;
+            int k = sizeof tmp;
+            do {
+                tmp[--k] = (char)('0' + mag % 10);
+                mag /= 10;
+            } while (mag);
+            body = tmp + k;
+            blen = (int64_t)sizeof tmp - k;
+            if (raw < 0)
+                sg = '-';
+        } else if (t == T_F64 && (type == 'f' || type == 'F') && prec <= 15) {
+            double x;
+            memcpy(&x, &raw, 8);
+            if (!isfinite(x) || !(blen = fixed_fast(fabs(x), prec < 0 ? 6 : prec, tmp)))
+                return 0;
+            body = tmp;
+            if (signbit(x))
+                sg = '-';
+        } else {
+            return 0;
+        }
+        if (!sg && (sign == '+' || sign == ' '))
+            sg = sign;
+        bcps = blen;
+        if (zero && !filled)             /* '0': fill with zeros, after the sign by default */
+            fill = '0';
+        if (zero && !align)
+            align = '=';
+        if (!align)
+            align = '>';
+    }
+    int64_t total = bcps + (sg != 0);
+    int64_t pad_n = width > total ? width - total : 0;
+    int64_t left = align == '>' || align == '=' ? pad_n : align == '^' ? pad_n / 2 : 0;
+    int64_t right = pad_n - left;
+    char *w = buf_room(b, (size_t)(pad_n + blen + 1));
+    if (!w)
+        return 1;                        /* (b->failed: the caller reports it) */
+    if (align == '=' && sg)
+        *w++ = sg;
+    for (int64_t k = 0; k < left; k++)   /* (short runs: no call of memset) */
+        *w++ = fill;
+    if (align != '=' && sg)
+        *w++ = sg;
+    memcpy(w, body, (size_t)blen);
+    w += blen;
+    for (int64_t k = 0; k < right; k++)
+        *w++ = fill;
+    *w = 0;
+    b->len = (size_t)(w - b->p);
     return 1;
 }
 
@@ -670,6 +815,8 @@ int32_t pts__format_value(str_ctx *c, pts_buf *b, int t, int64_t raw, const char
             return -1;           /* (the caller falls back) */
         return 0;
     }
+    if (fast_format(b, t, raw, spec, sn))
+        return 0;
     if (!parse_spec(spec, sn, &sp))
         return fail(c, K_VALUE, "Invalid format specifier '%s' for object of type '%s'", spec,
                     t == T_I64 ? "int" : t == T_F64 ? "float" : t == T_I1 ? "bool" :
@@ -691,6 +838,10 @@ int32_t pts__format_value(str_ctx *c, pts_buf *b, int t, int64_t raw, const char
         if (sp.align == '=')
             return fail(c, K_VALUE, "'=' alignment not allowed in string format specifier");
         int64_t n = SLEN(s);
+        if (sp.zero && !sp.filled) {
+            sp.fill[0] = '0';
+            sp.fill_len = 1;
+        }
         if (sp.prec >= 0 && sp.prec < cp_count(s, n))
             n = cp_offset(s, n, sp.prec);
         pad(b, &sp, s, (size_t)n, 0, '<');
@@ -803,9 +954,7 @@ int pts__unicode_space(const char *s, int64_t n) {
 }
 #define unicode_space pts__unicode_space
 
-int pts__ascii_space(char ch) {
-    return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f);
-}
+int pts__ascii_space(char ch) { return ASCII_SPACE(ch); }
 #define ascii_space pts__ascii_space
 
 /* In a Python process, what C does not run goes to runtime/strings.py's callback, which runs
@@ -991,24 +1140,66 @@ static int32_t slice(str_ctx *c, const str_site *site, const int64_t *argv, int6
     return put_buf(c, &b, out);
 }
 
+/* A piece of split: a new string of the n bytes at p (ncp code points).  The hot path of
+   `for w in text.split()`: carved from the thread's chunk like pts__str_alloc's small
+   strings, and short ones copied as one word when the source has 8 bytes to read. */
+static inline char *piece(str_ctx *c, const char *p, int64_t n, int64_t ncp, int wide) {
+    size_t need = (17 + (size_t)n + 7) & ~(size_t)7;
+    char *r;
+    if (n < 8 && chunk && chunk_ctx == c && chunk_used + need <= chunk_cap) {
+        char *block = (char *)(chunk + 1) + chunk_used;
+        chunk_used += need;
+        memcpy(block, &ncp, 8);
+        memcpy(block + 8, &n, 8);
+        r = block + 16;                  /* (8 bytes of room: need >= 24) */
+    } else {
+        if (!(r = pts__str_alloc(c, (size_t)n, ncp)))
+            return NULL;
+        wide = 0;
+    }
+    if (wide)
+        memcpy(r, p, 8);                 /* (n < 8: the NUL below ends it) */
+    else
+        memcpy(r, p, (size_t)n);
+    r[n] = 0;
+    return r;
+}
+
+/* ASCII_SPACE as a table: split's scans test a byte with one load */
+#define SP4(k) ASCII_SPACE(k), ASCII_SPACE(k + 1), ASCII_SPACE(k + 2), ASCII_SPACE(k + 3)
+#define SP16(k) SP4(k), SP4(k + 4), SP4(k + 8), SP4(k + 12)
+static const unsigned char space_table[256] = {SP16(0), SP16(16), SP16(32), SP16(48), SP16(64),
+                                               SP16(80), SP16(96), SP16(112)};
+
+/* The list of a split's pieces: items are malloc'ed, grown by realloc, and become the
+   list's data as they are (the arena frees it with free, as every block).  A whitespace
+   split of a long text starts with room for every word it can hold (one per two bytes):
+   a block of the block cache, whose pages only the words written touch, reused by the
+   next call, instead of growing by copies. */
 static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
     const char *a = arg_str(argv, 0);
     int64_t an = SLEN(a);
     const char *sep = site->nargs >= 2 && site->t[1] == T_STR ? arg_str(argv, 1) : NULL;
     int64_t maxsplit = site->nargs >= 3 ? argv[2] : -1;
-    if (sep && SLEN(sep) == 0)
+    int64_t sn = sep ? SLEN(sep) : 0;
+    if (sep && sn == 0)
         return fail(c, K_VALUE, "empty separator");
-    if (!sep && unicode_space(a, an))
+    int ascii = SNCP(a) == an;
+    if (!sep && !ascii && unicode_space(a, an))
         return -1;
     int64_t cap = 16, n = 0;
-    int ascii = SNCP(a) == an;
-    const char *local[16];
-    const char **items = local;
+    if (!sep && maxsplit < 0 && an / 2 + 1 >= (int64_t)(PTS_BLOCK_MIN / sizeof(char *)) &&
+        an / 2 + 1 <= (INT64_C(1) << 26))
+        cap = an / 2 + 1;
+    const char **items = pts_block_malloc((size_t)cap * sizeof *items);
+    str_node *l = pts_block_malloc(sizeof *l);
+    if (!items || !l)
+        goto oom;
     int64_t i = 0;
     while (1) {
         int64_t start, end;
         if (!sep) {
-            while (i < an && ascii_space(a[i]))
+            while (i < an && space_table[(unsigned char)a[i]])
                 i++;
             if (i >= an)
                 break;
@@ -1017,38 +1208,36 @@ static int32_t split(str_ctx *c, const str_site *site, const int64_t *argv, int6
         if (maxsplit >= 0 && n >= maxsplit) {
             end = an;                      /* the rest, as it is */
         } else if (sep) {
-            const char *hit = find_bytes(a + i, an - i, sep, SLEN(sep));
+            const char *hit = find_bytes(a + i, an - i, sep, sn);
             end = hit ? hit - a : an;
         } else {
             end = i;
-            while (end < an && !ascii_space(a[end]))
+            while (end < an && !space_table[(unsigned char)a[end]])
                 end++;
         }
         if (n == cap) {
-            const char **more = malloc((size_t)(cap *= 2) * sizeof *items);
+            const char **more = realloc(items, (size_t)(cap *= 2) * sizeof *items);
             if (!more)
                 goto oom;
-            memcpy(more, items, (size_t)n * sizeof *items);
-            if (items != local)
-                free(items);
             items = more;
         }
-        char *piece = pts__str_alloc(c, (size_t)(end - start),
-                                     ascii ? end - start : cp_count(a + start, end - start));
-        if (!(items[n++] = piece))
+        int64_t len = end - start;
+        if (!(items[n++] = piece(c, a + start, len, ascii ? len : cp_count(a + start, len),
+                                 an - start >= 8)))
             goto oom;
-        memcpy(piece, a + start, (size_t)(end - start));
         if (end >= an)
             break;
-        i = end + (sep ? SLEN(sep) : 0);   /* (after a final separator: one "" more) */
+        i = end + sn;                      /* (after a final separator: one "" more) */
     }
-    int32_t st = pts__str_list(c, items, n, out);
-    if (items != local)
-        free(items);
-    return st;
+    l->len = n;
+    l->cap = cap;
+    l->data = items;
+    push(c, l);
+    *out = (int64_t)(uintptr_t)l;
+    return 0;
 oom:
-    if (items != local)
-        free(items);
+    pts_block_free(items);
+    pts_block_free(l);
     c->msg = OOM;
     return K_RUNTIME;
 }
