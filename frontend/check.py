@@ -292,6 +292,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.update_ret_type()
             if self.vars == before and self.spec.ret_type == ret_before:
                 break
+        else:
+            if self.spec.ret_type != ret_before and ret_before is not None:
+                # each pass nests the result once more: `-> tuple` of a recursive function
+                # building a tree of tuples
+                raise CompileError(
+                    f"the result type of {self.fdef.name}() does not settle: it holds itself "
+                    f"({py_name(ret_before)[:60]}...), a recursive type pts cannot represent; "
+                    f"annotate the result with a fixed type", (self.fdef.returns or self.fdef).span)
 
     def update_ret_type(self) -> None:
         if self.ret_annot is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
-from pts.frontend.list_types import SCALAR_ELEMS, list_join, plain_list
+from pts.frontend.list_types import SCALAR_ELEMS, list_elem_ok, list_join, plain_list
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TupleType, Type, py_name)
 
@@ -88,6 +88,14 @@ class ListChecks:
             return self.lib(name, [obj, obj.elem], e)
         if name == "extend":               # any iterable: made into a list first
             elem = self.iter_type(e.args[0])
+            if obj.elem == UNKNOWN and elem != UNKNOWN and list_elem_ok(elem) \
+                    and isinstance(e.func.value, A.Name):
+                # `chunk = []` then `chunk.extend([(k, d)])`: the list takes the items' type,
+                # as with append
+                self.assign_var(e.func.value.id, ListType(elem), e)
+                e.func.value.ty = obj = ListType(elem)
+                if not self.final:
+                    raise self.iter_helpers.Skip()
             if elem != UNKNOWN and not self.convertible(elem, obj.elem):
                 raise self.error(f"cannot extend {py_name(obj)} with {py_name(types[0])}",
                                  e.args[0])
