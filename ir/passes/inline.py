@@ -6,7 +6,9 @@ they may be entry points or called elsewhere); the spans of the copied instructi
 carry the callee's file, so a `check` or `raise` copied from a callee still points at the
 callee's source line — except for a callee of pts's library (stdlib/) copied into user
 code: its instructions take the call's span, so an error it raises names the user's line,
-as CPython names the caller's line for an error of a builtin.
+as CPython names the caller's line for an error of a builtin.  Its tensor ops (np.*) keep
+the library's spans: fused into kernels, they are matched against the precompiled kernel
+library's by their code and spans (backend.kernel_library.kernel_key).
 
 For `%r = call @g(args)` in block ^b, when @g is not on a cycle of the call graph, has at
 most INLINE_THRESHOLD instructions (ONCE_THRESHOLD when this is the only call of @g in the
@@ -125,7 +127,8 @@ def inline_call(f: Function, call: Instr, g: Function) -> BlockParam | None:
     for gb in g.blocks:
         nb = blocks[gb]
         for i in gb.instrs:
-            span = call.span if respan and i.span and is_library_file(i.span.file) else i.span
+            span = call.span if respan and i.span and is_library_file(i.span.file) \
+                and not i.op.startswith("np.") else i.span
             if i.op == "ret":
                 args = []
                 if result is not None:
