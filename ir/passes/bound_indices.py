@@ -40,9 +40,10 @@ not bounded at all (two sizes' product can wrap).
 """
 from __future__ import annotations
 
-from pts.ir.analysis import dominates, dominator_tree
+from pts.ir.analysis import dominator_tree
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.passes.eliminate_checks import EQ, GT, LT, ORDERS, _const_int, _Facts, _mirror
+from pts.ir.passes.eliminate_checks import (EQ, GT, LT, ORDERS, _const_int, _Facts, _mirror,
+                                           loop_param_inputs)
 from pts.ir.types import I64
 
 DEPTH = 6
@@ -240,15 +241,8 @@ def _counting_down(facts: _Facts) -> dict[BlockParam, Value]:
         for n, param in enumerate(h.params):
             if param.type != I64:
                 continue
-            starts, steps = set(), []
-            for p in set(preds[h]):
-                for t in p.terminator.targets:
-                    if t.block is not h:
-                        continue
-                    if dominates(idom, h, p):
-                        steps.append(t.args[n])     # a back edge
-                    else:
-                        starts.add(t.args[n])
+            entries, steps = loop_param_inputs(h, n, idom, preds)
+            starts = set(entries)
             if len(starts) == 1 and steps and all(
                     _steps_down(param, a, h, idom, preds) for a in steps):
                 out[param] = next(iter(starts))

@@ -225,19 +225,27 @@ def induction_lower_bounds(f: Function, idom, preds) -> dict[BlockParam, int]:
         for n, param in enumerate(h.params):
             if param.type != I64:
                 continue
-            starts, steps = [], []
-            for p in set(preds[h]):
-                for t in p.terminator.targets:
-                    if t.block is not h:
-                        continue
-                    if dominates(idom, h, p):
-                        steps.append(t.args[n])         # a back edge
-                    else:
-                        starts.append(_const_int(t.args[n]))
+            entries, steps = loop_param_inputs(h, n, idom, preds)
+            starts = [_const_int(v) for v in entries]
             if steps and starts and None not in starts and all(
                     _grows_without_wrapping(param, a, h, idom, preds) for a in steps):
                 bounds[param] = min(starts)
     return bounds
+
+
+def loop_param_inputs(h: Block, n: int, idom, preds) -> tuple[list[Value], list[Value]]:
+    """The values loop header h's n-th parameter takes: (from the edges that enter the
+    loop, from its back edges)."""
+    entries, steps = [], []
+    for p in set(preds[h]):
+        for t in p.terminator.targets:
+            if t.block is not h:
+                continue
+            if dominates(idom, h, p):
+                steps.append(t.args[n])             # a back edge
+            else:
+                entries.append(t.args[n])
+    return entries, steps
 
 
 def _grows_without_wrapping(param: BlockParam, a: Value, header: Block, idom, preds) -> bool:
