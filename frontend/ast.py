@@ -19,6 +19,20 @@ class Node:
     span: Span = field(default=NOSPAN, kw_only=True)
 
 
+def walk(node):
+    """Every node under node (node itself included; lists and node-valued fields
+    followed), each once even where a subtree is shared."""
+    stack, seen = [node], set()
+    while stack:
+        n = stack.pop()
+        if isinstance(n, list):
+            stack.extend(reversed(n))
+        elif isinstance(n, Node) and id(n) not in seen:
+            seen.add(id(n))
+            yield n
+            stack.extend(reversed([v for v in vars(n).values() if isinstance(v, (list, Node))]))
+
+
 # ---------------------------------------------------------------- type annotations
 
 @dataclass(eq=False)

@@ -234,24 +234,7 @@ def names_callable(te) -> bool:
 
 def names_read(node) -> set[str]:
     """Every Name in a subtree (nested lambdas and defs included)."""
-    out: set[str] = set()
-    seen: set[int] = set()
-
-    def walk(x):
-        if isinstance(x, list):
-            for v in x:
-                walk(v)
-            return
-        if not isinstance(x, A.Node) or id(x) in seen:
-            return
-        seen.add(id(x))
-        if isinstance(x, A.Name):
-            out.add(x.id)
-        for k, v in vars(x).items():
-            if k not in ("ty", "span") and isinstance(v, (A.Node, list)):
-                walk(v)
-    walk(node)
-    return out
+    return {n.id for n in A.walk(node) if isinstance(n, A.Name)}
 
 
 def contains(outer: Span, inner: Span) -> bool:
@@ -756,16 +739,7 @@ def to_ir_types(fdef: A.FunctionDef, ir_type, function_id) -> None:
     """After checking: every expression's type as the IR's (a function value is an i64 id
     or a tuple of captures), its checker type kept as `fty`; a constant function (a global
     named as a value, a specialization's function argument) becomes its id."""
-    seen: set[int] = set()
-
-    def walk(x):
-        if isinstance(x, list):
-            for v in x:
-                walk(v)
-            return
-        if not isinstance(x, A.Node) or id(x) in seen:
-            return
-        seen.add(id(x))
+    for x in A.walk(fdef):
         if isinstance(x, A.Expr) and isinstance(x.ty, Type) and has_function(x.ty):
             t = ir_type(x.ty)
             if t != x.ty:
@@ -774,10 +748,6 @@ def to_ir_types(fdef: A.FunctionDef, ir_type, function_id) -> None:
             c = getattr(x, "const", None)
             if isinstance(c, FunctionType):
                 x.const = function_id(c)
-        for k, v in list(vars(x).items()):
-            if k not in ("ty", "span", "fty") and isinstance(v, (A.Node, list)):
-                walk(v)
-    walk(fdef)
 
 
 # ---------------------------------------------------------------- Python functions as values

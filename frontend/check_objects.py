@@ -401,13 +401,7 @@ def _reads_object(e) -> bool:
 
 def _bind_name(checker, nodes, name: str, obj: ObjectType) -> None:
     """Mark every Name `name` in a loop body copy as the compile-time object `obj`."""
-    def walk(n):
-        if isinstance(n, list):
-            for x in n:
-                walk(x)
-            return
-        if not isinstance(n, A.Node):
-            return
+    for n in A.walk(nodes):
         if isinstance(n, A.Name) and n.id == name:
             n.obj = obj
         if isinstance(n, (A.Assign, A.AugAssign, A.AnnAssign, A.For)):
@@ -416,10 +410,6 @@ def _bind_name(checker, nodes, name: str, obj: ObjectType) -> None:
                 if _names_in(t) & {name}:
                     raise checker.error(f"cannot assign to '{name}', the variable of a loop "
                                         f"over objects", t)
-        for v in vars(n).values():
-            if isinstance(v, (A.Node, list)):
-                walk(v)
-    walk(nodes)
 
 
 def _names_in(t) -> set:

@@ -171,7 +171,7 @@ def deciding_str_params(fdef: A.FunctionDef, globals_: dict) -> frozenset[str]:
 
     def names(e) -> None:
         # `p == "mean"`, `"sum" != p`: a parameter compared with a string literal
-        for n in walk(e):
+        for n in A.walk(e):
             if isinstance(n, A.Compare):
                 operands = [n.left] + list(n.comparators)
                 if any(isinstance(o, A.Const) and isinstance(o.value, str) for o in operands):
@@ -185,7 +185,7 @@ def deciding_str_params(fdef: A.FunctionDef, globals_: dict) -> frozenset[str]:
                 and isinstance(globals_.get(f.value.id), pytypes.ModuleType)
                 and f.value.id not in ("math", "np", "numpy"))
 
-    for n in walk(fdef.body):
+    for n in A.walk(fdef.body):
         if isinstance(n, A.If):
             names(n.test)
         elif isinstance(n, A.Call) and scripted_callee(n.func):
@@ -193,15 +193,3 @@ def deciding_str_params(fdef: A.FunctionDef, globals_: dict) -> frozenset[str]:
                 if isinstance(a, A.Name) and a.id in params:
                     found.add(a.id)
     return frozenset(found)
-
-
-def walk(node):
-    """Every AST node under node (lists and dataclass fields followed)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, list):
-            stack.extend(n)
-        elif isinstance(n, A.Node):
-            yield n
-            stack.extend(v for v in vars(n).values() if isinstance(v, (list, A.Node)))

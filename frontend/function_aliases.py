@@ -157,22 +157,7 @@ def name_uses(body: list, name: str, alias_stmt: A.Stmt,
 
 def names_read_in(f) -> set[str]:
     """Every name read in a nested def or lambda (deeper ones included)."""
-    out: set[str] = set()
-
-    def walk(x) -> None:
-        if isinstance(x, list):
-            for v in x:
-                walk(v)
-            return
-        if not isinstance(x, A.Node):
-            return
-        if isinstance(x, A.Name):
-            out.add(x.id)
-        for k, v in vars(x).items():
-            if k not in ("ty", "span") and isinstance(v, (A.Node, list)):
-                walk(v)
-    walk(f.body)
-    return out
+    return {x.id for x in A.walk(f.body) if isinstance(x, A.Name)}
 
 
 def local_bindings(f) -> set[str]:
@@ -182,13 +167,7 @@ def local_bindings(f) -> set[str]:
     if isinstance(f, A.FunctionDef):
         out.add(f.name)
 
-    def walk(x) -> None:
-        if isinstance(x, list):
-            for v in x:
-                walk(v)
-            return
-        if not isinstance(x, A.Node):
-            return
+    for x in A.walk(f.body):
         if isinstance(x, (A.Assign, A.AugAssign, A.AnnAssign, A.For, A.Delete)):
             for t in (x.targets if isinstance(x, (A.Assign, A.Delete)) else [x.target]):
                 out.update(n.id for n in names_in(t))
@@ -196,10 +175,6 @@ def local_bindings(f) -> set[str]:
             out.update(p.name for p in x.params)
             if isinstance(x, A.FunctionDef):
                 out.add(x.name)
-        for k, v in vars(x).items():
-            if k not in ("ty", "span") and isinstance(v, (A.Node, list)):
-                walk(v)
-    walk(f.body)
     return out
 
 
@@ -213,22 +188,8 @@ def names_in(t) -> list[A.Name]:
 
 def nested_bindings(body: list) -> set[str]:
     """Every name some nested def or lambda in body binds."""
-    out: set[str] = set()
-
-    def walk(x) -> None:
-        if isinstance(x, list):
-            for v in x:
-                walk(v)
-            return
-        if not isinstance(x, A.Node):
-            return
-        if isinstance(x, (A.FunctionDef, A.Lambda)):
-            out.update(local_bindings(x))
-        for k, v in vars(x).items():
-            if k not in ("ty", "span") and isinstance(v, (A.Node, list)):
-                walk(v)
-    walk(body)
-    return out
+    return {n for x in A.walk(body) if isinstance(x, (A.FunctionDef, A.Lambda))
+            for n in local_bindings(x)}
 
 
 def copy_expr(x: A.Expr, span) -> A.Expr:

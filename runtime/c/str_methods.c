@@ -444,6 +444,38 @@ static const char *type_name(int t) {
    from call to call: no allocation per formatted string but the result's. */
 static _Thread_local __attribute__((tls_model("initial-exec"))) pts_buf template_buf;
 
+/* The end both template formatters share: the result string from the buffer `b` (built
+   for the template at operand 0 and the values at argv), and the buffer kept for the next
+   call on this thread. */
+static int32_t finish_template(str_ctx *c, const str_site *site, const int64_t *argv,
+                               pts_buf b, int32_t st, int64_t *out) {
+    const char *tp = S(0);
+    int64_t tn = SLEN(tp);
+    if (!st && b.failed) {
+        c->msg = "out of memory";
+        st = K_RUNTIME;
+    }
+    if (!st) {
+        /* ASCII in, ASCII out: the result's code points are its bytes (no count) */
+        int ascii = SNCP(tp) == tn;
+        for (int k = 1; k < site->nargs && ascii; k++)
+            if (site->t[k] == T_STR)
+                ascii = SNCP(S(k)) == SLEN(S(k));
+        char *r = ascii ? pts__str_alloc(c, b.len, (int64_t)b.len) : NULL;
+        if (r) {
+            memcpy(r, b.p, b.len);
+            *out = (int64_t)(uintptr_t)r;
+        } else {
+            st = pts__str_put(c, b.p, b.len, out);
+        }
+    }
+    if (template_buf.p)                  /* (a nested use took a buffer meanwhile) */
+        free(b.p);
+    else
+        template_buf = b;
+    return st;
+}
+
 /* template.format(*args): fields {}, {N}, with !r / !s / !a and :spec (no nesting) */
 static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *argv,
                                int64_t *out) {
@@ -566,29 +598,7 @@ static int32_t format_template(str_ctx *c, const str_site *site, const int64_t *
         }
         i = j + 1;
     }
-    if (!st && b.failed) {
-        c->msg = "out of memory";
-        st = K_RUNTIME;
-    }
-    if (!st) {
-        /* ASCII in, ASCII out: the result's code points are its bytes (no count) */
-        int ascii = SNCP(tp) == tn;
-        for (int k = 1; k < site->nargs && ascii; k++)
-            if (site->t[k] == T_STR)
-                ascii = SNCP(S(k)) == SLEN(S(k));
-        char *r = ascii ? pts__str_alloc(c, b.len, (int64_t)b.len) : NULL;
-        if (r) {
-            memcpy(r, b.p, b.len);
-            *out = (int64_t)(uintptr_t)r;
-        } else {
-            st = pts__str_put(c, b.p, b.len, out);
-        }
-    }
-    if (template_buf.p)                  /* (a nested use took a buffer meanwhile) */
-        free(b.p);
-    else
-        template_buf = b;
-    return st;
+    return finish_template(c, site, argv, b, st, out);
 }
 
 /* template % args: args are site operands 1.. (a tuple's elements, or the one value) */
@@ -774,29 +784,7 @@ static int32_t percent(str_ctx *c, const str_site *site, const int64_t *argv, in
     }
     if (!st && next < nargs)
         st = pts__str_fail(c, K_TYPE, "not all arguments converted during string formatting");
-    if (!st && b.failed) {
-        c->msg = "out of memory";
-        st = K_RUNTIME;
-    }
-    if (!st) {
-        /* ASCII in, ASCII out: the result's code points are its bytes (no count) */
-        int ascii = SNCP(tp) == tn;
-        for (int k = 1; k < site->nargs && ascii; k++)
-            if (site->t[k] == T_STR)
-                ascii = SNCP(S(k)) == SLEN(S(k));
-        char *r = ascii ? pts__str_alloc(c, b.len, (int64_t)b.len) : NULL;
-        if (r) {
-            memcpy(r, b.p, b.len);
-            *out = (int64_t)(uintptr_t)r;
-        } else {
-            st = pts__str_put(c, b.p, b.len, out);
-        }
-    }
-    if (template_buf.p)                  /* (a nested use took a buffer meanwhile) */
-        free(b.p);
-    else
-        template_buf = b;
-    return st;
+    return finish_template(c, site, argv, b, st, out);
 }
 
 int32_t pts__str_template(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
