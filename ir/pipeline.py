@@ -9,7 +9,8 @@ left to do.
 Then the late passes run once, in order: they change the IR's shape for the backend and
 are not part of the fixpoint (fusion outlines groups of tensor ops into kernel functions that
 inlining must not put back; interleave_loops copies a loop nest and keeps the original as
-the epilogue, which another round would copy again).  `PTS_FUSION=0` (or `optimize(...,
+the epilogue, which another round would copy again, and version_loops keeps a checked
+original beside its unchecked copy for the same reason).  `PTS_FUSION=0` (or `optimize(...,
 fusion=False)`) leaves fusion out, which runs every tensor op on its own: the reference the
 fused code is tested against.  The last late pass, lift_attributes, runs only for the native
 code of a model, when the caller passes a list `lifted` to receive the attribute paths the
@@ -43,7 +44,7 @@ from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks,
                            eliminate_dead_functions, fold_constants, fuse_tensors,
                            hoist_loop_invariants, inline, interleave_loops, lift_attributes,
                            number_values, propagate_constants, reduce_strength, release_tensors,
-                           simplify_cfg)
+                           simplify_cfg, version_loops)
 from pts.ir.passes import differentiate
 from pts.ir.verify import IRVerifyError, verify_module
 
@@ -66,6 +67,7 @@ LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
     ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
     ("accumulate_in_place", accumulate_in_place.run),  # acc + scatter(x[idx] = v) -> acc[idx] += v
+    ("version_loops", version_loops.run),              # an unchecked copy of a loop whose indices one test proves
     # only for a model's native code (optimize(..., lifted=[])): its tensor attribute reads
     # become trailing parameters; run returns their paths, which go into `lifted`
     ("lift_attributes", lift_attributes.run),

@@ -48,3 +48,35 @@ def test_index_error_at_the_access(backend, fn, args, text, message):
     # the error's text goes on with the pts frames, innermost last, as a traceback's lines
     where = re.findall(r'File "([^"]+)", line (\d+)', str(info.value))
     assert where and where[-1] == (P.__file__, str(_line_of(text)))
+
+
+# ir.passes.version_loops: a loop whose test before it fails runs checked, and fails where
+# numpy does, with the array written up to that iteration as numpy left it
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lang" / "tensor_programs"))
+import versioned_loops as V  # noqa: E402
+
+V_SRC = Path(V.__file__).read_text().splitlines()
+V_CASES = [
+    (V.butterfly, (np.arange(16.0), 9, 1), "wd_real = data[j]", 16),
+    (V.butterfly, (np.arange(16.0), 12, 2), "wd_real = data[j]", 16),
+    (V.rows_of, (np.arange(12.0).reshape(3, 4), 0, 5), "t += A[r, i] - A[r, i - 1]", 4),
+]
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+@pytest.mark.parametrize("fn, args, text, size", V_CASES,
+                         ids=[f"{c[0].__name__}-{n}" for n, c in enumerate(V_CASES)])
+def test_versioned_loop_fails_like_numpy(backend, fn, args, text, size):
+    want = args[0].copy()
+    with pytest.raises(IndexError) as info:
+        fn(want, *args[1:])
+    message = str(info.value)
+    assert message.endswith(f"with size {size}")
+    got = args[0].copy()
+    with pytest.raises(IndexError) as info:
+        pts.script(fn, backend=backend)(got, *args[1:])
+    assert str(info.value).splitlines()[0] == message
+    where = re.findall(r'File "([^"]+)", line (\d+)', str(info.value))
+    line = next(n for n, s in enumerate(V_SRC, 1) if text in s)
+    assert where and where[-1] == (V.__file__, str(line))
+    assert np.array_equal(got, want)           # written up to the failing iteration

@@ -40,7 +40,7 @@ def test_pass_names_are_listed_once_in_order():
         "simplify_cfg",
         "differentiate",          # only for grad compiles (or --after differentiate)
         "eliminate_dead_functions", "interleave_loops", "fuse_tensors", "release_tensors",
-        "accumulate_in_place", "lift_attributes"]
+        "accumulate_in_place", "version_loops", "lift_attributes"]
     assert [n for n, _ in PASSES][-1] == "simplify_cfg"
     assert [n for n, _ in LATE_PASSES][0] == "eliminate_dead_functions"
 
