@@ -32,6 +32,7 @@ from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
 from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
+from pts.frontend.check_copy import CopyChecks, is_copy_function
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
                                           builtin_function_value, closure_hint, function_default,
@@ -180,7 +181,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
-                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks):
+                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -813,6 +814,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.str_binop(op, a, b, node)
         if is_hash(a) or is_hash(b):
             return self.hash_binop(op, a, b, node)
+        tuple_t = self.tuple_binop(op, a, b, node)        # (check_lists)
+        if tuple_t is not None:
+            return tuple_t
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
             return a
         if op == "*" and isinstance(b, ListType) and a in (I64, I1):
@@ -1184,6 +1188,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """A call of a plain Python function: compiled for these argument types."""
         if value is functools.reduce:                 # (check_iter)
             return self.call_iter_builtin(e, "reduce")
+        if is_copy_function(value):                   # (check_copy: stdlib/pycopy.py)
+            return self.call_copy(e, value, name, f)
         if True:
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
