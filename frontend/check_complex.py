@@ -16,7 +16,7 @@ from __future__ import annotations
 import cmath
 
 from pts.frontend import ast as A
-from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, TensorType, Type, py_name
+from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, ListType, TensorType, Type, py_name
 
 REALS = (I1, I64, F64)
 COMPLEX_OPS = ("+", "-", "*", "/", "**")
@@ -26,6 +26,9 @@ CMATH_FUNCS = {"sqrt", "exp", "log", "phase", "polar", "rect", "isclose", "isnan
                "isfinite"}
 CMATH_CONSTS = {"pi": cmath.pi, "e": cmath.e, "tau": cmath.tau, "inf": cmath.inf,
                 "nan": cmath.nan}
+
+# str/repr of a complex, and of a List[complex]: stdlib/pycomplex.py's functions
+REPR_C128 = {C128: "complex_repr", ListType(C128): "complex_list_repr"}
 
 
 def _pycomplex(name: str):
