@@ -60,7 +60,7 @@ class CopyChecks:
         kind = COPY_FUNCTIONS[value]
         if e.keywords or len(e.args) != 1:
             raise self.error(f"{name}() takes exactly one argument here (pts keeps no memo)", e)
-        t = self.expr(e.args[0])
+        t = self.expr(self.allow_none(e.args[0]))        # (an Optional is copied as it is)
         target = copy_target(kind, t)
         if target is None:
             raise self.error(f"{name}() of a {py_name(t)} is not supported", e.args[0])

@@ -3,6 +3,7 @@ for the static type): a deep copy shares nothing mutable with the original, a sh
 shares its elements."""
 import copy
 from copy import deepcopy
+from typing import List, Optional
 
 
 def lists(n: int) -> str:
@@ -47,7 +48,28 @@ def tuples(k: int) -> str:
     return f"{t} {u} {v} {pairs} {q} {copy.deepcopy(2.5)} {copy.copy('s')}"
 
 
+def optional(n: int):
+    a: Optional[List[int]] = None
+    if n > 0:
+        a = [n, n]
+    b = copy.deepcopy(a)
+    if b is not None:
+        b.append(1)
+    return a, b, copy.copy(a)
+
+
+def nested_tuples(n: int):
+    t = [([n], ([n + 1], "s"))]
+    u = copy.deepcopy(t)
+    u[0][0].append(5)
+    u[0][1][0].append(6)
+    return t, u
+
+
 # run: lists(3)
 # run: nested3(2)
 # run: dicts(7)
 # run: tuples(5)
+# run: optional(0)
+# run: optional(2)
+# run: nested_tuples(3)
