@@ -32,8 +32,18 @@ def count_once(n: int) -> int:
     return calls[0] * 100 + sum(t)
 
 
+def nested(a: int) -> str:
+    pairs = ((a, "p"),) * 2 + ((a + 1, "q"),)
+    total = 0
+    for k, _ in pairs:
+        total += k
+    x, y, z = (a,) * True + (a * 2,) * 2
+    return f"{pairs} {total} {x} {y} {z} {pairs < ((a, 'p'),)} {(a, a) == (a,) * 2}"
+
+
 # run: banner(10)
 # run: banner(3)
 # run: repeat(2, 1.5)
 # run: concat(4, "x")
 # run: count_once(3)
+# run: nested(5)
