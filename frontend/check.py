@@ -31,7 +31,7 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
-from pts.frontend.check_complex import CMATH_CONSTS, REPR_C128, ComplexChecks
+from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks, repr_c128
 from pts.frontend.check_copy import CopyChecks, is_copy_function
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
@@ -1288,12 +1288,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.hash_builtin(e, name)
         if name in NUMBER_BUILTINS:
             return self.call_number_builtin(e, name)
-        if name in ("str", "repr") and len(e.args) == 1 and self.expr(e.args[0]) in REPR_C128:
-            return self.library_call(e, REPR_C128[self.expr(e.args[0])], [e.args[0].ty],
+        if name in ("str", "repr") and len(e.args) == 1 and repr_c128(self.expr(e.args[0])):
+            return self.library_call(e, repr_c128(e.args[0].ty), [e.args[0].ty],
                                      module="pycomplex")
         if name == "print":      # print(e): its message; a complex prints as its repr
             e.args = [self.exc_as_str(a) for a in e.args]
-            e.args = [self.as_repr_call(a) if self.expr(self.allow_none(a)) in REPR_C128 else a
+            e.args = [self.as_repr_call(a) if repr_c128(self.expr(self.allow_none(a))) else a
                       for a in e.args]
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):

@@ -27,8 +27,15 @@ CMATH_FUNCS = {"sqrt", "exp", "log", "phase", "polar", "rect", "isclose", "isnan
 CMATH_CONSTS = {"pi": cmath.pi, "e": cmath.e, "tau": cmath.tau, "inf": cmath.inf,
                 "nan": cmath.nan}
 
-# str/repr of a complex, and of a List[complex]: stdlib/pycomplex.py's functions
-REPR_C128 = {C128: "complex_repr", ListType(C128): "complex_list_repr"}
+
+def repr_c128(t: Type) -> str | None:
+    """The stdlib/pycomplex.py function that writes str/repr of a t, for a complex or a
+    List[complex]; None for any other type."""
+    if t == C128:
+        return "complex_repr"
+    if t == ListType(C128):
+        return "complex_list_repr"
+    return None
 
 
 def _pycomplex(name: str):
