@@ -31,7 +31,8 @@ from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
                                        check_tensor_assignment, is_tensorish, same_kind_cast)
-from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks
+from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks, repr_c128
+from pts.frontend.check_copy import CopyChecks, is_copy_function
 from pts.frontend.check_exceptions import ExceptionChecks
 from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsType,
                                           builtin_function_value, closure_hint, function_default,
@@ -180,7 +181,7 @@ def convertible(src: Type, dst: Type) -> bool:
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
-                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks):
+                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -813,6 +814,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.str_binop(op, a, b, node)
         if is_hash(a) or is_hash(b):
             return self.hash_binop(op, a, b, node)
+        tuple_t = self.tuple_binop(op, a, b, node)        # (check_lists)
+        if tuple_t is not None:
+            return tuple_t
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
             return a
         if op == "*" and isinstance(b, ListType) and a in (I64, I1):
@@ -1184,6 +1188,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """A call of a plain Python function: compiled for these argument types."""
         if value is functools.reduce:                 # (check_iter)
             return self.call_iter_builtin(e, "reduce")
+        if is_copy_function(value):                   # (check_copy: stdlib/pycopy.py)
+            return self.call_copy(e, value, name, f)
         if True:
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
@@ -1282,11 +1288,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.hash_builtin(e, name)
         if name in NUMBER_BUILTINS:
             return self.call_number_builtin(e, name)
-        if name in ("str", "repr") and len(e.args) == 1 and self.expr(e.args[0]) == C128:
-            return self.library_call(e, "complex_repr", [C128], module="pycomplex")
+        if name in ("str", "repr") and len(e.args) == 1 and repr_c128(self.expr(e.args[0])):
+            return self.library_call(e, repr_c128(e.args[0].ty), [e.args[0].ty],
+                                     module="pycomplex")
         if name == "print":      # print(e): its message; a complex prints as its repr
             e.args = [self.exc_as_str(a) for a in e.args]
-            e.args = [self.as_repr_call(a) if self.expr(self.allow_none(a)) == C128 else a
+            e.args = [self.as_repr_call(a) if repr_c128(self.expr(self.allow_none(a))) else a
                       for a in e.args]
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):

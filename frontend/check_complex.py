@@ -16,7 +16,7 @@ from __future__ import annotations
 import cmath
 
 from pts.frontend import ast as A
-from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, TensorType, Type, py_name
+from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, ListType, TensorType, Type, py_name
 
 REALS = (I1, I64, F64)
 COMPLEX_OPS = ("+", "-", "*", "/", "**")
@@ -26,6 +26,16 @@ CMATH_FUNCS = {"sqrt", "exp", "log", "phase", "polar", "rect", "isclose", "isnan
                "isfinite"}
 CMATH_CONSTS = {"pi": cmath.pi, "e": cmath.e, "tau": cmath.tau, "inf": cmath.inf,
                 "nan": cmath.nan}
+
+
+def repr_c128(t: Type) -> str | None:
+    """The stdlib/pycomplex.py function that writes str/repr of a t, for a complex or a
+    List[complex]; None for any other type."""
+    if t == C128:
+        return "complex_repr"
+    if t == ListType(C128):
+        return "complex_list_repr"
+    return None
 
 
 def _pycomplex(name: str):

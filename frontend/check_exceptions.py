@@ -40,11 +40,6 @@ class ExceptionChecks:
         value = None
         if isinstance(node, A.Name) and self.var_key(node.id) not in self.vars:
             value = self.lookup_global(node.id, node)
-        if isinstance(node, A.IfExp):
-            # `raise U1 if i else U0`: each branch may well be a class; the choice is the
-            # refused part, so say that rather than "expected an exception class"
-            raise self.error("the exception class must be named directly: pts does not choose "
-                             "it at run time (write `if ...: raise A` / `else: raise B`)", node)
         if not (isinstance(value, type) and issubclass(value, BaseException)):
             raise self.error("expected an exception class (a builtin one, or a class "
                              "deriving from one defined at module level)", node)
@@ -83,6 +78,20 @@ class ExceptionChecks:
 
     def stmt_Raise(self, s: A.Raise) -> None:
         exc = s.exc
+        if isinstance(exc, A.Call) and isinstance(exc.func, A.IfExp) and not exc.keywords:
+            # `raise (A if c else B)(msg)`: the test, then the message, as in CPython
+            from pts.frontend.source import clone_tree
+            f = exc.func
+            exc = A.IfExp(f.test, A.Call(f.body, exc.args, span=exc.span),
+                          A.Call(f.orelse, clone_tree(exc.args), span=exc.span), span=exc.span)
+        if isinstance(exc, A.IfExp):
+            # `raise U1 if i else U0` chooses the class at run time: it is
+            # `if i: raise U1` / `else: raise U0` (the test runs first, as in CPython);
+            # the statement becomes that If in place, for the later passes and lowering
+            branch = [A.Raise(exc.body, s.cause, span=s.span)], [A.Raise(exc.orelse, s.cause, span=s.span)]
+            s.__class__ = A.If
+            s.__dict__ = {"test": exc.test, "body": branch[0], "orelse": branch[1], "span": s.span}
+            return self.stmt(s)
         s.kind, s.msg_expr, s.reraise = None, None, None
         if s.cause is not None:
             self.raise_operand(s.cause, cause=True)

@@ -36,7 +36,7 @@ from pts.frontend.check_functions import function_ir_type, has_function
 from pts.frontend.check_numbers import INTEGRAL  # numpy ints too
 from pts.frontend.global_values import mark_reading_uses
 from pts.ir.ops import result_type
-from pts.ir.types import (OptionalType, F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
+from pts.ir.types import (C128, OptionalType, F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
                           py_name)
 
 NUMBERS = (I1, I64, F64)
@@ -441,6 +441,9 @@ class IterChecks:
             start = e.args[1]
         e.start = start
         st = self.expr(start) if start is not None else I64
+        if C128 in (elem, st) and all(t == C128 or t in NUMBERS for t in (elem, st)):
+            e.np_sum = False                 # complex + complex, left to right, as CPython
+            return C128
         for t, node in ((elem, e.args[0]), (st, start or e)):
             if t not in NUMBERS + NUMPY_SCALARS:
                 raise self.error(f"unsupported operand type(s) for +: sum() of {py_name(t)} "

@@ -102,6 +102,25 @@ class ListChecks:
             return self.lib("extend", [obj, obj], e)
         return self.lib(name, [obj], e)
 
+    def tuple_binop(self, op: str, a: Type, b: Type, node: A.Node) -> Type | None:
+        """`t1 + t2` and `t * n` / `n * t` with n known when compiling (a literal, a
+        constant): a tuple's length is part of its type, so the result is the tuple type of
+        the concatenated or repeated items (n <= 0: the empty tuple, as CPython).  None
+        when the operands are not such a pair; a repetition count known only at run time
+        is a CompileError (the result's length would not be known)."""
+        if op == "+" and isinstance(a, TupleType) and isinstance(b, TupleType):
+            return TupleType(a.elems + b.elems)
+        if op != "*" or not (isinstance(a, TupleType) and b in (I64, I1)
+                             or isinstance(b, TupleType) and a in (I64, I1)):
+            return None
+        tup, count = (a, node.right) if isinstance(a, TupleType) else (b, node.left)
+        n = self.known_value(count) if isinstance(node, A.BinOp) else None
+        if type(n) not in (int, bool):
+            raise self.error("a tuple can be repeated only by a count known when compiling "
+                             "(a tuple's length is part of its type); use a list here", node)
+        node.tuple_count = int(n)
+        return TupleType(tup.elems * max(int(n), 0))
+
     def equatable(self, t: Type, what: str, node) -> None:
         """Elements compared with == must not be Optionals (pts compares an Optional only
         with None)."""

@@ -140,7 +140,7 @@ class StringChecks:
         if e.conversion in (None, "s"):
             e.value = self.exc_as_str(e.value)        # f"{e}" of a caught exception
         t = self.expr(e.value)
-        if t == C128 and e.spec is None:       # {z}, {z!r}: repr(z) (str(z) is the same)
+        if t in (C128, ListType(C128)) and e.spec is None:   # {z}, {z!r}: repr(z) (= str(z))
             e.value, e.conversion = self.as_repr_call(e.value), None
             t = self.expr(e.value)
         if not printable(t):

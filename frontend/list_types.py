@@ -9,7 +9,7 @@ takes the other's), or None; `plain_list(t)`: compared by the list.eq op directl
 """
 from __future__ import annotations
 
-from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
+from pts.ir.types import (C128, F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
                           TensorType, TupleType, Type)
 
 SCALAR_ELEMS = (I1, I64, F64)                 # what the list.eq / `in` ops compare natively
@@ -18,7 +18,7 @@ MAXSIZE = (1 << 63) - 1
 
 def list_elem_ok(t: Type) -> bool:
     """May a list hold values of type t?"""
-    if t in SCALAR_ELEMS + (STR, NONE) or t in NUMPY_SCALARS:
+    if t in SCALAR_ELEMS + (STR, NONE, C128) or t in NUMPY_SCALARS:
         return True
     if isinstance(t, ListType):
         return t.elem == UNKNOWN or list_elem_ok(t.elem)

@@ -842,6 +842,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.complex_binop(op, a, at, b, bt, node)
         if rt == STR:
             return self.str_binop(op, a, at, b, bt)
+        if isinstance(rt, TupleType):                     # (lower_lists)
+            return self.tuple_binop(a, at, b, bt, rt)
         if isinstance(rt, ListType):
             if op == "+":
                 out = self.emit("list.copy", [a], rt)

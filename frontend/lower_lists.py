@@ -17,6 +17,17 @@ from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleT
 class ListLowering:
     """List operations made of library calls."""
 
+    def tuple_binop(self, a: Value, at: Type, b: Value, bt: Type, rt: TupleType) -> Value:
+        """`t1 + t2`, `t * n`, `n * t` (n known when compiling: rt holds the repeated items):
+        the items of the operands, read once each, in the result's order."""
+        items = []
+        for v, t in ((a, at), (b, bt)):
+            if isinstance(t, TupleType):
+                items += [self.emit("tuple.get", [v, const(i)], et) for i, et in enumerate(t.elems)]
+        if not isinstance(at, TupleType) or not isinstance(bt, TupleType):
+            items = (items * len(rt.elems))[:len(rt.elems)] if items else []
+        return self.emit("tuple", items, rt)
+
     def build_global_lists(self, body: list) -> dict:
         """The module-level lists this function reads (frontend.global_values), built once
         per call in its entry block: name -> the list.  The checker let them be used only

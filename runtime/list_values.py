@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import ctypes
 
-from pts.ir.types import (DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
+from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
                           OptionalType, TensorType, TupleType, Type)
 
 _SCALAR = {I1: (1, 1), NONE: (1, 1), I64: (8, 8), F64: (8, 8), F32: (4, 4), I32: (4, 4),
-           STR: (8, 8), UNKNOWN: (8, 8)}
+           STR: (8, 8), UNKNOWN: (8, 8), C128: (16, 8)}     # complex: {re, im}
 
 
 def _struct(fields: list[Type]) -> tuple[int, int, list[int]]:
@@ -128,6 +128,10 @@ class Marshal:
             _PLAIN[t].from_address(addr).value = v
         elif t == NONE:
             ctypes.c_uint8.from_address(addr).value = 0
+        elif t == C128:
+            v = complex(v)
+            ctypes.c_double.from_address(addr).value = v.real
+            ctypes.c_double.from_address(addr + 8).value = v.imag
         elif t == STR:
             ctypes.c_void_p.from_address(addr).value = STRINGS.new_str(self.ctx, v)
         elif isinstance(t, ListType):
@@ -173,6 +177,9 @@ class Marshal:
             return _PLAIN[t].from_address(addr).value
         if t == NONE:
             return None
+        if t == C128:
+            return complex(ctypes.c_double.from_address(addr).value,
+                           ctypes.c_double.from_address(addr + 8).value)
         if t == STR:
             return STRINGS.read_str(ctypes.c_void_p.from_address(addr).value)
         if isinstance(t, ListType):

@@ -13,7 +13,7 @@ non-finite number is not supported') instead of a value that might differ.
 from __future__ import annotations
 
 import math
-from typing import Tuple
+from typing import List, Tuple
 
 DBL_MIN = 2.2250738585072014e-308
 CM_LARGE_DOUBLE = 4.49423283715579e+307          # DBL_MAX / 4
@@ -218,3 +218,8 @@ def cmath_isinf(z: complex) -> bool:
 
 def cmath_isfinite(z: complex) -> bool:
     return math.isfinite(z.real) and math.isfinite(z.imag)
+
+
+def complex_list_repr(zs: List[complex]) -> str:
+    """str / repr of a List[complex]: each item as complex_repr writes it, as list_repr does."""
+    return "[" + ", ".join([complex_repr(z) for z in zs]) + "]"

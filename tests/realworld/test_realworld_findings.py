@@ -1,7 +1,8 @@
 """The corpus's findings (README.md, "Findings") reduced to minimal programs.
 
 Findings 2 and 6 are fixed; tests/errors/programs/np_submodule.py and
-raise_conditional_class.py keep them fixed.  Findings 1, 3 and 4 are fixed too (issue 30's
+raise_conditional_not_class.py keep them fixed (finding 6 now compiles:
+tests/lang/programs/exc_raise_conditional_class.py).  Findings 1, 3 and 4 are fixed too (issue 30's
 containers task): the tests below keep them fixed.
 """
 from __future__ import annotations

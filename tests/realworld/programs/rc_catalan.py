@@ -4,7 +4,7 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the `if __name__ == '__main__':` block is main() (its range(15) kept); return
 #   annotations (`-> int`) on the memoized functions and memoize's wrapper (recursive).
-# xfail: waits for: tuple repetition (`('=' * 10,) * 3`, [lst]), then `zip(*results)` with a list of tuples (a run-time number of arguments); the late-binding closure `pr` and `c.__name__` landed [fn]
+# xfail: waits for: `zip(*results)` over a list (a run-time number of arguments, whose items are tuples of run-time length: variable-length tuples); tuple repetition `('=' * 10,) * 3` [gap], the late-binding closure `pr` and `c.__name__` [fn] landed
 from math import factorial
 import functools
 

@@ -4,7 +4,6 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the Python 2 print statement is a print() call (as 2to3 writes it); the
 #   module-level foo() is the run line.  As published, U1 escapes foo (the task's point).
-# xfail: waits for: an exception class chosen at run time (`raise U1 if i else U0`; not in issue 30): `the exception class must be named directly: pts does not choose it at run time (write `if ...: raise A` / `else: raise B`)`
 
 
 class U0(Exception): pass
