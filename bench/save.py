@@ -5,7 +5,8 @@ Issue 32, Build 5 ("`pts.save` of nanoGPT <= 2 s").  The four models of bench/mo
 (cifar, myconv, nanogpt, rnn; its definitions).  Each row runs in fresh subprocesses with a
 temporary `PTS_CACHE_DIR` (never ~/.cache): a process builds the model, scripts it, calls
 it once (the first call: compiled, or from the disk cache) and then times `pts.save` of it
-(all default targets: the host image and the x86-64 and aarch64 baselines).  `cold` is the
+(all default targets: the host image and the x86-64 and aarch64 baselines): wall clock and
+`cpu` (user + system time of the process and of the children it waited for).  `cold` is the
 first process of an empty cache, `warm` the next one.  The phases are those
 pts.runtime.archive_write.TIMINGS records for the save (seconds): `compile` (frontend and
 IR passes of signatures the save could not take from the process), `merge` (renaming and
@@ -71,11 +72,19 @@ def _child(name: str, path: str) -> dict:
         from pts.runtime import archive_write
     except ImportError:
         archive_write = None
+    import resource
+
+    def cpu():
+        return sum(getattr(resource.getrusage(w), f) for w in
+                   (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+                   for f in ("ru_utime", "ru_stime"))
+    c1 = cpu()
     t1 = time.perf_counter()
     pts.save(m, path)
     t_save = time.perf_counter() - t1
+    c_save = cpu() - c1
     phases = dict(getattr(archive_write, "TIMINGS", {}) or {})
-    return {"save": t_save, "call": t_call, "process": time.perf_counter() - t0,
+    return {"save": t_save, "cpu": c_save, "call": t_call, "process": time.perf_counter() - t0,
             "phases": phases, "pts": os.path.dirname(os.path.dirname(pts.__file__))}
 
 
@@ -132,7 +141,8 @@ def main(argv=None) -> int:
     print(f"pts.save of a model (issue 32, Build 5): cold = empty disk cache, warm = the next "
           f"process; best of {opts.repeat}; load {os.getloadavg()[0]:.1f} (wall clock, shared "
           f"machine){'; sources ' + opts.root if opts.root else ''}")
-    print(f"{'model':<9}{'cold s':>8}{'warm s':>8}  same  phases cold | warm")
+    print(f"{'model':<9}{'cold s':>8}{'cpu s':>7}{'warm s':>8}{'cpu s':>7}  same  "
+          f"phases cold | warm")
     rows = []
     bad = 0
     for name in opts.models.split(","):
@@ -151,7 +161,8 @@ def main(argv=None) -> int:
                 warm = w
         bad += not same
         rows.append({"model": name, "cold": cold, "warm": warm, "same": same})
-        print(f"{name:<9}{cold['save']:>8.2f}{warm['save']:>8.2f}  {'✓' if same else '✗':<4}  "
+        print(f"{name:<9}{cold['save']:>8.2f}{cold['cpu']:>7.2f}{warm['save']:>8.2f}"
+              f"{warm['cpu']:>7.2f}  {'✓' if same else '✗':<4}  "
               f"{_phase_text(cold['phases'])} | {_phase_text(warm['phases'])}", flush=True)
     if opts.json:
         print(json.dumps(rows))
