@@ -17,8 +17,8 @@ import io
 import json
 import os
 import struct
-import threading
 import sys
+import threading
 import time
 import warnings
 import zlib
