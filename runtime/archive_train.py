@@ -80,7 +80,7 @@ def save_train_step(step, path: str, example_inputs, targets) -> dict:
     if not batches:
         raise ValueError(f"pts.save: a training step needs example_inputs=[batch...] "
                          f"(the arguments of {loss_fn.__name__} after the model)")
-    saver = _Saver()
+    saver = _Saver(path)
     layout = None
     train = None
     for batch in batches:

@@ -4,8 +4,11 @@ save-time compile.
 `save_function` and `save_model` take what pts.script compiled (each ScriptFunction's or
 ScriptMethod's signatures so far, with their compile records) plus example inputs, run the
 compile driver (pts.compiler) for every signature without a record it can reuse, merge
-the entries' IR into one module (signature k's functions renamed `s<k>.<name>`), link one
-image per target (backend.link) and write the zip: manifest, IR, sources, images, weights.
+the entries' IR into one module (signature k's functions renamed `s<k>.<name>`), build one
+image per target (backend.save_images: the targets in parallel, each image kept in the disk
+cache under its IR's hash, so saving the same model again compiles nothing) and write the
+zip: manifest, IR, sources, images, weights.  A save that takes more than 2 s says what it
+is doing on stderr; `TIMINGS` keeps the last save's phases (bench/save.py).
 """
 from __future__ import annotations
 
@@ -14,10 +17,13 @@ import io
 import json
 import os
 import struct
+import sys
+import threading
+import time
 import warnings
 import zlib
 
-from pts.backend import link
+from pts.backend import link, save_images
 from pts.backend.abi import CTX_FIELDS, IMPORTS
 from pts.errors import EXCEPTION_KINDS
 from pts.frontend.objects import guards_hold, resolve
@@ -28,6 +34,10 @@ from pts.runtime.archive_format import (ALIGNMENT, FORMAT_VERSION, IR_PATH, MANI
                                         encode_value)
 from pts.version import __version__
 
+# seconds of the last save's phases (bench/save.py): 'compile' (frontend and passes of the
+# signatures without a reusable record), 'merge', 'images' (backend.save_images.build's,
+# with its 'codegen', 'llvm', 'link', 'cached' of 'targets') and 'zip'
+TIMINGS: dict = {}
 _ALIGN_EXTRA_ID = 0xD935
 _DOS_DATE = (0 << 9) | (1 << 5) | 1        # 1980-01-01: archives are reproducible
 
@@ -203,10 +213,36 @@ class _Saver:
     """Collects entries (one per signature of each function or method), their IR, the
     weights of a module, then writes the archive."""
 
-    def __init__(self):
+    def __init__(self, path: str = ""):
         self.merged = Module()
         self.entries: list[dict] = []
         self.weights: dict[str, object] = {}          # dotted path -> ndarray, in order
+        self.path = path
+        self.start = time.perf_counter()
+        TIMINGS.clear()
+        TIMINGS.update(compile=0.0, merge=0.0)
+        self.said = None
+        self.timer = threading.Timer(2.0, lambda: self.progress(None))
+        self.timer.daemon = True
+        self.timer.start()
+
+    def progress(self, what: str | None) -> None:
+        """Say on stderr what the save is doing once it has taken 2 s (a timer repeats the
+        current step then)."""
+        if what is not None:
+            self.said = what
+        if time.perf_counter() - self.start >= 2.0 and self.said:
+            print(f"pts.save: {self.path}: {self.said} "
+                  f"({time.perf_counter() - self.start:.1f} s)", file=sys.stderr, flush=True)
+            self.said = None
+
+    def done(self, written: bool = False) -> None:
+        """The save ended (`written`: with the file written); no progress after this."""
+        self.timer.cancel()
+        self.said = None
+        if written and time.perf_counter() - self.start >= 2.0:
+            print(f"pts.save: {self.path}: written in {time.perf_counter() - self.start:.1f} s",
+                  file=sys.stderr, flush=True)
 
     def add(self, name: str, pyfunc, sig: _Signature, root=None, reuse: bool = True) -> None:
         """reuse: the optimized IR of an in-process compilation may be used (for a model:
@@ -217,8 +253,12 @@ class _Saver:
         if record is not None and root is not None and not guards_hold(root, record.guards):
             record = None
         if record is None:
+            self.progress(f"compiling {name}")
+            t0 = time.perf_counter()
             record = compiler.compile(pyfunc, sig.types, sig.build_values(), root,
                                       lift_attributes=root is not None)
+            TIMINGS["compile"] += time.perf_counter() - t0
+        t0 = time.perf_counter()
         module, lifted = record.module, record.lifted
         names = list(record.param_names)
         const_params = record.const_params
@@ -237,6 +277,7 @@ class _Saver:
         m = _renamed(module, f"s{len(self.entries)}.")
         for f in m:
             self.merged.add(f)
+        TIMINGS["merge"] += time.perf_counter() - t0
         entry = m[m.entry]
         shown = []
         it = iter(params)
@@ -284,25 +325,27 @@ class _Saver:
                                 "shape": list(arr.shape)})
         images = {}
         image_files = []
-        for target in targets or link.default_targets():
+        wanted = list(targets or link.default_targets())
+        t0 = time.perf_counter()
+        ir_text = print_module(self.merged)
+        built = save_images.build(self.merged, ir_text, [e["ir_function"] for e in self.entries],
+                                  wanted, TIMINGS, self.progress)
+        TIMINGS["images"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for target in wanted:
+            if target not in built:
+                continue            # a host image is only made on an x86-64 host
             host = target == link.HOST_TARGET
             t = link.host_image_target() if host else link.TARGETS[target]
-            if t is None:
-                continue            # a host image is only made on an x86-64 host
-            obj_code, mc = link.compile_object(self.merged, target)
-            exports = {}
-            for e in self.entries:
-                e["symbol"] = mc.export_name(e["ir_function"])
-                e["release"] = mc.release_name()
-                exports[e["symbol"]] = (e["symbol"], e["release"])
-            try:
-                img = link.link(obj_code, exports, IMPORTS).to_bytes()
-            except link.LinkError as e:
-                if not host:
-                    raise
-                warnings.warn(f"pts.save: {path}: no host image ({e}); loaders will run the "
-                              f"baseline image", RuntimeWarning, stacklevel=3)
+            if isinstance(built[target], link.LinkError):
+                warnings.warn(f"pts.save: {path}: no host image ({built[target]}); loaders "
+                              f"will run the baseline image", RuntimeWarning, stacklevel=3)
                 continue
+            img, symbols, release = built[target]
+            for e in self.entries:
+                # (every target names them alike: codegen's prefix "pts")
+                e["symbol"] = symbols[e["ir_function"]]
+                e["release"] = release
             images[target] = {"path": f"images/{target}.img", "triple": t["triple"],
                               "cpu": t["cpu"], "features": t["features"], "size": len(img),
                               "sha256": hashlib.sha256(img).hexdigest()}
@@ -327,9 +370,10 @@ class _Saver:
         if weight_recs:
             manifest["weights"] = weight_recs
         files = ([(MANIFEST, json.dumps(manifest, indent=1).encode("utf-8") + b"\n"),
-                  (IR_PATH, print_module(self.merged).encode("utf-8"))] + files +
-                 image_files + weight_files)
+                  (IR_PATH, ir_text.encode("utf-8"))] + files + image_files + weight_files)
         write_zip(path, files)
+        TIMINGS["zip"] = time.perf_counter() - t0
+        self.done(written=True)
         return manifest
 
 
@@ -341,11 +385,14 @@ def save_function(obj, path: str, example_inputs, targets) -> dict:
     if not sigs:
         raise ValueError(f"pts.save: '{name}' has no compiled signature; call it first or "
                          f"pass example_inputs=[(args...), ...]")
-    saver = _Saver()
-    for sig in sigs:
-        saver.add(name, obj.py_func, sig)
-    return saver.write(path, "function", name,
-                       {"signature": _python_signature(obj.py_func, False)}, targets)
+    saver = _Saver(path)
+    try:
+        for sig in sigs:
+            saver.add(name, obj.py_func, sig)
+        return saver.write(path, "function", name,
+                           {"signature": _python_signature(obj.py_func, False)}, targets)
+    finally:
+        saver.done()
 
 
 def save_model(sm, path: str, example_inputs, targets) -> dict:
@@ -356,18 +403,22 @@ def save_model(sm, path: str, example_inputs, targets) -> dict:
         examples = dict(example_inputs)
     else:
         examples = {"forward": example_inputs or []}
-    saver = _Saver()
+    saver = _Saver(path)
     methods = {}
-    for mname, method in sm._methods.items():
-        unknown = set(examples) - set(sm._methods)
-        if unknown:
-            raise ValueError(f"pts.save: '{cls}' has no scripted method {sorted(unknown)[0]!r}")
-        sigs = _cached_signatures(method._cache, offset=1) + \
-            _example_signatures(method.signature, examples.get(mname), method.py_func, True)
-        for sig in sigs:
-            saver.add(mname, method.py_func, sig, root, reuse=sm.backend == "native")
-        methods[mname] = _python_signature(method.py_func, True)
-    if not saver.entries:
-        raise ValueError(f"pts.save: '{cls}' has no compiled signature; call it first or "
-                         f"pass example_inputs=[(args...), ...]")
-    return saver.write(path, "module", cls, {"methods": methods}, targets)
+    try:
+        for mname, method in sm._methods.items():
+            unknown = set(examples) - set(sm._methods)
+            if unknown:
+                raise ValueError(f"pts.save: '{cls}' has no scripted method "
+                                 f"{sorted(unknown)[0]!r}")
+            sigs = _cached_signatures(method._cache, offset=1) + \
+                _example_signatures(method.signature, examples.get(mname), method.py_func, True)
+            for sig in sigs:
+                saver.add(mname, method.py_func, sig, root, reuse=sm.backend == "native")
+            methods[mname] = _python_signature(method.py_func, True)
+        if not saver.entries:
+            raise ValueError(f"pts.save: '{cls}' has no compiled signature; call it first or "
+                             f"pass example_inputs=[(args...), ...]")
+        return saver.write(path, "module", cls, {"methods": methods}, targets)
+    finally:
+        saver.done()

@@ -1,0 +1,170 @@
+"""pts.save's images (backend.save_images): built in parallel, kept in the disk cache.
+
+An archive saved a second time — in this process or the next — takes its images from the
+disk cache and is the same file; one built with every target in this process
+(PTS_SAVE_JOBS=1) has the same images as one built in forked children; a damaged cache
+entry is a miss, never a broken archive; an image exports the archive's entries only.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import textwrap
+import zipfile
+
+import numpy as np
+import pytest
+
+import pts
+import pts.nn as nn
+from pts.backend import link, save_images
+from pts.runtime import archive, archive_write
+
+
+def _images(path) -> dict:
+    with zipfile.ZipFile(path) as z:
+        return {n: hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()
+                if n.startswith("images/")}
+
+
+def poly(x: float, n: int) -> float:
+    s = 0.0
+    for i in range(n):
+        s = s * x + float(i)
+    return s
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 3)
+
+    def forward(self, x: pts.Tensor) -> pts.Tensor:
+        return np.tanh(self.fc(x))
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    d = tmp_path / "cache"
+    monkeypatch.setenv("PTS_CACHE_DIR", str(d))
+    return d
+
+
+def test_second_save_is_cached_and_identical(tmp_path, cache_dir):
+    f = pts.script(poly)
+    assert f(0.5, 4) == poly(0.5, 4)
+    a, b = tmp_path / "a.pts", tmp_path / "b.pts"
+    pts.save(f, a)
+    assert archive_write.TIMINGS["cached"] == 0
+    built = archive_write.TIMINGS["targets"]
+    assert built == len([t for t in link.default_targets()
+                         if t != link.HOST_TARGET or link.host_image_target()])
+    pts.save(f, b)
+    assert archive_write.TIMINGS["cached"] == built
+    assert a.read_bytes() == b.read_bytes()
+    assert pts.load(b)(0.5, 4) == poly(0.5, 4)
+    assert list(cache_dir.glob("code/save-*.img"))
+
+
+def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
+    """A model saved by two processes: the second takes every image from the cache and
+    writes the same archive; both archives give the same outputs, bit for bit."""
+    prog = tmp_path / "prog.py"
+    prog.write_text(textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {os.path.dirname(__file__)!r})
+        import numpy as np
+        import pts
+        from pts.runtime import archive_write
+        from test_save_images import Net
+        pts.manual_seed(0)
+        m = pts.script(Net())
+        m(np.ones((2, 6), np.float32))
+        pts.save(m, sys.argv[1])
+        print(archive_write.TIMINGS["cached"], archive_write.TIMINGS["targets"])
+    """))
+    runs = []
+    for name in ("a.pts", "b.pts"):
+        p = subprocess.run([sys.executable, str(prog), str(tmp_path / name)],
+                           capture_output=True, text=True, env=dict(os.environ), timeout=600)
+        assert p.returncode == 0, p.stderr
+        runs.append([int(v) for v in p.stdout.split()])
+    (c0, n0), (c1, n1) = runs
+    assert c0 == 0 and c1 == n1 == n0
+    a, b = tmp_path / "a.pts", tmp_path / "b.pts"
+    assert a.read_bytes() == b.read_bytes()
+    x = np.random.default_rng(1).standard_normal((5, 6)).astype(np.float32)
+    assert np.array_equal(pts.load(a)(x), pts.load(b)(x))
+
+
+def test_forked_and_in_process_builds_agree(tmp_path, cache_dir, monkeypatch):
+    f = pts.script(poly)
+    f(1.5, 3)
+    monkeypatch.setenv("PTS_SAVE_JOBS", "1")
+    pts.save(f, tmp_path / "serial.pts")
+    serial = _images(tmp_path / "serial.pts")
+    monkeypatch.setenv("PTS_CACHE", "0")        # (build again, not from the cache)
+    monkeypatch.setenv("PTS_SAVE_JOBS", "3")
+    pts.save(f, tmp_path / "forked.pts")
+    assert archive_write.TIMINGS["cached"] == 0
+    assert _images(tmp_path / "forked.pts") == serial
+    assert (tmp_path / "forked.pts").read_bytes() == (tmp_path / "serial.pts").read_bytes()
+
+
+def test_damaged_cache_entry_is_a_miss(tmp_path, cache_dir):
+    f = pts.script(poly)
+    f(2.0, 5)
+    pts.save(f, tmp_path / "a.pts")
+    for img in cache_dir.glob("code/save-*.img"):
+        data = bytearray(img.read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        img.write_bytes(bytes(data))
+    pts.save(f, tmp_path / "b.pts")
+    assert archive_write.TIMINGS["cached"] == 0
+    assert (tmp_path / "a.pts").read_bytes() == (tmp_path / "b.pts").read_bytes()
+    assert pts.load(tmp_path / "b.pts")(2.0, 5) == poly(2.0, 5)
+
+
+def test_images_export_the_entries_only(tmp_path, cache_dir):
+    """The archive's functions other than its entries are internal to the image (inlined
+    or kept out of line, never a boxed entry)."""
+    from pts.backend.abi import ENTRY, HEADER
+    m = pts.script(Net())
+    m(np.ones((2, 6), np.float32))
+    manifest = archive.save(m, str(tmp_path / "m.pts"))
+    assert len(manifest["entries"]) == 1
+    with zipfile.ZipFile(tmp_path / "m.pts") as z:
+        for target in manifest["images"]:
+            data = z.read(f"images/{target}.img")
+            nent = HEADER.unpack_from(data, 0)[6]
+            assert nent == 1, target
+
+
+def test_build_reports_a_refused_host_image_from_the_cache(tmp_path, cache_dir, monkeypatch):
+    """A host image the linker refused is recorded: the next save warns again and writes
+    the baselines, without compiling."""
+    if link.host_image_target() is None:
+        pytest.skip("no host image on this machine")
+    real = link.link
+
+    def refuse(obj, exports, imports, **kw):
+        if any(k.startswith("pts.") for k in exports) and refuse.host:
+            refuse.host = False
+            raise link.LinkError("test: refused")
+        return real(obj, exports, imports, **kw)
+    refuse.host = True
+    monkeypatch.setattr(link, "link", refuse)
+    monkeypatch.setenv("PTS_SAVE_JOBS", "1")    # (the patch lives in this process)
+    f = pts.script(poly)
+    f(3.0, 2)
+    with pytest.warns(RuntimeWarning, match="no host image"):
+        m1 = archive.save(f, str(tmp_path / "a.pts"))
+    assert link.HOST_TARGET not in m1["images"]
+    with pytest.warns(RuntimeWarning, match="no host image"):
+        m2 = archive.save(f, str(tmp_path / "b.pts"))
+    assert archive_write.TIMINGS["cached"] == archive_write.TIMINGS["targets"]
+    assert link.HOST_TARGET not in m2["images"]
+    assert pts.load(tmp_path / "b.pts")(3.0, 2) == poly(3.0, 2)
+    assert save_images.FORMAT >= 1 and archive.HOST_TARGET == link.HOST_TARGET
