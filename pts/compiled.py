@@ -54,6 +54,7 @@ class Compiled:
         self.const_indices = record.const_indices
         self.guards = record.guards
         self.lifted = record.lifted
+        self.shared = record.shared
         if backend == "interp":
             from pts.runtime.interp import Interpreter
             from pts.runtime.native import to_type
@@ -66,6 +67,7 @@ class Compiled:
             if self.const_indices:
                 inner, dropped = self.run, set(self.const_indices)
                 self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
+            self.run = with_shared(self.run, self.shared)
             return
         from pts.backend import jit
         from pts.ir.analysis import has_tensor_code
@@ -97,7 +99,7 @@ class Compiled:
         if self.const_indices:
             dropped = set(self.const_indices)
             run = lambda args: self.entry([a for i, a in enumerate(args) if i not in dropped])  # noqa: E731
-        self.run = run
+        self.run = with_shared(run, self.shared)
 
     def swap(self, native) -> None:
         """Run `native` (tier-2 code of the same module) from now on.  Calls running the old
@@ -142,11 +144,32 @@ class Compiled:
         c.entry_func = entry
         c.param_types = entry.param_types
         c.const_indices = ()
-        c.guards = c.lifted = ()
+        c.guards = c.lifted = c.shared = ()
         c.lock = threading.Lock()
         c.on_swap = []
         c._set_native(native)
         return c
+
+
+class SharedChanged(Exception):
+    """A module-level list, dict or set that the code shares (frontend.shared_globals) no
+    longer has the type it was compiled for: the caller compiles again."""
+
+
+def with_shared(run, shared: tuple):
+    """`run` with the shared objects' current values appended to the arguments: the
+    entry's hidden parameters, read from their locations at each call."""
+    if not shared:
+        return run
+    from pts.frontend.shared_globals import fits
+
+    def call(args):
+        values = [loc.get() for loc, _ in shared]
+        for v, (loc, t) in zip(values, shared):
+            if not fits(v, t):
+                raise SharedChanged(loc)
+        return run(list(args) + values)
+    return call
 
 
 def wait_optimized(timeout: float | None = None) -> bool:
@@ -214,7 +237,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
     from pts import compiler
     record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
-    if record.const_params:
+    if record.const_params or record.shared:
         disk = None          # the disk cache keys on types only: value-specialized code stays out
     try:
         c = Compiled(record, backend, disk, ms, name=cache.signature_name(pyfunc, sig))

@@ -19,7 +19,7 @@ import zlib
 
 from pts.backend import link
 from pts.backend.abi import CTX_FIELDS, IMPORTS
-from pts.errors import EXCEPTION_KINDS
+from pts.errors import EXCEPTION_KINDS, CompileError
 from pts.frontend.objects import guards_hold, resolve
 from pts.ir.core import Module
 from pts.ir.parser import parse_module
@@ -219,6 +219,10 @@ class _Saver:
         if record is None:
             record = compiler.compile(pyfunc, sig.types, sig.build_values(), root,
                                       lift_attributes=root is not None)
+        if getattr(record, "shared", ()):       # (frontend.shared_globals)
+            raise CompileError(f"cannot save {pyfunc.__name__}(): it shares the "
+                               f"{record.shared[0][0].describe()} with Python, which an "
+                               f"archive does not hold yet (pass it as an argument)")
         module, lifted = record.module, record.lifted
         names = list(record.param_names)
         const_params = record.const_params
