@@ -166,6 +166,11 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
     return t
 
 
+def names_shared(checker, e: A.Name) -> bool:
+    """Does the (non-local) Name `e` name a module-level dict, list or set?"""
+    return type(checker.spec.globals.get(e.id)) in SHARED_KINDS
+
+
 def default_node(pyfunc, index: int, param: str, at: A.Node) -> A.Name | None:
     """The argument for a list, dict or set default (`__defaults__[index]`) that a scripted
     call leaves out: a Name of the default's location; None for other defaults."""
