@@ -47,7 +47,7 @@ from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expe
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
-from pts.frontend.global_values import not_a_value_message
+from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
 from pts.frontend.function_aliases import inline_call_aliases
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
@@ -203,6 +203,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.depth = 0                           # nesting of the block being checked
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
+        mark_reading_uses(spec.fdef.body)        # where a folded global list may be read
         self.init_optional()
         self.exc_vars: set[str] = set()          # `except ... as e` variables (check_exceptions)
         self.exc_use_ok = False
@@ -786,7 +787,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if shared is not None:
                 return shared
             if c is not None:
-                e.const = value
+                e.const = value          # (a list: only read here, shared_globals.folds_here)
                 return c
             f = self.global_function(value, e)      # a function as a value
             if f is not None:

@@ -34,6 +34,7 @@ from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check_functions import function_ir_type, has_function
 from pts.frontend.check_numbers import INTEGRAL  # numpy ints too
+from pts.frontend.global_values import mark_reading_uses
 from pts.ir.ops import result_type
 from pts.ir.types import (OptionalType, F64, I1, I64, NONE, NUMPY_SCALARS, STR, ListType, TupleType, Type,
                           py_name)
@@ -323,6 +324,7 @@ class IterChecks:
         if info is None:
             self.bind_arguments(e, pyfunc.__name__, pyfunc)
             fdef = fresh_fdef(pyfunc)
+            mark_reading_uses(fdef.body)        # (frontend.global_values)
             self.comp_counter += 1
             n = self.comp_counter
             names = {p.name for p in fdef.params} | assigned_names(fdef.body)

@@ -300,6 +300,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def lower(self) -> Function:
         fdef = self.spec.fdef
         self.b.span = fdef.span
+        self.global_lists = self.build_global_lists(fdef.body)      # (lower_lists)
         self.block(fdef.body)
         if not self.closed():
             blk = self.b.block
@@ -682,8 +683,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def constant(self, value, t: Type) -> Value:
         if isinstance(t, TupleType):
             return self.emit("tuple", [self.constant(v, et) for v, et in zip(value, t.elems)], t)
-        if isinstance(t, ListType):     # (a list folded in: a fresh copy per read)
-            return self.constant_list(value, t)
+        if isinstance(t, ListType):     # a folded global list: a fresh copy per read
+            return self.constant_list(value, t)          # (frontend.global_values)
         if isinstance(t, OptionalType):
             return self.coerce(const(None) if value is None else self.constant(value, t.elem),
                                NONE if value is None else t.elem, t)
@@ -696,6 +697,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         if isinstance(e.ty, ObjectType):
             raise CompileError(f"an object ({e.ty}) cannot be used as a value here", e.span)
         if getattr(e, "const", None) is not None:
+            built = getattr(self, "global_lists", {}).get(e.id)
+            if built is not None and built.type == e.ty:
+                return built
             return self.constant(e.const, e.ty)
         assigned = self.read(e.var + "?")
         if not (isinstance(assigned, Const) and assigned.value is True):

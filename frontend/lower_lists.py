@@ -17,8 +17,33 @@ from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleT
 class ListLowering:
     """List operations made of library calls."""
 
+    def build_global_lists(self, body: list) -> dict:
+        """The module-level lists this function reads (frontend.global_values), built once
+        per call in its entry block: name -> the list.  The checker let them be used only
+        where nothing keeps or changes them, so every read may share this one copy.
+        (Reads in an inlined generator's body build their own, in constant_list.)"""
+        found: dict = {}
+
+        def visit(node) -> None:
+            if isinstance(node, list):
+                for x in node:
+                    visit(x)
+                return
+            if not isinstance(node, A.Node) or isinstance(node, (A.FunctionDef, A.Lambda)):
+                return
+            if isinstance(node, A.Name) and isinstance(getattr(node, "ty", None), ListType) \
+                    and type(getattr(node, "const", None)) is list and node.id not in found:
+                found[node.id] = (node.const, node.ty)
+            for value in vars(node).values():
+                if isinstance(value, (A.Node, list)):
+                    visit(value)
+
+        visit(body)
+        return {name: self.constant_list(value, t) for name, (value, t) in found.items()}
+
     def constant_list(self, values: list, t: ListType) -> Value:
-        """A list constant (`values`, of type t) built where it is read: a fresh list."""
+        """A module-level list folded into the code (frontend.global_values), built where
+        it is read (or once per call: build_global_lists)."""
         lst = self.emit("list.new", [const(len(values))], t)
         for i, v in enumerate(values):
             self.emit("list.set", [lst, const(i), self.constant(v, t.elem)], None)

@@ -262,6 +262,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
                            f"returned to Python", entry.fdef.span)
     module = Module(entry=entry.ir_name)
     with program.timings.phase("lower"):
+        shared_globals.prepare(program)
         for spec in program.order:
             module.add(lower_function(spec))
         shared_globals.thread_shared(module, program, entry)     # hidden parameters

@@ -14,9 +14,12 @@ what Python changes between calls, the next call sees.
 
 - The checker (`shared_type`, a hook of check.expr_Name) gives such a Name the type of the
   location's value now (ir.types.type_of_value), marks it `.shared` and records it in the
-  program (`program.shared_keys`).  A module-level list of strings or numbers that this
-  function only reads (frontend.global_values) still folds in as a constant, unless code
-  of the same compile shares it (then every use there is the shared object).
+  program (`program.shared_keys`).  A module-level list of numbers, strings or tuples of
+  them that a function only reads (frontend.global_values, `folds_here`) folds in as a
+  constant instead — no list crosses the boundary — unless code of the same compile
+  shares it (then every use is the shared object: `prepare`); the boundary checks before
+  each call that the module's list still equals the folded value (`CompileRecord.folded`),
+  else compiles again with the location in `UNFOLDED` (shared from then on).
 - A list/dict/set default of a callee that a scripted caller leaves out becomes a Name of
   the default's location (`default_node`, a hook of check.bind_arguments).
 - The lowerer (`shared_value`, a hook of lower.expr_Name) reads the function's hidden
@@ -152,18 +155,60 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
     """The type of Name `e` if it is a shared location (a default's Name made by
     `default_node`, or a module-level list, dict or set `value`, or a tuple holding one);
     None if it is not.  `folded`: the type it would fold in as (global_values), if any:
-    a number, a str or a tuple of them stays a constant."""
+    a number, a str or a tuple of them stays a constant, and so does a list of them that
+    this function only reads (`folds_here`), guarded at each call."""
     loc = getattr(e, "shared_loc", None)
     if loc is None:
         if e.id not in checker.spec.globals or not (
                 type(value) in SHARED_KINDS or type(value) is tuple and folded is None):
             return None
         loc = SharedLocation("global", checker.spec.globals.globals, e.id)
+        if isinstance(folded, ListType) and folds_here(checker.spec, e, loc):
+            checker.program.__dict__.setdefault("folded_lists", {})[loc] = (list(value), folded)
+            return None
     t = _value_type(loc, e)
     e.shared = loc
     e.const = None
     e.var = None
+    checker.program.__dict__.setdefault("shared_keys", {})[loc] = t
     return t
+
+
+# locations whose folded list changed after a compile: compiled again, they are shared
+UNFOLDED: set = set()
+
+
+def folds_here(spec, e: A.Name, loc: SharedLocation) -> bool:
+    """Does the module-level list (of numbers, strings, tuples: global_values) fold in as a
+    constant here?  Where every use of it in this function only reads it (each Name
+    marked `reads_global`), and it has not changed behind compiled code before (UNFOLDED):
+    a fresh copy per call then cannot differ from the module's list, and the boundary
+    checks at each call that the list still equals the folded value."""
+    if loc in UNFOLDED or not getattr(e, "reads_global", False):
+        return False
+    cache = spec.__dict__.setdefault("global_only_read", {})
+    if e.id not in cache:
+        cache[e.id] = all(getattr(n, "reads_global", False) for n in _names(spec.fdef.body, e.id))
+    return cache[e.id]
+
+
+def _names(node: Any, name: str) -> list:
+    out: list = []
+
+    def visit(x):
+        if isinstance(x, list):
+            for y in x:
+                visit(y)
+            return
+        if not isinstance(x, A.Node):
+            return
+        if isinstance(x, A.Name) and x.id == name:
+            out.append(x)
+        for v in vars(x).values():
+            if isinstance(v, (A.Node, list)):
+                visit(v)
+    visit(node)
+    return out
 
 
 def names_shared(checker, e: A.Name) -> bool:
@@ -186,16 +231,33 @@ def default_node(pyfunc, index: int, param: str, at: A.Node) -> A.Name | None:
 
 def shared_value(lowerer, e: A.Name):
     """The value of a shared Name in the function being lowered (its hidden parameter),
-    or None if `e` is not shared."""
+    or None if `e` is not shared.  A list folded here is the shared object too when
+    other code of the same compile shares it (program_shared, set by `prepare`)."""
     loc = getattr(e, "shared", None)
+    spec = lowerer.spec
     if loc is None:
-        return None
-    params = lowerer.spec.__dict__.setdefault("shared_params", {})
+        if type(getattr(e, "const", None)) is not list or not isinstance(e.ty, ListType):
+            return None
+        loc = SharedLocation("global", spec.globals.globals, e.id)
+        if spec.__dict__.get("program_shared", {}).get(loc) != e.ty:
+            return None
+    params = spec.__dict__.setdefault("shared_params", {})
     p = params.get(loc)
     if p is None:
         p = lowerer.f.entry.add_param(BlockParam(e.ty, f"{loc.label}.shared.{len(params)}"))
         params[loc] = p
     return p
+
+
+def prepare(program) -> None:
+    """Before lowering: every spec sees the program's shared locations (shared_value), and
+    a list folded in one function but shared in another is shared in both (not guarded)."""
+    keys = program.__dict__.get("shared_keys", {})
+    for spec in program.order:
+        spec.program_shared = keys
+    folded = program.__dict__.get("folded_lists", {})
+    program.entry_folded = tuple((loc, snapshot) for loc, (snapshot, t) in folded.items()
+                                 if keys.get(loc) != t)
 
 
 def thread_shared(module, program, entry) -> None:
@@ -248,7 +310,3 @@ def _fits_type(got: Type, t: Type) -> bool:
     if isinstance(got, TupleType) and isinstance(t, TupleType) and len(got.elems) == len(t.elems):
         return all(_fits_type(a, b) for a, b in zip(got.elems, t.elems))
     return False
-
-
-def describe_misfit(loc: SharedLocation, t: Type) -> str:
-    return f"the {loc.describe()} is no longer a {py_name(t)}"

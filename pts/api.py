@@ -106,7 +106,7 @@ class ScriptFunction(_CallBase):
             c = self.compiled(args)
             code = self.py_func.__code__
             if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices \
-                    and not c.shared \
+                    and not (c.shared or c.folded) \
                     and not (code.co_kwonlyargcount or code.co_flags & _VARIADIC):
                 self._fast[key] = c
                 if _CallBase is not object:
@@ -345,12 +345,19 @@ class ScriptMethod:
         if c.lifted:              # native: tensor attributes as trailing arguments
             full += tuple(resolve(root, p) for p in c.lifted)
         if not bound and c.entry is not None and c.const_indices == (0,) and \
+                not (c.shared or c.folded) and \
                 all(k in _SCALARS or type(k) is tuple for k in key):
             call = _EntryCall(c, full[1:])
             if call.registered:         # else (an ndarray subclass among the model's arrays,
                 self._fast[key] = (c, call)     # > MAX_ARGS values) the next call tries again
         try:
-            return c.run(full)
+            try:
+                return c.run(full)
+            except SharedChanged:       # a module-level list it folded changed: compile again
+                self._cache = {k: v for k, v in self._cache.items() if v is not c}
+                self._variants = {k: [x for x in v if x is not c]
+                                  for k, v in self._variants.items()}
+                return self.compiled(args).run(full)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None

@@ -72,6 +72,9 @@ class CompileRecord:
     # the module-level lists/dicts/sets (and list defaults) the code shares with Python:
     # (frontend.shared_globals.SharedLocation, type), the entry's hidden last parameters
     shared: tuple = ()
+    # module-level lists folded in as constants where only read: (location, the value
+    # folded); the boundary checks before each call that the module's list still equals it
+    folded: tuple = ()
 
     @property
     def entry(self) -> Function:
@@ -158,6 +161,7 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         guards=tuple(built.program.object_reads.items()),
         lifted=tuple(lifted or ()),
         shared=shared,
+        folded=built.program.__dict__.get("entry_folded", ()),
         timings=timings)
 
 

@@ -174,3 +174,24 @@ def test_global_that_cannot_be_passed_any_more(tmp_path):
     m.ROWS.append("three")                # no longer a pts list: compiling again refuses it
     with pytest.raises(CompileError, match="module-level list 'ROWS' cannot be shared"):
         f()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_read_only_list_follows_python_changes(tmp_path, backend):
+    """A list a function only reads folds in as a constant (fast: no list crosses the
+    boundary); each call checks that the module's list still equals it, and compiles
+    again (sharing the list from then on) when Python changed it."""
+    m = load(tmp_path, f"shared_folded_{backend}", """
+        DIGITS = ["zero", "one", "two"]
+
+        def spell(i: int) -> str:
+            return DIGITS[i] if i < len(DIGITS) else "?"
+    """)
+    f = pts.script(m.spell, backend=backend)
+    assert [f(1), f(3)] == ["one", "?"]
+    m.DIGITS.append("three")
+    assert f(3) == "three" == m.spell(3)
+    m.DIGITS[0] = "nil"
+    assert f(0) == "nil"
+    m.DIGITS = ["a"]
+    assert f(0) == "a" and f(1) == "?"
