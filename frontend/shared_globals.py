@@ -85,7 +85,7 @@ class SharedLocation:
         return f"<shared {self.describe()}>"
 
 
-def _value_type(loc: SharedLocation, node: A.Node) -> Type:
+def _value_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
     value = loc.get()
     try:
         t = type_of_value(value)
@@ -93,7 +93,7 @@ def _value_type(loc: SharedLocation, node: A.Node) -> Type:
         raise CompileError(f"the {loc.describe()} cannot be shared with scripted code: {e}",
                            node.span) from None
     if _has_unknown(t):
-        declared = _annotation(loc)
+        declared = _annotation(loc, resolve_type)
         if declared is not None and _fits_type(t, declared):
             return declared
         example = (f"{loc.name}: List[int] = []" if loc.kind == "global"
@@ -104,10 +104,10 @@ def _value_type(loc: SharedLocation, node: A.Node) -> Type:
     return t
 
 
-def _annotation(loc: SharedLocation) -> Type | None:
+def _annotation(loc: SharedLocation, resolve_type) -> Type | None:
     """The type a location's annotation names: the parameter's (`acc: List[int] = []`), or
-    the module's `__annotations__` for a global (`SEEN: Set[str] = set()`)."""
-    from pts.frontend.check import resolve_type
+    the module's `__annotations__` for a global (`SEEN: Set[str] = set()`); `resolve_type`
+    is the checker's."""
     from pts.frontend.source import parse_pyfunc
     try:
         if loc.kind == "default":
@@ -166,7 +166,7 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
         if isinstance(folded, ListType) and folds_here(checker.spec, e, loc):
             checker.program.__dict__.setdefault("folded_lists", {})[loc] = (list(value), folded)
             return None
-    t = _value_type(loc, e)
+    t = _value_type(loc, e, checker.resolve_type)
     e.shared = loc
     e.const = None
     e.var = None
