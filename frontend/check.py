@@ -48,7 +48,8 @@ from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expe
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
-from pts.frontend.global_values import mark_reading_uses, not_a_value_message, refused_message
+from pts.frontend.global_values import mark_reading_uses, not_a_value_message
+from pts.frontend.shared_globals import default_node, shared_type
 from pts.frontend.function_aliases import inline_call_aliases
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
@@ -764,6 +765,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         raise self.error(f"unsupported literal {v!r}", e)
 
     def expr_Name(self, e: A.Name) -> Type:
+        if getattr(e, "shared_loc", None) is not None:      # a list default (shared_globals)
+            return shared_type(self, e)
         obj = getattr(e, "obj", None)
         if obj is not None:              # a loop variable over objects, or a chain link
             e.var = None
@@ -781,10 +784,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         value = self.lookup_global(e.id, e)
         if value is not _MISSING:
             c = constant_type(value)
+            shared = shared_type(self, e, value, c)      # a list, dict, set (shared_globals)
+            if shared is not None:
+                return shared
             if c is not None:
-                if isinstance(c, ListType) and not getattr(e, "reads_global", False):
-                    raise self.error(refused_message(e.id), e)
-                e.const = value
+                e.const = value          # (a list: only read here, shared_globals.folds_here)
                 return c
             f = self.global_function(value, e)      # a function as a value
             if f is not None:
@@ -1270,7 +1274,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 continue
             if i < first_default:
                 raise self.error(f"{name}() missing required argument '{params[i]}'", e)
-            bound[i] = constant_node(defaults[i - first_default], e, f"{name}()", params[i])
+            bound[i] = default_node(pyfunc, i - first_default, params[i], e) or \
+                constant_node(defaults[i - first_default], e, f"{name}()", params[i])
         e.args = bound
         e.keywords = []
 

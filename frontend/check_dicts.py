@@ -18,6 +18,7 @@ name)` for methods, `Callee("builtin", "dict"|"set")` for the constructors, `it.
 from __future__ import annotations
 
 from pts.frontend import ast as A
+from pts.frontend.shared_globals import names_shared
 from pts.ir.dict_ops import key_ok, value_ok
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, SetType,
                           TupleType, Type, py_name)
@@ -241,7 +242,8 @@ class DictChecks:
         if isinstance(it, A.Call) and isinstance(it.func, A.Attribute) and not it.args \
                 and it.func.attr in ("keys", "values", "items"):
             recv = it.func.value
-            if isinstance(recv, A.Name) and self.var_key(recv.id) not in self.vars:
+            if isinstance(recv, A.Name) and self.var_key(recv.id) not in self.vars \
+                    and not names_shared(self, recv):     # (a module's dict: shared_globals)
                 return None
             t = self.expr(recv)
             if not isinstance(t, DictType):

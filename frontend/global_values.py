@@ -1,26 +1,28 @@
 """Module-level values that scripted code reads: which ones fold into the code as
 constants, and where a folded list may be used.
 
-Python looks a global up when the code runs, and a list global is one shared, mutable
-object.  pts compiles the value it finds at compile time into the code instead (as
-TorchScript does with every global), which gives CPython's results exactly when the value
-does not change afterwards:
+Python looks a global up when the code runs.  pts compiles the value of an immutable
+global that it finds at compile time into the code instead (as TorchScript does with every
+global), which gives CPython's results as long as the global is not rebound afterwards:
 
 - numbers, bools, strings and tuples of them (None among a tuple's items too) are
   immutable: they fold as constants (`constant_type`);
 - a list of those (`SMALL = ["zero", "one", ...]`, `TENS = [None, None, "twenty", ...]`:
-  List[Optional[str]]) folds as a constant too, but only where the code reads it without
-  keeping or changing it: `G[i]`, `G[a:b]`, `len(G)`, `for x in G` (and comprehensions),
-  `x in G`, comparisons, `G + H`, `G * n`, `G.index(x)`, `G.count(x)`, and builtins that
-  only iterate (`enumerate(G)`, `sorted(G)`, `list(G)`, ...).  The lowering builds one
-  copy per call of the function (lower_lists.build_global_lists) that these uses neither
-  keep nor change, so it is never observably different from the shared object.  Anything that would keep or change the list (`x = G`, `f(G)`,
-  `G.append(v)`, `G[i] = v`) is refused (`refused_message`) and names the workaround,
-  `list(G)`.
+  List[Optional[str]]) folds as a constant too, where a function only reads it:
+  `G[i]`, `G[a:b]`, `len(G)`, `for x in G` (and comprehensions), `x in G`, comparisons,
+  `G + H`, `G * n`, `G.index(x)`, `G.count(x)`, and builtins that only iterate
+  (`enumerate(G)`, `sorted(G)`, `list(G)`, ...) — `mark_reading_uses` marks those Names.
+  The lowering builds one copy per call of the function (lower_lists.build_global_lists)
+  that these uses neither keep nor change, and the Python boundary checks at each call
+  that the module's list still equals the folded value (frontend.shared_globals:
+  otherwise it compiles again, sharing the list from then on).  A function that keeps,
+  passes or changes the list (`x = G`, `f(G)`, `G.append(v)`, `G[i] = v`), and any
+  dict, set or list of other items, shares the module's object instead
+  (frontend/shared_globals.py).
 
-The disk cache compares every folded global again when it loads code (pts.cache: a
-constant by repr), so rebinding or mutating one between runs compiles again; code already
-compiled in this process keeps the value it was compiled with (as for numbers).
+The disk cache compares every folded constant again when it loads code (pts.cache: by
+repr), so rebinding one between runs compiles again; code that folded a list is not kept
+there (its guard lives in the process).
 """
 from __future__ import annotations
 
@@ -150,16 +152,7 @@ def not_a_value_message(name: str, value: Any) -> str:
         what = f"the class {value.__qualname__}"
     elif isinstance(value, types.BuiltinFunctionType):
         what = f"the builtin function {value.__name__}"
-    elif isinstance(value, (list, dict, set)):
-        what = f"a {type(value).__name__} pts does not fold (empty, or of mixed or nested items)"
     else:
         what = f"a {type(value).__name__} object"
     return (f"'{name}' is not a value pts can use here: it is {what}; pts folds in numbers, "
-            f"strings, tuples of them and lists of those")
-
-
-def refused_message(name: str) -> str:
-    return (f"'{name}' is a module-level list, which pts folds into the code as a constant: "
-            f"it can only be read here ({name}[i], len({name}), for x in {name}, x in {name}, "
-            f"...); keeping, passing or changing it would share the list, which pts does not "
-            f"do (copy it first: list({name}))")
+            f"strings and tuples of them, and shares lists, dicts and sets")

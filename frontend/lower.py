@@ -29,6 +29,7 @@ from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_lists import ListLowering
 from pts.frontend.lower_strings import StringLowering
+from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
@@ -690,6 +691,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return const(value, t)
 
     def expr_Name(self, e: A.Name) -> Value:
+        shared = shared_value(self, e)         # a module's list, dict or set (shared_globals)
+        if shared is not None:
+            return shared
         if isinstance(e.ty, ObjectType):
             raise CompileError(f"an object ({e.ty}) cannot be used as a value here", e.span)
         if getattr(e, "const", None) is not None:

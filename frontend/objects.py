@@ -235,6 +235,10 @@ def python_function(value: Any):
         return value
     if getattr(type(value), "wraps_python_function", False):
         return value.py_func
+    if getattr(value, "__module__", None) == "_bisect":     # bisect.*: stdlib/pybisect.py
+        from pts.stdlib import pybisect
+        return getattr(pybisect, {"bisect": "bisect_right", "insort": "insort_right"}.get(
+            value.__name__, value.__name__), None)
     return None
 
 

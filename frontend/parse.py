@@ -374,6 +374,9 @@ _REFUSED = {
     "kwstararg": "**kwargs",
     "ellipsis": "Ellipsis",
 }
+# (shared_globals: scripted code shares a module's lists, dicts and sets, never rebinds them)
+_WHY = {"global_stmt": ": pts does not rebind module-level names; change a module-level list, "
+                       "dict or set in place instead (G[:] = ..., G.clear(), G[k] = v)"}
 
 
 def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> None:
@@ -390,7 +393,7 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
             _refuse(node.children[0], pos, in_function, in_class)
             continue
         if name in _REFUSED:
-            raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
+            raise CompileError(f"'{_REFUSED[name]}' is not supported" + _WHY.get(name, ""), span)
         if name == "decorated" and in_function:
             raise CompileError("'decorator on a nested def' is not supported", span)
         if name == "parameters":

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
+from pts.frontend import shared_globals
 from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_function, convertible,
                                 plural, refine, resolve_type, tested_names)
 from pts.frontend.lower import lower_function
@@ -261,8 +262,10 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
                            f"returned to Python", entry.fdef.span)
     module = Module(entry=entry.ir_name)
     with program.timings.phase("lower"):
+        shared_globals.prepare(program)
         for spec in program.order:
             module.add(lower_function(spec))
+        shared_globals.thread_shared(module, program, entry)     # hidden parameters
     return Built(module, program, entry)
 
 

@@ -13,7 +13,8 @@ import functools
 import sys
 import weakref
 
-from pts.compiled import Compiled, compile_method, compile_signature, maybe_preload
+from pts.compiled import (Compiled, SharedChanged, compile_method, compile_signature,
+                          maybe_preload)
 from pts.errors import CompileError
 from pts.frontend.objects import guards_hold, method_function, resolve
 from pts.ir.types import F64, I1, I64
@@ -105,12 +106,17 @@ class ScriptFunction(_CallBase):
             c = self.compiled(args)
             code = self.py_func.__code__
             if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices \
+                    and not (c.shared or c.folded) \
                     and not (code.co_kwonlyargcount or code.co_flags & _VARIADIC):
                 self._fast[key] = c
                 if _CallBase is not object:
                     _register(self, _kinds(key), c)
         try:
-            return c.run(args)
+            try:
+                return c.run(args)
+            except SharedChanged:       # a shared global changed type: compile again
+                self._cache = {k: v for k, v in self._cache.items() if v is not c}
+                return self.compiled(args).run(args)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
@@ -339,12 +345,19 @@ class ScriptMethod:
         if c.lifted:              # native: tensor attributes as trailing arguments
             full += tuple(resolve(root, p) for p in c.lifted)
         if not bound and c.entry is not None and c.const_indices == (0,) and \
+                not (c.shared or c.folded) and \
                 all(k in _SCALARS or type(k) is tuple for k in key):
             call = _EntryCall(c, full[1:])
             if call.registered:         # else (an ndarray subclass among the model's arrays,
                 self._fast[key] = (c, call)     # > MAX_ARGS values) the next call tries again
         try:
-            return c.run(full)
+            try:
+                return c.run(full)
+            except SharedChanged:       # a module-level list it folded changed: compile again
+                self._cache = {k: v for k, v in self._cache.items() if v is not c}
+                self._variants = {k: [x for x in v if x is not c]
+                                  for k, v in self._variants.items()}
+                return self.compiled(args).run(full)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None

@@ -54,6 +54,8 @@ class Compiled:
         self.const_indices = record.const_indices
         self.guards = record.guards
         self.lifted = record.lifted
+        self.shared = record.shared
+        self.folded = record.folded
         if backend == "interp":
             from pts.runtime.interp import Interpreter
             from pts.runtime.native import to_type
@@ -66,6 +68,7 @@ class Compiled:
             if self.const_indices:
                 inner, dropped = self.run, set(self.const_indices)
                 self.run = lambda args: inner([a for i, a in enumerate(args) if i not in dropped])
+            self.run = with_shared(self.run, self.shared, self.folded)
             return
         from pts.backend import jit
         from pts.ir.analysis import has_tensor_code
@@ -97,7 +100,7 @@ class Compiled:
         if self.const_indices:
             dropped = set(self.const_indices)
             run = lambda args: self.entry([a for i, a in enumerate(args) if i not in dropped])  # noqa: E731
-        self.run = run
+        self.run = with_shared(run, self.shared, self.folded)
 
     def swap(self, native) -> None:
         """Run `native` (tier-2 code of the same module) from now on.  Calls running the old
@@ -142,11 +145,42 @@ class Compiled:
         c.entry_func = entry
         c.param_types = entry.param_types
         c.const_indices = ()
-        c.guards = c.lifted = ()
+        c.guards = c.lifted = c.shared = c.folded = ()
         c.lock = threading.Lock()
         c.on_swap = []
         c._set_native(native)
         return c
+
+
+class SharedChanged(Exception):
+    """A module-level list, dict or set that the code shares (frontend.shared_globals) no
+    longer has the type it was compiled for, or a list it folded in changed: the caller
+    compiles again (the changed list is shared from then on)."""
+
+
+def with_shared(run, shared: tuple, folded: tuple = ()):
+    """`run` with the shared objects' current values appended to the arguments (the
+    entry's hidden parameters, read from their locations at each call), after checking
+    that every list the code folded in still equals the module's."""
+    if not shared and not folded:
+        return run
+    from pts.frontend.shared_globals import UNFOLDED, fits
+
+    def call(args):
+        for loc, snapshot in folded:
+            try:
+                same = loc.get() == snapshot
+            except Exception:            # (rebound to something that does not compare)
+                same = False
+            if not same:
+                UNFOLDED.add(loc)
+                raise SharedChanged(loc)
+        values = [loc.get() for loc, _ in shared]
+        for v, (loc, t) in zip(values, shared):
+            if not fits(v, t):
+                raise SharedChanged(loc)
+        return run(list(args) + values)
+    return call
 
 
 def wait_optimized(timeout: float | None = None) -> bool:
@@ -214,7 +248,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
     from pts import compiler
     record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
-    if record.const_params:
+    if record.const_params or record.shared or record.folded:
         disk = None          # the disk cache keys on types only: value-specialized code stays out
     try:
         c = Compiled(record, backend, disk, ms, name=cache.signature_name(pyfunc, sig))

@@ -69,6 +69,12 @@ class CompileRecord:
     # are of (those among `lifted`)
     grad_wrt: tuple[int, ...] = ()
     grad_params: tuple[str, ...] = ()
+    # the module-level lists/dicts/sets (and list defaults) the code shares with Python:
+    # (frontend.shared_globals.SharedLocation, type), the entry's hidden last parameters
+    shared: tuple = ()
+    # module-level lists folded in as constants where only read: (location, the value
+    # folded); the boundary checks before each call that the module's list still equals it
+    folded: tuple = ()
 
     @property
     def entry(self) -> Function:
@@ -106,6 +112,12 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     except RecursionError:
         raise CompileError(f"'{pyfunc.__name__}' is nested too deeply to compile") from None
     timings = dict(built.program.timings.ms)
+    shared = built.program.__dict__.get("entry_shared", ())
+    if shared and (root is not None or grad_wrt is not None):
+        loc = shared[0][0]
+        raise CompileError(f"{pyfunc.__name__}() uses the {loc.describe()}: a model's method "
+                           f"or a gradient cannot share it with Python yet (pass it as an "
+                           f"argument, or copy it: list(...))", built.entry.fdef.span)
     lifted: list | None = [] if lift_attributes else None
     names = tuple(p.name for p in built.entry.fdef.params)
     const_params = dict(built.entry.const_params)
@@ -148,6 +160,8 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         global_reads=built.program.global_reads,
         guards=tuple(built.program.object_reads.items()),
         lifted=tuple(lifted or ()),
+        shared=shared,
+        folded=built.program.__dict__.get("entry_folded", ()),
         timings=timings)
 
 

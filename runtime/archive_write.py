@@ -25,7 +25,7 @@ import zlib
 
 from pts.backend import link, save_images
 from pts.backend.abi import CTX_FIELDS, IMPORTS
-from pts.errors import EXCEPTION_KINDS
+from pts.errors import EXCEPTION_KINDS, CompileError
 from pts.frontend.objects import guards_hold, resolve
 from pts.ir.core import Module
 from pts.ir.parser import parse_module
@@ -258,6 +258,10 @@ class _Saver:
             record = compiler.compile(pyfunc, sig.types, sig.build_values(), root,
                                       lift_attributes=root is not None)
             TIMINGS["compile"] += time.perf_counter() - t0
+        if getattr(record, "shared", ()):       # (frontend.shared_globals)
+            raise CompileError(f"cannot save {pyfunc.__name__}(): it shares the "
+                               f"{record.shared[0][0].describe()} with Python, which an "
+                               f"archive does not hold yet (pass it as an argument)")
         t0 = time.perf_counter()
         module, lifted = record.module, record.lifted
         names = list(record.param_names)

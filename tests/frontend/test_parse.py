@@ -436,14 +436,16 @@ REFUSED = [
                                                          enumerate(REFUSED)])
 def test_refused_construct(name, src, pos):
     e = error(src)
-    assert e.msg == f"'{name}' is not supported"
+    # ('global' says what to write instead: change a module's list in place)
+    assert e.msg == f"'{name}' is not supported" or \
+        name == "global" and e.msg.startswith("'global' is not supported: pts does not rebind")
     assert where(e) == pos
     assert e.filename == FILE
 
 
 def test_first_refused_construct_in_source_order_wins():
     e = error("def f():\n    def g():\n        global h\n    with a:\n        pass\n")
-    assert e.msg == "'global' is not supported" and where(e) == (3, 9)
+    assert e.msg.startswith("'global' is not supported") and where(e) == (3, 9)
 
 
 def test_functions_as_values_parse():

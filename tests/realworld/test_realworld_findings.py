@@ -88,19 +88,30 @@ def test_empty_list_argument_annotated(tmp_path, backend):
 
 
 def test_default_value_message_list(tmp_path):
-    """A list default from a scripted caller is refused naming the parameter, with at
-    most ~60 characters of the value."""
+    """A list default left out by a scripted caller is the function's own object
+    (frontend/shared_globals.py); one pts cannot pass is refused naming the parameter,
+    in a message of bounded length."""
     f = define(tmp_path, "f", """
         TABLE = [(float(i), [0.0, 1.0, 2.0]) for i in range(50)]
 
         def energy(e=0.0, bodies=TABLE):
-            return e
+            return e + len(bodies)
 
         def f():
             return energy()
     """)
+    assert pts.script(f, backend="interp")() == 50.0
+    g = define(tmp_path, "g", """
+        MIXED = [(float(i), "x" if i else 0) for i in range(50)]
+
+        def energy(e=0.0, bodies=MIXED):
+            return e + len(bodies)
+
+        def g():
+            return energy()
+    """)
     with pytest.raises(CompileError) as info:
-        pts.script(f, backend="interp")()
+        pts.script(g, backend="interp")()
     message = str(info.value).splitlines()[0].split(": ", 1)[1]     # (after file:line:col)
     assert "energy()'s parameter 'bodies'" in message and len(message) < 250, message
 

@@ -137,7 +137,11 @@ def full_args(pyfunc, args: tuple) -> tuple:
 # loader in test_functions_archive.py); pts-run takes one value per compiled parameter
 # (a tuple for *args), which this harness's argument lists do not spell yet
 _PER_PARAMETER = {"args_entry_kwonly.py", "args_kwonly.py", "args_star.py"}
-PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py")) if p.name not in _PER_PARAMETER]
+# programs sharing a module-level list, dict or set with Python (global_shared_*): an
+# archive does not hold such an entry yet (pts.save refuses it: frontend/shared_globals.py,
+# tests/lang/test_global_shared.py)
+PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py"))
+                 if p.name not in _PER_PARAMETER and not p.name.startswith("global_shared_")]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 # Refused: a module-level list of ints and strs (pts lists hold one type).
 # call: f()
-# error: 8: 'MIXED' is not a value pts can use here
+# error: 8: the module-level list 'MIXED' cannot be shared with scripted code
 MIXED = [1, "two", 3]
 
 

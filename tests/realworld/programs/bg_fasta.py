@@ -5,7 +5,7 @@
 # Changes: main's `n = int(sys.argv[1])` is its parameter n; the module-level `main()`
 #   call is the run line.  The module-level generator Random is shared by the calls, so
 #   the program has one run line (the runner loads a fresh module per backend).
-# xfail: waits for: a module-level list passed on (`randomFasta(iub, n*3)`: pts folds a global list as a constant where it is only read), then bound methods as values (`''.join`, `bisect.bisect`, issue 30 [fn]); a generator object kept in a global (`Random.__next__`) and the bisect module are outside issue 30
+# xfail: waits for: a generator object kept in a global (`Random = genRandom()`, called through `Random.__next__`; generator objects as values are outside issue 30); the module-level list passed on (`randomFasta(iub, n*3)`) and `bisect` landed
 
 import sys, bisect
 

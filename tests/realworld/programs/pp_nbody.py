@@ -5,7 +5,6 @@
 # Changes: the functions are unchanged; bench_nbody loses its pyperf timing and returns the
 #   energy after the run (the benchmark returns the time).  The program mutates its module's
 #   BODIES, so it has one run line (the runner loads a fresh module per backend).
-# xfail: waits for: a list default shared between scripted calls (`offset_momentum(ref, bodies=SYSTEM)` called from scripted code: `the default value of offset_momentum()'s parameter 'bodies' (list [...]) is not supported`), and a module-level dict of lists changed in place (`BODIES[reference]`)
 """
 N-body benchmark from the Computer Language Benchmarks Game.
 

@@ -1,0 +1,197 @@
+"""Module-level lists, dicts and sets shared between scripted code and Python, where one
+program run is not enough to see it (frontend/shared_globals.py; docs/language.md,
+"Module-level values and defaults"): what scripted code changes, Python sees after the
+call; what Python changes between calls, the next call sees; a list default left out by
+a scripted caller is the function's own `__defaults__` object.  Every test loads its
+module afresh and runs interpreted and natively.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+
+import pytest
+
+import pts
+from pts.errors import CompileError
+
+BACKENDS = ["interp", "native"]
+
+
+def load(tmp_path, name: str, source: str):
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(source))
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_scripted_changes_are_seen_by_python(tmp_path, backend):
+    m = load(tmp_path, f"shared_append_{backend}", """
+        LOG = [0]
+
+        def push(x: int) -> None:
+            LOG.append(x)
+
+        def run(n: int) -> int:
+            for i in range(n):
+                push(i * i)
+            LOG[0] = -1
+            return len(LOG)
+    """)
+    log = m.LOG
+    f = pts.script(m.run, backend=backend)
+    assert f(3) == 4
+    assert m.LOG is log and log == [-1, 0, 1, 4]        # the module's own list, changed
+    assert f(1) == 5 and log == [-1, 0, 1, 4, 0]        # the next call starts from there
+    assert m.run(1) == 6 and log[-1] == 0               # and CPython agrees
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_python_changes_between_calls_are_seen(tmp_path, backend):
+    m = load(tmp_path, f"shared_between_{backend}", """
+        WEIGHTS = [1.0, 2.0]
+        NAMES = {"a": 1}
+
+        def score() -> float:
+            s = 0.0
+            for w in WEIGHTS:
+                s += w
+            return s + len(NAMES) * 100.0
+    """)
+    f = pts.script(m.score, backend=backend)
+    assert f() == 103.0
+    m.WEIGHTS.append(4.0)                 # in place
+    m.NAMES["b"] = 2
+    assert f() == 207.0
+    m.WEIGHTS = [0.5]                     # rebound to a list of the same type
+    assert f() == 200.5
+    m.WEIGHTS = [1, 2]                    # rebound to another type: compiled again
+    assert f() == 203.0 == m.score()
+    m.WEIGHTS = []                        # empty: any list fits the compiled code
+    assert f() == 200.0 == m.score()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dict_of_lists_changed_in_place(tmp_path, backend):
+    m = load(tmp_path, f"shared_dict_{backend}", """
+        BODIES = {"sun": ([0.0, 0.0], 10.0), "moon": ([1.0, 2.0], 1.0)}
+        SYSTEM = list(BODIES.values())
+
+        def nudge(ref: str, dx: float) -> float:
+            (pos, mass) = BODIES[ref]
+            pos[0] += dx
+            total = 0.0
+            for (p, m) in SYSTEM:        # the same lists, reached through another global
+                total += p[0] * m
+            return total
+    """)
+    f = pts.script(m.nudge, backend=backend)
+    assert f("sun", 0.5) == 0.5 * 10.0 + 1.0 * 1.0
+    assert m.BODIES["sun"][0] == [0.5, 0.0]
+    assert m.SYSTEM[0][0] is m.BODIES["sun"][0]          # aliasing kept
+    assert f("moon", 1.0) == 0.5 * 10.0 + 2.0 * 1.0
+    assert m.BODIES["moon"][0] == [2.0, 2.0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_default_shared_by_scripted_and_python_calls(tmp_path, backend):
+    m = load(tmp_path, f"shared_default_{backend}", """
+        from typing import List
+
+        def remember(x: int, seen: List[int] = []) -> int:
+            seen.append(x)
+            return len(seen)
+
+        def twice(x: int) -> int:
+            remember(x)
+            return remember(x + 1)
+    """)
+    f = pts.script(m.twice, backend=backend)
+    assert f(1) == 2
+    assert m.remember.__defaults__[0] == [1, 2]
+    assert m.remember(7) == 3                            # Python's call: the same list
+    g = pts.script(m.remember, backend=backend)
+    assert g(8) == 4                                     # a scripted call from Python too
+    assert f(0) == 6 and m.remember.__defaults__[0] == [1, 2, 7, 8, 0, 1]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_set_global_and_memo_dict(tmp_path, backend):
+    m = load(tmp_path, f"shared_memo_{backend}", """
+        MEMO = {0: 0, 1: 1}
+        SEEN = {0}
+
+        def fib(n: int) -> int:
+            SEEN.add(n)
+            if n in MEMO:
+                return MEMO[n]
+            v = fib(n - 1) + fib(n - 2)
+            MEMO[n] = v
+            return v
+    """)
+    f = pts.script(m.fib, backend=backend)
+    assert f(30) == 832040
+    assert len(m.MEMO) == 31 and m.MEMO[30] == 832040
+    assert m.SEEN == set(range(31))
+
+
+def test_model_method_and_archive_refuse_shared_globals(tmp_path):
+    m = load(tmp_path, "shared_refused", """
+        ROWS = [1, 2]
+
+        def count(x: int) -> int:
+            ROWS.append(x)
+            return len(ROWS)
+
+        class Counter:
+            def forward(self, x: int) -> int:
+                ROWS.append(x)
+                return len(ROWS)
+    """)
+    with pytest.raises(CompileError, match="model's method or a gradient cannot share it"):
+        pts.script(m.Counter())(1)
+    f = pts.script(m.count)
+    assert f(3) == 3
+    with pytest.raises(CompileError, match="shares the module-level list 'ROWS'"):
+        pts.save(f, str(tmp_path / "count.pts"))
+    assert m.ROWS == [1, 2, 3]
+
+
+def test_global_that_cannot_be_passed_any_more(tmp_path):
+    m = load(tmp_path, "shared_mixed_later", """
+        ROWS = [1, 2]
+
+        def count() -> int:
+            return len(ROWS)
+    """)
+    f = pts.script(m.count, backend="native")
+    assert f() == 2
+    m.ROWS.append("three")                # no longer a pts list: compiling again refuses it
+    with pytest.raises(CompileError, match="module-level list 'ROWS' cannot be shared"):
+        f()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_read_only_list_follows_python_changes(tmp_path, backend):
+    """A list a function only reads folds in as a constant (fast: no list crosses the
+    boundary); each call checks that the module's list still equals it, and compiles
+    again (sharing the list from then on) when Python changed it."""
+    m = load(tmp_path, f"shared_folded_{backend}", """
+        DIGITS = ["zero", "one", "two"]
+
+        def spell(i: int) -> str:
+            return DIGITS[i] if i < len(DIGITS) else "?"
+    """)
+    f = pts.script(m.spell, backend=backend)
+    assert [f(1), f(3)] == ["one", "?"]
+    m.DIGITS.append("three")
+    assert f(3) == "three" == m.spell(3)
+    m.DIGITS[0] = "nil"
+    assert f(0) == "nil"
+    m.DIGITS = ["a"]
+    assert f(0) == "a" and f(1) == "?"
