@@ -1,9 +1,10 @@
 """Lowering of a loop over `s.split(...)` to a split iterator: no list of pieces is built.
 
-`for w in text.split():` (and `.split(sep)`, `.split(sep, maxsplit)`, in a comprehension or
-a generator expression, under enumerate/zip, ...) only walks the list that split would
-return, so the loop asks for one piece at a time: the op `str.split_next(s, sep, left, pos)`
-(ir.string_ops) gives the piece that starts the search at `pos` and the position after it,
+`for w in text.split():` (and `.split(sep)`, `.split(sep, maxsplit)`, `.splitlines()`, in
+a comprehension or a generator expression, under enumerate/zip, ...) only walks the list
+that split would return, so the loop asks for one piece at a time: the op
+`str.split_next(s, sep, left, pos)` (ir.string_ops; `str.lines_next(s, pos)` for
+splitlines) gives the piece that starts the search at `pos` and the position after it,
 or a negative position when there is none.  The lowering keeps two loop variables: the
 position (0 first) and, when a maxsplit is given, the splits left (decremented per piece;
 negative means no limit, as CPython reads maxsplit).  The text is one SSA value read
@@ -30,9 +31,10 @@ def _split_call(it) -> bool:
     if not isinstance(it, A.Call) or getattr(it, "keywords", None):
         return False
     t = getattr(it, "target", None)
-    if t is None or t.kind != "strmethod" or t.name != "split":
+    if t is None or t.kind != "strmethod" or t.name not in ("split", "splitlines"):
         return False
-    return getattr(it.func.value, "ty", None) == STR and len(it.args) <= 2
+    return getattr(it.func.value, "ty", None) == STR and len(it.args) <= \
+        (2 if t.name == "split" else 0)
 
 
 def _operands(lw, it: A.Call):
@@ -54,6 +56,7 @@ class _Steps:
 
     def __init__(self, lw, it: A.Call):
         self.lw = lw
+        self.lines = it.target.name == "splitlines"
         self.text, self.sep, limit = _operands(lw, it)
         self.left = None
         if limit is not None:
@@ -66,7 +69,10 @@ class _Steps:
         """In the loop header: take the next piece; is there one?"""
         lw = self.lw
         left = lw.read(self.left) if self.left is not None else const(-1)
-        self.step = lw.emit("str.split_next", [self.text, self.sep, left, pos], SPLIT_STEP)
+        if self.lines:
+            self.step = lw.emit("str.lines_next", [self.text, pos], SPLIT_STEP)
+        else:
+            self.step = lw.emit("str.split_next", [self.text, self.sep, left, pos], SPLIT_STEP)
         self.next = lw.emit("tuple.get", [self.step, const(1)], I64)
         return lw.emit("ge", [self.next, const(0)], I1)
 

@@ -42,6 +42,7 @@ none, str, and tuples and lists of those):
                   over it (frontend.lower_split), with no list.  A position means nothing
                   outside the loop: a code-point index here, a byte offset in native code
                   (runtime/c/strings.c); 0 starts, past len(s) is exhausted.
+  str.lines_next  (str, i64 pos) -> tuple<str, i64>   the same for s.splitlines()
 """
 from __future__ import annotations
 
@@ -254,6 +255,28 @@ def _split_next(s: str, sep, left: int, pos: int) -> tuple:
     return s[pos:j], j + len(sep)
 
 
+# str.splitlines' line boundaries: \r\n as one, then each of these alone
+_LINE_END = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _lines_next(s: str, pos: int) -> tuple:
+    """One step of s.splitlines(): the line at pos and the position after its end."""
+    n = len(s)
+    if pos < 0 or pos >= n:            # (no empty line after a final line break)
+        return "", -1
+    m = _LINE_END.search(s, pos)
+    if m is None:
+        return s[pos:], n
+    return s[pos:m.start()], m.end()
+
+
+def _lines_next_rule(use: OpUse) -> Type:
+    use.arity(2)
+    if use.types != (STR, I64):
+        use.fail(f"expected (str, i64), found {use.types}")
+    return SPLIT_STEP
+
+
 def _split_next_rule(use: OpUse) -> Type:
     use.arity(4)
     s, sep, left, pos = use.types
@@ -264,3 +287,4 @@ def _split_next_rule(use: OpUse) -> Type:
 
 SPLIT_STEP = TupleType((STR, I64))
 define("str.split_next", RAISE, _split_next, _split_next_rule)
+define("str.lines_next", RAISE, _lines_next, _lines_next_rule)

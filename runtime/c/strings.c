@@ -1308,6 +1308,39 @@ static int32_t split_next(str_ctx *c, const str_site *site, const int64_t *argv,
     return 0;
 }
 
+/* str.lines_next(s, pos) -> (line, next): one step of s.splitlines() from byte offset pos,
+   or ("", -1) at the end.  Line boundaries are str.splitlines': \r\n, then \n \r \v \f
+   \x1c \x1d \x1e and U+0085 U+2028 U+2029 (C2 85, E2 80 A8, E2 80 A9 in UTF-8). */
+static int32_t lines_next(str_ctx *c, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a), i = argv[1], end = i, brk = 0;
+    out[0] = (int64_t)(uintptr_t)empty_str.s;
+    out[1] = -1;
+    if (i < 0 || i >= an)
+        return 0;
+    for (; end < an; end++) {
+        unsigned char ch = (unsigned char)a[end];
+        if (ch == '\n' || (ch >= 0x0b && ch <= 0x0d) || (ch >= 0x1c && ch <= 0x1e))
+            brk = ch == '\r' && end + 1 < an && a[end + 1] == '\n' ? 2 : 1;
+        else if (ch == 0xC2 && end + 1 < an && (unsigned char)a[end + 1] == 0x85)
+            brk = 2;
+        else if (ch == 0xE2 && end + 2 < an && (unsigned char)a[end + 1] == 0x80 &&
+                 ((unsigned char)a[end + 2] == 0xA8 || (unsigned char)a[end + 2] == 0xA9))
+            brk = 3;
+        if (brk)
+            break;
+    }
+    int64_t len = end - i;
+    char *r = piece(c, a + i, len, SNCP(a) == an ? len : cp_count(a + i, len), an - i >= 8);
+    if (!r) {
+        c->msg = OOM;
+        return K_RUNTIME;
+    }
+    out[0] = (int64_t)(uintptr_t)r;
+    out[1] = end + brk;
+    return 0;
+}
+
 /* A per-thread buffer the formatting ops reuse (one malloc per thread, not per call);
    only run() itself uses it, never a function it calls. */
 static TLS pts_buf scratch_buf;
@@ -1475,6 +1508,7 @@ static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int
         return 0;
     }
     case OP_split_next: return split_next(c, site, argv, out);
+    case OP_lines_next: return lines_next(c, argv, out);
     case M_split:
         if (nargs == 1 || site->t[1] == T_STR || site->t[1] == T_NONE)
             st = split(c, site, argv, out);

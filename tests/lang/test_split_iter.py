@@ -98,3 +98,24 @@ def kept(s: str) -> int:
 def test_a_kept_split_is_still_a_list():
     text = pts.script(kept).ir("a b")
     assert "str.m.split" in text and "str.split_next" not in text
+
+
+def line_pieces(s: str) -> List[str]:
+    out: List[str] = []
+    for line in s.splitlines():
+        out.append(line)
+    return out
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_splitlines_pieces_are_cpythons(backend):
+    f = pts.script(line_pieces, backend=backend)
+    breaks = "".join(chr(c) for c in range(0x3000) if len(("a" + chr(c) + "b").splitlines()) == 2)
+    assert breaks == "\n\x0b\x0c\r\x1c\x1d\x1e\x85\u2028\u2029"
+    rng = random.Random(31)
+    texts = ["", "\n", "\r\n", "\n\r", "a\r\nb", "é\r\r\n"] + [
+        "".join(rng.choice("aé " + breaks + "\r\n") for _ in range(rng.randint(0, 12)))
+        for _ in range(80)]
+    for s in texts:
+        assert f(s) == s.splitlines(), repr(s)
+    assert "str.lines_next" in pts.script(line_pieces).ir("a")
