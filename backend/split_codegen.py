@@ -32,10 +32,9 @@ def _is_space(b: ir.IRBuilder, ch) -> ir.Value:
     return b.or_(sp, b.or_(ctl, sep))
 
 
-def _split_ws_body(mc, fn) -> None:
+def _split_ws_body(mc, fn, _field, str_const) -> None:
     """{ptr, i64} @pts.str_split_ws(ctx, ptr s, i64 pos): the word of ASCII text s at or
     after byte pos and the offset after it, or ("", -1) when only whitespace is left."""
-    from pts.backend.str_codegen import _field, str_const
     ctx, s, pos = fn.args
     rt = llvm_type(SPLIT_STEP)
     names = ("entry", "skip", "skiptest", "start", "scan", "scantest", "word", "none")
@@ -88,10 +87,10 @@ def _split_ws_body(mc, fn) -> None:
     b.ret(b.insert_value(res, _c64(-1), 1))
 
 
-def split_next(fc, ins, vals):
+def split_next(fc, ins, vals, call, _field, str_const):
     """The step: the helper for a whitespace split with no limit of ASCII text, else the
-    runtime's (backend.str_codegen.call)."""
-    from pts.backend.str_codegen import _field, _helper, call
+    runtime's (`call`: backend.str_codegen's, which passes its helpers: this module
+    imports nothing of it)."""
     left = ins.args[2]
     if ins.args[1].type != NONE or not (isinstance(left, Const) and left.value < 0):
         return call(fc, ins, vals)
@@ -99,6 +98,12 @@ def split_next(fc, ins, vals):
     s, pos = vals[0], vals[3]
     ascii_ = b.icmp_signed("==", _field(b, s, -2), _field(b, s, -1))
     rt = llvm_type(SPLIT_STEP)
-    fn = _helper(fc.mc, "str_split_ws", ir.FunctionType(rt, [PTR, PTR, I64T]), _split_ws_body)
+    mc = fc.mc
+
+    def build():
+        fn = ir.Function(mc.m, ir.FunctionType(rt, [PTR, PTR, I64T]), name="pts.str_split_ws")
+        _split_ws_body(mc, fn, _field, str_const)
+        return fn
+    fn = mc.helper("str_split_ws", build)
     return fast_or_slow(b, fc.fn, ascii_, lambda: b.call(fn, [fc.ctx, s, pos]),
                         lambda: call(fc, ins, vals), "str.split")

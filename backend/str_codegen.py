@@ -432,7 +432,7 @@ def _getitem(fc, ins, vals):
 
 def _split_next(fc, ins, vals):
     from pts.backend.split_codegen import split_next
-    return split_next(fc, ins, vals)
+    return split_next(fc, ins, vals, call, _field, str_const)
 
 
 FAST = {"str.len": _len, "str.eq": _eq, "str.ne": _eq, "str.contains": _contains,
