@@ -430,5 +430,11 @@ def _getitem(fc, ins, vals):
     return fast_or_slow(b, fc.fn, ok, fast, lambda: call(fc, ins, vals), "str.idx")
 
 
+def _split_next(fc, ins, vals):
+    from pts.backend.split_codegen import split_next
+    return split_next(fc, ins, vals, call, _field, str_const)
+
+
 FAST = {"str.len": _len, "str.eq": _eq, "str.ne": _eq, "str.contains": _contains,
-        "str.concat": _concat, "str.concatn": _concat, "str.getitem": _getitem}
+        "str.concat": _concat, "str.concatn": _concat, "str.getitem": _getitem,
+        "str.split_next": _split_next}

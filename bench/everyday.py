@@ -2,9 +2,11 @@
 
 Rows:
 - word count: `d[w] = d.get(w, 0) + 1` over the words of ~1 MB of text (`text.split()`),
-  returning the number of distinct words and the largest count: ~180k words split into
-  strings carved from the call's arena, each looked up once and written back through the
-  same probe (runtime/c/dicts.c's memo);
+  returning the number of distinct words and the largest count: ~190k words (440
+  distinct) taken one at a time by the split iterator (frontend/lower_split.py: no list;
+  the scan is inline code, backend/split_codegen.py), each a string carved from the
+  call's arena, looked up once and written back through the same probe
+  (runtime/c/dicts.c's memo);
 - BFS: a breadth-first search over a random graph of 100k edges among 50k nodes (an
   adjacency `Dict[int, List[int]]` the function builds from a linear congruential
   generator — passing 200k ints as lists would time the list boundary instead — a visited

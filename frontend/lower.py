@@ -25,6 +25,7 @@ from pts.frontend.check_tensors import BINARY_UFUNCS, DTypeType
 from pts.frontend.lower_exceptions import ExceptionLowering, TryBuilder
 from pts.frontend.lower_functions import FunctionLowering
 from pts.frontend.lower_iter import IterLowering
+from pts.frontend.lower_split import for_split
 from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_lists import ListLowering
@@ -506,6 +507,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         if isinstance(it, A.Call) and getattr(it, "target", None) is not None \
                 and it.target.kind == "builtin" and it.target.name == "range":
             self.for_range(s, it)
+        elif for_split(self, s):            # `for w in s.split()`: no list (lower_split)
+            pass
         elif isinstance(it.ty, ListType):
             self.for_list(s)
         elif it.ty == STR:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.frontend.check_iter import RANGE_IR, RangeType
+from pts.frontend.lower_split import each_split
 from pts.ir.core import Const, Value, const
 from pts.ir.types import F64, I1, I64, STR, ListType, TensorType, TupleType, Type
 
@@ -60,6 +61,8 @@ class IterLowering:
         if isinstance(it, A.GeneratorExp):
             return self.each_genexp(it, body)
         if isinstance(it, A.Call):
+            if each_split(self, it, body):          # `s.split()`: no list (lower_split)
+                return None
             if getattr(it, "gen", None) is not None:
                 return self.each_generator(it, body)
             t = getattr(it, "target", None)

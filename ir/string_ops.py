@@ -35,8 +35,18 @@ none, str, and tuples and lists of those):
   str.list_eq     (list<str>, list<str>) -> i1   a == b
   str.list_contains (list<str>, str) -> i1       x in xs
   str.m.NAME      (str, args...) -> by METHODS   s.NAME(*args)   (RAISE: index, ...)
+  str.split_next  (str, str|none sep, i64 left, i64 pos) -> tuple<str, i64>   RAISE
+                  the next piece of s.split(sep, maxsplit) from position pos, as
+                  (piece, next position), or ("", -1) when there is none; `left` is the
+                  splits left (negative: no limit).  `for w in s.split(...)` is a loop
+                  over it (frontend.lower_split), with no list.  A position means nothing
+                  outside the loop: a code-point index here, a byte offset in native code
+                  (runtime/c/strings.c); 0 starts, past len(s) is exhausted.
+  str.lines_next  (str, i64 pos) -> tuple<str, i64>   the same for s.splitlines()
 """
 from __future__ import annotations
+
+import re
 
 from pts.ir.op_table import PURE, RAISE, OpUse, define
 from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, OptionalType, TupleType, Type)
@@ -217,3 +227,64 @@ def _method(name: str):
 
 for _name, (_p, _r, _t, _raises) in METHODS.items():
     define("str.m." + _name, RAISE if _raises else PURE, _method(_name), _method_rule(_name))
+
+
+# ---------------------------------------------------------------- the split iterator
+
+_WORD = re.compile(r"\S+")       # (re's \s is str.isspace's whitespace: str.split's)
+_NONSPACE = re.compile(r"\S")
+
+
+def _split_next(s: str, sep, left: int, pos: int) -> tuple:
+    """One step of s.split(sep, maxsplit) (see str.split_next above), CPython's pieces."""
+    n = len(s)
+    if sep is not None and sep == "":
+        raise ValueError("empty separator")
+    if pos < 0 or pos > n:
+        return "", -1
+    if sep is None:
+        m = (_NONSPACE if left == 0 else _WORD).search(s, pos)
+        if m is None:
+            return "", -1
+        if left == 0:                 # the rest, trailing whitespace and all
+            return s[m.start():], n + 1
+        return m.group(), m.end()
+    j = s.find(sep, pos) if left != 0 else -1
+    if j < 0:                          # the last piece (after a final separator: "")
+        return s[pos:], n + 1
+    return s[pos:j], j + len(sep)
+
+
+# str.splitlines' line boundaries: \r\n as one, then each of these alone
+_LINE_END = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _lines_next(s: str, pos: int) -> tuple:
+    """One step of s.splitlines(): the line at pos and the position after its end."""
+    n = len(s)
+    if pos < 0 or pos >= n:            # (no empty line after a final line break)
+        return "", -1
+    m = _LINE_END.search(s, pos)
+    if m is None:
+        return s[pos:], n
+    return s[pos:m.start()], m.end()
+
+
+def _lines_next_rule(use: OpUse) -> Type:
+    use.arity(2)
+    if use.types != (STR, I64):
+        use.fail(f"expected (str, i64), found {use.types}")
+    return SPLIT_STEP
+
+
+def _split_next_rule(use: OpUse) -> Type:
+    use.arity(4)
+    s, sep, left, pos = use.types
+    if s != STR or sep not in (STR, NONE) or left != I64 or pos != I64:
+        use.fail(f"expected (str, str|none, i64, i64), found {use.types}")
+    return SPLIT_STEP
+
+
+SPLIT_STEP = TupleType((STR, I64))
+define("str.split_next", RAISE, _split_next, _split_next_rule)
+define("str.lines_next", RAISE, _lines_next, _lines_next_rule)

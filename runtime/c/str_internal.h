@@ -28,7 +28,7 @@ enum { T_NONE_ = 0, T_I64, T_F64, T_I1, T_NONE, T_STR, T_LSTR, T_OTHER };
 
 #define STR_OPS(X) X(concat) X(repeat) X(eq) X(ne) X(lt) X(le) X(gt) X(ge) X(contains) \
     X(len) X(getitem) X(slice) X(from) X(repr) X(ascii) X(format) X(fmt) X(mod) X(int)  \
-    X(float) X(ord) X(chr) X(join) X(list_eq) X(list_contains) X(append)
+    X(float) X(ord) X(chr) X(join) X(list_eq) X(list_contains) X(append) X(split_next) X(lines_next)
 #define STR_METHODS(X) X(split) X(rsplit) X(strip) X(lstrip) X(rstrip) X(replace)          \
     X(startswith) X(endswith) X(find) X(rfind) X(index) X(rindex) X(count) X(lower) X(upper) \
     X(title) X(capitalize) X(swapcase) X(casefold) X(isdigit) X(isdecimal) X(isnumeric)     \

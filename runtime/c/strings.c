@@ -1242,6 +1242,105 @@ oom:
     return K_RUNTIME;
 }
 
+/* The byte length of the whitespace character at a + i (str.isspace's: ASCII's and
+   unicode_space's), or 0 */
+static inline int64_t space_at(const char *a, int64_t i) {
+    unsigned char ch = (unsigned char)a[i];
+    if (ch < 0x80)
+        return space_table[ch];
+    int n = cp_len(ch);
+    return unicode_space(a + i, n) ? n : 0;
+}
+
+/* str.split_next(s, sep or None, left, pos) -> (piece, next): one step of s.split(sep,
+   maxsplit) from byte offset pos (ir/string_ops.py; the loop of frontend/lower_split.py):
+   the piece and the offset to search from next, or ("", -1) when there is none.  An
+   offset past the end means exhausted: the last piece (a separator's last field, or the
+   rest once `left` reaches 0) sets it.  ASCII text (one byte per code point) is scanned
+   with split's table; other text tests each character, unicode whitespace too. */
+static const struct { int64_t ncp, n; char s[8]; } empty_str = {0, 0, ""};
+
+static int32_t split_next(str_ctx *c, const str_site *site, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a);
+    const char *sep = site->t[1] == T_STR ? arg_str(argv, 1) : NULL;
+    int64_t left = argv[2], i = argv[3], sn = sep ? SLEN(sep) : 0;
+    if (sep && sn == 0)
+        return fail(c, K_VALUE, "empty separator");
+    out[0] = (int64_t)(uintptr_t)empty_str.s;
+    out[1] = -1;
+    if (i < 0 || i > an)
+        return 0;
+    int ascii = SNCP(a) == an;
+    int64_t end, next;
+    if (!sep) {
+        if (ascii)
+            while (i < an && space_table[(unsigned char)a[i]])
+                i++;
+        else
+            for (int64_t k; i < an && (k = space_at(a, i));)
+                i += k;
+        if (i >= an)
+            return 0;
+        end = i;
+        if (left == 0)
+            end = an;                      /* the rest, trailing whitespace and all */
+        else if (ascii)
+            while (end < an && !space_table[(unsigned char)a[end]])
+                end++;
+        else
+            while (end < an && !space_at(a, end))
+                end += cp_len((unsigned char)a[end]);
+        next = end < an ? end : an + 1;
+    } else {
+        const char *hit = left != 0 ? find_bytes(a + i, an - i, sep, sn) : NULL;
+        end = hit ? hit - a : an;
+        next = hit ? end + sn : an + 1;    /* (after a final separator: one "" more) */
+    }
+    int64_t len = end - i;
+    char *r = piece(c, a + i, len, ascii ? len : cp_count(a + i, len), an - i >= 8);
+    if (!r) {
+        c->msg = OOM;
+        return K_RUNTIME;
+    }
+    out[0] = (int64_t)(uintptr_t)r;
+    out[1] = next;
+    return 0;
+}
+
+/* str.lines_next(s, pos) -> (line, next): one step of s.splitlines() from byte offset pos,
+   or ("", -1) at the end.  Line boundaries are str.splitlines': \r\n, then \n \r \v \f
+   \x1c \x1d \x1e and U+0085 U+2028 U+2029 (C2 85, E2 80 A8, E2 80 A9 in UTF-8). */
+static int32_t lines_next(str_ctx *c, const int64_t *argv, int64_t *out) {
+    const char *a = arg_str(argv, 0);
+    int64_t an = SLEN(a), i = argv[1], end = i, brk = 0;
+    out[0] = (int64_t)(uintptr_t)empty_str.s;
+    out[1] = -1;
+    if (i < 0 || i >= an)
+        return 0;
+    for (; end < an; end++) {
+        unsigned char ch = (unsigned char)a[end];
+        if (ch == '\n' || (ch >= 0x0b && ch <= 0x0d) || (ch >= 0x1c && ch <= 0x1e))
+            brk = ch == '\r' && end + 1 < an && a[end + 1] == '\n' ? 2 : 1;
+        else if (ch == 0xC2 && end + 1 < an && (unsigned char)a[end + 1] == 0x85)
+            brk = 2;
+        else if (ch == 0xE2 && end + 2 < an && (unsigned char)a[end + 1] == 0x80 &&
+                 ((unsigned char)a[end + 2] == 0xA8 || (unsigned char)a[end + 2] == 0xA9))
+            brk = 3;
+        if (brk)
+            break;
+    }
+    int64_t len = end - i;
+    char *r = piece(c, a + i, len, SNCP(a) == an ? len : cp_count(a + i, len), an - i >= 8);
+    if (!r) {
+        c->msg = OOM;
+        return K_RUNTIME;
+    }
+    out[0] = (int64_t)(uintptr_t)r;
+    out[1] = end + brk;
+    return 0;
+}
+
 /* A per-thread buffer the formatting ops reuse (one malloc per thread, not per call);
    only run() itself uses it, never a function it calls. */
 static TLS pts_buf scratch_buf;
@@ -1408,6 +1507,8 @@ static int32_t run(str_ctx *c, const str_site *site, const char *desc, const int
             *out = cmp_str(i1[k], i2[k]) == 0;
         return 0;
     }
+    case OP_split_next: return split_next(c, site, argv, out);
+    case OP_lines_next: return lines_next(c, argv, out);
     case M_split:
         if (nargs == 1 || site->t[1] == T_STR || site->t[1] == T_NONE)
             st = split(c, site, argv, out);

@@ -48,6 +48,18 @@ def upper(s: str) -> str:
     return s.upper()
 
 
+def pieces(s: str, sep: str) -> str:
+    """loops over split()/split(sep, 1)/splitlines(): the split iterator (no list)"""
+    out = ""
+    for w in s.split():
+        out += "<" + w + ">"
+    for f in s.split(sep, 1):
+        out += "[" + f + "]"
+    for line in s.splitlines():
+        out += "{" + line + "}"
+    return out
+
+
 CASES = [
     (shout, ("a b c", 3)),
     (shout, ("  héllo wörld  ", 0)),
@@ -57,6 +69,9 @@ CASES = [
     (compare, ("ab", "abc")),
     (compare, ("é", "e")),
     (upper, ("hello",)),
+    (pieces, (" a bb\tccc \n d,e,f\x0bg ", ",")),
+    (pieces, ("hé　wörld,日  x y", ",")),
+    (pieces, ("", "::")),
 ] + [(numbers, (x, n)) for x, n in [
     (0.1, 0), (-0.0, -1), (1234567.891, 255), (1e16, 1000000), (1e-7, -42),
     (math.inf, 7), (-math.inf, 65), (math.nan, 3), (2.5, 9223372036854775807),
@@ -76,7 +91,7 @@ def runtime():
 def archives(tmp_path_factory):
     out = {}
     d = tmp_path_factory.mktemp("strings")
-    for f in (shout, numbers, parse, compare, bad, upper):
+    for f in (shout, numbers, parse, compare, bad, upper, pieces):
         path = d / f"{f.__name__}.pts"
         example = next(args for g, args in CASES if g is f) if f is not bad else ("1",)
         pts.save(pts.script(f), str(path), example_inputs=[tuple(example)])
