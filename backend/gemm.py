@@ -1067,7 +1067,9 @@ class ParallelGemm:
                     b.call(g.entry(), args + [ir.Constant(PTR, None)])
                 with split:
                     by_cols = b.icmp_signed(">=", N, M)
-                    store_fields(b, env, self.env_t, args + [by_cols])
+                    swap = b.and_(by_cols, g.may_swap(b, M, N, K))
+                    shared = self.shared_a(b, ctx, args, by_cols, swap)
+                    store_fields(b, env, self.env_t, shared[0] + [by_cols])
                     units = b.select(by_cols, ceil_div(b, N, P.nr), ceil_div(b, M, P.mr))
                     per_unit = b.mul(K, b.select(by_cols, b.mul(M, c64(P.nr)),
                                                  b.mul(N, c64(P.mr))))
@@ -1075,13 +1077,49 @@ class ParallelGemm:
                     grain = b.add(b.sdiv(c64(CHUNK_MIN), per_unit), c64(1))
                     least = b.select(by_cols, c64(-(-CHUNK_COLS // P.nr)),
                                      c64(-(-CHUNK_ROWS // P.mr)))
-                    swap = b.and_(by_cols, g.may_swap(b, M, N, K))
                     least = b.select(swap, imax(b, least, ceil_div(b, b.mul(M, c64(4)), P.nr)),
                                      least)
                     grain = imax(b, grain, least)
                     g.mc.parallel_for(b, ctx, self.task(), env, units, grain)
+                    with b.if_then(shared[1]):
+                        b.call(g.mc.import_fn(b, ctx, "free"), [shared[2]])
             b.ret_void()
         return g.fn("par", VOID, self.FIELDS[:-1], build)
+
+    def shared_a(self, b: ir.IRBuilder, ctx, args: list, by_cols, swap) -> tuple:
+        """The entry's arguments with A made row-major once for all column chunks, where
+        every chunk would pack its own copy: A a transposed view (unit row stride, `dh.T @
+        x`, a linear layer's weight gradient, 6 chunks of the MLP's 256 x 784 x 64 each
+        packed all of dh.T).  The copy's rows are then read in place by the kernels of every
+        chunk (its row stride padded off multiples of 4 KiB, which would pack them again);
+        the sums and their order do not change (the kernels read the same values), so
+        neither do the results, at any thread count.  Returns (arguments, copied: i1, the
+        copy to free)."""
+        g = self.g
+        M, K, A, rsa, csa = args[1], args[3], args[4], args[5], args[6]
+        null = ir.Constant(PTR, None)
+        want = b.and_(b.and_(by_cols, b.not_(swap)),
+                      b.and_(b.icmp_signed("!=", csa, c64(1)), b.icmp_signed("==", rsa, c64(1))))
+        want = b.and_(want, b.icmp_signed(">", K, c64(1)))
+        # a row stride that is a multiple of 4 KiB puts every row in the same L1 sets
+        aliased = b.icmp_signed("==", b.and_(b.mul(K, c64(g.size)), c64(4095)), c64(0))
+        lda = b.add(K, b.select(aliased, c64(g.p.vw), c64(0)))
+        pre = b.block
+        with b.if_then(want):
+            buf = b.call(g.mc.import_fn(b, ctx, "malloc"), [b.mul(b.mul(M, lda), c64(g.size))])
+            # buf[m, k] = A[m, k]: A's memory as K rows of M (row stride csa), transposed
+            b.call(g.transposed_copy(), [buf, lda, A, csa, K, M])
+            in_want = b.block
+        a, ra, ca = b.phi(PTR), b.phi(I64T), b.phi(I64T)
+        for phi, mine, theirs in ((a, buf, A), (ra, lda, rsa), (ca, c64(1), csa)):
+            phi.add_incoming(theirs, pre)
+            phi.add_incoming(mine, in_want)
+        out = list(args)
+        out[4], out[5], out[6] = a, ra, ca
+        cp = b.phi(PTR)
+        cp.add_incoming(null, pre)
+        cp.add_incoming(buf, in_want)
+        return out, want, cp
 
 
 def gemm(mc, dt_name: str) -> Gemm:
