@@ -145,7 +145,8 @@ def pool_jobs(step, x, y, threads: int, steps: int = 200) -> tuple[list, list]:
     at a recorder that forwards to the pool, for `steps` steps.  Returns the (n, grain,
     chunks) of every call of one step, and the step's timeline at its two longest pool
     calls (the two big products): [(phase, seconds)], the mean of the fastest tenth of
-    the steps (the recorder, a ctypes callback, adds ~1-2 us to each of the 26 calls)."""
+    the steps, less the recorder's own cost (a ctypes callback: ~1 us a call, measured as the
+    step with it less the step without, per call)."""
     import ctypes
 
     from pts.runtime import native
@@ -164,6 +165,15 @@ def pool_jobs(step, x, y, threads: int, steps: int = 200) -> tuple[list, list]:
         real(fn, data, n, grain)
         calls.append((n, grain, k, t0, clock()))
     recorder = ftype(record)
+
+    def fastest_tenth(ts: list) -> float:
+        ts = sorted(ts)[:max(1, len(ts) // 10)]
+        return sum(ts) / len(ts)
+    plain = []
+    for _ in range(steps):
+        t0 = clock()
+        step(x, y)
+        plain.append(clock() - t0)
     native.IMPORT_TABLE[slot] = ctypes.cast(recorder, ctypes.c_void_p).value
     lines, first = [], None
     try:
@@ -177,17 +187,28 @@ def pool_jobs(step, x, y, threads: int, steps: int = 200) -> tuple[list, list]:
             big = sorted(sorted(calls, key=lambda c: c[3] - c[4])[:2], key=lambda c: c[3])
             if len(big) == 2:
                 (_, _, _, f0, f1), (_, _, _, w0, w1) = big
-                lines.append((f0 - t0, f1 - f0, w0 - f1, w1 - w0, t1 - w1, t1 - t0))
+                # the recorded calls each segment holds (the recorder's cost is in them)
+                n = [sum(1 for c in calls if a <= c[3] < z) for a, z in
+                     ((t0, f0), (f0, f1), (f1, w0), (w0, w1), (w1, t1))]
+                lines.append((f0 - t0, f1 - f0, w0 - f1, w1 - w0, t1 - w1, t1 - t0,
+                              n[0] + 1, 1, n[2] - 1, 1, n[4] - 1))
     finally:
         native.IMPORT_TABLE[slot] = real_addr
     timeline = []
     if lines:
-        lines.sort(key=lambda v: v[-1])
+        lines.sort(key=lambda v: v[5])
         best = lines[:max(1, len(lines) // 10)]
+        # the recorder (a ctypes callback into Python) costs ~1 us a call: its cost per
+        # call from the step with and without it, taken off each segment for its calls
+        per_call = max(0.0, (sum(v[5] for v in best) / len(best) - fastest_tenth(plain))
+                       / max(1, len(first or [])))
         names = ("entry to the forward product", "forward product (pool call)",
                  "between the two (serial)", "weight gradient (pool call)",
-                 "after it: update, return (serial)", "step (native call)")
-        timeline = [(name, sum(v[i] for v in best) / len(best)) for i, name in enumerate(names)]
+                 "after it: update, return (serial)")
+        timeline = [(name, sum(v[i] - per_call * v[6 + i] for v in best) / len(best))
+                    for i, name in enumerate(names)]
+        timeline += [("step (its Python call), unrecorded", fastest_tenth(plain)),
+                     ("recorder, per call (taken off above)", per_call)]
     return first or [], timeline
 
 

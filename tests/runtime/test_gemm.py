@@ -300,13 +300,17 @@ def test_entry_swapped_sums_are_the_unswapped_ones(dt):
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
 def test_entry_few_rows_dot_products(dt):
-    """A with fewer than 9 rows and B read along k (`v @ W.T`, Gemm.dots): dot products of
+    """A with fewer than 9 rows, or B with few columns, and B read along k (`v @ W.T`,
+    `h @ W.T` for W of 10 rows: Gemm.dots): dot products of
     A's and W's rows, read in place.  K with a masked last vector (not a multiple of any
     vector width) or K == 0, N and M past a whole tile, one pass over W (M <= 4) and two
     (short rows of W), each bias, += and ReLU; ReLU as np.maximum (NaN kept, -0.0 -> +0.0)."""
     ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
     item = np.dtype(dt).itemsize
-    for m, k, n in [(1, 1030, 37), (3, 1, 5), (4, 0, 6), (2, 4099, 9), (6, 2100, 10), (8, 17, 3)]:
+    for m, k, n in [(1, 1030, 37), (3, 1, 5), (4, 0, 6), (2, 4099, 9), (6, 2100, 10), (8, 17, 3),
+                    # few columns of any M (Gemm.few_columns: a 10-class head), A's rows
+                    # outside; K with a masked last vector
+                    (64, 256, 10), (301, 133, 7), (37, 1030, 3)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T
         biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
         c0 = rand((m, n + 2), dt)
@@ -336,12 +340,14 @@ def test_threads_give_one_threads_sums(threads):
     """Split over threads (by columns: M <= N, or by rows), a product has 1 thread's
     K blocks, so its sums bit for bit: where a thread's columns are few enough for deeper K
     blocks than the whole problem's (Gemm.kcb), where they are swapped, and where they are
-    dot products (few rows)."""
+    dot products (few rows, or few columns split by rows)."""
     old = pts.get_num_threads()
     try:
         for m, k, n, trans in [(256, 600, 1024, False), (128, 1100, 1024, False),
                                (1100, 600, 256, False), (128, 2100, 2048, True),
-                               (3, 3000, 1500, True)]:
+                               (3, 3000, 1500, True),
+                               # few columns (a classifier's head): split by rows
+                               (4096, 256, 10, True)]:
             a = rand((m, k), np.float32)
             b = rand((n, k), np.float32).T if trans else rand((k, n), np.float32)
             pts.set_num_threads(1)

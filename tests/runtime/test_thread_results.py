@@ -40,6 +40,10 @@ def layer(x: np.ndarray, w: np.ndarray, bias: np.ndarray) -> np.ndarray:
     return np.maximum(x @ w + bias, 0.0)
 
 
+def wgrad(dh: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return dh.T @ x
+
+
 def loss(x: np.ndarray, w: np.ndarray) -> float:
     return float(np.tanh(x @ w).sum())
 
@@ -58,6 +62,10 @@ CASES = [
     ("gemm by rows", pts.script(mm), (rand(700, 300), rand(300, 50))),
     ("gemm f64 edges", pts.script(mm), (rand(257, 129, dtype=np.float64),
                                         rand(129, 513, dtype=np.float64))),
+    # A a transposed view, made row-major once for all column chunks (backend/gemm.py
+    # ParallelGemm.shared_a): a linear layer's weight gradient, and rows 4 KiB apart
+    ("gemm transposed A", pts.script(wgrad), (rand(64, 256), rand(64, 784))),
+    ("gemm transposed A aliased", pts.script(wgrad), (rand(1024, 96), rand(1024, 600))),
     ("linear relu", pts.script(layer), (rand(128, 500), rand(500, 300), rand(300))),
     ("gradient", pts.grad(pts.script(loss), argnums=(0, 1)),
      (rand(128, 300, dtype=np.float64), rand(300, 200, dtype=np.float64))),
@@ -153,3 +161,23 @@ def test_forked_child_computes_the_same(tmp_path):
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                        timeout=300, cwd=ROOT)
     assert (r.returncode, r.stdout.strip()) == (0, "ok"), r.stderr[-3000:]
+
+
+def test_transposed_a_gives_the_bits_of_its_row_major_copy():
+    """The weight gradient's dh.T, copied row-major once before the split, is summed in the
+    same order as a row-major A: the same bits as pts on np.ascontiguousarray(dh.T), and
+    numpy's values within float32 rounding."""
+    f, g = pts.script(wgrad), pts.script(mm)
+    saved = pts.get_num_threads()
+    try:
+        for n in (1, 2):
+            pts.set_num_threads(n)
+            for shape in ((64, 256, 784), (7, 300, 900), (1024, 96, 600)):
+                b, m, k = shape
+                dh, x = rand(b, m), rand(b, k)
+                got = f(dh, x)
+                assert np.array_equal(got, g(np.ascontiguousarray(dh.T), x)), (n, shape)
+                np.testing.assert_allclose(got, dh.T.astype(np.float64) @ x, rtol=1e-4,
+                                           atol=1e-4 * b)
+    finally:
+        pts.set_num_threads(saved)
