@@ -166,7 +166,7 @@ class ModelMethod:
         self.name = name
 
 
-class ScriptModule:
+class ScriptModule(_CallBase):
     """`pts.script(model)`: a model object whose `forward` and `@pts.export` methods are
     compiled on their first call per argument-type signature (frontend.objects describes
     how `self` is compiled).
@@ -216,12 +216,17 @@ class ScriptModule:
         for name in names:
             methods[name] = ScriptMethod(self, name, method_function(obj, name))
         self.__dict__["_methods"] = methods
+        if "forward" in methods and _CallBase is not object:
+            self._set_forward(methods["forward"])     # a call is forward's, from C
 
-    def __call__(self, *args, **kwargs):
+    def _slow_call(self, *args, **kwargs):
         forward = self._methods.get("forward")
         if forward is None:
             raise CompileError(f"'{type(self.module).__name__}' object has no 'forward' method")
         return forward(*args, **kwargs)
+
+    if _CallBase is object:
+        __call__ = _slow_call
 
     def __getattr__(self, name):
         methods = self.__dict__.get("_methods", {})
@@ -254,9 +259,14 @@ class ScriptModule:
         return f"<pts.script {type(self.module).__name__} ({', '.join(self._methods)})>"
 
 
-class ScriptMethod:
+class ScriptMethod(_CallBase):
     """One method of a ScriptModule: Compiled code per argument-type signature, each with the
-    guards of what it folded in from the model (see ScriptModule)."""
+    guards of what it folded in from the model (see ScriptModule).
+
+    With the C extension, a call whose signature has been registered is handled by the
+    Dispatcher (no Python frame): it checks the guards on the model, reads the lifted
+    arrays from it and calls the native code (`_register_model`); anything else comes to
+    `_slow_call`."""
 
     def __init__(self, owner: ScriptModule, name: str, py_func):
         from pts.frontend.source import parse_pyfunc
@@ -272,6 +282,9 @@ class ScriptMethod:
         self._const_indices: tuple = ()
         # by exact argument types (and dtype and rank for arrays): (Compiled, its C caller)
         self._fast: dict[tuple, tuple] = {}
+        self._c_tried: dict[tuple, Compiled] = {}  # (key, id) -> Compiled offered to C
+        if _CallBase is not object:
+            self._set_model(owner.module)
         try:                      # refuse what is outside the language now, not at the call
             parse_pyfunc(py_func)
         except CompileError as e:
@@ -320,7 +333,7 @@ class ScriptMethod:
             del variants[:-8]            # (a bound: a constant that keeps changing)
         return c
 
-    def __call__(self, *args, **kwargs):
+    def _slow_call(self, *args, **kwargs):
         root = self.owner.module
         args, bound = _call_args(self.py_func, args, kwargs, 1, self._bind)
         key = _value_key(args)
@@ -340,6 +353,8 @@ class ScriptMethod:
             full += tuple(resolve(root, p) for p in c.lifted)
         if not bound and c.entry is not None and c.const_indices == (0,) and \
                 all(k in _SCALARS or type(k) is tuple for k in key):
+            if _CallBase is not object:
+                self._register_model(c, key, len(args), full[1:])
             call = _EntryCall(c, full[1:])
             if call.registered:         # else (an ndarray subclass among the model's arrays,
                 self._fast[key] = (c, call)     # > MAX_ARGS values) the next call tries again
@@ -349,6 +364,21 @@ class ScriptMethod:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
+
+    if _CallBase is object:
+        __call__ = _slow_call
+
+    def _register_model(self, c: Compiled, key: tuple, nuser: int, values: tuple) -> None:
+        """Let the C dispatcher call c for arguments of `key` (their `nuser` values, then
+        the lifted ones: `values`), once per (key, c)."""
+        if (key, id(c)) in self._c_tried:
+            return
+        self._c_tried[(key, id(c))] = c
+        kinds = _kinds(_value_key(values))
+        guards = c_guards(c, self.owner.module)
+        if kinds is not None and guards is not None:
+            lifted = tuple(_c_path(p) for p in c.lifted)
+            _register(self, kinds, c, (nuser, guards, lifted))
 
     def ir(self, *args, after: str | None = None, **kwargs) -> str:
         from pts import compiler
@@ -511,21 +541,78 @@ class _EntryCall(_CallBase):
         __call__ = _slow_call
 
 
-def _register(dispatcher, kinds: str, c: Compiled) -> bool:
+def _register(dispatcher, kinds: str, c: Compiled, model: tuple = ()) -> bool:
     """Let `dispatcher` (a pts._dispatch.Dispatcher) call c's native entry from C for
     arguments of `kinds` (per argument: 'i' int, 'f' float, 'b' bool, 'a' ndarray), and
-    call the new code when c swaps tiers.  False if the dispatcher cannot (see
-    Dispatcher._add_entry)."""
+    call the new code when c swaps tiers.  `model`: a scripted method's (argument count,
+    guards, lifted paths).  False if the dispatcher cannot (see Dispatcher._add_entry)."""
     ref = weakref.ref(dispatcher)
 
     def swapped(entry):
         d = ref()
         info = entry.dispatch_info() if d is not None else None
         if info is not None:
-            d._replace_entry(kinds, *info, entry)
+            d._replace_entry(kinds, *info, entry, *model)
     with c.lock:
         info = c.entry.dispatch_info() if c.entry is not None else None
-        if info is not None and dispatcher._add_entry(kinds, *info, c.entry):
+        if info is not None and dispatcher._add_entry(kinds, *info, c.entry, *model):
             c.on_swap.append(swapped)
             return True
     return False
+
+
+# the C dispatcher's guard kinds (runtime/_dispatch.c guard_holds)
+_G_TENSOR, _G_CONST, _G_CLASS, _G_ITEMS, _G_MODULES = 1, 2, 3, 4, 5
+
+
+def _c_path(path) -> tuple:
+    """An attribute path as the C dispatcher resolves it: (name, index or -1) per step."""
+    def index(name):
+        try:
+            i = int(name)
+        except (TypeError, ValueError):
+            return -1
+        return i if i >= 0 else -1
+    return tuple((sys.intern(str(name)), index(name)) for name in path)
+
+
+def c_guards(c: Compiled, root) -> tuple | None:
+    """c's guards (frontend.objects guards_hold) as the C dispatcher checks them on the
+    model: (path, kind, a, b) each; None if one has no C form.  Where a C check is stricter
+    than guards_hold (an exact ndarray of native byte order, a container's exact class),
+    a call it refuses takes the Python path, which decides.  Kept on c: the dispatcher
+    tells entries apart by the identity of their guards."""
+    cached = c.__dict__.get("_c_guards", False)
+    if cached is not False:
+        return cached
+    from pts.frontend.objects import TENSOR, CONST, children, resolve
+    out = []
+    try:
+        for path, (kind, expected) in c.guards:
+            p = _c_path(path)
+            if kind == TENSOR:
+                from pts.runtime.tensors import NATIVE
+                out.append((p, _G_TENSOR, expected.rank, NATIVE[expected.dtype]))
+            elif kind == CONST:
+                out.append((p, _G_CONST, expected, None))
+            elif kind == "class":
+                out.append((p, _G_CLASS, expected, None))
+            elif kind == "children":
+                value = resolve(root, path)
+                if type(value) in (list, tuple):
+                    if tuple(expected) != tuple(str(i) for i in range(len(expected))):
+                        raise LookupError
+                    out.append((p, _G_ITEMS, len(expected), None))
+                else:
+                    if tuple(children(value) or ()) != tuple(expected) or \
+                            not isinstance(getattr(value, "_modules", None), dict):
+                        raise LookupError
+                    out.append((p, _G_MODULES, type(value),
+                                tuple(sys.intern(str(k)) for k in expected)))
+            else:
+                raise LookupError
+    except (LookupError, AttributeError, TypeError, ValueError):
+        out = None
+    result = None if out is None else tuple(out)
+    c.__dict__["_c_guards"] = result
+    return result

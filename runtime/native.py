@@ -83,6 +83,66 @@ def _dispatch_slot(t: Type) -> str | None:
     return "t" if type(t) is TensorType else _DISPATCH_SLOT.get(t)
 
 
+_LEAF_OPS = {I64: b"i", F64: b"f", I1: b"b", C128: b"c", NONE: b"n", STR: b"s"}
+_LIST_OPS = {I64: b"i", F64: b"f", I1: b"b"}
+
+
+def result_program(t: Type) -> tuple | None:
+    """The C dispatcher's program for a result of type t made of several slots or of
+    memory of the call (tuples, None, Optional, str, lists, ...: `box_value` in
+    runtime/_dispatch.c): (bytes, leaf objects, slot count), or None if it cannot make it
+    (too many slots, leaves or arrays).  Leaves it does not make itself (dicts, sets,
+    lists of anything but numbers, float32 scalars) are `unbox_leaf`'s."""
+    objs: list = []
+    tensors = [0]
+
+    def emit(t: Type) -> bytes:
+        if type(t) is TensorType:
+            from pts.runtime.tensors import NATIVE    # (numpy is imported: a tensor result)
+            dtype = NATIVE[t.dtype]
+            objs.append((dtype, dtype.itemsize, t.rank, t))
+            tensors[0] += 1
+            return b"t" + bytes([len(objs) - 1])
+        if isinstance(t, TupleType):
+            if len(t.elems) > 255:
+                raise OverflowError
+            return b"(" + bytes([len(t.elems)]) + b"".join(emit(e) for e in t.elems)
+        if isinstance(t, OptionalType):
+            inner = emit(t.elem)
+            return b"?" + bytes([_slots(t.elem), len(inner)]) + inner
+        op = _LEAF_OPS.get(t)
+        if op is not None:
+            return op
+        if isinstance(t, ListType) and t.elem in _LIST_OPS:
+            return b"l" + _LIST_OPS[t.elem]
+        objs.append(t)
+        return b"h" + bytes([len(objs) - 1])
+    try:
+        prog = emit(t)
+    except (OverflowError, ValueError, KeyError):     # (bytes([n]) for n > 255)
+        return None
+    nres = _slots(t)
+    if DISPATCH is None or nres > DISPATCH.MAX_RESULTS or tensors[0] > DISPATCH.MAX_SEEN \
+            or len(objs) > 256:
+        return None
+    return prog, tuple(objs), nres
+
+
+def unbox_leaf(raw: int, t: Type):
+    """The value of a result slot of type t the C dispatcher does not make itself (its
+    unbox hook): a list of anything, a dict, a set, a float32 or int32 scalar."""
+    if isinstance(t, ListType):
+        return read_list(raw, t.elem)
+    if isinstance(t, (DictType, SetType)):
+        return NativeEntry._read_hash(None, raw, t)
+    from pts.runtime.tensors import unbox_other
+    return unbox_other(raw, t, None)
+
+
+if DISPATCH is not None:
+    DISPATCH.set_unbox_hook(unbox_leaf)
+
+
 class ListHeader(ctypes.Structure):
     _fields_ = [("len", ctypes.c_int64), ("cap", ctypes.c_int64), ("data", ctypes.c_void_p),
                 ("next", ctypes.c_void_p)]
@@ -236,9 +296,14 @@ class NativeEntry:
     def dispatch_info(self) -> tuple | None:
         """What `Dispatcher._add_entry` needs to call this entry from C (after the argument
         kinds): (parameter slots, result, entry address, release address, import table
-        address, stack budget, arrays); None if the C dispatcher cannot call it."""
+        address, stack budget, arrays, result program); None if the C dispatcher cannot
+        call it."""
         slots = [_dispatch_slot(t) for t in self.param_types]
         ret = _dispatch_slot(self.ret_type)
+        program = None
+        if ret is None:
+            program = result_program(self.ret_type)
+            ret = "g" if program is not None else None
         if DISPATCH is None or None in slots or ret is None:
             return None
         arrays = None
@@ -248,7 +313,7 @@ class NativeEntry:
             if arrays is None:
                 return None
         return ("".join(slots), ret, self.entry_address, self.release_address,
-                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays)
+                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays, program)
 
     def __call__(self, args):
         if self.scalar:
