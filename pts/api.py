@@ -71,6 +71,7 @@ class ScriptFunction(_CallBase):
         self._cache: dict[tuple, Compiled] = {}
         self._fast: dict[tuple, Compiled] = {}    # by Python types, for scalar arguments
         self._const_indices: tuple = ()            # arguments specialized on their values
+        self._c_tried: set = set()      # signatures with tuples or None offered to C
 
     def signature(self, args: tuple) -> tuple:
         if all(type(a) in _SCALAR_TYPES for a in args):      # without importing the frontend
@@ -104,11 +105,18 @@ class ScriptFunction(_CallBase):
         if c is None:
             c = self.compiled(args)
             code = self.py_func.__code__
-            if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices \
-                    and not (code.co_kwonlyargcount or code.co_flags & _VARIADIC):
+            plain = not c.const_indices and \
+                not (code.co_kwonlyargcount or code.co_flags & _VARIADIC)
+            if all(k in _SCALARS or type(k) is tuple for k in key) and plain:
                 self._fast[key] = c
-                if _CallBase is not object:
-                    _register(self, _kinds(key), c)
+                if _CallBase is not object:         # (an Optional parameter: value_types)
+                    _register(self, _kinds(key), c, value_types=self.signature(args))
+            elif plain and _CallBase is not object and _c_kinds(key) is not None:
+                # tuples, None: the C dispatcher checks their items' types itself
+                sig = self.signature(args)
+                if sig not in self._c_tried:
+                    self._c_tried.add(sig)
+                    _register(self, _c_kinds(key), c, value_types=sig)
         try:
             return c.run(args)
         except _RUN_ERRORS as e:
@@ -352,9 +360,10 @@ class ScriptMethod(_CallBase):
         if c.lifted:              # native: tensor attributes as trailing arguments
             full += tuple(resolve(root, p) for p in c.lifted)
         if not bound and c.entry is not None and c.const_indices == (0,) and \
+                _CallBase is not object and _c_kinds(key) is not None:
+            self._register_model(c, key, args, full[1:])
+        if not bound and c.entry is not None and c.const_indices == (0,) and \
                 all(k in _SCALARS or type(k) is tuple for k in key):
-            if _CallBase is not object:
-                self._register_model(c, key, len(args), full[1:])
             call = _EntryCall(c, full[1:])
             if call.registered:         # else (an ndarray subclass among the model's arrays,
                 self._fast[key] = (c, call)     # > MAX_ARGS values) the next call tries again
@@ -368,17 +377,19 @@ class ScriptMethod(_CallBase):
     if _CallBase is object:
         __call__ = _slow_call
 
-    def _register_model(self, c: Compiled, key: tuple, nuser: int, values: tuple) -> None:
-        """Let the C dispatcher call c for arguments of `key` (their `nuser` values, then
-        the lifted ones: `values`), once per (key, c)."""
-        if (key, id(c)) in self._c_tried:
+    def _register_model(self, c: Compiled, key: tuple, args: tuple, values: tuple) -> None:
+        """Let the C dispatcher call c for arguments `args` of `key` (`values`: them,
+        then the lifted ones), once per (signature, c)."""
+        sig = self.signature(args) if any(k is tuple or k is _NONE_TYPE for k in key) else key
+        if (sig, id(c)) in self._c_tried:
             return
-        self._c_tried[(key, id(c))] = c
-        kinds = _kinds(_value_key(values))
+        self._c_tried[(sig, id(c))] = c
+        kinds = _c_kinds(_value_key(values))
         guards = c_guards(c, self.owner.module)
         if kinds is not None and guards is not None:
             lifted = tuple(_c_path(p) for p in c.lifted)
-            _register(self, kinds, c, (nuser, guards, lifted))
+            _register(self, kinds, c, (len(args), guards, lifted),
+                      value_types=tuple(sig) + (None,) * len(lifted) if sig is not key else None)
 
     def ir(self, *args, after: str | None = None, **kwargs) -> str:
         from pts import compiler
@@ -510,6 +521,15 @@ def _value_key(args: tuple) -> tuple:
 
 
 _KINDS = {int: "i", float: "f", bool: "b"}
+_NONE_TYPE = type(None)
+_C_KINDS = {int: "i", float: "f", bool: "b", tuple: "o", _NONE_TYPE: "o"}
+
+
+def _c_kinds(key: tuple) -> str | None:
+    """`_kinds`, with 'o' for tuples and None (the C dispatcher checks their types with
+    the entry's argument programs: NativeEntry.dispatch_info(value_types))."""
+    kinds = ["a" if type(k) is tuple else _C_KINDS.get(k) for k in key]
+    return None if None in kinds else "".join(kinds)
 
 
 def _kinds(key: tuple) -> str | None:
@@ -541,20 +561,22 @@ class _EntryCall(_CallBase):
         __call__ = _slow_call
 
 
-def _register(dispatcher, kinds: str, c: Compiled, model: tuple = ()) -> bool:
+def _register(dispatcher, kinds: str, c: Compiled, model: tuple = (),
+              value_types: tuple | None = None) -> bool:
     """Let `dispatcher` (a pts._dispatch.Dispatcher) call c's native entry from C for
     arguments of `kinds` (per argument: 'i' int, 'f' float, 'b' bool, 'a' ndarray), and
     call the new code when c swaps tiers.  `model`: a scripted method's (argument count,
-    guards, lifted paths).  False if the dispatcher cannot (see Dispatcher._add_entry)."""
+    guards, lifted paths).  `value_types`: the arguments' types, for tuples and None.  False
+    if the dispatcher cannot (see Dispatcher._add_entry)."""
     ref = weakref.ref(dispatcher)
 
     def swapped(entry):
         d = ref()
-        info = entry.dispatch_info() if d is not None else None
+        info = entry.dispatch_info(value_types) if d is not None else None
         if info is not None:
             d._replace_entry(kinds, *info, entry, *model)
     with c.lock:
-        info = c.entry.dispatch_info() if c.entry is not None else None
+        info = c.entry.dispatch_info(value_types) if c.entry is not None else None
         if info is not None and dispatcher._add_entry(kinds, *info, c.entry, *model):
             c.on_swap.append(swapped)
             return True

@@ -79,6 +79,7 @@
 #define MAX_RANK 8           /* arrays of higher rank take the Python path */
 #define MAX_FORMAT 8         /* an array argument's buffer format, NUL included */
 #define MAX_RESULTS 64       /* result slots of an entry */
+#define MAX_SLOTS 64         /* argument slots of an entry (tuples take several) */
 #define MAX_SEEN 16          /* tensor allocations told apart in one result */
 
 /* Must match runtime/native.py Context and backend/codegen.py CTX_FIELDS. */
@@ -115,6 +116,9 @@ typedef struct {
        the program ret_prog (bytes, see box_value) with the leaves' objects ret_objs */
     PyObject *ret_prog, *ret_objs;
     int nres;                /* result slots */
+    /* 'g' parameters (tuples, None, Optionals): arg_progs[i] checks argument i and fills
+       its slots (see unbox_arg); None for the others */
+    PyObject *arg_progs;
     /* model entries (Dispatcher.root set): the caller passes nuser arguments; the call
        appends the values at the paths `lifted` from the model when its `guards` hold */
     int nuser;
@@ -439,17 +443,108 @@ box_value(Boxer *b)
 
 typedef int64_t Desc[2 + 2 * MAX_RANK];     /* an array argument's descriptor */
 
+/* Argument v of a 'g' parameter by the program at *pc (runtime/native.py arg_program: the
+   value's type as the signature saw it, and the parameter's slots):
+     'i' an int in an i64 slot, 'I' an int in an f64 slot, 'f' a float, 'b' a bool in an
+     i1 slot, 'B' in an i64 slot, 'D' in an f64 slot, 'n' None (a 0 slot),
+     '0' k: None for an Optional (flag 0, k zero slots), '1' ...: a value for an Optional
+     (flag 1, then the value), '(' k ...: an exact tuple of k values.
+   With slots NULL, only checks: 1 if v has that type, else 0.  Else writes the slots from
+   *s on (v checked already): 0, or -1 with OverflowError for an int beyond i64. */
+static int
+unbox_arg(const unsigned char **pc, PyObject *v, int64_t *slots, int *s)
+{
+    unsigned char op = *(*pc)++;
+    switch (op) {
+    case 'i': case 'I':
+        if (slots == NULL)
+            return PyLong_CheckExact(v);
+        if (op == 'i') {
+            int overflow;
+            long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+            if (overflow) {
+                PyErr_SetString(PyExc_OverflowError, OVERFLOW_MSG);
+                return -1;
+            }
+            slots[(*s)++] = x;
+        } else {
+            double d = PyLong_AsDouble(v);
+            if (d == -1.0 && PyErr_Occurred())
+                return -1;
+            memcpy(&slots[(*s)++], &d, sizeof d);
+        }
+        return 0;
+    case 'f': {
+        if (slots == NULL)
+            return PyFloat_CheckExact(v);
+        double d = PyFloat_AS_DOUBLE(v);
+        memcpy(&slots[(*s)++], &d, sizeof d);
+        return 0;
+    }
+    case 'b': case 'B': case 'D':
+        if (slots == NULL)
+            return PyBool_Check(v);
+        if (op == 'D') {
+            double b = v == Py_True;
+            memcpy(&slots[(*s)++], &b, sizeof b);
+        } else {
+            slots[(*s)++] = v == Py_True;
+        }
+        return 0;
+    case 'n':
+        if (slots == NULL)
+            return v == Py_None;
+        slots[(*s)++] = 0;
+        return 0;
+    case '0': {
+        int k = *(*pc)++;
+        if (slots == NULL)
+            return v == Py_None;
+        for (int j = 0; j <= k; j++)
+            slots[(*s)++] = 0;
+        return 0;
+    }
+    case '1':
+        if (slots == NULL)
+            return v != Py_None && unbox_arg(pc, v, NULL, NULL);
+        slots[(*s)++] = 1;
+        return unbox_arg(pc, v, slots, s);
+    case '(': {
+        int k = *(*pc)++;
+        if (slots == NULL && !(PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == k))
+            return 0;
+        for (int j = 0; j < k; j++) {
+            int r = unbox_arg(pc, PyTuple_GET_ITEM(v, j), slots, s);
+            if (slots == NULL ? r != 1 : r < 0)
+                return slots == NULL ? 0 : -1;
+        }
+        return slots == NULL ? 1 : 0;
+    }
+    default:
+        return slots == NULL ? 0 : (PyErr_SetString(PyExc_SystemError,
+                                                    "pts: bad argument program"), -1);
+    }
+}
+
 /* Call entry e with the n arguments (descs: the descriptors of its array arguments). */
 static PyObject *
 call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
 {
-    int64_t slots[MAX_ARGS + 1];
-    for (Py_ssize_t i = 0; i < n; i++) {
+    int64_t slots_[MAX_SLOTS + 1];
+    int s = 0;
+    for (Py_ssize_t i = 0; i < n; i++, s++) {
         PyObject *a = args[i];
+        int64_t *slot = &slots_[s];         /* this argument's (first) slot */
         int kind = (int)((e->key >> (8 + 2 * i)) & 3);
         char p = e->params[i];
-        if (kind == K_ARRAY) {
-            slots[i] = (int64_t)(intptr_t)descs[i];
+        if (p == S_GENERAL) {
+            const unsigned char *pc =
+                (const unsigned char *)PyBytes_AS_STRING(PyTuple_GET_ITEM(e->arg_progs, i));
+            if (unbox_arg(&pc, a, slots_, &s) < 0)
+                return NULL;
+            s--;                            /* (the loop's s++) */
+        } else if (kind == K_ARRAY) {
+            *slot = (int64_t)(intptr_t)descs[i];
         } else if (kind == K_INT) {
             if (p == S_I64) {
                 int overflow;
@@ -458,23 +553,23 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
                     PyErr_SetString(PyExc_OverflowError, OVERFLOW_MSG);
                     return NULL;
                 }
-                slots[i] = v;
+                *slot = v;
             } else {                                    /* S_F64 */
                 double d = PyLong_AsDouble(a);
                 if (d == -1.0 && PyErr_Occurred())
                     return NULL;
-                memcpy(&slots[i], &d, sizeof d);
+                memcpy(slot, &d, sizeof d);
             }
         } else if (kind == K_FLOAT) {                   /* S_F64 */
             double d = PyFloat_AS_DOUBLE(a);
-            memcpy(&slots[i], &d, sizeof d);
+            memcpy(slot, &d, sizeof d);
         } else {                                        /* K_BOOL */
             int b = a == Py_True;
             if (p == S_F64) {
                 double d = b;
-                memcpy(&slots[i], &d, sizeof d);
+                memcpy(slot, &d, sizeof d);
             } else {
-                slots[i] = b;
+                *slot = b;
             }
         }
     }
@@ -489,7 +584,7 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
     int64_t results[MAX_RESULTS];
     results[0] = results[1] = 0;
     Py_BEGIN_ALLOW_THREADS
-    status = fn(&ctx, slots, results);
+    status = fn(&ctx, slots_, results);
     if (status == 0 && ctx.lists != NULL && ret != S_TENSOR && ret != S_GENERAL)
         release(&ctx);
     Py_END_ALLOW_THREADS
@@ -572,14 +667,23 @@ same_format(const char *got, const char *want)
     return strcmp(got, want) == 0;
 }
 
-/* Does entry e take these arrays (their buffer formats and ranks)? */
+/* Does entry e take these arrays (their buffer formats and ranks; views[i].obj is NULL
+   for an argument that is no array) and the values of its 'g' parameters? */
 static int
-arrays_match(const Entry *e, const Py_buffer *views, Py_ssize_t n)
+arrays_match(const Entry *e, const Py_buffer *views, PyObject *const *args, Py_ssize_t n)
 {
-    for (Py_ssize_t i = 0; i < n; i++)
+    for (Py_ssize_t i = 0; i < n; i++) {
         if (e->params[i] == S_TENSOR &&
-            (views[i].ndim != e->ranks[i] || !same_format(views[i].format, e->formats[i])))
+            (views[i].obj == NULL || views[i].ndim != e->ranks[i] ||
+             !same_format(views[i].format, e->formats[i])))
             return 0;
+        if (e->params[i] == S_GENERAL) {
+            const unsigned char *pc =
+                (const unsigned char *)PyBytes_AS_STRING(PyTuple_GET_ITEM(e->arg_progs, i));
+            if (views[i].obj != NULL || unbox_arg(&pc, args[i], NULL, NULL) != 1)
+                return 0;
+        }
+    }
     return 1;
 }
 
@@ -607,6 +711,9 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
         else if (array_type != NULL && Py_TYPE(a) == array_type) {
             kind = K_ARRAY;
             arrays = 1;
+        } else if (PyTuple_CheckExact(a) || a == Py_None) {
+            kind = K_ARRAY;                 /* for a 'g' parameter (its program checks) */
+            arrays = 1;
         } else
             return NOT_FOUND;
         key |= kind << (8 + 2 * i);
@@ -624,7 +731,8 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
     Py_ssize_t held = 0;            /* views[:held] of the array arguments are filled */
     PyObject *out = NOT_FOUND;
     for (; held < n; held++) {
-        if (((key >> (8 + 2 * held)) & 3) != K_ARRAY)
+        views[held].obj = NULL;
+        if (((key >> (8 + 2 * held)) & 3) != K_ARRAY || Py_TYPE(args[held]) != array_type)
             continue;
         int ok = array_view(args[held], &views[held], descs[held]);
         if (ok < 0)
@@ -636,11 +744,11 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
         for (int i = 0; i < self->nentries && out == NOT_FOUND; i++) {
             const Entry *e = &self->entries[i];
             if ((only != NULL ? e == only : e->nuser < 0) && e->key == key &&
-                    arrays_match(e, views, n))
+                    arrays_match(e, views, args, n))
                 out = call_entry(e, args, n, descs);
         }
     for (Py_ssize_t i = 0; i < held; i++)
-        if (((key >> (8 + 2 * i)) & 3) == K_ARRAY)
+        if (views[i].obj != NULL)
             PyBuffer_Release(&views[i]);
     return out;
 }
@@ -816,6 +924,7 @@ dispatcher_traverse(Dispatcher *self, visitproc visit, void *arg)
         Py_VISIT(self->entries[i].ret_objs);
         Py_VISIT(self->entries[i].guards);
         Py_VISIT(self->entries[i].lifted);
+        Py_VISIT(self->entries[i].arg_progs);
     }
     Py_VISIT(self->root);
     Py_VISIT(self->forward);
@@ -835,6 +944,7 @@ dispatcher_clear(Dispatcher *self)
         Py_CLEAR(self->entries[i].ret_objs);
         Py_CLEAR(self->entries[i].guards);
         Py_CLEAR(self->entries[i].lifted);
+        Py_CLEAR(self->entries[i].arg_progs);
     }
     Py_CLEAR(self->root);
     Py_CLEAR(self->forward);
@@ -852,7 +962,8 @@ dispatcher_dealloc(Dispatcher *self)
 static int
 kind_of(char c)
 {
-    return c == 'i' ? K_INT : c == 'f' ? K_FLOAT : c == 'b' ? K_BOOL : c == 'a' ? K_ARRAY : -1;
+    return c == 'i' ? K_INT : c == 'f' ? K_FLOAT : c == 'b' ? K_BOOL :
+           c == 'a' || c == 'o' ? K_ARRAY : -1;
 }
 
 /* A parameter slot an argument kind can fill (int -> float, bool -> int/float as in the
@@ -860,6 +971,8 @@ kind_of(char c)
 static int
 fits(int kind, char p)
 {
+    if (p == S_GENERAL)
+        return 1;                   /* (its program checks the value) */
     if (kind == K_ARRAY)
         return p == S_TENSOR;
     if (kind == K_INT)
@@ -875,7 +988,7 @@ typedef struct {
     Py_ssize_t nk, np, nr;
     unsigned long long entry, release, imports;
     long long budget;
-    PyObject *arrays, *result, *keep;
+    PyObject *arrays, *result, *arg_progs, *keep;
     int nuser;
     PyObject *guards, *lifted;
 } EntryArgs;
@@ -924,7 +1037,7 @@ parse_arrays(const EntryArgs *a, Entry *sig)
     return 1;
 }
 
-/* Parse args with format fmt ("s#s#s#KKKLOOO|iOO:name") into a and the signature parts of sig
+/* Parse args with format fmt ("s#s#s#KKKLOOOO|iOO:name") into a and the signature parts of sig
  * (key, slot types, arrays): -1 with ValueError for a malformed signature, 0 for one the
  * fast path does not handle, 1 for one it does. */
 static int
@@ -934,7 +1047,7 @@ parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
     a->guards = a->lifted = NULL;
     if (!PyArg_ParseTuple(args, fmt, &a->arg_kinds, &a->nk, &a->params, &a->np, &a->ret,
                           &a->nr, &a->entry, &a->release, &a->imports, &a->budget,
-                          &a->arrays, &a->result, &a->keep, &a->nuser, &a->guards,
+                          &a->arrays, &a->result, &a->arg_progs, &a->keep, &a->nuser, &a->guards,
                           &a->lifted))
         return -1;
     if (a->nk != a->np || a->nr != 1 || a->entry == 0 || a->release == 0) {
@@ -943,7 +1056,7 @@ parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
     }
     memset(sig, 0, sizeof *sig);
     sig->nuser = -1;
-    if (a->nk > MAX_ARGS || strchr("ifbntg", a->ret[0]) == NULL)
+    if (a->nk > MAX_ARGS || strchr("ifbntg", a->ret[0]) == NULL || a->nk > MAX_SLOTS)
         return 0;
     if (a->ret[0] == S_GENERAL) {       /* result: (program, leaf objects, slots) */
         if (!PyArg_ParseTuple(a->result, "O!O!i", &PyBytes_Type, &sig->ret_prog,
@@ -953,6 +1066,22 @@ parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
         }
         if (sig->nres < 0 || sig->nres > MAX_RESULTS)
             return 0;
+    }
+    int nslots = 0, general = 0;
+    for (Py_ssize_t i = 0; i < a->nk; i++)
+        general |= a->params[i] == S_GENERAL;
+    if (general) {                      /* arg_progs: (bytes or None per parameter, slots) */
+        PyObject *progs;
+        if (!PyArg_ParseTuple(a->arg_progs, "O!i", &PyTuple_Type, &progs, &nslots)) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (PyTuple_GET_SIZE(progs) != a->nk || nslots > MAX_SLOTS)
+            return 0;
+        for (Py_ssize_t i = 0; i < a->nk; i++)
+            if ((a->params[i] == S_GENERAL) != PyBytes_Check(PyTuple_GET_ITEM(progs, i)))
+                return 0;
+        sig->arg_progs = progs;
     }
     if (a->guards != NULL) {            /* a model entry */
         if (!PyTuple_Check(a->guards) || a->lifted == NULL || !PyTuple_Check(a->lifted) ||
@@ -984,6 +1113,9 @@ same_signature(const Entry *e, const Entry *sig)
            memcmp(e->ranks, sig->ranks, sizeof e->ranks) == 0 &&
            e->ret_dtype == sig->ret_dtype && e->ret_rank == sig->ret_rank &&
            e->nuser == sig->nuser && e->guards == sig->guards &&
+           (e->arg_progs == sig->arg_progs ||
+            (e->arg_progs != NULL && sig->arg_progs != NULL &&
+             PyObject_RichCompareBool(e->arg_progs, sig->arg_progs, Py_EQ) == 1)) &&
            (e->ret_prog == sig->ret_prog ||
             (e->ret_prog != NULL && sig->ret_prog != NULL &&
              PyBytes_GET_SIZE(e->ret_prog) == PyBytes_GET_SIZE(sig->ret_prog) &&
@@ -1024,7 +1156,7 @@ dispatcher_add_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
     Entry sig;
-    int ok = parse_entry(args, "s#s#s#KKKLOOO|iOO:_add_entry", &a, &sig);
+    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOO:_add_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (ok == 0 || self->nentries >= MAX_ENTRIES)
@@ -1040,6 +1172,7 @@ dispatcher_add_entry(Dispatcher *self, PyObject *args)
     Py_XINCREF(e->ret_objs);
     Py_XINCREF(e->guards);
     Py_XINCREF(e->lifted);
+    Py_XINCREF(e->arg_progs);
     set_code(e, &a);
     self->nentries++;               /* last: the entry is complete when it becomes visible */
     Py_RETURN_TRUE;
@@ -1060,7 +1193,7 @@ dispatcher_replace_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
     Entry sig;
-    int ok = parse_entry(args, "s#s#s#KKKLOOO|iOO:_replace_entry", &a, &sig);
+    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOO:_replace_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (a.nk > MAX_ARGS) {

@@ -128,6 +128,30 @@ def result_program(t: Type) -> tuple | None:
     return prog, tuple(objs), nres
 
 
+_ARG_OPS = {(I64, I64): b"i", (I64, F64): b"I", (F64, F64): b"f", (I1, I1): b"b",
+            (I1, I64): b"B", (I1, F64): b"D", (NONE, NONE): b"n"}
+
+
+def arg_program(value: Type, param: Type) -> bytes | None:
+    """The C dispatcher's program for an argument whose value has type `value` (as the
+    signature saw it) passed to a parameter of type `param` made of several slots or None
+    (`unbox_arg` in runtime/_dispatch.c): tuples of numbers and bools at any depth, None,
+    Optionals of those.  None for what it does not take (str, lists, arrays in tuples)."""
+    op = _ARG_OPS.get((value, param))
+    if op is not None:
+        return op
+    if isinstance(param, OptionalType):
+        if value == NONE:
+            return b"0" + bytes([_slots(param.elem)]) if _slots(param.elem) < 256 else None
+        inner = arg_program(value, param.elem)
+        return None if inner is None else b"1" + inner
+    if isinstance(value, TupleType) and isinstance(param, TupleType) and \
+            len(value.elems) == len(param.elems) < 256:
+        parts = [arg_program(v, p) for v, p in zip(value.elems, param.elems)]
+        return None if None in parts else b"(" + bytes([len(parts)]) + b"".join(parts)
+    return None
+
+
 def unbox_leaf(raw: int, t: Type):
     """The value of a result slot of type t the C dispatcher does not make itself (its
     unbox hook): a list of anything, a dict, a set, a float32 or int32 scalar."""
@@ -293,12 +317,21 @@ class NativeEntry:
             self.ret_type in (I64, F64, I1, NONE)
         self._tls = threading.local()
 
-    def dispatch_info(self) -> tuple | None:
+    def dispatch_info(self, value_types: tuple | None = None) -> tuple | None:
         """What `Dispatcher._add_entry` needs to call this entry from C (after the argument
         kinds): (parameter slots, result, entry address, release address, import table
-        address, stack budget, arrays, result program); None if the C dispatcher cannot
-        call it."""
+        address, stack budget, arrays, result program, argument programs); None if the C
+        dispatcher cannot call it.  `value_types`, the types of the arguments' values,
+        lets it take tuples and None (`arg_program`)."""
         slots = [_dispatch_slot(t) for t in self.param_types]
+        progs = None
+        if value_types is not None and len(value_types) == len(slots) and \
+                any(s is None or s == "n" for s in slots):
+            progs = tuple(arg_program(v, t) if s is None or s == "n" else None
+                          for s, v, t in zip(slots, value_types, self.param_types))
+            slots = [("g" if p is not None else None) if s is None or s == "n" else s
+                     for s, p in zip(slots, progs)]
+            progs = (progs, sum(_slots(t) for t in self.param_types))
         ret = _dispatch_slot(self.ret_type)
         program = None
         if ret is None:
@@ -313,7 +346,7 @@ class NativeEntry:
             if arrays is None:
                 return None
         return ("".join(slots), ret, self.entry_address, self.release_address,
-                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays, program)
+                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays, program, progs)
 
     def __call__(self, args):
         if self.scalar:
