@@ -3,9 +3,10 @@ ScriptModule (a model) and its ScriptMethods.
 
 A call binds its arguments as Python would (keywords, defaults), finds the compiled code of
 their signature — compiling it on the first call (pts.compiled: the disk cache, else the
-compile driver pts.compiler, then machine code) — and runs it.  Calls of scalars and plain
-arrays whose signature has been seen go through the C dispatcher (pts._dispatch) with no
-Python frame.  `ir()` / `llvm_ir()` show what the driver makes for the arguments' signature.
+compile driver pts.compiler, then machine code) — and runs it.  Calls whose signature has been seen go
+through the C dispatcher (pts._dispatch) with no Python frame: arguments of numbers, bools,
+plain arrays, tuples of numbers and None; results of any kind; for a model's method,
+after C has checked the model's guards (`c_guards`) and read its lifted arrays.  `ir()` / `llvm_ir()` show what the driver makes for the arguments' signature.
 """
 from __future__ import annotations
 

@@ -39,8 +39,29 @@
    `pts.runtime.tensors` calls when numpy is imported.  Entries with arrays exist only
    after that, so scalar code never imports numpy.
 
-   A call that finds no entry (first call of a signature, lists, tuples, keywords,
-   more than MAX_ARGS arguments, interp backend) calls `self._slow_call(*args, **kw)`.
+   Other results.  A result of several slots or of the call's memory (ret 'g': tuples at
+   any depth, None, Optionals, str, lists of numbers, complex, arrays among them) is made
+   by the entry's result program (`box_value`, written by runtime/native.py
+   result_program) before the call's arena is released; leaves it does not make (dicts,
+   sets, lists of other items, float32 scalars) come from the unbox hook
+   (`set_unbox_hook`, native.py unbox_leaf).  Arrays of one result over the same
+   allocation (`return h, h`) are two arrays sharing its memory, as on the Python path.
+
+   Other arguments.  A tuple or None argument has kind 0 like an array; a parameter of
+   slot type 'g' (tuples of numbers at any depth, None, Optionals) has an argument program
+   (`unbox_arg`, native.py arg_program) that checks the value has the types the
+   signature was compiled for and writes its slots.
+
+   Models.  A scripted method (pts/api.py ScriptMethod) is a Dispatcher with `root`, its
+   model (`_set_model`); its entries carry the guards of what the code folded in from the
+   model (paths and checks: pts/api.py c_guards) and the paths of the arrays it lifts.
+   A call takes the first entry for its argument count whose guards hold on the live
+   model, appends the lifted values and matches the arguments as for a function.  A
+   ScriptModule's calls go straight to its forward method (`_set_forward`).
+
+   A call that finds no entry (first call of a signature, str or list arguments,
+   keywords, more than MAX_ARGS arguments, a failed guard, interp backend) calls
+   `self._slow_call(*args, **kw)`.
 
    The native call.  The context lives on the C stack and has the layout of
    runtime/native.py `Context` (= codegen CTX_FIELDS; `CTX_LAYOUT` below lets native.py

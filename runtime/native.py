@@ -11,12 +11,13 @@ realloc), output (`print` writes go to Python's `sys.stdout`, so redirection and
 work), libm's math functions (the C functions CPython's math module calls too) and the
 thread pool of parallel kernels (runtime/threads.py).
 
-Signatures of scalars and arrays are usually not called through here: `ScriptFunction`
-registers them with the C dispatcher (pts._dispatch, runtime/_dispatch.c) using
-`NativeEntry.dispatch_info`, and the dispatcher calls the boxed entry itself.  This module
-is the fallback for everything else (lists, tuples, float32 scalars, ...), for arguments
-the dispatcher hands back (ndarray subclasses, byte-swapped or oddly strided arrays) and
-for builds without the extension (`DISPATCH` is then None).
+Most signatures are not called through here: `ScriptFunction` and `ScriptMethod` register
+them with the C dispatcher (pts._dispatch, runtime/_dispatch.c) using
+`NativeEntry.dispatch_info` (with `result_program` and `arg_program` for results and
+arguments of several slots), and the dispatcher calls the boxed entry itself.  This module
+is the fallback for everything else (str and list arguments, float32 scalars, ...), for
+arguments the dispatcher hands back (ndarray subclasses, byte-swapped or oddly strided
+arrays) and for builds without the extension (`DISPATCH` is then None).
 """
 from __future__ import annotations
 
@@ -117,6 +118,8 @@ def result_program(t: Type) -> tuple | None:
             return b"l" + _LIST_OPS[t.elem]
         objs.append(t)
         return b"h" + bytes([len(objs) - 1])
+    if not _leaves_apart(t):
+        return None
     try:
         prog = emit(t)
     except (OverflowError, ValueError, KeyError):     # (bytes([n]) for n > 255)
@@ -150,6 +153,47 @@ def arg_program(value: Type, param: Type) -> bytes | None:
         parts = [arg_program(v, p) for v, p in zip(value.elems, param.elems)]
         return None if None in parts else b"(" + bytes([len(parts)]) + b"".join(parts)
     return None
+
+
+def _containers(t: Type) -> list:
+    """The lists, dicts and sets of a result of type t outside other containers."""
+    if isinstance(t, TupleType):
+        return [c for e in t.elems for c in _containers(e)]
+    if isinstance(t, OptionalType):
+        return _containers(t.elem)
+    return [t] if isinstance(t, (ListType, DictType, SetType)) else []
+
+
+def _inside(t: Type, kinds) -> bool:
+    """Does a value of type t hold a value of one of `kinds` (types' classes)?"""
+    if isinstance(t, kinds):
+        return True
+    if isinstance(t, (TupleType,)):
+        return any(_inside(e, kinds) for e in t.elems)
+    for inner in ("elem", "key", "val"):
+        sub = getattr(t, inner, None)
+        if isinstance(sub, Type) and _inside(sub, kinds):
+            return True
+    return False
+
+
+def _leaves_apart(t: Type) -> bool:
+    """Can the C dispatcher make each container of a result of type t on its own (the
+    Python path reads them all with one Marshal, which makes a runtime list seen twice
+    one Python list, and arrays inside them with the call's TensorCall)?  At most one
+    list, dict or set, no array inside it, no list inside a dict or set."""
+    cs = _containers(t)
+    if len(cs) > 1:
+        return False
+    for c in cs:
+        elem = getattr(c, "elem", None)
+        parts = [elem] if elem is not None else [getattr(c, "key", None), getattr(c, "val", None)]
+        for part in parts:
+            if isinstance(part, Type) and (_inside(part, (TensorType,)) or
+                                           (not isinstance(c, ListType) and
+                                            _inside(part, (ListType,)))):
+                return False
+    return True
 
 
 def unbox_leaf(raw: int, t: Type):

@@ -305,3 +305,28 @@ def test_tuple_arguments_of_other_types_take_the_python_path():
         pts.script(span)([(1, 4), 0.5], 2.0)
     assert str(warm.value) == str(cold.value)
     assert len(calls) == 3
+
+
+def twice(n: int) -> tuple:
+    xs = [n, n + 1]
+    return xs, xs
+
+
+def arrays_in_list(x: np.ndarray) -> List[np.ndarray]:
+    return [x * 2.0, x + 1.0]
+
+
+def test_results_the_python_path_reads_as_one_stay_one():
+    """A list returned twice is one list, as in CPython; arrays inside lists come back
+    as arrays (both through the Python path's Marshal, which the C path leaves them)."""
+    f = pts.script(twice)
+    for _ in range(3):
+        a, b = f(4)
+        assert a == [4, 5] and a is b
+    g = pts.script(arrays_in_list)
+    x = np.arange(3.0)
+    for _ in range(3):
+        out = g(x)
+        assert type(out) is list and len(out) == 2
+        np.testing.assert_array_equal(out[0], x * 2.0)
+        np.testing.assert_array_equal(out[1], x + 1.0)
