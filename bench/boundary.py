@@ -5,7 +5,8 @@ returns `(new_h, new_h)`) on a 3x4 batch, a `Linear` model, and functions whose 
 and arguments are tuples (nested), lists, None and str.  Each row alternates, in this
 process, pts's call (the C dispatcher, runtime/_dispatch.c), eager Python/numpy and pts's
 Python path (`_slow_call`: what a call that fails the C checks takes): per round one timed
-loop of `--calls` calls of each, the median of `--rounds` rounds.
+loop of `--calls` calls of each, the median of `--rounds` rounds, in the thread's CPU time
+(`--wall`: wall time).
 
 `--base DIR` also runs the rows in a subprocess on the pts of DIR (a clone of an earlier
 commit, its extensions built; nothing of it is imported here), which alternates its pts
@@ -92,10 +93,14 @@ def rows():
 
 
 def _loop(f, args, calls: int) -> float:
-    t0 = time.perf_counter()
+    clock = time.thread_time if CPU_TIME else time.perf_counter
+    t0 = clock()
     for _ in range(calls):
         f(*args)
-    return (time.perf_counter() - t0) / calls
+    return (clock() - t0) / calls
+
+
+CPU_TIME = True         # the thread's CPU time, which other load inflates less (--wall: not)
 
 
 def measure(calls: int, rounds: int, python_path: bool = True) -> list[dict]:
@@ -125,8 +130,11 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--base", help="a clone of an earlier commit: its pts in a subprocess")
     ap.add_argument("--json")
+    ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
     ap.add_argument("--emit-json", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    global CPU_TIME
+    CPU_TIME = not a.wall
     if a.emit_json:                     # (the --base subprocess)
         print(json.dumps(measure(a.calls, a.rounds, python_path=False)))
         return 0
@@ -148,15 +156,15 @@ def main(argv=None) -> int:
                 "os.path.join(d, '__init__.py'), submodule_search_locations=[d])\n"
                 "sys.meta_path.insert(0, P())\n"
                 f"sys.argv = [{os.path.abspath(__file__)!r}, '--emit-json', '--calls', "
-                f"'{a.calls}', '--rounds', '{a.rounds}']\n"
+                f"'{a.calls}', '--rounds', '{a.rounds}'" + (", '--wall'" if a.wall else "") + "]\n"
                 f"runpy.run_path({os.path.abspath(__file__)!r}, run_name='__main__')\n")
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         if r.returncode != 0:
             print(r.stderr[-2000:], file=sys.stderr)
             return 1
         base = {row["label"]: row for row in json.loads(r.stdout.strip().splitlines()[-1])}
-    print(f"us per call, median of {a.rounds} rounds of {a.calls} calls, alternated "
-          f"(load {load:.1f})")
+    print(f"us per call ({'wall' if a.wall else 'thread CPU'} time), median of {a.rounds} "
+          f"rounds of {a.calls} calls, alternated (load {load:.1f})")
     head = f"{'row':<26} {'pts':>7} {'eager':>7} {'py path':>8}"
     if base:
         head += f" {'base pts':>9} {'base eager':>11}"
