@@ -3,9 +3,10 @@ ScriptModule (a model) and its ScriptMethods.
 
 A call binds its arguments as Python would (keywords, defaults), finds the compiled code of
 their signature — compiling it on the first call (pts.compiled: the disk cache, else the
-compile driver pts.compiler, then machine code) — and runs it.  Calls of scalars and plain
-arrays whose signature has been seen go through the C dispatcher (pts._dispatch) with no
-Python frame.  `ir()` / `llvm_ir()` show what the driver makes for the arguments' signature.
+compile driver pts.compiler, then machine code) — and runs it.  Calls whose signature has been seen go
+through the C dispatcher (pts._dispatch) with no Python frame: arguments of numbers, bools,
+plain arrays, tuples of numbers and None; results of any kind; for a model's method,
+after C has checked the model's guards (`c_guards`) and read its lifted arrays.  `ir()` / `llvm_ir()` show what the driver makes for the arguments' signature.
 """
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ class ScriptFunction(_CallBase):
         self._cache: dict[tuple, Compiled] = {}
         self._fast: dict[tuple, Compiled] = {}    # by Python types, for scalar arguments
         self._const_indices: tuple = ()            # arguments specialized on their values
+        self._c_tried: set = set()      # signatures with tuples or None offered to C
 
     def signature(self, args: tuple) -> tuple:
         if all(type(a) in _SCALAR_TYPES for a in args):      # without importing the frontend
@@ -105,12 +107,18 @@ class ScriptFunction(_CallBase):
         if c is None:
             c = self.compiled(args)
             code = self.py_func.__code__
-            if all(k in _SCALARS or type(k) is tuple for k in key) and not c.const_indices \
-                    and not (c.shared or c.folded) \
-                    and not (code.co_kwonlyargcount or code.co_flags & _VARIADIC):
+            plain = not c.const_indices and not (c.shared or c.folded) and \
+                not (code.co_kwonlyargcount or code.co_flags & _VARIADIC)
+            if all(k in _SCALARS or type(k) is tuple for k in key) and plain:
                 self._fast[key] = c
-                if _CallBase is not object:
-                    _register(self, _kinds(key), c)
+                if _CallBase is not object:         # (an Optional parameter: value_types)
+                    _register(self, _kinds(key), c, value_types=self.signature(args))
+            elif plain and _CallBase is not object and _c_kinds(key) is not None:
+                # tuples, None: the C dispatcher checks their items' types itself
+                sig = self.signature(args)
+                if sig not in self._c_tried:
+                    self._c_tried.add(sig)
+                    _register(self, _c_kinds(key), c, value_types=sig)
         try:
             try:
                 return c.run(args)
@@ -172,7 +180,7 @@ class ModelMethod:
         self.name = name
 
 
-class ScriptModule:
+class ScriptModule(_CallBase):
     """`pts.script(model)`: a model object whose `forward` and `@pts.export` methods are
     compiled on their first call per argument-type signature (frontend.objects describes
     how `self` is compiled).
@@ -222,12 +230,17 @@ class ScriptModule:
         for name in names:
             methods[name] = ScriptMethod(self, name, method_function(obj, name))
         self.__dict__["_methods"] = methods
+        if "forward" in methods and _CallBase is not object:
+            self._set_forward(methods["forward"])     # a call is forward's, from C
 
-    def __call__(self, *args, **kwargs):
+    def _slow_call(self, *args, **kwargs):
         forward = self._methods.get("forward")
         if forward is None:
             raise CompileError(f"'{type(self.module).__name__}' object has no 'forward' method")
         return forward(*args, **kwargs)
+
+    if _CallBase is object:
+        __call__ = _slow_call
 
     def __getattr__(self, name):
         methods = self.__dict__.get("_methods", {})
@@ -260,9 +273,14 @@ class ScriptModule:
         return f"<pts.script {type(self.module).__name__} ({', '.join(self._methods)})>"
 
 
-class ScriptMethod:
+class ScriptMethod(_CallBase):
     """One method of a ScriptModule: Compiled code per argument-type signature, each with the
-    guards of what it folded in from the model (see ScriptModule)."""
+    guards of what it folded in from the model (see ScriptModule).
+
+    With the C extension, a call whose signature has been registered is handled by the
+    Dispatcher (no Python frame): it checks the guards on the model, reads the lifted
+    arrays from it and calls the native code (`_register_model`); anything else comes to
+    `_slow_call`."""
 
     def __init__(self, owner: ScriptModule, name: str, py_func):
         from pts.frontend.source import parse_pyfunc
@@ -278,6 +296,9 @@ class ScriptMethod:
         self._const_indices: tuple = ()
         # by exact argument types (and dtype and rank for arrays): (Compiled, its C caller)
         self._fast: dict[tuple, tuple] = {}
+        self._c_tried: dict[tuple, Compiled] = {}  # (key, id) -> Compiled offered to C
+        if _CallBase is not object:
+            self._set_model(owner.module)
         try:                      # refuse what is outside the language now, not at the call
             parse_pyfunc(py_func)
         except CompileError as e:
@@ -326,7 +347,7 @@ class ScriptMethod:
             del variants[:-8]            # (a bound: a constant that keeps changing)
         return c
 
-    def __call__(self, *args, **kwargs):
+    def _slow_call(self, *args, **kwargs):
         root = self.owner.module
         args, bound = _call_args(self.py_func, args, kwargs, 1, self._bind)
         key = _value_key(args)
@@ -346,6 +367,10 @@ class ScriptMethod:
             full += tuple(resolve(root, p) for p in c.lifted)
         if not bound and c.entry is not None and c.const_indices == (0,) and \
                 not (c.shared or c.folded) and \
+                _CallBase is not object and _c_kinds(key) is not None:
+            self._register_model(c, key, args, full[1:])
+        if not bound and c.entry is not None and c.const_indices == (0,) and \
+                not (c.shared or c.folded) and \
                 all(k in _SCALARS or type(k) is tuple for k in key):
             call = _EntryCall(c, full[1:])
             if call.registered:         # else (an ndarray subclass among the model's arrays,
@@ -362,6 +387,23 @@ class ScriptMethod:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
+
+    if _CallBase is object:
+        __call__ = _slow_call
+
+    def _register_model(self, c: Compiled, key: tuple, args: tuple, values: tuple) -> None:
+        """Let the C dispatcher call c for arguments `args` of `key` (`values`: them,
+        then the lifted ones), once per (signature, c)."""
+        sig = self.signature(args) if any(k is tuple or k is _NONE_TYPE for k in key) else key
+        if (sig, id(c)) in self._c_tried:
+            return
+        self._c_tried[(sig, id(c))] = c
+        kinds = _c_kinds(_value_key(values))
+        guards = c_guards(c, self.owner.module)
+        if kinds is not None and guards is not None:
+            lifted = tuple(_c_path(p) for p in c.lifted)
+            _register(self, kinds, c, (len(args), guards, lifted),
+                      value_types=tuple(sig) + (None,) * len(lifted) if sig is not key else None)
 
     def ir(self, *args, after: str | None = None, **kwargs) -> str:
         from pts import compiler
@@ -493,6 +535,15 @@ def _value_key(args: tuple) -> tuple:
 
 
 _KINDS = {int: "i", float: "f", bool: "b"}
+_NONE_TYPE = type(None)
+_C_KINDS = {int: "i", float: "f", bool: "b", tuple: "o", _NONE_TYPE: "o"}
+
+
+def _c_kinds(key: tuple) -> str | None:
+    """`_kinds`, with 'o' for tuples and None (the C dispatcher checks their types with
+    the entry's argument programs: NativeEntry.dispatch_info(value_types))."""
+    kinds = ["a" if type(k) is tuple else _C_KINDS.get(k) for k in key]
+    return None if None in kinds else "".join(kinds)
 
 
 def _kinds(key: tuple) -> str | None:
@@ -524,21 +575,80 @@ class _EntryCall(_CallBase):
         __call__ = _slow_call
 
 
-def _register(dispatcher, kinds: str, c: Compiled) -> bool:
+def _register(dispatcher, kinds: str, c: Compiled, model: tuple = (),
+              value_types: tuple | None = None) -> bool:
     """Let `dispatcher` (a pts._dispatch.Dispatcher) call c's native entry from C for
     arguments of `kinds` (per argument: 'i' int, 'f' float, 'b' bool, 'a' ndarray), and
-    call the new code when c swaps tiers.  False if the dispatcher cannot (see
-    Dispatcher._add_entry)."""
+    call the new code when c swaps tiers.  `model`: a scripted method's (argument count,
+    guards, lifted paths).  `value_types`: the arguments' types, for tuples and None.  False
+    if the dispatcher cannot (see Dispatcher._add_entry)."""
     ref = weakref.ref(dispatcher)
 
     def swapped(entry):
         d = ref()
-        info = entry.dispatch_info() if d is not None else None
+        info = entry.dispatch_info(value_types) if d is not None else None
         if info is not None:
-            d._replace_entry(kinds, *info, entry)
+            d._replace_entry(kinds, *info, entry, *model)
     with c.lock:
-        info = c.entry.dispatch_info() if c.entry is not None else None
-        if info is not None and dispatcher._add_entry(kinds, *info, c.entry):
+        info = c.entry.dispatch_info(value_types) if c.entry is not None else None
+        if info is not None and dispatcher._add_entry(kinds, *info, c.entry, *model):
             c.on_swap.append(swapped)
             return True
     return False
+
+
+# the C dispatcher's guard kinds (runtime/_dispatch.c guard_holds)
+_G_TENSOR, _G_CONST, _G_CLASS, _G_ITEMS, _G_MODULES = 1, 2, 3, 4, 5
+
+
+def _c_path(path) -> tuple:
+    """An attribute path as the C dispatcher resolves it: (name, index or -1) per step."""
+    def index(name):
+        try:
+            i = int(name)
+        except (TypeError, ValueError):
+            return -1
+        return i if i >= 0 else -1
+    return tuple((sys.intern(str(name)), index(name)) for name in path)
+
+
+def c_guards(c: Compiled, root) -> tuple | None:
+    """c's guards (frontend.objects guards_hold) as the C dispatcher checks them on the
+    model: (path, kind, a, b) each; None if one has no C form.  Where a C check is stricter
+    than guards_hold (an exact ndarray of native byte order, a container's exact class),
+    a call it refuses takes the Python path, which decides.  Kept on c: the dispatcher
+    tells entries apart by the identity of their guards."""
+    cached = c.__dict__.get("_c_guards", False)
+    if cached is not False:
+        return cached
+    from pts.frontend.objects import TENSOR, CONST, children, resolve
+    out = []
+    try:
+        for path, (kind, expected) in c.guards:
+            p = _c_path(path)
+            if kind == TENSOR:
+                from pts.runtime.tensors import NATIVE
+                out.append((p, _G_TENSOR, expected.rank, NATIVE[expected.dtype]))
+            elif kind == CONST:
+                out.append((p, _G_CONST, expected, None))
+            elif kind == "class":
+                out.append((p, _G_CLASS, expected, None))
+            elif kind == "children":
+                value = resolve(root, path)
+                if type(value) in (list, tuple):
+                    if tuple(expected) != tuple(str(i) for i in range(len(expected))):
+                        raise LookupError
+                    out.append((p, _G_ITEMS, len(expected), None))
+                else:
+                    if tuple(children(value) or ()) != tuple(expected) or \
+                            not isinstance(getattr(value, "_modules", None), dict):
+                        raise LookupError
+                    out.append((p, _G_MODULES, type(value),
+                                tuple(sys.intern(str(k)) for k in expected)))
+            else:
+                raise LookupError
+    except (LookupError, AttributeError, TypeError, ValueError):
+        out = None
+    result = None if out is None else tuple(out)
+    c.__dict__["_c_guards"] = result
+    return result

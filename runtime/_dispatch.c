@@ -39,8 +39,29 @@
    `pts.runtime.tensors` calls when numpy is imported.  Entries with arrays exist only
    after that, so scalar code never imports numpy.
 
-   A call that finds no entry (first call of a signature, lists, tuples, keywords,
-   more than MAX_ARGS arguments, interp backend) calls `self._slow_call(*args, **kw)`.
+   Other results.  A result of several slots or of the call's memory (ret 'g': tuples at
+   any depth, None, Optionals, str, lists of numbers, complex, arrays among them) is made
+   by the entry's result program (`box_value`, written by runtime/native.py
+   result_program) before the call's arena is released; leaves it does not make (dicts,
+   sets, lists of other items, float32 scalars) come from the unbox hook
+   (`set_unbox_hook`, native.py unbox_leaf).  Arrays of one result over the same
+   allocation (`return h, h`) are two arrays sharing its memory, as on the Python path.
+
+   Other arguments.  A tuple or None argument has kind 0 like an array; a parameter of
+   slot type 'g' (tuples of numbers at any depth, None, Optionals) has an argument program
+   (`unbox_arg`, native.py arg_program) that checks the value has the types the
+   signature was compiled for and writes its slots.
+
+   Models.  A scripted method (pts/api.py ScriptMethod) is a Dispatcher with `root`, its
+   model (`_set_model`); its entries carry the guards of what the code folded in from the
+   model (paths and checks: pts/api.py c_guards) and the paths of the arrays it lifts.
+   A call takes the first entry for its argument count whose guards hold on the live
+   model, appends the lifted values and matches the arguments as for a function.  A
+   ScriptModule's calls go straight to its forward method (`_set_forward`).
+
+   A call that finds no entry (first call of a signature, str or list arguments,
+   keywords, more than MAX_ARGS arguments, a failed guard, interp backend) calls
+   `self._slow_call(*args, **kw)`.
 
    The native call.  The context lives on the C stack and has the layout of
    runtime/native.py `Context` (= codegen CTX_FIELDS; `CTX_LAYOUT` below lets native.py
@@ -78,6 +99,9 @@
 #define MAX_ENTRIES 16
 #define MAX_RANK 8           /* arrays of higher rank take the Python path */
 #define MAX_FORMAT 8         /* an array argument's buffer format, NUL included */
+#define MAX_RESULTS 64       /* result slots of an entry */
+#define MAX_SLOTS 64         /* argument slots of an entry (tuples take several) */
+#define MAX_SEEN 16          /* tensor allocations told apart in one result */
 
 /* Must match runtime/native.py Context and backend/codegen.py CTX_FIELDS. */
 typedef struct {
@@ -92,7 +116,7 @@ typedef int32_t (*boxed_fn)(Context *, int64_t *, int64_t *);
 typedef void (*release_fn)(Context *);
 
 enum { K_ARRAY = 0, K_INT = 1, K_FLOAT = 2, K_BOOL = 3 };  /* argument kinds, 2 bits each */
-enum { S_I64 = 'i', S_F64 = 'f', S_I1 = 'b', S_NONE = 'n', S_TENSOR = 't' };  /* slot types */
+enum { S_I64 = 'i', S_F64 = 'f', S_I1 = 'b', S_NONE = 'n', S_TENSOR = 't', S_GENERAL = 'g' };  /* slot types */
 
 typedef struct {
     uint64_t key;
@@ -109,16 +133,30 @@ typedef struct {
     void *imports;
     int64_t stack_budget;
     PyObject *keep;          /* owns the machine code (the NativeEntry) */
+    /* ret 'g': a result of several slots (tuples, None, Optional, str, lists, ...), made by
+       the program ret_prog (bytes, see box_value) with the leaves' objects ret_objs */
+    PyObject *ret_prog, *ret_objs;
+    int nres;                /* result slots */
+    /* 'g' parameters (tuples, None, Optionals): arg_progs[i] checks argument i and fills
+       its slots (see unbox_arg); None for the others */
+    PyObject *arg_progs;
+    /* model entries (Dispatcher.root set): the caller passes nuser arguments; the call
+       appends the values at the paths `lifted` from the model when its `guards` hold */
+    int nuser;
+    PyObject *guards, *lifted;
 } Entry;
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int nentries;
+    PyObject *root;          /* a scripted method's model (model entries), else NULL */
+    PyObject *forward;       /* a scripted model: calls go to this callable, else NULL */
     Entry entries[MAX_ENTRIES];
 } Dispatcher;
 
 static PyObject *error_hook;        /* (status, file, line, col, msg, func) -> exception */
+static PyObject *unbox_hook;        /* (slot value, IR type) -> the Python value of a leaf */
 static PyObject *str_slow_call, *str_reshape;
 
 /* set_tensor_support's: numpy.ndarray, numpy.frombuffer, the result hook
@@ -172,12 +210,52 @@ write_desc(const Py_buffer *v, Py_ssize_t itemsize, int64_t *d)
     return ok;
 }
 
-/* The array result whose descriptor the callee wrote at `desc`: an array over a Block when
-   it is a C-contiguous allocation of the call, else what the result hook makes of it. */
+/* The tensor allocations a result has made arrays of so far: a second result over the
+   same allocation (`return (h, h)`) is a new array sharing the first one's memory, as
+   runtime/tensors.py TensorCall.unbox makes it (the allocation is taken out of the arena
+   once). */
+typedef struct {
+    int64_t owner, data;
+    Py_ssize_t nbytes;
+    PyObject *block, *array;        /* borrowed: the result being built holds them */
+} Seen;
+
+typedef struct {
+    const int64_t *res;             /* the result slots */
+    int pos;                        /* the next slot to read */
+    const unsigned char *pc;        /* the next op of the result program */
+    PyObject *objs;                 /* the program's leaf objects */
+    const char *params;             /* to find the array arguments (results over them) */
+    PyObject *const *args;
+    Py_ssize_t n;
+    Seen seen[MAX_SEEN];
+    int nseen;
+} Boxer;
+
+/* The array arguments among args (the bases of results that are views of them). */
 static PyObject *
-tensor_result(const Entry *e, const int64_t *desc, PyObject *const *args, Py_ssize_t n)
+array_inputs(const char *params, PyObject *const *args, Py_ssize_t n)
 {
-    int r = e->ret_rank;
+    PyObject *inputs = PyList_New(0);
+    if (inputs == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (params[i] == S_TENSOR && PyList_Append(inputs, args[i]) < 0) {
+            Py_DECREF(inputs);
+            return NULL;
+        }
+    return inputs;
+}
+
+/* The array result whose descriptor the callee wrote at `desc` (numpy dtype, item size,
+   rank and IR type of the result): an array over a Block when it is a C-contiguous
+   allocation of the call, else what the result hook makes of it.  `b` (NULL for a
+   single result) remembers the allocations of a result of several arrays. */
+static PyObject *
+tensor_result(PyObject *dtype, Py_ssize_t itemsize, int r, PyObject *ir_type,
+              const int64_t *desc, const char *params, PyObject *const *args, Py_ssize_t n,
+              Boxer *b)
+{
     int64_t data = desc[0], owner = desc[1], count = 1, want = 1;
     int contiguous = owner != 0;
     for (int k = r - 1; k >= 0; k--) {
@@ -186,64 +264,308 @@ tensor_result(const Entry *e, const int64_t *desc, PyObject *const *args, Py_ssi
             contiguous = 0;
         want *= desc[2 + k];
     }
-    if (!contiguous || count == 0) {
-        PyObject *inputs = PyList_New(0);
+    Py_ssize_t nbytes = (Py_ssize_t)count * itemsize;
+    Seen *seen = NULL, *rec = NULL;
+    if (b != NULL && owner != 0 && count != 0)
+        for (int i = 0; i < b->nseen; i++)
+            if (b->seen[i].owner == owner)
+                seen = &b->seen[i];
+    PyObject *flat = NULL;
+    if (seen != NULL && seen->block != NULL && contiguous && seen->data == data &&
+            seen->nbytes == nbytes) {
+        flat = PyObject_CallFunctionObjArgs(frombuffer, seen->block, dtype, NULL);
+    } else if (seen != NULL) {
+        /* another view of an allocation already taken: over the first array's memory */
+        int64_t copy[2 + 2 * MAX_RANK];
+        memcpy(copy, desc, sizeof(int64_t) * (size_t)(2 + 2 * r));
+        copy[1] = 0;
+        PyObject *out = PyObject_CallFunction(result_hook, "KO[O]",
+                                              (unsigned long long)(uintptr_t)copy, ir_type,
+                                              seen->array);
+        return out;
+    } else if (!contiguous || count == 0) {
+        PyObject *inputs = array_inputs(params, args, n);
         if (inputs == NULL)
             return NULL;
-        for (Py_ssize_t i = 0; i < n; i++)
-            if (e->params[i] == S_TENSOR && PyList_Append(inputs, args[i]) < 0) {
-                Py_DECREF(inputs);
-                return NULL;
-            }
         PyObject *out = PyObject_CallFunction(result_hook, "KOO",
                                               (unsigned long long)(uintptr_t)desc,
-                                              e->ret_type, inputs);
+                                              ir_type, inputs);
         Py_DECREF(inputs);
+        if (out != NULL && b != NULL && owner != 0 && count != 0)
+            b->seen[b->nseen++] = (Seen){owner, data, nbytes, NULL, out};
         return out;
+    } else {
+        PyObject *block = block_make((void *)(uintptr_t)owner, (void *)(uintptr_t)data,
+                                     nbytes, block_free);
+        if (block == NULL)
+            return NULL;
+        flat = PyObject_CallFunctionObjArgs(frombuffer, block, dtype, NULL);
+        Py_DECREF(block);               /* the array keeps it */
+        if (flat != NULL && b != NULL) {     /* (a 't' program has <= MAX_SEEN arrays) */
+            rec = &b->seen[b->nseen++];
+            *rec = (Seen){owner, data, nbytes, block, NULL};
+        }
     }
-    Py_ssize_t nbytes = (Py_ssize_t)count * e->ret_itemsize;
-    PyObject *block = block_make((void *)(uintptr_t)owner, (void *)(uintptr_t)data, nbytes,
-                                 block_free);
-    if (block == NULL)
+    if (flat == NULL)
         return NULL;
-    PyObject *flat = PyObject_CallFunctionObjArgs(frombuffer, block, e->ret_dtype, NULL);
-    Py_DECREF(block);               /* the array keeps it */
-    if (flat == NULL || r == 1)
-        return flat;
-    PyObject *shape = PyTuple_New(r);
-    if (shape == NULL) {
-        Py_DECREF(flat);
-        return NULL;
-    }
-    for (int k = 0; k < r; k++) {
-        PyObject *dim = PyLong_FromLongLong(desc[2 + k]);
-        if (dim == NULL) {
-            Py_DECREF(shape);
+    PyObject *out = flat;
+    if (r != 1) {
+        PyObject *shape = PyTuple_New(r);
+        if (shape == NULL) {
             Py_DECREF(flat);
             return NULL;
         }
-        PyTuple_SET_ITEM(shape, k, dim);
+        for (int k = 0; k < r; k++) {
+            PyObject *dim = PyLong_FromLongLong(desc[2 + k]);
+            if (dim == NULL) {
+                Py_DECREF(shape);
+                Py_DECREF(flat);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(shape, k, dim);
+        }
+        out = PyObject_CallMethodOneArg(flat, str_reshape, shape);
+        Py_DECREF(shape);
+        Py_DECREF(flat);
     }
-    PyObject *out = PyObject_CallMethodOneArg(flat, str_reshape, shape);
-    Py_DECREF(shape);
-    Py_DECREF(flat);
+    if (rec != NULL)
+        rec->array = out;           /* (NULL on error: the whole result fails then) */
     return out;
 }
 
+/* The runtime's string at p (runtime/c/strings.c: UTF-8 bytes, their count before them). */
+static PyObject *
+str_result(int64_t p)
+{
+    const char *s = (const char *)(intptr_t)p;
+    int64_t len;
+    memcpy(&len, s - 8, sizeof len);
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)len, "surrogatepass");
+}
+
+/* The runtime's list at p (llvm_types.LIST_T: len, cap, data) of i64 ('i'), f64 ('f') or
+   i1 ('b', a byte each) items. */
+static PyObject *
+list_result(int64_t p, char elem)
+{
+    const int64_t *hdr = (const int64_t *)(intptr_t)p;
+    Py_ssize_t len = (Py_ssize_t)hdr[0];
+    const char *data = (const char *)(intptr_t)hdr[2];
+    PyObject *out = PyList_New(len);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        PyObject *item;
+        if (elem == 'b') {
+            item = PyBool_FromLong(data[i] != 0);
+        } else if (elem == 'f') {
+            double d;
+            memcpy(&d, data + 8 * i, sizeof d);
+            item = PyFloat_FromDouble(d);
+        } else {
+            int64_t v;
+            memcpy(&v, data + 8 * i, sizeof v);
+            item = PyLong_FromLongLong(v);
+        }
+        if (item == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* One value of a 'g' result, made by the program at b->pc from the slots at b->pos
+   (runtime/native.py result_program writes it; the slots are NativeEntry._unbox's):
+     'i' 'f' 'b' 'c'  an int, float, bool, complex (2 slots)
+     'n'              None (a slot)
+     's'              a str;  'l' and 'i'|'f'|'b': a list of those
+     't' k            an array, ret_objs[k] = (numpy dtype, item size, rank, IR type)
+     'h' k            the unbox hook's value of the slot for IR type ret_objs[k]
+     '(' k ...        a tuple of the k values that follow
+     '?' s p ...      an Optional: a flag slot, then the value (s slots, p program bytes) */
+static PyObject *
+box_value(Boxer *b)
+{
+    unsigned char op = *b->pc++;
+    int64_t raw = 0;
+    if (op != '(' && op != '?')
+        raw = b->res[b->pos++];
+    switch (op) {
+    case 'i':
+        return PyLong_FromLongLong(raw);
+    case 'f': {
+        double d;
+        memcpy(&d, &raw, sizeof d);
+        return PyFloat_FromDouble(d);
+    }
+    case 'b':
+        return PyBool_FromLong(raw != 0);
+    case 'c': {
+        double re, im;
+        int64_t raw2 = b->res[b->pos++];
+        memcpy(&re, &raw, sizeof re);
+        memcpy(&im, &raw2, sizeof im);
+        return PyComplex_FromDoubles(re, im);
+    }
+    case 'n':
+        Py_RETURN_NONE;
+    case 's':
+        return str_result(raw);
+    case 'l':
+        return list_result(raw, (char)*b->pc++);
+    case 't': {
+        PyObject *info = PyTuple_GET_ITEM(b->objs, *b->pc++);
+        return tensor_result(PyTuple_GET_ITEM(info, 0),
+                             PyLong_AsSsize_t(PyTuple_GET_ITEM(info, 1)),
+                             (int)PyLong_AsLong(PyTuple_GET_ITEM(info, 2)),
+                             PyTuple_GET_ITEM(info, 3), (const int64_t *)(intptr_t)raw,
+                             b->params, b->args, b->n, b);
+    }
+    case 'h': {
+        PyObject *t = PyTuple_GET_ITEM(b->objs, *b->pc++);
+        if (unbox_hook == NULL) {
+            PyErr_SetString(PyExc_SystemError, "pts: no unbox hook");
+            return NULL;
+        }
+        return PyObject_CallFunction(unbox_hook, "LO", (long long)raw, t);
+    }
+    case '(': {
+        int k = *b->pc++;
+        PyObject *t = PyTuple_New(k);
+        if (t == NULL)
+            return NULL;
+        for (int i = 0; i < k; i++) {
+            PyObject *item = box_value(b);
+            if (item == NULL) {
+                Py_DECREF(t);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(t, i, item);
+        }
+        return t;
+    }
+    case '?': {
+        int slots = b->pc[0], len = b->pc[1];
+        b->pc += 2;
+        if (b->res[b->pos++] == 0) {
+            b->pos += slots;
+            b->pc += len;
+            Py_RETURN_NONE;
+        }
+        return box_value(b);
+    }
+    default:
+        PyErr_Format(PyExc_SystemError, "pts: bad result program op %d", (int)op);
+        return NULL;
+    }
+}
+
 typedef int64_t Desc[2 + 2 * MAX_RANK];     /* an array argument's descriptor */
+
+/* Argument v of a 'g' parameter by the program at *pc (runtime/native.py arg_program: the
+   value's type as the signature saw it, and the parameter's slots):
+     'i' an int in an i64 slot, 'I' an int in an f64 slot, 'f' a float, 'b' a bool in an
+     i1 slot, 'B' in an i64 slot, 'D' in an f64 slot, 'n' None (a 0 slot),
+     '0' k: None for an Optional (flag 0, k zero slots), '1' ...: a value for an Optional
+     (flag 1, then the value), '(' k ...: an exact tuple of k values.
+   With slots NULL, only checks: 1 if v has that type, else 0.  Else writes the slots from
+   *s on (v checked already): 0, or -1 with OverflowError for an int beyond i64. */
+static int
+unbox_arg(const unsigned char **pc, PyObject *v, int64_t *slots, int *s)
+{
+    unsigned char op = *(*pc)++;
+    switch (op) {
+    case 'i': case 'I':
+        if (slots == NULL)
+            return PyLong_CheckExact(v);
+        if (op == 'i') {
+            int overflow;
+            long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+            if (overflow) {
+                PyErr_SetString(PyExc_OverflowError, OVERFLOW_MSG);
+                return -1;
+            }
+            slots[(*s)++] = x;
+        } else {
+            double d = PyLong_AsDouble(v);
+            if (d == -1.0 && PyErr_Occurred())
+                return -1;
+            memcpy(&slots[(*s)++], &d, sizeof d);
+        }
+        return 0;
+    case 'f': {
+        if (slots == NULL)
+            return PyFloat_CheckExact(v);
+        double d = PyFloat_AS_DOUBLE(v);
+        memcpy(&slots[(*s)++], &d, sizeof d);
+        return 0;
+    }
+    case 'b': case 'B': case 'D':
+        if (slots == NULL)
+            return PyBool_Check(v);
+        if (op == 'D') {
+            double b = v == Py_True;
+            memcpy(&slots[(*s)++], &b, sizeof b);
+        } else {
+            slots[(*s)++] = v == Py_True;
+        }
+        return 0;
+    case 'n':
+        if (slots == NULL)
+            return v == Py_None;
+        slots[(*s)++] = 0;
+        return 0;
+    case '0': {
+        int k = *(*pc)++;
+        if (slots == NULL)
+            return v == Py_None;
+        for (int j = 0; j <= k; j++)
+            slots[(*s)++] = 0;
+        return 0;
+    }
+    case '1':
+        if (slots == NULL)
+            return v != Py_None && unbox_arg(pc, v, NULL, NULL);
+        slots[(*s)++] = 1;
+        return unbox_arg(pc, v, slots, s);
+    case '(': {
+        int k = *(*pc)++;
+        if (slots == NULL && !(PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == k))
+            return 0;
+        for (int j = 0; j < k; j++) {
+            int r = unbox_arg(pc, PyTuple_GET_ITEM(v, j), slots, s);
+            if (slots == NULL ? r != 1 : r < 0)
+                return slots == NULL ? 0 : -1;
+        }
+        return slots == NULL ? 1 : 0;
+    }
+    default:
+        return slots == NULL ? 0 : (PyErr_SetString(PyExc_SystemError,
+                                                    "pts: bad argument program"), -1);
+    }
+}
 
 /* Call entry e with the n arguments (descs: the descriptors of its array arguments). */
 static PyObject *
 call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
 {
-    int64_t slots[MAX_ARGS + 1];
-    int64_t results[2] = {0, 0};
-    for (Py_ssize_t i = 0; i < n; i++) {
+    int64_t slots_[MAX_SLOTS + 1];
+    int s = 0;
+    for (Py_ssize_t i = 0; i < n; i++, s++) {
         PyObject *a = args[i];
+        int64_t *slot = &slots_[s];         /* this argument's (first) slot */
         int kind = (int)((e->key >> (8 + 2 * i)) & 3);
         char p = e->params[i];
-        if (kind == K_ARRAY) {
-            slots[i] = (int64_t)(intptr_t)descs[i];
+        if (p == S_GENERAL) {
+            const unsigned char *pc =
+                (const unsigned char *)PyBytes_AS_STRING(PyTuple_GET_ITEM(e->arg_progs, i));
+            if (unbox_arg(&pc, a, slots_, &s) < 0)
+                return NULL;
+            s--;                            /* (the loop's s++) */
+        } else if (kind == K_ARRAY) {
+            *slot = (int64_t)(intptr_t)descs[i];
         } else if (kind == K_INT) {
             if (p == S_I64) {
                 int overflow;
@@ -252,23 +574,23 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
                     PyErr_SetString(PyExc_OverflowError, OVERFLOW_MSG);
                     return NULL;
                 }
-                slots[i] = v;
+                *slot = v;
             } else {                                    /* S_F64 */
                 double d = PyLong_AsDouble(a);
                 if (d == -1.0 && PyErr_Occurred())
                     return NULL;
-                memcpy(&slots[i], &d, sizeof d);
+                memcpy(slot, &d, sizeof d);
             }
         } else if (kind == K_FLOAT) {                   /* S_F64 */
             double d = PyFloat_AS_DOUBLE(a);
-            memcpy(&slots[i], &d, sizeof d);
+            memcpy(slot, &d, sizeof d);
         } else {                                        /* K_BOOL */
             int b = a == Py_True;
             if (p == S_F64) {
                 double d = b;
-                memcpy(&slots[i], &d, sizeof d);
+                memcpy(slot, &d, sizeof d);
             } else {
-                slots[i] = b;
+                *slot = b;
             }
         }
     }
@@ -280,9 +602,11 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
     release_fn release = e->release;
     char ret = e->ret;
     int32_t status;
+    int64_t results[MAX_RESULTS];
+    results[0] = results[1] = 0;
     Py_BEGIN_ALLOW_THREADS
-    status = fn(&ctx, slots, results);
-    if (status == 0 && ctx.lists != NULL && ret != S_TENSOR)
+    status = fn(&ctx, slots_, results);
+    if (status == 0 && ctx.lists != NULL && ret != S_TENSOR && ret != S_GENERAL)
         release(&ctx);
     Py_END_ALLOW_THREADS
     if (status != 0) {
@@ -302,7 +626,24 @@ call_entry(const Entry *e, PyObject *const *args, Py_ssize_t n, Desc *descs)
     case S_I1:
         return PyBool_FromLong(results[0] != 0);
     case S_TENSOR: {                    /* its allocation leaves the arena before release */
-        PyObject *out = tensor_result(e, (const int64_t *)(intptr_t)results[0], args, n);
+        PyObject *out = tensor_result(e->ret_dtype, e->ret_itemsize, e->ret_rank, e->ret_type,
+                                      (const int64_t *)(intptr_t)results[0], e->params, args,
+                                      n, NULL);
+        if (ctx.lists != NULL)
+            release(&ctx);
+        return out;
+    }
+    case S_GENERAL: {                   /* read before release: strings, lists, arrays */
+        Boxer b;
+        b.res = results;
+        b.pos = 0;
+        b.pc = (const unsigned char *)PyBytes_AS_STRING(e->ret_prog);
+        b.objs = e->ret_objs;
+        b.params = e->params;
+        b.args = args;
+        b.n = n;
+        b.nseen = 0;
+        PyObject *out = box_value(&b);
         if (ctx.lists != NULL)
             release(&ctx);
         return out;
@@ -347,24 +688,36 @@ same_format(const char *got, const char *want)
     return strcmp(got, want) == 0;
 }
 
-/* Does entry e take these arrays (their buffer formats and ranks)? */
+/* Does entry e take these arrays (their buffer formats and ranks; views[i].obj is NULL
+   for an argument that is no array) and the values of its 'g' parameters? */
 static int
-arrays_match(const Entry *e, const Py_buffer *views, Py_ssize_t n)
+arrays_match(const Entry *e, const Py_buffer *views, PyObject *const *args, Py_ssize_t n)
 {
-    for (Py_ssize_t i = 0; i < n; i++)
+    for (Py_ssize_t i = 0; i < n; i++) {
         if (e->params[i] == S_TENSOR &&
-            (views[i].ndim != e->ranks[i] || !same_format(views[i].format, e->formats[i])))
+            (views[i].obj == NULL || views[i].ndim != e->ranks[i] ||
+             !same_format(views[i].format, e->formats[i])))
             return 0;
+        if (e->params[i] == S_GENERAL) {
+            const unsigned char *pc =
+                (const unsigned char *)PyBytes_AS_STRING(PyTuple_GET_ITEM(e->arg_progs, i));
+            if (views[i].obj != NULL || unbox_arg(&pc, args[i], NULL, NULL) != 1)
+                return 0;
+        }
+    }
     return 1;
 }
 
+static int not_found_marker;
+#define NOT_FOUND ((PyObject *)&not_found_marker)
+
+/* Call the entry that takes these n arguments (`only`, or any function entry when NULL):
+   its result, NULL with an exception, or NOT_FOUND when none takes them. */
 static PyObject *
-dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry *only)
 {
-    Dispatcher *self = (Dispatcher *)op;
-    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
-    if (self->nentries == 0 || n > MAX_ARGS || (kwnames && PyTuple_GET_SIZE(kwnames)))
-        return slow_call(op, args, nargsf, kwnames);
+    if (n > MAX_ARGS)
+        return NOT_FOUND;
     uint64_t key = (uint64_t)n;
     int arrays = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -379,23 +732,28 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
         else if (array_type != NULL && Py_TYPE(a) == array_type) {
             kind = K_ARRAY;
             arrays = 1;
+        } else if (PyTuple_CheckExact(a) || a == Py_None) {
+            kind = K_ARRAY;                 /* for a 'g' parameter (its program checks) */
+            arrays = 1;
         } else
-            return slow_call(op, args, nargsf, kwnames);
+            return NOT_FOUND;
         key |= kind << (8 + 2 * i);
     }
     if (!arrays) {
+        if (only != NULL)
+            return only->key == key ? call_entry(only, args, n, NULL) : NOT_FOUND;
         for (int i = 0; i < self->nentries; i++)
-            if (self->entries[i].key == key)
+            if (self->entries[i].key == key && self->entries[i].nuser < 0)
                 return call_entry(&self->entries[i], args, n, NULL);
-        return slow_call(op, args, nargsf, kwnames);
+        return NOT_FOUND;
     }
     Py_buffer views[MAX_ARGS];
     Desc descs[MAX_ARGS];
     Py_ssize_t held = 0;            /* views[:held] of the array arguments are filled */
-    PyObject *out = NULL;
-    int found = 0;
+    PyObject *out = NOT_FOUND;
     for (; held < n; held++) {
-        if (((key >> (8 + 2 * held)) & 3) != K_ARRAY)
+        views[held].obj = NULL;
+        if (((key >> (8 + 2 * held)) & 3) != K_ARRAY || Py_TYPE(args[held]) != array_type)
             continue;
         int ok = array_view(args[held], &views[held], descs[held]);
         if (ok < 0)
@@ -404,17 +762,161 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
             break;
     }
     if (held == n)
-        for (int i = 0; i < self->nentries && !found; i++) {
+        for (int i = 0; i < self->nentries && out == NOT_FOUND; i++) {
             const Entry *e = &self->entries[i];
-            if (e->key == key && arrays_match(e, views, n)) {
-                found = 1;
+            if ((only != NULL ? e == only : e->nuser < 0) && e->key == key &&
+                    arrays_match(e, views, args, n))
                 out = call_entry(e, args, n, descs);
-            }
         }
     for (Py_ssize_t i = 0; i < held; i++)
-        if (((key >> (8 + 2 * i)) & 3) == K_ARRAY)
+        if (views[i].obj != NULL)
             PyBuffer_Release(&views[i]);
-    return found ? out : slow_call(op, args, nargsf, kwnames);
+    return out;
+}
+
+/* The head of a numpy array object (numpy's PyArrayObject_fields, whose layout numpy's
+   own inline accessors fix): read only for objects of exact type numpy.ndarray. */
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions, *strides;
+    PyObject *base, *descr;
+} ArrayHead;
+
+/* The value at `path` from root, as frontend/objects.py `resolve` finds it: each step a
+   (name, index) pair, index >= 0 read from lists and tuples, name from other objects.  A
+   new reference, or NULL (no exception) where that fails: the Python path then decides. */
+static PyObject *
+resolve_path(PyObject *root, PyObject *path)
+{
+    PyObject *obj = root;
+    Py_INCREF(obj);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(path); i++) {
+        PyObject *step = PyTuple_GET_ITEM(path, i), *next;
+        if (PyList_Check(obj) || PyTuple_Check(obj)) {
+            Py_ssize_t index = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 1));
+            next = index >= 0 ? PySequence_GetItem(obj, index) : NULL;
+        } else {
+            next = PyObject_GetAttr(obj, PyTuple_GET_ITEM(step, 0));
+        }
+        Py_DECREF(obj);
+        if (next == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+        obj = next;
+    }
+    return obj;
+}
+
+enum { G_TENSOR = 1, G_CONST = 2, G_CLASS = 3, G_ITEMS = 4, G_MODULES = 5 };
+
+/* Does one guard (path, kind, a, b) hold for value v?  (pts/api.py c_guards writes them;
+   each is frontend/objects.py guards_hold's check or a stricter one.) */
+static int
+guard_holds(PyObject *v, long kind, PyObject *a, PyObject *b)
+{
+    switch (kind) {
+    case G_TENSOR:          /* a: rank, b: the numpy dtype (exact, native byte order) */
+        return Py_TYPE(v) == array_type && ((ArrayHead *)v)->nd == PyLong_AsLong(a) &&
+               ((ArrayHead *)v)->descr == b;
+    case G_CONST: {         /* a: the value folded in */
+        if (Py_TYPE(v) != Py_TYPE(a))
+            return 0;
+        if (v == a)
+            return 1;
+        int eq = PyObject_RichCompareBool(v, a, Py_EQ);
+        if (eq < 0)
+            PyErr_Clear();
+        return eq == 1;
+    }
+    case G_CLASS:           /* a: the class */
+        return (PyObject *)Py_TYPE(v) == a;
+    case G_ITEMS:           /* a: the length of an exact list or tuple */
+        return (PyList_CheckExact(v) || PyTuple_CheckExact(v)) &&
+               Py_SIZE(v) == PyLong_AsSsize_t(a);
+    case G_MODULES: {       /* a: the class, b: the names of _modules (a dict), in order */
+        if ((PyObject *)Py_TYPE(v) != a)
+            return 0;
+        PyObject *mods = PyObject_GetAttrString(v, "_modules");
+        if (mods == NULL) {
+            PyErr_Clear();
+            return 0;
+        }
+        int ok = PyDict_CheckExact(mods) && PyDict_GET_SIZE(mods) == PyTuple_GET_SIZE(b);
+        Py_ssize_t pos = 0, i = 0;
+        PyObject *k, *val;
+        while (ok && PyDict_Next(mods, &pos, &k, &val)) {
+            PyObject *want = PyTuple_GET_ITEM(b, i++);
+            ok = PyUnicode_CheckExact(k) && (k == want || PyUnicode_Compare(k, want) == 0);
+        }
+        Py_DECREF(mods);
+        if (PyErr_Occurred())
+            PyErr_Clear();
+        return ok;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int
+guards_hold(PyObject *root, PyObject *guards)
+{
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(guards); i++) {
+        PyObject *g = PyTuple_GET_ITEM(guards, i);
+        PyObject *v = resolve_path(root, PyTuple_GET_ITEM(g, 0));
+        if (v == NULL)
+            return 0;
+        int ok = guard_holds(v, PyLong_AsLong(PyTuple_GET_ITEM(g, 1)), PyTuple_GET_ITEM(g, 2),
+                             PyTuple_GET_ITEM(g, 3));
+        Py_DECREF(v);
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+/* A scripted method's call: the first entry for n arguments whose guards hold on the
+   model, called with the arguments and then the model's values at its lifted paths. */
+static PyObject *
+model_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n)
+{
+    PyObject *full[MAX_ARGS];
+    for (int i = 0; i < self->nentries; i++) {
+        const Entry *e = &self->entries[i];
+        Py_ssize_t nl = PyTuple_GET_SIZE(e->lifted);
+        if (e->nuser != n || n + nl > MAX_ARGS || !guards_hold(self->root, e->guards))
+            continue;
+        memcpy(full, args, sizeof(PyObject *) * (size_t)n);
+        Py_ssize_t got = 0;
+        for (; got < nl; got++) {
+            full[n + got] = resolve_path(self->root, PyTuple_GET_ITEM(e->lifted, got));
+            if (full[n + got] == NULL)
+                break;
+        }
+        PyObject *out = got == nl ? find_and_call(self, full, n + nl, e) : NOT_FOUND;
+        for (Py_ssize_t k = 0; k < got; k++)
+            Py_DECREF(full[n + k]);
+        if (out != NOT_FOUND)
+            return out;
+    }
+    return NOT_FOUND;
+}
+
+static PyObject *
+dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Dispatcher *self = (Dispatcher *)op;
+    if (self->forward != NULL)
+        return PyObject_Vectorcall(self->forward, args, nargsf, kwnames);
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if (self->nentries == 0 || n > MAX_ARGS || (kwnames && PyTuple_GET_SIZE(kwnames)))
+        return slow_call(op, args, nargsf, kwnames);
+    PyObject *out = self->root != NULL ? model_call(self, args, n)
+                                       : find_and_call(self, args, n, NULL);
+    return out != NOT_FOUND ? out : slow_call(op, args, nargsf, kwnames);
 }
 
 
@@ -428,6 +930,7 @@ dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         return NULL;
     self->vectorcall = dispatcher_vectorcall;
     self->nentries = 0;
+    self->root = self->forward = NULL;
     return (PyObject *)self;
 }
 
@@ -438,7 +941,14 @@ dispatcher_traverse(Dispatcher *self, visitproc visit, void *arg)
         Py_VISIT(self->entries[i].keep);
         Py_VISIT(self->entries[i].ret_dtype);
         Py_VISIT(self->entries[i].ret_type);
+        Py_VISIT(self->entries[i].ret_prog);
+        Py_VISIT(self->entries[i].ret_objs);
+        Py_VISIT(self->entries[i].guards);
+        Py_VISIT(self->entries[i].lifted);
+        Py_VISIT(self->entries[i].arg_progs);
     }
+    Py_VISIT(self->root);
+    Py_VISIT(self->forward);
     return 0;
 }
 
@@ -451,7 +961,14 @@ dispatcher_clear(Dispatcher *self)
         Py_CLEAR(self->entries[i].keep);
         Py_CLEAR(self->entries[i].ret_dtype);
         Py_CLEAR(self->entries[i].ret_type);
+        Py_CLEAR(self->entries[i].ret_prog);
+        Py_CLEAR(self->entries[i].ret_objs);
+        Py_CLEAR(self->entries[i].guards);
+        Py_CLEAR(self->entries[i].lifted);
+        Py_CLEAR(self->entries[i].arg_progs);
     }
+    Py_CLEAR(self->root);
+    Py_CLEAR(self->forward);
     return 0;
 }
 
@@ -466,7 +983,8 @@ dispatcher_dealloc(Dispatcher *self)
 static int
 kind_of(char c)
 {
-    return c == 'i' ? K_INT : c == 'f' ? K_FLOAT : c == 'b' ? K_BOOL : c == 'a' ? K_ARRAY : -1;
+    return c == 'i' ? K_INT : c == 'f' ? K_FLOAT : c == 'b' ? K_BOOL :
+           c == 'a' || c == 'o' ? K_ARRAY : -1;
 }
 
 /* A parameter slot an argument kind can fill (int -> float, bool -> int/float as in the
@@ -474,6 +992,8 @@ kind_of(char c)
 static int
 fits(int kind, char p)
 {
+    if (p == S_GENERAL)
+        return 1;                   /* (its program checks the value) */
     if (kind == K_ARRAY)
         return p == S_TENSOR;
     if (kind == K_INT)
@@ -489,7 +1009,9 @@ typedef struct {
     Py_ssize_t nk, np, nr;
     unsigned long long entry, release, imports;
     long long budget;
-    PyObject *arrays, *keep;
+    PyObject *arrays, *result, *arg_progs, *keep;
+    int nuser;
+    PyObject *guards, *lifted;
 } EntryArgs;
 
 /* The array parts of sig from a.arrays: None, or one item per argument (None, or an array
@@ -503,7 +1025,8 @@ parse_arrays(const EntryArgs *a, Entry *sig)
         tensors |= a->params[i] == S_TENSOR;
     tensors |= a->ret[0] == S_TENSOR;
     if (a->arrays == Py_None)
-        return !tensors;
+        return !tensors && (a->ret[0] != S_GENERAL || array_type != NULL ||
+                            !PyTuple_GET_SIZE(sig->ret_objs));
     if (!PyTuple_Check(a->arrays) || PyTuple_GET_SIZE(a->arrays) != a->nk + 1 || array_type == NULL)
         return 0;
     for (Py_ssize_t i = 0; i < a->nk; i++) {
@@ -535,23 +1058,60 @@ parse_arrays(const EntryArgs *a, Entry *sig)
     return 1;
 }
 
-/* Parse args with format fmt ("s#s#s#KKKLOO:name") into a and the signature parts of sig
+/* Parse args with format fmt ("s#s#s#KKKLOOOO|iOO:name") into a and the signature parts of sig
  * (key, slot types, arrays): -1 with ValueError for a malformed signature, 0 for one the
  * fast path does not handle, 1 for one it does. */
 static int
 parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
 {
+    a->nuser = -1;
+    a->guards = a->lifted = NULL;
     if (!PyArg_ParseTuple(args, fmt, &a->arg_kinds, &a->nk, &a->params, &a->np, &a->ret,
                           &a->nr, &a->entry, &a->release, &a->imports, &a->budget,
-                          &a->arrays, &a->keep))
+                          &a->arrays, &a->result, &a->arg_progs, &a->keep, &a->nuser, &a->guards,
+                          &a->lifted))
         return -1;
     if (a->nk != a->np || a->nr != 1 || a->entry == 0 || a->release == 0) {
         PyErr_Format(PyExc_ValueError, "%s: bad signature", strchr(fmt, ':') + 1);
         return -1;
     }
     memset(sig, 0, sizeof *sig);
-    if (a->nk > MAX_ARGS || strchr("ifbnt", a->ret[0]) == NULL)
+    sig->nuser = -1;
+    if (a->nk > MAX_ARGS || strchr("ifbntg", a->ret[0]) == NULL || a->nk > MAX_SLOTS)
         return 0;
+    if (a->ret[0] == S_GENERAL) {       /* result: (program, leaf objects, slots) */
+        if (!PyArg_ParseTuple(a->result, "O!O!i", &PyBytes_Type, &sig->ret_prog,
+                              &PyTuple_Type, &sig->ret_objs, &sig->nres)) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (sig->nres < 0 || sig->nres > MAX_RESULTS)
+            return 0;
+    }
+    int nslots = 0, general = 0;
+    for (Py_ssize_t i = 0; i < a->nk; i++)
+        general |= a->params[i] == S_GENERAL;
+    if (general) {                      /* arg_progs: (bytes or None per parameter, slots) */
+        PyObject *progs;
+        if (!PyArg_ParseTuple(a->arg_progs, "O!i", &PyTuple_Type, &progs, &nslots)) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (PyTuple_GET_SIZE(progs) != a->nk || nslots > MAX_SLOTS)
+            return 0;
+        for (Py_ssize_t i = 0; i < a->nk; i++)
+            if ((a->params[i] == S_GENERAL) != PyBytes_Check(PyTuple_GET_ITEM(progs, i)))
+                return 0;
+        sig->arg_progs = progs;
+    }
+    if (a->guards != NULL) {            /* a model entry */
+        if (!PyTuple_Check(a->guards) || a->lifted == NULL || !PyTuple_Check(a->lifted) ||
+                a->nuser < 0 || a->nuser + PyTuple_GET_SIZE(a->lifted) != a->nk)
+            return 0;
+        sig->nuser = a->nuser;
+        sig->guards = a->guards;
+        sig->lifted = a->lifted;
+    }
     uint64_t k = (uint64_t)a->nk;
     for (Py_ssize_t i = 0; i < a->nk; i++) {
         int kind = kind_of(a->arg_kinds[i]);
@@ -572,7 +1132,16 @@ same_signature(const Entry *e, const Entry *sig)
     return e->key == sig->key && memcmp(e->params, sig->params, sizeof e->params) == 0 &&
            e->ret == sig->ret && memcmp(e->formats, sig->formats, sizeof e->formats) == 0 &&
            memcmp(e->ranks, sig->ranks, sizeof e->ranks) == 0 &&
-           e->ret_dtype == sig->ret_dtype && e->ret_rank == sig->ret_rank;
+           e->ret_dtype == sig->ret_dtype && e->ret_rank == sig->ret_rank &&
+           e->nuser == sig->nuser && e->guards == sig->guards &&
+           (e->arg_progs == sig->arg_progs ||
+            (e->arg_progs != NULL && sig->arg_progs != NULL &&
+             PyObject_RichCompareBool(e->arg_progs, sig->arg_progs, Py_EQ) == 1)) &&
+           (e->ret_prog == sig->ret_prog ||
+            (e->ret_prog != NULL && sig->ret_prog != NULL &&
+             PyBytes_GET_SIZE(e->ret_prog) == PyBytes_GET_SIZE(sig->ret_prog) &&
+             memcmp(PyBytes_AS_STRING(e->ret_prog), PyBytes_AS_STRING(sig->ret_prog),
+                    (size_t)PyBytes_GET_SIZE(e->ret_prog)) == 0));
 }
 
 /* Point e at the code in a (its signature parts are set by the caller). */
@@ -589,23 +1158,26 @@ set_code(Entry *e, const EntryArgs *a)
 
 PyDoc_STRVAR(add_entry_doc,
 "_add_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, arrays,\n"
-"           keep)\n"
+"           program, keep[, nuser, guards, lifted])\n"
 "--\n\n"
 "Call the boxed entry point at address `entry` for arguments of exact kinds `arg_kinds`\n"
 "('i' int, 'f' float, 'b' bool, 'a' numpy.ndarray per argument).  `param_slots` gives\n"
 "the slot type of each parameter ('i' i64, 'f' f64, 'b' i1, 't' tensor), `result` the\n"
-"result ('i', 'f', 'b', 't' or 'n' None).  `arrays` is None without tensors, else one item\n"
+"result ('i', 'f', 'b', 't', 'n' None or 'g': made by `program`, a (bytes, leaf objects,\n"
+"slot count): see box_value).  `arrays` is None without tensors, else one item\n"
 "per argument, None or an array's (buffer format, rank), and one for the result, None or\n"
 "a tensor's (numpy dtype, item size, rank, IR type for the result hook).  `keep` is kept\n"
-"alive as long as the entry.  Returns False (and registers nothing) when the table is\n"
-"full or the signature is not one the fast path handles.");
+"alive as long as the entry.  A scripted method's entry (see _set_model) also gives the\n"
+"caller's argument count, the guards (path, kind, a, b) that must hold on the model and\n"
+"the paths of the model's values the call appends.  Returns False (and registers\n"
+"nothing) when the table is full or the signature is not one the fast path handles.");
 
 static PyObject *
 dispatcher_add_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
     Entry sig;
-    int ok = parse_entry(args, "s#s#s#KKKLOO:_add_entry", &a, &sig);
+    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOO:_add_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (ok == 0 || self->nentries >= MAX_ENTRIES)
@@ -617,6 +1189,11 @@ dispatcher_add_entry(Dispatcher *self, PyObject *args)
     *e = sig;
     Py_XINCREF(e->ret_dtype);
     Py_XINCREF(e->ret_type);
+    Py_XINCREF(e->ret_prog);
+    Py_XINCREF(e->ret_objs);
+    Py_XINCREF(e->guards);
+    Py_XINCREF(e->lifted);
+    Py_XINCREF(e->arg_progs);
     set_code(e, &a);
     self->nentries++;               /* last: the entry is complete when it becomes visible */
     Py_RETURN_TRUE;
@@ -637,7 +1214,7 @@ dispatcher_replace_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
     Entry sig;
-    int ok = parse_entry(args, "s#s#s#KKKLOO:_replace_entry", &a, &sig);
+    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOO:_replace_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (a.nk > MAX_ARGS) {
@@ -654,6 +1231,30 @@ dispatcher_replace_entry(Dispatcher *self, PyObject *args)
         Py_RETURN_TRUE;
     }
     Py_RETURN_FALSE;
+}
+
+static PyObject *
+dispatcher_set_model(Dispatcher *self, PyObject *root)
+{
+    if (self->nentries) {
+        PyErr_SetString(PyExc_ValueError, "_set_model: entries are registered already");
+        return NULL;
+    }
+    Py_INCREF(root);
+    Py_XSETREF(self->root, root);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+dispatcher_set_forward(Dispatcher *self, PyObject *forward)
+{
+    if (!PyCallable_Check(forward)) {
+        PyErr_SetString(PyExc_TypeError, "_set_forward needs a callable");
+        return NULL;
+    }
+    Py_INCREF(forward);
+    Py_XSETREF(self->forward, forward);
+    Py_RETURN_NONE;
 }
 
 static PyObject *
@@ -680,6 +1281,12 @@ static PyMethodDef dispatcher_methods[] = {
     {"_replace_entry", (PyCFunction)dispatcher_replace_entry, METH_VARARGS, replace_entry_doc},
     {"_entry_count", (PyCFunction)dispatcher_entry_count, METH_NOARGS,
      "Number of signatures the fast path calls."},
+    {"_set_model", (PyCFunction)dispatcher_set_model, METH_O,
+     "_set_model(model): the entries are a scripted method's of this model (their guards "
+     "and lifted paths are read from it); before any entry is added."},
+    {"_set_forward", (PyCFunction)dispatcher_set_forward, METH_O,
+     "_set_forward(method): calls of this object are calls of `method` (a scripted "
+     "model's forward)."},
     {"__init_subclass__", (PyCFunction)(void (*)(void))dispatcher_init_subclass,
      METH_VARARGS | METH_KEYWORDS | METH_CLASS, NULL},
     {NULL}
@@ -837,6 +1444,18 @@ set_error_hook(PyObject *module, PyObject *hook)
 }
 
 static PyObject *
+set_unbox_hook(PyObject *module, PyObject *hook)
+{
+    if (!PyCallable_Check(hook)) {
+        PyErr_SetString(PyExc_TypeError, "set_unbox_hook needs a callable");
+        return NULL;
+    }
+    Py_INCREF(hook);
+    Py_XSETREF(unbox_hook, hook);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
 set_tensor_support(PyObject *module, PyObject *args)
 {
     PyObject *type, *from_buffer, *hook;
@@ -908,6 +1527,9 @@ cpu_has(PyObject *module, PyObject *features)
 static PyMethodDef module_methods[] = {
     {"set_error_hook", set_error_hook, METH_O,
      "Set the callable (status, file, line, col, msg, func) -> exception for native errors."},
+    {"set_unbox_hook", set_unbox_hook, METH_O,
+     "Set the callable (slot value, IR type) -> value for the leaves of 'g' results the "
+     "dispatcher does not make itself (its 'h' op)."},
     {"cpu_missing", cpu_missing, METH_O,
      "The names among a list of LLVM target features this CPU (and OS) lacks (unknown ones "
      "included), by cpuid: runtime/c/cpu.c."},
@@ -950,7 +1572,9 @@ PyInit__dispatch(void)
         || PyModule_AddObjectRef(m, "Dispatcher", (PyObject *)&DispatcherType) < 0
         || PyModule_AddObjectRef(m, "Block", (PyObject *)&BlockType) < 0
         || PyModule_AddIntConstant(m, "MAX_ARGS", MAX_ARGS) < 0
-        || PyModule_AddIntConstant(m, "MAX_ENTRIES", MAX_ENTRIES) < 0;
+        || PyModule_AddIntConstant(m, "MAX_ENTRIES", MAX_ENTRIES) < 0
+        || PyModule_AddIntConstant(m, "MAX_RESULTS", MAX_RESULTS) < 0
+        || PyModule_AddIntConstant(m, "MAX_SEEN", MAX_SEEN) < 0;
     Py_XDECREF(layout);
     if (bad) {
         Py_DECREF(m);

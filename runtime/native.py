@@ -11,12 +11,13 @@ realloc), output (`print` writes go to Python's `sys.stdout`, so redirection and
 work), libm's math functions (the C functions CPython's math module calls too) and the
 thread pool of parallel kernels (runtime/threads.py).
 
-Signatures of scalars and arrays are usually not called through here: `ScriptFunction`
-registers them with the C dispatcher (pts._dispatch, runtime/_dispatch.c) using
-`NativeEntry.dispatch_info`, and the dispatcher calls the boxed entry itself.  This module
-is the fallback for everything else (lists, tuples, float32 scalars, ...), for arguments
-the dispatcher hands back (ndarray subclasses, byte-swapped or oddly strided arrays) and
-for builds without the extension (`DISPATCH` is then None).
+Most signatures are not called through here: `ScriptFunction` and `ScriptMethod` register
+them with the C dispatcher (pts._dispatch, runtime/_dispatch.c) using
+`NativeEntry.dispatch_info` (with `result_program` and `arg_program` for results and
+arguments of several slots), and the dispatcher calls the boxed entry itself.  This module
+is the fallback for everything else (str and list arguments, float32 scalars, ...), for
+arguments the dispatcher hands back (ndarray subclasses, byte-swapped or oddly strided
+arrays) and for builds without the extension (`DISPATCH` is then None).
 """
 from __future__ import annotations
 
@@ -81,6 +82,133 @@ _DISPATCH_SLOT = {I64: "i", F64: "f", I1: "b", NONE: "n"}
 def _dispatch_slot(t: Type) -> str | None:
     """The C dispatcher's slot type for a parameter or result of type t, if it has one."""
     return "t" if type(t) is TensorType else _DISPATCH_SLOT.get(t)
+
+
+_LEAF_OPS = {I64: b"i", F64: b"f", I1: b"b", C128: b"c", NONE: b"n", STR: b"s"}
+_LIST_OPS = {I64: b"i", F64: b"f", I1: b"b"}
+
+
+def result_program(t: Type) -> tuple | None:
+    """The C dispatcher's program for a result of type t made of several slots or of
+    memory of the call (tuples, None, Optional, str, lists, ...: `box_value` in
+    runtime/_dispatch.c): (bytes, leaf objects, slot count), or None if it cannot make it
+    (too many slots, leaves or arrays).  Leaves it does not make itself (dicts, sets,
+    lists of anything but numbers, float32 scalars) are `unbox_leaf`'s."""
+    objs: list = []
+    tensors = [0]
+
+    def emit(t: Type) -> bytes:
+        if type(t) is TensorType:
+            from pts.runtime.tensors import NATIVE    # (numpy is imported: a tensor result)
+            dtype = NATIVE[t.dtype]
+            objs.append((dtype, dtype.itemsize, t.rank, t))
+            tensors[0] += 1
+            return b"t" + bytes([len(objs) - 1])
+        if isinstance(t, TupleType):
+            if len(t.elems) > 255:
+                raise OverflowError
+            return b"(" + bytes([len(t.elems)]) + b"".join(emit(e) for e in t.elems)
+        if isinstance(t, OptionalType):
+            inner = emit(t.elem)
+            return b"?" + bytes([_slots(t.elem), len(inner)]) + inner
+        op = _LEAF_OPS.get(t)
+        if op is not None:
+            return op
+        if isinstance(t, ListType) and t.elem in _LIST_OPS:
+            return b"l" + _LIST_OPS[t.elem]
+        objs.append(t)
+        return b"h" + bytes([len(objs) - 1])
+    if not _leaves_apart(t):
+        return None
+    try:
+        prog = emit(t)
+    except (OverflowError, ValueError, KeyError):     # (bytes([n]) for n > 255)
+        return None
+    nres = _slots(t)
+    if DISPATCH is None or nres > DISPATCH.MAX_RESULTS or tensors[0] > DISPATCH.MAX_SEEN \
+            or len(objs) > 256:
+        return None
+    return prog, tuple(objs), nres
+
+
+_ARG_OPS = {(I64, I64): b"i", (I64, F64): b"I", (F64, F64): b"f", (I1, I1): b"b",
+            (I1, I64): b"B", (I1, F64): b"D", (NONE, NONE): b"n"}
+
+
+def arg_program(value: Type, param: Type) -> bytes | None:
+    """The C dispatcher's program for an argument whose value has type `value` (as the
+    signature saw it) passed to a parameter of type `param` made of several slots or None
+    (`unbox_arg` in runtime/_dispatch.c): tuples of numbers and bools at any depth, None,
+    Optionals of those.  None for what it does not take (str, lists, arrays in tuples)."""
+    op = _ARG_OPS.get((value, param))
+    if op is not None:
+        return op
+    if isinstance(param, OptionalType):
+        if value == NONE:
+            return b"0" + bytes([_slots(param.elem)]) if _slots(param.elem) < 256 else None
+        inner = arg_program(value, param.elem)
+        return None if inner is None else b"1" + inner
+    if isinstance(value, TupleType) and isinstance(param, TupleType) and \
+            len(value.elems) == len(param.elems) < 256:
+        parts = [arg_program(v, p) for v, p in zip(value.elems, param.elems)]
+        return None if None in parts else b"(" + bytes([len(parts)]) + b"".join(parts)
+    return None
+
+
+def _containers(t: Type) -> list:
+    """The lists, dicts and sets of a result of type t outside other containers."""
+    if isinstance(t, TupleType):
+        return [c for e in t.elems for c in _containers(e)]
+    if isinstance(t, OptionalType):
+        return _containers(t.elem)
+    return [t] if isinstance(t, (ListType, DictType, SetType)) else []
+
+
+def _inside(t: Type, kinds) -> bool:
+    """Does a value of type t hold a value of one of `kinds` (types' classes)?"""
+    if isinstance(t, kinds):
+        return True
+    if isinstance(t, (TupleType,)):
+        return any(_inside(e, kinds) for e in t.elems)
+    for inner in ("elem", "key", "val"):
+        sub = getattr(t, inner, None)
+        if isinstance(sub, Type) and _inside(sub, kinds):
+            return True
+    return False
+
+
+def _leaves_apart(t: Type) -> bool:
+    """Can the C dispatcher make each container of a result of type t on its own (the
+    Python path reads them all with one Marshal, which makes a runtime list seen twice
+    one Python list, and arrays inside them with the call's TensorCall)?  At most one
+    list, dict or set, no array inside it, no list inside a dict or set."""
+    cs = _containers(t)
+    if len(cs) > 1:
+        return False
+    for c in cs:
+        elem = getattr(c, "elem", None)
+        parts = [elem] if elem is not None else [getattr(c, "key", None), getattr(c, "val", None)]
+        for part in parts:
+            if isinstance(part, Type) and (_inside(part, (TensorType,)) or
+                                           (not isinstance(c, ListType) and
+                                            _inside(part, (ListType,)))):
+                return False
+    return True
+
+
+def unbox_leaf(raw: int, t: Type):
+    """The value of a result slot of type t the C dispatcher does not make itself (its
+    unbox hook): a list of anything, a dict, a set, a float32 or int32 scalar."""
+    if isinstance(t, ListType):
+        return read_list(raw, t.elem)
+    if isinstance(t, (DictType, SetType)):
+        return NativeEntry._read_hash(None, raw, t)
+    from pts.runtime.tensors import unbox_other
+    return unbox_other(raw, t, None)
+
+
+if DISPATCH is not None:
+    DISPATCH.set_unbox_hook(unbox_leaf)
 
 
 class ListHeader(ctypes.Structure):
@@ -233,12 +361,26 @@ class NativeEntry:
             self.ret_type in (I64, F64, I1, NONE)
         self._tls = threading.local()
 
-    def dispatch_info(self) -> tuple | None:
+    def dispatch_info(self, value_types: tuple | None = None) -> tuple | None:
         """What `Dispatcher._add_entry` needs to call this entry from C (after the argument
         kinds): (parameter slots, result, entry address, release address, import table
-        address, stack budget, arrays); None if the C dispatcher cannot call it."""
+        address, stack budget, arrays, result program, argument programs); None if the C
+        dispatcher cannot call it.  `value_types`, the types of the arguments' values,
+        lets it take tuples and None (`arg_program`)."""
         slots = [_dispatch_slot(t) for t in self.param_types]
+        progs = None
+        if value_types is not None and len(value_types) == len(slots) and \
+                any(s is None or s == "n" for s in slots):
+            progs = tuple(arg_program(v, t) if s is None or s == "n" else None
+                          for s, v, t in zip(slots, value_types, self.param_types))
+            slots = [("g" if p is not None else None) if s is None or s == "n" else s
+                     for s, p in zip(slots, progs)]
+            progs = (progs, sum(_slots(t) for t in self.param_types))
         ret = _dispatch_slot(self.ret_type)
+        program = None
+        if ret is None:
+            program = result_program(self.ret_type)
+            ret = "g" if program is not None else None
         if DISPATCH is None or None in slots or ret is None:
             return None
         arrays = None
@@ -248,7 +390,7 @@ class NativeEntry:
             if arrays is None:
                 return None
         return ("".join(slots), ret, self.entry_address, self.release_address,
-                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays)
+                ctypes.addressof(IMPORT_TABLE), STACK_BUDGET, arrays, program, progs)
 
     def __call__(self, args):
         if self.scalar:
