@@ -39,10 +39,11 @@ def _array_type():
 _SCALAR_TYPES = {int: I64, float: F64, bool: I1}
 
 
-try:                        # calls through C (runtime/_dispatch.c), else through ctypes
-    from pts._dispatch import Dispatcher as _CallBase
-except ImportError:         # not built: ScriptFunction.__call__ below
-    _CallBase = object
+from pts.runtime.native import DISPATCH as _DISPATCH
+
+# calls through C (runtime/_dispatch.c), else (not built, or built from older sources:
+# runtime.native._load_dispatch) through ctypes: ScriptFunction.__call__ below
+_CallBase = _DISPATCH.Dispatcher if _DISPATCH is not None else object
 
 
 class ScriptFunction(_CallBase):

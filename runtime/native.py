@@ -71,6 +71,8 @@ def _load_dispatch():
         return None
     if list(_dispatch.CTX_LAYOUT) != [(n, getattr(Context, n).offset) for n, _ in Context._fields_]:
         return None
+    if not hasattr(_dispatch, "set_unbox_hook"):    # built from older sources: rebuilt next
+        return None
     _dispatch.set_error_hook(error_from_status)
     return _dispatch
 
