@@ -71,7 +71,7 @@ def _version_one(f: Function, done: set) -> bool:
         shape = _match(f, h, body)
         if shape is None:
             continue
-        accesses = _candidates(body, shape["iv"])
+        accesses = _candidates([b for b in f.blocks if b in body], shape["iv"])
         if accesses:
             done.add(_transform(f, h, body, shape, accesses))
             return True
@@ -246,11 +246,12 @@ def _small(a: int, terms: dict, k: int):
     return a, terms, k
 
 
-def _candidates(body: set, iv) -> list:
+def _candidates(blocks: list, iv) -> list:
     """[(access, word index, array, axis, affine)] for the unproven int indices of arrays
-    defined outside the loop."""
+    defined outside the loop (blocks: the loop's, in the function's order)."""
+    body = set(blocks)
     out = []
-    for b in body:
+    for b in blocks:
         for i in b.instrs:
             if i.op not in ACCESS:
                 continue
@@ -307,7 +308,8 @@ def _transform(f: Function, h: Block, body: set, shape: dict, accesses: list) ->
     for v in (s, hi, st):
         if not isinstance(v, Const):
             T.within(v, conds)
-    for leaf in {leaf for *_, form in accesses for leaf in form[1]}:
+    # (in a fixed order, not a set's: the printed IR is the kernel library's key)
+    for leaf in dict.fromkeys(leaf for *_, form in accesses for leaf in form[1]):
         T.within(leaf, conds)
     # the last iteration's iv: s + ((hi - 1 - s) // st) * st counting up, s - ((s - hi - 1)
     # // -st) * -st counting down (an empty loop gives a value the test may refuse: harmless)

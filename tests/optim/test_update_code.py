@@ -33,8 +33,10 @@ def test_update_is_one_in_place_loop(name):
     assert "kernel" not in tensor_results
     loops = re.findall(r"\n\^[\w.]*for\(", body)       # loop headers (block definitions)
     assert len(loops) == 1
-    assert body.count("np.setitem") == {"sgd_update": 1, "sgd_momentum_update": 2,
-                                        "adam_amsgrad_update": 4}.get(name, 3)
+    # (ir.passes.version_loops may add one unchecked copy of the loop, `^for.fast`)
+    copies = 2 if re.search(r"\n\^[\w.]*\.fast\(", body) else 1
+    assert body.count("np.setitem") == copies * {"sgd_update": 1, "sgd_momentum_update": 2,
+                                                 "adam_amsgrad_update": 4}.get(name, 3)
     # hyperparameters stay run-time values: every float parameter of the function is used
     header = text.split("\nfunc ", 1)[1].split("\n", 1)[0]
     for param in re.findall(r"%(\w+): f64", header):
