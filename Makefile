@@ -51,6 +51,7 @@ bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts bench
 	$(VPY) bench/realprograms.py
 	$(VPY) bench/calls.py
+	$(VPY) bench/boundary.py
 	$(VPY) bench/everyday.py
 	$(VPY) bench/strings.py
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
@@ -58,6 +59,7 @@ bench: $(STAMP) $(PRECOMPILED)
 	$(VPY) bench/tensors.py
 	$(VPY) bench/training.py
 	$(VPY) bench/model_cache.py
+	$(VPY) bench/save.py
 
 # The C runtime: build/libpts.a, build/libpts.so and build/pts-run (system cc; libc + libm).
 include runtime/c/runtime.mk

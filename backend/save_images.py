@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import time
 
 FORMAT = 1
@@ -72,30 +71,17 @@ def _cached(d: str | None, key: str):
 
 def _store(d: str | None, key: str, built) -> None:
     from pts.backend import link
-    from pts.cache_dir import sha256_hex
+    from pts.cache_dir import sha256_hex, write_atomic
     if d is None:
         return
     if isinstance(built, link.LinkError):
         rec = {"refused": str(built)}
     else:
         data, symbols, release = built
-        _write(os.path.join(d, f"save-{key}.img"), data)
+        write_atomic(os.path.join(d, f"save-{key}.img"), data)
         rec = {"size": len(data), "sha256": sha256_hex(data), "symbols": symbols,
                "release": release}
-    _write(os.path.join(d, f"save-{key}.json"), json.dumps(rec).encode("utf-8"))
-
-
-def _write(path: str, data: bytes) -> None:
-    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    write_atomic(os.path.join(d, f"save-{key}.json"), json.dumps(rec).encode("utf-8"))
 
 
 def _target_machine(target: str):

@@ -64,7 +64,7 @@ import types
 # where the cache is and what invalidates it, in the bottom layer (the backend and the
 # frontend's tables use them too); re-exported: tests and tools import them from here
 from pts.cache_dir import (STATS, base_dir, code_dir, compiler_fingerprint,  # noqa: F401
-                           enabled, host_key, sha256_hex as _sha)
+                           enabled, host_key, sha256_hex as _sha, write_atomic)
 from pts.frontend.objects import python_function
 from pts.ir.types import parse_type
 from pts.version import __version__
@@ -335,10 +335,10 @@ class DiskEntry:
             **self.extra_manifest(record),
         }
         t0 = time.perf_counter()
-        _write(self.code_path(kind), code)
-        _write(self.manifest_path, json.dumps(manifest, indent=1).encode("utf-8"))
+        write_atomic(self.code_path(kind), code)
+        write_atomic(self.manifest_path, json.dumps(manifest, indent=1).encode("utf-8"))
         try:
-            _write(_function_marker(self.dir, self.pyfunc), b"")
+            write_atomic(_function_marker(self.dir, self.pyfunc), b"")
         except Exception:
             pass
         if timings is not None:
@@ -377,19 +377,6 @@ def _load(content: str, kind: str, code: bytes, symbols: dict, release: str, fro
 
 def _count(stat: str) -> None:
     STATS[stat] += 1
-
-
-def _write(path: str, data: bytes) -> None:
-    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
 
 
 def _function_marker(d: str, pyfunc) -> str:

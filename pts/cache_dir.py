@@ -21,6 +21,7 @@ import hashlib
 import importlib.util
 import os
 import sys
+import threading
 
 from pts.version import __version__
 
@@ -129,12 +130,9 @@ def _write_atomically(path: str, text: str) -> None:
     """Write a small file so that no reader sees half of it; quietly not when it cannot."""
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
     except OSError:
-        pass
+        return
+    write_atomic(path, text.encode("utf-8"))
 
 
 _SOURCES: list[str] = []
@@ -195,3 +193,19 @@ _HOST: list = []
 
 def sha256_hex(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write a cache file whole or not at all (a temporary file, then a rename: another
+    process reads the old file or the new one); an OSError (a full or read-only disk) leaves
+    the cache without the file, which only costs a compile later."""
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
