@@ -384,7 +384,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             # List[int] would have to be copied: check_lists.widens_list)
             self.vars[key] = t
             return t
-        j = join(old, t)
+        j = join(old, t) or (self.range_as_list(name, old, t, node) if key == name else None)
         if j is None:
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
                              f"{py_name(t)}{closure_hint(old, t)}", node)

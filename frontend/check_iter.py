@@ -427,6 +427,43 @@ class IterChecks:
                 raise self.error(f"range() arguments must be int, got {py_name(t)}", a)
         return RANGE
 
+    def range_as_list(self, name: str, old: Type, new: Type, node: A.Node) -> Type | None:
+        """`d = range(n)` ... `d = [...]` (Rosetta's Levenshtein): the variable is a
+        List[int] and the range is built as a list where it is assigned — the one place a
+        variable takes two types, because no reader can tell them apart: the variable is
+        only indexed (not sliced), measured with len, iterated and searched with `in`.
+        Anything else (a method, a store, a slice, passing or returning it, printing,
+        comparing) would see a list where CPython has a range: None, and the caller refuses
+        the two types as before."""
+        lst = ListType(I64)
+        if {type(old), type(new)} != {RangeType, ListType} or lst not in (old, new):
+            return None
+        reads = set()
+        for n in A.walk(self.fdef.body):
+            if isinstance(n, A.Assign):
+                reads.update(id(t) for t in n.targets if isinstance(t, A.Name))
+                reads.update(id(x) for t in n.targets if isinstance(t, A.TupleExpr)
+                             for x in t.elts if isinstance(x, A.Name))
+            elif isinstance(n, A.Subscript) and not isinstance(n.index, (A.Slice, A.TupleExpr)):
+                reads.add(id(n.value))
+            elif isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id == "len" \
+                    and len(n.args) == 1:
+                reads.add(id(n.args[0]))
+            elif isinstance(n, A.For):
+                reads.add(id(n.iter))
+            elif isinstance(n, A.Compare):
+                reads.update(id(c) for op, c in zip(n.ops, n.comparators) if op in ("in", "not in"))
+        for n in A.walk(self.fdef.body):
+            if isinstance(n, A.Name) and n.id == name and id(n) not in reads:
+                return None
+        for n in A.walk(self.fdef.body):        # a store through it: d[i] = v, d[i] += v
+            if isinstance(n, (A.Assign, A.AugAssign, A.Delete)):
+                for t in (n.targets if isinstance(n, (A.Assign, A.Delete)) else [n.target]):
+                    if isinstance(t, A.Subscript) and isinstance(t.value, A.Name) \
+                            and t.value.id == name:
+                        return None
+        return lst
+
     def one_iterable(self, e: A.Call, name: str, lo: int = 1, hi: int = 1) -> Type:
         self.reject_keywords(e, name)
         self.nargs(e, name, lo, hi)

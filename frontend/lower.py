@@ -17,7 +17,7 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check import MATH_FUNCS_2, MATH_PRED, MATH_TO_INT, Spec, UNKNOWN
-from pts.frontend.check_iter import RangeType, ir_type
+from pts.frontend.check_iter import RangeType, ValueExpr, ir_type
 from pts.frontend.check_numbers import plain_number
 from pts.frontend.lower_complex import ComplexLowering
 from pts.frontend.check_strings import is_str_call
@@ -98,6 +98,11 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             self.var_types[var + "?"] = I1
         for p in self.f.params:
             self.write(p.name, self.f.entry, p)
+        for name, value in spec.const_params.items():
+            if isinstance(value, (str, bool, int, float)) and name in spec.var_types:
+                # a folded argument the body assigns again (`s1, s2 = s2, s1`): its reads
+                # are variable reads (check.expr_Name), from the folded value on
+                self.write(name, self.f.entry, const(value, spec.var_types[name]))
 
     # ---------------------------------------------------------------- blocks and SSA
 
@@ -221,6 +226,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
 
     def coerce(self, v: Value, src: Type, dst: Type) -> Value:
         """Implicit conversion for assignment and arithmetic: bool -> int -> float."""
+        if isinstance(src, RangeType) and isinstance(dst, ListType):
+            rng = ValueExpr(src, self.b.span)           # check_iter.range_as_list
+            rng.ty, rng.value = src, v
+            return self.materialize(rng, dst)
         if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
         if dst == C128:                            # int, bool, float -> complex(x, 0.0)

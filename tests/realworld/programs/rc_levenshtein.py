@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Levenshtein-distance/Python/levenshtein-distance-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the module-level prints are wrapped in main().
-# xfail: waits for: a variable that is a range, then a list: `variable 'distances' cannot be both range and List[int]` (one type per variable; not in issue 30)
 
 
 def levenshteinDistance(s1,s2):
