@@ -54,7 +54,7 @@ else:
     _num_threads = _default_threads()
 
     def _chunk_start(n: int, k: int, i: int) -> int:
-        return n // k * i + max(0, i - (k - n % k))     # the larger chunks last (threads.h)
+        return n // k * i + min(i, n % k)
 
     @PARALLEL_FOR_T
     def _serial_parallel_for(fn, data, n, grain):

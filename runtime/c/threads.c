@@ -200,14 +200,9 @@ int pts_set_num_threads(int n) {
     return previous;
 }
 
-/* chunk i of k over [0, n): sizes n/k or n/k + 1, the larger last.  Last, because a
- * gemm's last unit is the one a matrix's edge cuts short (a partial panel of columns or
- * rows): the MLP's 784 columns are 24.5 panels of 32, and as 13 + 12 panels the thread with
- * the first 13 did 416 columns to the other's 368, as 12 + 13 it does 384 to 400.  Which
- * chunk a unit falls in never changes what is computed. */
+/* chunk i of k over [0, n): sizes n/k or n/k + 1, the larger first */
 static int64_t chunk_start(int64_t n, int64_t k, int64_t i) {
-    int64_t small = k - n % k;          /* chunks of n/k, then n % k of n/k + 1 */
-    return n / k * i + (i > small ? i - small : 0);
+    return n / k * i + (i < n % k ? i : n % k);
 }
 
 /* Claim and run chunks until none are left; the time they took goes to *spent and their

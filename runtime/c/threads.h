@@ -29,8 +29,7 @@ typedef void (*pts_task_fn)(void *data, int64_t begin, int64_t end);
 /* Call fn(data, begin, end) on disjoint chunks covering [0, n) and return when all are
  * done.  The chunks depend only on n, grain and pts_get_num_threads() = t: one thread, or
  * n < 2 * grain: fn(data, 0, n) on the caller; else k = min(n / grain, 4 * t) chunks, each
- * at least grain long: n/k units each, the last n%k chunks one more (a gemm's last unit
- * is the short one an edge cuts: it goes with a longer chunk).  Who runs them is the
+ * at least grain long (chunk i is [i*n/k, (i+1)*n/k) rounded down).  Who runs them is the
  * pool's choice: up to t threads, the caller being one of them, or the caller alone, one
  * after another, where the pool has measured that splitting this job (the same fn, n and
  * grain) does not pay on this machine now.  A job it has not seen yet is always split.  If

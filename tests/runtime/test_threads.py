@@ -33,11 +33,11 @@ def cpus() -> int:
 
 def expected_chunks(n: int, grain: int, nthreads: int) -> list[tuple[int, int]]:
     """The chunks threads.h promises: k = min(n // grain, 4 * threads) of them (at least
-    one; one thread: one), sizes n // k or n // k + 1, the larger last."""
+    one; one thread: one), sizes n // k or n // k + 1, the larger first."""
     if n <= 0:
         return []
     k = max(1, min(n // max(grain, 1), 4 * nthreads)) if nthreads > 1 else 1
-    start = [n // k * i + max(0, i - (k - n % k)) for i in range(k + 1)]
+    start = [n // k * i + min(i, n % k) for i in range(k + 1)]
     return list(zip(start, start[1:]))
 
 
@@ -212,7 +212,7 @@ def test_nested_call_runs_serially_on_the_task_thread():
             assert t == where[data or 0], "a nested call ran off its task's thread"
         for b0 in where:
             assert sorted((b, e) for d, b, e, t in inner if (d or 0) == b0) == \\
-                [(0, 12), (12, 25)]        # k = 25 // 10 = 2 chunks, serially
+                [(0, 13), (13, 25)]        # k = 25 // 10 = 2 chunks, serially
     print("ok")
     """)
 
