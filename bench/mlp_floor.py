@@ -29,7 +29,16 @@ thread pool's calls in one step (pts_parallel_for, recorded through the import t
 chunks of those it splits, and the step's timeline at the two big products' pool jobs: the
 serial work around them is what more threads cannot shorten.
 
-    python bench/mlp_floor.py [--threads N] [--rounds R]
+On a loaded machine (other processes keep both cores busy) a pool of 2 threads cannot
+split anything: the pool's cost model sees no gain and runs serially, and every number at
+2 threads is 1 thread's.  `--rt` (root only) runs the whole measurement under SCHED_FIFO
+(priority 1, inherited by every library's worker threads), so that ordinary processes wait
+while it runs (the kernel's RT throttling still leaves them 5% of each second): the
+quiet-machine numbers, on a loaded machine, for the few tens of seconds it takes.  The pool
+timeline runs right after pts's rows at more than one thread: torch's and OpenBLAS's
+workers spin after their jobs and, at RT priority, would hold the cores pts's worker needs.
+
+    python bench/mlp_floor.py [--threads N] [--rounds R] [--rt]
 """
 from __future__ import annotations
 
@@ -237,7 +246,16 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=60)
     ap.add_argument("--eager-ms", type=float, default=0.0,
                     help="torch eager's step to divide by 3 (default: this run's min)")
+    ap.add_argument("--rt", action="store_true",
+                    help="measure under SCHED_FIFO (root): other processes wait")
     opts = ap.parse_args(argv)
+    rt = ""
+    if opts.rt:
+        try:
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
+            rt = ", SCHED_FIFO"
+        except (AttributeError, PermissionError, OSError) as e:
+            print(f"--rt: {e}; measuring at normal priority", file=sys.stderr)
     pts.set_num_threads(opts.threads)
     try:
         import torch
@@ -307,6 +325,7 @@ def main(argv=None) -> int:
         fs["torch eager step"] = torch_steps
     if opts.threads == 1:
         r = alternate(fs, opts.rounds)
+        jobs, timeline = pool_jobs(step, x, y, opts.threads)
     else:
         # each library's pool spins after its jobs (OpenMP, OpenBLAS, pts's threads.c):
         # alternated with another library, it takes the cores the other's workers need
@@ -314,12 +333,12 @@ def main(argv=None) -> int:
         for lib in ("pts", "torch", "numpy"):
             r.update(alternate({k: f for k, f in fs.items() if k.startswith(lib)},
                                opts.rounds))
-
-    jobs, timeline = pool_jobs(step, x, y, opts.threads)
+            if lib == "pts":        # before the others' workers spin (see the top)
+                jobs, timeline = pool_jobs(step, x, y, opts.threads)
     eager = opts.eager_ms / 1e3 if opts.eager_ms else r.get("torch eager step", (0, 0))[1]
     quiet = QUIET_EAGER_MS.get(opts.threads, 0.0) / 1e3
     print(f"\nMLP 784-256-10 b64 SGD step, {opts.threads} thread(s), load "
-          f"{os.getloadavg()[0]:.1f}, {opts.rounds} rounds of {REPS} calls, alternated")
+          f"{os.getloadavg()[0]:.1f}{rt}, {opts.rounds} rounds of {REPS} calls, alternated")
     for label, t in (("torch eager step (min) here", eager), ("torch eager, quiet", quiet)):
         if t:
             print(f"3x {label}: {t / 3 * 1e3:.3f} ms = the two big products alone at "

@@ -26,9 +26,15 @@ After the MLP's rows, bench/mlp_floor.py prints the MLP step's floor (its two bi
 products alone in pts, torch and numpy, against a third of torch eager's step) and a
 profile of pts's step, per thread count (--no-floor skips it).
 
+`--rt` (root only) runs the MLP's cells and its floor under SCHED_FIFO, so that on a loaded
+machine the other processes wait while they run (a few seconds each; see
+bench/mlp_floor.py): without it, at 2 threads, pts's pool finds no free core and runs
+serially, and torch's OpenMP workers wait for theirs.  MyConv's cells (minutes, with
+torch.compile) run at normal priority either way.
+
     python bench/training.py [--only myconv,mlp] [--impls pts,torch,jit,compile]
                              [--threads 1,2] [--steps N] [--quick] [--json PATH]
-                             [--no-floor]
+                             [--no-floor] [--rt]
 """
 from __future__ import annotations
 
@@ -255,10 +261,18 @@ def main(argv=None) -> int:
     ap.add_argument("--json", metavar="PATH")
     ap.add_argument("--no-floor", action="store_true",
                     help="skip the MLP's floor table (bench/mlp_floor.py)")
+    ap.add_argument("--rt", action="store_true",
+                    help="run the MLP's cells and floor under SCHED_FIFO (root; see below)")
     ap.add_argument("--cell", help=argparse.SUPPRESS)      # workload,impl,threads: one cell
     opts = ap.parse_args(argv)
     if opts.cell:
         workload, impl, threads = opts.cell.split(",")
+        if opts.rt and workload == "mlp":
+            # a loaded machine's other processes wait while this cell runs (a few seconds)
+            try:
+                os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
+            except (AttributeError, OSError):
+                pass
         steps = opts.steps or (3 if opts.quick else WORKLOADS[workload][3])
         try:
             out = run_cell(workload, impl, int(threads), steps, opts.quick)
@@ -285,6 +299,8 @@ def main(argv=None) -> int:
                     cmd.append("--quick")
                 if opts.steps:
                     cmd += ["--steps", str(opts.steps)]
+                if opts.rt:
+                    cmd.append("--rt")
                 env = dict(os.environ, OMP_NUM_THREADS=str(n), OPENBLAS_NUM_THREADS=str(n))
                 r = subprocess.run(cmd, capture_output=True, text=True, env=env)
                 try:
@@ -300,7 +316,8 @@ def main(argv=None) -> int:
         # where pts's step spends its time (issue 28's "MLP step >= 3x torch eager")
         floor = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mlp_floor.py")
         for n in threads:
-            subprocess.run([sys.executable, floor, "--threads", str(n)])
+            subprocess.run([sys.executable, floor, "--threads", str(n)] +
+                           (["--rt"] if opts.rt else []))
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump(rows, f, indent=1)
