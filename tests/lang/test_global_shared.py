@@ -153,7 +153,7 @@ def test_model_method_and_archive_refuse_shared_globals(tmp_path):
                 ROWS.append(x)
                 return len(ROWS)
     """)
-    with pytest.raises(CompileError, match="model's method or a gradient cannot share it"):
+    with pytest.raises(CompileError, match="which a model.s method cannot share with Python: pass it as an argument"):
         pts.script(m.Counter())(1)
     f = pts.script(m.count)
     assert f(3) == 3
