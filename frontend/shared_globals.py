@@ -30,8 +30,12 @@ what Python changes between calls, the next call sees.
 The boundary checks at each call that the value still has the type the code was compiled
 for (`fits`); a global rebound to another type compiles again.  Rebinding a global from
 scripted code is CPython's `global G` statement, which pts refuses (change it in place:
-`G[:] = ...`, `G.clear()`).  Archives do not take such functions yet (runtime.archive_write
-says so), nor do a model's methods.
+`G[:] = ...`, `G.clear()`).  A model's method or a gradient cannot share a location (their
+callers fill no hidden parameters): `not_shareable` says what to write instead, and while
+they compile (`refolding`) a list they only read folds again even after it changed.  An
+archive stores a shared location's value at save time and the loaded function holds the
+object (runtime.archive_write, runtime.archive_call).  Folded lists are checked before
+each call by the C dispatcher (runtime/_dispatch.c folds_hold) or pts.compiled.with_shared.
 """
 from __future__ import annotations
 
