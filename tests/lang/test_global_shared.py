@@ -263,3 +263,23 @@ def test_pts_run_refuses_shared_state_by_name(tmp_path):
     r = subprocess.run([str(runtime / "pts-run"), str(prime_path), "2"], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == "50"     # a folded list: in the code
+
+
+def test_archive_holds_a_list_default(tmp_path):
+    """A list default is stored with its value at save time; the loaded function's calls
+    that leave it out share one object, as CPython's calls share the function's."""
+    m = load(tmp_path, "default_archive", """
+        from typing import List
+
+        def remember(x: int, seen: List[int] = [5]) -> int:
+            seen.append(x)
+            return len(seen) * 100 + sum(seen)
+    """)
+    f = pts.script(m.remember)
+    assert (f(1), f(2)) == (206, 308)
+    path = tmp_path / "remember.pts"
+    pts.save(f, str(path))
+    loaded = pts.load(str(path))
+    assert [loaded(3), loaded(4), loaded(0, [1])] == [m.remember(3), m.remember(4),
+                                                      m.remember(0, [1])]
+    assert pts.load(str(path))(3) == 411
