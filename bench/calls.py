@@ -42,6 +42,22 @@ def spin(n: int) -> int:
     return s
 
 
+TABLE = [3, 1, 4, 1, 5, 9, 2, 6]
+
+
+def folded_reader(i: int) -> int:
+    return TABLE[i % len(TABLE)] * 2
+
+
+def own_list(i: int) -> int:
+    t = [3, 1, 4, 1, 5, 9, 2, 6]
+    return t[i % len(t)] * 2
+
+
+def no_list(i: int) -> int:
+    return (i % 8) * 2
+
+
 # ---------------------------------------------------------------- call overhead
 
 def affine(x: np.ndarray) -> np.ndarray:
@@ -91,6 +107,34 @@ def call_overhead(calls: int, repeats: int) -> list[tuple[str, tuple | None, str
         rows.append(("Numba", per_call_ns(g, calls, repeats), f"@njit, numba {numba.__version__}"))
     except Exception as e:          # not installed, or failed: say so and go on
         rows.append(("Numba", None, f"n/a ({type(e).__name__}: {str(e)[:60]})"))
+    return rows
+
+
+def folded_call_overhead(calls: int, repeats: int) -> list[tuple[str, tuple | None, str]]:
+    """A function reading a module-level list folded into its code (the C dispatcher
+    checks the list before each call) against the same function building the list itself
+    and one without a list: loops of the three alternated, `repeats` rounds."""
+    import pts
+    fs = {"module-level list": pts.script(folded_reader), "its own list": pts.script(own_list),
+          "no list": pts.script(no_list)}
+    for f in fs.values():
+        f(1)
+    pts.wait_optimized()
+    runs: dict = {name: [] for name in fs}
+    for _ in range(repeats):
+        for name, f in fs.items():
+            runs[name].append(per_call_ns(f, calls, 1, (5,)))
+    rows: list[tuple[str, tuple | None, str]] = []
+    for name, f in fs.items():
+        ns = (statistics.median(r[0] for r in runs[name]),
+              statistics.median(r[1] for r in runs[name]))
+        rows.append((name, ns, f"{f._entry_count() if hasattr(f, '_entry_count') else 0} "
+                               f"signature(s) registered with the C dispatcher"))
+    g = pts.script(folded_reader)
+    g(1)
+    rows.append(("module-level list, Python path", per_call_ns(g._slow_call, calls // 20,
+                                                               repeats, (5,)),
+                 "ScriptFunction._slow_call (how every call went before)"))
     return rows
 
 
@@ -178,6 +222,12 @@ def main(argv=None) -> int:
     for name, ns, note in call_overhead(args.calls, args.repeats):
         cells = f"{ns[0]:9.1f}{ns[1]:9.1f}" if ns is not None else f"{'n/a':>9}{'n/a':>9}"
         print(f"{name:<22}{cells}  {note}")
+    print(f"\na function reading an 8-item module-level list TABLE[i % len(TABLE)] "
+          f"(folded), alternated with the same code on its own list and without a list "
+          f"(median of {args.repeats} x {args.calls // 5} calls)")
+    print(f"{'':<32}{'wall ns':>9}{'CPU ns':>9}  note")
+    for name, ns, note in folded_call_overhead(args.calls // 5, args.repeats):
+        print(f"{name:<32}{ns[0]:9.1f}{ns[1]:9.1f}  {note}")
     calls = args.calls // 5
     print(f"\ncall overhead of affine(x) on a 4-element float64 array "
           f"(median of {args.repeats} x {calls} calls)")

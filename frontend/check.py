@@ -1300,6 +1300,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             e.args = [self.exc_as_str(a) for a in e.args]
             e.args = [self.as_repr_call(a) if repr_c128(self.expr(self.allow_none(a))) else a
                       for a in e.args]
+            for a in e.args:            # a tuple holding a complex: its repr (check_complex)
+                self.print_complex_tuple(a, self.expr(a))
         if name in STR_BUILTINS or (name in ("len", "int", "float", "bool") and len(e.args) == 1
                                     and not e.keywords and self.expr(e.args[0]) == STR):
             return self.str_builtin(e, name)

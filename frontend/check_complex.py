@@ -16,7 +16,8 @@ from __future__ import annotations
 import cmath
 
 from pts.frontend import ast as A
-from pts.ir.types import C128, F64, I1, I64, NUMPY_SCALARS, ListType, TensorType, Type, py_name
+from pts.ir.types import (C128, F64, I1, I64, NUMPY_SCALARS, ListType, TensorType, TupleType,
+                          Type, py_name)
 
 REALS = (I1, I64, F64)
 COMPLEX_OPS = ("+", "-", "*", "/", "**")
@@ -43,8 +44,23 @@ def _pycomplex(name: str):
     return getattr(pycomplex, name)
 
 
+def tuple_holds_c128(t: Type) -> bool:
+    """Is t a tuple with a complex among its items (at any depth of tuples)?"""
+    return isinstance(t, TupleType) and any(e == C128 or tuple_holds_c128(e) for e in t.elems)
+
+
 class ComplexChecks:
     """FunctionChecker methods for complex values."""
+
+    def print_complex_tuple(self, a: A.Expr, t: Type) -> None:
+        """print(a) of a tuple holding a complex: printed as its repr, made by the lowerer
+        item by item (lower_complex.tuple_repr) with stdlib/pycomplex.py's complex_repr
+        (native print writes numbers, not complex numbers): `a.print_repr_spec`."""
+        if tuple_holds_c128(t):
+            spec = self.program.specialize(_pycomplex("complex_repr"), (C128,), a)
+            if spec.ret_type is None:
+                raise self.iter_helpers.Skip()
+            a.print_repr_spec = spec
 
     def complex_binop(self, op: str, a: Type, b: Type, node) -> Type:
         if any(isinstance(t, TensorType) for t in (a, b)):

@@ -21,8 +21,9 @@ global), which gives CPython's results as long as the global is not rebound afte
   (frontend/shared_globals.py).
 
 The disk cache compares every folded constant again when it loads code (pts.cache: by
-repr), so rebinding one between runs compiles again; code that folded a list is not kept
-there (its guard lives in the process).
+repr), so rebinding one between runs compiles again; a folded list is described by the
+value folded in, and code loaded from the cache checks it before each call as compiled
+code does.
 """
 from __future__ import annotations
 

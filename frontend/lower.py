@@ -1167,6 +1167,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         if name == "print":
             args = [self.hash_repr(v, t) if is_hash(t) else v for v, t in zip(args, types)]
             types = [STR if is_hash(t) else t for t in types]
+            args = [self.tuple_repr(v, t, a.print_repr_spec) if hasattr(a, "print_repr_spec")
+                    else v for v, t, a in zip(args, types, e.args)]      # (lower_complex)
+            types = [STR if hasattr(a, "print_repr_spec") else t for t, a in zip(types, e.args)]
             self.emit("print", self.printable_args(args, types), None)
             return const(None)
         if name == "len":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.ir.core import Value, const
-from pts.ir.types import C128, F64, I1, Type
+from pts.ir.types import C128, F64, I1, STR, TupleType, Type
 
 COMPLEX_BINOPS = {"+": "c.add", "-": "c.sub", "*": "c.mul", "/": "c.div"}
 
@@ -40,6 +40,23 @@ class ComplexLowering:
                                      self.emit("eq", [im, const(0.0)], I1)], I1)
             self.check(zero, "ZeroDivisionError", "complex division by zero")
         return self.emit(COMPLEX_BINOPS[op], [a, b], C128)
+
+    def tuple_repr(self, v: Value, t: TupleType, spec) -> Value:
+        """repr(v) of a tuple holding complex numbers, for print (check_complex's
+        print_complex_tuple): its items' reprs, a complex's by `spec` (complex_repr)."""
+        parts = [const("(")]
+        for k, et in enumerate(t.elems):
+            if k:
+                parts.append(const(", "))
+            x = self.emit("tuple.get", [v, const(k)], et)
+            if et == C128:
+                parts.append(self.emit("call", [x], STR, callee=spec.ir_name))
+            elif isinstance(et, TupleType):
+                parts.append(self.tuple_repr(x, et, spec))
+            else:
+                parts.append(self.str_op("str.repr", [x], STR))
+        parts.append(const(",)" if len(t.elems) == 1 else ")"))
+        return self.concat_parts(parts)
 
     def complex_unary(self, e: A.UnaryOp, v: Value) -> Value:
         return v if e.op == "+" else self.emit("c.neg", [v], C128)

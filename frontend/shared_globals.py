@@ -30,12 +30,18 @@ what Python changes between calls, the next call sees.
 The boundary checks at each call that the value still has the type the code was compiled
 for (`fits`); a global rebound to another type compiles again.  Rebinding a global from
 scripted code is CPython's `global G` statement, which pts refuses (change it in place:
-`G[:] = ...`, `G.clear()`).  Archives do not take such functions yet (runtime.archive_write
-says so), nor do a model's methods.
+`G[:] = ...`, `G.clear()`).  A model's method or a gradient cannot share a location (their
+callers fill no hidden parameters): `not_shareable` says what to write instead, and while
+they compile (`refolding`) a list they only read folds again even after it changed.  An
+archive stores a shared location's value at save time and the loaded function holds the
+object (runtime.archive_write, runtime.archive_call).  Folded lists are checked before
+each call by the C dispatcher (runtime/_dispatch.c folds_hold) or pts.compiled.with_shared.
 """
 from __future__ import annotations
 
 import ast as pyast
+import contextlib
+import threading
 from typing import Any
 
 from pts.errors import CompileError
@@ -176,6 +182,22 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
 
 # locations whose folded list changed after a compile: compiled again, they are shared
 UNFOLDED: set = set()
+# set while compiling a model's method or a gradient, which cannot share a list: a folded
+# list that changed is folded again with its new value (`refolding`)
+_REFOLD = threading.local()
+
+
+@contextlib.contextmanager
+def refolding(on: bool):
+    """While compiling code that cannot share a module-level list (a model's method, a
+    gradient: pts.compiler), a list only read folds in as a constant even where it changed
+    behind compiled code before (UNFOLDED): its new value is folded, and guarded again."""
+    before = getattr(_REFOLD, "on", False)
+    _REFOLD.on = on
+    try:
+        yield
+    finally:
+        _REFOLD.on = before
 
 
 def folds_here(spec, e: A.Name, loc: SharedLocation) -> bool:
@@ -184,7 +206,8 @@ def folds_here(spec, e: A.Name, loc: SharedLocation) -> bool:
     marked `reads_global`), and it has not changed behind compiled code before (UNFOLDED):
     a fresh copy per call then cannot differ from the module's list, and the boundary
     checks at each call that the list still equals the folded value."""
-    if loc in UNFOLDED or not getattr(e, "reads_global", False):
+    if loc in UNFOLDED and not getattr(_REFOLD, "on", False) or \
+            not getattr(e, "reads_global", False):
         return False
     cache = spec.__dict__.setdefault("global_only_read", {})
     if e.id not in cache:
@@ -225,6 +248,30 @@ def default_node(pyfunc, index: int, param: str, at: A.Node) -> A.Name | None:
     node = A.Name(f"{pyfunc.__name__}.{param}", span=at.span)
     node.shared_loc = SharedLocation("default", pyfunc, index, param)
     return node
+
+
+def not_shareable(built, loc: SharedLocation, pyfunc, what: str) -> CompileError:
+    """The error for a model's method or a gradient that shares `loc` with Python (its
+    compiled code has no boundary that fills a hidden parameter at each call), at the first
+    use of the location's Name; it says what to write instead."""
+    span = built.entry.fdef.span
+    name = loc.name if loc.kind == "global" else loc.param
+    for spec in built.program.order:
+        uses = [n for n in _names(spec.fdef.body, name) if getattr(n, "shared", None) == loc]
+        if uses:
+            span = uses[0].span
+            break
+    value = loc.get()
+    kind = type(value).__name__
+    if loc.kind == "global":
+        instead = (f"pass it as an argument, or keep it on the model (self.{name})"
+                   if what == "a model's method" else "pass it as an argument")
+        folds = (" (a module-level list of numbers or strings that the code only reads "
+                 "is folded in as a constant)") if kind == "list" else ""
+    else:
+        instead, folds = f"pass '{name}' explicitly at each call", ""
+    return CompileError(f"{pyfunc.__name__}() uses the {loc.describe()}, which {what} cannot "
+                        f"share with Python: {instead}{folds}", span)
 
 
 # ---------------------------------------------------------------- lowering

@@ -14,8 +14,8 @@ import functools
 import sys
 import weakref
 
-from pts.compiled import (Compiled, SharedChanged, compile_method, compile_signature,
-                          maybe_preload)
+from pts.compiled import (Compiled, SharedChanged, c_folds, compile_method,
+                          compile_signature, maybe_preload)
 from pts.errors import CompileError
 from pts.frontend.objects import guards_hold, method_function, resolve
 from pts.ir.types import F64, I1, I64
@@ -108,23 +108,26 @@ class ScriptFunction(_CallBase):
         if c is None:
             c = self.compiled(args)
             code = self.py_func.__code__
-            plain = not c.const_indices and not (c.shared or c.folded) and \
+            # (folded lists: C checks them before each call, c_folds)
+            plain = not c.const_indices and not c.shared and \
                 not (code.co_kwonlyargcount or code.co_flags & _VARIADIC)
+            folds = (-1, None, None, c_folds(c)) if c.folded else ()
             if all(k in _SCALARS or type(k) is tuple for k in key) and plain:
                 self._fast[key] = c
                 if _CallBase is not object:         # (an Optional parameter: value_types)
-                    _register(self, _kinds(key), c, value_types=self.signature(args))
+                    _register(self, _kinds(key), c, folds, value_types=self.signature(args))
             elif plain and _CallBase is not object and _c_kinds(key) is not None:
                 # tuples, None: the C dispatcher checks their items' types itself
                 sig = self.signature(args)
-                if sig not in self._c_tried:
-                    self._c_tried.add(sig)
-                    _register(self, _c_kinds(key), c, value_types=sig)
+                if (sig, id(c)) not in self._c_tried:
+                    self._c_tried.add((sig, id(c)))
+                    _register(self, _c_kinds(key), c, folds, value_types=sig)
         try:
             try:
                 return c.run(args)
             except SharedChanged:       # a shared global changed type: compile again
                 self._cache = {k: v for k, v in self._cache.items() if v is not c}
+                self._fast = {k: v for k, v in self._fast.items() if v is not c}
                 return self.compiled(args).run(args)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
@@ -383,7 +386,9 @@ class ScriptMethod(_CallBase):
                 self._cache = {k: v for k, v in self._cache.items() if v is not c}
                 self._variants = {k: [x for x in v if x is not c]
                                   for k, v in self._variants.items()}
-                return self.compiled(args).run(full)
+                c = self.compiled(args)         # (the list folded again: pts.compiler)
+                full = (root,) + tuple(args) + tuple(resolve(root, p) for p in c.lifted)
+                return c.run(full)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None

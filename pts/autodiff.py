@@ -122,6 +122,7 @@ class GradFunction:
 
     def __call__(self, *args, **kwargs):
         from pts.api import _RUN_ERRORS, _call_args, bind_arguments, is_model
+        from pts.compiled import SharedChanged
         from pts.frontend.objects import resolve
         args, _ = _call_args(self.py_func, args, kwargs, 0,
                              functools.partial(bind_arguments, self.py_func))
@@ -133,7 +134,16 @@ class GradFunction:
             c, wrt = self.compiled(args)
             full = args
         try:
-            out = c.run(full)
+            try:
+                out = c.run(full)
+            except SharedChanged:   # a module-level list it folded changed: fold it again
+                self._cache = {k: v for k, v in self._cache.items() if v is not c}
+                if model:
+                    c, wrt = self.compiled_model(args)
+                    full = tuple(args) + tuple(resolve(args[0], p) for p in c.lifted)
+                else:
+                    c, wrt = self.compiled(args)
+                out = c.run(full)
         except _RUN_ERRORS as e:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None

@@ -129,10 +129,13 @@ def _describe(globals_: dict, name: str, functions: list, index: dict | None):
     return None
 
 
-def dependencies(global_reads: dict, entry) -> list | None:
+def dependencies(global_reads: dict, entry, folded: tuple = ()) -> list | None:
     """The manifest's dependency list of a compile record's `global_reads` (the entry
     function `entry` and each function compiled with it -> the global names the checker
-    looked up in it), or None if uncacheable."""
+    looked up in it), or None if uncacheable.  `folded`: the record's folded lists, each
+    described by the value the code folded in, not by the module's list now (tier-2 code
+    is stored after the first calls, which may have changed it)."""
+    pinned = {(id(loc.owner), loc.name): value for loc, value in folded}
     functions = [entry]
     index = {id(entry): 0}
     for fn in global_reads:
@@ -149,6 +152,8 @@ def dependencies(global_reads: dict, entry) -> list | None:
         names = {}
         for name in sorted(reads):
             d = _describe(fn.__globals__, name, functions, index)
+            if (id(fn.__globals__), name) in pinned:
+                d = ["const", "list", repr(pinned[(id(fn.__globals__), name)])]
             if d is None:
                 return None
             names[name] = d
@@ -268,6 +273,7 @@ class DiskEntry:
         self.pyfunc = pyfunc
         self.sig = sig
         self.manifest_path = os.path.join(directory, key + ".json")
+        self.folded: tuple = ()         # (location, value) of the lists a hit folded in
 
     def valid(self, deps: list) -> bool:
         return _valid(deps, self.pyfunc)
@@ -287,6 +293,7 @@ class DiskEntry:
             if m.get("format") != FORMAT or m["key"] != self.key or not self.valid(m["deps"]):
                 return None
             self.manifest = m
+            self.folded = folded_locations(m.get("folded", []), self.pyfunc)
             know_exceptions(m.get("exceptions", []))
             entry = EntrySignature(m["entry"], [parse_type(t) for t in m["params"]],
                                    parse_type(m["ret"]))
@@ -309,7 +316,7 @@ class DiskEntry:
         Uncacheable modules are compiled without saving."""
         from pts.backend import jit
         module = record.module
-        deps = dependencies(record.global_reads, self.pyfunc)
+        deps = dependencies(record.global_reads, self.pyfunc, record.folded)
         if deps is None:
             return jit.compile_module(module, timings=timings, entries=[module.entry])
         content = _sha(json.dumps([self.key, deps], sort_keys=True))
@@ -332,6 +339,7 @@ class DiskEntry:
             "code": kind, "code_size": len(code), "code_sha256": _sha(code),
             "target": jit.target_description(), "deps": deps,
             "exceptions": user_exceptions(module),
+            "folded": [[loc.owner.get("__name__"), loc.name] for loc, _ in record.folded],
             **self.extra_manifest(record),
         }
         t0 = time.perf_counter()
@@ -344,6 +352,24 @@ class DiskEntry:
         if timings is not None:
             timings["store"] = (time.perf_counter() - t0) * 1e3
         return native or _load(content, kind, code, symbols, release, False, timings)
+
+
+def folded_locations(recorded: list, pyfunc) -> tuple:
+    """The module-level lists an entry's code folded in ([module, name] each in the
+    manifest) as the Compiled's `folded`: (location, value) with the live value, which the
+    dependencies just compared with the folded one (by repr: `_describe`); the boundary
+    checks it before each call from now on (pts.compiled.with_shared)."""
+    if not recorded:
+        return ()
+    from pts.frontend.shared_globals import SharedLocation
+    out = []
+    for module, name in recorded:
+        g = pyfunc.__globals__ if pyfunc.__globals__.get("__name__") == module else \
+            vars(sys.modules[module])
+        if type(g[name]) is not list:
+            raise LookupError(name)
+        out.append((SharedLocation("global", g, name), list(g[name])))
+    return tuple(out)
 
 
 def _load(content: str, kind: str, code: bytes, symbols: dict, release: str, from_cache: bool,

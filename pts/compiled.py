@@ -169,7 +169,7 @@ def with_shared(run, shared: tuple, folded: tuple = ()):
     def call(args):
         for loc, snapshot in folded:
             try:
-                same = loc.get() == snapshot
+                same = same_value(loc.get(), snapshot)
             except Exception:            # (rebound to something that does not compare)
                 same = False
             if not same:
@@ -181,6 +181,32 @@ def with_shared(run, shared: tuple, folded: tuple = ()):
                 raise SharedChanged(loc)
         return run(list(args) + values)
     return call
+
+
+def same_value(a, b) -> bool:
+    """Is `a` the value `b` folded in: equal, with the same exact types item by item (a
+    list of floats is not the list of ints it equals, it prints otherwise)?  The C
+    dispatcher's check (runtime/_dispatch.c same_value) is this one."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def c_folds(c: "Compiled") -> tuple | None:
+    """c's folded lists as the C dispatcher checks them: ((globals dict, name, value
+    folded), ...); None without any.  Kept on c: the dispatcher tells entries apart by
+    the identity of this tuple (a tier swap passes the same one)."""
+    if not c.folded:
+        return None
+    folds = c.__dict__.get("_c_folds")
+    if folds is None:
+        folds = c.__dict__["_c_folds"] = tuple(
+            (loc.owner, sys.intern(loc.name), list(snapshot)) for loc, snapshot in c.folded)
+    return folds
 
 
 def wait_optimized(timeout: float | None = None) -> bool:
@@ -241,15 +267,21 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
         if hit is not None:          # no frontend, no llvmlite (pts.cache)
             if cache.timings_enabled():
                 cache.log_timings(pyfunc, sig, ms, hit=True)
-            return Compiled.from_native(*hit)
+            c = Compiled.from_native(*hit)
+            if disk.folded:          # (lists folded in: guarded as after a compile)
+                c.folded = disk.folded
+                c._set_native(c.native)
+            return c
         t0 = time.perf_counter()
         from pts.backend import jit      # noqa: F401 - llvmlite, unless preloaded
         ms["imports"] += (time.perf_counter() - t0) * 1e3
     from pts import compiler
     record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
-    if record.const_params or record.shared or record.folded:
-        disk = None          # the disk cache keys on types only: value-specialized code stays out
+    if record.const_params or record.shared:
+        # the disk cache keys on types only: value-specialized code stays out.  (Folded
+        # lists are in its dependencies, by value, and in the manifest: pts.cache.)
+        disk = None
     try:
         c = Compiled(record, backend, disk, ms, name=cache.signature_name(pyfunc, sig))
     except CompileError as e:        # (the backend's)
@@ -280,7 +312,11 @@ def compile_method(py_func, sig: tuple, args: tuple, root, backend: str,
         if hit is not None:          # no frontend, no llvmlite
             if cache.timings_enabled():
                 cache.log_line(f"{label}({', '.join(map(str, sig))})", "cache hit", ms)
-            return Compiled.from_model_cache(*hit)
+            c = Compiled.from_model_cache(*hit)
+            if disk.folded:          # (lists folded in: guarded as after a compile)
+                c.folded = disk.folded
+                c._set_native(c.native)
+            return c
     from pts import compiler
     # a long compile (a big model, a cold machine) says what it is doing after 2 s
     progress = threading.Timer(2.0, lambda: print(

@@ -29,6 +29,7 @@ from typing import Any
 from pts.errors import CompileError
 from pts.frontend.objects import ObjectType, python_function
 from pts.frontend.program import build
+from pts.frontend.shared_globals import not_shareable, refolding
 from pts.ir import pipeline
 from pts.ir.passes import share_methods
 from pts.ir.core import Function, Module
@@ -106,7 +107,8 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     step's entry (pts.train.compose).
     CompileErrors come without the compiler's traceback."""
     try:
-        built = build(pyfunc, arg_types, values, root)
+        with refolding(root is not None or grad_wrt is not None):
+            built = build(pyfunc, arg_types, values, root)
     except CompileError as e:
         raise e.with_traceback(None) from None
     except RecursionError:
@@ -114,10 +116,8 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
     timings = dict(built.program.timings.ms)
     shared = built.program.__dict__.get("entry_shared", ())
     if shared and (root is not None or grad_wrt is not None):
-        loc = shared[0][0]
-        raise CompileError(f"{pyfunc.__name__}() uses the {loc.describe()}: a model's method "
-                           f"or a gradient cannot share it with Python yet (pass it as an "
-                           f"argument, or copy it: list(...))", built.entry.fdef.span)
+        raise not_shareable(built, shared[0][0], pyfunc,
+                            "a model's method" if grad_wrt is None else "a gradient")
     lifted: list | None = [] if lift_attributes else None
     names = tuple(p.name for p in built.entry.fdef.params)
     const_params = dict(built.entry.const_params)

@@ -59,6 +59,12 @@
    model, appends the lifted values and matches the arguments as for a function.  A
    ScriptModule's calls go straight to its forward method (`_set_forward`).
 
+   Folded lists.  A function whose code folded in a module-level list it only reads
+   (frontend/global_values.py) has entries with `folds`: (globals dict, name, the value
+   folded in) each; the entry is taken only while each global still is an exact list
+   holding that value (`folds_hold`: item by item, same exact types), else the Python
+   path compiles again (pts/compiled.py with_shared).
+
    A call that finds no entry (first call of a signature, str or list arguments,
    keywords, more than MAX_ARGS arguments, a failed guard, interp backend) calls
    `self._slow_call(*args, **kw)`.
@@ -144,6 +150,9 @@ typedef struct {
        appends the values at the paths `lifted` from the model when its `guards` hold */
     int nuser;
     PyObject *guards, *lifted;
+    /* a function's folded module-level lists (frontend/global_values.py): ((globals dict,
+       name, the value folded in), ...), each checked before the entry is taken; or NULL */
+    PyObject *folds;
 } Entry;
 
 typedef struct {
@@ -708,6 +717,66 @@ arrays_match(const Entry *e, const Py_buffer *views, PyObject *const *args, Py_s
     return 1;
 }
 
+/* Is a the value b that was folded in: the same object, or of the same exact type and
+   equal (a tuple item by item, so that 1 == 1.0 does not pass for a list of floats folded
+   as ints)?  Errors count as "no": the Python path decides. */
+static int
+same_value(PyObject *a, PyObject *b)
+{
+    if (a == b)
+        return 1;
+    if (Py_TYPE(a) != Py_TYPE(b))
+        return 0;
+    if (PyTuple_CheckExact(a) || PyList_CheckExact(a)) {
+        Py_ssize_t n = Py_SIZE(a);
+        if (Py_SIZE(b) != n)
+            return 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (Py_SIZE(a) != n)         /* (items are numbers, str, tuples, None: no */
+                return 0;                /* Python code runs here; checked all the same) */
+            PyObject *x = PySequence_Fast_ITEMS(a)[i], *y = PySequence_Fast_ITEMS(b)[i];
+            if (x == y)                  /* the usual case: the folded copy's own item */
+                continue;
+            Py_INCREF(x);
+            Py_INCREF(y);
+            int ok = same_value(x, y);
+            Py_DECREF(x);
+            Py_DECREF(y);
+            if (!ok)
+                return 0;
+        }
+        return 1;
+    }
+    int eq = PyObject_RichCompareBool(a, b, Py_EQ);
+    if (eq < 0)
+        PyErr_Clear();
+    return eq == 1;
+}
+
+/* Do the module-level lists an entry folded in still hold what it folded?  The cost is a
+   walk of each list, mostly pointer compares (the folded copy holds the list's own items):
+   ~1 ns an item, less than the copy of the list the code builds at each call. */
+static int
+folds_hold(PyObject *folds)
+{
+    if (folds == NULL)
+        return 1;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(folds); i++) {
+        PyObject *f = PyTuple_GET_ITEM(folds, i);
+        PyObject *v = PyDict_GetItemWithError(PyTuple_GET_ITEM(f, 0), PyTuple_GET_ITEM(f, 1));
+        if (v == NULL) {
+            PyErr_Clear();
+            return 0;
+        }
+        Py_INCREF(v);
+        int ok = PyList_CheckExact(v) && same_value(v, PyTuple_GET_ITEM(f, 2));
+        Py_DECREF(v);
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
 static int not_found_marker;
 #define NOT_FOUND ((PyObject *)&not_found_marker)
 
@@ -743,7 +812,8 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
         if (only != NULL)
             return only->key == key ? call_entry(only, args, n, NULL) : NOT_FOUND;
         for (int i = 0; i < self->nentries; i++)
-            if (self->entries[i].key == key && self->entries[i].nuser < 0)
+            if (self->entries[i].key == key && self->entries[i].nuser < 0 &&
+                    folds_hold(self->entries[i].folds))
                 return call_entry(&self->entries[i], args, n, NULL);
         return NOT_FOUND;
     }
@@ -765,7 +835,7 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
         for (int i = 0; i < self->nentries && out == NOT_FOUND; i++) {
             const Entry *e = &self->entries[i];
             if ((only != NULL ? e == only : e->nuser < 0) && e->key == key &&
-                    arrays_match(e, views, args, n))
+                    arrays_match(e, views, args, n) && folds_hold(e->folds))
                 out = call_entry(e, args, n, descs);
         }
     for (Py_ssize_t i = 0; i < held; i++)
@@ -945,6 +1015,7 @@ dispatcher_traverse(Dispatcher *self, visitproc visit, void *arg)
         Py_VISIT(self->entries[i].ret_objs);
         Py_VISIT(self->entries[i].guards);
         Py_VISIT(self->entries[i].lifted);
+        Py_VISIT(self->entries[i].folds);
         Py_VISIT(self->entries[i].arg_progs);
     }
     Py_VISIT(self->root);
@@ -965,6 +1036,7 @@ dispatcher_clear(Dispatcher *self)
         Py_CLEAR(self->entries[i].ret_objs);
         Py_CLEAR(self->entries[i].guards);
         Py_CLEAR(self->entries[i].lifted);
+        Py_CLEAR(self->entries[i].folds);
         Py_CLEAR(self->entries[i].arg_progs);
     }
     Py_CLEAR(self->root);
@@ -1011,7 +1083,7 @@ typedef struct {
     long long budget;
     PyObject *arrays, *result, *arg_progs, *keep;
     int nuser;
-    PyObject *guards, *lifted;
+    PyObject *guards, *lifted, *folds;
 } EntryArgs;
 
 /* The array parts of sig from a.arrays: None, or one item per argument (None, or an array
@@ -1065,12 +1137,16 @@ static int
 parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
 {
     a->nuser = -1;
-    a->guards = a->lifted = NULL;
+    a->guards = a->lifted = a->folds = NULL;
     if (!PyArg_ParseTuple(args, fmt, &a->arg_kinds, &a->nk, &a->params, &a->np, &a->ret,
                           &a->nr, &a->entry, &a->release, &a->imports, &a->budget,
                           &a->arrays, &a->result, &a->arg_progs, &a->keep, &a->nuser, &a->guards,
-                          &a->lifted))
+                          &a->lifted, &a->folds))
         return -1;
+    if (a->guards == Py_None)           /* (a function entry with folds) */
+        a->guards = a->lifted = NULL;
+    if (a->folds == Py_None)
+        a->folds = NULL;
     if (a->nk != a->np || a->nr != 1 || a->entry == 0 || a->release == 0) {
         PyErr_Format(PyExc_ValueError, "%s: bad signature", strchr(fmt, ':') + 1);
         return -1;
@@ -1112,6 +1188,19 @@ parse_entry(PyObject *args, const char *fmt, EntryArgs *a, Entry *sig)
         sig->guards = a->guards;
         sig->lifted = a->lifted;
     }
+    if (a->folds != NULL) {
+        if (!PyTuple_Check(a->folds) || a->guards != NULL)
+            return 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(a->folds); i++) {
+            PyObject *f = PyTuple_GET_ITEM(a->folds, i);
+            if (!PyTuple_Check(f) || PyTuple_GET_SIZE(f) != 3 ||
+                    !PyDict_Check(PyTuple_GET_ITEM(f, 0)) ||
+                    !PyUnicode_CheckExact(PyTuple_GET_ITEM(f, 1)) ||
+                    !PyList_CheckExact(PyTuple_GET_ITEM(f, 2)))
+                return 0;
+        }
+        sig->folds = a->folds;
+    }
     uint64_t k = (uint64_t)a->nk;
     for (Py_ssize_t i = 0; i < a->nk; i++) {
         int kind = kind_of(a->arg_kinds[i]);
@@ -1133,7 +1222,7 @@ same_signature(const Entry *e, const Entry *sig)
            e->ret == sig->ret && memcmp(e->formats, sig->formats, sizeof e->formats) == 0 &&
            memcmp(e->ranks, sig->ranks, sizeof e->ranks) == 0 &&
            e->ret_dtype == sig->ret_dtype && e->ret_rank == sig->ret_rank &&
-           e->nuser == sig->nuser && e->guards == sig->guards &&
+           e->nuser == sig->nuser && e->guards == sig->guards && e->folds == sig->folds &&
            (e->arg_progs == sig->arg_progs ||
             (e->arg_progs != NULL && sig->arg_progs != NULL &&
              PyObject_RichCompareBool(e->arg_progs, sig->arg_progs, Py_EQ) == 1)) &&
@@ -1158,7 +1247,7 @@ set_code(Entry *e, const EntryArgs *a)
 
 PyDoc_STRVAR(add_entry_doc,
 "_add_entry(arg_kinds, param_slots, result, entry, release, imports, stack_budget, arrays,\n"
-"           program, keep[, nuser, guards, lifted])\n"
+"           program, keep[, nuser, guards, lifted, folds])\n"
 "--\n\n"
 "Call the boxed entry point at address `entry` for arguments of exact kinds `arg_kinds`\n"
 "('i' int, 'f' float, 'b' bool, 'a' numpy.ndarray per argument).  `param_slots` gives\n"
@@ -1169,7 +1258,10 @@ PyDoc_STRVAR(add_entry_doc,
 "a tensor's (numpy dtype, item size, rank, IR type for the result hook).  `keep` is kept\n"
 "alive as long as the entry.  A scripted method's entry (see _set_model) also gives the\n"
 "caller's argument count, the guards (path, kind, a, b) that must hold on the model and\n"
-"the paths of the model's values the call appends.  Returns False (and registers\n"
+"the paths of the model's values the call appends.  A function's entry may give instead\n"
+"(-1, None, None, folds): the module-level lists its code folded in, ((globals dict, name,\n"
+"value folded), ...), which must still hold those values for the entry to be taken.\n"
+"Returns False (and registers\n"
 "nothing) when the table is full or the signature is not one the fast path handles.");
 
 static PyObject *
@@ -1177,7 +1269,7 @@ dispatcher_add_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
     Entry sig;
-    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOO:_add_entry", &a, &sig);
+    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOOO:_add_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (ok == 0 || self->nentries >= MAX_ENTRIES)
@@ -1193,6 +1285,7 @@ dispatcher_add_entry(Dispatcher *self, PyObject *args)
     Py_XINCREF(e->ret_objs);
     Py_XINCREF(e->guards);
     Py_XINCREF(e->lifted);
+    Py_XINCREF(e->folds);
     Py_XINCREF(e->arg_progs);
     set_code(e, &a);
     self->nentries++;               /* last: the entry is complete when it becomes visible */
@@ -1214,7 +1307,7 @@ dispatcher_replace_entry(Dispatcher *self, PyObject *args)
 {
     EntryArgs a;
     Entry sig;
-    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOO:_replace_entry", &a, &sig);
+    int ok = parse_entry(args, "s#s#s#KKKLOOOO|iOOO:_replace_entry", &a, &sig);
     if (ok < 0)
         return NULL;
     if (a.nk > MAX_ARGS) {

@@ -61,9 +61,15 @@ class LoadedFunction:
         self.__name__ = name or manifest.get("name", "<archive>")
         self.from_ir = from_ir
         self._entries = []        # (param types, NativeEntry, manifest record, consts, weights)
+        # the module-level lists, dicts and sets its code shared with Python when saved
+        # (manifest "shared": each one's value then): objects this loaded function holds,
+        # changed in place by its calls as the Python function changed the module's; the
+        # archive file is never written
+        shared = [decode_value(r["value"]) for r in manifest.get("shared", [])]
         for rec, fn in entries:
             consts = {int(c["index"]): decode_value(c["value"]) for c in rec.get("consts", [])}
             ws = tuple(weights[k] for k in rec.get("weights", [])) if weights else ()
+            ws = tuple(shared[k] for k in rec.get("shared", ())) + ws
             nuser = len(rec["params"])
             self._entries.append((fn.param_types[:nuser], native_by_entry[rec["key"]], rec,
                                   consts, ws))

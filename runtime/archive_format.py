@@ -49,6 +49,13 @@ def encode_value(v):
         return {"tuple": [encode_value(x) for x in v]}
     if isinstance(v, FunctionConst):
         return {"function": v.name}
+    # (a shared module-level value's state at save time: frontend.shared_globals)
+    if type(v) is list:
+        return {"list": [encode_value(x) for x in v]}
+    if type(v) is set:
+        return {"set": [encode_value(x) for x in v]}
+    if type(v) is dict:
+        return {"dict": [[encode_value(k), encode_value(x)] for k, x in v.items()]}
     raise TypeError(f"cannot store {type(v).__name__} {v!r} in an archive manifest")
 
 
@@ -60,6 +67,13 @@ def decode_value(j):
             return tuple(decode_value(x) for x in j["tuple"])
         if "function" in j:
             return FunctionConst(j["function"])
+        if isinstance(j.get("list"), list):
+            return [decode_value(x) for x in j["list"]]
+        if isinstance(j.get("set"), list):
+            return {decode_value(x) for x in j["set"]}
+        if isinstance(j.get("dict"), list) and all(isinstance(p, list) and len(p) == 2
+                                                   for p in j["dict"]):
+            return {decode_value(k): decode_value(x) for k, x in j["dict"]}
         raise ArchiveError(f"bad constant in the manifest: {j!r}")
     if isinstance(j, list):
         raise ArchiveError(f"bad constant in the manifest: {j!r}")

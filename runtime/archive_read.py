@@ -189,7 +189,8 @@ def load(path: str):
     try:
         records = list(m["entries"])
         sigs = [Function(r["ir_function"], [parse_type(t) for t in
-                                            list(r["params"]) + list(r.get("weight_types", []))],
+                                            list(r["params"]) + list(r.get("shared_types", []))
+                                            + list(r.get("weight_types", []))],
                          parse_type(r["ret"])) for r in records]
     except (KeyError, TypeError, ValueError) as e:
         raise ArchiveError(f"{path}: bad entry list in the manifest ({e})") from None

@@ -217,6 +217,7 @@ class _Saver:
         self.merged = Module()
         self.entries: list[dict] = []
         self.weights: dict[str, object] = {}          # dotted path -> ndarray, in order
+        self.shared: dict = {}        # SharedLocation -> its manifest record (shared_indices)
         self.path = path
         self.start = time.perf_counter()
         TIMINGS.clear()
@@ -258,10 +259,7 @@ class _Saver:
             record = compiler.compile(pyfunc, sig.types, sig.build_values(), root,
                                       lift_attributes=root is not None)
             TIMINGS["compile"] += time.perf_counter() - t0
-        if getattr(record, "shared", ()):       # (frontend.shared_globals)
-            raise CompileError(f"cannot save {pyfunc.__name__}(): it shares the "
-                               f"{record.shared[0][0].describe()} with Python, which an "
-                               f"archive does not hold yet (pass it as an argument)")
+        shared = self.shared_indices(pyfunc, getattr(record, "shared", ()))
         t0 = time.perf_counter()
         module, lifted = record.module, record.lifted
         names = list(record.param_names)
@@ -271,8 +269,8 @@ class _Saver:
             const_params = {k: v for k, v in const_params.items() if k in names}
         consts = {names.index(n): _storable(v, pyfunc) for n, v in const_params.items()}
         entry_types = [str(t) for t in module[module.entry].param_types]
-        nuser = len(entry_types) - len(lifted)
-        params, weight_types = entry_types[:nuser], entry_types[nuser:]
+        nuser = len(entry_types) - len(lifted) - len(shared)
+        params, weight_types = entry_types[:nuser], entry_types[nuser + len(shared):]
         const_rec = [{"index": i, "name": names[i], "value": encode_value(v)}
                      for i, v in sorted(consts.items())]
         for e in self.entries:
@@ -291,6 +289,9 @@ class _Saver:
                "params": params, "ret": str(entry.ret_type)}
         if const_rec:
             rec["consts"] = const_rec
+        if shared:          # hidden parameters after the user's: the archive's objects
+            rec["shared"] = shared
+            rec["shared_types"] = entry_types[nuser:nuser + len(shared)]
         if lifted:
             import numpy as np
             indices = []
@@ -303,6 +304,23 @@ class _Saver:
             rec["weights"] = indices
             rec["weight_types"] = weight_types
         self.entries.append(rec)
+
+    def shared_indices(self, pyfunc, shared: tuple) -> list[int]:
+        """The positions in the manifest's "shared" list of the module-level lists, dicts
+        and sets (and list defaults) an entry shares with Python (frontend.shared_globals):
+        each location once, its value now the loaded archive's initial value."""
+        out = []
+        for loc, t in shared:
+            if loc not in self.shared:
+                try:
+                    value = encode_value(loc.get())
+                except TypeError as e:
+                    raise CompileError(f"cannot save {pyfunc.__name__}(): the {loc.describe()} "
+                                       f"it shares with Python cannot be stored: {e}") from None
+                self.shared[loc] = {"name": loc.label, "what": loc.describe(),
+                                    "type": str(t), "value": value}
+            out.append(list(self.shared).index(loc))
+        return out
 
     def write(self, path: str, kind: str, name: str, extra: dict, targets) -> dict:
         files: list[tuple[str, bytes]] = []
@@ -373,6 +391,8 @@ class _Saver:
         }
         if weight_recs:
             manifest["weights"] = weight_recs
+        if self.shared:
+            manifest["shared"] = list(self.shared.values())
         files = ([(MANIFEST, json.dumps(manifest, indent=1).encode("utf-8") + b"\n"),
                   (IR_PATH, ir_text.encode("utf-8"))] + files + image_files + weight_files)
         write_zip(path, files)

@@ -335,6 +335,7 @@ typedef struct entry {
     size_t arg_slots, result_slots, desc_words;
     size_t *weights;                     /* model weights passed after the arguments */
     size_t nweights;
+    int shared;                          /* takes module-level objects (manifest "shared") */
     boxed_fn boxed;
     release_fn release;
 } entry;
@@ -769,6 +770,11 @@ static pts_status load_entries(pts_model *m, const pts_json *root, const image *
         if (!(e->ret = type_from_text(ret)))
             return pts__fail(err, PTS_ERR_FORMAT, "manifest.json: entry %s: bad result type", key);
         e->result_slots = e->ret->code == T_NONE ? 0 : type_slots(e->ret);
+        /* module-level lists, dicts and sets the code shares with Python: their state
+           is held by a Python process that loads the archive (runtime/archive_call.py);
+           libpts refuses the call (pts_call) rather than run it without them */
+        const pts_json *sh = pts__json_get(j, "shared");
+        e->shared = sh && sh->type == PTS_J_ARR && sh->n;
         /* a module's weights this entry takes after its arguments: indices into the
            model's weights, each with the tensor type the code was compiled for */
         const pts_json *ws = pts__json_get(j, "weights");
@@ -1659,6 +1665,10 @@ pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t na
                     pts_result **out, pts_error *err) {
     if (m && index < m->nentries) {
         const entry *ce = &m->entries[index];
+        if (ce->shared)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "%s: the function shares module-level "
+                             "lists, dicts or sets with Python, whose state libpts does not "
+                             "hold yet: run the archive from Python (pts.load)", ce->key);
         int ok = !ce->ret || c_crossable(ce->ret);
         for (size_t i = 0; ok && i < ce->nparams; i++)
             ok = c_crossable(ce->params[i]);

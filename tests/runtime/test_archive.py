@@ -137,9 +137,9 @@ def full_args(pyfunc, args: tuple) -> tuple:
 # loader in test_functions_archive.py); pts-run takes one value per compiled parameter
 # (a tuple for *args), which this harness's argument lists do not spell yet
 _PER_PARAMETER = {"args_entry_kwonly.py", "args_kwonly.py", "args_star.py"}
-# programs sharing a module-level list, dict or set with Python (global_shared_*): an
-# archive does not hold such an entry yet (pts.save refuses it: frontend/shared_globals.py,
-# tests/lang/test_global_shared.py)
+# programs sharing a module-level list, dict or set with Python (global_shared_*): pts.load
+# holds their state, pts-run refuses such an entry by name (tests/lang/test_global_shared.py
+# runs them through archives; the harness below compares every run line with pts-run)
 PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py"))
                  if p.name not in _PER_PARAMETER and not p.name.startswith("global_shared_")]
 
