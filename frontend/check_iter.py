@@ -487,10 +487,8 @@ class IterChecks:
             return t
         elem = self.iter_type(a)
         n = self.static_len(a)
-        if n is None:
-            raise self.error("tuple() needs an iterable whose length pts knows when compiling "
-                             "(a tuple, or range() of constants, or enumerate/zip/reversed/map "
-                             "of those); use list() here", a)
+        if n is None:             # a Tuple[T, ...] (frontend/check_vartuple.py)
+            return self.vartuple_of(e, elem, a)
         e.same = False
         e.length = n
         self.as_list(elem, a, "tuple()", mark=False)

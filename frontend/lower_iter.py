@@ -383,6 +383,8 @@ class IterLowering:
     def iter_tuple(self, e: A.Call) -> Value:
         if not e.args:
             return self.emit("tuple", [], e.ty)
+        if not isinstance(e.ty, TupleType):        # Tuple[T, ...] (lower_vartuple)
+            return self.vartuple_tuple_call(e)
         if e.same:
             return self.expr(e.args[0])
         elem = e.ty.elems[0] if e.ty.elems else I64

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.list_types import MAXSIZE, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type
+from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type,
+                          VarTupleType)
 
 
 class ListLowering:
@@ -134,7 +135,8 @@ class ListLowering:
         t = e.value.ty
         parts = self.slice_values(e.index)
         self.b.span = e.span
-        return self.lib("get_slice", [t, I64, I64, I64, I1, I1], [base] + parts)
+        out = self.lib("get_slice", [t, I64, I64, I64, I1, I1], [base] + parts)
+        return self.vartuple_from_list(out, t) if isinstance(t, VarTupleType) else out
 
     def list_slice_store(self, target: A.Subscript, v: Value) -> None:
         t = target.value.ty

@@ -1,0 +1,56 @@
+"""Lowering of variable-length tuples, `Tuple[T, ...]` (a mixin of lower.Lowerer; the
+checker's half and the representation: frontend/check_vartuple.py).
+
+A Tuple[T, ...] is made from a fresh list by `vtuple.from_list` (ir.vartuple_ops): the
+lowering builds the list with the list ops and the list library, then makes it a tuple;
+a fixed tuple that meets a Tuple[T, ...] is copied into a fresh list item by item.
+"""
+from __future__ import annotations
+
+from pts.ir.core import Value, const
+from pts.ir.types import I64, ListType, TupleType, Type, VarTupleType
+
+
+class VarTupleLowering:
+    """tuple() of a run-time length, and fixed tuples made variable."""
+
+    def vartuple_from_list(self, lst: Value, t: VarTupleType) -> Value:
+        return self.emit("vtuple.from_list", [lst], t)
+
+    def vartuple_from_fixed(self, v: Value, src: TupleType, t: VarTupleType) -> Value:
+        """(a, b, c) where a Tuple[T, ...] is wanted: the items in a fresh list."""
+        lst = self.emit("list.new", [const(len(src.elems))], ListType(t.elem))
+        for i, et in enumerate(src.elems):
+            item = self.emit("tuple.get", [v, const(i)], et)
+            self.emit("list.set", [lst, const(i), self.coerce(item, et, t.elem)], None)
+        return self.vartuple_from_list(lst, t)
+
+    def vartuple_tuple_call(self, e) -> Value:
+        """tuple(iterable) with e.ty a Tuple[T, ...]."""
+        if e.same:
+            return self.expr(e.args[0])
+        lst = self.materialize(e.args[0], ListType(e.ty.elem))
+        return self.vartuple_from_list(lst, e.ty)
+
+    def vartuple_binop(self, op: str, a: Value, at: Type, b: Value, bt: Type,
+                       rt: VarTupleType) -> Value:
+        """`t + u` (either a fixed tuple), `t * n`, `n * t`: a new tuple."""
+        if op == "+":
+            out = self.emit("list.new", [const(0)], ListType(rt.elem))
+            for v, t in ((a, at), (b, bt)):
+                if isinstance(t, VarTupleType):
+                    self.extend(out, v, rt.elem)
+                else:
+                    for i, et in enumerate(t.elems):
+                        item = self.emit("tuple.get", [v, const(i)], et)
+                        self.emit("list.append", [out, self.coerce(item, et, rt.elem)], None)
+            return self.vartuple_from_list(out, rt)
+        seq, st, n, nt = (a, at, b, bt) if isinstance(at, (TupleType, VarTupleType)) \
+            else (b, bt, a, at)
+        if isinstance(st, TupleType):
+            seq = self.vartuple_from_fixed(seq, st, rt)
+        return self.emit("list.repeat", [seq, self.coerce(n, nt, I64)], rt)
+
+
+def is_vartuple(t: Type) -> bool:
+    return isinstance(t, VarTupleType)
