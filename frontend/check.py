@@ -44,7 +44,7 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
-from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join
+from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expected, widens_list
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
@@ -892,6 +892,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
+            left, right = vartuple_operands(op, left, right)    # (check_vartuple)
             none_test = op in ("is", "is not") and NONE in (left, right)  # `self.bias is None`
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):

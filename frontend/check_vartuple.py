@@ -73,6 +73,18 @@ def fits(actual: Type, want: Type) -> bool:
     return False
 
 
+def vartuple_operands(op: str, left: Type, right: Type) -> tuple[Type, Type]:
+    """The operand types a comparison of a Tuple[T, ...] with a fixed tuple of its element
+    type is checked (and lowered: lower_vartuple) as: both Tuple[T, ...]."""
+    if op in ("in", "not in"):
+        return left, right
+    if isinstance(left, VarTupleType) and fits(right, left):
+        return left, left
+    if isinstance(right, VarTupleType) and fits(left, right):
+        return right, right
+    return left, right
+
+
 class VarTupleChecks:
     """tuple() of a run-time length, and what a Tuple[T, ...] refuses."""
 

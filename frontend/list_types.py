@@ -66,3 +66,8 @@ def prints_through_str(t: Type) -> bool:
     if isinstance(t, TupleType):
         return any(map(prints_through_str, t.elems))
     return False
+
+
+def index_function(t: ListType) -> str:
+    """The stdlib/lists.py function of `xs.index(v)`: a tuple's has CPython's tuple message."""
+    return "tuple_index" if isinstance(t, VarTupleType) else "index"

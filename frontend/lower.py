@@ -971,6 +971,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return self.read(result)
 
     def compare(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
+        (a, at), (b, bt) = self.vartuple_operands(op, a, at, b, bt)     # (lower_vartuple)
         r = self.list_compare(op, a, at, b, bt)      # (lower_lists: library calls, tuples)
         if r is not None:
             return r

@@ -9,7 +9,7 @@ their values, and the call is lowered as a call of that scripted function.
 from __future__ import annotations
 
 from pts.frontend import ast as A
-from pts.frontend.list_types import MAXSIZE, list_join
+from pts.frontend.list_types import MAXSIZE, index_function, list_join
 from pts.ir.core import Value, const
 from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type,
                           VarTupleType)
@@ -107,7 +107,7 @@ class ListLowering:
         if name == "index":
             bounds = [self.coerce(v, t, I64) for v, t in zip(args[1:], types[1:])]
             bounds += [const(0), const(MAXSIZE)][len(bounds):]
-            return self.lib("index", [lt, lt.elem, I64, I64],
+            return self.lib(index_function(lt), [lt, lt.elem, I64, I64],
                             [lst, self.coerce(args[0], types[0], lt.elem)] + bounds)
         return self.lib(name, [lt], [lst])                  # reverse, clear
 

@@ -7,6 +7,7 @@ a fixed tuple that meets a Tuple[T, ...] is copied into a fresh list item by ite
 """
 from __future__ import annotations
 
+from pts.frontend.check_vartuple import vartuple_operands
 from pts.ir.core import Value, const
 from pts.ir.types import I64, ListType, TupleType, Type, VarTupleType
 
@@ -31,6 +32,16 @@ class VarTupleLowering:
             return self.expr(e.args[0])
         lst = self.materialize(e.args[0], ListType(e.ty.elem))
         return self.vartuple_from_list(lst, e.ty)
+
+    def vartuple_operands(self, op: str, a: Value, at: Type, b: Value, bt: Type):
+        """A comparison of a Tuple[T, ...] with a fixed tuple: the fixed one made a
+        Tuple[T, ...] too (check_vartuple.vartuple_operands)."""
+        lt, rt = vartuple_operands(op, at, bt)
+        if lt != at:
+            a = self.vartuple_from_fixed(a, at, lt)
+        if rt != bt:
+            b = self.vartuple_from_fixed(b, bt, rt)
+        return (a, lt), (b, rt)
 
     def vartuple_binop(self, op: str, a: Value, at: Type, b: Value, bt: Type,
                        rt: VarTupleType) -> Value:

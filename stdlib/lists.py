@@ -191,3 +191,18 @@ def repeat_in_place(xs, n: int) -> None:
     for _ in range(n):
         for v in vals:
             xs.append(v)
+
+
+def tuple_index(xs, v, start: int, stop: int) -> int:
+    """t.index(v) of a Tuple[T, ...]: list's index with CPython's tuple message."""
+    n = len(xs)
+    if start < 0:
+        start = max(start + n, 0)
+    if stop < 0:
+        stop = max(stop + n, 0)
+    i = start
+    while i < min(stop, len(xs)):
+        if xs[i] == v:
+            return i
+        i += 1
+    raise ValueError("tuple.index(x): x not in tuple")
