@@ -180,6 +180,8 @@ class IterChecks:
         self.reject_keywords(e, "zip")
         if not e.args:
             raise self.error("zip() needs at least one iterable", e)
+        if any(isinstance(a, A.Starred) for a in e.args):
+            return self.zip_star_elem(e)               # zip(*rows) (check_vartuple)
         elems = [self.iter_type(a) for a in e.args]
         self.zip_rest(e, e.args[1:], "zip")
         return TupleType(tuple(elems))

@@ -131,6 +131,22 @@ class VarTupleChecks:
                     return VarTupleType(h)
         return None
 
+    def zip_star_elem(self, e: A.Call) -> Type:
+        """`zip(*rows)`, rows a list (or Tuple[..., ...]) of lists or Tuple[T, ...]: it
+        yields Tuple[T, ...] (as many items as rows; the shortest row ends it)."""
+        if len(e.args) != 1 or e.keywords:
+            raise self.error("zip(*rows) is supported with the one starred argument", e)
+        rows = self.expr(e.args[0].value)
+        inner = rows.elem if isinstance(rows, ListType) else None
+        if homogeneous(inner) is not None:      # rows of fixed tuples: made Tuple[T, ...]
+            inner = VarTupleType(homogeneous(inner))
+        if not isinstance(inner, ListType) or inner.elem == UNKNOWN:
+            raise self.error(f"zip(*rows) needs a list of lists or of tuples of one element "
+                             f"type, not {py_name(rows)}", e.args[0])
+        e.zip_star = True
+        e.args[0].ty = rows
+        return VarTupleType(inner.elem)
+
     def vartuple_refuse_write(self, t: Type, what: str, node) -> None:
         """`t[i] = v`, `del t[i]`, `t.append(v)`, ...: CPython's TypeError/AttributeError,
         at compile time (a tuple is never written)."""

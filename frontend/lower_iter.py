@@ -219,6 +219,8 @@ class IterLowering:
         return a.elem_ty
 
     def each_zip(self, e: A.Call, body) -> None:
+        if getattr(e, "zip_star", False):            # zip(*rows) (lower_vartuple)
+            return self.each_zip_star(e, body)
         def tupled(vals, types, nxt):
             tt = TupleType(tuple(types))
             body(self.emit("tuple", vals, tt), tt, nxt)

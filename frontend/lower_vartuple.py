@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pts.frontend.check_vartuple import vartuple_operands
 from pts.ir.core import Value, const
-from pts.ir.types import I64, ListType, TupleType, Type, VarTupleType
+from pts.frontend.list_types import MAXSIZE
+from pts.ir.types import I1, I64, ListType, TupleType, Type, VarTupleType
 
 
 class VarTupleLowering:
@@ -25,6 +26,12 @@ class VarTupleLowering:
             item = self.emit("tuple.get", [v, const(i)], et)
             self.emit("list.set", [lst, const(i), self.coerce(item, et, t.elem)], None)
         return self.vartuple_from_list(lst, t)
+
+    def vartuple_as_list(self, v: Value, t: VarTupleType) -> Value:
+        """A list of a tuple's items (for an op that takes a list: str.join)."""
+        out = self.emit("list.new", [const(0)], ListType(t.elem))
+        self.extend(out, v, t.elem)
+        return out
 
     def vartuple_tuple_call(self, e) -> Value:
         """tuple(iterable) with e.ty a Tuple[T, ...]."""
@@ -42,6 +49,50 @@ class VarTupleLowering:
         if rt != bt:
             b = self.vartuple_from_fixed(b, bt, rt)
         return (a, lt), (b, rt)
+
+    def each_zip_star(self, e, body) -> None:
+        """zip(*rows): the shortest row's length m (0 without rows), then for i < m the
+        tuple (rows[0][i], rows[1][i], ...)."""
+        rows_t = e.args[0].value.ty
+        rows = self.expr(e.args[0].value)
+        n = self.emit("list.len", [rows], I64)
+        if isinstance(rows_t.elem, TupleType):      # fixed tuples: each made a Tuple[T, ...]
+            fixed, vt = rows_t.elem, VarTupleType(rows_t.elem.elems[0])
+            src, rows_t = rows, ListType(vt)
+            rows = self.emit("list.new", [n], rows_t)
+            self.counted_loop(const(0), lambda k: self.emit("lt", [k, n], I1),
+                              lambda k: self.emit("add", [k, const(1)], I64),
+                              lambda k, nxt: self.emit("list.set", [rows, k, self.vartuple_from_fixed(
+                                  self.emit("list.get", [src, k], fixed), fixed, vt)], None))
+        rt = VarTupleType(rows_t.elem.elem)
+        shortest = self.fresh("zipn")
+        self.var_types[shortest] = I64
+        self.write(shortest, self.b.block, const(MAXSIZE))
+
+        def measure(k: Value, nxt) -> None:
+            size = self.emit("list.len", [self.emit("list.get", [rows, k], rows_t.elem)], I64)
+            m = self.read(shortest)
+            self.write(shortest, self.b.block,
+                       self.emit("select", [self.emit("lt", [size, m], I1), size, m], I64))
+
+        self.counted_loop(const(0), lambda k: self.emit("lt", [k, n], I1),
+                          lambda k: self.emit("add", [k, const(1)], I64), measure)
+        m = self.emit("select", [self.emit("eq", [n, const(0)], I1), const(0),
+                                 self.read(shortest)], I64)
+
+        def row(i: Value, nxt) -> None:
+            out = self.emit("list.new", [n], ListType(rt.elem))
+
+            def item(k: Value, nxt_k) -> None:
+                seq = self.emit("list.get", [rows, k], rows_t.elem)
+                self.emit("list.set", [out, k, self.emit("list.get", [seq, i], rt.elem)], None)
+
+            self.counted_loop(const(0), lambda k: self.emit("lt", [k, n], I1),
+                              lambda k: self.emit("add", [k, const(1)], I64), item)
+            body(self.vartuple_from_list(out, rt), rt, nxt)
+
+        self.counted_loop(const(0), lambda i: self.emit("lt", [i, m], I1),
+                          lambda i: self.emit("add", [i, const(1)], I64), row)
 
     def vartuple_binop(self, op: str, a: Value, at: Type, b: Value, bt: Type,
                        rt: VarTupleType) -> Value:
