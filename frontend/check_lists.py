@@ -245,6 +245,7 @@ class ListChecks:
             if isinstance(t, DictType):
                 self.delete_dict_item(target, t)
                 continue
+            self.vartuple_refuse_write(t, "item deletion", target)     # (check_vartuple)
             if not isinstance(t, ListType):
                 raise self.error("'del' is only supported on list items and slices and dict "
                                  "items (del xs[i], del xs[a:b], del d[k])", target)

@@ -152,8 +152,10 @@ class VarTupleChecks:
         at compile time (a tuple is never written)."""
         if not isinstance(t, VarTupleType):
             return
-        if what in ("item assignment", "item deletion"):
-            raise self.error(f"'tuple' object does not support {what}", node)
+        if what == "item assignment":
+            raise self.error("'tuple' object does not support item assignment", node)
+        if what == "item deletion":
+            raise self.error("'tuple' object doesn't support item deletion", node)
         raise self.error(f"'tuple' object has no attribute '{what}'", node)
 
 
