@@ -256,6 +256,11 @@ def _elem_join(a: Type, b: Type) -> Type | None:
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
         parts = [x if x == y else _elem_join(x, y) for x, y in zip(a.elems, b.elems)]
         return None if None in parts else TupleType(tuple(parts))
+    if isinstance(a, (TupleType, VarTupleType)) and isinstance(b, (TupleType, VarTupleType)):
+        # tuples of different lengths, one element type: a Tuple[T, ...]
+        elems = {e for t in (a, b) for e in ((t.elem,) if isinstance(t, VarTupleType)
+                                             else t.elems)}
+        return VarTupleType(elems.pop()) if len(elems) == 1 else None
     return None
 
 
