@@ -107,15 +107,14 @@ class VarTupleChecks:
         run time; None when this is not such an operation."""
         if op == "+" and (isinstance(a, VarTupleType) or isinstance(b, VarTupleType)):
             j = vartuple_join(a, b)
-            if j is None:
-                other = b if isinstance(a, VarTupleType) else a
-                what = "tuple" if isinstance(other, (TupleType, VarTupleType)) \
-                    else type_word(other)
-                raise self.error(f'can only concatenate tuple (not "{what}") to tuple'
-                                 if what != "tuple" else
-                                 f"cannot concatenate {py_name(a)} and {py_name(b)}: pts "
-                                 f"tuples of a run-time length hold one element type", node)
-            return j
+            if j is not None:
+                return j
+            other = b if isinstance(a, VarTupleType) else a
+            if isinstance(other, (TupleType, VarTupleType)):
+                raise self.error(f"cannot concatenate {py_name(a)} and {py_name(b)}: a tuple "
+                                 f"of run-time length holds one element type", node)
+            raise self.error(f'can only concatenate tuple (not "{type_word(other)}") to tuple',
+                             node)
         if op != "*":
             return None
         for seq, count, count_e in ((a, b, getattr(node, "right", None)),
@@ -158,5 +157,3 @@ class VarTupleChecks:
             raise self.error("'tuple' object doesn't support item deletion", node)
         raise self.error(f"'tuple' object has no attribute '{what}'", node)
 
-
-__all__ = ["VarTupleChecks", "vartuple_join", "fits", "homogeneous", "ListType", "py_name"]

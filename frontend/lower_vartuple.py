@@ -113,6 +113,3 @@ class VarTupleLowering:
             seq = self.vartuple_from_fixed(seq, st, rt)
         return self.emit("list.repeat", [seq, self.coerce(n, nt, I64)], rt)
 
-
-def is_vartuple(t: Type) -> bool:
-    return isinstance(t, VarTupleType)
