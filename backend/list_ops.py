@@ -115,6 +115,9 @@ class ListOps:
         self.copy_into(out, ir.Constant(I64T, 0), lst, n, t)
         return out
 
+    def op_vtuple_from_list(self, ins, lst):
+        return lst          # a Tuple[T, ...] is the fresh list itself (ir.vartuple_ops)
+
     def op_list_len(self, ins, lst):
         return self.list_len(lst)
 

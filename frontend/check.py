@@ -44,6 +44,7 @@ from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
+from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expected, widens_list
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
@@ -56,7 +57,7 @@ from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
-                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
+                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, VarTupleType, OptionalType, SetType,
                           TensorType, TupleType, Type,
                           py_name)
 
@@ -143,6 +144,9 @@ def join(a: Type, b: Type) -> Type | None:
     # arithmetic gives them (NEP 50: the numpy scalar is strong)
     if (a in NUMPY_SCALARS and b in (I1, I64, F64)) or (b in NUMPY_SCALARS and a in (I1, I64, F64)):
         return result_type("np.add", [a, b])
+    vt = vartuple_join(a, b)                    # (1, 2) and (1, 2, 3): Tuple[int, ...]
+    if vt is not None:
+        return vt
     if isinstance(a, ListType) and isinstance(b, ListType):
         if is_function(a.elem) and is_function(b.elem):     # [f] and [f, g]: one of either
             j = function_join(a.elem, b.elem)
@@ -182,7 +186,8 @@ def convertible(src: Type, dst: Type) -> bool:
 
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
-                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks):
+                      FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
+                      VarTupleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -598,6 +603,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if is_hash(lt):
                 self.dict_store(target, lt, t, node)
                 return
+            self.vartuple_refuse_write(lt, "item assignment", target)   # (check_vartuple)
             if not isinstance(lt, ListType):
                 raise self.error(f"'{py_name(lt)}' object does not support item assignment", target)
             if isinstance(target.index, A.Slice):      # xs[a:b:c] = ys
@@ -639,7 +645,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(s.target, A.Name) and s.op == "+" and cur == ListType(UNKNOWN) \
                 and isinstance(rhs, ListType) and rhs.elem != UNKNOWN:
             cur = s.target.ty = self.assign_var(s.target.id, rhs, s)    # P = []; P += [p]
-        if isinstance(cur, ListType) and s.op in ("+", "*"):
+        if isinstance(cur, ListType) and s.op in ("+", "*") and not isinstance(cur, VarTupleType):
             s.ty = cur             # xs += it extends xs in place; xs *= n repeats it
             if s.op == "+":
                 self.lib_method(A.Call(A.Attribute(s.target, "extend", span=s.span), [s.value],
@@ -648,7 +654,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.index_type(s.value, rhs)
                 self.lib("repeat_in_place", [cur, I64], s)
             return
-        if isinstance(cur, ListType):
+        if isinstance(cur, ListType) and not isinstance(cur, VarTupleType):
             raise self.error(f"augmented assignment to a list is not supported", s)
         t = self.binop_type(s.op, cur, rhs, s)
         if isinstance(cur, TensorType) and isinstance(s.target, (A.Name, A.Attribute)):
@@ -818,7 +824,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.str_binop(op, a, b, node)
         if is_hash(a) or is_hash(b):
             return self.hash_binop(op, a, b, node)
-        tuple_t = self.tuple_binop(op, a, b, node)        # (check_lists)
+        tuple_t = self.vartuple_binop(op, a, b, node) or \
+            self.tuple_binop(op, a, b, node)                # (check_vartuple, check_lists)
         if tuple_t is not None:
             return tuple_t
         if op == "*" and isinstance(a, ListType) and b in (I64, I1):
@@ -885,6 +892,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         left = self.expr(e.left)
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
+            left, right = vartuple_operands(op, left, right)    # (check_vartuple)
             none_test = op in ("is", "is not") and NONE in (left, right)  # `self.bias is None`
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
@@ -1399,6 +1407,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return t
         if isinstance(obj, ListType):
             e.target = Callee("method", name)
+            if name not in ("count", "index"):
+                self.vartuple_refuse_write(obj, name, e.func)        # (check_vartuple)
             if name == "append":
                 self.nargs(e, "append", 1)
                 t = self.expr(e.args[0])
@@ -1458,6 +1468,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return DictType(resolve_type(te.args[0]), resolve_type(te.args[1]))
     if name in ("Set", "set") and len(te.args) == 1:
         return SetType(resolve_type(te.args[0]))
+    if name in ("Tuple", "tuple") and len(te.args) == 2 and te.args[1].name == "...":
+        return VarTupleType(resolve_type(te.args[0]))
     if name in ("Tuple", "tuple") and te.args:
         return TupleType(tuple(resolve_type(a) for a in te.args))
     if name in ("ndarray", "Tensor", "NDArray", "ArrayLike"):

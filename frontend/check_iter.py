@@ -180,6 +180,8 @@ class IterChecks:
         self.reject_keywords(e, "zip")
         if not e.args:
             raise self.error("zip() needs at least one iterable", e)
+        if any(isinstance(a, A.Starred) for a in e.args):
+            return self.zip_star_elem(e)               # zip(*rows) (check_vartuple)
         elems = [self.iter_type(a) for a in e.args]
         self.zip_rest(e, e.args[1:], "zip")
         return TupleType(tuple(elems))
@@ -524,10 +526,8 @@ class IterChecks:
             return t
         elem = self.iter_type(a)
         n = self.static_len(a)
-        if n is None:
-            raise self.error("tuple() needs an iterable whose length pts knows when compiling "
-                             "(a tuple, or range() of constants, or enumerate/zip/reversed/map "
-                             "of those); use list() here", a)
+        if n is None:             # a Tuple[T, ...] (frontend/check_vartuple.py)
+            return self.vartuple_of(e, elem, a)
         e.same = False
         e.length = n
         self.as_list(elem, a, "tuple()", mark=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
-from pts.frontend.list_types import SCALAR_ELEMS, list_elem_ok, list_join, plain_list
+from pts.frontend.list_types import index_function, SCALAR_ELEMS, list_elem_ok, list_join, plain_list
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TupleType, Type, py_name)
 
@@ -84,7 +84,7 @@ class ListChecks:
             for a, t in zip(e.args[1:], types[1:]):
                 self.index_type(a, t)
             if name == "index":
-                return self.lib("index", [obj, obj.elem, I64, I64], e)
+                return self.lib(index_function(obj), [obj, obj.elem, I64, I64], e)
             return self.lib(name, [obj, obj.elem], e)
         if name == "extend":               # any iterable: made into a list first
             elem = self.iter_type(e.args[0])
@@ -245,6 +245,7 @@ class ListChecks:
             if isinstance(t, DictType):
                 self.delete_dict_item(target, t)
                 continue
+            self.vartuple_refuse_write(t, "item deletion", target)     # (check_vartuple)
             if not isinstance(t, ListType):
                 raise self.error("'del' is only supported on list items and slices and dict "
                                  "items (del xs[i], del xs[a:b], del d[k])", target)

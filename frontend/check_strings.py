@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.ir.string_ops import METHODS, NONE_OK, printable
-from pts.ir.types import C128, F64, I1, I64, NONE, STR, ListType, Type, py_name
+from pts.ir.types import C128, F64, I1, I64, NONE, STR, ListType, Type, VarTupleType, py_name
 
 STR_BUILTINS = {"str", "repr", "ascii", "ord", "chr", "format"}
 
@@ -102,7 +102,7 @@ class StringChecks:
             self.nargs(e, "join", 1)
             empty = isinstance(e.args[0], A.ListExpr) and not e.args[0].elts
             t = self.expr(e.args[0], expected=ListType(STR) if empty else None)
-            if t != ListType(STR):
+            if t != ListType(STR) and t != VarTupleType(STR):
                 raise self.error(f"str.join() takes a list of str, not {py_name(t)}", e.args[0])
             return STR
         if name == "format":

@@ -9,7 +9,7 @@ takes the other's), or None; `plain_list(t)`: compared by the list.eq op directl
 """
 from __future__ import annotations
 
-from pts.ir.types import (C128, F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType,
+from pts.ir.types import (C128, F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType, VarTupleType,
                           TensorType, TupleType, Type)
 
 SCALAR_ELEMS = (I1, I64, F64)                 # what the list.eq / `in` ops compare natively
@@ -41,6 +41,8 @@ def orderable(t: Type) -> bool:
 def list_join(a: ListType, b: ListType) -> Type | None:
     """Two list types one variable takes: an empty list's unknown element (at any depth)
     takes the other's; otherwise they must be equal (lists are invariant)."""
+    if a == b:
+        return a
     if a.elem == UNKNOWN:
         return b
     if b.elem == UNKNOWN:
@@ -59,8 +61,13 @@ def plain_list(t: Type) -> bool:
 def prints_through_str(t: Type) -> bool:
     """Native print writes lists of numbers itself; a list of anything else (or a tuple
     holding one) is printed as its str(), made by the str ops."""
-    if isinstance(t, ListType):
-        return t.elem not in SCALAR_ELEMS
+    if isinstance(t, ListType):        # (a Tuple[T, ...] prints as a tuple: through str)
+        return t.elem not in SCALAR_ELEMS or isinstance(t, VarTupleType)
     if isinstance(t, TupleType):
         return any(map(prints_through_str, t.elems))
     return False
+
+
+def index_function(t: ListType) -> str:
+    """The stdlib/lists.py function of `xs.index(v)`: a tuple's has CPython's tuple message."""
+    return "tuple_index" if isinstance(t, VarTupleType) else "index"

@@ -29,12 +29,13 @@ from pts.frontend.lower_split import for_split
 from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_lists import ListLowering
+from pts.frontend.lower_vartuple import VarTupleLowering
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType,
+from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType, VarTupleType,
                           OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -73,7 +74,7 @@ class Loop:
 
 
 class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
-              FunctionLowering, ComplexLowering, ListLowering):
+              FunctionLowering, ComplexLowering, ListLowering, VarTupleLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -250,6 +251,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("itof", [self.emit("btoi", [v], I64)], F64)
         if src == I64 and dst == F64:
             return self.emit("itof", [v], F64)
+        if isinstance(src, TupleType) and isinstance(dst, VarTupleType):   # (lower_vartuple)
+            return self.vartuple_from_fixed(v, src, dst)
         if isinstance(src, TupleType) and isinstance(dst, TupleType):
             parts = [self.coerce(self.emit("tuple.get", [v, const(i)], s), s, d)
                      for i, (s, d) in enumerate(zip(src.elems, dst.elems))]
@@ -407,7 +410,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             raise CompileError("cannot assign to this expression", target.span)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
-        if isinstance(s.ty, ListType):             # xs += it, xs *= n: in place
+        if isinstance(s.ty, ListType) and not isinstance(s.ty, VarTupleType):   # in place
             self.list_augassign(s)
             return
         if getattr(s, "inplace", False):
@@ -807,7 +810,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.dict_getitem(e, base)
         if isinstance(e.index, A.Slice):
             return self.list_slice(e, base)
-        idx = self.list_index(base, e.index)
+        idx = self.list_index(base, e.index, "tuple index out of range"
+                              if isinstance(t, VarTupleType) else "list index out of range")
         self.b.span = e.span
         return self.emit("list.get", [base, idx], t.elem if hasattr(e, "none_checked") else e.ty)
 
@@ -858,6 +862,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.complex_binop(op, a, at, b, bt, node)
         if rt == STR:
             return self.str_binop(op, a, at, b, bt)
+        if isinstance(rt, VarTupleType):                  # (lower_vartuple)
+            return self.vartuple_binop(op, a, at, b, bt, rt)
         if isinstance(rt, TupleType):                     # (lower_lists)
             return self.tuple_binop(a, at, b, bt, rt)
         if isinstance(rt, ListType):
@@ -974,6 +980,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return self.read(result)
 
     def compare(self, op: str, a: Value, at: Type, b: Value, bt: Type) -> Value:
+        (a, at), (b, bt) = self.vartuple_operands(op, a, at, b, bt)     # (lower_vartuple)
         r = self.list_compare(op, a, at, b, bt)      # (lower_lists: library calls, tuples)
         if r is not None:
             return r

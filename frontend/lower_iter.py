@@ -219,6 +219,8 @@ class IterLowering:
         return a.elem_ty
 
     def each_zip(self, e: A.Call, body) -> None:
+        if getattr(e, "zip_star", False):            # zip(*rows) (lower_vartuple)
+            return self.each_zip_star(e, body)
         def tupled(vals, types, nxt):
             tt = TupleType(tuple(types))
             body(self.emit("tuple", vals, tt), tt, nxt)
@@ -383,6 +385,8 @@ class IterLowering:
     def iter_tuple(self, e: A.Call) -> Value:
         if not e.args:
             return self.emit("tuple", [], e.ty)
+        if not isinstance(e.ty, TupleType):        # Tuple[T, ...] (lower_vartuple)
+            return self.vartuple_tuple_call(e)
         if e.same:
             return self.expr(e.args[0])
         elem = e.ty.elems[0] if e.ty.elems else I64

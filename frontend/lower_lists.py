@@ -9,9 +9,10 @@ their values, and the call is lowered as a call of that scripted function.
 from __future__ import annotations
 
 from pts.frontend import ast as A
-from pts.frontend.list_types import MAXSIZE, list_join
+from pts.frontend.list_types import MAXSIZE, index_function, list_join
 from pts.ir.core import Value, const
-from pts.ir.types import I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type
+from pts.ir.types import (I1, I64, NONE, STR, UNKNOWN, DictType, ListType, TupleType, Type,
+                          VarTupleType)
 
 
 class ListLowering:
@@ -106,7 +107,7 @@ class ListLowering:
         if name == "index":
             bounds = [self.coerce(v, t, I64) for v, t in zip(args[1:], types[1:])]
             bounds += [const(0), const(MAXSIZE)][len(bounds):]
-            return self.lib("index", [lt, lt.elem, I64, I64],
+            return self.lib(index_function(lt), [lt, lt.elem, I64, I64],
                             [lst, self.coerce(args[0], types[0], lt.elem)] + bounds)
         return self.lib(name, [lt], [lst])                  # reverse, clear
 
@@ -134,7 +135,8 @@ class ListLowering:
         t = e.value.ty
         parts = self.slice_values(e.index)
         self.b.span = e.span
-        return self.lib("get_slice", [t, I64, I64, I64, I1, I1], [base] + parts)
+        out = self.lib("get_slice", [t, I64, I64, I64, I1, I1], [base] + parts)
+        return self.vartuple_from_list(out, t) if isinstance(t, VarTupleType) else out
 
     def list_slice_store(self, target: A.Subscript, v: Value) -> None:
         t = target.value.ty

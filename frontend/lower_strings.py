@@ -13,7 +13,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.ir.core import Const, Value, const
 from pts.ir.string_ops import METHODS
-from pts.ir.types import F64, I1, I64, STR, ListType, TupleType, Type
+from pts.ir.types import F64, I1, I64, STR, ListType, TupleType, Type, VarTupleType
 
 CMP_NAMES = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 LIST_STR = ListType(STR)
@@ -132,6 +132,8 @@ class StringLowering:
         types = [a.ty for a in e.args]
         self.b.span = e.span
         if name == "join":
+            if isinstance(e.args[0].ty, VarTupleType):        # (lower_vartuple)
+                args[0] = self.vartuple_as_list(args[0], e.args[0].ty)
             return self.str_op("str.join", [recv, args[0]], STR)
         if name == "format":
             return self.str_op("str.fmt", [recv] + args, STR)

@@ -392,6 +392,10 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
         if name == "yield_stmt":          # `yield v` / `yield from it` as a statement only
             _refuse(node.children[0], pos, in_function, in_class)
             continue
+        if name == "subscript_tuple" and len(node.children) == 2 and \
+                isinstance(node.children[1], Tree) and node.children[1].data == "ellipsis":
+            _refuse(Tree("x", node.children[:1]), pos, in_function, in_class)
+            continue                       # `Tuple[T, ...]` (frontend/check_vartuple.py)
         if name in _REFUSED:
             raise CompileError(f"'{_REFUSED[name]}' is not supported" + _WHY.get(name, ""), span)
         if name == "decorated" and in_function:
@@ -878,6 +882,10 @@ class _Build(Transformer):
                                self.pos.token(tok)) from None
         return value
 
+    # atom: "..." -> ellipsis (only as `Tuple[T, ...]`: _refuse lets no other through)
+    def ellipsis(self, meta, children):
+        return ast.Const(Ellipsis, span=self._span(meta))
+
     # atom: "None" -> const_none | "True" -> const_true | "False" -> const_false
     def const_none(self, meta, children):
         return ast.Const(None, span=self._span(meta))
@@ -1028,6 +1036,8 @@ class _Build(Transformer):
         if isinstance(e, ast.Subscript) and isinstance(e.value, (ast.Name, ast.Attribute)):
             index = e.index.elts if isinstance(e.index, ast.TupleExpr) else [e.index]
             return ast.TypeExpr(_dotted(e.value), [self._type(i) for i in index], span=e.span)
+        if isinstance(e, ast.Const) and e.value is Ellipsis:       # Tuple[T, ...]
+            return ast.TypeExpr("...", span=e.span)
         if isinstance(e, ast.ListExpr):          # Callable[[float, int], float]'s parameters
             return ast.TypeExpr("[]", [self._type(x) for x in e.elts], span=e.span)
         if isinstance(e, ast.BinOp) and e.op == "|":

@@ -21,7 +21,7 @@ import re
 
 from pts.errors import NOSPAN, Span
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
-from pts.ir.types import (F64, I1, I64, NONE, SCALARS, STR, DictType, ListType, OptionalType, ScalarType, SetType, TensorType,
+from pts.ir.types import (VarTupleType, F64, I1, I64, NONE, SCALARS, STR, DictType, ListType, OptionalType, ScalarType, SetType, TensorType,
                           TupleType, Type)
 
 _TOKEN = re.compile(r"""
@@ -258,11 +258,11 @@ class _Parser:
                         break
                     self.take(text=",")
             return TupleType(tuple(elems))
-        if name == "list":
+        if name in ("list", "vtuple"):
             self.take(text="<")
             elem = self.type()
             self.take(text=">")
-            return ListType(elem)
+            return ListType(elem) if name == "list" else VarTupleType(elem)
         if name == "optional":
             self.take(text="<")
             elem = self.type()

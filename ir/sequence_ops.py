@@ -113,7 +113,8 @@ def _list_eq(use: OpUse) -> Type:
 
 
 def _list_repeat(xs, n):
-    return list(xs) * max(n, 0)
+    # (the interpreter's Tuple[T, ...] is a Python tuple: ir.vartuple_ops)
+    return (xs if isinstance(xs, tuple) else list(xs)) * max(n, 0)
 
 
 define("tuple", PURE, lambda *xs: tuple(xs), _tuple)

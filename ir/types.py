@@ -59,6 +59,23 @@ class ListType(Type):
 
 
 @dataclass(frozen=True)
+class VarTupleType(ListType):
+    """Python's `Tuple[T, ...]`: a tuple whose length is known only at run time (of one
+    element type).  It is a list at run time (the same native layout, the same list.* ops
+    read it; nothing ever writes one after it is built) and a ListType to every reader of
+    types, so len, indexing, slicing, iteration and the list library take it as they take a
+    list; the checker refuses mutation (frontend/check_vartuple.py), and printing, hashing,
+    equality and the call boundary ask `isinstance(t, VarTupleType)` first and treat it as a
+    tuple.  Its own type: vtuple<i64> != list<i64>.  In the interpreter it is a Python tuple
+    (`vtuple.from_list` makes one); natively that op is the identity."""
+
+    def __str__(self) -> str:
+        return f"vtuple<{self.elem}>"
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True)
 class DictType(Type):
     key: Type
     val: Type
@@ -139,6 +156,8 @@ def py_name(t: Type) -> str:
     """A type as a Python user would write it: int, float, List[int], Tuple[int, float]."""
     if t in PY_NAMES:
         return PY_NAMES[t]
+    if isinstance(t, VarTupleType):
+        return f"Tuple[{py_name(t.elem)}, ...]"
     if isinstance(t, ListType):
         return f"List[{py_name(t.elem)}]"
     if isinstance(t, TupleType):
@@ -164,7 +183,7 @@ def parse_type(text: str) -> Type:
 
 def _parse_type(s: str) -> tuple[Type, str]:
     s = s.lstrip()
-    for prefix in ("tuple<", "list<", "tensor<", "optional<", "dict<", "set<"):
+    for prefix in ("tuple<", "vtuple<", "list<", "tensor<", "optional<", "dict<", "set<"):
         if s.startswith(prefix):
             s = s[len(prefix):]
             args: list = []
@@ -186,6 +205,8 @@ def _parse_type(s: str) -> tuple[Type, str]:
                     s = s[1:]
             if prefix == "tuple<":
                 return TupleType(tuple(args)), s
+            if prefix == "vtuple<":
+                return VarTupleType(args[0]), s
             if prefix == "list<":
                 return ListType(args[0]), s
             if prefix == "optional<":
@@ -235,6 +256,11 @@ def _elem_join(a: Type, b: Type) -> Type | None:
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.elems) == len(b.elems):
         parts = [x if x == y else _elem_join(x, y) for x, y in zip(a.elems, b.elems)]
         return None if None in parts else TupleType(tuple(parts))
+    if isinstance(a, (TupleType, VarTupleType)) and isinstance(b, (TupleType, VarTupleType)):
+        # tuples of different lengths, one element type: a Tuple[T, ...]
+        elems = {e for t in (a, b) for e in ((t.elem,) if isinstance(t, VarTupleType)
+                                             else t.elems)}
+        return VarTupleType(elems.pop()) if len(elems) == 1 else None
     return None
 
 

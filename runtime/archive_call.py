@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from pts.ir.types import F64, I1, I64, NONE, ListType, OptionalType, TupleType, type_of_value
+from pts.ir.types import (F64, I1, I64, NONE, ListType, OptionalType, TupleType, VarTupleType,
+                          type_of_value)
 from pts.runtime.archive_format import FunctionConst, decode_value
 from pts.runtime.image import ArchiveError, Image
 from pts.runtime.native import NativeEntry, error_from_status
@@ -136,7 +137,10 @@ class LoadedFunction:
                 return True
             if isinstance(t, TupleType) and isinstance(p, TupleType) and len(t.elems) == len(p.elems):
                 return all(fits(a, b) for a, b in zip(t.elems, p.elems))
-            if isinstance(t, ListType) and isinstance(p, ListType):
+            if isinstance(p, VarTupleType) and isinstance(t, TupleType):   # Tuple[T, ...]
+                return all(fits(e, p.elem) for e in t.elems)
+            if isinstance(t, ListType) and isinstance(p, ListType) and \
+                    isinstance(t, VarTupleType) == isinstance(p, VarTupleType):
                 return fits(t.elem, p.elem)
             if isinstance(p, OptionalType):          # None, or what the value fits
                 return t == NONE or fits(t, p.elem)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 
 from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
+                          VarTupleType,
                           OptionalType, TensorType, TupleType, Type)
 
 _SCALAR = {I1: (1, 1), NONE: (1, 1), I64: (8, 8), F64: (8, 8), F32: (4, 4), I32: (4, 4),
@@ -134,6 +135,10 @@ class Marshal:
             ctypes.c_double.from_address(addr + 8).value = v.imag
         elif t == STR:
             ctypes.c_void_p.from_address(addr).value = STRINGS.new_str(self.ctx, v)
+        elif isinstance(t, VarTupleType):           # a Tuple[T, ...] is a list at run time
+            if not isinstance(v, tuple):
+                raise TypeError(f"pts expected a tuple, not {type(v).__name__}")
+            ctypes.c_void_p.from_address(addr).value = self.new_list(list(v), t.elem)
         elif isinstance(t, ListType):
             if not isinstance(v, list):
                 raise TypeError(f"pts expected a list, not {type(v).__name__}")
@@ -182,6 +187,8 @@ class Marshal:
                            ctypes.c_double.from_address(addr + 8).value)
         if t == STR:
             return STRINGS.read_str(ctypes.c_void_p.from_address(addr).value)
+        if isinstance(t, VarTupleType):
+            return tuple(self.read_list(ctypes.c_void_p.from_address(addr).value, t.elem))
         if isinstance(t, ListType):
             return self.read_list(ctypes.c_void_p.from_address(addr).value, t.elem)
         if isinstance(t, TupleType):

@@ -30,7 +30,7 @@ import threading
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import Span, kind_of_code, runtime_error
 from pts.runtime import threads as _threads
-from pts.ir.types import (C128, F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType,
+from pts.ir.types import (C128, F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType, VarTupleType,
                           TensorType, TupleType, Type)
 
 _libc = ctypes.CDLL(None)
@@ -116,7 +116,7 @@ def result_program(t: Type) -> tuple | None:
         op = _LEAF_OPS.get(t)
         if op is not None:
             return op
-        if isinstance(t, ListType) and t.elem in _LIST_OPS:
+        if isinstance(t, ListType) and t.elem in _LIST_OPS and not isinstance(t, VarTupleType):
             return b"l" + _LIST_OPS[t.elem]
         objs.append(t)
         return b"h" + bytes([len(objs) - 1])
@@ -201,6 +201,8 @@ def _leaves_apart(t: Type) -> bool:
 def unbox_leaf(raw: int, t: Type):
     """The value of a result slot of type t the C dispatcher does not make itself (its
     unbox hook): a list of anything, a dict, a set, a float32 or int32 scalar."""
+    if isinstance(t, VarTupleType):
+        return tuple(read_list(raw, t.elem))
     if isinstance(t, ListType):
         return read_list(raw, t.elem)
     if isinstance(t, (DictType, SetType)):
@@ -494,6 +496,8 @@ class NativeEntry:
             argv[slot] = _int64(int(value))
         elif t == I1:
             argv[slot] = 1 if value else 0
+        elif isinstance(t, VarTupleType):           # a Tuple[T, ...]: a list at run time
+            argv[slot] = lists.new_list(list(value), t.elem)
         elif isinstance(t, ListType):
             argv[slot] = lists.new_list(value, t.elem)
         elif isinstance(t, (DictType, SetType)):
@@ -535,6 +539,9 @@ class NativeEntry:
             return bool(raw)
         if t == NONE:
             return None
+        if isinstance(t, VarTupleType):
+            return tuple(lists.read_list(raw, t.elem) if lists is not None
+                         else read_list(raw, t.elem))
         if isinstance(t, ListType):
             # (through the call's Marshal: an argument list returned is the caller's list)
             return lists.read_list(raw, t.elem) if lists is not None else read_list(raw, t.elem)

@@ -25,7 +25,8 @@ import struct
 
 from pts.errors import EXCEPTION_KINDS, KIND_CODES
 from pts.ir.ops import OPS
-from pts.ir.types import F64, I1, I64, NONE, STR, ListType, TupleType, Type, parse_type
+from pts.ir.types import (F64, I1, I64, NONE, STR, ListType, TupleType, Type, VarTupleType,
+                          parse_type)
 from pts.runtime import list_values
 
 _D = struct.Struct("<d")
@@ -171,8 +172,9 @@ def _decode(raw: int, t: Type):
         return None
     if t == STR:
         return read_str(raw)
-    if isinstance(t, ListType):
-        return read_list(raw, t.elem)
+    if isinstance(t, ListType):             # (a Tuple[T, ...] is a list at run time)
+        return tuple(read_list(raw, t.elem)) if isinstance(t, VarTupleType) \
+            else read_list(raw, t.elem)
     raise TypeError(f"pts: no string operand of type {t}")
 
 

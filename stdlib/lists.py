@@ -96,7 +96,8 @@ def insert(xs, i: int, v) -> None:
     xs[i] = v
 
 
-def index(xs, v, start: int, stop: int) -> int:
+def find(xs, v, start: int, stop: int) -> int:
+    """The first i in xs[start:stop] (clamped as list.index does) where xs[i] == v, or -1."""
     n = len(xs)
     if start < 0:
         start = max(start + n, 0)
@@ -107,7 +108,14 @@ def index(xs, v, start: int, stop: int) -> int:
         if xs[i] == v:
             return i
         i += 1
-    raise ValueError(f"{v!r} is not in list")
+    return -1
+
+
+def index(xs, v, start: int, stop: int) -> int:
+    i = find(xs, v, start, stop)
+    if i < 0:
+        raise ValueError(f"{v!r} is not in list")
+    return i
 
 
 def count(xs, v) -> int:
@@ -191,3 +199,11 @@ def repeat_in_place(xs, n: int) -> None:
     for _ in range(n):
         for v in vals:
             xs.append(v)
+
+
+def tuple_index(xs, v, start: int, stop: int) -> int:
+    """t.index(v) of a Tuple[T, ...]: list's index with CPython's tuple message."""
+    i = find(xs, v, start, stop)
+    if i < 0:
+        raise ValueError("tuple.index(x): x not in tuple")
+    return i

@@ -164,6 +164,7 @@ typedef struct ptype {
     size_t n;                    /* tuple elements; list: 1 */
     struct ptype **elems;
     int dtype, rank;             /* tensors (dtype: pts_dtype) */
+    int vt;                      /* T_LIST of a vtuple<T>: a Python tuple of run-time length */
 } ptype;
 
 static void type_free(ptype *t) {
@@ -206,7 +207,8 @@ static ptype *parse_type(const char **s, int depth) {
             return t;
         }
     int tuple = 0, list = 0, tensor = 0, opt = 0, dict = 0, set = 0;
-    if ((tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor")) ||
+    if ((t->vt = list = word(s, "vtuple")) ||
+        (tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor")) ||
         (opt = word(s, "optional")) || (dict = word(s, "dict")) || (set = word(s, "set"))) {
         skip_spaces(s);
         if (**s != '<')
@@ -1122,6 +1124,8 @@ static int value_fits(const pts_value *v, const ptype *t, int exact) {
                 return 0;
         return 1;
     case T_LIST: {
+        if (t->vt)           /* a tuple finds the entry; pts_call names why C cannot pass it */
+            return v->kind == PTS_TUPLE;
         if (v->kind != PTS_LIST)
             return 0;
         pts_kind want = type_kind(t->elems[0]), have = v->u.list.elem;
@@ -1651,6 +1655,8 @@ static void runtime_error(const pts_model *m, const pts_ctx *ctx, int32_t status
    cannot be an argument or a result from C. */
 static int c_crossable(const ptype *t) {
     if (t->code == T_LIST) {
+        if (t->vt)                   /* (a tuple of run-time length: no pts_value spells it) */
+            return 0;
         int e = t->elems[0]->code;
         return e == T_I64 || e == T_F64 || e == T_I1 || e == T_STR;
     }
@@ -1675,7 +1681,8 @@ pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t na
         if (!ok)
             return pts__fail(err, PTS_ERR_UNSUPPORTED, "%s: libpts passes lists of bools, ints, "
                              "floats and strings only (not lists of lists, tuples, Optionals or "
-                             "arrays): run the archive from Python", ce->key);
+                             "arrays, nor tuples of run-time length): run the archive from "
+                             "Python", ce->key);
     }
     if (out)
         *out = NULL;

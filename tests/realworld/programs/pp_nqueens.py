@@ -4,7 +4,6 @@
 # Licence: MIT (pyperformance)
 # Changes: none to the functions; the pyperf runner is replaced by bench_n_queens's own
 #   call, returning the number of solutions (the benchmark discards the list).
-# xfail: waits for: tuple() of an iterable of run-time length: `tuple() needs an iterable whose length pts knows when compiling (a tuple, or range() of constants, or enumerate/zip/reversed/map of those); use list() here` (variable-length tuples are not in issue 30); then sets (issue 30 [dict]) and slice assignment ([lst])
 """Simple, brute-force N-Queens solver."""
 
 __author__ = "collinwinter@google.com (Collin Winter)"
