@@ -79,7 +79,9 @@ def parse_source(text: str, filename: str, line_offset: int = 0,
 def function_source(pyfunc) -> tuple[str, str, int]:
     """(dedented source, file name, line offset) of a Python function."""
     try:
-        lines, first = inspect.getsourcelines(pyfunc)
+        # (of its code: inspect unwraps a function's __wrapped__, and functools.wraps /
+        # update_wrapper would give a memoizing wrapper the source of what it wraps)
+        lines, first = inspect.getsourcelines(getattr(pyfunc, "__code__", pyfunc))
     except (OSError, TypeError, SyntaxError, tokenize.TokenError) as e:
         # (inspect tokenizes the file as it is now: one edited since the import may not
         # tokenize, an unclosed bracket is a TokenError, a bad indent an IndentationError)

@@ -4,7 +4,7 @@
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the `if __name__ == '__main__':` block is main() (its range(15) kept); return
 #   annotations (`-> int`) on the memoized functions and memoize's wrapper (recursive).
-# xfail: (not run) waits for: the three memoized functions' own caches and callees: called through `c(i)` in `[tuple(c(i) for i in range(15)) for c in defs]`, `fact` inside cat_direct runs another memoized function (cat_direct(2) is 1, not 2; a list of lists instead of tuples does the same: [fn]), and each call starts an empty `cache` (memoize's dict is not kept between calls), so catR1 is exponential (range(15): minutes natively, hours interpreted). zip(*results) and tuples of run-time length (vt) landed
+# xfail: waits for: the type of an empty dict a closure keeps (memoize's `cache = {}`, shared between calls as in CPython): `the module-level dict 'cache' is empty ... pts cannot tell its item types`, and an annotation inside memoize, which CPython runs, is not seen; the wrong results of memoized functions called through a tuple of them (inspect's unwrapping of functools.update_wrapper) are fixed, zip(*results) and tuples of run-time length landed
 from math import factorial
 import functools
 
