@@ -23,25 +23,8 @@ from pts.errors import CompileError
 
 from test_global_shared import load
 
-try:
-    from pts import _dispatch  # noqa: F401
-    HAVE_C = True
-except ImportError:
-    HAVE_C = False
-
-needs_c = pytest.mark.skipif(not HAVE_C, reason="the C dispatcher is not built")
-
-
-def counting(f):
-    """f, counting the calls that reach the Python path (f.slow_calls)."""
-    slow = f._slow_call
-    f.slow_calls = 0
-
-    def count(*args, **kwargs):
-        f.slow_calls += 1
-        return slow(*args, **kwargs)
-    f._slow_call = count
-    return f
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "runtime"))
+from dispatch_probe import counting, needs_c  # noqa: E402
 
 
 @needs_c

@@ -9,39 +9,18 @@ give numpy's results, through the Python path.
 """
 from __future__ import annotations
 
+import sys
+import os
 import threading
 
 import numpy as np
 import pytest
 
 import pts
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dispatch_probe import needs_c, from_c_only, counting  # noqa: E402
 
-try:
-    from pts import _dispatch
-except ImportError:         # pragma: no cover - the build is optional
-    _dispatch = None
-
-pytestmark = pytest.mark.skipif(_dispatch is None, reason="pts._dispatch is not built")
-
-
-def from_c_only(f):
-    """f, whose further calls fail if they take the Python path."""
-    def refuse(*args, **kwargs):
-        raise AssertionError("the call took the Python path")
-    f._slow_call = refuse
-    return f
-
-
-def counting(f):
-    """f, counting the calls that take the Python path (in f.slow_calls)."""
-    slow = f._slow_call
-    f.slow_calls = 0
-
-    def count(*args, **kwargs):
-        f.slow_calls += 1
-        return slow(*args, **kwargs)
-    f._slow_call = count
-    return f
+pytestmark = needs_c
 
 
 def scaled(x: np.ndarray, k: float) -> np.ndarray:

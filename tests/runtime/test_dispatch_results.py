@@ -9,27 +9,18 @@ arguments after the fast path is warm must be the exceptions of the Python path.
 """
 from __future__ import annotations
 
+import sys
+import os
 from typing import List, Optional, Tuple
 
 import numpy as np
 import pytest
 
 import pts
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dispatch_probe import needs_c, from_c_only  # noqa: E402
 
-try:
-    from pts import _dispatch
-except ImportError:         # pragma: no cover - the build is optional
-    _dispatch = None
-
-pytestmark = pytest.mark.skipif(_dispatch is None, reason="pts._dispatch is not built")
-
-
-def from_c_only(f):
-    """f, whose further calls fail if they take the Python path."""
-    def refuse(*args, **kwargs):
-        raise AssertionError("the call took the Python path")
-    f._slow_call = refuse
-    return f
+pytestmark = needs_c
 
 
 def pair(a: int, b: float) -> tuple:
@@ -235,7 +226,10 @@ def test_many_calls_leak_nothing():
         f(5)
         g(x, 2.0)
     after = sys.getrefcount(x), sys.getrefcount(None), sys.getrefcount(True), _rss()
-    assert after[:3] == before[:3]
+    assert after[0] == before[0]
+    # (None's and True's counts also move with whatever else runs: a background compile,
+    # the other tests of this worker; a leak per call would be 100k)
+    assert abs(after[1] - before[1]) < 1000 and abs(after[2] - before[2]) < 1000, (before, after)
     assert after[3] - before[3] < 8 << 20, (before, after)
 
 
