@@ -49,6 +49,7 @@ from typing import Any
 
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
+from pts.frontend.shared_globals import CLOSURE_OF
 from pts.ir.types import I1, I64, STR, ListType, OptionalType, TupleType, Type, py_name
 
 
@@ -782,7 +783,8 @@ def python_function_value(value) -> FunctionType | None:
             fdef = parse_pyfunc(fn)
         lf = LocalFunction(fdef, fn, [], fn.__defaults__ or (), fn.__kwdefaults__ or {})
         lf.py_name = fn.__name__
-        lf.__globals__ = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars, cells))}
+        lf.__globals__ = {**fn.__globals__, **dict(zip(fn.__code__.co_freevars, cells)),
+                          CLOSURE_OF: fn}    # (shared_globals: where a cell's value is typed)
         lf.root_function = fn
         hit = _FROM_PYTHON[key] = (fn, cells, lf)
     return FunctionType(hit[2])

@@ -42,6 +42,7 @@ from __future__ import annotations
 import ast as pyast
 import contextlib
 import threading
+import types
 from typing import Any
 
 from pts.errors import CompileError
@@ -51,6 +52,7 @@ from pts.ir.types import (UNKNOWN, DictType, ListType, SetType, TupleType, Type,
                           type_of_value)
 
 SHARED_KINDS = (list, dict, set)
+CLOSURE_OF = "__pts_closure_of__"   # in a closure's globals (check_functions): its function
 
 
 class SharedLocation:
@@ -74,6 +76,9 @@ class SharedLocation:
         return self.name if self.kind == "global" else f"{self.owner.__name__}.{self.param}"
 
     def describe(self) -> str:
+        closure = self.owner.get(CLOSURE_OF) if self.kind == "global" else None
+        if closure is not None and self.name in closure.__code__.co_freevars:
+            return f"{type(self.get()).__name__} '{self.name}' that {closure.__code__.co_name}() closes over"
         if self.kind == "global":
             return f"module-level {type(self.get()).__name__} '{self.name}'"
         return f"default value of {self.owner.__name__}()'s parameter '{self.param}'"
@@ -120,6 +125,9 @@ def _annotation(loc: SharedLocation, resolve_type) -> Type | None:
             params = parse_pyfunc(loc.owner).params
             p = params[len(params) - len(loc.owner.__defaults__) + loc.name]
             return None if p.annotation is None else resolve_type(p.annotation)
+        closure = loc.owner.get(CLOSURE_OF)
+        if closure is not None and loc.name in closure.__code__.co_freevars:
+            return _enclosing_annotation(closure, loc.name, resolve_type)
         ann = loc.owner.get("__annotations__", {}).get(loc.name)
         if ann is None:
             return None
@@ -128,6 +136,22 @@ def _annotation(loc: SharedLocation, resolve_type) -> Type | None:
         return resolve_type(_type_expr(pyast.parse(text, mode="eval").body))
     except (CompileError, SyntaxError, IndexError, ValueError):
         return None
+
+
+def _enclosing_annotation(closure, name: str, resolve_type) -> Type | None:
+    """The annotation of `name` where the module-level function that made `closure`
+    assigns it (`cache: Dict[int, int] = {}` in a memoize decorator), or None."""
+    from pts.frontend.source import parse_pyfunc
+    # (the code's qualified name: functools.wraps rewrites the function's __qualname__)
+    code = closure.__code__
+    qualname = getattr(code, "co_qualname", closure.__qualname__)
+    outer = closure.__globals__.get(qualname.split(".<locals>.")[0])
+    if not isinstance(outer, types.FunctionType):
+        return None
+    for n in A.walk(parse_pyfunc(outer).body):
+        if isinstance(n, A.AnnAssign) and isinstance(n.target, A.Name) and n.target.id == name:
+            return resolve_type(n.annotation)
+    return None
 
 
 def _type_expr(e) -> A.TypeExpr:

@@ -283,3 +283,62 @@ def test_archive_holds_a_list_default(tmp_path):
     assert [loaded(3), loaded(4), loaded(0, [1])] == [m.remember(3), m.remember(4),
                                                       m.remember(0, [1])]
     assert pts.load(str(path))(3) == 411
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_memoize_closure_dict_is_shared_and_typed_by_its_annotation(tmp_path, backend):
+    # Rosetta's memoize: the decorator's empty dict, annotated where memoize assigns it,
+    # is the one object every call of the wrapper (scripted or Python) fills
+    m = load(tmp_path, f"memo_closure_{backend}", """
+        import functools
+        from typing import Dict
+
+        def memoize(func):
+            cache: Dict[int, int] = {}
+
+            def memoized(key) -> int:
+                if key not in cache:
+                    cache[key] = func(key)
+                return cache[key]
+            return functools.update_wrapper(memoized, func)
+
+        @memoize
+        def fib(n) -> int:
+            return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+        @memoize
+        def sq(n) -> int:
+            return n * n
+
+        def both(n: int) -> int:
+            return fib(n) * 10 + sq(n)
+    """)
+    cache = dict(zip(m.fib.__code__.co_freevars, (c.cell_contents for c in m.fib.__closure__)))["cache"]
+    f = pts.script(m.both, backend=backend)
+    assert f(80) == 23416728348467685 * 10 + 6400      # exponential without the cache
+    assert cache[80] == 23416728348467685 and len(cache) == 81     # Python sees it filled
+    cache[3] = -5                                        # and the next call sees Python's
+    assert f(3) == -5 * 10 + 9
+
+
+def test_empty_closure_dict_without_annotation_is_refused(tmp_path):
+    m = load(tmp_path, "memo_closure_bare", """
+        def memoize(func):
+            cache = {}
+
+            def memoized(key) -> int:
+                if key not in cache:
+                    cache[key] = func(key)
+                return cache[key]
+            return memoized
+
+        @memoize
+        def sq(n) -> int:
+            return n * n
+
+        def run(n: int) -> int:
+            return sq(n)
+    """)
+    with pytest.raises(CompileError, match=r"the dict 'cache' that memoized\(\) closes over "
+                                           r"is empty .* annotate it"):
+        pts.script(m.run)(3)

@@ -3,14 +3,16 @@
 #   (acmeism/RosettaCodeData Task/Catalan-numbers/Python/catalan-numbers-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the `if __name__ == '__main__':` block is main() (its range(15) kept); return
-#   annotations (`-> int`) on the memoized functions and memoize's wrapper (recursive).
-# xfail: waits for: the type of an empty dict a closure keeps (memoize's `cache = {}`, shared between calls as in CPython): `the module-level dict 'cache' is empty ... pts cannot tell its item types`, and an annotation inside memoize, which CPython runs, is not seen; the wrong results of memoized functions called through a tuple of them (inspect's unwrapping of functools.update_wrapper) are fixed, zip(*results) and tuples of run-time length landed
+#   annotations (`-> int`) on the memoized functions and memoize's wrapper (recursive), and
+#   `cache: Dict[int, int]` (an empty dict: pts reads its item types from the annotation).
+# xfail: waits for: ints past 64 bits (cat_direct(14) takes factorial(28) ~ 3e29: `OverflowError: int too large for a 64-bit pts int`; pts ints are 64-bit, docs/language.md); everything else runs: memoize's closure dict is shared between calls as in CPython, typed by its annotation, and zip(*results) over tuples of run-time length
 from math import factorial
 import functools
+from typing import Dict
 
 
 def memoize(func):
-    cache = {}
+    cache: Dict[int, int] = {}
 
     def memoized(key) -> int:
         # Returned, new, memoized version of decorated function
