@@ -247,6 +247,11 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
     With `root` (pts.script of an object), pyfunc is a method of root's class: its `self`
     is the root, a compile-time object (frontend.objects), and arg_types / values are the
     other arguments."""
+    if root is None and getattr(pyfunc, "__closure__", None):
+        # a closure made in Python (a decorated function): its cells are read as a
+        # callee's are (check_functions.python_function_value)
+        from pts.frontend.check_functions import python_function_value
+        pyfunc = python_function_value(pyfunc).fn
     program = Program(root)
     consts = tuple((i, v) for i, v in enumerate(values)
                    if isinstance(v, (bool, int, float, str)) and not isinstance(v, list))

@@ -1,9 +1,8 @@
 """Decorators made with functools.wraps / update_wrapper (Rosetta's memoize pattern): each
 decorated function is the wrapper's code with its own cells, and the wrapper's
 `__wrapped__` names the original.  pts compiles the wrapper's own source (inspect would
-unwrap to the original's) with each function's cells: called from scripted code, directly and
-through a tuple of them.  (A closure as the entry, pts.script(ident), is not built: its
-cells are not read there.)"""
+unwrap to the original's) with each function's cells: as the entry (pts.script(ident)), and
+called from scripted code, directly and through a tuple of them."""
 import functools
 
 
@@ -52,6 +51,9 @@ def names() -> str:
     return ident.__name__ + "," + square.__name__ + "," + halve.__name__
 
 
+# run: ident(5)
+# run: square(5)
+# run: halve(5)
 # run: both(4)
 # run: through_tuple(4)
 # run: names()
