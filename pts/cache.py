@@ -129,6 +129,9 @@ def _describe(globals_: dict, name: str, functions: list, index: dict | None):
     return None
 
 
+_UNSET = object()
+
+
 def dependencies(global_reads: dict, entry, folded: tuple = ()) -> list | None:
     """The manifest's dependency list of a compile record's `global_reads` (the entry
     function `entry` and each function compiled with it -> the global names the checker
@@ -310,13 +313,21 @@ class DiskEntry:
         except Exception:          # unreadable, corrupt, stale: a miss, whatever it was
             return None
 
-    def store(self, record, timings: dict | None = None):
+    def dependencies(self, record) -> list | None:
+        """`record`'s dependency list, as the globals are now: take it when the code is
+        compiled, not when tier-2 code is stored after the first calls (which may have
+        rebound a folded number or string)."""
+        return dependencies(record.global_reads, self.pyfunc, record.folded)
+
+    def store(self, record, timings: dict | None = None, deps=_UNSET):
         """Compile the module of `record` (the compile driver's, for this entry's function
         and signature) to tier-2 code, save it, load it; returns the loaded module.
-        Uncacheable modules are compiled without saving."""
+        Uncacheable modules are compiled without saving.  `deps`: the dependencies taken
+        when the code was compiled (`dependencies`), else taken now."""
         from pts.backend import jit
         module = record.module
-        deps = dependencies(record.global_reads, self.pyfunc, record.folded)
+        if deps is _UNSET:
+            deps = self.dependencies(record)
         if deps is None:
             return jit.compile_module(module, timings=timings, entries=[module.entry])
         content = _sha(json.dumps([self.key, deps], sort_keys=True))

@@ -113,10 +113,12 @@ class Compiled:
     def _optimize_later(self, record: CompileRecord, disk, name: str | None) -> None:
         from pts.backend import jit
         module = record.module
+        # (the globals the code folded in, as they are now: the first calls may rebind one)
+        deps = disk.dependencies(record) if disk is not None else None
 
         def job():
             ms: dict = {}
-            native = disk.store(record, ms) if disk is not None else \
+            native = disk.store(record, ms, deps) if disk is not None else \
                 jit.compile_module(module, timings=ms, entries=[module.entry])
             self.swap(native)
             if name is not None and cache.timings_enabled():

@@ -367,3 +367,33 @@ def test_cached_code_raises_the_users_exception_class(tmp_path, cache_dir):
         """)
     for stats in ({"llvm_compiles": 1, "cache_loads": 0}, {"llvm_compiles": 0, "cache_loads": 1}):
         assert run(tmp_path, "excprog", "escapes", 5)[:2] == ("Quota over", stats)
+
+
+def test_constant_rebound_before_the_background_store_is_not_cached_stale(
+        tmp_path, cache_dir, monkeypatch):
+    # tier 0 runs first and tier-2 code is stored later, in the background: a folded
+    # constant rebound in between must be recorded with the value the code folded in
+    from pts.backend import jit
+    monkeypatch.setenv("PTS_TIER", "auto")
+    jobs = []
+    monkeypatch.setattr(jit, "submit", lambda job, saves=False: jobs.append(job))
+    write(tmp_path / "rebound.py", """\
+        SCALE = 3
+
+        def f(x: int) -> int:
+            return x * SCALE
+        """)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import rebound
+    assert pts.script(rebound.f)(10) == 30
+    assert len(jobs) == 1
+    monkeypatch.setattr(rebound, "SCALE", 5)
+    jobs[0]()                           # stores the code that folded SCALE = 3
+    # a fresh process whose module says SCALE = 5 (f's source unchanged) must not take it
+    write(tmp_path / "rebound.py", "SCALE = 5\n\ndef f(x: int) -> int:\n    return x * SCALE\n")
+    write(tmp_path / "prog5.py", """\
+        import pts
+        from rebound import f
+        g = pts.script(f)
+        """)
+    assert run(tmp_path, "prog5", "g", 10)[0] == 50
