@@ -211,6 +211,15 @@ def c_folds(c: "Compiled") -> tuple | None:
     return folds
 
 
+def _guard_folds(c: "Compiled", disk) -> "Compiled":
+    """c, loaded from the disk cache: the lists its code folded in (disk.folded) are
+    checked before each call, as after a compile."""
+    if disk.folded:
+        c.folded = disk.folded
+        c._set_native(c.native)
+    return c
+
+
 def wait_optimized(timeout: float | None = None) -> bool:
     """Wait until every function compiled so far runs its optimized (tier-2) code; False if
     `timeout` seconds passed first.  (PTS_TIER=opt compiles tier 2 before the first call.)"""
@@ -269,11 +278,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
         if hit is not None:          # no frontend, no llvmlite (pts.cache)
             if cache.timings_enabled():
                 cache.log_timings(pyfunc, sig, ms, hit=True)
-            c = Compiled.from_native(*hit)
-            if disk.folded:          # (lists folded in: guarded as after a compile)
-                c.folded = disk.folded
-                c._set_native(c.native)
-            return c
+            return _guard_folds(Compiled.from_native(*hit), disk)
         t0 = time.perf_counter()
         from pts.backend import jit      # noqa: F401 - llvmlite, unless preloaded
         ms["imports"] += (time.perf_counter() - t0) * 1e3
@@ -314,11 +319,7 @@ def compile_method(py_func, sig: tuple, args: tuple, root, backend: str,
         if hit is not None:          # no frontend, no llvmlite
             if cache.timings_enabled():
                 cache.log_line(f"{label}({', '.join(map(str, sig))})", "cache hit", ms)
-            c = Compiled.from_model_cache(*hit)
-            if disk.folded:          # (lists folded in: guarded as after a compile)
-                c.folded = disk.folded
-                c._set_native(c.native)
-            return c
+            return _guard_folds(Compiled.from_model_cache(*hit), disk)
     from pts import compiler
     # a long compile (a big model, a cold machine) says what it is doing after 2 s
     progress = threading.Timer(2.0, lambda: print(

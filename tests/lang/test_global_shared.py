@@ -7,26 +7,16 @@ module afresh and runs interpreted and natively.
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
-import textwrap
 
 import pytest
 
 import pts
 from pts.errors import CompileError
 
+from test_global_values import load
+
 BACKENDS = ["interp", "native"]
-
-
-def load(tmp_path, name: str, source: str):
-    path = tmp_path / f"{name}.py"
-    path.write_text(textwrap.dedent(source))
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
