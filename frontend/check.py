@@ -45,7 +45,9 @@ from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_throug
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
-from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expected, widens_list
+from pts.frontend.check_isinstance import IsinstanceChecks
+from pts.frontend.check_lists import (NUMPY_WIDENING, ListChecks, bare_container, fresh_list_expected,
+                                      widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
@@ -187,7 +189,7 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks):
+                      VarTupleChecks, IsinstanceChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -1129,6 +1131,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.call_value(e)
         if isinstance(f, A.Attribute) and self.is_np(f.value):
             return self.np_call(e, f.attr)
+        if isinstance(f, A.Name) and f.id == "isinstance" and self.is_builtin(f.id):
+            return self.call_isinstance(e)           # (check_isinstance)
         module_func = self.module_function(f)
         if module_func is not None:                  # F.softmax(x, dim=1) with F a module
             value, name = module_func
@@ -1183,6 +1187,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def module_function(self, f: A.Expr):
         """(function, 'mod.name') when f is `mod.name` for a Python module other than math
         and numpy (e.g. `F.relu` after `import pts.nn.functional as F`), else None."""
+        if isinstance(f, A.Attribute) and isinstance(f.value, A.Attribute) \
+                and f.value.attr == "random" and self.is_np(f.value.value):
+            return self.np_random_function(f)        # np.random.seed: stdlib/pynprandom.py
         if not (isinstance(f, A.Attribute) and isinstance(f.value, A.Name)):
             return None
         if self.var_key(f.value.id) in self.vars:
@@ -1423,6 +1430,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         if self.final:
                             return NONE
                         raise _Skip()
+                if (obj.elem, t) in NUMPY_WIDENING and isinstance(e.func.value, A.Name) \
+                        and not self.final:             # (check_lists.widens_list)
+                    self.assign_var(e.func.value.id, ListType(t), e)
+                    raise _Skip()
                 if not convertible(t, obj.elem):
                     raise self.error(f"cannot append {py_name(t)} to {py_name(obj)}", e.args[0])
                 return NONE

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
 from pts.frontend.list_types import index_function, SCALAR_ELEMS, list_elem_ok, list_join, plain_list
-from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
+from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NPI1, NPI64, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TupleType, Type, py_name)
 
 
@@ -38,8 +38,15 @@ def widens_list(old: Type, new: Type) -> bool:
     List[float] by this assignment?  Only a fresh list can be built as floats instead
     (fresh_list_expected): the checker's next pass refuses any other List[int] value."""
     if isinstance(old, ListType) and isinstance(new, ListType):
-        return (old.elem == I64 and new.elem == F64) or widens_list(old.elem, new.elem)
+        return (old.elem == I64 and new.elem == F64) or (old.elem, new.elem) in NUMPY_WIDENING \
+            or widens_list(old.elem, new.elem)
     return False
+
+
+# a list of Python numbers that numpy scalars are appended to holds numpy scalars (`losses
+# = []`, `loss = 0.0`, `loss += np.sum(...)`, `losses.append(loss)`: CPython's list holds
+# np.float64 values): the types numpy's promotion gives the two (NEP 50)
+NUMPY_WIDENING = {(F64, NPF64), (I64, NPI64), (I64, NPF64), (I1, NPI1), (F64, F32)}
 
 
 def fresh_list_expected(e: A.BinOp, operand: A.Expr, expected: Type | None) -> Type | None:

@@ -17,9 +17,14 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.ir.string_ops import METHODS, NONE_OK, printable
-from pts.ir.types import C128, F64, I1, I64, NONE, STR, ListType, Type, VarTupleType, py_name
+from pts.ir.types import (C128, F64, I1, I64, NONE, NPF64, NPI1, NPI64, STR, ListType, Type,
+                          VarTupleType, py_name)
 
 STR_BUILTINS = {"str", "repr", "ascii", "ord", "chr", "format"}
+
+
+# numpy scalars whose str() and format() are their Python number's
+_NUMPY_AS_PYTHON = {NPF64: "float", NPI64: "int", NPI1: "bool"}
 
 
 class StringChecks:
@@ -76,6 +81,11 @@ class StringChecks:
         """str() repr() ascii() format() ord() chr(), and len() int() float() bool() of a str."""
         self.nargs(e, name, 0 if name == "str" else 1, 2 if name == "format" else 1)
         types = [self.expr(a) for a in e.args]
+        if name in ("str", "format") and types and types[0] in _NUMPY_AS_PYTHON:
+            # str(np.float64(x)) is str(float(x)) in numpy 2 (its repr is not: np.float64(..))
+            py = _NUMPY_AS_PYTHON[types[0]]
+            e.args[0] = A.Call(A.Name(py, span=e.args[0].span), [e.args[0]], span=e.args[0].span)
+            types[0] = self.expr(e.args[0])
         if name in ("str", "repr", "ascii", "format"):
             if types and not printable(types[0]):
                 raise self.error(f"{name}() of {py_name(types[0])} is not supported", e.args[0])

@@ -188,6 +188,20 @@ class TensorChecks:
             raise self.error(f"np.{e.attr} can only be called", e)
         raise self.error(f"module 'numpy' has no attribute '{e.attr}'", e)
 
+    def np_random_function(self, f: A.Attribute):
+        """(function, 'np.random.name') for a call of np.random.name: the global generator's
+        methods compile to stdlib/pynprandom.py (frontend.objects.python_function)."""
+        import numpy as np
+        from pts.frontend.objects import python_function
+        value = getattr(np.random, f.attr, None)
+        if value is None:
+            raise self.error(f"module 'numpy.random' has no attribute '{f.attr}'", f)
+        if python_function(value) is None:
+            raise self.error(f"np.random.{f.attr} is not supported: pts compiles the global "
+                             f"generator's seed, rand, random_sample, randn, standard_normal, "
+                             f"normal, uniform, randint, shuffle, permutation and choice", f)
+        return value, f"np.random.{f.attr}"
+
     def tensor_attribute(self, e: A.Attribute, t: Type) -> Type:
         if t in NUMPY_SCALARS and e.attr == "dtype":
             from pts.ir.types import DTYPE_OF_SCALAR
@@ -314,6 +328,10 @@ class TensorChecks:
             return scalar
         if name not in NP_FUNCTIONS:
             import numpy as np
+            from pts.stdlib import pynumpy
+            composite = getattr(pynumpy, name, None)
+            if composite is not None and not name.startswith("_"):   # np.outer
+                return self.call_function(e, composite, f"np.{name}", e.func)
             if hasattr(np, name):
                 raise self.error(f"np.{name} is not supported", e.func)
             raise self.error(f"module 'numpy' has no attribute '{name}'", e.func)

@@ -35,7 +35,7 @@ from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType, VarTupleType,
+from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NPI1, NUMPY_SCALARS, STR, DictType, ListType, VarTupleType,
                           OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -193,6 +193,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             i = Instr("opt.none", [], t, span=self.b.span)
         elif t == C128:
             i = Instr("complex", [const(0.0), const(0.0)], t, span=self.b.span)
+        elif t in NUMPY_SCALARS:
+            # a numpy scalar (t = 0.0 before a loop makes it np.float64): its type's zero
+            plain = const(False) if t == NPI1 else const(0.0) if t in (F32, NPF64) else const(0)
+            i = Instr("cast", [plain], t, span=self.b.span)
         elif isinstance(t, TensorType):
             # never read (an UnboundLocalError check or dead code comes first): an empty array
             from pts.ir.types import DTYPE_NAMES

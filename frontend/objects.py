@@ -243,15 +243,24 @@ def python_function(value: Any):
 
 
 def _random_function(value: Any):
-    """random.*'s module-level functions (bound methods of the module's hidden Random
-    instance): stdlib/pyrandom.py's, which draw from the same generator; else None."""
+    """random.*'s and np.random.*'s module-level functions (bound methods of the modules'
+    hidden generators): stdlib/pyrandom.py's and stdlib/pynprandom.py's, which draw from
+    the same generators; else None."""
     import sys
-    py_random = sys.modules.get("random")
-    if py_random is None or getattr(value, "__self__", None) is not getattr(py_random, "_inst", None):
+    name = getattr(value, "__name__", "_")
+    if name.startswith("_"):
         return None
-    from pts.stdlib import pyrandom
-    fn = getattr(pyrandom, value.__name__, None)
-    return fn if isinstance(fn, types.FunctionType) and not value.__name__.startswith("_") else None
+    owner = getattr(value, "__self__", None)
+    py_random, mtrand = sys.modules.get("random"), sys.modules.get("numpy.random.mtrand")
+    if py_random is not None and owner is not None and owner is getattr(py_random, "_inst", None):
+        from pts.stdlib import pyrandom as library
+    elif mtrand is not None and (owner is not None and owner is getattr(mtrand, "_rand", None)
+                                 or getattr(mtrand, name, None) is value):   # (np.random.seed)
+        from pts.stdlib import pynprandom as library
+    else:
+        return None
+    fn = getattr(library, name, None)
+    return fn if isinstance(fn, types.FunctionType) else None
 
 
 def class_name(obj: Any) -> str:

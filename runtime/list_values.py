@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ctypes
 
-from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
+from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, NUMPY_SCALARS, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
                           VarTupleType,
                           OptionalType, TensorType, TupleType, Type)
 
@@ -175,6 +175,11 @@ class Marshal:
         out[:] = [self.read(h.data + i * size, elem) for i in range(h.len)]
 
     def read(self, addr: int, t: Type):
+        if t in NUMPY_SCALARS:               # a list of np.float64 ...: numpy scalars back
+            import numpy as np
+            plain = self.read(addr, DTYPE_OF_SCALAR[t]) if t not in (F32, I32) else \
+                (ctypes.c_float if t == F32 else ctypes.c_int32).from_address(addr).value
+            return np.dtype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]]).type(plain)
         t = DTYPE_OF_SCALAR.get(t, t)
         if t == I1:
             return bool(ctypes.c_uint8.from_address(addr).value & 1)

@@ -6,7 +6,6 @@
 #   metrics, kept); it is wrapped in train(...), taking the notebook's globals as
 #   parameters and returning the stored metrics.  The dropout masks come from numpy's
 #   global generator (np.random.randint), seeded by np.random.seed(1) as the notebook does.
-# xfail: waits for: numpy's global random generator, outside issue 30: `numpy.random is not supported: pts compiles no function of the numpy.random module` (`np.random.seed(1)`, `np.random.randint`)
 import numpy as np
 
 
