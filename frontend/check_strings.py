@@ -153,6 +153,10 @@ class StringChecks:
         if t in (C128, ListType(C128)) and e.spec is None:   # {z}, {z!r}: repr(z) (= str(z))
             e.value, e.conversion = self.as_repr_call(e.value), None
             t = self.expr(e.value)
+        if t in _NUMPY_AS_PYTHON and e.conversion in (None, "s"):   # f"{loss}": as str()
+            e.value = A.Call(A.Name(_NUMPY_AS_PYTHON[t], span=e.value.span), [e.value],
+                             span=e.value.span)
+            t = self.expr(e.value)
         if not printable(t):
             raise self.error(f"cannot format a value of type {py_name(t)}", e.value)
         if e.spec is not None:
