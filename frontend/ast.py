@@ -312,6 +312,12 @@ class Delete(Stmt):
 
 
 @dataclass(eq=False)
+class Global(Stmt):
+    """`global a, b`: the function rebinds these module-level names (frontend.global_rebind)."""
+    names: list[str]
+
+
+@dataclass(eq=False)
 class Assert(Stmt):
     test: Expr
     msg: Expr | None = None

@@ -54,6 +54,7 @@ from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
 from pts.frontend.function_aliases import inline_call_aliases
+from pts.frontend.global_rebind import box_globals, rebind_message
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -224,6 +225,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.drop_callable_annotations()          # (check_functions)
         if inline_call_aliases(fdef, statements, _target_names):    # `append = out.append`
             self.assigned = assigned_names(fdef.body)
+        box_globals(fdef, self.spec.pyfunc, self.spec.globals.globals)   # `global G` (global_rebind)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
@@ -430,6 +432,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
 
+    def stmt_Global(self, s: A.Global) -> None:
+        pass                                 # (its names are boxes: frontend.global_rebind)
+
     def stmt_Break(self, s: A.Break) -> None:
         if self.loop_depth == 0:
             raise self.error("'break' outside loop", s)
@@ -614,7 +619,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return
             self.index(target.index, "list")
             if not convertible(t, lt.elem):
-                raise self.error(f"cannot store {py_name(t)} in {py_name(lt)}", node)
+                raise self.error(rebind_message(target.value, lt.elem, t) or
+                                 f"cannot store {py_name(t)} in {py_name(lt)}", node)
             target.ty = lt.elem
             return
         if isinstance(target, A.Attribute):

@@ -348,6 +348,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
 
+    def stmt_Global(self, s: A.Global) -> None:
+        pass
+
     def stmt_ExprStmt(self, s: A.ExprStmt) -> None:
         self.expr(s.value)
 

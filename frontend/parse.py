@@ -366,7 +366,6 @@ _REFUSED = {
     "with_stmt": "with",
     "yield_expr": "yield",            # (as a statement: see yield_stmt)
     "yield_from": "yield",
-    "global_stmt": "global",
     "nonlocal_stmt": "nonlocal",
     "async_stmt": "async",
     "async_funcdef": "async",
@@ -376,11 +375,6 @@ _REFUSED = {
     "kwstararg": "**kwargs",
     "ellipsis": "Ellipsis",
 }
-# (shared_globals: scripted code shares a module's lists, dicts and sets, never rebinds them)
-_WHY = {"global_stmt": ": pts does not rebind module-level names; change a module-level list, "
-                       "dict or set in place instead (G[:] = ..., G.clear(), G[k] = v)"}
-
-
 def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> None:
     """Raise a CompileError for the first refused construct in source order."""
     for node in tree.children:
@@ -399,7 +393,7 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
             _refuse(Tree("x", node.children[:1]), pos, in_function, in_class)
             continue                       # `Tuple[T, ...]` (frontend/check_vartuple.py)
         if name in _REFUSED:
-            raise CompileError(f"'{_REFUSED[name]}' is not supported" + _WHY.get(name, ""), span)
+            raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
         if name == "decorated" and in_function:
             raise CompileError("'decorator on a nested def' is not supported", span)
         if name == "parameters":
@@ -539,6 +533,10 @@ class _Build(Transformer):
         if not isinstance(target, (ast.Name, ast.Subscript, ast.Attribute)):
             raise CompileError("only a single target can be annotated", target.span)
         return ast.AnnAssign(target, self._type(annotation), value, span=self._span(meta))
+
+    # global_stmt: "global" NAME ("," NAME)*
+    def global_stmt(self, meta, children):
+        return ast.Global([str(t) for t in children], span=self._span(meta))
 
     # pass_stmt: "pass"
     def pass_stmt(self, meta, children):

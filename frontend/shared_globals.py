@@ -48,8 +48,8 @@ from typing import Any
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.ir.core import BlockParam
-from pts.ir.types import (UNKNOWN, DictType, ListType, SetType, TupleType, Type, py_name,
-                          type_of_value)
+from pts.ir.types import (F64, I64, NONE, UNKNOWN, DictType, ListType, OptionalType, SetType,
+                          TupleType, Type, py_name, type_of_value)
 
 SHARED_KINDS = (list, dict, set)
 CLOSURE_OF = "__pts_closure_of__"   # in a closure's globals (check_functions): its function
@@ -69,13 +69,18 @@ class SharedLocation:
         if self.kind == "global":
             sync = self.owner.get("__pts_sync__", {}).get(self.name)
             return sync[0]() if sync else self.owner[self.name]
+        if self.kind == "box":                # a rebound name: [its value] (global_rebind)
+            return [self.owner[self.name]]
         return self.owner.__defaults__[self.name]
 
-    def sync_back(self) -> None:
-        """After a call: hand the value to whatever the module keeps in step with it (a
+    def sync_back(self, value: Any) -> None:
+        """After a call, `value` being what get() gave it: store a rebound name's box back
+        into the module, or hand the value to whatever the module keeps in step with it (a
         module's `__pts_sync__` = {name: (load, store)}: stdlib/pyrandom.py's generator
         state is CPython's `random` module's)."""
-        if self.kind == "global":
+        if self.kind == "box":
+            self.owner[self.name] = value[0]
+        elif self.kind == "global":
             sync = self.owner.get("__pts_sync__", {}).get(self.name)
             if sync:
                 sync[1]()
@@ -83,7 +88,7 @@ class SharedLocation:
     @property
     def label(self) -> str:
         """What the IR calls the hidden parameter (before its position)."""
-        return self.name if self.kind == "global" else f"{self.owner.__name__}.{self.param}"
+        return self.name if self.kind in ("global", "box") else f"{self.owner.__name__}.{self.param}"
 
     def describe(self) -> str:
         closure = self.owner.get(CLOSURE_OF) if self.kind == "global" else None
@@ -91,6 +96,8 @@ class SharedLocation:
             return f"{type(self.get()).__name__} '{self.name}' that {closure.__code__.co_name}() closes over"
         if self.kind == "global":
             return f"module-level {type(self.get()).__name__} '{self.name}'"
+        if self.kind == "box":
+            return f"module-level name '{self.name}' (rebound with 'global')"
         return f"default value of {self.owner.__name__}()'s parameter '{self.param}'"
 
     def _key(self) -> tuple:
@@ -107,6 +114,8 @@ class SharedLocation:
 
 
 def _value_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
+    if loc.kind == "box":
+        return _box_type(loc, node, resolve_type)
     value = loc.get()
     try:
         t = type_of_value(value)
@@ -123,6 +132,29 @@ def _value_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
                            f"cannot tell its item types; annotate it, e.g. {example}",
                            node.span)
     return t
+
+
+def _box_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
+    """A rebound name's box: a list of the module's annotation of the name, else of its
+    value's type now."""
+    value = loc.owner[loc.name]
+    declared = _annotation(SharedLocation("global", loc.owner, loc.name), resolve_type)
+    try:
+        t = type_of_value(value)
+    except TypeError as e:
+        if declared is None:
+            raise CompileError(f"the {loc.describe()} cannot be shared with scripted code: "
+                               f"{e}", node.span) from None
+        t = declared
+    if declared is not None:
+        if not _fits_type(t, declared):
+            raise CompileError(f"the {loc.describe()} is annotated {py_name(declared)} but "
+                               f"holds a {type(value).__name__}", node.span)
+        return ListType(declared)
+    if _has_unknown(t):
+        raise CompileError(f"the {loc.describe()} holds an empty container: annotate it at "
+                           f"module level (e.g. {loc.name}: List[int] = [])", node.span)
+    return ListType(t)
 
 
 def _annotation(loc: SharedLocation, resolve_type) -> Type | None:
@@ -374,6 +406,8 @@ def thread_shared(module, program, entry) -> None:
 def fits(value: Any, t: Type) -> bool:
     """Can the compiled code take `value` for a hidden parameter of type t?  (Its type now,
     an empty container standing for any.)"""
+    if type(value) is list and isinstance(t, ListType) and isinstance(t.elem, OptionalType):
+        return all(fits(x, t.elem) for x in value)     # (a rebound name's box of an Optional)
     try:
         got = type_of_value(value)
     except TypeError:
@@ -382,8 +416,10 @@ def fits(value: Any, t: Type) -> bool:
 
 
 def _fits_type(got: Type, t: Type) -> bool:
-    if got == t or got == UNKNOWN:
+    if got == t or got == UNKNOWN or (got, t) == (I64, F64):     # (an int stored as a float)
         return True
+    if isinstance(t, OptionalType):
+        return got == NONE or _fits_type(got, t.elem)
     if isinstance(got, (ListType, SetType)) and type(got) is type(t):
         return _fits_type(got.elem, t.elem)
     if isinstance(got, DictType) and isinstance(t, DictType):

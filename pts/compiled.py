@@ -184,8 +184,8 @@ def with_shared(run, shared: tuple, folded: tuple = ()):
         try:
             return run(list(args) + values)
         finally:
-            for loc, _ in shared:
-                loc.sync_back()
+            for v, (loc, _) in zip(values, shared):
+                loc.sync_back(v)
     return call
 
 

@@ -415,7 +415,6 @@ REFUSED = [
     ("class", "def f():\n    class C:\n        pass\n", (2, 5)),
     ("yield", "def f():\n    x = yield\n", (2, 9)),
     ("yield", "def f():\n    g((yield 1))\n", (2, 8)),
-    ("global", "def f():\n    global g\n", (2, 5)),
     ("nonlocal", "def f():\n    nonlocal g\n", (2, 5)),
     ("**kwargs", "def f():\n    g(**kw)\n", (2, 7)),
     ("dict unpacking (**)", "def f():\n    d = {**a}\n", (2, 12)),
@@ -436,16 +435,14 @@ REFUSED = [
                                                          enumerate(REFUSED)])
 def test_refused_construct(name, src, pos):
     e = error(src)
-    # ('global' says what to write instead: change a module's list in place)
-    assert e.msg == f"'{name}' is not supported" or \
-        name == "global" and e.msg.startswith("'global' is not supported: pts does not rebind")
+    assert e.msg == f"'{name}' is not supported"
     assert where(e) == pos
     assert e.filename == FILE
 
 
 def test_first_refused_construct_in_source_order_wins():
-    e = error("def f():\n    def g():\n        global h\n    with a:\n        pass\n")
-    assert e.msg.startswith("'global' is not supported") and where(e) == (3, 9)
+    e = error("def f():\n    def g():\n        nonlocal h\n    with a:\n        pass\n")
+    assert e.msg.startswith("'nonlocal' is not supported") and where(e) == (3, 9)
 
 
 def test_functions_as_values_parse():
