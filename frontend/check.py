@@ -41,7 +41,7 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
-from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
+from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break, ends_open,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
@@ -327,6 +327,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                                        f"{py_name(t)} and {py_name(rt)}", span)
                 continue
             t = j
+        if t is not None and t != NONE and ends_open(self.fdef.body):
+            # `def k(n): for ...: if ...: return n`: falling off the end returns None
+            t = join(t, NONE) or t
         if t is not None:
             self.spec.ret_type = t
 
@@ -1309,6 +1312,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise self.error(f"{name}() takes {want} {noun} but {n} were given", e)
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
+        if name in ("int", "float", "str", "bool") and self.convert_each_operand(e, name):
+            return self.expr(e)                      # int(s or 0): check_numbers
         e.target = Callee("builtin", name)
         if name in ("dict", "set"):
             return self.hash_builtin(e, name)

@@ -13,8 +13,10 @@ where CPython gives back a numpy scalar for numpy operands (`divmod(np.float64(x
 """
 from __future__ import annotations
 
+import copy
 import math
 
+from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.ir.types import (F32, F64, I1, I32, I64, NPF64, NPI1, NPI64, NUMPY_SCALARS,
                           ListType, TupleType, Type, py_name)
@@ -180,6 +182,37 @@ class NumberChecks:
 
     # ------------------------------------------------------------ round divmod pow
 
+    def convert_each_operand(self, e: A.Call, name: str) -> bool:
+        """`int(s[:i] or 0)`: a conversion of an `or`/`and` whose operands differ in type
+        (a str and an int, which one expression cannot be) converts the operand CPython's
+        `or` passes on: the call becomes `int(a) if a else int(b or ...)` (`and`:
+        `int(b and ...) if a else int(a)`), exact because `a` is read twice only when it
+        has no side effects (names, constants, attributes, subscripts and slices of those).
+        True if e was rewritten (check it again)."""
+        if len(e.args) != 1 or e.keywords or not isinstance(e.args[0], A.BoolOp):
+            return False
+        op = e.args[0]
+        if not _pure(op.values[0]):
+            return False
+        try:
+            self.expr(op)
+            return False                 # (one type: the conversion of its value)
+        except CompileError as err:
+            if "have different types" not in err.msg:
+                raise
+
+        def conv(v: A.Expr) -> A.Call:
+            return A.Call(A.Name(name, span=e.func.span), [v], span=v.span)
+        first = op.values[0]
+        rest = op.values[1] if len(op.values) == 2 else A.BoolOp(op.op, op.values[1:],
+                                                                  span=op.span)
+        taken, other = (conv(copy.deepcopy(first)), conv(rest)) if op.op == "or" else \
+            (conv(rest), conv(copy.deepcopy(first)))
+        e.__class__ = A.IfExp
+        del e.func, e.args, e.keywords
+        e.test, e.body, e.orelse = first, taken, other
+        return True
+
     def call_number_builtin(self, e: A.Call, name: str) -> Type:
         if name == "complex":
             return self.complex_builtin(e)
@@ -228,3 +261,18 @@ class NumberChecks:
         if not all(t in (I1, I64) for t in ts):
             raise self.error("pow() 3rd argument not allowed unless all arguments are integers", e)
         return self.library_call(e, "pow_mod", [I64, I64, I64])
+
+
+def _pure(e: A.Expr) -> bool:
+    """Reading e twice is reading it once: no calls, no side effects."""
+    if isinstance(e, (A.Name, A.Const)):
+        return True
+    if isinstance(e, A.Attribute):
+        return _pure(e.value)
+    if isinstance(e, A.Subscript):
+        return _pure(e.value) and _pure(e.index)
+    if isinstance(e, A.Slice):
+        return all(p is None or _pure(p) for p in (e.lower, e.upper, e.step))
+    if isinstance(e, A.TupleExpr):
+        return all(_pure(x) for x in e.elts)
+    return False

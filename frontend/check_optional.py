@@ -105,6 +105,27 @@ def falls_through(stmts: list) -> bool:
     return True
 
 
+def ends_open(stmts: list) -> bool:
+    """Does control surely reach the end of this statement list on some path, as far as
+    its syntax tells (a loop may run zero times or exit its test; an `if` branch that ends
+    open)?  The opposite bias of falls_through: False where unsure (`while True`, `try`).
+    A function whose body ends open returns None there, as CPython does (check.py's
+    update_ret_type joins None into the result type)."""
+    if not stmts:
+        return True
+    s = stmts[-1]
+    if isinstance(s, (A.Return, A.Raise, A.Break, A.Continue, A.Try)):
+        return False
+    if isinstance(s, A.If):
+        static = getattr(s, "static", None)
+        if static is not None:
+            return ends_open(s.body if static else s.orelse)
+        return ends_open(s.body) or ends_open(s.orelse)
+    if isinstance(s, A.While):
+        return not (isinstance(s.test, A.Const) and s.test.value) or has_break(s.body)
+    return True
+
+
 def has_break(stmts: list) -> bool:
     """Does a `break` of this loop occur in its body (not in a nested loop)?"""
     for s in stmts:

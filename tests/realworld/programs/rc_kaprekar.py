@@ -3,7 +3,6 @@
 #   (acmeism/RosettaCodeData Task/Kaprekar-numbers/Python/kaprekar-numbers-1.py)
 # Licence: GNU Free Documentation License 1.3 (Rosetta Code content), with attribution
 # Changes: the interactive session's ">>> " prompts are dropped; its first list is main(limit).
-# xfail: waits for: an `or` of a str and an int (`int(n2[:i] or 0)`: one type per expression; not in issue 30): `operands of 'or' have different types: str, int`
 
 
 def k(n):
