@@ -28,8 +28,9 @@ from typing import List
 
 import numpy as np
 
+from pts.stdlib.pyrandom import mt_next
+
 _N = 624
-_M = 397
 
 _state: List[int] = [0] * 625
 _gauss: List[float] = [0.0, 0.0]
@@ -78,22 +79,7 @@ def seed(seed: int) -> None:
 
 
 def _next32() -> int:
-    mt = _state
-    if mt[_N] >= _N:
-        for kk in range(_N):                # mt19937_gen, the three loops as one
-            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
-            v = mt[(kk + _M) % _N] ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            mt[kk] = v
-        mt[_N] = 0
-    y = mt[mt[_N]]
-    mt[_N] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
+    return mt_next(_state)                  # (the twister is CPython's: stdlib/pyrandom.py)
 
 
 def _double() -> float:
@@ -200,11 +186,7 @@ def normal(loc: float = 0.0, scale: float = 1.0, size=None):
         raise ValueError("scale < 0")
     if size is None:
         return loc + scale * _gauss_one()
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = loc + scale * _gauss_one()
-    return out
+    return loc + scale * standard_normal(size)      # (the same two operations per item)
 
 
 def uniform(low: float = 0.0, high: float = 1.0, size=None):
@@ -213,11 +195,7 @@ def uniform(low: float = 0.0, high: float = 1.0, size=None):
         raise OverflowError("Range exceeds valid bounds")
     if size is None:
         return low + span * _double()
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = low + span * _double()
-    return out
+    return low + span * random_sample(size)
 
 
 def randint(low: int, high=None, size=None):
@@ -243,21 +221,11 @@ def randint(low: int, high=None, size=None):
 
 
 def _interval(mx: int) -> int:
-    """random_interval: a value in [0, mx] by masked rejection."""
+    """random_interval: a value in [0, mx] by masked rejection (the same draws as
+    _bounded's: with mx = 2**32 - 1 the mask keeps every word)."""
     if mx == 0:
         return 0
-    mask = _mask(mx)
-    if mx <= 0xFFFFFFFF:
-        v = _next32() & mask
-        while v > mx:
-            v = _next32() & mask
-        return v
-    hi = _next32()
-    v = ((hi << 32) | _next32()) & mask
-    while v > mx:
-        hi = _next32()
-        v = ((hi << 32) | _next32()) & mask
-    return v
+    return _bounded(mx, _mask(mx))
 
 
 def shuffle(x) -> None:

@@ -108,21 +108,18 @@ def seed(a: int) -> None:
     _gauss_next[0] = 0.0                    # Random.seed: gauss_next = None
 
 
-def _twist(mt: List[int]) -> None:
-    """The next 624 words, in place (genrand_uint32's refill)."""
-    for kk in range(_N):
-        y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
-        v = mt[(kk + _M) % _N] ^ (y >> 1)
-        if y & 1:
-            v ^= 0x9908B0DF
-        mt[kk] = v
-    mt[_N] = 0
-
-
-def _genrand_uint32() -> int:
-    mt = _state
+def mt_next(mt: List[int]) -> int:
+    """The next 32-bit word of the MT19937 state `mt` (624 words, then the index), in place:
+    genrand_uint32's refill of the 624 words when they are used up, then its tempering.
+    numpy's legacy generator is the same twister (stdlib/pynprandom.py uses this)."""
     if mt[_N] >= _N:
-        _twist(mt)
+        for kk in range(_N):                 # the C code's three refill loops as one
+            y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _N] & 0x7FFFFFFF)
+            v = mt[(kk + _M) % _N] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            mt[kk] = v
+        mt[_N] = 0
     y = mt[mt[_N]]
     mt[_N] += 1
     y ^= y >> 11
@@ -130,6 +127,10 @@ def _genrand_uint32() -> int:
     y ^= (y << 15) & 0xEFC60000
     y ^= y >> 18
     return y
+
+
+def _genrand_uint32() -> int:
+    return mt_next(_state)
 
 
 def random() -> float:
