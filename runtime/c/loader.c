@@ -1673,8 +1673,9 @@ pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t na
         const entry *ce = &m->entries[index];
         if (ce->shared)
             return pts__fail(err, PTS_ERR_UNSUPPORTED, "%s: the function shares module-level "
-                             "lists, dicts or sets with Python, whose state libpts does not "
-                             "hold yet: run the archive from Python (pts.load)", ce->key);
+                             "state with Python (lists, dicts, sets, names it rebinds with "
+                             "'global', the random generators), which libpts does not hold "
+                             "yet: run the archive from Python (pts.load)", ce->key);
         int ok = !ce->ret || c_crossable(ce->ret);
         for (size_t i = 0; ok && i < ce->nparams; i++)
             ok = c_crossable(ce->params[i]);

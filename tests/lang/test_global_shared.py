@@ -248,7 +248,7 @@ def test_pts_run_refuses_shared_state_by_name(tmp_path):
     r = subprocess.run([str(runtime / "pts-run"), str(push_path), "3"], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode != 0
-    assert "shares module-level lists, dicts or sets with Python" in r.stderr
+    assert "shares module-level state with Python" in r.stderr
     assert "run the archive from Python (pts.load)" in r.stderr
     r = subprocess.run([str(runtime / "pts-run"), str(prime_path), "2"], capture_output=True,
                        text=True, timeout=60)
@@ -332,3 +332,40 @@ def test_empty_closure_dict_without_annotation_is_refused(tmp_path):
     with pytest.raises(CompileError, match=r"the dict 'cache' that memoized\(\) closes over "
                                            r"is empty .* annotate it"):
         pts.script(m.run)(3)
+
+
+def test_rebound_names_and_random_through_archives(tmp_path):
+    """An entry that rebinds a module-level name (`global`) or draws from `random`: pts.load
+    runs it on the archive's own state (the value at save time), pts-run refuses it by
+    name."""
+    import os
+    import random
+    import subprocess
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "runtime"))
+    from ptsbuild import build_runtime
+    m = load(tmp_path, "rebind_archive", """
+        import random
+        count = 10
+
+        def bump(k: int) -> int:
+            global count
+            count += k
+            return count
+
+        def draw(s: int) -> float:
+            random.seed(s)
+            return random.random()
+    """)
+    bump_path, draw_path = tmp_path / "bump.pts", tmp_path / "draw.pts"
+    pts.save(pts.script(m.bump), str(bump_path), example_inputs=[(1,)])
+    pts.save(pts.script(m.draw), str(draw_path), example_inputs=[(1,)])
+    b = pts.load(str(bump_path))
+    assert [b(2), b(3)] == [12, 15]                  # from count = 10 at save time
+    random.seed(4)
+    want = random.random()
+    assert pts.load(str(draw_path))(4) == want
+    runtime = build_runtime()
+    for path in (bump_path, draw_path):
+        r = subprocess.run([str(runtime / "pts-run"), str(path), "3"], capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode != 0 and "shares module-level state with Python" in r.stderr
