@@ -137,11 +137,15 @@ def full_args(pyfunc, args: tuple) -> tuple:
 # loader in test_functions_archive.py); pts-run takes one value per compiled parameter
 # (a tuple for *args), which this harness's argument lists do not spell yet
 _PER_PARAMETER = {"args_entry_kwonly.py", "args_kwonly.py", "args_star.py"}
-# programs sharing a module-level list, dict or set with Python (global_shared_*): pts.load
-# holds their state, pts-run refuses such an entry by name (tests/lang/test_global_shared.py
-# runs them through archives; the harness below compares every run line with pts-run)
+# programs sharing module-level state with Python (global_shared_*: lists, dicts, sets;
+# global_rebind.py: names rebound with `global`; random_module.py: the random generator):
+# pts.load holds their state, pts-run refuses such an entry by name
+# (tests/lang/test_global_shared.py runs them through archives; the harness below compares
+# every run line with pts-run)
+_SHARED_STATE = {"global_rebind.py", "random_module.py"}
 PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py"))
-                 if p.name not in _PER_PARAMETER and not p.name.startswith("global_shared_")]
+                 if p.name not in _PER_PARAMETER | _SHARED_STATE
+                 and not p.name.startswith("global_shared_")]
 
 
 @pytest.fixture(scope="module")
