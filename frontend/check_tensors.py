@@ -424,7 +424,9 @@ class TensorChecks:
             else:
                 it = self.expr(item)
                 if isinstance(it, TensorType):
-                    raise self.error("indexing with arrays (fancy indexing) is not supported", item)
+                    pattern.append(self.array_index_word(item, it, pattern))
+                    operands.append(item)
+                    continue
                 if it == I1:
                     raise self.error("a bool index is a mask in numpy (x[True] adds an axis); "
                                      "boolean indexing is not supported: use int(...)", item)
@@ -440,6 +442,23 @@ class TensorChecks:
                                {"pattern": e.pattern})
         except OpTypeError as err:
             raise self.error(str(err), e) from None
+
+
+    def array_index_word(self, item: A.Expr, it: TensorType, words: list[str]) -> str:
+        """The pattern word of an array index: `m` a bool mask, `a` an int array."""
+        from pts.ir.tensor_ops import ADVANCED
+        if it.rank == 0:
+            raise self.error("a 0-d array index is not supported: use int(...) or a 1-d array",
+                             item)
+        if any(w in ADVANCED for w in words) and (it.dtype == I1 or "m" in words):
+            raise self.error("a boolean mask combined with another array index is not "
+                             "supported: index with the mask alone (or use np.nonzero)", item)
+        if it.dtype == I1:
+            return "m"
+        if it.dtype in (I32, I64):
+            return "a"
+        raise self.error("arrays used as indices must be of integer (or boolean) type, not "
+                         f"{DTYPE_NAMES[it.dtype]}", item)
 
 
 def check_tensor_assignment(checker, target: A.Subscript, value_t: Type, node: A.Node) -> None:

@@ -9,7 +9,11 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                upper / step are present (1) or absent (0), `n` a new axis; an optional
                `bounds` attribute (ir.passes.bound_indices) says, one letter per `i`, what
                is proven of that index: r in range, n >= 0, - nothing (the backend then
-               skips the wrap, and for r the IndexError check)
+               skips the wrap, and for r the IndexError check); two more words index
+               with an array operand (numpy's advanced indexing): `m` a bool mask (over
+               as many axes as its rank; the only array word), `a` an int array (over one
+               axis; several broadcast together, and the result takes their shape there,
+               see `advanced_layout`)
   np.setitem   (array, value, index operands...) {pattern}: x[index] = value; no result
   np.reshape   (array, size operands... | one tuple of sizes)
   np.astype    (array) {dtype, copy}: x.astype(dtype, copy=copy)
@@ -73,6 +77,23 @@ subtract sum swapaxes tan tanh transpose true_divide var where zeros zeros_like"
 # x[True] adds an axis, so it is not an int index)
 INDEX_TYPES = (I1, I32, I64, NPI64)
 INT_INDEX_TYPES = (I32, I64, NPI64)
+# pattern words that index with an array operand: a bool mask, an int array
+ADVANCED = ("m", "a")
+
+
+def advanced_layout(words: list[str], ranks: list[int]) -> tuple[list[int], bool]:
+    """For a pattern with array words (one mask, or int arrays; ranks: each word's operand
+    rank, 0 for the others): (the axis of x each array word starts at, whether the result
+    axes of the arrays go first).  numpy counts the int words as advanced indices too, and
+    puts the broadcast axes first when the advanced indices are not next to each other
+    (x[0, :, idx] has idx's axes first)."""
+    axes, axis = [], 0
+    for k, w in enumerate(words):
+        if w in ADVANCED:
+            axes.append(axis)
+        axis += 0 if w == "n" else ranks[k] if w == "m" else 1
+    group = [k for k, w in enumerate(words) if w == "i" or w in ADVANCED]
+    return axes, group[-1] - group[0] + 1 != len(group)
 
 
 # ---------------------------------------------------------------- evaluation
@@ -84,6 +105,8 @@ def build_index(pattern: str, operands) -> tuple:
     for word in pattern.split():
         if word == "i":
             index.append(operator.index(next(it)))
+        elif word in ADVANCED:
+            index.append(next(it))
         elif word == "n":
             index.append(None)
         else:
@@ -217,26 +240,47 @@ def _index_operands(use: OpUse, first: int) -> int:
     if not isinstance(t, TensorType):
         use.fail(f"expected an array, found {t}")
     words = pattern.split()
-    # the type each index operand must have, in order: one per `i`, one per present bound
-    kinds = [INT_INDEX_TYPES if w == "i" else INDEX_TYPES
-             for w in words for _ in range(1 if w == "i" else w.count("1") if w[0] == "s" else 0)]
+    # the type each index operand must have, in order: one per `i`, one per present bound,
+    # one per array word
+    kinds = [w if w in ADVANCED else INT_INDEX_TYPES if w == "i" else INDEX_TYPES
+             for w in words for _ in range(1 if w == "i" or w in ADVANCED
+                                           else w.count("1") if w[0] == "s" else 0)]
     if len(use.types) - first != len(kinds):
         use.fail(f"expected {len(kinds)} index operand(s) for pattern {pattern!r}, "
                  f"found {len(use.types) - first}")
-    for t_k, allowed in zip(use.types[first:], kinds):
-        if t_k not in allowed:
-            use.fail(f"expected an integer index, found {t_k}")
-    consumed = sum(1 for w in words if w != "n")
+    if "m" in words and sum(1 for w in words if w in ADVANCED) > 1:
+        use.fail("expected a mask as the only array index")
+    consumed, added, broadcast = 0, 0, 0
+    operands = iter(use.types[first:])
+    for w in words:
+        if w == "n":
+            added += 1
+            continue
+        if w == "i" or w[0] == "s":
+            for _ in range(1 if w == "i" else w.count("1")):
+                t_k = next(operands)
+                if t_k not in (INT_INDEX_TYPES if w == "i" else INDEX_TYPES):
+                    use.fail(f"expected an integer index, found {t_k}")
+            consumed += 1
+            added += w != "i"
+            continue
+        t_k = next(operands)
+        want = (I1,) if w == "m" else (I32, I64)
+        if not (isinstance(t_k, TensorType) and t_k.dtype in want and t_k.rank >= 1):
+            use.fail(f"expected a {'bool' if w == 'm' else 'int'} array index, found {t_k}")
+        consumed += t_k.rank if w == "m" else 1
+        broadcast = max(broadcast, 1 if w == "m" else t_k.rank)   # int arrays broadcast
     if consumed > t.rank:
         use.fail(f"too many indices for array: array is {t.rank}-dimensional, but "
                  f"{consumed} were indexed")
-    return t.rank - consumed + sum(1 for w in words if w != "i")
+    return t.rank - consumed + added + broadcast
 
 
 def _getitem(use: OpUse) -> Type:
     rank = _index_operands(use, 1)
     t = use.types[0]
-    if rank == 0 and "n" not in use.attrs["pattern"].split():
+    words = use.attrs["pattern"].split()
+    if rank == 0 and "n" not in words and not set(words) & set(ADVANCED):
         return SCALAR_OF_DTYPE[t.dtype]        # x[i, j]: a numpy scalar
     return TensorType(t.dtype, rank)
 
