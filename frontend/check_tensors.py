@@ -312,6 +312,8 @@ class TensorChecks:
             scalar = SCALAR_OF_DTYPE[DTYPE_CONSTS[name]]
             e.target = Callee("np_cast", scalar)
             return scalar
+        if name in ("array", "asarray"):
+            return self.np_array(e, name)
         if name not in NP_FUNCTIONS:
             import numpy as np
             if hasattr(np, name):
@@ -320,6 +322,33 @@ class TensorChecks:
         if name in ("concatenate", "stack") and e.args and isinstance(e.args[0], A.ListExpr):
             e.args[0] = A.TupleExpr(e.args[0].elts, span=e.args[0].span)
         return self.bind_np(e, name, list(e.args))
+
+    def np_array(self, e: A.Call, name: str) -> Type:
+        """np.array / np.asarray: of a (nested) list of numbers, a new array (np.array op);
+        of an array, np.array copies and np.asarray is the array itself (astype when a
+        different dtype= is asked for)."""
+        from pts.frontend.check import Callee
+        self.nargs(e, f"np.{name}", 1)
+        static: dict[str, Any] = {}
+        for kw in e.keywords:
+            if kw.name != "dtype":
+                raise self.error(f"np.{name}() got an unexpected or unsupported keyword "
+                                 f"argument '{kw.name}'", kw)
+            static["dtype"] = self.dtype_arg(kw.value)
+        arg = e.args[0]
+        t = self.expr(arg)
+        if isinstance(t, TensorType):
+            same = static.get("dtype") in (None, DTYPE_NAMES[t.dtype])
+            if name == "asarray" and same:
+                e.chain = arg               # the array itself (lowered as the argument)
+                return t
+            else:
+                e.np_name, e.np_operands = ("copy", [arg]) if same else ("astype", [arg])
+                e.np_static = {} if same else static
+        else:
+            e.np_name, e.np_operands, e.np_static = "array", [arg], static
+        e.target = Callee("np", e.np_name)
+        return self.np_type(e.np_name, [t], e.np_static, e, shown=name)
 
     def tensor_method(self, e: A.Call, obj: A.Expr, t: Type, name: str) -> Type:
         np_name = METHODS.get(name)
@@ -422,7 +451,11 @@ class TensorChecks:
                     (isinstance(item, A.Attribute) and self.is_np(item.value) and item.attr == "newaxis"):
                 pattern.append("n")
             else:
-                it = self.expr(item)
+                if isinstance(item, A.ListExpr):       # x[:, [-1], :]: an array index
+                    item = self.list_index_array(item)
+                    it = item.ty
+                else:
+                    it = self.expr(item)
                 if isinstance(it, TensorType):
                     pattern.append(self.array_index_word(item, it, pattern))
                     operands.append(item)
@@ -443,6 +476,15 @@ class TensorChecks:
         except OpTypeError as err:
             raise self.error(str(err), e) from None
 
+
+    def list_index_array(self, item: A.ListExpr) -> A.Call:
+        """A list display as an index is np.array of it (numpy's rule: x[[0, 2]] is
+        x[np.array([0, 2])]): the call the lowering sees in its place."""
+        lt = self.expr(item)
+        call = A.Call(item, [item], [], span=item.span)
+        call.np_name, call.np_operands, call.np_static = "array", [item], {}
+        call.ty = self.np_type("array", [lt], {}, call, shown="array (a list as an index)")
+        return call
 
     def array_index_word(self, item: A.Expr, it: TensorType, words: list[str]) -> str:
         """The pattern word of an array index: `m` a bool mask, `a` an int array."""

@@ -20,6 +20,9 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
   np.ravel     (array) {copy}: np.ravel(x), a view of contiguous data, else a copy;
                `copy: True` always copies (x.flatten()): the two differ in whether a write
                through the result can reach x, so one op with an attribute carries both
+  np.array     (list) {dtype}: np.array of a (nested) list of numbers: rank = the nesting
+               depth; dtype numpy's for the elements' type unless given (a ragged list is
+               numpy's ValueError; an empty outer list has size 0 on every axis)
   np.shape     (array) -> tuple<i64, ...>: x.shape;  np.size (array) -> i64: x.size
   np.item      (array or numpy scalar) -> the Python scalar: x.item()
   np.sum_to    (g: tensor<D, m>, like: tensor<E, n>), m >= n -> tensor<D, n>: not numpy's
@@ -70,7 +73,7 @@ bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expand
 eye floor floor_divide full full_like getitem greater greater_equal invert item left_shift
 less less_equal linspace log log1p logical_and logical_not logical_or matmul max maximum
 mean min minimum multiply negative not_equal ones ones_like positive power prod ravel
-remainder reshape right_shift setitem shape sign sin size sqrt square squeeze stack std
+remainder reshape right_shift array setitem shape sign sin size sqrt square squeeze stack std
 subtract sum swapaxes tan tanh transpose true_divide var where zeros zeros_like""".split()
 
 # the scalar types of a slice bound, and of an int index (a bool there is numpy's mask:
@@ -140,6 +143,8 @@ def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> A
         return np.reshape(operands[0], shape)
     if name == "sum_to":
         return sum_to(*operands)
+    if name == "array":
+        return from_list(operands[0], static.get("dtype"))
     return getattr(np, name)(*operands, **static)
 
 
@@ -161,6 +166,22 @@ def sum_to(g, like):
     if not axes:
         return g
     return np.sum(g, axis=axes, keepdims=True).reshape(shape)
+
+
+def list_depth(t: Type) -> tuple[int, Type]:
+    """(nesting depth, element type) of a list type: list<list<f64>> -> (2, f64)."""
+    from pts.ir.types import ListType
+    depth = 0
+    while isinstance(t, ListType):
+        depth, t = depth + 1, t.elem
+    return depth, t
+
+
+def from_list(values, dtype):
+    """np.array(values, dtype); an empty list of lists keeps its depth as a rank."""
+    import numpy as np
+    a = np.array(values, dtype=dtype)
+    return a
 
 
 def _evaluator(name: str):
@@ -307,6 +328,22 @@ def _reshape(use: OpUse) -> Type:
     return TensorType(use.types[0].dtype, len(sizes))
 
 
+def _array(use: OpUse) -> Type:
+    use.arity(1)
+    depth, elem = list_depth(use.types[0])
+    if depth == 0 or elem not in (I1, I64, F64, F32, I32, NPF64, NPI64, NPI1):
+        use.fail(f"expected a (nested) list of numbers, found {use.types[0]}")
+    static = use.static()
+    dtype = static.get("dtype")
+    if dtype is None:
+        from pts.ir.types import DTYPE_OF_SCALAR
+        dtype = {I1: "bool", I64: "int64", F64: "float64"}.get(elem) or \
+            DTYPE_NAMES[DTYPE_OF_SCALAR[elem]]
+    if dtype not in DTYPES:
+        use.fail(f"unsupported dtype {dtype}")
+    return TensorType(DTYPES[dtype], depth)
+
+
 def _attr_get(use: OpUse) -> Type:
     use.arity(0)
     t = use.declared_result()
@@ -341,7 +378,8 @@ def _sum_to(use: OpUse) -> Type:
     return TensorType(g.dtype, like.rank)
 
 
-RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape, "sum_to": _sum_to}
+RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape, "sum_to": _sum_to,
+         "array": _array}
 
 for _name in TENSOR_OPS:
     define("np." + _name, TENSOR, _evaluator(_name), RULES.get(_name, _numpy_rule))
