@@ -18,7 +18,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend.llvm_types import I1T, I64T
-from pts.backend.tensor_abi import Scalar, Tensor, c64, convert
+from pts.backend.tensor_abi import FLOATS, Scalar, Tensor, c64, convert
 from pts.ir.tensor_ops import ADVANCED, advanced_layout
 from pts.ir.types import I1, I64
 
@@ -163,7 +163,11 @@ class Indexing:
             self.scratch_done(scratch)
         return self.result(out)
 
-    def advanced_setitem(self, ops):
+    def op_index_add(self, ops, types):
+        """np.add.at(x, index, value): the value added at each selected element in turn."""
+        return self.advanced_setitem(ops, accumulate=True)
+
+    def advanced_setitem(self, ops, accumulate: bool = False):
         """x[index] = value: value broadcast to the selection (leading length-1 axes
         allowed) and cast to x's dtype, as numpy; a lone mask over all of x takes only a
         scalar or a 1-d value of 1 or count elements (numpy's own messages)."""
@@ -174,11 +178,15 @@ class Indexing:
         def at(offs):
             return b.add(offs[0], offset_of([self.load(s, o) for s, o in zip(srcs, offs[1:])]))
         words = self.ins.attrs["pattern"].split()
-        lone_mask = words == ["m"] and self.ins.args[2].type.rank == x.rank
+        lone_mask = not accumulate and words == ["m"] and self.ins.args[2].type.rank == x.rank
+        def put(off, v):
+            if accumulate:
+                old = self.load(view, off)
+                v = b.fadd(old, v) if x.dtype in FLOATS else b.add(old, v)
+            self.store(view, off, v)
         if isinstance(value, Scalar):
             v = self.packed_scalar(value, x.dtype)
-
-            self.loop(shape, [vstrides] + sstrides, lambda offs: self.store(view, at(offs), v))
+            self.loop(shape, [vstrides] + sstrides, lambda offs: put(at(offs), v))
         else:
             if lone_mask and value.rank > 1:
                 self.fail_if(ir.Constant(I1T, 1), "TypeError", [
@@ -213,7 +221,7 @@ class Indexing:
 
             def body(offs):
                 v = convert(b, self.load(safe, offs[-1]), safe.dtype, x.dtype)
-                self.store(view, at(offs[:-1]), v)
+                put(at(offs[:-1]), v)
             self.loop(shape, [vstrides] + sstrides + [wstrides], body)
             self.scratch_done(safe, unless=inner)
         if scratch is not None:

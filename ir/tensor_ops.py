@@ -15,6 +15,9 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                axis; several broadcast together, and the result takes their shape there,
                see `advanced_layout`)
   np.setitem   (array, value, index operands...) {pattern}: x[index] = value; no result
+  np.index_add (array, value, index operands...) {pattern}: np.add.at(x, index, value):
+               x[index] += value with each repeated index adding again; no result (not
+               in TENSOR_OPS: differentiation emits it, the adjoint of a gather)
   np.reshape   (array, size operands... | one tuple of sizes)
   np.astype    (array) {dtype, copy}: x.astype(dtype, copy=copy)
   np.ravel     (array) {copy}: np.ravel(x), a view of contiguous data, else a copy;
@@ -124,6 +127,9 @@ def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> A
         return operands[0][build_index(pattern, operands[1:])]
     if name == "setitem":
         operands[0][build_index(pattern, operands[2:])] = operands[1]
+        return None
+    if name == "index_add":
+        np.add.at(operands[0], build_index(pattern, operands[2:]), operands[1])
         return None
     if name == "shape":
         return tuple(int(d) for d in operands[0].shape)
@@ -385,6 +391,7 @@ for _name in TENSOR_OPS:
     define("np." + _name, TENSOR, _evaluator(_name), RULES.get(_name, _numpy_rule))
 # not numpy's and not in TENSOR_OPS (the frontend never emits it): differentiation's
 define("np.sum_to", TENSOR, _evaluator("sum_to"), _sum_to)
+define("np.index_add", TENSOR, _evaluator("index_add"), _setitem)
 # attributes of the scripted object: evaluated by the interpreter on the root it is given
 define("attr.get", READ, None, _attr_get)
 define("attr.set", WRITE, None, _attr_set)
