@@ -77,7 +77,7 @@ METHODS = {
     "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all", "std": "std",
     "var": "var", "reshape": "reshape", "transpose": "transpose", "squeeze": "squeeze",
     "ravel": "ravel", "flatten": "ravel", "copy": "copy", "astype": "astype",
-    "clip": "clip", "swapaxes": "swapaxes", "item": "item",
+    "clip": "clip", "swapaxes": "swapaxes", "item": "item", "dot": "dot",
 }
 
 # Operators on tensors and the ufuncs they are.
@@ -314,6 +314,9 @@ class TensorChecks:
             return scalar
         if name in ("array", "asarray"):
             return self.np_array(e, name)
+        from pts.frontend.check_arrays import ARRAY_FUNCTIONS, array_function
+        if name in ARRAY_FUNCTIONS:
+            return array_function(self, e, name)
         if name not in NP_FUNCTIONS:
             import numpy as np
             if hasattr(np, name):
