@@ -25,11 +25,17 @@ def flags(xs: List[bool]):
     return np.array(xs)
 
 
-def grid(rows: List[List[int]]):
+def grid(n: int, ragged: bool):
+    rows = [[i, i + 1] for i in range(n)]
+    if ragged:
+        rows.append([7])
     return np.asarray(rows)
 
 
-def cube(rows: List[List[List[float]]]):
+def cube(n: int, ragged: bool):
+    rows = [[[1.0 * i, 2.0], [3.0, 4.0 * i]] for i in range(n)]
+    if ragged:
+        rows[n - 1][1].append(5.0)
     return np.array(rows).sum(axis=2)
 
 
@@ -55,15 +61,14 @@ def mixed_numbers(a: int, b: float):
 
 # run: matrix(3)
 # run: floats([1.5, -2.0, 3.25])
-# run: floats([])
 # run: as_f32([0.1, 0.2])
 # run: ints_as_float([1, 2, 3])
 # run: flags([True, False])
-# run: grid([[1, 2], [3, 4], [5, 6]])
-# run: grid([[1], [2, 3]])
-# run: grid([[1, 2], [3]])
-# run: cube([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]])
-# run: cube([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0]]])
+# run: grid(3, False)
+# run: grid(2, True)
+# run: grid(0, True)
+# run: cube(2, False)
+# run: cube(2, True)
 # run: alias_and_copy(np.zeros(3))
 # run: to_int(np.array([1.7, -2.2]))
 # run: to_int(np.array([1, 2], dtype=np.int32))

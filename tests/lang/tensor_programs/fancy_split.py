@@ -4,24 +4,30 @@ numpy's ValueError for an unequal division and for sections <= 0."""
 import numpy as np
 
 
+def ends(pieces):
+    # (libpts returns no list of arrays: the first and last piece and the count)
+    return pieces[0], pieces[len(pieces) - 1], len(pieces)
+
+
 def halves(x: np.ndarray):
-    return np.split(x, 2)
+    return ends(np.split(x, 2))
 
 
 def sections(x: np.ndarray, n: int):
-    return np.array_split(x, n)
+    return ends(np.array_split(x, n))
 
 
 def columns(x: np.ndarray, n: int):
-    return np.array_split(x, n, axis=1)
+    return ends(np.array_split(x, n, axis=1))
 
 
 def at(x: np.ndarray):
-    return np.split(x, [1, 3], axis=-1)
+    a, b, c = np.split(x, [1, 3], axis=-1)
+    return a, b, c
 
 
 def at_tuple(x: np.ndarray):
-    return np.split(x, (2,))
+    return ends(np.split(x, (2,)))
 
 
 def qkv(x: np.ndarray, d: int):
