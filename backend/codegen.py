@@ -36,6 +36,7 @@ from pts.backend.complex_ops import ComplexOps
 from pts.backend.exception_codegen import ExceptionOps
 from pts.backend.dict_codegen import DictOps
 from pts.backend.list_ops import ListOps
+from pts.backend.tensor_indexing import has_advanced
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
 from pts.errors import is_library_file, kind_code
@@ -698,6 +699,8 @@ def glue_op(i: Instr) -> bool:
     if not i.op.startswith("np."):
         return True
     name = i.op[3:]
+    if name in ("getitem", "setitem") and has_advanced(i.attrs.get("pattern", "")):
+        return False                    # a gather or scatter loop of its own, emitted here
     if name in ("matmul", "dot"):
         return all(isinstance(a.type, TensorType) and a.type.rank >= 2 and a.type.dtype in (F32, F64)
                    and a.type.dtype == i.type.dtype for a in i.args)

@@ -12,6 +12,8 @@ methods live with their job, one mixin class per module:
     tensor_ufuncs      ufuncs (and where, clip) with numpy broadcasting and dtype rules
     tensor_reductions  sum, mean, max, ..., std and var, over all or some axes
     tensor_views       indexing, slicing, assignment, and views: transpose, reshape, ...
+    tensor_indexing    indexing with a bool mask or an int array (reads and writes)
+    tensor_lists       np.array of (nested) lists
     tensor_copies      the module's copy, fill and transpose loops; copy, astype,
                        concatenate, stack
     tensor_matmul      matmul and dot: the gemm of backend/gemm.py, matrix-vector products
@@ -30,6 +32,8 @@ from pts.backend.tensor_abi import KernelBase
 from pts.backend.tensor_copies import Copies
 from pts.backend.tensor_create import Creation
 from pts.backend.tensor_errors import Errors
+from pts.backend.tensor_indexing import Indexing
+from pts.backend.tensor_lists import FromLists
 from pts.backend.tensor_matmul import Matmul
 from pts.backend.tensor_reductions import REDUCTIONS, Reductions
 from pts.backend.tensor_ufuncs import ELEMENTWISE, Ufuncs
@@ -40,7 +44,8 @@ def emit(fc, ins, args: list):
     return Kernels(fc, ins).run(args)
 
 
-class Kernels(KernelBase, Errors, Ufuncs, Reductions, Views, Copies, Matmul, Creation):
+class Kernels(KernelBase, Errors, Ufuncs, Reductions, Views, Indexing, Copies, Matmul,
+              Creation, FromLists):
     """The code of one `np.*` instruction (`ins`) in the function `fc` is building."""
 
     # ---------------------------------------------------------------- dispatch

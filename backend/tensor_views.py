@@ -10,6 +10,7 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import I1T, I64T, PTR
 from pts.backend.tensor_abi import FLOATS, INTS, MEM, Scalar, Tensor, c64, convert
+from pts.backend.tensor_indexing import has_advanced
 from pts.errors import CompileError
 from pts.ir.types import I1, I32, I64, ScalarType
 
@@ -96,6 +97,8 @@ class Views:
 
     def op_getitem(self, ops, types):
         x = ops[0]
+        if has_advanced(self.ins.attrs["pattern"]):
+            return self.advanced_getitem(ops)
         v = self.select(x, self.ins.attrs["pattern"], ops[1:], self.ins.attrs.get("bounds"))
         return self.result(v)
 
@@ -103,6 +106,8 @@ class Views:
         """x[index] = value: value (scalar or tensor) is broadcast to the selection and cast
         to x's dtype like numpy; an overlapping tensor value is read before writing."""
         x, value = ops[0], ops[1]
+        if has_advanced(self.ins.attrs["pattern"]):
+            return self.advanced_setitem(ops)
         target = self.select(x, self.ins.attrs["pattern"], ops[2:], self.ins.attrs.get("bounds"))
         b = self.b
         if isinstance(value, Scalar):

@@ -115,6 +115,17 @@ def mlp(x: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
     return np.maximum(x @ w1 + b1, 0.0) @ w2 + b2
 
 
+def mask_write(x: np.ndarray) -> np.ndarray:
+    # Z[Z < 0] = 0 on a copy (so that every call writes: the input keeps its negatives)
+    z = x.copy()
+    z[z < 0] = 0
+    return z
+
+
+def gather(x: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    return x[idx]
+
+
 # ---------------------------------------------------------------- the same in torch ops
 
 def t_gelu(x):
@@ -140,6 +151,16 @@ def t_matmul(a, b):
 
 def t_mlp(x, w1, b1, w2, b2):
     return torch.relu(x @ w1 + b1) @ w2 + b2
+
+
+def t_mask_write(x):
+    z = x.clone()
+    z[z < 0] = 0
+    return z
+
+
+def t_gather(x, idx):
+    return x[idx]
 
 
 def torch_myconv(model):
@@ -190,6 +211,8 @@ class Workload:
             x = rng.standard_normal(shapes[0]).astype(np.float32)
             return self.label(shapes), model, model, (x,)
         args = tuple(rng.standard_normal(s).astype(np.float32) for s in shapes)
+        if self.name == "gather":       # int64 indices into x, in random order
+            args = (args[0], rng.integers(0, shapes[0][0], shapes[1][0]))
         if self.name == "mlp":          # weights at the scale of a default init
             args = (args[0], args[1] / np.sqrt(np.float32(shapes[1][0])), args[2],
                     args[3] / np.sqrt(np.float32(shapes[3][0])), args[4])
@@ -212,6 +235,12 @@ WORKLOADS = [
     Workload("mlp", mlp, [(256, 784), (784, 512), (512,), (512, 10), (10,)],
              [(8, 20), (20, 16), (16,), (16, 4), (4,)], "t_mlp", 1e-3, 1e-4,
              lambda s: "mlp {}x{}-{}-{}".format(s[0][0], s[0][1], s[1][1], s[3][1])),
+    Workload("mask_write", mask_write, [(1 << 20,)], [(4096,)], "t_mask_write", 0, 0,
+             lambda s: f"Z[Z < 0] = 0, {s[0][0] >> 20}M" if s[0][0] >= 1 << 20
+             else f"Z[Z < 0] = 0, {s[0][0] // 1024}K"),
+    Workload("gather", gather, [(1 << 20,), (1 << 20,)], [(4096,), (4096,)], "t_gather", 0, 0,
+             lambda s: f"gather x[idx] {s[0][0] >> 20}M" if s[0][0] >= 1 << 20
+             else f"gather x[idx] {s[0][0] // 1024}K"),
     Workload("myconv", None, [(128, 3, 28, 28)], [(2, 3, 28, 28)], "torch_myconv", 1e-3, 1e-3,
              lambda s: f"MyConv fwd batch {s[0][0]}"),
 ]

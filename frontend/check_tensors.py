@@ -77,7 +77,7 @@ METHODS = {
     "argmax": "argmax", "argmin": "argmin", "any": "any", "all": "all", "std": "std",
     "var": "var", "reshape": "reshape", "transpose": "transpose", "squeeze": "squeeze",
     "ravel": "ravel", "flatten": "ravel", "copy": "copy", "astype": "astype",
-    "clip": "clip", "swapaxes": "swapaxes", "item": "item",
+    "clip": "clip", "swapaxes": "swapaxes", "item": "item", "dot": "dot",
 }
 
 # Operators on tensors and the ufuncs they are.
@@ -326,18 +326,49 @@ class TensorChecks:
             scalar = SCALAR_OF_DTYPE[DTYPE_CONSTS[name]]
             e.target = Callee("np_cast", scalar)
             return scalar
+        if name in ("array", "asarray"):
+            return self.np_array(e, name)
+        from pts.frontend.check_arrays import ARRAY_FUNCTIONS, PLAIN_ARRAY_FUNCTIONS, array_function
+        if name in ARRAY_FUNCTIONS:
+            return array_function(self, e, name)
         if name not in NP_FUNCTIONS:
             import numpy as np
-            from pts.stdlib import pynumpy
-            composite = getattr(pynumpy, name, None)
-            if composite is not None and not name.startswith("_"):   # np.outer
-                return self.call_function(e, composite, f"np.{name}", e.func)
+            if name in PLAIN_ARRAY_FUNCTIONS:          # np.outer: called as it is written
+                from pts.stdlib import nparrays
+                return self.call_function(e, getattr(nparrays, name), f"np.{name}", e.func)
             if hasattr(np, name):
                 raise self.error(f"np.{name} is not supported", e.func)
             raise self.error(f"module 'numpy' has no attribute '{name}'", e.func)
         if name in ("concatenate", "stack") and e.args and isinstance(e.args[0], A.ListExpr):
             e.args[0] = A.TupleExpr(e.args[0].elts, span=e.args[0].span)
         return self.bind_np(e, name, list(e.args))
+
+    def np_array(self, e: A.Call, name: str) -> Type:
+        """np.array / np.asarray: of a (nested) list of numbers, a new array (np.array op);
+        of an array, np.array copies and np.asarray is the array itself (astype when a
+        different dtype= is asked for)."""
+        from pts.frontend.check import Callee
+        self.nargs(e, f"np.{name}", 1)
+        static: dict[str, Any] = {}
+        for kw in e.keywords:
+            if kw.name != "dtype":
+                raise self.error(f"np.{name}() got an unexpected or unsupported keyword "
+                                 f"argument '{kw.name}'", kw)
+            static["dtype"] = self.dtype_arg(kw.value)
+        arg = e.args[0]
+        t = self.expr(arg)
+        if isinstance(t, TensorType):
+            same = static.get("dtype") in (None, DTYPE_NAMES[t.dtype])
+            if name == "asarray" and same:
+                e.chain = arg               # the array itself (lowered as the argument)
+                return t
+            else:
+                e.np_name, e.np_operands = ("copy", [arg]) if same else ("astype", [arg])
+                e.np_static = {} if same else static
+        else:
+            e.np_name, e.np_operands, e.np_static = "array", [arg], static
+        e.target = Callee("np", e.np_name)
+        return self.np_type(e.np_name, [t], e.np_static, e, shown=name)
 
     def tensor_method(self, e: A.Call, obj: A.Expr, t: Type, name: str) -> Type:
         np_name = METHODS.get(name)
@@ -440,9 +471,15 @@ class TensorChecks:
                     (isinstance(item, A.Attribute) and self.is_np(item.value) and item.attr == "newaxis"):
                 pattern.append("n")
             else:
-                it = self.expr(item)
+                if isinstance(item, A.ListExpr):       # x[:, [-1], :]: an array index
+                    item = self.list_index_array(item)
+                    it = item.ty
+                else:
+                    it = self.expr(item)
                 if isinstance(it, TensorType):
-                    raise self.error("indexing with arrays (fancy indexing) is not supported", item)
+                    pattern.append(self.array_index_word(item, it, pattern))
+                    operands.append(item)
+                    continue
                 if it == I1:
                     raise self.error("a bool index is a mask in numpy (x[True] adds an axis); "
                                      "boolean indexing is not supported: use int(...)", item)
@@ -458,6 +495,32 @@ class TensorChecks:
                                {"pattern": e.pattern})
         except OpTypeError as err:
             raise self.error(str(err), e) from None
+
+
+    def list_index_array(self, item: A.ListExpr) -> A.Call:
+        """A list display as an index is np.array of it (numpy's rule: x[[0, 2]] is
+        x[np.array([0, 2])]): the call the lowering sees in its place."""
+        lt = self.expr(item)
+        call = A.Call(item, [item], [], span=item.span)
+        call.np_name, call.np_operands, call.np_static = "array", [item], {}
+        call.ty = self.np_type("array", [lt], {}, call, shown="array (a list as an index)")
+        return call
+
+    def array_index_word(self, item: A.Expr, it: TensorType, words: list[str]) -> str:
+        """The pattern word of an array index: `m` a bool mask, `a` an int array."""
+        from pts.ir.tensor_ops import ADVANCED
+        if it.rank == 0:
+            raise self.error("a 0-d array index is not supported: use int(...) or a 1-d array",
+                             item)
+        if any(w in ADVANCED for w in words) and (it.dtype == I1 or "m" in words):
+            raise self.error("a boolean mask combined with another array index is not "
+                             "supported: index with the mask alone (or use np.nonzero)", item)
+        if it.dtype == I1:
+            return "m"
+        if it.dtype in (I32, I64):
+            return "a"
+        raise self.error("arrays used as indices must be of integer (or boolean) type, not "
+                         f"{DTYPE_NAMES[it.dtype]}", item)
 
 
 def check_tensor_assignment(checker, target: A.Subscript, value_t: Type, node: A.Node) -> None:

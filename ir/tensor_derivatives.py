@@ -646,13 +646,16 @@ def _stack(b, i, g):
 
 
 def _getitem(b, i, g):
-    # d x[index] = zeros of x's shape with g written at x[index] (basic indexing reads each
-    # element once); the index operands get none
+    # d x[index] = zeros of x's shape with g written at x[index] (basic indexing and a mask
+    # read each element once); with int arrays g is added at x[index], a repeated index
+    # summing its parts (np.add.at: the scatter-add of a gather); the index operands get none
     x = i.args[0]
     if not wants(x):
         return [None] * len(i.args)
     dx = np_(b, "zeros_like", x)
-    emit(b, "np.setitem", dx, g, *i.args[1:], pattern=i.attrs["pattern"])
+    gather = "a" in i.attrs["pattern"].split()
+    emit(b, "np.index_add" if gather else "np.setitem", dx, g, *i.args[1:],
+         pattern=i.attrs["pattern"])
     return [dx] + [None] * (len(i.args) - 1)
 
 

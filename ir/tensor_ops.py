@@ -9,13 +9,23 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                upper / step are present (1) or absent (0), `n` a new axis; an optional
                `bounds` attribute (ir.passes.bound_indices) says, one letter per `i`, what
                is proven of that index: r in range, n >= 0, - nothing (the backend then
-               skips the wrap, and for r the IndexError check)
+               skips the wrap, and for r the IndexError check); two more words index
+               with an array operand (numpy's advanced indexing): `m` a bool mask (over
+               as many axes as its rank; the only array word), `a` an int array (over one
+               axis; several broadcast together, and the result takes their shape there,
+               see `advanced_layout`)
   np.setitem   (array, value, index operands...) {pattern}: x[index] = value; no result
+  np.index_add (array, value, index operands...) {pattern}: np.add.at(x, index, value):
+               x[index] += value with each repeated index adding again; no result (not
+               in TENSOR_OPS: differentiation emits it, the adjoint of a gather)
   np.reshape   (array, size operands... | one tuple of sizes)
   np.astype    (array) {dtype, copy}: x.astype(dtype, copy=copy)
   np.ravel     (array) {copy}: np.ravel(x), a view of contiguous data, else a copy;
                `copy: True` always copies (x.flatten()): the two differ in whether a write
                through the result can reach x, so one op with an attribute carries both
+  np.array     (list) {dtype}: np.array of a (nested) list of numbers: rank = the nesting
+               depth; dtype numpy's for the elements' type unless given (a ragged list is
+               numpy's ValueError; an empty outer list has size 0 on every axis)
   np.shape     (array) -> tuple<i64, ...>: x.shape;  np.size (array) -> i64: x.size
   np.item      (array or numpy scalar) -> the Python scalar: x.item()
   np.sum_to    (g: tensor<D, m>, like: tensor<E, n>), m >= n -> tensor<D, n>: not numpy's
@@ -66,13 +76,30 @@ bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expand
 eye floor floor_divide full full_like getitem greater greater_equal invert item left_shift
 less less_equal linspace log log1p logical_and logical_not logical_or matmul max maximum
 mean min minimum multiply negative not_equal ones ones_like positive power prod ravel
-remainder reshape right_shift setitem shape sign sin size sqrt square squeeze stack std
+remainder reshape right_shift array setitem shape sign sin size sqrt square squeeze stack std
 subtract sum swapaxes tan tanh transpose true_divide var where zeros zeros_like""".split()
 
 # the scalar types of a slice bound, and of an int index (a bool there is numpy's mask:
 # x[True] adds an axis, so it is not an int index)
 INDEX_TYPES = (I1, I32, I64, NPI64)
 INT_INDEX_TYPES = (I32, I64, NPI64)
+# pattern words that index with an array operand: a bool mask, an int array
+ADVANCED = ("m", "a")
+
+
+def advanced_layout(words: list[str], ranks: list[int]) -> tuple[list[int], bool]:
+    """For a pattern with array words (one mask, or int arrays; ranks: each word's operand
+    rank, 0 for the others): (the axis of x each array word starts at, whether the result
+    axes of the arrays go first).  numpy counts the int words as advanced indices too, and
+    puts the broadcast axes first when the advanced indices are not next to each other
+    (x[0, :, idx] has idx's axes first)."""
+    axes, axis = [], 0
+    for k, w in enumerate(words):
+        if w in ADVANCED:
+            axes.append(axis)
+        axis += 0 if w == "n" else ranks[k] if w == "m" else 1
+    group = [k for k, w in enumerate(words) if w == "i" or w in ADVANCED]
+    return axes, group[-1] - group[0] + 1 != len(group)
 
 
 # ---------------------------------------------------------------- evaluation
@@ -84,6 +111,8 @@ def build_index(pattern: str, operands) -> tuple:
     for word in pattern.split():
         if word == "i":
             index.append(operator.index(next(it)))
+        elif word in ADVANCED:
+            index.append(next(it))
         elif word == "n":
             index.append(None)
         else:
@@ -98,6 +127,9 @@ def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> A
         return operands[0][build_index(pattern, operands[1:])]
     if name == "setitem":
         operands[0][build_index(pattern, operands[2:])] = operands[1]
+        return None
+    if name == "index_add":
+        np.add.at(operands[0], build_index(pattern, operands[2:]), operands[1])
         return None
     if name == "shape":
         return tuple(int(d) for d in operands[0].shape)
@@ -117,6 +149,8 @@ def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> A
         return np.reshape(operands[0], shape)
     if name == "sum_to":
         return sum_to(*operands)
+    if name == "array":
+        return from_list(operands[0], static.get("dtype"))
     return getattr(np, name)(*operands, **static)
 
 
@@ -138,6 +172,22 @@ def sum_to(g, like):
     if not axes:
         return g
     return np.sum(g, axis=axes, keepdims=True).reshape(shape)
+
+
+def list_depth(t: Type) -> tuple[int, Type]:
+    """(nesting depth, element type) of a list type: list<list<f64>> -> (2, f64)."""
+    from pts.ir.types import ListType
+    depth = 0
+    while isinstance(t, ListType):
+        depth, t = depth + 1, t.elem
+    return depth, t
+
+
+def from_list(values, dtype):
+    """np.array(values, dtype); an empty list of lists keeps its depth as a rank."""
+    import numpy as np
+    a = np.array(values, dtype=dtype)
+    return a
 
 
 def _evaluator(name: str):
@@ -217,26 +267,47 @@ def _index_operands(use: OpUse, first: int) -> int:
     if not isinstance(t, TensorType):
         use.fail(f"expected an array, found {t}")
     words = pattern.split()
-    # the type each index operand must have, in order: one per `i`, one per present bound
-    kinds = [INT_INDEX_TYPES if w == "i" else INDEX_TYPES
-             for w in words for _ in range(1 if w == "i" else w.count("1") if w[0] == "s" else 0)]
+    # the type each index operand must have, in order: one per `i`, one per present bound,
+    # one per array word
+    kinds = [w if w in ADVANCED else INT_INDEX_TYPES if w == "i" else INDEX_TYPES
+             for w in words for _ in range(1 if w == "i" or w in ADVANCED
+                                           else w.count("1") if w[0] == "s" else 0)]
     if len(use.types) - first != len(kinds):
         use.fail(f"expected {len(kinds)} index operand(s) for pattern {pattern!r}, "
                  f"found {len(use.types) - first}")
-    for t_k, allowed in zip(use.types[first:], kinds):
-        if t_k not in allowed:
-            use.fail(f"expected an integer index, found {t_k}")
-    consumed = sum(1 for w in words if w != "n")
+    if "m" in words and sum(1 for w in words if w in ADVANCED) > 1:
+        use.fail("expected a mask as the only array index")
+    consumed, added, broadcast = 0, 0, 0
+    operands = iter(use.types[first:])
+    for w in words:
+        if w == "n":
+            added += 1
+            continue
+        if w == "i" or w[0] == "s":
+            for _ in range(1 if w == "i" else w.count("1")):
+                t_k = next(operands)
+                if t_k not in (INT_INDEX_TYPES if w == "i" else INDEX_TYPES):
+                    use.fail(f"expected an integer index, found {t_k}")
+            consumed += 1
+            added += w != "i"
+            continue
+        t_k = next(operands)
+        want = (I1,) if w == "m" else (I32, I64)
+        if not (isinstance(t_k, TensorType) and t_k.dtype in want and t_k.rank >= 1):
+            use.fail(f"expected a {'bool' if w == 'm' else 'int'} array index, found {t_k}")
+        consumed += t_k.rank if w == "m" else 1
+        broadcast = max(broadcast, 1 if w == "m" else t_k.rank)   # int arrays broadcast
     if consumed > t.rank:
         use.fail(f"too many indices for array: array is {t.rank}-dimensional, but "
                  f"{consumed} were indexed")
-    return t.rank - consumed + sum(1 for w in words if w != "i")
+    return t.rank - consumed + added + broadcast
 
 
 def _getitem(use: OpUse) -> Type:
     rank = _index_operands(use, 1)
     t = use.types[0]
-    if rank == 0 and "n" not in use.attrs["pattern"].split():
+    words = use.attrs["pattern"].split()
+    if rank == 0 and "n" not in words and not set(words) & set(ADVANCED):
         return SCALAR_OF_DTYPE[t.dtype]        # x[i, j]: a numpy scalar
     return TensorType(t.dtype, rank)
 
@@ -261,6 +332,22 @@ def _reshape(use: OpUse) -> Type:
         if s not in (I64, I32, I1):
             use.fail(f"expected integer sizes, found {s}")
     return TensorType(use.types[0].dtype, len(sizes))
+
+
+def _array(use: OpUse) -> Type:
+    use.arity(1)
+    depth, elem = list_depth(use.types[0])
+    if depth == 0 or elem not in (I1, I64, F64, F32, I32, NPF64, NPI64, NPI1):
+        use.fail(f"expected a (nested) list of numbers, found {use.types[0]}")
+    static = use.static()
+    dtype = static.get("dtype")
+    if dtype is None:
+        from pts.ir.types import DTYPE_OF_SCALAR
+        dtype = {I1: "bool", I64: "int64", F64: "float64"}.get(elem) or \
+            DTYPE_NAMES[DTYPE_OF_SCALAR[elem]]
+    if dtype not in DTYPES:
+        use.fail(f"unsupported dtype {dtype}")
+    return TensorType(DTYPES[dtype], depth)
 
 
 def _attr_get(use: OpUse) -> Type:
@@ -297,12 +384,14 @@ def _sum_to(use: OpUse) -> Type:
     return TensorType(g.dtype, like.rank)
 
 
-RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape, "sum_to": _sum_to}
+RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape, "sum_to": _sum_to,
+         "array": _array}
 
 for _name in TENSOR_OPS:
     define("np." + _name, TENSOR, _evaluator(_name), RULES.get(_name, _numpy_rule))
 # not numpy's and not in TENSOR_OPS (the frontend never emits it): differentiation's
 define("np.sum_to", TENSOR, _evaluator("sum_to"), _sum_to)
+define("np.index_add", TENSOR, _evaluator("index_add"), _setitem)
 # attributes of the scripted object: evaluated by the interpreter on the root it is given
 define("attr.get", READ, None, _attr_get)
 define("attr.set", WRITE, None, _attr_set)

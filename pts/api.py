@@ -40,6 +40,7 @@ _SCALAR_TYPES = {int: I64, float: F64, bool: I1}
 
 
 from pts.runtime.native import DISPATCH as _DISPATCH
+from pts.runtime import buffers as _buffers
 
 # calls through C (runtime/_dispatch.c), else (not built, or built from older sources:
 # runtime.native._load_dispatch) through ctypes: ScriptFunction.__call__ below
@@ -103,6 +104,8 @@ class ScriptFunction(_CallBase):
 
     def _slow_call(self, *args, **kwargs):
         args, _ = _call_args(self.py_func, args, kwargs, 0, self._bind)
+        if _buffers.has_buffers(args):       # array.array: a numpy view of its memory
+            args = _buffers.as_arrays(args)
         key = _value_key(args)
         c = self._fast.get(key)
         if c is None:

@@ -62,8 +62,11 @@ def run(module: Module) -> bool:
 
 
 def _int_words(i: Instr):
-    """(operand, array, axis) for each `i` word of an access's pattern."""
+    """(operand, array, axis) for each `i` word of an access's pattern (none when it also
+    indexes with an array: numpy's advanced indexing checks its ints itself)."""
     start = ACCESS[i.op]
+    if any(w in ("m", "a") for w in i.attrs.get("pattern", "").split()):
+        return []
     ops = iter(i.args[start:])
     axis = 0
     out = []

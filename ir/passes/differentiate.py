@@ -332,7 +332,9 @@ class _Differentiator(AliasesAndRefusals):
         operands = iter(w.args[2:])
         ints = []
         for word in words:
-            if word == "i":
+            if word in ("m", "a"):
+                next(operands)
+            elif word == "i":
                 ints.append(next(operands))
             elif word != "n":
                 for flag in word[1:]:

@@ -46,7 +46,8 @@ EXACT = TARGET == archive.HOST_TARGET
 # in `make test`: errors, 0-d results, axis= specializations, matmul, views, loops; the
 # rest of the corpus in `make test-all`
 FAST_NAMES = ["attention.py", "broadcast_errors.py", "reshape_forms.py", "reduce_4d.py",
-              "matmul_2d.py", "rnn_cell.py", "concatenate_forms.py", "max_pool2d.py"]
+              "matmul_2d.py", "rnn_cell.py", "concatenate_forms.py", "max_pool2d.py",
+              "fancy_mask_write.py", "fancy_int_read.py", "fancy_mask_errors.py"]
 FAST = [p for p in PATHS if p.name in FAST_NAMES]
 
 
@@ -180,6 +181,9 @@ def check_pts_run(where, pts_run, target, loaded, run, want, tmp_path):
     cli = [cli_arg(a, d, k) for i, a in enumerate(args) if i not in consts]
     if any(c is None for c in cli):
         return                      # arrays inside tuples or lists: Python only
+    if want.exc is None and isinstance(want.value[0], list) and \
+            any(isinstance(v, np.ndarray) for v in want.value[0]):
+        return                      # a list of arrays (np.split's): libpts cannot return it
     r = subprocess.run([str(pts_run), str(target), "--entry", key, *cli, "--out", str(d)],
                        capture_output=True, text=True, timeout=120)
     if want.exc is not None:

@@ -50,12 +50,13 @@ NP_FUNCS = {
     "matmul", "dot", "swapaxes", "expand_dims", "concatenate", "stack", "transpose", "reshape",
     "squeeze", "ravel",
     "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like",
-    "empty_like", "full_like",
+    "empty_like", "full_like", "array", "asarray", "tril", "triu", "pad", "split",
+    "array_split", "flip", "roll", "repeat", "tile", "nonzero", "argwhere",
 }
 NP_NAMES = {"float32", "float64", "int32", "int64", "bool_", "ndarray", "pi", "e", "inf", "nan"}
 METHODS = {
     "sum", "mean", "max", "min", "prod", "argmax", "argmin", "any", "all", "std", "var",
-    "reshape", "transpose", "squeeze", "ravel", "flatten", "copy", "astype", "item",
+    "reshape", "transpose", "squeeze", "ravel", "flatten", "copy", "astype", "item", "dot",
 }
 ATTRS = {"shape", "ndim", "size", "dtype", "T"}
 CREATION = {"zeros": 1, "ones": 1, "empty": 1, "full": 2, "eye": 2, "zeros_like": 1,   # positional
@@ -112,10 +113,8 @@ class Linter(ast.NodeVisitor):
 
     def visit_Subscript(self, node):
         for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]):
-            if isinstance(part, (ast.List, ast.ListComp)):
-                self.problem(node, "fancy indexing with a list")
-            if isinstance(part, ast.Compare):
-                self.problem(node, "boolean mask indexing")
+            if isinstance(part, ast.ListComp):
+                self.problem(node, "fancy indexing with a list comprehension")
         self.generic_visit(node)
 
     def visit_Attribute(self, node):
@@ -137,7 +136,7 @@ class Linter(ast.NodeVisitor):
         if isinstance(f, ast.Name) and f.id not in BUILTINS | self.functions:
             self.problem(node, f"call of {f.id} is not in the language")
         for kw in node.keywords:
-            if kw.arg not in ("axis", "keepdims", "dtype", "axes"):
+            if kw.arg not in ("axis", "keepdims", "dtype", "axes", "k", "mode", "constant_values"):
                 self.problem(node, f"keyword {kw.arg}=")
         if isinstance(f, ast.Attribute) and f.attr == "squeeze":
             n_operands = 1 if isinstance(f.value, ast.Name) and f.value.id == "np" else 0

@@ -1,4 +1,4 @@
-"""np.outer (stdlib/pynumpy.py): vectors, arrays it ravels, mixed dtypes (NEP 50), a
+"""np.outer (stdlib/nparrays.py): vectors, arrays it ravels, mixed dtypes (NEP 50), a
 numpy scalar operand."""
 import numpy as np
 

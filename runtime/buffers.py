@@ -1,0 +1,36 @@
+"""`array.array` arguments: passed to scripted code as 1-d numpy arrays over the same
+memory (the buffer protocol: np.frombuffer, no copy), so scripted writes (`u[i] = v`) are
+seen in the caller's array.array, as in Python.
+
+Contract: `as_arrays(args)` returns args with each array.array replaced by its view; the
+typecodes whose item is a dtype pts compiles are 'd' (float64), 'f' (float32), 'i'
+(int32), 'l' and 'q' (int64, where C long is 8 bytes) and 'b', 'B', 'h', 'H', 'I' once
+their dtypes (int8, uint8, int16, uint16, uint32) are in the language: today they raise
+TypeError naming the typecode.  numpy is imported only when an array.array comes.
+"""
+from __future__ import annotations
+
+import array
+
+SUPPORTED = {"d": "float64", "f": "float32", "q": "int64", "i": "int32"}
+if array.array("l").itemsize == 8:
+    SUPPORTED["l"] = "int64"
+
+
+def has_buffers(args: tuple) -> bool:
+    return any(type(a) is array.array for a in args)
+
+
+def as_arrays(args: tuple) -> tuple:
+    import numpy as np
+    out = []
+    for a in args:
+        if type(a) is array.array:
+            dtype = SUPPORTED.get(a.typecode)
+            if dtype is None:
+                raise TypeError(f"pts: an array.array of typecode '{a.typecode}' is not "
+                                f"supported as an argument (typecodes "
+                                f"{', '.join(repr(c) for c in SUPPORTED)} are)")
+            a = np.frombuffer(a, dtype=dtype)
+        out.append(a)
+    return tuple(out)
