@@ -85,10 +85,22 @@ def py_object_name(t: ObjectType) -> str:
 
 
 def step(obj: Any, name: str) -> Any:
-    """One attribute step: `obj.name`, or item `int(name)` of a list/tuple."""
+    """One attribute step: `obj.name`, or item `int(name)` of a list/tuple; a scripted
+    module met on the way (`pts.script(MyDecisionGate())` kept as a submodule, as the
+    TorchScript tutorial does) is its root model: the compiled code sees the plain module."""
     if isinstance(obj, (list, tuple)):
-        return obj[int(name)]
-    return getattr(obj, name)
+        value = obj[int(name)]
+    else:
+        value = getattr(obj, name)
+    return unwrap(value)
+
+
+def unwrap(value: Any) -> Any:
+    """The model a pts.api.ScriptModule wraps (it says so with its class attribute
+    `wraps_python_module`: the frontend sits below pts.api), else value itself."""
+    if getattr(type(value), "wraps_python_module", False):
+        return value.__dict__["module"]
+    return value
 
 
 def resolve(root: Any, path) -> Any:

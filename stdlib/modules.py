@@ -80,6 +80,12 @@ def Parameter(data, requires_grad: bool = True) -> np.ndarray:
     return np.asarray(data)
 
 
+def _scripted_module(value) -> bool:
+    """Is value a `pts.script(module)` (pts.api.ScriptModule)?  Kept as a submodule, it is
+    registered as one: its parameters, buffers and state are the wrapped module's."""
+    return getattr(type(value), "wraps_python_module", False)
+
+
 _IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 
 
@@ -112,7 +118,7 @@ class Module:
             raise AttributeError(f"cannot assign {what} before Module.__init__() call") from None
 
     def __setattr__(self, name: str, value) -> None:
-        if isinstance(value, Module):
+        if isinstance(value, Module) or _scripted_module(value):
             params, buffers, modules = self._registries("module")
             params.pop(name, None)
             buffers.pop(name, None)
@@ -157,7 +163,7 @@ class Module:
         object.__setattr__(self, name, param)
 
     def add_module(self, name: str, module) -> None:
-        if module is not None and not isinstance(module, Module):
+        if module is not None and not isinstance(module, Module) and not _scripted_module(module):
             raise TypeError(f"{type(module).__name__} is not a Module subclass")
         params, buffers, modules = self._registries("module")
         modules[name] = module
