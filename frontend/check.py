@@ -1248,6 +1248,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """The value of an argument known at compile time (a literal or a constant
         parameter of this specialization), else None."""
         v = _literal(a)
+        if v is None and isinstance(a, A.TupleExpr):     # (2, 0, 1): pts.permute's dims
+            items = [_literal(x) for x in a.elts]
+            v = tuple(items) if items and None not in items else None
         if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
             v = self.spec.const_params[a.var]
         if v is None and (isinstance(a.ty, ObjectType) or

@@ -81,7 +81,16 @@ def train_step(model, loss_fn, optimizer, *, backend=None):
     return _ts(model, loss_fn, optimizer, backend=backend)
 
 
+_TORCHLIKE = frozenset(("tanh sigmoid relu exp log sqrt abs clamp where masked_fill matmul "
+                        "softmax log_softmax sum mean max min argmax argmin zeros ones full "
+                        "zeros_like ones_like arange tril triu reshape transpose permute "
+                        "unsqueeze squeeze flatten cat stack split chunk einsum").split())
+
+
 def __getattr__(name):
+    if name in _TORCHLIKE:              # torch's functions over numpy (stdlib/torchlike.py),
+        from pts.stdlib import torchlike      # imported on first use: they import numpy
+        return getattr(torchlike, name)
     if name == "GradcheckError":
         from pts.autodiff import GradcheckError
         return GradcheckError
