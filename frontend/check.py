@@ -510,6 +510,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.narrow.pop(key, None)
 
     def stmt_For(self, s: A.For) -> None:
+        if self.for_object_pattern(s):          # enumerate/zip/.items() over objects
+            return
         if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
                 isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
@@ -1450,6 +1452,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
     opt = optional_annotation(te, resolve_type)     # Optional[T], T | None, Union[T, None]
     if opt is not None:
         return opt
+    if name == "Final" and len(te.args) == 1:       # typing.Final[T]: a T (never rebound)
+        return resolve_type(te.args[0])
     if name in ("int",):
         return I64
     if name == "float":
@@ -1642,6 +1646,8 @@ def _negative_const(e: A.Expr) -> bool:
 
 
 def _const_int(e: A.Expr, checker: FunctionChecker) -> int | None:
+    if isinstance(getattr(e, "unrolled_const", None), int):     # enumerate over objects
+        return e.unrolled_const
     if isinstance(e, A.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
         return e.value
     if isinstance(e, A.UnaryOp) and e.op == "-" and isinstance(e.operand, A.Const) \

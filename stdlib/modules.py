@@ -825,7 +825,70 @@ class ModuleList(Module):
         self._reset(mods)
 
 
+class ModuleDict(Module):
+    """An ordered dict of modules, torch's API: built from a dict or (name, module) pairs;
+    `d[key]`, `d.key`, `in`, `len`, iteration over the keys in insertion order, `keys()`,
+    `values()`, `items()`, `update`, `pop`.  Parameters are named `d.key.weight`.
+    Scripted, `d[key]` with a constant key, `d.key` and loops over `items()`, `keys()`,
+    `values()` (or `d` itself: its keys) are unrolled as ModuleList's are."""
+
+    __pts_mapping__ = True        # iterating over it gives its keys (frontend.objects)
+
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key: str):
+        return self._modules[key]
+
+    def __setitem__(self, key: str, module) -> None:
+        self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+        object.__delattr__(self, key)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key) -> bool:
+        return key in self._modules
+
+    def clear(self) -> None:
+        for key in list(self._modules):
+            del self[key]
+
+    def pop(self, key: str):
+        v = self[key]
+        del self[key]
+        return v
+
+    def keys(self):
+        return self._modules.keys()
+
+    def items(self):
+        return self._modules.items()
+
+    def values(self):
+        return self._modules.values()
+
+    def update(self, modules) -> None:
+        if isinstance(modules, (dict, ModuleDict)) or hasattr(modules, "keys"):
+            for key in modules.keys():
+                self[key] = modules[key]
+        else:
+            for j, pair in enumerate(modules):
+                if len(pair) != 2:
+                    raise ValueError(f"ModuleDict update sequence element #{j} has length "
+                                     f"{len(pair)}; 2 is required")
+                self[pair[0]] = pair[1]
+
+
 __all__ = ["Module", "Parameter", "Identity", "Linear", "Conv2d", "BatchNorm1d", "BatchNorm2d",
            "LayerNorm", "ReLU", "LeakyReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Dropout",
            "MaxPool2d", "AvgPool2d", "Flatten", "Embedding", "Sequential", "ModuleList",
-           "manual_seed"]
+           "ModuleDict", "manual_seed"]
