@@ -1250,6 +1250,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """The value of an argument known at compile time (a literal or a constant
         parameter of this specialization), else None."""
         v = _literal(a)
+        if v is None and isinstance(getattr(a, "ty", None), DTypeType):
+            v = a.ty                  # np.float32, x.dtype: a constant of the callee
         if v is None and isinstance(a, A.TupleExpr):     # (2, 0, 1): pts.permute's dims
             items = [_literal(x) for x in a.elts]
             v = tuple(items) if items and None not in items else None

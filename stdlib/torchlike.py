@@ -204,7 +204,8 @@ def unsqueeze(input: np.ndarray, dim: int) -> np.ndarray:
 
 def squeeze(input: np.ndarray, dim=None) -> np.ndarray:
     """torch.squeeze; squeezing an axis whose size is not 1 raises numpy's ValueError
-    (torch leaves it: the result's rank is fixed when compiled, the size is not)."""
+    (torch leaves it: the result's rank is fixed when compiled, the size is not).  Compiled
+    code needs `dim` (numpy's squeeze() without an axis has a rank known only at run time)."""
     if dim is None:
         return np.squeeze(input)
     return np.squeeze(input, axis=dim)
@@ -221,7 +222,7 @@ def flatten(input: np.ndarray, start_dim: int = 0, end_dim: int = -1) -> np.ndar
         raise NotImplementedError("pts.flatten: end_dim must be the last axis")
     if start_dim == 0 or input.ndim == 0:
         return input.reshape(-1)
-    elif start_dim == 1 or start_dim == -input.ndim + 1:
+    elif start_dim == 1:
         return input.reshape(input.shape[0], -1)
     elif start_dim == 2:
         return input.reshape(input.shape[0], input.shape[1], -1)
