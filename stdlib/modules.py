@@ -289,6 +289,33 @@ class Module:
     def eval(self) -> "Module":
         return self.train(False)
 
+    def to(self, dtype=None, *args, **kwargs) -> "Module":
+        """`model.to(np.float64)`: parameters and buffers of float dtypes cast (a device
+        argument, a string, is accepted and ignored: pts runs on the CPU)."""
+        if dtype is None or isinstance(dtype, str):
+            return self
+        return self._cast(np.dtype(dtype))
+
+    def double(self) -> "Module":
+        return self._cast(np.dtype(np.float64))
+
+    def float(self) -> "Module":
+        return self._cast(np.dtype(np.float32))
+
+    def _cast(self, dt: np.dtype) -> "Module":
+        # one new array per old one: weights tied between layers stay tied
+        new: dict = {}
+        for m in self.modules():
+            for reg in (m._parameters, m._buffers):
+                for name, v in list(reg.items()):
+                    if v is None or v.dtype.kind != "f":
+                        continue
+                    if id(v) not in new:
+                        new[id(v)] = v.astype(dt)
+                    reg[name] = new[id(v)]
+                    object.__setattr__(m, name, new[id(v)])
+        return self
+
     def requires_grad_(self, requires_grad: bool = True) -> "Module":
         return self
 
