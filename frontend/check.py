@@ -520,6 +520,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.narrow.pop(key, None)
 
     def stmt_For(self, s: A.For) -> None:
+        if self.for_object_pattern(s):          # enumerate/zip/.items() over objects
+            return
         if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
                 isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object
@@ -1264,6 +1266,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """The value of an argument known at compile time (a literal or a constant
         parameter of this specialization), else None."""
         v = _literal(a)
+        if v is None and isinstance(getattr(a, "ty", None), DTypeType):
+            v = a.ty                  # np.float32, x.dtype: a constant of the callee
+        if v is None and isinstance(a, A.TupleExpr):     # (2, 0, 1): pts.permute's dims
+            items = [_literal(x) for x in a.elts]
+            v = tuple(items) if items and None not in items else None
         if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
             v = self.spec.const_params[a.var]
         if v is None and (isinstance(a.ty, ObjectType) or
@@ -1469,6 +1476,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
     opt = optional_annotation(te, resolve_type)     # Optional[T], T | None, Union[T, None]
     if opt is not None:
         return opt
+    if name == "Final" and len(te.args) == 1:       # typing.Final[T]: a T (never rebound)
+        return resolve_type(te.args[0])
     if name in ("int",):
         return I64
     if name == "float":
@@ -1661,6 +1670,8 @@ def _negative_const(e: A.Expr) -> bool:
 
 
 def _const_int(e: A.Expr, checker: FunctionChecker) -> int | None:
+    if isinstance(getattr(e, "unrolled_const", None), int):     # enumerate over objects
+        return e.unrolled_const
     if isinstance(e, A.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
         return e.value
     if isinstance(e, A.UnaryOp) and e.op == "-" and isinstance(e.operand, A.Const) \

@@ -27,7 +27,8 @@ import operator
 
 from pts.frontend import ast as A
 from pts.frontend.objects import (CONST, FUNCTION, OBJECT, TENSOR, ObjectType, children,
-                                  constant_value_type, describe_value, is_chain, kind_of,
+                                  constant_value_type, describe_value, is_chain, is_mapping,
+                                  kind_of,
                                   method_function, py_object_name, step, tensor_type)
 from pts.ir.types import NONE, TensorType, TupleType, py_name
 
@@ -83,6 +84,13 @@ class ObjectChecks:
             e.obj_const = True
             self.program.object_reads[path] = ("const", value)
             return constant_value_type(value)
+        if isinstance(value, list) and value and constant_value_type(tuple(value)) is not None:
+            # a list of numbers is folded as a tuple (read only: `self.sizes[i]`, loops,
+            # len); the guard keeps a copy, so a change in place compiles again
+            e.const = tuple(value)
+            e.obj_const = True
+            self.program.object_reads[path] = ("const", list(value))
+            return constant_value_type(e.const)
         if kind == OBJECT:
             return self.child_of(t, e.attr, value)
         if kind in ("method", FUNCTION):
@@ -134,22 +142,57 @@ class ObjectChecks:
             self.program.object_reads[t.path] = ("children", tuple(names))
         if names is None:
             raise self.error(f"cannot {what} {self.object_name(t)}: only containers "
-                             f"(Sequential, ModuleList, lists and tuples of objects) can", node)
+                             f"(Sequential, ModuleList, ModuleDict, lists and tuples of "
+                             f"objects) can", node)
+        if t.items is not None:            # a slice of the container
+            names = list(t.items)
         return obj, names
 
     def object_item(self, e: A.Subscript, t: ObjectType):
         from pts.frontend.check import _const_int
         obj, names = self.object_children(t, e, "index")
-        i = _const_int(e.index, self)
-        if i is None:
-            raise self.error("the index of a container of objects must be a constant int", e.index)
+        if isinstance(e.index, A.Slice):
+            return self.object_slice(e.index, t, names)
+        key = getattr(e.index, "unrolled_const", None)
+        i = _const_int(e.index, self) if key is None else key
+        if i is None and isinstance(e.index, A.Const) and isinstance(e.index.value, str):
+            i = e.index.value
         self.expr(e.index)
+        if i is None and getattr(e.index, "obj_const", False):
+            i = e.index.const                      # self.layers[self.k]
+        if isinstance(i, str) and is_mapping(obj):
+            if i not in names:
+                raise self.error(f"{self.object_name(t)} has no key {i!r}", e.index)
+            return self.child_of(t, i, step(obj, i))
+        if not isinstance(i, int) or isinstance(i, bool) or is_mapping(obj):
+            raise self.error(f"the {'key' if is_mapping(obj) else 'index'} of a container "
+                             f"of objects must be a constant {'str' if is_mapping(obj) else 'int'} "
+                             f"(a literal, or the variable of a loop over objects or over "
+                             f"range(len(...)), which pts unrolls)", e.index)
         n = len(names)
         if not -n <= i < n:
             raise self.error(f"index {i} out of range for {self.object_name(t)} of length {n}",
                              e.index)
         name = names[i % n]
         return self.child_of(t, name, step(obj, name))
+
+    def object_slice(self, sl: A.Slice, t: ObjectType, names: list) -> ObjectType:
+        """`self.layers[1:]`, `self.layers[::-1]`: the container keeping those children."""
+        from pts.frontend.check import _const_int
+        bounds = []
+        for part in (sl.lower, sl.upper, sl.step):
+            if part is None:
+                bounds.append(None)
+                continue
+            v = _const_int(part, self)
+            if v is None:
+                raise self.error("the bounds of a slice of a container of objects must be "
+                                 "constant ints", part)
+            self.expr(part)
+            bounds.append(v)
+        if bounds[2] == 0:
+            raise self.error("slice step cannot be zero", sl)
+        return ObjectType(t.path, t.cls, tuple(names[slice(*bounds)]))
 
     def object_len(self, e: A.Call, t: ObjectType):
         from pts.ir.types import I64
@@ -164,11 +207,124 @@ class ObjectChecks:
         if not isinstance(s.target, A.Name):
             raise self.error("the target of a loop over objects must be a single name", s.target)
         if getattr(s, "unrolled", None) is None:
-            s.unrolled = []
-            for name in names:
-                body = copy.deepcopy(s.body)
-                _bind_name(self, body, s.target.id, self.child_of(t, name, step(obj, name)))
-                s.unrolled.append(body)
+            if is_mapping(obj):                 # a ModuleDict: its keys
+                self.unroll(s, [[(s.target, name)] for name in names])
+            else:
+                self.unroll(s, [[(s.target, self.child_of(t, name, step(obj, name)))]
+                                for name in names])
+        self.run_unrolled(s)
+
+    def unroll(self, s: A.For, bindings: list) -> None:
+        """s.unrolled: one copy of the body per iteration, each binding its target Names to
+        an object (ObjectType) or to a constant (an index, a key: assigned at the top of the
+        copy, and marked `unrolled_const` for `self.layers[i]`)."""
+        s.unrolled = []
+        for binds in bindings:
+            body = copy.deepcopy(s.body)
+            head = []
+            for target, value in binds:
+                if isinstance(value, ObjectType):
+                    _bind_name(self, body, target.id, value)
+                else:
+                    _bind_const(self, body, target.id, value)
+                    head.append(A.Assign([A.Name(target.id, span=target.span)],
+                                         A.Const(value, span=target.span), span=target.span))
+            s.unrolled.append(head + body)
+
+    def for_object_pattern(self, s: A.For) -> bool:
+        """`for i, layer in enumerate(self.layers)`, `for a, b in zip(self.x, self.y)`,
+        `for k, m in self.d.items()` (`.keys()`, `.values()`), `for i in
+        range(len(self.layers))`: unrolled like a loop over the objects (True), else False."""
+        it = s.iter
+        if getattr(s, "unrolled", None) is not None:
+            self.run_unrolled(s)
+            return True
+        if not isinstance(it, A.Call) or it.keywords and not (
+                isinstance(it.func, A.Name) and it.func.id == "enumerate"):
+            return False
+        f = it.func
+        if isinstance(f, A.Attribute) and f.attr in ("items", "keys", "values") \
+                and not it.args and self._is_object_expr(f.value):
+            t = self.expr(f.value)
+            obj, names = self.object_children(t, it, "iterate over")
+            if not is_mapping(obj):
+                raise self.error(f"{self.object_name(t)} has no method '{f.attr}' pts can "
+                                 f"compile (ModuleDict's items(), keys() and values() can be "
+                                 f"looped over)", f)
+            kids = [self.child_of(t, n, step(obj, n)) for n in names]
+            if f.attr == "items":
+                targets = self._targets(s, 2)
+                self.unroll(s, [[(targets[0], n), (targets[1], k)]
+                                for n, k in zip(names, kids)])
+            else:
+                targets = self._targets(s, 1)
+                self.unroll(s, [[(targets[0], n if f.attr == "keys" else k)]
+                                for n, k in zip(names, kids)])
+            self.run_unrolled(s)
+            return True
+        if not isinstance(f, A.Name) or self.var_key(f.id) in self.vars:
+            return False
+        if f.id == "enumerate" and it.args and self._is_object_expr(it.args[0]):
+            t = self.expr(it.args[0])
+            obj, names = self.object_children(t, it, "iterate over")
+            start = 0
+            extra = list(it.args[1:]) + [k.value for k in it.keywords if k.arg == "start"]
+            if extra:
+                from pts.frontend.check import _const_int
+                start = _const_int(extra[0], self)
+                if start is None or len(extra) > 1:
+                    raise self.error("enumerate over objects takes a constant start", it)
+            targets = self._targets(s, 2)
+            self.unroll(s, [[(targets[0], start + j),
+                             (targets[1], n if is_mapping(obj) else
+                              self.child_of(t, n, step(obj, n)))]
+                            for j, n in enumerate(names)])
+            self.run_unrolled(s)
+            return True
+        if f.id == "zip" and it.args and any(self._is_object_expr(a) for a in it.args):
+            if not all(self._is_object_expr(a) for a in it.args):
+                raise self.error("zip over objects takes containers of objects only (pts "
+                                 "unrolls the loop)", it)
+            columns = []
+            for a in it.args:
+                t = self.expr(a)
+                obj, names = self.object_children(t, a, "iterate over")
+                columns.append([n if is_mapping(obj) else self.child_of(t, n, step(obj, n))
+                                for n in names])
+            targets = self._targets(s, len(columns))
+            self.unroll(s, [list(zip(targets, row)) for row in zip(*columns)])
+            self.run_unrolled(s)
+            return True
+        if f.id == "range" and len(it.args) == 1 and isinstance(it.args[0], A.Call) \
+                and isinstance(it.args[0].func, A.Name) and it.args[0].func.id == "len" \
+                and len(it.args[0].args) == 1 and self._is_object_expr(it.args[0].args[0]):
+            t = self.expr(it.args[0].args[0])
+            _, names = self.object_children(t, it, "take len() of")
+            targets = self._targets(s, 1)
+            self.unroll(s, [[(targets[0], j)] for j in range(len(names))])
+            self.run_unrolled(s)
+            return True
+        return False
+
+    def _is_object_expr(self, e: A.Expr) -> bool:
+        """Is e an object (typed without side effects: a name, an attribute, an item)?"""
+        if isinstance(e, A.Name):
+            return getattr(e, "obj", None) is not None or \
+                isinstance(self.vars.get(self.var_key(e.id)), ObjectType)
+        if isinstance(e, (A.Attribute, A.Subscript)) and self._is_object_expr(e.value):
+            return isinstance(self.expr(e), ObjectType)
+        return False
+
+    def _targets(self, s: A.For, n: int) -> list:
+        t = s.target
+        names = [t] if n == 1 and isinstance(t, A.Name) else \
+            list(t.elts) if isinstance(t, (A.TupleExpr, A.ListExpr)) else None
+        if names is None or len(names) != n or not all(isinstance(x, A.Name) for x in names):
+            raise self.error(f"the target of this loop over objects must be "
+                             f"{'a name' if n == 1 else f'{n} names'}", t)
+        return names
+
+    def run_unrolled(self, s: A.For) -> None:
         self.loop_depth += 1
         self.loop_kinds.append("unrolled")
         # the copies run once each, in order: straight-line code at the loop's own depth, so
@@ -246,10 +402,27 @@ class ObjectChecks:
         if not fdef.params:
             raise self.error(f"method '{qual}' takes no 'self' parameter (static and class "
                              f"methods are not supported)", e)
+        if getattr(pyfunc, "__pts_ignore__", False):
+            raise self.error(f"method '{qual}' is marked @pts.ignore: it stays Python, and "
+                             f"compiled code cannot call back into Python (call it from "
+                             f"Python, or mark it @pts.unused if compiled code never runs it)",
+                             e)
+        if getattr(pyfunc, "__pts_unused__", False):
+            return self.call_unused(e, qual)
         if not getattr(e, "receiver_bound", False):
             e.args = [receiver] + list(e.args)
             e.receiver_bound = True
         return self.call_function(e, pyfunc, qual, e.func)
+
+    def call_unused(self, e: A.Call, qual: str):
+        """A call of a @pts.unused method: its body is not compiled; the call raises
+        RuntimeError (as torch.jit.unused's does) through a library stand-in."""
+        if not getattr(e, "unused_bound", False):
+            e.args = [A.Const(qual, span=e.span)]
+            e.keywords = []
+            e.unused_bound = True
+        from pts.stdlib.pyunused import unused_method_called
+        return self.call_function(e, unused_method_called, "unused_method_called", e.func)
 
     def call_chain(self, e: A.Call, t: ObjectType, obj):
         if getattr(e, "chain", None) is None:
@@ -284,6 +457,8 @@ class ObjectChecks:
         in types (a loss returns a float or an array by its `reduction`)."""
         if isinstance(e, A.UnaryOp) and e.op == "not":
             return self.decidable(e.operand)
+        if _is_scripting(e):
+            return True          # pts.is_scripting(): True when compiled
         if getattr(e, "decided", False) or _tuple_len(e, truth=True) is not None:
             return True          # `"name" in kwargs` (check_functions), `len(args)`, `if args:`
         if isinstance(e, A.BoolOp):
@@ -341,6 +516,8 @@ class ObjectChecks:
 
     def _static_value(self, e: A.Expr):
         from pts.frontend.check import _literal
+        if _is_scripting(e):
+            return True
         if isinstance(e, A.Const):
             return e.value
         v = _literal(e)
@@ -361,6 +538,13 @@ class ObjectChecks:
         if _is_dtype(e):
             return e.ty
         return _NO_VALUE
+
+
+def _is_scripting(e) -> bool:
+    """Is e a call of pts.is_scripting() (its compiled stand-in, pts._is_scripting_compiled)?"""
+    target = getattr(e, "target", None) if isinstance(e, A.Call) else None
+    spec = getattr(target, "spec", None)
+    return getattr(getattr(spec, "pyfunc", None), "__pts_is_scripting__", False)
 
 
 def _tuple_len(e, truth: bool = False):
@@ -404,6 +588,20 @@ def _bind_name(checker, nodes, name: str, obj: ObjectType) -> None:
     for n in A.walk(nodes):
         if isinstance(n, A.Name) and n.id == name:
             n.obj = obj
+        if isinstance(n, (A.Assign, A.AugAssign, A.AnnAssign, A.For)):
+            targets = n.targets if isinstance(n, A.Assign) else [n.target]
+            for t in targets:
+                if _names_in(t) & {name}:
+                    raise checker.error(f"cannot assign to '{name}', the variable of a loop "
+                                        f"over objects", t)
+
+
+def _bind_const(checker, nodes, name: str, value) -> None:
+    """Mark every Name `name` in a loop body copy as the constant `value` (an index or a
+    key of an unrolled loop: `self.layers[i]`), which the body may not assign."""
+    for n in A.walk(nodes):
+        if isinstance(n, A.Name) and n.id == name:
+            n.unrolled_const = value
         if isinstance(n, (A.Assign, A.AugAssign, A.AnnAssign, A.For)):
             targets = n.targets if isinstance(n, A.Assign) else [n.target]
             for t in targets:

@@ -31,7 +31,11 @@ gets its own specialization (two Linear layers compile `Linear.forward` twice). 
 relative to the root, so inlining a method anywhere keeps its `attr.get`s meaningful.
 
 Containers (`pts.nn.Sequential`, `ModuleList`, and any object with an ordered `_modules`
-dict, like torch's; Python lists and tuples of objects) have children named "0", "1", ...
+dict, like torch's; Python lists and tuples of objects) have children named "0", "1", ...;
+a `ModuleDict`'s are its keys (`__pts_mapping__`: iterating over it gives the keys).  Loops
+over containers are unrolled (`for layer in self.layers`, `enumerate(...)`, `zip(...)`,
+`.items()`, `range(len(...))`: the index or key is a constant of each copy), and a slice
+`self.layers[1:]` is an ObjectType of the container that keeps some of its children.
 Calling an object that has `__pts_chain__ = True` (Sequential) is compiled as the chain
 `child_n(...child_1(x))`: each call gets its own types, so the rank may change along a
 Sequential (Conv2d, Flatten, Linear), which one loop variable could not do.
@@ -65,8 +69,13 @@ class ObjectType(Type):
     """A compile-time object: the attribute path from the scripted root."""
     path: tuple[str, ...]
     cls: str = field(default="object", compare=False)
+    # a slice of the container at `path` (`self.layers[1:]`): the names of the children it
+    # keeps, which stay children of that container (their paths are path + (name,))
+    items: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
+        if self.items is not None:
+            return f"object<{self.dotted or 'self'}[{','.join(self.items)}]>"
         return f"object<{self.dotted or 'self'}>"
 
     __repr__ = __str__
@@ -85,10 +94,22 @@ def py_object_name(t: ObjectType) -> str:
 
 
 def step(obj: Any, name: str) -> Any:
-    """One attribute step: `obj.name`, or item `int(name)` of a list/tuple."""
+    """One attribute step: `obj.name`, or item `int(name)` of a list/tuple; a scripted
+    module met on the way (`pts.script(MyDecisionGate())` kept as a submodule, as the
+    TorchScript tutorial does) is its root model: the compiled code sees the plain module."""
     if isinstance(obj, (list, tuple)):
-        return obj[int(name)]
-    return getattr(obj, name)
+        value = obj[int(name)]
+    else:
+        value = getattr(obj, name)
+    return unwrap(value)
+
+
+def unwrap(value: Any) -> Any:
+    """The model a pts.api.ScriptModule wraps (it says so with its class attribute
+    `wraps_python_module`: the frontend sits below pts.api), else value itself."""
+    if getattr(type(value), "wraps_python_module", False):
+        return value.__dict__["module"]
+    return value
 
 
 def resolve(root: Any, path) -> Any:
@@ -211,6 +232,11 @@ def children(obj: Any) -> list[str] | None:
     return None
 
 
+def is_mapping(obj: Any) -> bool:
+    """Does iterating over the container `obj` give its keys (pts.nn.ModuleDict)?"""
+    return bool(getattr(type(obj), "__pts_mapping__", False))
+
+
 def is_chain(obj: Any) -> bool:
     """Is calling `obj` the chain of its children (pts.nn.Sequential)?"""
     return bool(getattr(type(obj), "__pts_chain__", False))
@@ -232,7 +258,8 @@ def python_function(value: Any):
     attribute `wraps_python_function`: the frontend sits below pts.api and cannot name
     it); None for anything else."""
     if isinstance(value, types.FunctionType):
-        return value
+        # (pts.is_scripting: compiled code calls a stand-in that returns True)
+        return getattr(value, "__pts_compiled__", value)
     if getattr(type(value), "wraps_python_function", False):
         return value.py_func
     if getattr(value, "__module__", None) == "_bisect":     # bisect.*: stdlib/pybisect.py

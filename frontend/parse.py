@@ -392,6 +392,9 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
                 isinstance(node.children[1], Tree) and node.children[1].data == "ellipsis":
             _refuse(Tree("x", node.children[:1]), pos, in_function, in_class)
             continue                       # `Tuple[T, ...]` (frontend/check_vartuple.py)
+        if name == "with_stmt" and all(_is_no_grad(i) for i in node.children[:-1]):
+            _refuse(node.children[-1], pos, in_function, in_class)   # (pts.no_grad(): a no-op)
+            continue
         if name in _REFUSED:
             raise CompileError(f"'{_REFUSED[name]}' is not supported", span)
         if name == "decorated" and in_function:
@@ -412,6 +415,19 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
         if name in ("import_name", "import_from") and in_function:
             raise CompileError("'import' is not supported", span)
         _refuse(node, pos, in_function, in_class)
+
+
+def _is_no_grad(item) -> bool:
+    """Is a with_item `pts.no_grad()` (or `torch.no_grad()`, `no_grad()`), without `as`?"""
+    if not isinstance(item, Tree) or item.data != "with_item" or item.children[1] is not None:
+        return False
+    call = item.children[0]
+    if not isinstance(call, Tree) or call.data != "call" or call.children[1] is not None:
+        return False
+    f = call.children[0]
+    last = f.children[-1] if isinstance(f, Tree) and f.data in ("attribute", "var") else None
+    return isinstance(last, Token) and last.value == "no_grad" and \
+        (f.data == "var" or isinstance(f.children[0], Tree) and f.children[0].data == "var")
 
 
 def _head(node: Tree, pos: _Positions, keyword: str) -> Span:
@@ -608,6 +624,17 @@ class _Build(Transformer):
 
     # else_clause: "else" ":" suite
     def else_clause(self, meta, children):
+        return children[0]
+
+    # with_stmt: "with" with_item ("," with_item)* ":" suite — only `with pts.no_grad():`
+    # passes _refuse: a context that changes nothing the language computes, so its body is
+    # compiled as `if True:` (decided when compiled: only the body is checked)
+    def with_stmt(self, meta, children):
+        body = children[-1]
+        head = self._span(meta)
+        return ast.If(ast.Const(True, span=head), body, [], span=_block_span(head, body))
+
+    def with_item(self, meta, children):
         return children[0]
 
     # while_stmt: "while" test ":" suite [else_clause]

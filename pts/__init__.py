@@ -29,6 +29,52 @@ def export(fn):
     return fn
 
 
+def is_scripting() -> bool:
+    """False when Python runs the code, True in compiled code (torch.jit.is_scripting): an
+    `if pts.is_scripting():` is decided when compiled, and its other branch is not checked."""
+    return False
+
+
+def _is_scripting_compiled() -> bool:
+    return True
+
+
+# what compiled code calls for is_scripting (frontend.objects.python_function), and the mark
+# that makes a test of it decided when compiled (frontend.check_objects)
+is_scripting.__pts_compiled__ = _is_scripting_compiled
+_is_scripting_compiled.__pts_is_scripting__ = True
+
+
+def ignore(fn):
+    """Mark a method that stays Python (torch.jit.ignore): eager calls run it; pts.script
+    compiles the other methods, and compiled code that calls it is refused with a message
+    naming it (pts has no call back into Python from native code)."""
+    fn.__pts_ignore__ = True
+    return fn
+
+
+def unused(fn):
+    """Mark a method compiled code never runs (torch.jit.unused): eager calls run it; in
+    compiled code a call raises RuntimeError, and its body is not compiled."""
+    fn.__pts_unused__ = True
+    return fn
+
+
+class no_grad:
+    """`with pts.no_grad():` (torch.no_grad): a context that changes nothing eagerly or in
+    compiled code (pts computes gradients only where pts.grad / pts.train_step ask); also a
+    decorator."""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+    def __call__(self, fn):
+        return fn
+
+
 def manual_seed(seed: int) -> None:
     """Seed the generator that initializes pts.nn layers and the dropout generators (as
     torch.manual_seed does; stdlib/random.py)."""
@@ -81,7 +127,16 @@ def train_step(model, loss_fn, optimizer, *, backend=None):
     return _ts(model, loss_fn, optimizer, backend=backend)
 
 
+_TORCHLIKE = frozenset(("tanh sigmoid relu exp log sqrt abs clamp where masked_fill matmul "
+                        "softmax log_softmax sum mean max min argmax argmin zeros ones full "
+                        "zeros_like ones_like arange tril triu reshape transpose permute "
+                        "unsqueeze squeeze flatten cat stack split chunk einsum").split())
+
+
 def __getattr__(name):
+    if name in _TORCHLIKE:              # torch's functions over numpy (stdlib/torchlike.py),
+        from pts.stdlib import torchlike      # imported on first use: they import numpy
+        return getattr(torchlike, name)
     if name == "GradcheckError":
         from pts.autodiff import GradcheckError
         return GradcheckError
@@ -114,7 +169,7 @@ def get_num_threads() -> int:
     return _get()
 
 
-__all__ = ["script", "export", "manual_seed", "save", "load", "CompileError", "Tensor",
+__all__ = ["script", "export", "is_scripting", "ignore", "unused", "no_grad", "manual_seed", "save", "load", "CompileError", "Tensor",
            "grad", "value_and_grad", "gradcheck", "GradcheckError", "train_step",
            "wait_optimized", "set_num_threads", "get_num_threads", "__version__"]
 

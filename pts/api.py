@@ -210,9 +210,15 @@ class ScriptModule(_CallBase):
     tensor code compiled fast enough: MyConv's forward ran ~2x slower there.)
     """
 
+    # how the frontend (frontend.objects.unwrap) and pts.nn's Module, which do not import
+    # this module, see a scripted module kept as a submodule: as the model it wraps
+    wraps_python_module = True
+
     def __init__(self, obj, backend: str | None = None, methods: tuple = ()):
         if backend is None:
             backend = "native"
+        if isinstance(obj, ScriptModule):       # pts.script(pts.script(m)): m's
+            obj = obj.module
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
         cls = type(obj).__name__
@@ -261,6 +267,13 @@ class ScriptModule(_CallBase):
     def train(self, mode: bool = True) -> "ScriptModule":
         self.module.train(mode)
         return self
+
+    def __deepcopy__(self, memo) -> "ScriptModule":
+        """A copy of the model, scripted again (copy.deepcopy of a model holding a scripted
+        submodule, as torch copies a ScriptModule): its compiled code is not copied."""
+        import copy
+        return ScriptModule(copy.deepcopy(self.module, memo), self.backend,
+                            methods=tuple(self._methods))
 
     def eval(self) -> "ScriptModule":
         return self.train(False)

@@ -80,6 +80,12 @@ def Parameter(data, requires_grad: bool = True) -> np.ndarray:
     return np.asarray(data)
 
 
+def _scripted_module(value) -> bool:
+    """Is value a `pts.script(module)` (pts.api.ScriptModule)?  Kept as a submodule, it is
+    registered as one: its parameters, buffers and state are the wrapped module's."""
+    return getattr(type(value), "wraps_python_module", False)
+
+
 _IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 
 
@@ -112,7 +118,7 @@ class Module:
             raise AttributeError(f"cannot assign {what} before Module.__init__() call") from None
 
     def __setattr__(self, name: str, value) -> None:
-        if isinstance(value, Module):
+        if isinstance(value, Module) or _scripted_module(value):
             params, buffers, modules = self._registries("module")
             params.pop(name, None)
             buffers.pop(name, None)
@@ -157,7 +163,7 @@ class Module:
         object.__setattr__(self, name, param)
 
     def add_module(self, name: str, module) -> None:
-        if module is not None and not isinstance(module, Module):
+        if module is not None and not isinstance(module, Module) and not _scripted_module(module):
             raise TypeError(f"{type(module).__name__} is not a Module subclass")
         params, buffers, modules = self._registries("module")
         modules[name] = module
@@ -282,6 +288,33 @@ class Module:
 
     def eval(self) -> "Module":
         return self.train(False)
+
+    def to(self, dtype=None, *args, **kwargs) -> "Module":
+        """`model.to(np.float64)`: parameters and buffers of float dtypes cast (a device
+        argument, a string, is accepted and ignored: pts runs on the CPU)."""
+        if dtype is None or isinstance(dtype, str):
+            return self
+        return self._cast(np.dtype(dtype))
+
+    def double(self) -> "Module":
+        return self._cast(np.dtype(np.float64))
+
+    def float(self) -> "Module":
+        return self._cast(np.dtype(np.float32))
+
+    def _cast(self, dt: np.dtype) -> "Module":
+        # one new array per old one: weights tied between layers stay tied
+        new: dict = {}
+        for m in self.modules():
+            for reg in (m._parameters, m._buffers):
+                for name, v in list(reg.items()):
+                    if v is None or v.dtype.kind != "f":
+                        continue
+                    if id(v) not in new:
+                        new[id(v)] = v.astype(dt)
+                    reg[name] = new[id(v)]
+                    object.__setattr__(m, name, new[id(v)])
+        return self
 
     def requires_grad_(self, requires_grad: bool = True) -> "Module":
         return self
@@ -819,7 +852,70 @@ class ModuleList(Module):
         self._reset(mods)
 
 
+class ModuleDict(Module):
+    """An ordered dict of modules, torch's API: built from a dict or (name, module) pairs;
+    `d[key]`, `d.key`, `in`, `len`, iteration over the keys in insertion order, `keys()`,
+    `values()`, `items()`, `update`, `pop`.  Parameters are named `d.key.weight`.
+    Scripted, `d[key]` with a constant key, `d.key` and loops over `items()`, `keys()`,
+    `values()` (or `d` itself: its keys) are unrolled as ModuleList's are."""
+
+    __pts_mapping__ = True        # iterating over it gives its keys (frontend.objects)
+
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key: str):
+        return self._modules[key]
+
+    def __setitem__(self, key: str, module) -> None:
+        self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+        object.__delattr__(self, key)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key) -> bool:
+        return key in self._modules
+
+    def clear(self) -> None:
+        for key in list(self._modules):
+            del self[key]
+
+    def pop(self, key: str):
+        v = self[key]
+        del self[key]
+        return v
+
+    def keys(self):
+        return self._modules.keys()
+
+    def items(self):
+        return self._modules.items()
+
+    def values(self):
+        return self._modules.values()
+
+    def update(self, modules) -> None:
+        if isinstance(modules, (dict, ModuleDict)) or hasattr(modules, "keys"):
+            for key in modules.keys():
+                self[key] = modules[key]
+        else:
+            for j, pair in enumerate(modules):
+                if len(pair) != 2:
+                    raise ValueError(f"ModuleDict update sequence element #{j} has length "
+                                     f"{len(pair)}; 2 is required")
+                self[pair[0]] = pair[1]
+
+
 __all__ = ["Module", "Parameter", "Identity", "Linear", "Conv2d", "BatchNorm1d", "BatchNorm2d",
            "LayerNorm", "ReLU", "LeakyReLU", "GELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Dropout",
            "MaxPool2d", "AvgPool2d", "Flatten", "Embedding", "Sequential", "ModuleList",
-           "manual_seed"]
+           "ModuleDict", "manual_seed"]
