@@ -212,5 +212,5 @@ model64.eval()
 # run: model(np.array([[1, 2, 3, 4, 5], [6, 7, 8, 9, 0]]), np.array([[2, 3, 4, 5, 6], [7, 8, 9, 0, -1]]))  # rtol=1e-4  # atol=1e-5
 # run: model(np.arange(16).reshape(2, 8) % 16, np.arange(16).reshape(2, 8) % 5)  # rtol=1e-4  # atol=1e-5
 # run: model64(np.array([[1, 2, 3, 4, 5], [6, 7, 8, 9, 0]]), np.array([[2, 3, 4, 5, 6], [7, 8, 9, 0, -1]]))  # rtol=1e-10  # atol=1e-12
-# run: model(np.array([[1, 2, 3], [4, 5, 6]]))  # rtol=1e-4  # atol=1e-5  # xfail: waits for x[:, [-1], :] (integer-list indexing: issue 31 item 2, the `fancy` task)
+# run: model(np.array([[1, 2, 3], [4, 5, 6]]))  # rtol=1e-4  # atol=1e-5
 # run: model(np.arange(9).reshape(9, 1) % 16, np.zeros((9, 1), np.int64))  # rtol=1e-4  # atol=1e-5
