@@ -41,6 +41,8 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_classes import (ClassChecks, annotation_class, is_class_type,
+                                        is_user_class)
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
@@ -187,7 +189,7 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks):
+                      VarTupleChecks, ClassChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -616,7 +618,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             target.ty = lt.elem
             return
         if isinstance(target, A.Attribute):
-            vt = self.expr(target.value)
+            vt = self.expr(self.allow_none(target.value))
+            if is_class_type(vt):                       # p.x = v (check_classes)
+                self.class_store(target, t, node)
+                return
             if isinstance(vt, ObjectType):
                 self.object_store(target, vt, t, node)
                 return
@@ -638,7 +643,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if not isinstance(s.target, (A.Name, A.Subscript, A.Attribute)):
             raise self.error("cannot assign to this expression", s.target)
         cur = self.expr(s.target)
-        if isinstance(s.target, A.Attribute):
+        if isinstance(s.target, A.Attribute) and getattr(s.target, "field_of", None) is None:
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
@@ -680,6 +685,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             s.target.ty = narrowed
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
+        if isinstance(s.target, A.Attribute):            # self.x: float = v (check_classes)
+            return self.class_annassign(s)
         if not isinstance(s.target, A.Name):
             raise self.error("annotated assignment needs a plain name", s.target)
         want = self.resolve_type(s.annotation)
@@ -893,6 +900,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
             left, right = vartuple_operands(op, left, right)    # (check_vartuple)
+            if self.class_compare(op, left, right, e):          # p is q (check_classes)
+                left = right
+                continue
             none_test = op in ("is", "is not") and NONE in (left, right)  # `self.bias is None`
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
@@ -1105,7 +1115,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         f = self.module_function_value(e)               # operator.mul as a value
         if f is not None:
             return f
-        t = self.expr(e.value)
+        t = self.expr(self.allow_none(e.value))
+        if is_class_type(t):                            # p.x (check_classes)
+            return self.class_attribute(e, t)
+        if isinstance(t, OptionalType):
+            raise self.may_be_none(e.value, t)
         if t == C128:
             return self.complex_attribute(e)
         if isinstance(t, ObjectType):
@@ -1135,7 +1149,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.call_function(e, value, name, f)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
-            obj = self.expr(f.value)
+            obj = self.expr(self.allow_none(f.value))
+            if is_class_type(obj):                        # p.norm() (check_classes)
+                return self.call_class_method(e, obj, f)
+            if isinstance(obj, OptionalType):
+                raise self.may_be_none(f.value, obj)
             if isinstance(obj, ObjectType):               # self.conv1(x), self.helper(x)
                 return self.call_object_attribute(e, obj, f)
             if isinstance(obj, TensorType) or obj in NUMPY_SCALARS:
@@ -1170,6 +1188,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)
+            if is_user_class(value):                          # Point(x, y) (check_classes)
+                return self.call_class(e, value, f)
             if f.id in EXCEPTIONS and value is getattr(builtins, f.id):
                 raise self.error(f"{f.id}(...) can only be raised", e)
             math_name = _math_function_name(value)
@@ -1476,6 +1496,9 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return ANY_TENSOR
     if name in ("float32", "float64", "int32", "int64", "bool_"):
         return {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}[name]
+    obj = annotation_class(te)                         # p: Point (check_classes)
+    if obj is not None:
+        return obj
     raise CompileError(f"unknown type '{te.name}'", te.span)
 
 

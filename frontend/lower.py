@@ -30,13 +30,14 @@ from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_lists import ListLowering
 from pts.frontend.lower_vartuple import VarTupleLowering
+from pts.frontend.lower_classes import ClassLowering
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
 from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NUMPY_SCALARS, STR, DictType, ListType, VarTupleType,
-                          OptionalType, TensorType, TupleType, Type, py_name)
+                          ObjType, OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
 
@@ -74,7 +75,7 @@ class Loop:
 
 
 class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
-              FunctionLowering, ComplexLowering, ListLowering, VarTupleLowering):
+              FunctionLowering, ComplexLowering, ListLowering, VarTupleLowering, ClassLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -275,6 +276,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("ne", [v, self.emit("cast", [const(0)], t)], I1)
         if t == NONE:
             return const(False)
+        if isinstance(t, ObjType):                 # an object without __bool__/__len__
+            return const(True)
         if isinstance(t, OptionalType):            # None is false, else the value's truth
             # (read only where present: the interpreter's None has no truth of T)
             result = self.fresh("truth")
@@ -393,6 +396,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             idx = [self.expr(x) for x in target.index_operands]
             self.b.span = target.span
             self.emit("np.setitem", [base, v] + idx, None, pattern=target.pattern)
+        elif isinstance(target, A.Attribute) and getattr(target, "field_of", None) is not None:
+            self.field_set(target, v, t)                  # p.x = v (lower_classes)
         elif isinstance(target, A.Attribute) and getattr(target, "attr_path", None) is not None:
             # self.w = v: rebinds the live object's attribute (see frontend.objects)
             self.b.span = target.span
@@ -732,6 +737,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
+        if getattr(e, "field_of", None) is not None:  # p.x (lower_classes)
+            return self.field_get(e)
         if getattr(e, "exc_name", False):              # type(e).__name__ (lower_exceptions)
             return self.exc_class_name(self.expr(e.value.args[0]))
         if getattr(e, "fn_names", None) is not None:  # f.__name__ (lower_functions)
@@ -989,6 +996,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             opt = a if isinstance(at, OptionalType) else b
             r = self.emit("opt.is_none", [opt], I1)
             return r if op in ("is", "==") else self.emit("not", [r], I1)
+        if isinstance(at, ObjType) and isinstance(bt, ObjType):     # (lower_classes)
+            return self.object_is(op, a, at, b, bt)
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
@@ -1133,6 +1142,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Value:
+        if getattr(e, "method_call", None) is not None:   # p.m(a) (lower_classes)
+            return self.expr(e.method_call)
         if getattr(e, "chain", None) is not None:      # calling a Sequential
             return self.expr(e.chain)
         if getattr(e, "obj_len", None) is not None:

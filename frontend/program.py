@@ -23,6 +23,7 @@ from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_funct
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
+from pts.frontend.check_classes import class_scope, class_table, has_object
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
 from pts.ir.types import Type, py_name
@@ -174,6 +175,10 @@ class Program:
                     consts: tuple) -> Spec:
         with self.timings.phase("parse"):
             fdef = parse_pyfunc(pyfunc)     # (shared: read here; the new spec's is a copy)
+        with class_scope(self, pyfunc.__globals__):      # `p: Point` (check_classes)
+            return self._specialize_in_scope(pyfunc, fdef, arg_types, node, consts)
+
+    def _specialize_in_scope(self, pyfunc, fdef, arg_types, node, consts) -> Spec:
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
@@ -265,7 +270,12 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         raise CompileError(f"{pyfunc.__name__}() returns a function ({py_name(entry.ret_type)}): "
                            f"functions are values inside compiled code only, they cannot be "
                            f"returned to Python", entry.fdef.span)
+    if has_object(entry.ret_type):
+        raise CompileError(f"{pyfunc.__name__}() returns an object of a class "
+                           f"({py_name(entry.ret_type)}): objects cannot be returned to Python "
+                           f"yet", entry.fdef.span)
     module = Module(entry=entry.ir_name)
+    module.classes = class_table(program)
     with program.timings.phase("lower"):
         shared_globals.prepare(program)
         for spec in program.order:

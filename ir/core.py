@@ -270,6 +270,9 @@ class Module:
         for f in functions or []:
             self.add(f)
         self.entry = entry
+        # the user classes its obj<Name> values are objects of: name -> ((field, Type), ...)
+        # (ir.object_ops)
+        self.classes: dict[str, tuple] = {}
 
     def add(self, f: Function) -> Function:
         self.functions[f.name] = f

@@ -32,6 +32,8 @@ def print_module(m: Module) -> str:
     parts = []
     if m.entry is not None:
         parts.append(f"entry {function_ref(m.entry)}\n")
+    for name, fields in getattr(m, "classes", {}).items():      # (ir.object_ops)
+        parts.append(f"class {name} {{" + ", ".join(f"{n}: {t}" for n, t in fields) + "}\n")
     parts.extend(print_function(f) for f in m)
     return "\n".join(parts)
 

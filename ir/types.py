@@ -119,6 +119,20 @@ class OptionalType(Type):
     __repr__ = __str__
 
 
+@dataclass(frozen=True)
+class ObjType(Type):
+    """An object of a user class (`obj<Point>`): a reference to a record of fields in the
+    call's arena (ir.object_ops).  The class's fields and their types are declared once per
+    module (`Module.classes`, printed as `class Point {x: f64, y: f64}`), so a type names its
+    class only and linked structures (`next: optional<obj<Node>>`) need no recursive type."""
+    name: str
+
+    def __str__(self) -> str:
+        return f"obj<{self.name}>"
+
+    __repr__ = __str__
+
+
 I1 = ScalarType("i1")
 I32 = ScalarType("i32")
 I64 = ScalarType("i64")
@@ -170,6 +184,8 @@ def py_name(t: Type) -> str:
         return f"Dict[{py_name(t.key)}, {py_name(t.val)}]"
     if isinstance(t, SetType):
         return f"Set[{py_name(t.elem)}]"
+    if isinstance(t, ObjType):
+        return t.name
     return str(t)
 
 
@@ -183,6 +199,9 @@ def parse_type(text: str) -> Type:
 
 def _parse_type(s: str) -> tuple[Type, str]:
     s = s.lstrip()
+    if s.startswith("obj<"):
+        end = s.index(">")
+        return ObjType(s[4:end]), s[end + 1:]
     for prefix in ("tuple<", "vtuple<", "list<", "tensor<", "optional<", "dict<", "set<"):
         if s.startswith(prefix):
             s = s[len(prefix):]

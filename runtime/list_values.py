@@ -20,7 +20,7 @@ import ctypes
 
 from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
                           VarTupleType,
-                          OptionalType, TensorType, TupleType, Type)
+                          ObjType, OptionalType, TensorType, TupleType, Type)
 
 _SCALAR = {I1: (1, 1), NONE: (1, 1), I64: (8, 8), F64: (8, 8), F32: (4, 4), I32: (4, 4),
            STR: (8, 8), UNKNOWN: (8, 8), C128: (16, 8)}     # complex: {re, im}
@@ -46,7 +46,7 @@ def layout(t: Type) -> tuple[int, int]:
     t = DTYPE_OF_SCALAR.get(t, t)
     if t in _SCALAR:
         return _SCALAR[t]
-    if isinstance(t, ListType):
+    if isinstance(t, (ListType, ObjType)):       # (an object: a pointer, ir.object_ops)
         return 8, 8
     if isinstance(t, TensorType):           # a descriptor: two pointers, shape, strides
         return 16 + 16 * t.rank, 8

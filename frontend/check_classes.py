@@ -1,0 +1,395 @@
+"""Type checking of objects of user classes (a mixin of check.FunctionChecker).
+
+A class defined at module level, called in scripted code (`Point(1.0, 2.0)`), makes run-time
+objects of IR type `obj<Point>` (ir.object_ops): CPython's semantics, with references (`q = p`
+is the same object; `is`), fields read and written (`p.x += 1`), methods, objects in lists,
+dicts, tuples, `Optional[Point]` fields and variables (linked structures).
+
+Contract:
+- `class_info(program, cls)` is the program's one record of a class (`ClassInfo`): its IR
+  name and its fields, in the order they are first assigned, with their types.  A field's
+  type is its annotation (class-level `x: float`, or `self.x: float = ...`), else the join
+  of what is assigned to it, as a variable's (int and float meet as float, None and T as
+  Optional[T]); a field that widens after another function has read it is a CompileError
+  asking for its annotation.  `Program.classes` (name -> ClassInfo) becomes the module's
+  class table (`Module.classes`).
+- A constructor call is `Callee("new", name)` with `e.init_call`: a call of `__init__` whose
+  first argument is a `NewObject` node (the fresh object), checked like any call of a
+  function (defaults, keywords); a method call `p.m(a)` gets `e.method_call`, the call of
+  the method's function with the receiver first (methods are specialized like functions,
+  frontend.program).  An attribute read or write of a field gets `e.field_of` (the class).
+- Annotations name classes by their global names (`p: Point`, `Optional[Node]`):
+  `annotation_class` resolves them in the globals of the function being checked
+  (`class_scope`).
+
+Not here yet: objects crossing the Python boundary, NamedTuple, dataclasses, dunders,
+inheritance (each refused with a CompileError that says so).
+"""
+from __future__ import annotations
+
+import builtins
+import inspect
+import typing
+from contextlib import contextmanager
+from dataclasses import dataclass, field, is_dataclass
+from typing import Any
+
+from pts.errors import CompileError
+from pts.frontend import ast as A
+from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, ObjType,
+                          OptionalType, SetType, TupleType, Type, py_name)
+
+
+@dataclass
+class ClassInfo:
+    cls: type
+    name: str                                               # the IR name: obj<name>
+    fields: dict[str, Type] = field(default_factory=dict)   # in the order first assigned
+    declared: dict[str, Type] = field(default_factory=dict)   # by annotations
+    readers: dict[str, set] = field(default_factory=dict)   # field -> specs that read it
+
+    @property
+    def obj(self) -> ObjType:
+        return ObjType(self.name)
+
+
+class NewObject(A.Expr):
+    """The fresh object a constructor call passes to `__init__` as `self`; the lowering
+    sets `value` (the obj.new) before lowering the call."""
+
+    def __init__(self, info: ClassInfo, span):
+        super().__init__(span=span)
+        self.info = info
+        self.value = None
+
+
+_SCOPES: list = []     # (program, globals) of the functions being specialized, innermost last
+
+
+@contextmanager
+def class_scope(program, globals_):
+    """Annotations read inside resolve class names in `globals_` (Program._specialize)."""
+    _SCOPES.append((program, globals_))
+    try:
+        yield
+    finally:
+        _SCOPES.pop()
+
+
+def is_user_class(value: Any) -> bool:
+    """A class pts makes run-time objects of: a Python class defined in a program (not a
+    builtin, an exception, a model, a typing construct)."""
+    if not inspect.isclass(value) or value.__module__ in ("builtins", "typing", "abc"):
+        return False
+    if issubclass(value, BaseException):
+        return False
+    mod = value.__module__ or ""
+    return not (mod.startswith("pts.") or mod.startswith("numpy") or mod.startswith("torch"))
+
+
+def refuse_class(cls: type, node) -> None:
+    """A CompileError for the classes pts cannot make objects of yet."""
+    name = cls.__name__
+    if type(cls) is not type:
+        raise CompileError(f"class {name} has a metaclass ({type(cls).__name__}): pts classes "
+                           f"are plain classes", node.span)
+    bases = [b for b in cls.__bases__ if b is not object]
+    if issubclass(cls, tuple):
+        raise CompileError(f"class {name} is a NamedTuple: records are not supported yet",
+                           node.span)
+    if is_dataclass(cls):
+        raise CompileError(f"class {name} is a dataclass: dataclasses are not supported yet",
+                           node.span)
+    if len(cls.__bases__) > 1:
+        raise CompileError(f"class {name} has several base classes: pts classes have at "
+                           f"most one", node.span)
+    if bases:
+        raise CompileError(f"class {name} derives from {bases[0].__name__}: inheritance is "
+                           f"not supported yet", node.span)
+    for dunder in ("__getattr__", "__getattribute__", "__setattr__"):
+        if dunder in cls.__dict__:
+            raise CompileError(f"class {name} defines {dunder}: pts classes have fixed "
+                               f"fields", node.span)
+    if "<locals>" in cls.__qualname__:
+        raise CompileError(f"class {name} is defined inside a function: pts classes are "
+                           f"defined at module level", node.span)
+
+
+def class_info(program, cls: type, node) -> ClassInfo:
+    classes = program.__dict__.setdefault("classes", {})
+    by_cls = program.__dict__.setdefault("class_by_type", {})
+    info = by_cls.get(cls)
+    if info is not None:
+        return info
+    refuse_class(cls, node)
+    name = cls.__name__
+    n = 1
+    while name in classes:
+        name = f"{cls.__name__}.{n}"
+        n += 1
+    info = by_cls[cls] = classes[name] = ClassInfo(cls, name)
+    hints = cls.__dict__.get("__annotations__", {})
+    for fname, ann in hints.items():
+        if typing.get_origin(ann) is typing.ClassVar:
+            continue
+        t = python_annotation(ann, cls, node)
+        info.declared[fname] = t
+    return info
+
+
+def python_annotation(ann, cls: type, node) -> Type:
+    """A class-level annotation (a Python object, or a string) as a pts type."""
+    import sys
+    if isinstance(ann, str):
+        g = dict(vars(sys.modules.get(cls.__module__, builtins)))
+        try:
+            ann = eval(ann, g)          # noqa: S307 - the program's own annotation text
+        except Exception as exc:
+            raise CompileError(f"cannot read the annotation {ann!r} of class "
+                               f"{cls.__name__}: {exc}", node.span) from None
+    simple = {int: I64, float: F64, bool: I1, str: STR, type(None): NONE, None: NONE}
+    if ann in simple:
+        return simple[ann]
+    origin, args = typing.get_origin(ann), typing.get_args(ann)
+    if origin is typing.Union or (origin is not None and getattr(origin, "__name__", "")
+                                  == "UnionType"):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1 and len(args) == 2:
+            return OptionalType(python_annotation(rest[0], cls, node))
+    import types as _types
+    if isinstance(ann, _types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1 and len(args) == 2:
+            return OptionalType(python_annotation(rest[0], cls, node))
+    if origin in (list, typing.List) and len(args) == 1:
+        return ListType(python_annotation(args[0], cls, node))
+    if origin in (dict, typing.Dict) and len(args) == 2:
+        return DictType(python_annotation(args[0], cls, node), python_annotation(args[1], cls, node))
+    if origin in (set, typing.Set) and len(args) == 1:
+        return SetType(python_annotation(args[0], cls, node))
+    if origin in (tuple, typing.Tuple) and args and args[-1] is not Ellipsis:
+        return TupleType(tuple(python_annotation(a, cls, node) for a in args))
+    if is_user_class(ann) and _SCOPES:
+        return class_info(_SCOPES[-1][0], ann, node).obj
+    raise CompileError(f"the annotation {ann!r} of class {cls.__name__} is not a pts type",
+                       node.span)
+
+
+def annotation_class(te: A.TypeExpr) -> Type | None:
+    """The obj type of an annotation naming a user class (`p: Point`), else None."""
+    if not _SCOPES or te.args:
+        return None
+    program, g = _SCOPES[-1]
+    value = g.get(te.name.split(".")[0]) if hasattr(g, "get") else None
+    for part in te.name.split(".")[1:]:
+        value = getattr(value, part, None)
+    if value is None or not is_user_class(value):
+        return None
+    return class_info(program, value, te).obj
+
+
+def is_class_type(t: Type) -> bool:
+    return isinstance(t, ObjType) or (isinstance(t, OptionalType) and isinstance(t.elem, ObjType))
+
+
+def has_object(t: Type) -> bool:
+    """Whether a value of type t is or holds an object (they cannot cross to Python yet)."""
+    if isinstance(t, ObjType):
+        return True
+    if isinstance(t, TupleType):
+        return any(map(has_object, t.elems))
+    if isinstance(t, (ListType, OptionalType, SetType)):
+        return has_object(t.elem)
+    if isinstance(t, DictType):
+        return has_object(t.key) or has_object(t.val)
+    return False
+
+
+class ClassChecks:
+    """Objects of user classes (a mixin of check.FunctionChecker)."""
+
+    def class_of(self, t: ObjType) -> ClassInfo:
+        return self.program.classes[t.name]
+
+    # ------------------------------------------------------------ construction
+
+    def call_class(self, e: A.Call, cls: type, f: A.Expr) -> Type:
+        """`Point(a, b)`: a fresh object, then `Point.__init__(obj, a, b)`."""
+        info = class_info(self.program, cls, f)
+        init = inspect.getattr_static(cls, "__init__", None)
+        from pts.frontend.check import Callee
+        e.target = Callee("new", info.name)
+        if init is object.__init__ or init is None:
+            if e.args or e.keywords:
+                raise self.error(f"{cls.__name__}() takes no arguments", e)
+            e.init_call = None
+            e.new_object = NewObject(info, e.span)
+            return info.obj
+        if not inspect.isfunction(init):
+            raise self.error(f"{cls.__name__}.__init__ is not a function pts can compile", f)
+        call = getattr(e, "init_call", None)
+        if call is None:
+            new = NewObject(info, e.span)
+            call = e.init_call = A.Call(A.Name(f"{cls.__name__}.__init__", span=f.span),
+                                        [new] + list(e.args), list(e.keywords), span=e.span)
+            e.new_object = new
+        self.call_function(call, init, f"{cls.__name__}.__init__", call.func)
+        return info.obj
+
+    def expr_NewObject(self, e: NewObject) -> Type:
+        return e.info.obj
+
+    # ------------------------------------------------------------ fields
+
+    def class_attribute(self, e: A.Attribute, t: Type) -> Type:
+        """`p.x`: a field read (a method as a value or a class constant otherwise)."""
+        if isinstance(t, OptionalType):
+            e.unwrap_none = True          # AttributeError on None, as CPython
+            t = t.elem
+        info = self.class_of(t)
+        e.field_of = info
+        ft = info.fields.get(e.attr)
+        if ft is None:
+            ft = info.declared.get(e.attr)
+            if ft is not None:
+                info.fields[e.attr] = ft
+        if ft is None:
+            static = inspect.getattr_static(info.cls, e.attr, None)
+            if isinstance(static, (bool, int, float, str)):
+                e.field_of = None
+                e.const = static
+                e.obj_const = True
+                from pts.frontend.check import constant_type
+                return constant_type(static)
+            if not self.final:
+                raise self.fn_helpers.Skip()
+            raise self.error(f"'{info.cls.__name__}' object has no attribute '{e.attr}'", e)
+        info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
+        return ft
+
+    def class_store(self, target: A.Attribute, t: Type, node: A.Node) -> None:
+        """`p.x = v`: the field takes v's type (joined with what it had)."""
+        vt = target.value.ty
+        if isinstance(vt, OptionalType):
+            target.unwrap_none = True
+            vt = vt.elem
+        info = self.class_of(vt)
+        target.field_of = info
+        name = target.attr
+        want = info.declared.get(name)
+        from pts.frontend.check import convertible, join
+        if want is not None:
+            if not convertible(t, want):
+                raise self.error(f"field '{name}' of {info.cls.__name__} is {py_name(want)}: "
+                                 f"cannot store {py_name(t)}", node)
+            info.fields.setdefault(name, want)
+            target.ty = want
+            return
+        if _unknown(t):
+            raise self.error(f"the type of field '{name}' of {info.cls.__name__} is not known "
+                             f"from an empty container: annotate it (self.{name}: "
+                             f"List[int] = [])", node)
+        old = info.fields.get(name)
+        if old is None:
+            info.fields[name] = t
+            target.ty = t
+            return
+        j = join(old, t)
+        if j is None:
+            raise self.error(f"field '{name}' of {info.cls.__name__} cannot be both "
+                             f"{py_name(old)} and {py_name(t)}", node)
+        if j != old:
+            others = info.readers.get(name, set()) - {self.spec.ir_name}
+            if others:
+                raise self.error(f"field '{name}' of {info.cls.__name__} was {py_name(old)} "
+                                 f"where it was read, and is {py_name(j)} here: annotate it "
+                                 f"({name}: {py_name(j)} in the class body)", node)
+            info.fields[name] = j
+        target.ty = j
+
+    def class_annassign(self, s: A.AnnAssign) -> None:
+        """`self.x: float = v`: declares the field's type."""
+        target = s.target
+        vt = self.expr(target.value)
+        if not isinstance(vt, ObjType):
+            raise self.error("annotated assignment needs a plain name or a field of an "
+                             "object", target)
+        info = self.class_of(vt)
+        want = self.resolve_type(s.annotation)
+        old = info.declared.get(target.attr)
+        if old is not None and old != want:
+            raise self.error(f"field '{target.attr}' of {info.cls.__name__} cannot be both "
+                             f"{py_name(old)} and {py_name(want)}", s)
+        info.declared[target.attr] = want
+        if s.value is not None:
+            t = self.expr(self.allow_none(s.value), expected=want)
+            self.class_store(target, t, s.value)
+
+    # ------------------------------------------------------------ methods
+
+    def call_class_method(self, e: A.Call, t: Type, f: A.Attribute) -> Type:
+        """`p.m(a)`: the method's function called with p first."""
+        unwrap = isinstance(t, OptionalType)
+        info = self.class_of(t.elem if unwrap else t)
+        static = inspect.getattr_static(info.cls, f.attr, None)
+        if isinstance(static, staticmethod):
+            fn, with_self = static.__func__, False
+        elif inspect.isfunction(static):
+            fn, with_self = static, True
+        else:
+            if info.fields.get(f.attr) is not None or info.declared.get(f.attr) is not None:
+                raise self.error(f"calling a field ({info.cls.__name__}.{f.attr}) is not "
+                                 f"supported", e)
+            raise self.error(f"'{info.cls.__name__}' object has no attribute '{f.attr}'", f)
+        call = getattr(e, "method_call", None)
+        if call is None:
+            receiver = f.value
+            if unwrap:
+                receiver = _Unwrapped(f.value, f.attr)
+            args = ([receiver] if with_self else []) + list(e.args)
+            call = e.method_call = A.Call(A.Name(f"{info.cls.__name__}.{f.attr}", span=f.span),
+                                          args, list(e.keywords), span=e.span)
+        return self.call_function(call, fn, f"{info.cls.__name__}.{f.attr}", call.func)
+
+    def expr__Unwrapped(self, e: "_Unwrapped") -> Type:
+        t = self.expr(e.inner)
+        return t.elem if isinstance(t, OptionalType) else t
+
+    # ------------------------------------------------------------ comparisons
+
+    def class_compare(self, op: str, left: Type, right: Type, e: A.Compare) -> bool:
+        """`p is q`, `p == q` (identity: a class without __eq__)."""
+        if not (isinstance(left, ObjType) and isinstance(right, ObjType)):
+            return False
+        if op not in ("is", "is not", "==", "!="):
+            raise self.error(f"'{op}' not supported between instances of '{py_name(left)}' and "
+                             f"'{py_name(right)}'", e)
+        if left != right:
+            e.class_const = op in ("is not", "!=")       # objects of two classes: never one
+        return True
+
+
+class _Unwrapped(A.Expr):
+    """The receiver of a method called on an Optional object: the object, or
+    AttributeError when it is None."""
+
+    def __init__(self, inner: A.Expr, attr: str):
+        super().__init__(span=inner.span)
+        self.inner = inner
+        self.attr = attr
+
+
+def _unknown(t: Type) -> bool:
+    if t == UNKNOWN:
+        return True
+    if isinstance(t, (ListType, SetType)):
+        return _unknown(t.elem)
+    if isinstance(t, DictType):
+        return _unknown(t.key) or _unknown(t.val)
+    return False
+
+
+def class_table(program) -> dict:
+    """The module's class table (Module.classes) from what the program's checking found."""
+    return {name: tuple(info.fields.items())
+            for name, info in getattr(program, "classes", {}).items()}

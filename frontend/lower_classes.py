@@ -1,0 +1,64 @@
+"""Lowering of objects of user classes (a mixin of lower.Lowerer): the checker's marks
+(frontend.check_classes) become the ops of ir.object_ops.
+
+- `Point(a, b)` (Callee "new"): `obj.new {cls}`, then the call of `__init__` with the new
+  object first (`e.init_call`, whose NewObject argument lowers to that object).
+- `p.x` / `p.x = v` (`field_of`): `obj.get` / `obj.set`, the stored value converted to the
+  field's type (int -> float); on an Optional object, CPython's AttributeError for None first.
+- `p.m(a)` (`method_call`): the method's function called with the receiver first.
+- `p is q`, `p == q` for a class without __eq__: `obj.is`.
+"""
+from __future__ import annotations
+
+from pts.frontend import ast as A
+from pts.ir.core import Const
+from pts.ir.types import I1, ObjType, OptionalType, Type
+
+
+class ClassLowering:
+    """Objects of user classes (a mixin of lower.Lowerer)."""
+
+    def call_new(self, e: A.Call, name: str):
+        obj_t = e.new_object.info.obj
+        self.b.span = e.span
+        obj = self.emit("obj.new", [], obj_t, cls=name)
+        e.new_object.value = obj
+        if e.init_call is not None:
+            self.expr(e.init_call)
+        return obj
+
+    def expr_NewObject(self, e) -> object:
+        return e.value
+
+    def expr__Unwrapped(self, e) -> object:
+        return self.object_receiver(e.inner, e.attr)
+
+    def object_receiver(self, e: A.Expr, attr: str):
+        """The object e denotes; AttributeError when it is None (an Optional object)."""
+        v = self.expr(e)
+        t = e.ty
+        if isinstance(t, OptionalType):
+            self.check(self.emit("opt.is_none", [v], I1), "AttributeError",
+                       f"'NoneType' object has no attribute '{attr}'")
+            v = self.emit("opt.get", [v], t.elem)
+        return v
+
+    def field_type(self, info, name: str) -> Type:
+        return info.fields[name]
+
+    def field_get(self, e: A.Attribute):
+        obj = self.object_receiver(e.value, e.attr)
+        self.b.span = e.span
+        return self.emit("obj.get", [obj], self.field_type(e.field_of, e.attr), field=e.attr)
+
+    def field_set(self, target: A.Attribute, v, t: Type) -> None:
+        obj = self.object_receiver(target.value, target.attr)
+        ft = self.field_type(target.field_of, target.attr)
+        self.b.span = target.span
+        self.emit("obj.set", [obj, self.coerce(v, t, ft)], None, field=target.attr)
+
+    def object_is(self, op: str, a, at: Type, b, bt: Type):
+        if at != bt:                       # objects of two classes are never one object
+            return Const(op in ("is not", "!="), I1)
+        r = self.emit("obj.is", [a, b], I1)
+        return r if op in ("is", "==") else self.emit("not", [r], I1)
