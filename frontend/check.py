@@ -613,6 +613,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 target.ty = lt
                 return
             self.index(target.index, "list")
+            lt = self.widen_none_list(target, lt, t)     # [None] * n, then filled (check_classes)
             if not convertible(t, lt.elem):
                 raise self.error(f"cannot store {py_name(t)} in {py_name(lt)}", node)
             target.ty = lt.elem
@@ -740,7 +741,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
         if t not in NUMERIC + NUMPY_SCALARS + (STR,) and not isinstance(t, ListType) and t != NONE \
-                and not is_hash(t):
+                and not is_hash(t) and not is_class_type(t):
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -1036,7 +1037,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.assign_target(e.target, elem_t, e.target)
             for c in e.conds:
                 self.cond(c)
-            t = self.expr(e.elt)
+            t = self.expr(self.allow_none(e.elt))     # [xs[i] for ...] keeps xs's Nones
         finally:
             self.scopes.pop()
         if isinstance(expected, ListType) and (convertible(t, expected.elem) or (

@@ -393,3 +393,17 @@ def class_table(program) -> dict:
     """The module's class table (Module.classes) from what the program's checking found."""
     return {name: tuple(info.fields.items())
             for name, info in getattr(program, "classes", {}).items()}
+
+
+def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
+    """`points = [None] * n; points[i] = Point(i)`: the variable is a
+    List[Optional[Point]] (pyperformance's bm_float); the next pass builds the list so."""
+    if lt == ListType(NONE) and t != NONE and isinstance(target.value, A.Name) \
+            and not isinstance(t, OptionalType):
+        new = ListType(OptionalType(t))
+        target.value.ty = self.assign_var(target.value.id, new, target)
+        return target.value.ty
+    return lt
+
+
+ClassChecks.widen_none_list = _widen_none_list

@@ -32,13 +32,13 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, DictType, ListType,
-                          OptionalType, SetType, TupleType, Type, py_name)
+                          ObjType, OptionalType, SetType, TupleType, Type, py_name)
 
 def has_truth(t: Type) -> bool:
     """Whether an Optional[t]'s truth (`if x:`, `x or d`) is defined: None is false, else
     t's own truth (a number's, a string's or a container's emptiness, a tuple's length)."""
     return t in (I1, I64, F64, STR) + NUMPY_SCALARS or \
-        isinstance(t, (ListType, DictType, SetType, TupleType))
+        isinstance(t, (ListType, DictType, SetType, TupleType, ObjType))
 
 
 def optional_join(a: Type, b: Type, join) -> Type | None:
