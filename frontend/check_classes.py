@@ -36,6 +36,7 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.ir.object_ops import has_object, is_user_class  # noqa: F401 - (program, native)
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, ObjType,
                           OptionalType, SetType, TupleType, Type, py_name)
 
@@ -74,17 +75,6 @@ def class_scope(program, globals_):
         yield
     finally:
         _SCOPES.pop()
-
-
-def is_user_class(value: Any) -> bool:
-    """A class pts makes run-time objects of: a Python class defined in a program (not a
-    builtin, an exception, a model, a typing construct)."""
-    if not inspect.isclass(value) or value.__module__ in ("builtins", "typing", "abc"):
-        return False
-    if issubclass(value, BaseException):
-        return False
-    mod = value.__module__ or ""
-    return not (mod.startswith("pts.") or mod.startswith("numpy") or mod.startswith("torch"))
 
 
 def refuse_class(cls: type, node) -> None:
@@ -190,19 +180,6 @@ def annotation_class(te: A.TypeExpr) -> Type | None:
 
 def is_class_type(t: Type) -> bool:
     return isinstance(t, ObjType) or (isinstance(t, OptionalType) and isinstance(t.elem, ObjType))
-
-
-def has_object(t: Type) -> bool:
-    """Whether a value of type t is or holds an object (they cannot cross to Python yet)."""
-    if isinstance(t, ObjType):
-        return True
-    if isinstance(t, TupleType):
-        return any(map(has_object, t.elems))
-    if isinstance(t, (ListType, OptionalType, SetType)):
-        return has_object(t.elem)
-    if isinstance(t, DictType):
-        return has_object(t.key) or has_object(t.val)
-    return False
 
 
 class ClassChecks:
@@ -407,3 +384,62 @@ def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
 
 
 ClassChecks.widen_none_list = _widen_none_list
+
+
+def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
+    """The fields of the objects an entry is called with (from Python), typed by their
+    values: the class's layout before any scripted code stores into it."""
+    if not any(map(has_object, arg_types)):
+        return
+    from pts.frontend.check import join
+    from pts.ir.types import type_of_value
+    seen: set = set()
+    node = A.Name(pyfunc.__name__, span=parse_span(pyfunc))
+
+    def visit(v):
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                visit(x)
+            return
+        if isinstance(v, dict):
+            for k, x in v.items():
+                visit(k)
+                visit(x)
+            return
+        if not is_user_class(type(v)):
+            return
+        with class_scope(program, getattr(pyfunc, "__globals__", {})):
+            info = class_info(program, type(v), node)
+            for name, x in instance_fields(v):
+                visit(x)
+                t = info.declared.get(name) or type_of_value(x)
+                old = info.fields.get(name)
+                j = t if old is None else join(old, t)
+                if j is None:
+                    raise CompileError(f"field '{name}' of {type(v).__name__} objects passed in "
+                                       f"is both {py_name(old)} and {py_name(t)}", node.span)
+                info.fields[name] = j
+
+    for v in values:
+        visit(v)
+
+
+def instance_fields(obj) -> list:
+    """(name, value) of an object's fields: its __dict__, and its set __slots__."""
+    out = list(getattr(obj, "__dict__", {}).items())
+    for klass in type(obj).__mro__:
+        for name in klass.__dict__.get("__slots__", ()):
+            if hasattr(obj, name) and name not in ("__dict__", "__weakref__"):
+                out.append((name, getattr(obj, name)))
+    return out
+
+
+def parse_span(pyfunc):
+    from pts.frontend.source import parse_pyfunc
+    try:
+        return parse_pyfunc(pyfunc).span
+    except Exception:          # pragma: no cover - the entry parses (it is being compiled)
+        return None

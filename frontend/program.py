@@ -23,7 +23,7 @@ from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_funct
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
-from pts.frontend.check_classes import class_scope, class_table, has_object
+from pts.frontend.check_classes import class_scope, class_table, seed_classes
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
 from pts.ir.types import Type, py_name
@@ -265,17 +265,15 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         arg_types = (this,) + tuple(arg_types)
         consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
     consts += tuple((i, t) for i, t in enumerate(arg_types) if isinstance(t, FunctionType))
+    seed_classes(program, values, arg_types, pyfunc)    # objects passed in (check_classes)
     entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
     if has_function(entry.ret_type):
         raise CompileError(f"{pyfunc.__name__}() returns a function ({py_name(entry.ret_type)}): "
                            f"functions are values inside compiled code only, they cannot be "
                            f"returned to Python", entry.fdef.span)
-    if has_object(entry.ret_type):
-        raise CompileError(f"{pyfunc.__name__}() returns an object of a class "
-                           f"({py_name(entry.ret_type)}): objects cannot be returned to Python "
-                           f"yet", entry.fdef.span)
     module = Module(entry=entry.ir_name)
     module.classes = class_table(program)
+    module.class_types = {name: info.cls for name, info in program.__dict__.get("classes", {}).items()}
     with program.timings.phase("lower"):
         shared_globals.prepare(program)
         for spec in program.order:

@@ -11,26 +11,67 @@ before the functions), and four ops make and use one:
   obj.set %o, %v {field = "x"}             (obj<Point>, T)    write field x
   obj.is %a, %b                            (obj<C>, obj<C>) -> i1   the same object
 
-The interpreter holds a small Python object (`Instance`) per object; natively an object is
-a pointer into the call's arena (backend.object_codegen).  Methods are plain functions whose
-first parameter is the object (frontend.check_classes).
+The interpreter holds a Python object per object: an instance of the user's own class
+when the module knows it (`Module.class_types`, name -> class, set by the frontend: obj.new
+is `cls.__new__(cls)`, fields are its attributes), so objects cross the Python boundary of
+the interpreter as themselves; an `Instance` after an IR round trip.  Natively an object is
+a pointer into the call's arena (backend.object_codegen; runtime.list_values marshals the
+objects of a call's arguments and results).  Methods are plain functions whose first
+parameter is the object (frontend.check_classes).
 """
 from __future__ import annotations
 
 from pts.ir.op_table import ALLOC, PURE, READ, WRITE, OpUse, define
-from pts.ir.types import I1, ObjType, Type
+from pts.ir.types import (I1, DictType, ListType, ObjType, OptionalType, SetType, TupleType,
+                          Type)
 
 
 class Instance:
-    """An object as the interpreter holds it: its class name and its fields by name."""
-    __slots__ = ("cls", "fields")
+    """An object of a class the interpreter does not know as a Python class: its fields are
+    its attributes."""
 
     def __init__(self, cls: str):
-        self.cls = cls
-        self.fields: dict = {}
+        self.__dict__["__pts_class__"] = cls
 
     def __repr__(self) -> str:
-        return f"<{self.cls} object>"
+        return f"<{self.__pts_class__} object>"
+
+
+def is_user_class(value) -> bool:
+    """A class pts makes run-time objects of: a Python class defined in a program (not a
+    builtin, an exception, a model or tensor library's, a typing construct)."""
+    if not isinstance(value, type) or value.__module__ in ("builtins", "typing", "abc"):
+        return False
+    if issubclass(value, BaseException):
+        return False
+    mod = value.__module__ or ""
+    return not (mod.startswith("pts.") or mod == "pts" or mod.startswith("numpy")
+                or mod.startswith("torch"))
+
+
+def type_of_instance(value) -> Type | None:
+    """The type of an argument that is an object of a user class (ir.types.type_of_value)."""
+    cls = type(value)
+    if not is_user_class(cls) or callable(value) and hasattr(value, "__code__"):
+        return None
+    return ObjType(cls.__name__)
+
+
+def has_object(t: Type) -> bool:
+    """Whether a value of type t is or holds an object."""
+    if isinstance(t, ObjType):
+        return True
+    if isinstance(t, TupleType):
+        return any(map(has_object, t.elems))
+    if isinstance(t, (ListType, OptionalType, SetType)):
+        return has_object(t.elem)
+    if isinstance(t, DictType):
+        return has_object(t.key) or has_object(t.val)
+    return False
+
+
+def class_name(obj) -> str:
+    return obj.__pts_class__ if isinstance(obj, Instance) else type(obj).__name__
 
 
 def _obj_operand(use: OpUse) -> ObjType:
@@ -86,19 +127,21 @@ def _is(use: OpUse) -> Type:
     return I1
 
 
-def run_object_op(ins, vals: list):
+def run_object_op(ins, vals: list, module=None):
     """What the interpreter runs for an obj.* op (their results depend on attributes)."""
     op = ins.op
     if op == "obj.new":
-        return Instance(ins.type.name)
+        cls = getattr(module, "class_types", {}).get(ins.type.name)
+        return Instance(ins.type.name) if cls is None else cls.__new__(cls)
     if op == "obj.get":
         field = ins.attrs["field"]
         try:
-            return vals[0].fields[field]
-        except KeyError:
-            raise AttributeError(f"'{vals[0].cls}' object has no attribute '{field}'") from None
+            return getattr(vals[0], field)
+        except AttributeError:
+            raise AttributeError(f"'{class_name(vals[0])}' object has no attribute "
+                                 f"'{field}'") from None
     if op == "obj.set":
-        vals[0].fields[ins.attrs["field"]] = vals[1]
+        object.__setattr__(vals[0], ins.attrs["field"], vals[1])
         return None
     return vals[0] is vals[1]
 
@@ -107,3 +150,7 @@ define("obj.new", ALLOC, None, _new)
 define("obj.get", READ, None, _get)
 define("obj.set", WRITE, None, _set)
 define("obj.is", PURE, lambda a, b: a is b, _is)
+
+
+from pts.ir import types as _types  # noqa: E402
+_types.object_type = type_of_instance

@@ -247,6 +247,10 @@ def _parse_type(s: str) -> tuple[Type, str]:
 # (it imports this module)
 container_type = None
 
+# the type of an argument that is an object of a user class: ir.object_ops.type_of_instance,
+# which registers itself
+object_type = None
+
 # the element type of `[]` before anything is appended (the checker's, and an empty list
 # argument's until the callee's parameter decides)
 UNKNOWN = ScalarType("unknown")
@@ -326,6 +330,10 @@ def type_of_value(value: Any) -> Type:
     if isinstance(value, (dict, set, frozenset)) and container_type is not None:
         return container_type(value, type_of_value)       # Dict and Set (ir.dict_ops)
     np = sys.modules.get("numpy")
+    if object_type is not None and not (np is not None and isinstance(value, np.generic)):
+        t = object_type(value)                  # an object of a user class (ir.object_ops)
+        if t is not None:
+            return t
     if np is None:
         raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
     if isinstance(value, np.ndarray):

@@ -96,6 +96,9 @@ class Compiled:
         from pts.runtime.native import NativeEntry
         self.native = native
         self.entry = NativeEntry(native, self.entry_func)
+        if self.record is not None and self.record.module.classes:   # (object_values)
+            self.entry.classes = self.record.module.classes
+            self.entry.class_types = self.record.module.class_types
         run = self.entry
         if self.const_indices:
             dropped = set(self.const_indices)
@@ -285,7 +288,8 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
     from pts import compiler
     record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
-    if record.const_params or record.shared:
+    if record.const_params or record.shared or record.module.classes:
+        # (objects of user classes: their layouts and classes live in the module)
         # the disk cache keys on types only: value-specialized code stays out.  (Folded
         # lists are in its dependencies, by value, and in the manifest: pts.cache.)
         disk = None

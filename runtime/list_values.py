@@ -78,10 +78,12 @@ def use_strings(new_str, read_str, push, malloc) -> None:
     STRINGS.new_str, STRINGS.read_str, STRINGS.push, STRINGS.malloc = new_str, read_str, push, malloc
 
 
+from pts.runtime.object_values import ObjectMarshal  # noqa: E402
+
 _PLAIN = {I64: ctypes.c_int64, F64: ctypes.c_double, F32: ctypes.c_float, I32: ctypes.c_int32}
 
 
-class Marshal:
+class Marshal(ObjectMarshal):
     """Copies for one call (see the module docstring)."""
 
     def __init__(self, ctx: int, tensors=None):
@@ -150,6 +152,8 @@ class Marshal:
             ctypes.c_uint8.from_address(addr).value = 0 if v is None else 1
             if v is not None:
                 self.write(addr + offsets(t)[1], v, t.elem)
+        elif isinstance(t, ObjType):                # (runtime.object_values)
+            ctypes.c_void_p.from_address(addr).value = self.new_object(v, t.name)
         elif type(t) is TensorType and self.tensors is not None:
             desc = self.tensors.box(v, t)
             size = layout(t)[0]
@@ -197,6 +201,8 @@ class Marshal:
             if not ctypes.c_uint8.from_address(addr).value & 1:
                 return None
             return self.read(addr + offsets(t)[1], t.elem)
+        if isinstance(t, ObjType):                  # (runtime.object_values)
+            return self.read_object(ctypes.c_void_p.from_address(addr).value, t.name)
         if type(t) is TensorType and self.tensors is not None:
             same = self.arrays.get(bytes((ctypes.c_char * layout(t)[0]).from_address(addr)))
             return same if same is not None else self.tensors.unbox(addr, t)
@@ -207,8 +213,10 @@ class Marshal:
         list they hold (also a nested argument list) reads back as the same Python object."""
         for values, ptr, _ in self.boxed:
             self.to_python[ptr] = values
+        self.map_back_objects()
         for values, ptr, elem in self.boxed:
             self.fill(values, ptr, elem)
+        self.copy_back_objects()                     # (runtime.object_values)
 
 
 def read_list(ptr: int, elem: Type, ctx: int = 0) -> list:

@@ -1,0 +1,99 @@
+"""Objects of user classes between Python and native memory (a mixin of
+runtime.list_values.Marshal).
+
+An object argument becomes a record of its fields in the call's arena, laid out as
+backend.object_codegen lays them out (the LLVM struct of the class's field types, by
+list_values.layout), from the module's class table (`classes`: name -> ((field, type), ...))
+the NativeEntry hands the Marshal.  Aliasing is kept both ways, as for lists: one Python
+object passed twice (or reached twice through lists and fields) is one native object, and
+after the call its fields are written back into the same Python object (`copy_back`);
+an object the results reach that came in as an argument reads back as the caller's object,
+a new one as an instance of the user's class made without calling `__init__`
+(`cls.__new__(cls)` and its fields set), from `class_types` (name -> class).
+"""
+from __future__ import annotations
+
+import ctypes
+
+from pts.ir.types import TupleType
+
+
+class ObjectMarshal:
+    """The objects of one call (a mixin of list_values.Marshal: `write`, `read`, `ctx`)."""
+
+    classes: dict = {}
+    class_types: dict = {}
+
+    def _object_state(self):
+        st = self.__dict__.get("_objects")
+        if st is None:
+            st = self.__dict__["_objects"] = ({}, {}, [])   # id -> ptr, ptr -> obj, boxed
+        return st
+
+    def object_layout(self, name: str):
+        from pts.runtime.list_values import layout, offsets
+        fields = self.classes.get(name)
+        if fields is None:
+            raise TypeError(f"pts cannot pass an object of class {name} here")
+        tup = TupleType(tuple(t for _, t in fields))
+        size = layout(tup)[0] if fields else 0
+        return [(f, o, t) for (f, t), o in zip(fields, offsets(tup))], max(size, 8)
+
+    def new_object(self, obj, name: str) -> int:
+        to_native, to_python, boxed = self._object_state()
+        known = to_native.get(id(obj))
+        if known is not None:
+            return known
+        if type(obj).__name__ != name.split(".")[0]:
+            raise TypeError(f"pts expected a {name} object, not {type(obj).__name__}")
+        from pts.runtime.list_values import STRINGS, _Header
+        fields, size = self.object_layout(name)
+        # a byte list's header chains the record into the arena (freed after the call)
+        data = STRINGS.malloc()(size)
+        hdr = STRINGS.malloc()(ctypes.sizeof(_Header))
+        if not data or not hdr:
+            raise MemoryError("pts: out of memory")
+        ctypes.memset(data, 0, size)
+        h = _Header.from_address(hdr)
+        h.len, h.cap, h.data = size, size, data
+        STRINGS.push(self.ctx, hdr)
+        to_native[id(obj)] = data
+        boxed.append((obj, data, name))
+        self.keep.append(obj)
+        for f, off, t in fields:
+            try:
+                v = getattr(obj, f)
+            except AttributeError:
+                continue                     # not set yet: native code reads it as zeros
+            self.write(data + off, v, t)
+        return data
+
+    def read_object(self, ptr: int, name: str):
+        to_native, to_python, boxed = self._object_state()
+        known = to_python.get(ptr)
+        if known is not None:
+            return known
+        cls = self.class_types.get(name)
+        if cls is None:
+            raise TypeError(f"pts cannot return an object of class {name} here")
+        obj = cls.__new__(cls)
+        to_python[ptr] = obj
+        self.fill_object(obj, ptr, name)
+        return obj
+
+    def fill_object(self, obj, ptr: int, name: str) -> None:
+        fields, _ = self.object_layout(name)
+        for f, off, t in fields:
+            object.__setattr__(obj, f, self.read(ptr + off, t))
+
+    def map_back_objects(self) -> None:
+        """The caller's objects are what their native records read back as."""
+        to_native, to_python, boxed = self._object_state()
+        for obj, ptr, _ in boxed:
+            to_python[ptr] = obj
+
+    def copy_back_objects(self) -> None:
+        """The caller's objects get their native fields (after the lists are mapped)."""
+        to_native, to_python, boxed = self._object_state()
+        for obj, ptr, name in boxed:
+            self.fill_object(obj, ptr, name)
