@@ -52,5 +52,8 @@ class ObjectOps:
         p, _ = self.field_ptr(obj, ins)
         self.b.store(v, p)
 
+    def op_obj_null(self, ins):
+        return ir.Constant(ir.PointerType(), None)
+
     def op_obj_is(self, ins, a, b):
         return self.b.icmp_unsigned("==", a, b)

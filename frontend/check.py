@@ -41,8 +41,8 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
-from pts.frontend.check_classes import (ClassChecks, annotation_class, is_class_type,
-                                        is_user_class)
+from pts.frontend.check_classes import (ClassChecks, DunderChecks, annotation_class,
+                                        is_class_type, is_user_class)
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
@@ -59,7 +59,7 @@ from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
-                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, VarTupleType, OptionalType, SetType,
+                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, ObjType, VarTupleType, OptionalType, SetType,
                           TensorType, TupleType, Type,
                           py_name)
 
@@ -189,7 +189,7 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks, ClassChecks):
+                      VarTupleChecks, ClassChecks, DunderChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -261,6 +261,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.ret_annot = None
             else:
                 self.spec.ret_type = self.ret_annot
+        self.init_returns_none()                   # a class's __init__ (check_classes)
         params = dict(self.vars)
         self.infer()
         if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
@@ -599,6 +600,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         if isinstance(target, A.Subscript):
             lt = self.expr(target.value)
+            if isinstance(lt, ObjType):                # p[i] = v: __setitem__ (check_classes)
+                self.class_setitem(target, lt, t, node)
+                return
             if isinstance(lt, TensorType):
                 check_tensor_assignment(self, target, t, node)
                 return
@@ -648,6 +652,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
+        r = self.class_augassign(s, cur, rhs)       # p += q: __iadd__ / __add__ (check_classes)
+        if r is not None:
+            s.ty = r
+            self.assign_target(s.target, r, s)
+            return
         if isinstance(s.target, A.Name) and s.op == "+" and cur == ListType(UNKNOWN) \
                 and isinstance(rhs, ListType) and rhs.elem != UNKNOWN:
             cur = s.target.ty = self.assign_var(s.target.id, rhs, s)    # P = []; P += [p]
@@ -872,6 +881,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         a = self.expr(e.left, expected=fresh_list_expected(e, e.left, expected))
         b = self.expr(e.right, expected=fresh_list_expected(e, e.right, expected))
         self.none_operand_message(e, a, b)
+        r = self.class_binop(e, a, b)                # p + q: __add__ (check_classes)
+        if r is not None:
+            return r
         return self.binop_type(e.op, a, b, e)
 
     def expr_UnaryOp(self, e: A.UnaryOp) -> Type:
@@ -879,6 +891,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.cond(e.operand)
             return I1
         t = self.expr(e.operand)
+        if isinstance(t, ObjType):                    # -p: __neg__ (check_classes)
+            return self.class_unary(e, t)
         if t == C128:
             return self.complex_unary(e)
         if is_tensorish(t):
@@ -901,7 +915,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
             left, right = vartuple_operands(op, left, right)    # (check_vartuple)
-            if self.class_compare(op, left, right, e):          # p is q (check_classes)
+            if self.class_compare(op, left, right, e):   # p is q, p < q (check_classes)
+                if e.class_result is not None:
+                    return e.class_result
                 left = right
                 continue
             none_test = op in ("is", "is not") and NONE in (left, right)  # `self.bias is None`
@@ -1063,6 +1079,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def expr_Subscript(self, e: A.Subscript) -> Type:
         t = self.expr(e.value)
+        if isinstance(t, ObjType):                    # p[i]: __getitem__ (check_classes)
+            return self.class_getitem(e, t)
         if isinstance(t, TensorType):
             return self.tensor_index(e, t)
         if isinstance(t, ListType):
@@ -1116,6 +1134,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         f = self.module_function_value(e)               # operator.mul as a value
         if f is not None:
             return f
+        cls = self.global_class(e.value)
+        if cls is not None:                             # Point.ORIGIN (check_classes)
+            return self.class_constant(e, cls)
         t = self.expr(self.allow_none(e.value))
         if is_class_type(t):                            # p.x (check_classes)
             return self.class_attribute(e, t)
@@ -1148,6 +1169,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if module_func is not None:                  # F.softmax(x, dim=1) with F a module
             value, name = module_func
             return self.call_function(e, value, name, f)
+        cls = self.global_class(f.value) if isinstance(f, A.Attribute) else None
+        if cls is not None:                          # Point.make(...) (check_classes)
+            return self.call_class_attribute(e, cls, f)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
             obj = self.expr(self.allow_none(f.value))
@@ -1318,6 +1342,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def call_builtin(self, e: A.Call, name: str) -> Type:
         e.target = Callee("builtin", name)
+        if len(e.args) == 1 and name in ("len", "str", "repr", "abs", "bool", "hash", "int",
+                                         "float"):
+            try:
+                t0 = self.expr(e.args[0])
+            except CompileError:
+                t0 = None
+            r = self.class_builtin(e, name, t0) if isinstance(t0, ObjType) else None
+            if r is not None:                        # len(p): __len__ (check_classes)
+                return r
         if name in ("dict", "set"):
             return self.hash_builtin(e, name)
         if name in NUMBER_BUILTINS:
@@ -1337,6 +1370,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
             return self.call_iter_builtin(e, name)
         if name == "print":
+            e.args = [self.as_str_call(a) for a in e.args]   # print(p): str(p) (check_classes)
             for a in e.args:
                 t = self.expr(self.allow_none(a))
                 if isinstance(t, RangeType):

@@ -328,6 +328,44 @@ class ClassChecks:
                                           args, list(e.keywords), span=e.span)
         return self.call_function(call, fn, f"{info.cls.__name__}.{f.attr}", call.func)
 
+    def global_class(self, e: A.Expr):
+        """The user class a bare global name denotes (`Point` in `Point.ORIGIN`), else None."""
+        if not isinstance(e, A.Name) or self.var_key(e.id) in self.vars:
+            return None
+        v = self.spec.globals.get(e.id) if e.id in self.spec.globals else None
+        return v if is_user_class(v) else None
+
+    def class_constant(self, e: A.Attribute, cls: type) -> Type:
+        """`Point.ORIGIN_X`: a class-level constant, folded in like a module's."""
+        static = inspect.getattr_static(cls, e.attr, None)
+        from pts.frontend.check import constant_type
+        t = constant_type(static) if static is not None else None
+        if t is None:
+            raise self.error(f"{cls.__name__}.{e.attr} is not a constant pts can use (numbers, "
+                             f"strings and tuples of them)", e)
+        e.const = static
+        e.obj_const = True
+        return t
+
+    def call_class_attribute(self, e: A.Call, cls: type, f: A.Attribute) -> Type:
+        """`Point.helper(a)`: a static method, or a method given its object first."""
+        static = inspect.getattr_static(cls, f.attr, None)
+        if isinstance(static, staticmethod):
+            static = static.__func__
+        if not inspect.isfunction(static):
+            raise self.error(f"{cls.__name__}.{f.attr} is not a function pts can call", f)
+        class_info(self.program, cls, f)
+        return self.call_function(e, static, f"{cls.__name__}.{f.attr}", f)
+
+    def init_returns_none(self) -> None:
+        """A class's `__init__` returns None (so a constructor call inside it, a recursive
+        structure, needs no annotation)."""
+        fdef = self.fdef
+        if fdef.name == "__init__" and fdef.returns is None and self.spec.arg_types \
+                and isinstance(self.spec.arg_types[0], ObjType):
+            self.ret_annot = NONE
+            self.spec.ret_type = NONE
+
     def expr__Unwrapped(self, e: "_Unwrapped") -> Type:
         t = self.expr(e.inner)
         return t.elem if isinstance(t, OptionalType) else t
@@ -335,7 +373,15 @@ class ClassChecks:
     # ------------------------------------------------------------ comparisons
 
     def class_compare(self, op: str, left: Type, right: Type, e: A.Compare) -> bool:
-        """`p is q`, `p == q` (identity: a class without __eq__)."""
+        """`p is q`, `p == q` (identity: a class without __eq__); `p < q`, `x in p` ...
+        by the class's methods (DunderChecks; the result type in `e.class_result`)."""
+        e.class_result = None
+        if (isinstance(left, ObjType) or isinstance(right, ObjType)) and NONE not in (left, right):
+            r = self.class_compare_call(e, op, left, right)
+            if r is not None:
+                e.class_result = r
+                return True
+            e.method_call = None
         if not (isinstance(left, ObjType) and isinstance(right, ObjType)):
             return False
         if op not in ("is", "is not", "==", "!="):
@@ -443,3 +489,175 @@ def parse_span(pyfunc):
         return parse_pyfunc(pyfunc).span
     except Exception:          # pragma: no cover - the entry parses (it is being compiled)
         return None
+
+
+# Python's operators and the methods they call (CPython's data model)
+BINARY_DUNDERS = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv",
+                  "%": "mod", "**": "pow", "@": "matmul", "&": "and", "|": "or", "^": "xor",
+                  "<<": "lshift", ">>": "rshift"}
+UNARY_DUNDERS = {"-": "__neg__", "+": "__pos__", "~": "__invert__"}
+COMPARE_DUNDERS = {"==": ("__eq__", "__eq__"), "!=": ("__ne__", "__ne__"),
+                   "<": ("__lt__", "__gt__"), ">": ("__gt__", "__lt__"),
+                   "<=": ("__le__", "__ge__"), ">=": ("__ge__", "__le__")}
+
+
+def class_method(t: Type, name: str, program):
+    """The plain function `name` of the class of objects of type t, else None."""
+    if not isinstance(t, ObjType):
+        return None
+    info = program.classes[t.name]
+    fn = inspect.getattr_static(info.cls, name, None)
+    return fn if inspect.isfunction(fn) else None
+
+
+class DunderChecks:
+    """Operators, builtins and subscripts on objects call the class's methods (a part of
+    ClassChecks): the node gets `method_call`, a call of the method with the operands, which
+    the lowering lowers instead of the node (`method_negate`: `not` of its truth)."""
+
+    def dunder(self, e: A.Expr, t: Type, name: str, operands: list, negate: bool = False):
+        """The type of `t.name(*operands)` recorded as e's method_call, or None when the
+        class has no such method."""
+        fn = class_method(t, name, self.program)
+        if fn is None:
+            return None
+        call = getattr(e, "method_call", None)
+        if call is None or getattr(call, "dunder", None) != name:
+            cname = self.program.classes[t.name].cls.__name__
+            call = A.Call(A.Name(f"{cname}.{name}", span=e.span), list(operands), span=e.span)
+            call.dunder = name
+            e.method_call = call
+        e.method_negate = negate
+        call.ty = self.call_function(call, fn, call.func.id, call.func)
+        return call.ty
+
+    def class_binop(self, e: A.BinOp, a: Type, b: Type):
+        name = BINARY_DUNDERS.get(e.op)
+        if name is None or not (isinstance(a, ObjType) or isinstance(b, ObjType)):
+            return None
+        r = self.dunder(e, a, f"__{name}__", [e.left, e.right])
+        if r is None:
+            r = self.dunder(e, b, f"__r{name}__", [e.right, e.left])
+        if r is None:
+            raise self.error(f"unsupported operand type(s) for {e.op}: '{py_name(a)}' and "
+                             f"'{py_name(b)}'", e)
+        return r
+
+    def class_augassign(self, s: A.AugAssign, cur: Type, rhs: Type):
+        """`p += q`: __iadd__, else __add__ (the target is rebound to the result)."""
+        name = BINARY_DUNDERS.get(s.op)
+        if name is None or not (isinstance(cur, ObjType) or isinstance(rhs, ObjType)):
+            return None
+        for n, ops in ((f"__i{name}__", [s.target, s.value]), (f"__{name}__", [s.target, s.value])):
+            r = self.dunder(s, cur, n, ops)
+            if r is not None:
+                return r
+        r = self.dunder(s, rhs, f"__r{name}__", [s.value, s.target])
+        if r is None:
+            raise self.error(f"unsupported operand type(s) for {s.op}=: '{py_name(cur)}' and "
+                             f"'{py_name(rhs)}'", s)
+        return r
+
+    def class_unary(self, e: A.UnaryOp, t: Type) -> Type:
+        r = self.dunder(e, t, UNARY_DUNDERS.get(e.op, ""), [e.operand])
+        if r is None:
+            raise self.error(f"bad operand type for unary {e.op}: '{py_name(t)}'", e)
+        return r
+
+    def class_compare_call(self, e: A.Compare, op: str, left: Type, right: Type):
+        """`a < b` by a.__lt__(b) or b.__gt__(a); `a == b` by __eq__ (identity without one);
+        `a != b` by __ne__ or `not a.__eq__(b)`; `x in a` by a.__contains__(x)."""
+        if len(e.ops) != 1:
+            raise self.error("chained comparisons of objects are not supported", e)
+        if op in ("in", "not in"):
+            r = self.dunder(e, right, "__contains__", [e.left, e.comparators[0]][::-1],
+                            negate=op == "not in")
+            if r is None:
+                raise self.error(f"argument of type '{py_name(right)}' is not iterable", e)
+            return r
+        if op in ("is", "is not"):
+            return None
+        mine, theirs = COMPARE_DUNDERS[op]
+        r = self.dunder(e, left, mine, [e.left, e.comparators[0]])
+        if r is None:
+            r = self.dunder(e, right, theirs, [e.comparators[0], e.left])
+        if r is None and op == "!=":
+            r = self.dunder(e, left, "__eq__", [e.left, e.comparators[0]], negate=True)
+        if r is None and op in ("==", "!="):
+            return None                  # identity (object.__eq__)
+        if r is None:
+            raise self.error(f"'{op}' not supported between instances of '{py_name(left)}' "
+                             f"and '{py_name(right)}'", e)
+        return r
+
+    def class_order(self, e: A.Call, t: Type, op: str) -> None:
+        """min/max of objects compare with `<` / `>` (the lowering's object_compare): the
+        class's method for it, specialized now (a.__lt__(b), or b.__gt__(a))."""
+        from pts.frontend.check_iter import ValueExpr
+        mine, theirs = COMPARE_DUNDERS[op]
+        for name, swapped in ((mine, False), (theirs, True)):
+            fn = class_method(t, name, self.program)
+            if fn is None:
+                continue
+            cname = self.program.classes[t.name].cls.__name__
+            call = A.Call(A.Name(f"{cname}.{name}", span=e.span),
+                          [ValueExpr(t, e.span), ValueExpr(t, e.span)], span=e.span)
+            for a in call.args:
+                self.expr(a)
+            self.call_function(call, fn, call.func.id, call.func)
+            self.spec.__dict__.setdefault("object_orders", {})[(t.name, op)] = \
+                (call.target.spec, swapped)
+            return
+        raise self.error(f"'{op}' not supported between instances of '{py_name(t)}' and "
+                         f"'{py_name(t)}'", e)
+
+    def class_getitem(self, e: A.Subscript, t: Type) -> Type:
+        if isinstance(e.index, A.Slice):
+            raise self.error("slicing an object is not supported", e)
+        r = self.dunder(e, t, "__getitem__", [e.value, e.index])
+        if r is None:
+            raise self.error(f"'{py_name(t)}' object is not subscriptable", e)
+        return r
+
+    def class_setitem(self, target: A.Subscript, t: Type, vt: Type, node) -> None:
+        from pts.frontend.check_iter import ValueExpr
+        value = getattr(target, "stored", None)
+        if value is None:
+            value = target.stored = ValueExpr(vt, node.span)
+        value.vty = vt
+        r = self.dunder(target, t, "__setitem__", [target.value, target.index, value])
+        if r is None:
+            raise self.error(f"'{py_name(t)}' object does not support item assignment", target)
+        target.ty = vt
+
+    def class_builtin(self, e: A.Call, name: str, t: Type):
+        """len, str, repr, abs, bool, hash of an object; None for other builtins."""
+        dunders = {"len": ["__len__"], "abs": ["__abs__"], "bool": ["__bool__", "__len__"],
+                   "hash": ["__hash__"], "str": ["__str__", "__repr__"], "repr": ["__repr__"],
+                   "int": ["__int__", "__index__"], "float": ["__float__"]}
+        if name not in dunders or len(e.args) != 1 or e.keywords:
+            return None
+        for d in dunders[name]:
+            r = self.dunder(e, t, d, [e.args[0]])
+            if r is not None:
+                if d == "__len__" and name == "bool":
+                    e.method_truth = True
+                return r
+        if name in ("str", "repr"):
+            raise self.error(f"{name}() of a {py_name(t)} object: its class has no __repr__ "
+                             f"(CPython would show its address); define __repr__ or __str__",
+                             e)
+        if name == "bool":
+            return None
+        if name == "hash":
+            raise self.error(f"hash() of a {py_name(t)} object: define __hash__ (and __eq__)",
+                             e)
+        raise self.error(f"object of type '{py_name(t)}' has no {name}()", e)
+
+    def as_str_call(self, a: A.Expr) -> A.Expr:
+        """print(p) / f"{p}": str(p) (its class's __str__ or __repr__)."""
+        if isinstance(getattr(a, "ty", None), ObjType) and not (
+                isinstance(a, A.Call) and isinstance(a.func, A.Name) and a.func.id == "str"):
+            return A.Call(A.Name("str", span=a.span), [a], span=a.span)
+        return a
+

@@ -194,6 +194,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             i = Instr("opt.none", [], t, span=self.b.span)
         elif t == C128:
             i = Instr("complex", [const(0.0), const(0.0)], t, span=self.b.span)
+        elif isinstance(t, ObjType):                 # (ir.object_ops)
+            i = Instr("obj.null", [], t, span=self.b.span)
         elif isinstance(t, TensorType):
             # never read (an UnboundLocalError check or dead code comes first): an empty array
             from pts.ir.types import DTYPE_NAMES
@@ -391,6 +393,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             for i, sub in enumerate(target.elts):
                 et = t.elems[i]
                 self.assign(sub, self.emit("tuple.get", [v, const(i)], et), et)
+        elif isinstance(target, A.Subscript) and getattr(target, "method_call", None) is not None:
+            target.stored.value = v                      # p[i] = v (lower_classes)
+            self.expr(target.method_call)
         elif isinstance(target, A.Subscript) and isinstance(target.value.ty, TensorType):
             base = self.expr(target.value)
             idx = [self.expr(x) for x in target.index_operands]
@@ -415,6 +420,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             raise CompileError("cannot assign to this expression", target.span)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if getattr(s, "method_call", None) is not None:   # p += q (lower_classes)
+            self.assign(s.target, self.dunder_value(s), s.ty)
+            return
         if isinstance(s.ty, ListType) and not isinstance(s.ty, VarTupleType):   # in place
             self.list_augassign(s)
             return
@@ -687,6 +695,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr(self, e: A.Expr) -> Value:
         saved = self.b.span
         self.b.span = e.span
+        if getattr(e, "method_call", None) is not None:    # p + q, p[i] (lower_classes)
+            v = self.dunder_value(e)
+            self.b.span = saved
+            return v
         v = getattr(self, "expr_" + type(e).__name__)(e)
         msg = getattr(e, "none_checked", None)
         if msg is not None:              # an Optional list item used as T (check_optional)
@@ -997,7 +1009,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             r = self.emit("opt.is_none", [opt], I1)
             return r if op in ("is", "==") else self.emit("not", [r], I1)
         if isinstance(at, ObjType) and isinstance(bt, ObjType):     # (lower_classes)
-            return self.object_is(op, a, at, b, bt)
+            return self.object_compare(op, a, at, b, bt)
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
@@ -1142,8 +1154,6 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Value:
-        if getattr(e, "method_call", None) is not None:   # p.m(a) (lower_classes)
-            return self.expr(e.method_call)
         if getattr(e, "chain", None) is not None:      # calling a Sequential
             return self.expr(e.chain)
         if getattr(e, "obj_len", None) is not None:

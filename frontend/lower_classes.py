@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from pts.frontend import ast as A
-from pts.ir.core import Const
+from pts.ir.core import const
 from pts.ir.types import I1, ObjType, OptionalType, Type
 
 
@@ -57,8 +57,46 @@ class ClassLowering:
         self.b.span = target.span
         self.emit("obj.set", [obj, self.coerce(v, t, ft)], None, field=target.attr)
 
+    def object_compare(self, op: str, a, at: Type, b, bt: Type):
+        """a < b of objects where the lowering compares (min, max): the method the checker
+        specialized (`spec.object_orders`, check_classes.class_order); else identity."""
+        found = getattr(self.spec, "object_orders", {}).get((at.name, op))
+        if found is None:
+            return self.object_is(op, a, at, b, bt)
+        spec, swapped = found
+        args = [b, a] if swapped else [a, b]
+        # min/max compare with their best-so-far before they have one (`not has or
+        # better`, both evaluated): no object there yet, so no call
+        result = self.fresh("objcmp")
+        self.var_types[result] = I1
+        call_b, done = self.new_block("objcmpcall"), self.new_block("objcmpdone")
+        self.write(result, self.b.block, const(False))
+        null = self.emit("obj.null", [], bt)
+        self.branch(self.emit("obj.is", [b, null], I1), done, call_b)
+        self.seal(call_b)
+        self.start(call_b)
+        r = self.emit("call", args, spec.ret_type, callee=spec.ir_name)
+        self.write(result, self.b.block, self.truth(r, spec.ret_type))
+        self.jump(done)
+        self.seal(done)
+        self.start(done)
+        return self.read(result)
+
     def object_is(self, op: str, a, at: Type, b, bt: Type):
         if at != bt:                       # objects of two classes are never one object
-            return Const(op in ("is not", "!="), I1)
+            return const(op in ("is not", "!="))
         r = self.emit("obj.is", [a, b], I1)
         return r if op in ("is", "==") else self.emit("not", [r], I1)
+
+    def dunder_value(self, e):
+        """The value of a node the checker made a method call (`method_call`: p + q by
+        __add__, len(p) by __len__, ...): `method_negate` is `!=` by `not __eq__`,
+        `method_truth` bool(p) by `__len__() != 0`."""
+        v = self.expr(e.method_call)
+        t = e.method_call.ty
+        if getattr(e, "method_truth", False):
+            v = self.truth(v, t)
+            t = I1
+        if getattr(e, "method_negate", False):
+            v = self.emit("not", [self.truth(v, t)], I1)
+        return v

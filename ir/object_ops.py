@@ -10,6 +10,8 @@ before the functions), and four ops make and use one:
   obj.get %o {field = "x"}                 (obj<Point>) -> T  read field x (T: declared)
   obj.set %o, %v {field = "x"}             (obj<Point>, T)    write field x
   obj.is %a, %b                            (obj<C>, obj<C>) -> i1   the same object
+  obj.null                                 () -> obj<Point>   no object: the value of a
+                                           variable no assignment reaches (never read)
 
 The interpreter holds a Python object per object: an instance of the user's own class
 when the module knows it (`Module.class_types`, name -> class, set by the frontend: obj.new
@@ -143,6 +145,8 @@ def run_object_op(ins, vals: list, module=None):
     if op == "obj.set":
         object.__setattr__(vals[0], ins.attrs["field"], vals[1])
         return None
+    if op == "obj.null":
+        return None
     return vals[0] is vals[1]
 
 
@@ -150,6 +154,7 @@ define("obj.new", ALLOC, None, _new)
 define("obj.get", READ, None, _get)
 define("obj.set", WRITE, None, _set)
 define("obj.is", PURE, lambda a, b: a is b, _is)
+define("obj.null", PURE, lambda: None, _new)
 
 
 from pts.ir import types as _types  # noqa: E402
