@@ -239,7 +239,19 @@ def python_function(value: Any):
         from pts.stdlib import pybisect
         return getattr(pybisect, {"bisect": "bisect_right", "insort": "insort_right"}.get(
             value.__name__, value.__name__), None)
-    return None
+    return _random_function(value)
+
+
+def _random_function(value: Any):
+    """random.*'s module-level functions (bound methods of the module's hidden Random
+    instance): stdlib/pyrandom.py's, which draw from the same generator; else None."""
+    import sys
+    py_random = sys.modules.get("random")
+    if py_random is None or getattr(value, "__self__", None) is not getattr(py_random, "_inst", None):
+        return None
+    from pts.stdlib import pyrandom
+    fn = getattr(pyrandom, value.__name__, None)
+    return fn if isinstance(fn, types.FunctionType) and not value.__name__.startswith("_") else None
 
 
 def class_name(obj: Any) -> str:

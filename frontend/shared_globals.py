@@ -67,8 +67,18 @@ class SharedLocation:
 
     def get(self) -> Any:
         if self.kind == "global":
-            return self.owner[self.name]
+            sync = self.owner.get("__pts_sync__", {}).get(self.name)
+            return sync[0]() if sync else self.owner[self.name]
         return self.owner.__defaults__[self.name]
+
+    def sync_back(self) -> None:
+        """After a call: hand the value to whatever the module keeps in step with it (a
+        module's `__pts_sync__` = {name: (load, store)}: stdlib/pyrandom.py's generator
+        state is CPython's `random` module's)."""
+        if self.kind == "global":
+            sync = self.owner.get("__pts_sync__", {}).get(self.name)
+            if sync:
+                sync[1]()
 
     @property
     def label(self) -> str:

@@ -184,7 +184,11 @@ def with_shared(run, shared: tuple, folded: tuple = ()):
         for v, (loc, t) in zip(values, shared):
             if not fits(v, t):
                 raise SharedChanged(loc)
-        return run(list(args) + values)
+        try:
+            return run(list(args) + values)
+        finally:
+            for loc, _ in shared:
+                loc.sync_back()
     return call
 
 
