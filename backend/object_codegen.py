@@ -1,8 +1,9 @@
 """Objects of user classes in native code (ir.object_ops; a mixin of codegen.FunctionCodegen).
 
-An object is a pointer to its fields, laid out as the LLVM literal struct of the field
-types of its class (Module.classes) by the runtime's one layout rule
-(runtime.list_values.layout / offsets).  Its memory is the data of a byte list allocated
+An object is a pointer to its class tag (i64: the class's position in Module.classes) and
+then its fields, laid out as the LLVM literal struct of the field types of its class
+(Module.classes) by the runtime's one layout rule (runtime.list_values.layout / offsets;
+runtime.object_values marshals the same layout, `object_layout`).  Its memory is the data of a byte list allocated
 with `pts.list_new` in the per-call arena: zeroed, and released with every list after the
 call, so an object lives as long as any reference to it can.
 """
@@ -12,7 +13,6 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import I8T, I64T, llvm_type
 from pts.backend.list_ops import LIST_T
-from pts.ir.types import TupleType
 
 
 class ObjectOps:
@@ -23,13 +23,13 @@ class ObjectOps:
         cache = self.mc.__dict__.setdefault("object_layouts", {})
         found = cache.get(name)
         if found is None:
-            from pts.runtime.list_values import layout, offsets
-            fields = self.mc.irmod.classes[name]
-            tup = TupleType(tuple(t for _, t in fields))
-            size = layout(tup)[0] if fields else 0
-            found = cache[name] = ({f: (o, t) for (f, t), o in zip(fields, offsets(tup))},
-                                   max(size, 8))
+            from pts.runtime.object_values import object_layout
+            fields, size = object_layout(self.mc.irmod.classes[name])
+            found = cache[name] = ({f: (o, t) for f, o, t in fields}, size)
         return found
+
+    def class_tag(self, name: str) -> int:
+        return list(self.mc.irmod.classes).index(name)
 
     def field_ptr(self, obj, ins):
         fields, _ = self.object_layout(ins.args[0].type.name)
@@ -40,9 +40,26 @@ class ObjectOps:
         _, size = self.object_layout(ins.type.name)
         hdr = self.b.call(self.mc.list_new(), [self.ctx, ir.Constant(I64T, 1),
                                                ir.Constant(I64T, size)])
-        return self.b.load(self.b.gep(hdr, [ir.Constant(ir.IntType(32), 0),
-                                             ir.Constant(ir.IntType(32), 2)],
-                                      source_etype=LIST_T), typ=ir.PointerType())
+        obj = self.b.load(self.b.gep(hdr, [ir.Constant(ir.IntType(32), 0),
+                                            ir.Constant(ir.IntType(32), 2)],
+                                     source_etype=LIST_T), typ=ir.PointerType())
+        self.b.store(ir.Constant(I64T, self.class_tag(ins.type.name)), obj)
+        return obj
+
+    def op_obj_isa(self, ins, obj):
+        """isinstance by the tag: one of the tags of the class and its subclasses."""
+        from pts.ir.object_ops import subclass_of
+        m = self.mc.irmod
+        tags = [i for i, n in enumerate(m.classes)
+                if subclass_of(n, ins.attrs["cls"], m.class_bases)]
+        tag = self.b.load(obj, typ=I64T)
+        r = ir.Constant(ir.IntType(1), 0)
+        for t in tags:
+            r = self.b.or_(r, self.b.icmp_signed("==", tag, ir.Constant(I64T, t)))
+        return r
+
+    def op_obj_cast(self, ins, obj):
+        return obj
 
     def op_obj_get(self, ins, obj):
         p, t = self.field_ptr(obj, ins)

@@ -42,7 +42,7 @@ from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRA
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_classes import (ClassChecks, DunderChecks, annotation_class,
-                                        is_class_type, is_user_class)
+                                        class_join, is_class_type, is_user_class)
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
@@ -140,6 +140,8 @@ def join(a: Type, b: Type) -> Type | None:
         return F64
     if C128 in (a, b) and {a, b} <= {C128, I1, I64, F64}:
         return C128
+    if isinstance(a, ObjType) and isinstance(b, ObjType):
+        return class_join(a, b)                 # at their common base class (check_classes)
     if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
         return optional_join(a, b, join)        # None and T meet at Optional[T]
     # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
@@ -1172,6 +1174,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         cls = self.global_class(f.value) if isinstance(f, A.Attribute) else None
         if cls is not None:                          # Point.make(...) (check_classes)
             return self.call_class_attribute(e, cls, f)
+        if isinstance(f, A.Attribute) and isinstance(f.value, A.Call) and not f.value.args \
+                and isinstance(f.value.func, A.Name) and f.value.func.id == "super":
+            return self.call_super(e, f)               # super().m(a) (check_classes)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
             obj = self.expr(self.allow_none(f.value))
@@ -1215,6 +1220,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.call_builtin(e, f.id)
             if is_user_class(value):                          # Point(x, y) (check_classes)
                 return self.call_class(e, value, f)
+            if value is builtins.isinstance:                  # (check_classes)
+                return self.class_isinstance(e)
             if f.id in EXCEPTIONS and value is getattr(builtins, f.id):
                 raise self.error(f"{f.id}(...) can only be raised", e)
             math_name = _math_function_name(value)

@@ -48,6 +48,7 @@ class ClassInfo:
     fields: dict[str, Type] = field(default_factory=dict)   # in the order first assigned
     declared: dict[str, Type] = field(default_factory=dict)   # by annotations
     readers: dict[str, set] = field(default_factory=dict)   # field -> specs that read it
+    base: Any = None                                        # the base class's ClassInfo
 
     @property
     def obj(self) -> ObjType:
@@ -84,6 +85,8 @@ def refuse_class(cls: type, node) -> None:
         raise CompileError(f"class {name} has a metaclass ({type(cls).__name__}): pts classes "
                            f"are plain classes", node.span)
     bases = [b for b in cls.__bases__ if b is not object]
+    if len(bases) == 1 and len(cls.__bases__) == 1 and is_user_class(bases[0]):
+        bases = []                      # single inheritance from a user class
     if issubclass(cls, tuple):
         raise CompileError(f"class {name} is a NamedTuple: records are not supported yet",
                            node.span)
@@ -94,8 +97,8 @@ def refuse_class(cls: type, node) -> None:
         raise CompileError(f"class {name} has several base classes: pts classes have at "
                            f"most one", node.span)
     if bases:
-        raise CompileError(f"class {name} derives from {bases[0].__name__}: inheritance is "
-                           f"not supported yet", node.span)
+        raise CompileError(f"class {name} derives from {bases[0].__name__}: pts classes "
+                           f"derive from one user class at most", node.span)
     for dunder in ("__getattr__", "__getattribute__", "__setattr__"):
         if dunder in cls.__dict__:
             raise CompileError(f"class {name} defines {dunder}: pts classes have fixed "
@@ -117,7 +120,18 @@ def class_info(program, cls: type, node) -> ClassInfo:
     while name in classes:
         name = f"{cls.__name__}.{n}"
         n += 1
+    base = cls.__bases__[0]
+    base_info = class_info(program, base, node) if is_user_class(base) else None
     info = by_cls[cls] = classes[name] = ClassInfo(cls, name)
+    if base_info is not None:
+        # one hierarchy, one set of fields: a field is at one place whatever the class
+        info.base = base_info
+        info.fields, info.declared, info.readers = (base_info.fields, base_info.declared,
+                                                    base_info.readers)
+    hints = program.__dict__.get("field_hints", {}).get(cls)
+    if hints:                                   # what an earlier round found (Restart)
+        for fname, t in hints.items():
+            info.fields.setdefault(fname, t)
     hints = cls.__dict__.get("__annotations__", {})
     for fname, ann in hints.items():
         if typing.get_origin(ann) is typing.ClassVar:
@@ -284,6 +298,51 @@ class ClassChecks:
             info.fields[name] = j
         target.ty = j
 
+    def class_isinstance(self, e: A.Call) -> Type:
+        """isinstance(x, C) / isinstance(x, (A, B)) of an object: its class tag tested."""
+        from pts.frontend.check import Callee
+        if len(e.args) != 2 or e.keywords:
+            raise self.error("isinstance() takes 2 arguments", e)
+        t = self.expr(self.allow_none(e.args[0]))
+        classes = self.isinstance_classes(e.args[1])
+        if not is_class_type(t):
+            raise self.error(f"isinstance() of a {py_name(t)} is not supported (pts tests "
+                             f"objects of classes)", e.args[0])
+        e.isa = [class_info(self.program, c, e).name for c in classes]
+        e.target = Callee("isinstance", "isinstance")
+        return I1
+
+    def isinstance_classes(self, e: A.Expr) -> list:
+        items = e.elts if isinstance(e, A.TupleExpr) else [e]
+        out = []
+        for it in items:
+            cls = self.global_class(it)
+            if cls is None:
+                raise self.error("isinstance() needs a class (or a tuple of classes) pts "
+                                 "compiles", it)
+            out.append(cls)
+        return out
+
+    def isinstance_facts(self, test: A.Call):
+        """What isinstance(x, C) proves where it holds: x is a C."""
+        if len(test.args) != 2 or not isinstance(test.args[0], A.Name):
+            return {}, {}
+        key = getattr(test.args[0], "var", None)
+        t = self.vars.get(key) if key is not None else None
+        if t is None or not is_class_type(t):
+            return {}, {}
+        try:
+            classes = self.isinstance_classes(test.args[1])
+        except CompileError:
+            return {}, {}
+        ts = [class_info(self.program, c, test).obj for c in classes]
+        j = ts[0]
+        for x in ts[1:]:
+            j = class_join(j, x)
+            if j is None:
+                return {}, {}
+        return {key: j}, {}
+
     def class_annassign(self, s: A.AnnAssign) -> None:
         """`self.x: float = v`: declares the field's type."""
         target = s.target
@@ -305,9 +364,13 @@ class ClassChecks:
     # ------------------------------------------------------------ methods
 
     def call_class_method(self, e: A.Call, t: Type, f: A.Attribute) -> Type:
-        """`p.m(a)`: the method's function called with p first."""
+        """`p.m(a)`: the method's function called with p first; dispatched on p's class at
+        run time when a subclass overrides it (`e.virtual`)."""
         unwrap = isinstance(t, OptionalType)
         info = self.class_of(t.elem if unwrap else t)
+        groups = dispatch_groups(info.cls, f.attr)
+        if len(groups) > 1:
+            return self.virtual_call(e, info, f, groups)
         static = inspect.getattr_static(info.cls, f.attr, None)
         if isinstance(static, staticmethod):
             fn, with_self = static.__func__, False
@@ -366,6 +429,70 @@ class ClassChecks:
             self.ret_annot = NONE
             self.spec.ret_type = NONE
 
+    def virtual_call(self, e: A.Call, info: ClassInfo, f: A.Attribute, groups: list) -> Type:
+        from pts.frontend.check import join
+        from pts.frontend.check_iter import ValueExpr
+        if e.keywords:
+            raise self.error("keyword arguments to an overridden method are not supported",
+                             e.keywords[0])
+        self.expr(self.allow_none(f.value))
+        arg_ts = [self.expr(self.allow_none(a)) for a in e.args]
+        calls = getattr(e, "virtual", None)
+        if calls is None or len(calls) != len(groups):
+            calls = e.virtual = []
+            for owner, fn, is_default in groups:
+                self_cls = info.cls if is_default else owner
+                sinfo = class_info(self.program, self_cls, f)
+                call = A.Call(A.Name(f"{owner.__name__}.{f.attr}", span=f.span),
+                              [ValueExpr(sinfo.obj, e.span)] +
+                              [ValueExpr(t, a.span) for t, a in zip(arg_ts, e.args)], span=e.span)
+                calls.append((None if is_default else sinfo.name, call, fn))
+        result = None
+        for _, call, fn in calls:
+            for v, t in zip(call.args[1:], arg_ts):
+                v.vty = t
+            for a in call.args:
+                self.expr(a)
+            call.ty = self.call_function(call, fn, call.func.id, call.func)
+            if result is None:
+                result = call.ty
+            else:
+                j = join(result, call.ty)
+                if j is None:
+                    raise self.error(f"the overrides of {info.cls.__name__}.{f.attr} return "
+                                     f"{py_name(result)} and {py_name(call.ty)}", e)
+                result = j
+        return result
+
+    def call_super(self, e: A.Call, f: A.Attribute) -> Type:
+        """`super().m(a)`: the base class's m, with this method's self."""
+        # (a method using super() has a __class__ cell: it is compiled as a closure)
+        code = getattr(getattr(self.spec.pyfunc, "root_function", self.spec.pyfunc),
+                       "__code__", None)
+        owner = None
+        for info in self.program.__dict__.get("classes", {}).values():
+            own = info.cls.__dict__.get(self.fdef.name)
+            if getattr(own, "__code__", None) is code and code is not None:
+                owner = info
+        if owner is None or owner.base is None or not self.fdef.params:
+            raise self.error("super() is supported in a method of a class with a base class",
+                             e)
+        fn = inspect.getattr_static(owner.base.cls, f.attr, None)
+        if isinstance(fn, staticmethod):
+            fn = fn.__func__
+            receiver = []
+        else:
+            receiver = [A.Name(self.fdef.params[0].name, span=f.span)]
+        if not inspect.isfunction(fn):
+            raise self.error(f"'super' object has no attribute '{f.attr}'", f)
+        call = getattr(e, "method_call", None)
+        if call is None:
+            call = e.method_call = A.Call(A.Name(f"{owner.base.cls.__name__}.{f.attr}",
+                                                 span=f.span),
+                                          receiver + list(e.args), list(e.keywords), span=e.span)
+        call.ty = self.call_function(call, fn, call.func.id, call.func)
+        return call.ty
+
     def expr__Unwrapped(self, e: "_Unwrapped") -> Type:
         t = self.expr(e.inner)
         return t.elem if isinstance(t, OptionalType) else t
@@ -410,6 +537,54 @@ def _unknown(t: Type) -> bool:
     if isinstance(t, DictType):
         return _unknown(t.key) or _unknown(t.val)
     return False
+
+
+def dispatch_groups(cls: type, attr: str) -> list:
+    """[(defining class, function, is_default)] of method `attr` over cls and its user
+    subclasses: the overriding ones first, most derived first; cls's own (inherited) last."""
+    def subclasses(c):
+        out = [c]
+        for s in c.__subclasses__():
+            if is_user_class(s):
+                out.extend(subclasses(s))
+        return out
+    found: dict = {}
+    for c in subclasses(cls):
+        fn = inspect.getattr_static(c, attr, None)
+        if isinstance(fn, staticmethod) or not inspect.isfunction(fn):
+            return []
+        owner = next(k for k in c.__mro__ if k.__dict__.get(attr) is fn)
+        found.setdefault(fn, owner)
+    default = inspect.getattr_static(cls, attr, None)
+    groups = [(owner, fn, fn is default) for fn, owner in found.items()]
+    groups.sort(key=lambda g: (g[2], -len(g[0].__mro__)))
+    return groups
+
+
+def class_bases(program) -> dict:
+    """The module's class_bases: class -> base class, by IR name."""
+    return {name: info.base.name for name, info in getattr(program, "classes", {}).items()
+            if info.base is not None}
+
+
+def class_join(a: ObjType, b: ObjType) -> Type | None:
+    """The type objects of classes a and b meet at: their nearest common base class."""
+    if a == b:
+        return a
+    if not _SCOPES:
+        return None
+    classes = _SCOPES[-1][0].__dict__.get("classes", {})
+    chain = []
+    info = classes.get(a.name)
+    while info is not None:
+        chain.append(info.name)
+        info = info.base
+    info = classes.get(b.name)
+    while info is not None:
+        if info.name in chain:
+            return ObjType(info.name)
+        info = info.base
+    return None
 
 
 def class_table(program) -> dict:

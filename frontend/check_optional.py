@@ -206,6 +206,9 @@ class OptionalChecks:
                 t, f = self.facts(v)
                 acc.update(t if test.op == "and" else f)
             return (acc, {}) if test.op == "and" else ({}, acc)
+        if isinstance(test, A.Call) and isinstance(test.func, A.Name) \
+                and test.func.id == "isinstance":
+            return self.isinstance_facts(test)          # (check_classes)
         if isinstance(test, A.Name):
             opt = self._optional_var(test)
             if opt is not None and has_truth(opt.elem):

@@ -30,7 +30,7 @@ from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_lists import ListLowering
 from pts.frontend.lower_vartuple import VarTupleLowering
-from pts.frontend.lower_classes import ClassLowering
+from pts.frontend.lower_classes import ClassLowering, is_obj_cast
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
@@ -236,6 +236,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.materialize(rng, dst)
         if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
+        if is_obj_cast(src, dst):                  # a subclass's object as its base's
+            return self.emit("obj.cast", [v], dst)
         if dst == C128:                            # int, bool, float -> complex(x, 0.0)
             return self.to_complex(v, src)
         if isinstance(dst, OptionalType):          # None -> opt.none, T -> opt.some
@@ -745,7 +747,12 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         var_t = self.var_types[e.var]
         if isinstance(var_t, OptionalType) and e.ty != var_t:
             # a refinement proved what the Optional holds here (frontend.check_optional)
-            return const(None) if e.ty == NONE else self.emit("opt.get", [v], var_t.elem)
+            if e.ty == NONE:
+                return const(None)
+            v = self.emit("opt.get", [v], var_t.elem)
+            var_t = var_t.elem
+        if isinstance(var_t, ObjType) and e.ty != var_t:     # isinstance proved its class
+            return self.emit("obj.cast", [v], e.ty)
         return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
@@ -1160,6 +1167,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return const(e.obj_len)
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(x) for x in e.np_operands])
+        if getattr(e, "virtual", None) is not None:      # p.m(a) dispatched (lower_classes)
+            return self.virtual_call(e)
         target = e.target
         return getattr(self, "call_" + target.kind)(e, target.name)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pts.frontend import ast as A
 from pts.ir.core import const
-from pts.ir.types import I1, ObjType, OptionalType, Type
+from pts.ir.types import I1, NONE, ObjType, OptionalType, Type
 
 
 class ClassLowering:
@@ -100,3 +100,72 @@ class ClassLowering:
         if getattr(e, "method_negate", False):
             v = self.emit("not", [self.truth(v, t)], I1)
         return v
+
+    def call_isinstance(self, e: A.Call, name: str):
+        """isinstance(x, (A, B)): x is not None and its tag is one of A's, B's (or their
+        subclasses')."""
+        v = self.expr(e.args[0])
+        t = e.args[0].ty
+        self.b.span = e.span
+        if isinstance(t, OptionalType):
+            result = self.fresh("isa")
+            self.var_types[result] = I1
+            some, done = self.new_block("isasome"), self.new_block("isadone")
+            self.write(result, self.b.block, const(False))
+            self.branch(self.emit("opt.is_none", [v], I1), done, some)
+            self.seal(some)
+            self.start(some)
+            self.write(result, self.b.block, self.isa_any(self.emit("opt.get", [v], t.elem), e.isa))
+            self.jump(done)
+            self.seal(done)
+            self.start(done)
+            return self.read(result)
+        return self.isa_any(v, e.isa)
+
+    def isa_any(self, v, names: list):
+        r = None
+        for n in names:
+            x = self.emit("obj.isa", [v], I1, cls=n)
+            r = x if r is None else self.emit("or", [r, x], I1)
+        return r
+
+    def virtual_call(self, e: A.Call):
+        """p.m(a) where subclasses override m: the receiver's class tag picks the function
+        (the overriding classes' first, the static class's own last)."""
+        f = e.func
+        recv = self.object_receiver(f.value, f.attr)
+        rt = f.value.ty.elem if isinstance(f.value.ty, OptionalType) else f.value.ty
+        args = [self.expr(a) for a in e.args]
+        self.b.span = e.span
+        result = self.fresh("virtual")
+        has_result = e.ty != NONE
+        if has_result:
+            self.var_types[result] = e.ty
+        done = self.new_block("dispatched")
+        for i, (cls, call, _) in enumerate(e.virtual):
+            last = i == len(e.virtual) - 1
+            if not last:
+                here, nxt = self.new_block("dispatch"), self.new_block("dispatchnext")
+                self.branch(self.emit("obj.isa", [recv], I1, cls=cls), here, nxt)
+                self.seal(here)
+                self.start(here)
+            call.args[0].value = self.coerce(recv, rt, call.args[0].vty)
+            for v, x in zip(call.args[1:], args):
+                v.value = x
+            r = self.expr(call)
+            if has_result:
+                self.write(result, self.b.block, self.coerce(r, call.ty, e.ty))
+            self.jump(done)
+            if not last:
+                self.seal(nxt)
+                self.start(nxt)
+        self.seal(done)
+        self.start(done)
+        return self.read(result) if has_result else const(None)
+
+
+def is_obj_cast(src: Type, dst: Type) -> bool:
+    """Is src -> dst an object seen as another class (obj.cast)?"""
+    if isinstance(src, OptionalType) and isinstance(dst, OptionalType):
+        src, dst = src.elem, dst.elem
+    return isinstance(src, ObjType) and isinstance(dst, ObjType) and src != dst

@@ -23,7 +23,7 @@ from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_funct
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
-from pts.frontend.check_classes import class_scope, class_table, seed_classes
+from pts.frontend.check_classes import class_bases, class_scope, class_table, seed_classes
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
 from pts.ir.types import Type, py_name
@@ -273,6 +273,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
                            f"returned to Python", entry.fdef.span)
     module = Module(entry=entry.ir_name)
     module.classes = class_table(program)
+    module.class_bases = class_bases(program)
     module.class_types = {name: info.cls for name, info in program.__dict__.get("classes", {}).items()}
     with program.timings.phase("lower"):
         shared_globals.prepare(program)

@@ -273,6 +273,7 @@ class Module:
         # the user classes its obj<Name> values are objects of: name -> ((field, Type), ...)
         # (ir.object_ops)
         self.classes: dict[str, tuple] = {}
+        self.class_bases: dict[str, str] = {}       # a class -> its base class (single)
 
     def add(self, f: Function) -> Function:
         self.functions[f.name] = f

@@ -12,6 +12,17 @@ before the functions), and four ops make and use one:
   obj.is %a, %b                            (obj<C>, obj<C>) -> i1   the same object
   obj.null                                 () -> obj<Point>   no object: the value of a
                                            variable no assignment reaches (never read)
+  obj.isa %o {cls = "B"}                   (obj<A>) -> i1     isinstance(o, B)
+  obj.cast %o                              (obj<A>) -> obj<B> the same object as its base
+                                           class (B a base of A) or, where isinstance
+                                           proved it, a subclass; optional<obj<A>> to
+                                           optional<obj<B>> alike
+
+Single inheritance: `Module.class_bases` maps a class to its base (printed `class B : A
+{...}`).  Every class of one hierarchy has the same fields (the union of what any of them
+sets), so a field is at one place whatever the object's class; natively an object starts
+with its class tag (the class's position in `Module.classes`), which obj.isa and method
+dispatch (frontend.lower_classes) test.
 
 The interpreter holds a Python object per object: an instance of the user's own class
 when the module knows it (`Module.class_types`, name -> class, set by the frontend: obj.new
@@ -129,6 +140,32 @@ def _is(use: OpUse) -> Type:
     return I1
 
 
+def _isa(use: OpUse) -> Type:
+    use.arity(1)
+    if not isinstance(use.types[0], ObjType) or "cls" not in use.attrs:
+        use.fail(f"obj.isa tests an object against a class, not {use.types[0]}")
+    return I1
+
+
+def _cast(use: OpUse) -> Type:
+    use.arity(1)
+    src, dst = use.types[0], use.declared_result()
+    unwrap = (lambda t: t.elem if isinstance(t, OptionalType) else t)
+    if not (isinstance(unwrap(src), ObjType) and isinstance(unwrap(dst), ObjType)
+            and isinstance(src, OptionalType) == isinstance(dst, OptionalType)):
+        use.fail(f"obj.cast converts objects, not {src} to {dst}")
+    return dst
+
+
+def subclass_of(name: str, base: str, bases: dict) -> bool:
+    """Is class `name` `base` or one of its subclasses (by the module's class_bases)?"""
+    while name is not None:
+        if name == base:
+            return True
+        name = bases.get(name)
+    return False
+
+
 def run_object_op(ins, vals: list, module=None):
     """What the interpreter runs for an obj.* op (their results depend on attributes)."""
     op = ins.op
@@ -147,6 +184,11 @@ def run_object_op(ins, vals: list, module=None):
         return None
     if op == "obj.null":
         return None
+    if op == "obj.cast":
+        return vals[0]
+    if op == "obj.isa":
+        return subclass_of(class_name(vals[0]), ins.attrs["cls"],
+                           getattr(module, "class_bases", {}))
     return vals[0] is vals[1]
 
 
@@ -155,6 +197,8 @@ define("obj.get", READ, None, _get)
 define("obj.set", WRITE, None, _set)
 define("obj.is", PURE, lambda a, b: a is b, _is)
 define("obj.null", PURE, lambda: None, _new)
+define("obj.isa", PURE, None, _isa)
+define("obj.cast", PURE, lambda o: o, _cast)
 
 
 from pts.ir import types as _types  # noqa: E402

@@ -166,6 +166,8 @@ class _Parser:
             elif self.at("class"):                # class Point {x: f64, y: f64}
                 self.take()
                 name = self.take("ident").text
+                if self.accept(":"):                  # class Sub : Base {...}
+                    m.class_bases[name] = self.take("ident").text
                 self.take(text="{")
                 fields = []
                 while not self.accept("}"):

@@ -99,6 +99,7 @@ class Compiled:
         if self.record is not None and self.record.module.classes:   # (object_values)
             self.entry.classes = self.record.module.classes
             self.entry.class_types = self.record.module.class_types
+            self.entry.class_bases = self.record.module.class_bases
         run = self.entry
         if self.const_indices:
             dropped = set(self.const_indices)

@@ -359,6 +359,7 @@ class NativeEntry:
 
     classes: dict = {}
     class_types: dict = {}
+    class_bases: dict = {}
 
     def __init__(self, native, func):
         self.native = native
@@ -465,6 +466,7 @@ class NativeEntry:
         tensors = TensorCall()
         lists = _list_values.Marshal(ctypes.addressof(ctx), tensors)
         lists.classes, lists.class_types = self.classes, self.class_types   # (object_values)
+        lists.class_bases = self.class_bases
         try:
             slot = 0
             for value, t in zip(args, self.param_types):

@@ -31,21 +31,17 @@ class ObjectMarshal:
         return st
 
     def object_layout(self, name: str):
-        from pts.runtime.list_values import layout, offsets
         fields = self.classes.get(name)
         if fields is None:
             raise TypeError(f"pts cannot pass an object of class {name} here")
-        tup = TupleType(tuple(t for _, t in fields))
-        size = layout(tup)[0] if fields else 0
-        return [(f, o, t) for (f, t), o in zip(fields, offsets(tup))], max(size, 8)
+        return object_layout(fields)
 
     def new_object(self, obj, name: str) -> int:
         to_native, to_python, boxed = self._object_state()
         known = to_native.get(id(obj))
         if known is not None:
             return known
-        if type(obj).__name__ != name.split(".")[0]:
-            raise TypeError(f"pts expected a {name} object, not {type(obj).__name__}")
+        name = self.runtime_class(obj, name)
         from pts.runtime.list_values import STRINGS, _Header
         fields, size = self.object_layout(name)
         # a byte list's header chains the record into the arena (freed after the call)
@@ -54,6 +50,7 @@ class ObjectMarshal:
         if not data or not hdr:
             raise MemoryError("pts: out of memory")
         ctypes.memset(data, 0, size)
+        ctypes.c_int64.from_address(data).value = list(self.classes).index(name)   # its tag
         h = _Header.from_address(hdr)
         h.len, h.cap, h.data = size, size, data
         STRINGS.push(self.ctx, hdr)
@@ -73,6 +70,7 @@ class ObjectMarshal:
         known = to_python.get(ptr)
         if known is not None:
             return known
+        name = list(self.classes)[ctypes.c_int64.from_address(ptr).value]   # (a subclass's)
         cls = self.class_types.get(name)
         if cls is None:
             raise TypeError(f"pts cannot return an object of class {name} here")
@@ -92,8 +90,28 @@ class ObjectMarshal:
         for obj, ptr, _ in boxed:
             to_python[ptr] = obj
 
+    def runtime_class(self, obj, name: str) -> str:
+        """The name of obj's class in the class table: `name` or one of its subclasses."""
+        from pts.ir.object_ops import subclass_of
+        bases = getattr(self, "class_bases", {})
+        for n, cls in self.class_types.items():
+            if type(obj) is cls and subclass_of(n, name, bases):
+                return n
+        raise TypeError(f"pts expected a {name} object, not {type(obj).__name__}")
+
     def copy_back_objects(self) -> None:
         """The caller's objects get their native fields (after the lists are mapped)."""
         to_native, to_python, boxed = self._object_state()
         for obj, ptr, name in boxed:
             self.fill_object(obj, ptr, name)
+
+
+def object_layout(fields) -> tuple[list, int]:
+    """([(field, offset, type)], size) of an object of a class with these fields: its i64
+    class tag at offset 0, then the fields as the LLVM struct of their types lays them out
+    (the one rule backend.object_codegen and this module share)."""
+    from pts.runtime.list_values import layout, offsets
+    from pts.ir.types import I64
+    tup = TupleType((I64,) + tuple(t for _, t in fields))
+    offs = offsets(tup)[1:]
+    return [(f, o, t) for (f, t), o in zip(fields, offs)], max(layout(tup)[0], 8)
