@@ -444,7 +444,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.refuse_in_unrolled("continue", s)
 
     def stmt_ExprStmt(self, s: A.ExprStmt) -> None:
-        self.expr(s.value)
+        self.expr(self.allow_none(s.value))      # (a discarded Optional result)
 
     def stmt_Return(self, s: A.Return) -> None:
         if self.generator_return(s):
@@ -478,6 +478,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         # a test known at compile time (`self.bias is None`, `self.training`, a constant
         # comparison) checks and compiles only the branch it takes, as TorchScript does
         known = self.static_truth(s.test)
+        if known is None:
+            known = self.global_flag(s.test)      # `if tracing:` (check_classes)
         s.static = known
         on_true, on_false = self.facts(s.test)
         before, after = dict(self.narrow), []
@@ -515,6 +517,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.narrow.pop(key, None)
 
     def stmt_For(self, s: A.For) -> None:
+        s.iter = self.global_range(s.iter)        # for i in RANGE: (check_classes)
         if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
                 isinstance(self.expr(s.iter), ObjectType):
             self.for_objects(s, s.iter.ty)     # unrolled: one body per object

@@ -55,6 +55,16 @@ class ClassInfo:
         return ObjType(self.name)
 
 
+class Restart(Exception):
+    """A field widened after other code read it: frontend.program.build starts again with
+    the fields' types known so far (`hints`: class -> {field: type})."""
+
+    def __init__(self, program):
+        super().__init__("class layout changed")
+        self.hints = {info.cls: dict(info.fields)
+                      for info in program.__dict__.get("classes", {}).values()}
+
+
 class NewObject(A.Expr):
     """The fresh object a constructor call passes to `__init__` as `self`; the lowering
     sets `value` (the obj.new) before lowering the call."""
@@ -290,13 +300,17 @@ class ClassChecks:
             raise self.error(f"field '{name}' of {info.cls.__name__} cannot be both "
                              f"{py_name(old)} and {py_name(t)}", node)
         if j != old:
-            others = info.readers.get(name, set()) - {self.spec.ir_name}
-            if others:
-                raise self.error(f"field '{name}' of {info.cls.__name__} was {py_name(old)} "
-                                 f"where it was read, and is {py_name(j)} here: annotate it "
-                                 f"({name}: {py_name(j)} in the class body)", node)
-            info.fields[name] = j
+            self.widen_field(info, name, j)
         target.ty = j
+
+    def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
+        """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
+        its base).  Code already checked against the narrower one is checked again: the
+        whole program, from the start, knowing the field's type (`Restart`)."""
+        others = info.readers.get(name, set()) - {self.spec.ir_name}
+        info.fields[name] = t
+        if others:
+            raise Restart(self.program)
 
     def class_isinstance(self, e: A.Call) -> Type:
         """isinstance(x, C) / isinstance(x, (A, B)) of an object: its class tag tested."""
@@ -420,6 +434,27 @@ class ClassChecks:
         class_info(self.program, cls, f)
         return self.call_function(e, static, f"{cls.__name__}.{f.attr}", f)
 
+    def global_flag(self, test: A.Expr) -> bool | None:
+        """The value of an `if` test that is a module-level bool folded in (`if tracing:`,
+        pyperformance's richards): only the branch it takes is checked and compiled, so a
+        debugging branch may use what pts refuses (`global`)."""
+        if isinstance(test, A.Name) and self.var_key(test.id) not in self.vars \
+                and type(getattr(test, "const", None)) is bool:
+            return test.const
+        return None
+
+    def global_range(self, it: A.Expr) -> A.Expr:
+        """`for i in BUFSIZE_RANGE:` over a module-level range object: the loop over
+        `range(start, stop, step)` with its (folded) bounds."""
+        if isinstance(it, A.Name) and self.var_key(it.id) not in self.vars \
+                and isinstance(self.spec.globals.get(it.id) if it.id in self.spec.globals
+                               else None, range):
+            r = self.spec.globals.get(it.id)
+            return A.Call(A.Name("range", span=it.span),
+                          [A.Const(v, span=it.span) for v in (r.start, r.stop, r.step)],
+                          span=it.span)
+        return it
+
     def init_returns_none(self) -> None:
         """A class's `__init__` returns None (so a constructor call inside it, a recursive
         structure, needs no annotation)."""
@@ -452,7 +487,7 @@ class ClassChecks:
             for v, t in zip(call.args[1:], arg_ts):
                 v.vty = t
             for a in call.args:
-                self.expr(a)
+                self.expr(self.allow_none(a))
             call.ty = self.call_function(call, fn, call.func.id, call.func)
             if result is None:
                 result = call.ty
@@ -595,16 +630,47 @@ def class_table(program) -> dict:
 
 def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
     """`points = [None] * n; points[i] = Point(i)`: the variable is a
-    List[Optional[Point]] (pyperformance's bm_float); the next pass builds the list so."""
-    if lt == ListType(NONE) and t != NONE and isinstance(target.value, A.Name) \
+    List[Optional[Point]] (pyperformance's bm_float); the next pass builds the list so.
+    A field (`self.tab = [None] * n`, then `self.tab[i] = task`) widens the same way."""
+    from pts.frontend.check import join
+    if lt.elem == NONE and t != NONE and isinstance(target.value, A.Name) \
             and not isinstance(t, OptionalType):
         new = ListType(OptionalType(t))
         target.value.ty = self.assign_var(target.value.id, new, target)
         return target.value.ty
+    info = getattr(target.value, "field_of", None)
+    if isinstance(lt, ListType) and info is not None and t != NONE \
+            and isinstance(lt.elem, (OptionalType, type(NONE))):
+        elem = OptionalType(t) if lt.elem == NONE else join(lt.elem, t)
+        if elem is not None and ListType(elem) != lt:
+            self.widen_field(info, target.value.attr, ListType(elem))
+            return ListType(elem)
     return lt
 
 
 ClassChecks.widen_none_list = _widen_none_list
+
+
+def shared_object(checker, value) -> bool:
+    """Is a module-level value an object of a user class (shared with the module, as its
+    lists are: frontend.shared_globals)?  Its fields seed its class's."""
+    from pts.ir.object_ops import type_of_instance
+    if type_of_instance(value) is None:
+        return False
+    seed_classes(checker.program, (value,), (type_of_instance(value),), checker.spec.pyfunc)
+    return True
+
+
+def value_type(x) -> Type | None:
+    """A field value's type for seeding: type_of_value's, a list of Nones as List[None],
+    None when pts has no type for it (the scripted code's stores decide)."""
+    from pts.ir.types import type_of_value
+    try:
+        return type_of_value(x)
+    except TypeError:
+        if isinstance(x, list) and x and all(v is None for v in x):
+            return ListType(NONE)
+        return None
 
 
 def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
@@ -636,8 +702,13 @@ def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
             info = class_info(program, type(v), node)
             for name, x in instance_fields(v):
                 visit(x)
-                t = info.declared.get(name) or type_of_value(x)
+                t = info.declared.get(name) or value_type(x)
+                if t is None:
+                    continue
                 old = info.fields.get(name)
+                if old is not None and t == ListType(NONE) and isinstance(old, ListType) \
+                        and isinstance(old.elem, OptionalType):
+                    continue                    # a list of Nones the code fills (hints)
                 j = t if old is None else join(old, t)
                 if j is None:
                     raise CompileError(f"field '{name}' of {type(v).__name__} objects passed in "
