@@ -642,6 +642,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
             key = self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
+        elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
+            expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
         t = self.expr(self.allow_none(s.value), expected=expected)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
                 and not self.scopes:
@@ -1166,6 +1168,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def expr_Call(self, e: A.Call) -> Type:
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
+        if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ObjType) \
+                or isinstance(f, A.Subscript) and isinstance(self.expr(f), ObjType):
+            return self.call_object(e)               # spl(t): __call__ (check_classes)
         if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
             return self.call_value(e)
         if isinstance(f, A.Attribute) and self.is_np(f.value):
@@ -1199,6 +1204,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars) \
                 and not self.math_keywords_allowed(f) \
+                and self.global_class(f) is None \
                 and not (isinstance(f, A.Attribute) and f.attr == "sort"):   # xs.sort(key=)
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
@@ -1482,8 +1488,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if obj.elem == UNKNOWN and list_elem_ok(t) or \
                         listable_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
                     recv = e.func.value
-                    if isinstance(recv, A.Name):
-                        self.assign_var(recv.id, ListType(t), e)
+                    if isinstance(recv, A.Name) or getattr(recv, "field_of", None) is not None:
+                        if isinstance(recv, A.Name):
+                            self.assign_var(recv.id, ListType(t), e)
+                        else:                   # self.items = [] ... (check_classes)
+                            self.widen_field(recv.field_of, recv.attr, ListType(t))
                         e.func.value.ty = ListType(t)
                         if self.final:
                             return NONE

@@ -286,10 +286,6 @@ class ClassChecks:
             info.fields.setdefault(name, want)
             target.ty = want
             return
-        if _unknown(t):
-            raise self.error(f"the type of field '{name}' of {info.cls.__name__} is not known "
-                             f"from an empty container: annotate it (self.{name}: "
-                             f"List[int] = [])", node)
         old = info.fields.get(name)
         if old is None:
             info.fields[name] = t
@@ -356,6 +352,20 @@ class ClassChecks:
             if j is None:
                 return {}, {}
         return {key: j}, {}
+
+    def field_expected(self, target: A.Attribute) -> Type | None:
+        """The type a field already has, for the value stored into it (`self.xs = []`
+        builds the field's list type)."""
+        try:
+            vt = self.expr(self.allow_none(target.value))
+        except CompileError:
+            return None
+        if isinstance(vt, OptionalType):
+            vt = vt.elem
+        if not isinstance(vt, ObjType):
+            return None
+        info = self.class_of(vt)
+        return info.declared.get(target.attr) or info.fields.get(target.attr)
 
     def class_annassign(self, s: A.AnnAssign) -> None:
         """`self.x: float = v`: declares the field's type."""
@@ -441,6 +451,19 @@ class ClassChecks:
         if isinstance(test, A.Name) and self.var_key(test.id) not in self.vars \
                 and type(getattr(test, "const", None)) is bool:
             return test.const
+        if isinstance(test, A.UnaryOp) and test.op == "not":
+            v = self.global_flag(test.operand)
+            return None if v is None else not v
+        if isinstance(test, A.Call) and getattr(test, "isa", None) is not None \
+                and isinstance(test.args[0].ty, ObjType):
+            # isinstance(x, C) of an object whose static class is C or a subclass of it:
+            # true whatever its run-time class (pyperformance chaos' `if not isinstance(
+            # other, GVector): raise ...`)
+            info = self.class_of(test.args[0].ty)
+            while info is not None:
+                if info.name in test.isa:
+                    return True
+                info = info.base
         return None
 
     def global_range(self, it: A.Expr) -> A.Expr:
@@ -624,6 +647,12 @@ def class_join(a: ObjType, b: ObjType) -> Type | None:
 
 def class_table(program) -> dict:
     """The module's class table (Module.classes) from what the program's checking found."""
+    for info in getattr(program, "classes", {}).values():
+        for name, t in info.fields.items():
+            if _unknown(t):
+                raise CompileError(f"the type of field '{name}' of {info.cls.__name__} is not "
+                                   f"known: nothing is stored into its empty container; "
+                                   f"annotate it ({name}: List[int] in the class body)", None)
     return {name: tuple(info.fields.items())
             for name, info in getattr(program, "classes", {}).items()}
 
@@ -776,6 +805,15 @@ class DunderChecks:
         e.method_negate = negate
         call.ty = self.call_function(call, fn, call.func.id, call.func)
         return call.ty
+
+    def call_object(self, e: A.Call) -> Type:
+        t = self.expr(e.func)
+        if e.keywords:
+            raise self.error("keyword arguments to __call__ are not supported", e.keywords[0])
+        r = self.dunder(e, t, "__call__", [e.func] + list(e.args))
+        if r is None:
+            raise self.error(f"'{py_name(t)}' object is not callable", e.func)
+        return r
 
     def class_binop(self, e: A.BinOp, a: Type, b: Type):
         name = BINARY_DUNDERS.get(e.op)
