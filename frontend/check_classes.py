@@ -36,6 +36,7 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.frontend.class_records import is_frozen, record_method
 from pts.ir.object_ops import has_object, is_user_class  # noqa: F401 - (program, native)
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, ObjType,
                           OptionalType, SetType, TupleType, Type, py_name)
@@ -100,9 +101,6 @@ def refuse_class(cls: type, node) -> None:
     if issubclass(cls, tuple):
         raise CompileError(f"class {name} is a NamedTuple: records are not supported yet",
                            node.span)
-    if is_dataclass(cls):
-        raise CompileError(f"class {name} is a dataclass: dataclasses are not supported yet",
-                           node.span)
     if len(cls.__bases__) > 1:
         raise CompileError(f"class {name} has several base classes: pts classes have at "
                            f"most one", node.span)
@@ -110,7 +108,7 @@ def refuse_class(cls: type, node) -> None:
         raise CompileError(f"class {name} derives from {bases[0].__name__}: pts classes "
                            f"derive from one user class at most", node.span)
     for dunder in ("__getattr__", "__getattribute__", "__setattr__"):
-        if dunder in cls.__dict__:
+        if dunder in cls.__dict__ and not (is_frozen(cls) and dunder == "__setattr__"):
             raise CompileError(f"class {name} defines {dunder}: pts classes have fixed "
                                f"fields", node.span)
     if "<locals>" in cls.__qualname__:
@@ -217,7 +215,7 @@ class ClassChecks:
     def call_class(self, e: A.Call, cls: type, f: A.Expr) -> Type:
         """`Point(a, b)`: a fresh object, then `Point.__init__(obj, a, b)`."""
         info = class_info(self.program, cls, f)
-        init = inspect.getattr_static(cls, "__init__", None)
+        init = record_method(cls, "__init__") or inspect.getattr_static(cls, "__init__", None)
         from pts.frontend.check import Callee
         e.target = Callee("new", info.name)
         if init is object.__init__ or init is None:
@@ -277,6 +275,10 @@ class ClassChecks:
         info = self.class_of(vt)
         target.field_of = info
         name = target.attr
+        if is_frozen(info.cls) and getattr(self.spec.pyfunc, "__pts_record_of__", None) \
+                is not info.cls:
+            raise self.error(f"cannot assign to field '{name}': {info.cls.__name__} is a frozen "
+                             f"dataclass (CPython raises FrozenInstanceError)", target)
         want = info.declared.get(name)
         from pts.frontend.check import convertible, join
         if want is not None:
@@ -781,7 +783,7 @@ def class_method(t: Type, name: str, program):
     if not isinstance(t, ObjType):
         return None
     info = program.classes[t.name]
-    fn = inspect.getattr_static(info.cls, name, None)
+    fn = record_method(info.cls, name) or inspect.getattr_static(info.cls, name, None)
     return fn if inspect.isfunction(fn) else None
 
 
