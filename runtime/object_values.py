@@ -115,3 +115,26 @@ def object_layout(fields) -> tuple[list, int]:
     tup = TupleType((I64,) + tuple(t for _, t in fields))
     offs = offsets(tup)[1:]
     return [(f, o, t) for (f, t), o in zip(fields, offs)], max(layout(tup)[0], 8)
+
+
+def loaded_classes(records: list) -> tuple[dict, dict, dict]:
+    """(classes, class_bases, class_types) of an archive's class table (pts.load): the
+    Python classes by module and qualified name, where they can be imported."""
+    import importlib
+    from pts.ir.types import parse_type
+    classes, bases, types = {}, {}, {}
+    for r in records:
+        classes[r["name"]] = tuple((f, parse_type(t)) for f, t in r["fields"])
+        if r.get("base"):
+            bases[r["name"]] = r["base"]
+        where = r.get("python")
+        if where:
+            mod, _, qual = where.partition(":")
+            try:
+                obj = importlib.import_module(mod)
+                for part in qual.split("."):
+                    obj = getattr(obj, part)
+                types[r["name"]] = obj
+            except (ImportError, AttributeError):
+                pass
+    return classes, bases, types
