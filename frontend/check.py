@@ -655,7 +655,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if not isinstance(s.target, (A.Name, A.Subscript, A.Attribute)):
             raise self.error("cannot assign to this expression", s.target)
         cur = self.expr(s.target)
-        if isinstance(s.target, A.Attribute) and getattr(s.target, "field_of", None) is None:
+        if isinstance(s.target, A.Attribute) and getattr(s.target, "field_of", None) is None \
+                and getattr(s.target, "method_call", None) is None:     # (check_classes)
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
@@ -750,6 +751,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """An expression used for its truth value (if, while, assert, not, and/or)."""
         self.allow_none(e)                       # `if x:` on an Optional number: checked below
         t = self.expr(e, cond=True)
+        if isinstance(t, ObjType):
+            self.class_truth(e, t)                  # `if p:` by __bool__ / __len__ (check_classes)
         if isinstance(t, OptionalType):
             if not has_truth(t.elem):
                 raise self.may_be_none(e, t)

@@ -246,6 +246,12 @@ class ClassChecks:
             e.unwrap_none = True          # AttributeError on None, as CPython
             t = t.elem
         info = self.class_of(t)
+        prop = inspect.getattr_static(info.cls, e.attr, None)
+        if isinstance(prop, property):               # @property: its getter called
+            e.field_of = None
+            if prop.fget is None:
+                raise self.error(f"property '{e.attr}' of {info.cls.__name__} has no getter", e)
+            return self.property_call(e, prop.fget, [e.value], "get")
         e.field_of = info
         ft = info.fields.get(e.attr)
         if ft is None:
@@ -273,6 +279,20 @@ class ClassChecks:
             target.unwrap_none = True
             vt = vt.elem
         info = self.class_of(vt)
+        prop = inspect.getattr_static(info.cls, target.attr, None)
+        if isinstance(prop, property):               # @x.setter: called with the value
+            from pts.frontend.check_iter import ValueExpr
+            if prop.fset is None:
+                raise self.error(f"property '{target.attr}' of {info.cls.__name__} has no "
+                                 f"setter (CPython raises AttributeError)", target)
+            value = getattr(target, "stored", None)
+            if value is None:
+                value = target.stored = ValueExpr(t, node.span)
+            value.vty = t
+            self.expr(self.allow_none(value))
+            self.property_call(target, prop.fset, [target.value, value], "set")
+            target.ty = t
+            return
         target.field_of = info
         name = target.attr
         if is_frozen(info.cls) and getattr(self.spec.pyfunc, "__pts_record_of__", None) \
@@ -368,6 +388,19 @@ class ClassChecks:
             return None
         info = self.class_of(vt)
         return info.declared.get(target.attr) or info.fields.get(target.attr)
+
+    def property_call(self, e: A.Expr, fn, operands: list, how: str) -> Type:
+        """A property's getter (the node's `method_call`) or setter (`setter_call`: one
+        Attribute node of `t.c += 1` is read and written)."""
+        slot = "method_call" if how == "get" else "setter_call"
+        call = getattr(e, slot, None)
+        if call is None:
+            call = A.Call(A.Name(fn.__qualname__, span=e.span), list(operands), span=e.span)
+            setattr(e, slot, call)
+        for a in call.args:
+            self.allow_none(a)
+        call.ty = self.call_function(call, fn, call.func.id, call.func)
+        return call.ty
 
     def class_annassign(self, s: A.AnnAssign) -> None:
         """`self.x: float = v`: declares the field's type."""
@@ -927,7 +960,8 @@ class DunderChecks:
             r = self.dunder(e, t, d, [e.args[0]])
             if r is not None:
                 if d == "__len__" and name == "bool":
-                    e.method_truth = True
+                    e.method_truth = True         # len(p) != 0
+                    return I1
                 return r
         if name in ("str", "repr"):
             raise self.error(f"{name}() of a {py_name(t)} object: its class has no __repr__ "
@@ -939,6 +973,28 @@ class DunderChecks:
             raise self.error(f"hash() of a {py_name(t)} object: define __hash__ (and __eq__)",
                              e)
         raise self.error(f"object of type '{py_name(t)}' has no {name}()", e)
+
+    def class_truth(self, e: A.Expr, t: Type) -> None:
+        """The truth of an object: bool(p) by __bool__ or __len__ (`e.truth_call`); an
+        object of a class with neither is always true."""
+        if class_method(t, "__bool__", self.program) is None and \
+                class_method(t, "__len__", self.program) is None:
+            e.truth_call = None
+            return
+        from pts.frontend.check_iter import ValueExpr
+        call = getattr(e, "truth_call", None)
+        if call is None:        # (of a ValueExpr: e's value; a node holding itself loops walks)
+            call = e.truth_call = A.Call(A.Name("bool", span=e.span), [ValueExpr(t, e.span)],
+                                         span=e.span)
+        call.args[0].vty = t
+        self.expr(call.args[0])
+        call.ty = self.call_builtin_bool(call, t)
+
+    def call_builtin_bool(self, call: A.Call, t: Type) -> Type:
+        from pts.frontend.check import Callee
+        call.target = Callee("builtin", "bool")
+        r = self.class_builtin(call, "bool", t)
+        return r if r is not None else I1
 
     def as_str_call(self, a: A.Expr) -> A.Expr:
         """print(p) / f"{p}": str(p) (its class's __str__ or __repr__)."""

@@ -313,6 +313,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         self.b.check(cond, kind, msg)
 
     def cond_value(self, e: A.Expr) -> Value:
+        if getattr(e, "truth_call", None) is not None:    # `if p:` by __bool__ (lower_classes)
+            e.truth_call.args[0].value = self.expr(e)
+            return self.truth(self.expr(e.truth_call), e.truth_call.ty)
         return self.truth(self.expr(e), e.ty)
 
     # ---------------------------------------------------------------- function
@@ -405,6 +408,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             self.emit("np.setitem", [base, v] + idx, None, pattern=target.pattern)
         elif isinstance(target, A.Attribute) and getattr(target, "field_of", None) is not None:
             self.field_set(target, v, t)                  # p.x = v (lower_classes)
+        elif isinstance(target, A.Attribute) and getattr(target, "setter_call", None) is not None:
+            target.stored.value = v                      # a property's setter (lower_classes)
+            self.expr(target.setter_call)
         elif isinstance(target, A.Attribute) and getattr(target, "attr_path", None) is not None:
             # self.w = v: rebinds the live object's attribute (see frontend.objects)
             self.b.span = target.span
@@ -1103,9 +1109,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         self.var_types[result] = t
         done = self.new_block(e.op + "done")
         for i, v_e in enumerate(e.values):
-            v = self.expr(v_e)
-            if as_cond:
-                v = self.truth(v, v_e.ty)
+            v = self.cond_value(v_e) if as_cond else self.expr(v_e)
             last = i == len(e.values) - 1
             opt_or = not (as_cond or last) and isinstance(v_e.ty, OptionalType) \
                 and not isinstance(t, OptionalType)
