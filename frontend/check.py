@@ -586,6 +586,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             target.ty = self.assign_var(target.id, t, node)
             return
         if isinstance(target, A.TupleExpr) or isinstance(target, A.ListExpr):
+            t = self.unpack_record(target, t)           # x, y = p (check_classes)
             if isinstance(t, OptionalType) and isinstance(t.elem, TupleType):
                 # CPython unpacks the tuple, or raises TypeError for None (lowered so)
                 target.unwrap_optional = t

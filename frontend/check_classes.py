@@ -36,7 +36,7 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
-from pts.frontend.class_records import is_frozen, record_method
+from pts.frontend.class_records import is_frozen, is_namedtuple, record_method
 from pts.ir.object_ops import has_object, is_user_class  # noqa: F401 - (program, native)
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, ObjType,
                           OptionalType, SetType, TupleType, Type, py_name)
@@ -98,8 +98,10 @@ def refuse_class(cls: type, node) -> None:
     bases = [b for b in cls.__bases__ if b is not object]
     if len(bases) == 1 and len(cls.__bases__) == 1 and is_user_class(bases[0]):
         bases = []                      # single inheritance from a user class
+    if is_namedtuple(cls):
+        return                          # a record (frontend.class_records)
     if issubclass(cls, tuple):
-        raise CompileError(f"class {name} is a NamedTuple: records are not supported yet",
+        raise CompileError(f"class {name} derives from tuple: only NamedTuple records do",
                            node.span)
     if len(cls.__bases__) > 1:
         raise CompileError(f"class {name} has several base classes: pts classes have at "
@@ -129,7 +131,8 @@ def class_info(program, cls: type, node) -> ClassInfo:
         name = f"{cls.__name__}.{n}"
         n += 1
     base = cls.__bases__[0]
-    base_info = class_info(program, base, node) if is_user_class(base) else None
+    base_info = class_info(program, base, node) if is_user_class(base) and \
+        not is_namedtuple(cls) else None
     info = by_cls[cls] = classes[name] = ClassInfo(cls, name)
     if base_info is not None:
         # one hierarchy, one set of fields: a field is at one place whatever the class
@@ -297,8 +300,10 @@ class ClassChecks:
         name = target.attr
         if is_frozen(info.cls) and getattr(self.spec.pyfunc, "__pts_record_of__", None) \
                 is not info.cls:
-            raise self.error(f"cannot assign to field '{name}': {info.cls.__name__} is a frozen "
-                             f"dataclass (CPython raises FrozenInstanceError)", target)
+            what = ("a NamedTuple (CPython raises AttributeError)" if is_namedtuple(info.cls)
+                    else "a frozen dataclass (CPython raises FrozenInstanceError)")
+            raise self.error(f"cannot assign to field '{name}': {info.cls.__name__} is "
+                             f"{what}", target)
         want = info.declared.get(name)
         from pts.frontend.check import convertible, join
         if want is not None:
@@ -401,6 +406,18 @@ class ClassChecks:
             self.allow_none(a)
         call.ty = self.call_function(call, fn, call.func.id, call.func)
         return call.ty
+
+    def unpack_record(self, target: A.Expr, t: Type) -> Type:
+        """`x, y = p` of a NamedTuple: its fields in order (`target.unpack_record`)."""
+        if not isinstance(t, ObjType) or not is_namedtuple(self.class_of(t).cls):
+            return t
+        info = self.class_of(t)
+        for f in info.cls._fields:
+            if f not in info.fields:
+                raise self.error(f"field '{f}' of {info.cls.__name__} is never set", target)
+        target.unpack_record = t
+        target.unpack_info = info
+        return TupleType(tuple(info.fields[f] for f in info.cls._fields))
 
     def class_annassign(self, s: A.AnnAssign) -> None:
         """`self.x: float = v`: declares the field's type."""

@@ -28,13 +28,30 @@ from pts.errors import CompileError
 _MADE: dict = {}        # (class, name) -> the function
 
 
+def is_namedtuple(cls: type) -> bool:
+    """A typing.NamedTuple (or collections.namedtuple) class."""
+    return isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
 def is_frozen(cls: type) -> bool:
+    if is_namedtuple(cls):
+        return True
     params = getattr(cls, "__dataclass_params__", None)
     return bool(params is not None and params.frozen)
 
 
 def record_method(cls: type, name: str):
-    """The compilable stand-in of a dataclass's generated method, else None."""
+    """The compilable stand-in of a dataclass's (or NamedTuple's) generated method, else
+    None."""
+    if is_namedtuple(cls):
+        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") or (
+                name in cls.__dict__ and not _is_generated(cls.__dict__[name])
+                and name != "__init__"):
+            return None
+        key = (cls, name)
+        if key not in _MADE:
+            _MADE[key] = _make(cls, name)
+        return _MADE[key]
     if not dataclasses.is_dataclass(cls) or name not in ("__init__", "__eq__", "__repr__"):
         return None
     generated = cls.__dict__.get(name)
@@ -49,8 +66,10 @@ def record_method(cls: type, name: str):
 def _is_generated(fn) -> bool:
     """Made by the decorator: exec'd code, or its recursion guard around __repr__."""
     code = getattr(fn, "__code__", None)
+    import collections
     return code is not None and (not code.co_filename.endswith(".py")
-                                 or code.co_filename == dataclasses.__file__)
+                                 or code.co_filename in (dataclasses.__file__,
+                                                         collections.__file__))
 
 
 def _annotation_text(t) -> str:
@@ -72,8 +91,25 @@ def _default_text(v, cls, fname) -> str:
 _FACTORIES = {list: "[]", dict: "{}", set: "set()"}
 
 
+class _Field:
+    """A NamedTuple field as dataclasses.Field's few attributes the writer reads."""
+
+    def __init__(self, name, type_, default):
+        self.name, self.type, self.default = name, type_, default
+        self.default_factory = dataclasses.MISSING
+        self.init = self.repr = self.compare = True
+
+
+def _fields(cls: type) -> list:
+    if is_namedtuple(cls):
+        ann = getattr(cls, "__annotations__", {})
+        return [_Field(n, ann.get(n, "int"), cls._field_defaults.get(n, dataclasses.MISSING))
+                for n in cls._fields]
+    return list(dataclasses.fields(cls))
+
+
 def _make(cls: type, name: str):
-    fields = [f for f in dataclasses.fields(cls)]
+    fields = _fields(cls)
     lines: list[str] = []
     if name == "__init__":
         params, body = ["self"], []
@@ -97,6 +133,13 @@ def _make(cls: type, name: str):
     elif name == "__eq__":
         cmp = " and ".join(f"self.{f.name} == other.{f.name}" for f in fields if f.compare)
         lines = ["def __eq__(self, other) -> bool:", f"    return {cmp or 'True'}"]
+    elif name == "__len__":
+        lines = ["def __len__(self) -> int:", f"    return {len(fields)}"]
+    elif name == "__getitem__":            # p[i]: one element type (tuple's rules)
+        lines = ["def __getitem__(self, i: int):", f"    if i < 0:", f"        i += {len(fields)}"]
+        for k, f in enumerate(fields):
+            lines += [f"    if i == {k}:", f"        return self.{f.name}"]
+        lines += ["    raise IndexError('tuple index out of range')"]
     else:
         parts = [f"'{f.name}=' + repr(self.{f.name})" for f in fields if f.repr]
         inner = " + ', ' + ".join(parts) if parts else "''"

@@ -388,6 +388,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             var = target.var
             self.write(var, self.b.block, self.coerce(v, t, self.var_types[var]))
         elif isinstance(target, (A.TupleExpr, A.ListExpr)):
+            if getattr(target, "unpack_record", None) is not None and t == target.unpack_record:
+                v, t = self.record_fields(v, target.unpack_info)   # x, y = p (lower_classes)
             if getattr(target, "unwrap_optional", None) is not None and t == target.unwrap_optional:
                 self.check(self.emit("opt.is_none", [v], I1), "TypeError",
                            "cannot unpack non-iterable NoneType object")

@@ -169,3 +169,16 @@ def is_obj_cast(src: Type, dst: Type) -> bool:
     if isinstance(src, OptionalType) and isinstance(dst, OptionalType):
         src, dst = src.elem, dst.elem
     return isinstance(src, ObjType) and isinstance(dst, ObjType) and src != dst
+
+
+def _record_fields(self, v, info):
+    """A NamedTuple's fields as a tuple value (`x, y = p`)."""
+    from pts.ir.types import TupleType
+    names = info.cls._fields
+    types = tuple(info.fields[f] for f in names)
+    parts = [self.emit("obj.get", [v], ft, field=f) for f, ft in zip(names, types)]
+    tt = TupleType(types)
+    return self.emit("tuple", parts, tt), tt
+
+
+ClassLowering.record_fields = _record_fields

@@ -70,6 +70,25 @@ def type_of_instance(value) -> Type | None:
     return ObjType(cls.__name__)
 
 
+def records_out(value, class_types: dict):
+    """The interpreter's result for Python: NamedTuple records (Instances inside) made
+    by their constructors, through lists, tuples and dicts."""
+    if isinstance(value, Instance):
+        cls = class_types.get(value.__pts_class__)
+        if cls is not None and issubclass(cls, tuple):
+            return cls(*[records_out(getattr(value, f), class_types) for f in cls._fields])
+        return value
+    if type(value) is list:
+        value[:] = [records_out(v, class_types) for v in value]
+        return value
+    if type(value) is tuple:
+        return tuple(records_out(v, class_types) for v in value)
+    if type(value) is dict:
+        for k in value:
+            value[k] = records_out(value[k], class_types)
+    return value
+
+
 def has_object(t: Type) -> bool:
     """Whether a value of type t is or holds an object."""
     if isinstance(t, ObjType):
@@ -171,7 +190,9 @@ def run_object_op(ins, vals: list, module=None):
     op = ins.op
     if op == "obj.new":
         cls = getattr(module, "class_types", {}).get(ins.type.name)
-        return Instance(ins.type.name) if cls is None else cls.__new__(cls)
+        if cls is None or issubclass(cls, tuple):     # (a NamedTuple: made at the boundary)
+            return Instance(ins.type.name)
+        return cls.__new__(cls)
     if op == "obj.get":
         field = ins.attrs["field"]
         try:

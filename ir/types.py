@@ -312,6 +312,10 @@ def type_of_value(value: Any) -> Type:
     if isinstance(value, str):        # becomes a constant of the specialization
         return STR
     if isinstance(value, tuple):
+        if object_type is not None and hasattr(type(value), "_fields"):
+            t = object_type(value)              # a NamedTuple: a record (ir.object_ops)
+            if t is not None:
+                return t
         return TupleType(tuple(type_of_value(v) for v in value))
     if isinstance(value, list):
         elem = UNKNOWN

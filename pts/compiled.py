@@ -63,6 +63,12 @@ class Compiled:
 
             def run(args):
                 return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
+            if any(issubclass(c, tuple) for c in getattr(module, "class_types", {}).values()):
+                from pts.ir.object_ops import records_out        # NamedTuple results
+                plain = run
+
+                def run(args):
+                    return records_out(plain(args), module.class_types)
             self.native = self.entry = None
             self.run = run
             if self.const_indices:

@@ -74,6 +74,11 @@ class ObjectMarshal:
         cls = self.class_types.get(name)
         if cls is None:
             raise TypeError(f"pts cannot return an object of class {name} here")
+        if issubclass(cls, tuple):                 # a NamedTuple: by its constructor
+            fields, _ = self.object_layout(name)
+            values = {f: self.read(ptr + off, t) for f, off, t in fields}
+            obj = to_python[ptr] = cls(*[values[f] for f in cls._fields])
+            return obj
         obj = cls.__new__(cls)
         to_python[ptr] = obj
         self.fill_object(obj, ptr, name)
@@ -103,7 +108,8 @@ class ObjectMarshal:
         """The caller's objects get their native fields (after the lists are mapped)."""
         to_native, to_python, boxed = self._object_state()
         for obj, ptr, name in boxed:
-            self.fill_object(obj, ptr, name)
+            if not isinstance(obj, tuple):         # (a NamedTuple cannot change)
+                self.fill_object(obj, ptr, name)
 
 
 def object_layout(fields) -> tuple[list, int]:
