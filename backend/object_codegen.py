@@ -23,6 +23,7 @@ class ObjectOps:
         cache = self.mc.__dict__.setdefault("object_layouts", {})
         found = cache.get(name)
         if found is None:
+            from pts.runtime import list_values  # noqa: F401 - (object_values reads it)
             from pts.runtime.object_values import object_layout
             fields, size = object_layout(self.mc.irmod.classes[name])
             found = cache[name] = ({f: (o, t) for f, o, t in fields}, size)

@@ -41,15 +41,17 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
-from pts.frontend.check_classes import (ClassChecks, DunderChecks, annotation_class,
-                                        class_join, is_class_type, is_user_class)
+from pts.frontend.check_classes import (ClassChecks, annotation_class, class_join,
+                                        is_class_type, is_user_class)
+from pts.frontend.check_dunders import DunderChecks
+from pts.frontend import check_classes as check_classes_module
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_lists import ListChecks, bare_container, fresh_list_expected, widens_list
 from pts.frontend.list_types import list_elem_ok, list_join
-from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
+from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ValueExpr, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
@@ -1750,6 +1752,12 @@ FunctionChecker.iter_helpers = types.SimpleNamespace(
 FunctionChecker.fn_helpers = types.SimpleNamespace(
     Callee=Callee, Skip=_Skip, assigned_names=assigned_names, literal=_literal,
     statements=statements, target_names=_target_names, constant_node=constant_node)
+
+
+# what the classes mixin (frontend.check_classes, check_dunders) uses from this module
+check_classes_module.HELPERS = types.SimpleNamespace(
+    Callee=Callee, join=join, convertible=convertible, constant_type=constant_type,
+    ValueExpr=ValueExpr)
 
 
 def check_function(program, spec: Spec) -> None:

@@ -22,8 +22,19 @@ Contract:
   `annotation_class` resolves them in the globals of the function being checked
   (`class_scope`).
 
-Not here yet: objects crossing the Python boundary, NamedTuple, dataclasses, dunders,
-inheritance (each refused with a CompileError that says so).
+- Dunders (`DunderChecks`): operators, comparisons, `in`, len/str/repr/bool/abs, subscripts,
+  `__call__`, truth and properties become method calls the same way (`method_call`,
+  `truth_call`, `setter_call`); min/max of objects record the specialized `__lt__` /
+  `__gt__` in `spec.object_orders` for the lowering's comparisons.
+- Single inheritance: a class and its subclasses share one field table (one layout); a
+  method a subclass overrides is a `virtual` call (`dispatch_groups`: most derived first);
+  `isinstance` is `Callee("isinstance")` with `e.isa` and refines variables (facts).
+- `@dataclass` / NamedTuple methods come from frontend.class_records; module-level objects
+  are shared with the module (`shared_object`, frontend.shared_globals); a field that widens
+  after another specialization read it raises `Restart` (frontend.program.build checks
+  again knowing it).
+
+docs/language.md "Classes and records" lists what is refused.
 """
 from __future__ import annotations
 
@@ -77,6 +88,10 @@ class NewObject(A.Expr):
 
 
 _SCOPES: list = []     # (program, globals) of the functions being specialized, innermost last
+
+# what this module uses of frontend.check and frontend.check_iter (which import it): set
+# there (Callee, join, convertible, constant_type, ValueExpr)
+HELPERS = None
 
 
 @contextmanager
@@ -219,7 +234,7 @@ class ClassChecks:
         """`Point(a, b)`: a fresh object, then `Point.__init__(obj, a, b)`."""
         info = class_info(self.program, cls, f)
         init = record_method(cls, "__init__") or inspect.getattr_static(cls, "__init__", None)
-        from pts.frontend.check import Callee
+        Callee = HELPERS.Callee
         e.target = Callee("new", info.name)
         if init is object.__init__ or init is None:
             if e.args or e.keywords:
@@ -267,7 +282,7 @@ class ClassChecks:
                 e.field_of = None
                 e.const = static
                 e.obj_const = True
-                from pts.frontend.check import constant_type
+                constant_type = HELPERS.constant_type
                 return constant_type(static)
             if not self.final:
                 raise self.fn_helpers.Skip()
@@ -284,7 +299,7 @@ class ClassChecks:
         info = self.class_of(vt)
         prop = inspect.getattr_static(info.cls, target.attr, None)
         if isinstance(prop, property):               # @x.setter: called with the value
-            from pts.frontend.check_iter import ValueExpr
+            ValueExpr = HELPERS.ValueExpr
             if prop.fset is None:
                 raise self.error(f"property '{target.attr}' of {info.cls.__name__} has no "
                                  f"setter (CPython raises AttributeError)", target)
@@ -305,7 +320,7 @@ class ClassChecks:
             raise self.error(f"cannot assign to field '{name}': {info.cls.__name__} is "
                              f"{what}", target)
         want = info.declared.get(name)
-        from pts.frontend.check import convertible, join
+        convertible, join = HELPERS.convertible, HELPERS.join
         if want is not None:
             if not convertible(t, want):
                 raise self.error(f"field '{name}' of {info.cls.__name__} is {py_name(want)}: "
@@ -337,7 +352,7 @@ class ClassChecks:
 
     def class_isinstance(self, e: A.Call) -> Type:
         """isinstance(x, C) / isinstance(x, (A, B)) of an object: its class tag tested."""
-        from pts.frontend.check import Callee
+        Callee = HELPERS.Callee
         if len(e.args) != 2 or e.keywords:
             raise self.error("isinstance() takes 2 arguments", e)
         t = self.expr(self.allow_none(e.args[0]))
@@ -477,7 +492,7 @@ class ClassChecks:
     def class_constant(self, e: A.Attribute, cls: type) -> Type:
         """`Point.ORIGIN_X`: a class-level constant, folded in like a module's."""
         static = inspect.getattr_static(cls, e.attr, None)
-        from pts.frontend.check import constant_type
+        constant_type = HELPERS.constant_type
         t = constant_type(static) if static is not None else None
         if t is None:
             raise self.error(f"{cls.__name__}.{e.attr} is not a constant pts can use (numbers, "
@@ -540,8 +555,8 @@ class ClassChecks:
             self.spec.ret_type = NONE
 
     def virtual_call(self, e: A.Call, info: ClassInfo, f: A.Attribute, groups: list) -> Type:
-        from pts.frontend.check import join
-        from pts.frontend.check_iter import ValueExpr
+        join = HELPERS.join
+        ValueExpr = HELPERS.ValueExpr
         if e.keywords:
             raise self.error("keyword arguments to an overridden method are not supported",
                              e.keywords[0])
@@ -713,7 +728,7 @@ def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
     """`points = [None] * n; points[i] = Point(i)`: the variable is a
     List[Optional[Point]] (pyperformance's bm_float); the next pass builds the list so.
     A field (`self.tab = [None] * n`, then `self.tab[i] = task`) widens the same way."""
-    from pts.frontend.check import join
+    join = HELPERS.join
     if lt.elem == NONE and t != NONE and isinstance(target.value, A.Name) \
             and not isinstance(t, OptionalType):
         new = ListType(OptionalType(t))
@@ -759,7 +774,7 @@ def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
     values: the class's layout before any scripted code stores into it."""
     if not any(map(has_object, arg_types)):
         return
-    from pts.frontend.check import join
+    join = HELPERS.join
     from pts.ir.types import type_of_value
     seen: set = set()
     node = A.Name(pyfunc.__name__, span=parse_span(pyfunc))
@@ -816,207 +831,3 @@ def parse_span(pyfunc):
         return parse_pyfunc(pyfunc).span
     except Exception:          # pragma: no cover - the entry parses (it is being compiled)
         return None
-
-
-# Python's operators and the methods they call (CPython's data model)
-BINARY_DUNDERS = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv",
-                  "%": "mod", "**": "pow", "@": "matmul", "&": "and", "|": "or", "^": "xor",
-                  "<<": "lshift", ">>": "rshift"}
-UNARY_DUNDERS = {"-": "__neg__", "+": "__pos__", "~": "__invert__"}
-COMPARE_DUNDERS = {"==": ("__eq__", "__eq__"), "!=": ("__ne__", "__ne__"),
-                   "<": ("__lt__", "__gt__"), ">": ("__gt__", "__lt__"),
-                   "<=": ("__le__", "__ge__"), ">=": ("__ge__", "__le__")}
-
-
-def class_method(t: Type, name: str, program):
-    """The plain function `name` of the class of objects of type t, else None."""
-    if not isinstance(t, ObjType):
-        return None
-    info = program.classes[t.name]
-    fn = record_method(info.cls, name) or inspect.getattr_static(info.cls, name, None)
-    return fn if inspect.isfunction(fn) else None
-
-
-class DunderChecks:
-    """Operators, builtins and subscripts on objects call the class's methods (a part of
-    ClassChecks): the node gets `method_call`, a call of the method with the operands, which
-    the lowering lowers instead of the node (`method_negate`: `not` of its truth)."""
-
-    def dunder(self, e: A.Expr, t: Type, name: str, operands: list, negate: bool = False):
-        """The type of `t.name(*operands)` recorded as e's method_call, or None when the
-        class has no such method."""
-        fn = class_method(t, name, self.program)
-        if fn is None:
-            return None
-        call = getattr(e, "method_call", None)
-        if call is None or getattr(call, "dunder", None) != name:
-            cname = self.program.classes[t.name].cls.__name__
-            call = A.Call(A.Name(f"{cname}.{name}", span=e.span), list(operands), span=e.span)
-            call.dunder = name
-            e.method_call = call
-        e.method_negate = negate
-        call.ty = self.call_function(call, fn, call.func.id, call.func)
-        return call.ty
-
-    def call_object(self, e: A.Call) -> Type:
-        t = self.expr(e.func)
-        if e.keywords:
-            raise self.error("keyword arguments to __call__ are not supported", e.keywords[0])
-        r = self.dunder(e, t, "__call__", [e.func] + list(e.args))
-        if r is None:
-            raise self.error(f"'{py_name(t)}' object is not callable", e.func)
-        return r
-
-    def class_binop(self, e: A.BinOp, a: Type, b: Type):
-        name = BINARY_DUNDERS.get(e.op)
-        if name is None or not (isinstance(a, ObjType) or isinstance(b, ObjType)):
-            return None
-        r = self.dunder(e, a, f"__{name}__", [e.left, e.right])
-        if r is None:
-            r = self.dunder(e, b, f"__r{name}__", [e.right, e.left])
-        if r is None:
-            raise self.error(f"unsupported operand type(s) for {e.op}: '{py_name(a)}' and "
-                             f"'{py_name(b)}'", e)
-        return r
-
-    def class_augassign(self, s: A.AugAssign, cur: Type, rhs: Type):
-        """`p += q`: __iadd__, else __add__ (the target is rebound to the result)."""
-        name = BINARY_DUNDERS.get(s.op)
-        if name is None or not (isinstance(cur, ObjType) or isinstance(rhs, ObjType)):
-            return None
-        for n, ops in ((f"__i{name}__", [s.target, s.value]), (f"__{name}__", [s.target, s.value])):
-            r = self.dunder(s, cur, n, ops)
-            if r is not None:
-                return r
-        r = self.dunder(s, rhs, f"__r{name}__", [s.value, s.target])
-        if r is None:
-            raise self.error(f"unsupported operand type(s) for {s.op}=: '{py_name(cur)}' and "
-                             f"'{py_name(rhs)}'", s)
-        return r
-
-    def class_unary(self, e: A.UnaryOp, t: Type) -> Type:
-        r = self.dunder(e, t, UNARY_DUNDERS.get(e.op, ""), [e.operand])
-        if r is None:
-            raise self.error(f"bad operand type for unary {e.op}: '{py_name(t)}'", e)
-        return r
-
-    def class_compare_call(self, e: A.Compare, op: str, left: Type, right: Type):
-        """`a < b` by a.__lt__(b) or b.__gt__(a); `a == b` by __eq__ (identity without one);
-        `a != b` by __ne__ or `not a.__eq__(b)`; `x in a` by a.__contains__(x)."""
-        if len(e.ops) != 1:
-            raise self.error("chained comparisons of objects are not supported", e)
-        if op in ("in", "not in"):
-            r = self.dunder(e, right, "__contains__", [e.left, e.comparators[0]][::-1],
-                            negate=op == "not in")
-            if r is None:
-                raise self.error(f"argument of type '{py_name(right)}' is not iterable", e)
-            return r
-        if op in ("is", "is not"):
-            return None
-        mine, theirs = COMPARE_DUNDERS[op]
-        r = self.dunder(e, left, mine, [e.left, e.comparators[0]])
-        if r is None:
-            r = self.dunder(e, right, theirs, [e.comparators[0], e.left])
-        if r is None and op == "!=":
-            r = self.dunder(e, left, "__eq__", [e.left, e.comparators[0]], negate=True)
-        if r is None and op in ("==", "!="):
-            return None                  # identity (object.__eq__)
-        if r is None:
-            raise self.error(f"'{op}' not supported between instances of '{py_name(left)}' "
-                             f"and '{py_name(right)}'", e)
-        return r
-
-    def class_order(self, e: A.Call, t: Type, op: str) -> None:
-        """min/max of objects compare with `<` / `>` (the lowering's object_compare): the
-        class's method for it, specialized now (a.__lt__(b), or b.__gt__(a))."""
-        from pts.frontend.check_iter import ValueExpr
-        mine, theirs = COMPARE_DUNDERS[op]
-        for name, swapped in ((mine, False), (theirs, True)):
-            fn = class_method(t, name, self.program)
-            if fn is None:
-                continue
-            cname = self.program.classes[t.name].cls.__name__
-            call = A.Call(A.Name(f"{cname}.{name}", span=e.span),
-                          [ValueExpr(t, e.span), ValueExpr(t, e.span)], span=e.span)
-            for a in call.args:
-                self.expr(a)
-            self.call_function(call, fn, call.func.id, call.func)
-            self.spec.__dict__.setdefault("object_orders", {})[(t.name, op)] = \
-                (call.target.spec, swapped)
-            return
-        raise self.error(f"'{op}' not supported between instances of '{py_name(t)}' and "
-                         f"'{py_name(t)}'", e)
-
-    def class_getitem(self, e: A.Subscript, t: Type) -> Type:
-        if isinstance(e.index, A.Slice):
-            raise self.error("slicing an object is not supported", e)
-        r = self.dunder(e, t, "__getitem__", [e.value, e.index])
-        if r is None:
-            raise self.error(f"'{py_name(t)}' object is not subscriptable", e)
-        return r
-
-    def class_setitem(self, target: A.Subscript, t: Type, vt: Type, node) -> None:
-        from pts.frontend.check_iter import ValueExpr
-        value = getattr(target, "stored", None)
-        if value is None:
-            value = target.stored = ValueExpr(vt, node.span)
-        value.vty = vt
-        r = self.dunder(target, t, "__setitem__", [target.value, target.index, value])
-        if r is None:
-            raise self.error(f"'{py_name(t)}' object does not support item assignment", target)
-        target.ty = vt
-
-    def class_builtin(self, e: A.Call, name: str, t: Type):
-        """len, str, repr, abs, bool, hash of an object; None for other builtins."""
-        dunders = {"len": ["__len__"], "abs": ["__abs__"], "bool": ["__bool__", "__len__"],
-                   "hash": ["__hash__"], "str": ["__str__", "__repr__"], "repr": ["__repr__"],
-                   "int": ["__int__", "__index__"], "float": ["__float__"]}
-        if name not in dunders or len(e.args) != 1 or e.keywords:
-            return None
-        for d in dunders[name]:
-            r = self.dunder(e, t, d, [e.args[0]])
-            if r is not None:
-                if d == "__len__" and name == "bool":
-                    e.method_truth = True         # len(p) != 0
-                    return I1
-                return r
-        if name in ("str", "repr"):
-            raise self.error(f"{name}() of a {py_name(t)} object: its class has no __repr__ "
-                             f"(CPython would show its address); define __repr__ or __str__",
-                             e)
-        if name == "bool":
-            return None
-        if name == "hash":
-            raise self.error(f"hash() of a {py_name(t)} object: define __hash__ (and __eq__)",
-                             e)
-        raise self.error(f"object of type '{py_name(t)}' has no {name}()", e)
-
-    def class_truth(self, e: A.Expr, t: Type) -> None:
-        """The truth of an object: bool(p) by __bool__ or __len__ (`e.truth_call`); an
-        object of a class with neither is always true."""
-        if class_method(t, "__bool__", self.program) is None and \
-                class_method(t, "__len__", self.program) is None:
-            e.truth_call = None
-            return
-        from pts.frontend.check_iter import ValueExpr
-        call = getattr(e, "truth_call", None)
-        if call is None:        # (of a ValueExpr: e's value; a node holding itself loops walks)
-            call = e.truth_call = A.Call(A.Name("bool", span=e.span), [ValueExpr(t, e.span)],
-                                         span=e.span)
-        call.args[0].vty = t
-        self.expr(call.args[0])
-        call.ty = self.call_builtin_bool(call, t)
-
-    def call_builtin_bool(self, call: A.Call, t: Type) -> Type:
-        from pts.frontend.check import Callee
-        call.target = Callee("builtin", "bool")
-        r = self.class_builtin(call, "bool", t)
-        return r if r is not None else I1
-
-    def as_str_call(self, a: A.Expr) -> A.Expr:
-        """print(p) / f"{p}": str(p) (its class's __str__ or __repr__)."""
-        if isinstance(getattr(a, "ty", None), ObjType) and not (
-                isinstance(a, A.Call) and isinstance(a.func, A.Name) and a.func.id == "str"):
-            return A.Call(A.Name("str", span=a.span), [a], span=a.span)
-        return a
-

@@ -17,6 +17,7 @@ reads back as the same numpy object.
 from __future__ import annotations
 
 import ctypes
+import sys
 
 from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
                           VarTupleType,
@@ -78,6 +79,7 @@ def use_strings(new_str, read_str, push, malloc) -> None:
     STRINGS.new_str, STRINGS.read_str, STRINGS.push, STRINGS.malloc = new_str, read_str, push, malloc
 
 
+from pts.runtime import object_values as _object_values  # noqa: E402
 from pts.runtime.object_values import ObjectMarshal  # noqa: E402
 
 _PLAIN = {I64: ctypes.c_int64, F64: ctypes.c_double, F32: ctypes.c_float, I32: ctypes.c_int32}
@@ -221,3 +223,6 @@ class Marshal(ObjectMarshal):
 
 def read_list(ptr: int, elem: Type, ctx: int = 0) -> list:
     return Marshal(ctx).read_list(ptr, elem)
+
+
+_object_values.LISTS = sys.modules[__name__]      # (what object_values reads of this module)

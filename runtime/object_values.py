@@ -18,6 +18,10 @@ import ctypes
 from pts.ir.types import TupleType
 
 
+# runtime.list_values (which imports this module): it sets this to itself
+LISTS = None
+
+
 class ObjectMarshal:
     """The objects of one call (a mixin of list_values.Marshal: `write`, `read`, `ctx`)."""
 
@@ -42,7 +46,7 @@ class ObjectMarshal:
         if known is not None:
             return known
         name = self.runtime_class(obj, name)
-        from pts.runtime.list_values import STRINGS, _Header
+        STRINGS, _Header = LISTS.STRINGS, LISTS._Header
         fields, size = self.object_layout(name)
         # a byte list's header chains the record into the arena (freed after the call)
         data = STRINGS.malloc()(size)
@@ -116,7 +120,7 @@ def object_layout(fields) -> tuple[list, int]:
     """([(field, offset, type)], size) of an object of a class with these fields: its i64
     class tag at offset 0, then the fields as the LLVM struct of their types lays them out
     (the one rule backend.object_codegen and this module share)."""
-    from pts.runtime.list_values import layout, offsets
+    layout, offsets = LISTS.layout, LISTS.offsets
     from pts.ir.types import I64
     tup = TupleType((I64,) + tuple(t for _, t in fields))
     offs = offsets(tup)[1:]
