@@ -831,3 +831,15 @@ def parse_span(pyfunc):
         return parse_pyfunc(pyfunc).span
     except Exception:          # pragma: no cover - the entry parses (it is being compiled)
         return None
+
+
+def union_of_classes(types: list, te) -> Type:
+    """`Union[A, B]` / `A | B` of classes: their nearest common base class (an object of
+    either is one; isinstance refines it back)."""
+    j = types[0]
+    for t in types[1:]:
+        j = class_join(j, t) if j is not None else None
+    if j is None:
+        raise CompileError("a Union of classes needs a common base class in pts: " +
+                           " | ".join(py_name(t) for t in types), te.span)
+    return j
