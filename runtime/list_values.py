@@ -47,8 +47,8 @@ def layout(t: Type) -> tuple[int, int]:
     t = DTYPE_OF_SCALAR.get(t, t)
     if t in _SCALAR:
         return _SCALAR[t]
-    if isinstance(t, (ListType, ObjType)):       # (an object: a pointer, ir.object_ops)
-        return 8, 8
+    if isinstance(t, (ListType, ObjType)) or type(t).__name__ in ("DictType", "SetType"):
+        return 8, 8                     # pointers (an object's fields hold dicts and sets)
     if isinstance(t, TensorType):           # a descriptor: two pointers, shape, strides
         return 16 + 16 * t.rank, 8
     if isinstance(t, (TupleType, OptionalType)):
