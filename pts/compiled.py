@@ -102,7 +102,7 @@ class Compiled:
         from pts.runtime.native import NativeEntry
         self.native = native
         self.entry = NativeEntry(native, self.entry_func)
-        if self.record is not None and self.record.module.classes:   # (object_values)
+        if self.record is not None and getattr(self.record.module, "classes", None):   # (object_values)
             self.entry.classes = self.record.module.classes
             self.entry.class_types = self.record.module.class_types
             self.entry.class_bases = self.record.module.class_bases
@@ -299,7 +299,7 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
     from pts import compiler
     record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
-    if record.const_params or record.shared or record.module.classes:
+    if record.const_params or record.shared or getattr(record.module, "classes", None):
         # (objects of user classes: their layouts and classes live in the module)
         # the disk cache keys on types only: value-specialized code stays out.  (Folded
         # lists are in its dependencies, by value, and in the manifest: pts.cache.)

@@ -205,7 +205,7 @@ def _python_signature(pyfunc, skip_self: bool) -> dict:
 def merge_classes(merged, module) -> None:
     """The entry's classes join the archive's one class table (their tags are positions
     in it); two entries' classes of one name must agree."""
-    for name, fields in module.classes.items():
+    for name, fields in getattr(module, "classes", {}).items():
         if merged.classes.get(name, fields) != fields:
             raise ValueError(f"pts.save: the entries use class {name} with different fields "
                              f"({merged.classes[name]} and {fields}): save them apart")

@@ -79,3 +79,18 @@ def test_object_of_another_class_refused(mod, backend):
     f(mod.Point(1.0, 2.0), 1.0)
     with pytest.raises(TypeError):
         f(mod.Node(3), 1.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dataclass_in_and_out(mod, backend):
+    r = mod.Rec("a", 1.5)
+    out = pts.script(mod.bump, backend=backend)(r, 1.0)
+    assert r == mod.Rec("a", 2.5)                      # written back
+    assert type(out) is mod.Rec and out == mod.Rec("a!", 5.0)
+    assert repr(out) == "Rec(name='a!', score=5.0)"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_namedtuple_in_and_out(mod, backend):
+    out = pts.script(mod.swap, backend=backend)(mod.Pair(1, 2))
+    assert type(out) is mod.Pair and out == mod.Pair(2, 1)

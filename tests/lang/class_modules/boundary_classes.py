@@ -49,3 +49,27 @@ def chain(n: int) -> Node:
         cur.next = nxt
         cur = nxt
     return head
+
+
+from dataclasses import dataclass  # noqa: E402
+from typing import NamedTuple  # noqa: E402
+
+
+@dataclass
+class Rec:
+    name: str
+    score: float = 0.0
+
+
+class Pair(NamedTuple):
+    a: int
+    b: int = 0
+
+
+def bump(r: Rec, k: float) -> Rec:
+    r.score += k
+    return Rec(r.name + "!", r.score * 2)
+
+
+def swap(p: Pair) -> Pair:
+    return Pair(p.b, p.a)
