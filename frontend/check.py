@@ -635,6 +635,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if is_class_type(vt):                       # p.x = v (check_classes)
                 self.class_store(target, t, node)
                 return
+            if isinstance(vt, OptionalType):
+                self.optional_ok.discard(id(target.value))
+                vt = self.expr(target.value)
             if isinstance(vt, ObjectType):
                 self.object_store(target, vt, t, node)
                 return
@@ -1153,8 +1156,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         t = self.expr(self.allow_none(e.value))
         if is_class_type(t):                            # p.x (check_classes)
             return self.class_attribute(e, t)
-        if isinstance(t, OptionalType):
-            raise self.may_be_none(e.value, t)
+        if isinstance(t, OptionalType):            # (not an object: as any Optional use)
+            self.optional_ok.discard(id(e.value))
+            t = self.expr(e.value)
         if t == C128:
             return self.complex_attribute(e)
         if isinstance(t, ObjectType):
@@ -1196,8 +1200,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             obj = self.expr(self.allow_none(f.value))
             if is_class_type(obj):                        # p.norm() (check_classes)
                 return self.call_class_method(e, obj, f)
-            if isinstance(obj, OptionalType):
-                raise self.may_be_none(f.value, obj)
+            if isinstance(obj, OptionalType):      # (not an object: as any Optional use)
+                self.optional_ok.discard(id(f.value))
+                obj = self.expr(f.value)
             if isinstance(obj, ObjectType):               # self.conv1(x), self.helper(x)
                 return self.call_object_attribute(e, obj, f)
             if isinstance(obj, TensorType) or obj in NUMPY_SCALARS:
