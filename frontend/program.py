@@ -284,7 +284,6 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
     module = Module(entry=entry.ir_name)
     module.classes = class_table(program)
     module.class_bases = class_bases(program)
-    module.class_types = {name: info.cls for name, info in program.__dict__.get("classes", {}).items()}
     with program.timings.phase("lower"):
         shared_globals.prepare(program)
         for spec in program.order:

@@ -63,9 +63,13 @@ def is_user_class(value) -> bool:
 
 
 def type_of_instance(value) -> Type | None:
-    """The type of an argument that is an object of a user class (ir.types.type_of_value)."""
+    """The type of an argument that is an object of a user class (ir.types.type_of_value):
+    of a class whose bases are user classes (or a NamedTuple's tuple), not an ndarray
+    subclass or any other library type's."""
     cls = type(value)
     if not is_user_class(cls) or callable(value) and hasattr(value, "__code__"):
+        return None
+    if any(k is not object and k is not tuple and not is_user_class(k) for k in cls.__mro__):
         return None
     return ObjType(cls.__name__)
 
@@ -185,11 +189,13 @@ def subclass_of(name: str, base: str, bases: dict) -> bool:
     return False
 
 
-def run_object_op(ins, vals: list, module=None):
-    """What the interpreter runs for an obj.* op (their results depend on attributes)."""
+def run_object_op(ins, vals: list, interp=None):
+    """What the interpreter runs for an obj.* op (their results depend on attributes);
+    `interp` has the module and the Python classes (`class_types`, from the compile record)."""
     op = ins.op
+    module = getattr(interp, "module", None)
     if op == "obj.new":
-        cls = getattr(module, "class_types", {}).get(ins.type.name)
+        cls = getattr(interp, "class_types", {}).get(ins.type.name)
         if cls is None or issubclass(cls, tuple):     # (a NamedTuple: made at the boundary)
             return Instance(ins.type.name)
         return cls.__new__(cls)

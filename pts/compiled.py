@@ -60,15 +60,16 @@ class Compiled:
             from pts.runtime.interp import Interpreter
             from pts.runtime.native import to_type
             interp = Interpreter(module, root)
+            interp.class_types = record.class_types          # (ir.object_ops)
 
             def run(args):
                 return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
-            if any(issubclass(c, tuple) for c in getattr(module, "class_types", {}).values()):
+            if any(issubclass(c, tuple) for c in record.class_types.values()):
                 from pts.ir.object_ops import records_out        # NamedTuple results
                 plain = run
 
                 def run(args):
-                    return records_out(plain(args), module.class_types)
+                    return records_out(plain(args), record.class_types)
             self.native = self.entry = None
             self.run = run
             if self.const_indices:
@@ -104,7 +105,7 @@ class Compiled:
         self.entry = NativeEntry(native, self.entry_func)
         if self.record is not None and getattr(self.record.module, "classes", None):   # (object_values)
             self.entry.classes = self.record.module.classes
-            self.entry.class_types = self.record.module.class_types
+            self.entry.class_types = self.record.class_types
             self.entry.class_bases = self.record.module.class_bases
         run = self.entry
         if self.const_indices:

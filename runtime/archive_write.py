@@ -202,7 +202,7 @@ def _python_signature(pyfunc, skip_self: bool) -> dict:
     return out
 
 
-def merge_classes(merged, module) -> None:
+def merge_classes(merged, module, class_types: dict) -> None:
     """The entry's classes join the archive's one class table (their tags are positions
     in it); two entries' classes of one name must agree."""
     for name, fields in getattr(module, "classes", {}).items():
@@ -213,14 +213,15 @@ def merge_classes(merged, module) -> None:
         base = module.class_bases.get(name)
         if base is not None:
             merged.class_bases[name] = base
-        cls = getattr(module, "class_types", {}).get(name)
+        cls = class_types.get(name)
         if cls is not None:
-            merged.__dict__.setdefault("class_types", {})[name] = cls
+            self_types = merged.__dict__.setdefault("pts_class_types", {})
+            self_types[name] = cls
 
 
 def class_records(merged) -> list:
     """The manifest's class table, in tag order: name, fields, base, the Python class."""
-    types = merged.__dict__.get("class_types", {})
+    types = merged.__dict__.get("pts_class_types", {})
     out = []
     for name, fields in merged.classes.items():
         cls = types.get(name)
@@ -307,7 +308,7 @@ class _Saver:
         m = _renamed(module, f"s{len(self.entries)}.")
         for f in m:
             self.merged.add(f)
-        merge_classes(self.merged, module)            # (runtime.object_values)
+        merge_classes(self.merged, module, getattr(record, "class_types", {}))
         TIMINGS["merge"] += time.perf_counter() - t0
         entry = m[m.entry]
         shown = []

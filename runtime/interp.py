@@ -216,7 +216,7 @@ class Interpreter:
                 elif op == "view":
                     result = view_scalar(val(ins.args[0]), ins.args[0].type, ins.type)
                 elif op.startswith("obj."):           # (ir.object_ops)
-                    result = run_object_op(ins, [val(a) for a in ins.args], self.module)
+                    result = run_object_op(ins, [val(a) for a in ins.args], self)
                 elif op == "list.new":
                     result = [_zero(ins.type.elem)] * val(ins.args[0])
                 elif op == "attr.get":
