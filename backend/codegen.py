@@ -39,6 +39,7 @@ from pts.backend.list_ops import ListOps
 from pts.backend.tensor_indexing import has_advanced
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
+from pts.backend.object_codegen import ObjectOps
 from pts.errors import is_library_file, kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
@@ -717,7 +718,8 @@ def glue_op(i: Instr) -> bool:
                for t in [i.type, *(a.type for a in i.args)])
 
 
-class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, ComplexOps):
+class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, ComplexOps,
+                      ObjectOps):
     # fast-math flags of float +, - and *: none for user code (results as CPython's and
     # numpy's, which never fuse a multiply and an add); stdlib_math's PureCodegen allows
     # contraction into FMA

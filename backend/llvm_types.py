@@ -14,7 +14,7 @@ from llvmlite import ir
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH
 from pts.ir.core import Function
 from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, DictType, ListType, SetType,
-                          OptionalType, TensorType, TupleType, Type)
+                          ObjType, OptionalType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
 PTR = ir.PointerType()
@@ -79,7 +79,7 @@ def llvm_type(t: Type) -> ir.Type:
         return I32T
     if isinstance(t, TensorType):
         return desc_type(t.rank)
-    if t == STR or isinstance(t, (ListType, DictType, SetType)):
+    if t == STR or isinstance(t, (ListType, DictType, SetType, ObjType)):
         return PTR
     if t == NONE:
         return I8T

@@ -41,6 +41,10 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_classes import (ClassChecks, annotation_class, class_join,
+                                        is_class_type, is_user_class)
+from pts.frontend.check_dunders import DunderChecks
+from pts.frontend import check_classes as check_classes_module
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break, ends_open,
                                          optional_annotation, optional_convertible, optional_join)
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
@@ -49,7 +53,7 @@ from pts.frontend.check_isinstance import IsinstanceChecks
 from pts.frontend.check_lists import (NUMPY_WIDENING, ListChecks, bare_container, fresh_list_expected,
                                       widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
-from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ir_type
+from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ValueExpr, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
@@ -60,7 +64,7 @@ from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
 from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
-                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, VarTupleType, OptionalType, SetType,
+                          NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, ObjType, VarTupleType, OptionalType, SetType,
                           TensorType, TupleType, Type,
                           py_name)
 
@@ -141,6 +145,8 @@ def join(a: Type, b: Type) -> Type | None:
         return F64
     if C128 in (a, b) and {a, b} <= {C128, I1, I64, F64}:
         return C128
+    if isinstance(a, ObjType) and isinstance(b, ObjType):
+        return class_join(a, b)                 # at their common base class (check_classes)
     if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
         return optional_join(a, b, join)        # None and T meet at Optional[T]
     # a Python number meeting a numpy scalar (s = 0.0; s = s + x[i]) takes the type numpy's
@@ -190,7 +196,7 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks, IsinstanceChecks):
+                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -263,6 +269,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.ret_annot = None
             else:
                 self.spec.ret_type = self.ret_annot
+        self.init_returns_none()                   # a class's __init__ (check_classes)
         params = dict(self.vars)
         self.infer()
         if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
@@ -449,7 +456,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.refuse_in_unrolled("continue", s)
 
     def stmt_ExprStmt(self, s: A.ExprStmt) -> None:
-        self.expr(s.value)
+        self.expr(self.allow_none(s.value))      # (a discarded Optional result)
 
     def stmt_Return(self, s: A.Return) -> None:
         if self.generator_return(s):
@@ -483,6 +490,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         # a test known at compile time (`self.bias is None`, `self.training`, a constant
         # comparison) checks and compiles only the branch it takes, as TorchScript does
         known = self.static_truth(s.test)
+        if known is None:
+            known = self.global_flag(s.test)      # `if tracing:` (check_classes)
         s.static = known
         on_true, on_false = self.facts(s.test)
         before, after = dict(self.narrow), []
@@ -520,6 +529,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.narrow.pop(key, None)
 
     def stmt_For(self, s: A.For) -> None:
+        s.iter = self.global_range(s.iter)        # for i in RANGE: (check_classes)
         if self.for_object_pattern(s):          # enumerate/zip/.items() over objects
             return
         if not isinstance(s.iter, (A.Call, A.GeneratorExp)) and \
@@ -590,6 +600,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             target.ty = self.assign_var(target.id, t, node)
             return
         if isinstance(target, A.TupleExpr) or isinstance(target, A.ListExpr):
+            t = self.unpack_record(target, t)           # x, y = p (check_classes)
             if isinstance(t, OptionalType) and isinstance(t.elem, TupleType):
                 # CPython unpacks the tuple, or raises TypeError for None (lowered so)
                 target.unwrap_optional = t
@@ -609,6 +620,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         if isinstance(target, A.Subscript):
             lt = self.expr(target.value)
+            if isinstance(lt, ObjType):                # p[i] = v: __setitem__ (check_classes)
+                self.class_setitem(target, lt, t, node)
+                return
             if isinstance(lt, TensorType):
                 check_tensor_assignment(self, target, t, node)
                 return
@@ -623,13 +637,20 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 target.ty = lt
                 return
             self.index(target.index, "list")
+            lt = self.widen_none_list(target, lt, t)     # [None] * n, then filled (check_classes)
             if not convertible(t, lt.elem):
                 raise self.error(rebind_message(target.value, lt.elem, t) or
                                  f"cannot store {py_name(t)} in {py_name(lt)}", node)
             target.ty = lt.elem
             return
         if isinstance(target, A.Attribute):
-            vt = self.expr(target.value)
+            vt = self.expr(self.allow_none(target.value))
+            if is_class_type(vt):                       # p.x = v (check_classes)
+                self.class_store(target, t, node)
+                return
+            if isinstance(vt, OptionalType):
+                self.optional_ok.discard(id(target.value))
+                vt = self.expr(target.value)
             if isinstance(vt, ObjectType):
                 self.object_store(target, vt, t, node)
                 return
@@ -640,6 +661,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
             key = self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
+        elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
+            expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
         t = self.expr(self.allow_none(s.value), expected=expected)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
                 and not self.scopes:
@@ -651,10 +674,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if not isinstance(s.target, (A.Name, A.Subscript, A.Attribute)):
             raise self.error("cannot assign to this expression", s.target)
         cur = self.expr(s.target)
-        if isinstance(s.target, A.Attribute):
+        if isinstance(s.target, A.Attribute) and getattr(s.target, "field_of", None) is None \
+                and getattr(s.target, "method_call", None) is None:     # (check_classes)
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
+        r = self.class_augassign(s, cur, rhs)       # p += q: __iadd__ / __add__ (check_classes)
+        if r is not None:
+            s.ty = r
+            self.assign_target(s.target, r, s)
+            return
         if isinstance(s.target, A.Name) and s.op == "+" and cur == ListType(UNKNOWN) \
                 and isinstance(rhs, ListType) and rhs.elem != UNKNOWN:
             cur = s.target.ty = self.assign_var(s.target.id, rhs, s)    # P = []; P += [p]
@@ -693,6 +722,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             s.target.ty = narrowed
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
+        if isinstance(s.target, A.Attribute):            # self.x: float = v (check_classes)
+            return self.class_annassign(s)
         if not isinstance(s.target, A.Name):
             raise self.error("annotated assignment needs a plain name", s.target)
         want = self.resolve_type(s.annotation)
@@ -739,6 +770,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """An expression used for its truth value (if, while, assert, not, and/or)."""
         self.allow_none(e)                       # `if x:` on an Optional number: checked below
         t = self.expr(e, cond=True)
+        if isinstance(t, ObjType):
+            self.class_truth(e, t)                  # `if p:` by __bool__ / __len__ (check_classes)
         if isinstance(t, OptionalType):
             if not has_truth(t.elem):
                 raise self.may_be_none(e, t)
@@ -746,7 +779,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(t, TensorType):
             raise self.error("the truth value of an array is ambiguous; use .any() or .all()", e)
         if t not in NUMERIC + NUMPY_SCALARS + (STR,) and not isinstance(t, ListType) and t != NONE \
-                and not is_hash(t):
+                and not is_hash(t) and not is_class_type(t):
             raise self.error(f"condition must be bool, int, float or a list, got {py_name(t)}", e)
         return t
 
@@ -877,6 +910,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         a = self.expr(e.left, expected=fresh_list_expected(e, e.left, expected))
         b = self.expr(e.right, expected=fresh_list_expected(e, e.right, expected))
         self.none_operand_message(e, a, b)
+        r = self.class_binop(e, a, b)                # p + q: __add__ (check_classes)
+        if r is not None:
+            return r
         return self.binop_type(e.op, a, b, e)
 
     def expr_UnaryOp(self, e: A.UnaryOp) -> Type:
@@ -884,6 +920,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.cond(e.operand)
             return I1
         t = self.expr(e.operand)
+        if isinstance(t, ObjType):                    # -p: __neg__ (check_classes)
+            return self.class_unary(e, t)
         if t == C128:
             return self.complex_unary(e)
         if is_tensorish(t):
@@ -906,6 +944,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         for op, right_e in zip(e.ops, e.comparators):
             right = self.expr(right_e)
             left, right = vartuple_operands(op, left, right)    # (check_vartuple)
+            if self.class_compare(op, left, right, e):   # p is q, p < q (check_classes)
+                if e.class_result is not None:
+                    return e.class_result
+                left = right
+                continue
             none_test = op in ("is", "is not") and NONE in (left, right)  # `self.bias is None`
             if not none_test and (is_tensorish(left) or is_tensorish(right) or
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
@@ -1039,7 +1082,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.assign_target(e.target, elem_t, e.target)
             for c in e.conds:
                 self.cond(c)
-            t = self.expr(e.elt)
+            t = self.expr(self.allow_none(e.elt))     # [xs[i] for ...] keeps xs's Nones
         finally:
             self.scopes.pop()
         if isinstance(expected, ListType) and (convertible(t, expected.elem) or (
@@ -1065,6 +1108,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def expr_Subscript(self, e: A.Subscript) -> Type:
         t = self.expr(e.value)
+        if isinstance(t, ObjType):                    # p[i]: __getitem__ (check_classes)
+            return self.class_getitem(e, t)
         if isinstance(t, TensorType):
             return self.tensor_index(e, t)
         if isinstance(t, ListType):
@@ -1118,7 +1163,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         f = self.module_function_value(e)               # operator.mul as a value
         if f is not None:
             return f
-        t = self.expr(e.value)
+        cls = self.global_class(e.value)
+        if cls is not None:                             # Point.ORIGIN (check_classes)
+            return self.class_constant(e, cls)
+        t = self.expr(self.allow_none(e.value))
+        if is_class_type(t):                            # p.x (check_classes)
+            return self.class_attribute(e, t)
+        if isinstance(t, OptionalType):            # (not an object: as any Optional use)
+            self.optional_ok.discard(id(e.value))
+            t = self.expr(e.value)
         if t == C128:
             return self.complex_attribute(e)
         if isinstance(t, ObjectType):
@@ -1138,6 +1191,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def expr_Call(self, e: A.Call) -> Type:
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
+        if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ObjType) \
+                or isinstance(f, A.Subscript) and isinstance(self.expr(f), ObjType):
+            return self.call_object(e)               # spl(t): __call__ (check_classes)
         if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
             return self.call_value(e)
         if isinstance(f, A.Attribute) and self.is_np(f.value):
@@ -1148,9 +1204,20 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if module_func is not None:                  # F.softmax(x, dim=1) with F a module
             value, name = module_func
             return self.call_function(e, value, name, f)
+        cls = self.global_class(f.value) if isinstance(f, A.Attribute) else None
+        if cls is not None:                          # Point.make(...) (check_classes)
+            return self.call_class_attribute(e, cls, f)
+        if isinstance(f, A.Attribute) and isinstance(f.value, A.Call) and not f.value.args \
+                and isinstance(f.value.func, A.Name) and f.value.func.id == "super":
+            return self.call_super(e, f)               # super().m(a) (check_classes)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
-            obj = self.expr(f.value)
+            obj = self.expr(self.allow_none(f.value))
+            if is_class_type(obj):                        # p.norm() (check_classes)
+                return self.call_class_method(e, obj, f)
+            if isinstance(obj, OptionalType):      # (not an object: as any Optional use)
+                self.optional_ok.discard(id(f.value))
+                obj = self.expr(f.value)
             if isinstance(obj, ObjectType):               # self.conv1(x), self.helper(x)
                 return self.call_object_attribute(e, obj, f)
             if isinstance(obj, TensorType) or obj in NUMPY_SCALARS:
@@ -1163,6 +1230,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 and not (isinstance(f, A.Name) and self.program.scriptable(
                 self.lookup_global(f.id, f)) is not None and self.var_key(f.id) not in self.vars) \
                 and not self.math_keywords_allowed(f) \
+                and self.global_class(f) is None \
                 and not (isinstance(f, A.Attribute) and f.attr == "sort"):   # xs.sort(key=)
             raise self.error("keyword arguments are not supported here", e.keywords[0])
         if isinstance(f, A.Attribute):
@@ -1185,6 +1253,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)
+            if is_user_class(value):                          # Point(x, y) (check_classes)
+                return self.call_class(e, value, f)
+            if value is builtins.isinstance:                  # (check_classes)
+                return self.class_isinstance(e)
             if f.id in EXCEPTIONS and value is getattr(builtins, f.id):
                 raise self.error(f"{f.id}(...) can only be raised", e)
             math_name = _math_function_name(value)
@@ -1322,6 +1394,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in ("int", "float", "str", "bool") and self.convert_each_operand(e, name):
             return self.expr(e)                      # int(s or 0): check_numbers
         e.target = Callee("builtin", name)
+        if len(e.args) == 1 and name in ("len", "str", "repr", "abs", "bool", "hash", "int",
+                                         "float"):
+            try:
+                t0 = self.expr(e.args[0])
+            except CompileError:
+                t0 = None
+            r = self.class_builtin(e, name, t0) if isinstance(t0, ObjType) else None
+            if r is not None:                        # len(p): __len__ (check_classes)
+                return r
         if name in ("dict", "set"):
             return self.hash_builtin(e, name)
         if name in NUMBER_BUILTINS:
@@ -1341,6 +1422,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name in ITER_BUILTINS or (name in ("min", "max") and (len(e.args) == 1 or e.keywords)):
             return self.call_iter_builtin(e, name)
         if name == "print":
+            e.args = [self.as_str_call(a) for a in e.args]   # print(p): str(p) (check_classes)
             for a in e.args:
                 t = self.expr(self.allow_none(a))
                 if isinstance(t, RangeType):
@@ -1442,8 +1524,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if obj.elem == UNKNOWN and list_elem_ok(t) or \
                         listable_function(t) and (obj.elem == UNKNOWN or is_function(obj.elem)):
                     recv = e.func.value
-                    if isinstance(recv, A.Name):
-                        self.assign_var(recv.id, ListType(t), e)
+                    if isinstance(recv, A.Name) or getattr(recv, "field_of", None) is not None:
+                        if isinstance(recv, A.Name):
+                            self.assign_var(recv.id, ListType(t), e)
+                        else:                   # self.items = [] ... (check_classes)
+                            self.widen_field(recv.field_of, recv.attr, ListType(t))
                         e.func.value.ty = ListType(t)
                         if self.final:
                             return NONE
@@ -1507,6 +1592,9 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return ANY_TENSOR
     if name in ("float32", "float64", "int32", "int64", "bool_"):
         return {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}[name]
+    obj = annotation_class(te)                         # p: Point (check_classes)
+    if obj is not None:
+        return obj
     raise CompileError(f"unknown type '{te.name}'", te.span)
 
 
@@ -1702,6 +1790,12 @@ FunctionChecker.iter_helpers = types.SimpleNamespace(
 FunctionChecker.fn_helpers = types.SimpleNamespace(
     Callee=Callee, Skip=_Skip, assigned_names=assigned_names, literal=_literal,
     statements=statements, target_names=_target_names, constant_node=constant_node)
+
+
+# what the classes mixin (frontend.check_classes, check_dunders) uses from this module
+check_classes_module.HELPERS = types.SimpleNamespace(
+    Callee=Callee, join=join, convertible=convertible, constant_type=constant_type,
+    ValueExpr=ValueExpr)
 
 
 def check_function(program, spec: Spec) -> None:

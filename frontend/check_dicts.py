@@ -166,10 +166,13 @@ class DictChecks:
     def refine_hash(self, recv: A.Expr, t: Type, node: A.Node) -> bool:
         """`d = {}` then `d[k] = v`: the variable takes t.  True when the checker must look
         again (not final yet)."""
-        if not isinstance(recv, A.Name):
+        if getattr(recv, "field_of", None) is not None:    # self.seen = set() (check_classes)
+            self.widen_field(recv.field_of, recv.attr, t)
+        elif not isinstance(recv, A.Name):
             raise self.error(f"cannot infer the types of this empty {py_name(t)}; annotate it",
                              node)
-        self.assign_var(recv.id, t, node)
+        else:
+            self.assign_var(recv.id, t, node)
         recv.ty = t
         if self.final:
             return False

@@ -8,13 +8,16 @@ takes one branch and only that branch is checked: a library function written for
 list and an array (stdlib/pynprandom.py's `shuffle`) checks the branch of each
 specialization.  Python's answers: `isinstance(True, int)` is True (bool is an int),
 `isinstance(np.float64(1), float)` is True, `isinstance(np.int64(1), int)` is False.
-Values whose class is decided at run time (an Optional, a union) are refused here.
+Objects of user classes are tested at run time by their class tag (check_classes's
+class_isinstance); other values whose class is decided at run time (an Optional of a
+number) are refused.
 """
 from __future__ import annotations
 
 import builtins
 
 from pts.frontend import ast as A
+from pts.frontend.check_classes import is_class_type
 from pts.frontend.objects import ObjectType
 from pts.ir.types import (C128, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64, STR,
                           DictType, ListType, OptionalType, SetType, TensorType, TupleType, Type,
@@ -44,8 +47,10 @@ class IsinstanceChecks:
     def call_isinstance(self, e: A.Call) -> Type:
         if len(e.args) != 2 or e.keywords:
             raise self.error(f"isinstance expected 2 arguments, got {len(e.args)}", e)
-        classes = self.class_constant(e.args[1])
         t = self.expr(self.allow_none(e.args[0]))
+        if is_class_type(t) or isinstance(t, OptionalType) and is_class_type(t.elem):
+            return self.class_isinstance(e)  # an object's class tag, at run time (check_classes)
+        classes = self.class_constant(e.args[1])
         if isinstance(t, ObjectType):
             answer = isinstance(self.program.object_at(t), classes)
         else:

@@ -559,7 +559,8 @@ class IterChecks:
         if rev is not None and self.expr(rev) not in (I1, I64):
             raise self.error("sorted()'s reverse must be a bool", rev)
         from pts.frontend.list_types import list_elem_ok, orderable
-        if not list_elem_ok(elem) or (key is None and not orderable(elem)):
+        if not list_elem_ok(elem) or (key is None and not orderable(elem)
+                                      and type(elem).__name__ != "ObjType"):   # (by __lt__)
             raise self.error(f"sorted() of {py_name(elem)} is not supported (pts sorts "
                              f"numbers, str and lists of those, or by a key)", e.args[0])
         kt = elem
@@ -601,7 +602,9 @@ class IterChecks:
             e.fcall = self.function_call(e, key, [elem], f"{name}()'s key")
             kt = e.fcall.ty
         from pts.frontend.list_types import orderable
-        if kt not in NUMBERS and not orderable(kt):
+        if type(kt).__name__ == "ObjType":      # objects by __lt__ / __gt__ (check_classes)
+            self.class_order(e, kt, "<" if name == "min" else ">")
+        elif kt not in NUMBERS and not orderable(kt):
             raise self.error(f"{name}() of {py_name(kt)} is not supported (pts compares "
                              f"numbers, str and lists of those"
                              f"{'' if key is not None else '; give key='})", e.args[0])

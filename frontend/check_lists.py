@@ -38,6 +38,8 @@ def widens_list(old: Type, new: Type) -> bool:
     List[float] by this assignment?  Only a fresh list can be built as floats instead
     (fresh_list_expected): the checker's next pass refuses any other List[int] value."""
     if isinstance(old, ListType) and isinstance(new, ListType):
+        if old.elem == NONE and isinstance(new.elem, OptionalType):
+            return True                  # [None] * n filled with objects (check_classes)
         return (old.elem == I64 and new.elem == F64) or (old.elem, new.elem) in NUMPY_WIDENING \
             or widens_list(old.elem, new.elem)
     return False

@@ -31,14 +31,15 @@ from __future__ import annotations
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.frontend.check_classes import union_of_classes
 from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, DictType, ListType,
-                          OptionalType, SetType, TupleType, Type, py_name)
+                          ObjType, OptionalType, SetType, TupleType, Type, py_name)
 
 def has_truth(t: Type) -> bool:
     """Whether an Optional[t]'s truth (`if x:`, `x or d`) is defined: None is false, else
     t's own truth (a number's, a string's or a container's emptiness, a tuple's length)."""
     return t in (I1, I64, F64, STR) + NUMPY_SCALARS or \
-        isinstance(t, (ListType, DictType, SetType, TupleType))
+        isinstance(t, (ListType, DictType, SetType, TupleType, ObjType))
 
 
 def optional_join(a: Type, b: Type, join) -> Type | None:
@@ -61,7 +62,8 @@ def optional_convertible(src: Type, dst: OptionalType, convertible) -> bool:
     if src == NONE:
         return True
     if isinstance(src, OptionalType):
-        return src.elem == dst.elem
+        return src.elem == dst.elem or (isinstance(src.elem, ObjType)    # a subclass's
+                                        and convertible(src.elem, dst.elem))   # (obj.cast)
     return convertible(src, dst.elem)
 
 
@@ -76,6 +78,10 @@ def optional_annotation(te: A.TypeExpr, resolve) -> Type | None:
     if name == "Union" and te.args:
         types = [resolve(a) for a in te.args]
         rest = [t for t in types if t != NONE]
+        if len(set(rest)) > 1 and all(isinstance(t, ObjType) for t in rest):
+            rest = [union_of_classes(rest, te)]       # Union[A, B]: their base (check_classes)
+            if len(rest) == len(types):
+                return rest[0]
         if len(rest) == len(types) or len(set(rest)) > 1:
             shown = " | ".join(py_name(t) for t in types)
             raise CompileError(f"unions other than Optional[T] (T | None) are not supported: "
@@ -227,6 +233,9 @@ class OptionalChecks:
                 t, f = self.facts(v)
                 acc.update(t if test.op == "and" else f)
             return (acc, {}) if test.op == "and" else ({}, acc)
+        if isinstance(test, A.Call) and isinstance(test.func, A.Name) \
+                and test.func.id == "isinstance":
+            return self.isinstance_facts(test)          # (check_classes)
         if isinstance(test, A.Name):
             opt = self._optional_var(test)
             if opt is not None and has_truth(opt.elem):

@@ -150,6 +150,11 @@ class StringChecks:
         if e.conversion in (None, "s"):
             e.value = self.exc_as_str(e.value)        # f"{e}" of a caught exception
         t = self.expr(e.value)
+        if type(t).__name__ == "ObjType":            # f"{p}": str(p) / repr(p) (check_classes)
+            e.value = A.Call(A.Name("repr" if e.conversion == "r" else "str", span=e.value.span),
+                             [e.value], span=e.value.span)
+            e.conversion = None
+            t = self.expr(e.value)
         if t in (C128, ListType(C128)) and e.spec is None:   # {z}, {z!r}: repr(z) (= str(z))
             e.value, e.conversion = self.as_repr_call(e.value), None
             t = self.expr(e.value)

@@ -9,7 +9,7 @@ takes the other's), or None; `plain_list(t)`: compared by the list.eq op directl
 """
 from __future__ import annotations
 
-from pts.ir.types import (C128, F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, OptionalType, VarTupleType,
+from pts.ir.types import (C128, F64, I1, I64, NONE, NUMPY_SCALARS, STR, UNKNOWN, ListType, ObjType, OptionalType, VarTupleType,
                           TensorType, TupleType, Type)
 
 SCALAR_ELEMS = (I1, I64, F64)                 # what the list.eq / `in` ops compare natively
@@ -26,7 +26,7 @@ def list_elem_ok(t: Type) -> bool:
         return all(map(list_elem_ok, t.elems))
     if isinstance(t, OptionalType):
         return list_elem_ok(t.elem)
-    return type(t) is TensorType
+    return type(t) in (TensorType, ObjType)
 
 
 def orderable(t: Type) -> bool:

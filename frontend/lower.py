@@ -30,13 +30,14 @@ from pts.frontend.lower_dicts import DictLowering
 from pts.frontend.check_dicts import is_hash
 from pts.frontend.lower_lists import ListLowering
 from pts.frontend.lower_vartuple import VarTupleLowering
+from pts.frontend.lower_classes import ClassLowering, is_obj_cast
 from pts.frontend.lower_strings import StringLowering
 from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NPI1, NUMPY_SCALARS, STR, DictType, ListType, VarTupleType,
-                          OptionalType, TensorType, TupleType, Type, py_name)
+from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NPI1, NUMPY_SCALARS, STR, DictType, ListType,
+                          VarTupleType, ObjType, OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
 
@@ -74,7 +75,7 @@ class Loop:
 
 
 class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
-              FunctionLowering, ComplexLowering, ListLowering, VarTupleLowering):
+              FunctionLowering, ComplexLowering, ListLowering, VarTupleLowering, ClassLowering):
     loop_entry = Loop           # (for frontend.lower_iter, which cannot import this module)
 
     def __init__(self, spec: Spec):
@@ -197,6 +198,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             # a numpy scalar (t = 0.0 before a loop makes it np.float64): its type's zero
             plain = const(False) if t == NPI1 else const(0.0) if t in (F32, NPF64) else const(0)
             i = Instr("cast", [plain], t, span=self.b.span)
+        elif isinstance(t, ObjType):                 # (ir.object_ops)
+            i = Instr("obj.null", [], t, span=self.b.span)
         elif isinstance(t, TensorType):
             # never read (an UnboundLocalError check or dead code comes first): an empty array
             from pts.ir.types import DTYPE_NAMES
@@ -237,6 +240,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.materialize(rng, dst)
         if src == dst or dst == UNKNOWN or isinstance(src, RangeType):
             return v
+        if is_obj_cast(src, dst):                  # a subclass's object as its base's
+            return self.emit("obj.cast", [v], dst)
         if dst == C128:                            # int, bool, float -> complex(x, 0.0)
             return self.to_complex(v, src)
         if isinstance(dst, OptionalType):          # None -> opt.none, T -> opt.some
@@ -279,6 +284,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("ne", [v, self.emit("cast", [const(0)], t)], I1)
         if t == NONE:
             return const(False)
+        if isinstance(t, ObjType):                 # an object without __bool__/__len__
+            return const(True)
         if isinstance(t, OptionalType):            # None is false, else the value's truth
             # (read only where present: the interpreter's None has no truth of T)
             result = self.fresh("truth")
@@ -310,6 +317,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         self.b.check(cond, kind, msg)
 
     def cond_value(self, e: A.Expr) -> Value:
+        if getattr(e, "truth_call", None) is not None:    # `if p:` by __bool__ (lower_classes)
+            e.truth_call.args[0].value = self.expr(e)
+            return self.truth(self.expr(e.truth_call), e.truth_call.ty)
         return self.truth(self.expr(e), e.ty)
 
     # ---------------------------------------------------------------- function
@@ -385,6 +395,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             var = target.var
             self.write(var, self.b.block, self.coerce(v, t, self.var_types[var]))
         elif isinstance(target, (A.TupleExpr, A.ListExpr)):
+            if getattr(target, "unpack_record", None) is not None and t == target.unpack_record:
+                v, t = self.record_fields(v, target.unpack_info)   # x, y = p (lower_classes)
             if getattr(target, "unwrap_optional", None) is not None and t == target.unwrap_optional:
                 self.check(self.emit("opt.is_none", [v], I1), "TypeError",
                            "cannot unpack non-iterable NoneType object")
@@ -395,11 +407,19 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             for i, sub in enumerate(target.elts):
                 et = t.elems[i]
                 self.assign(sub, self.emit("tuple.get", [v, const(i)], et), et)
+        elif isinstance(target, A.Subscript) and getattr(target, "method_call", None) is not None:
+            target.stored.value = v                      # p[i] = v (lower_classes)
+            self.expr(target.method_call)
         elif isinstance(target, A.Subscript) and isinstance(target.value.ty, TensorType):
             base = self.expr(target.value)
             idx = [self.expr(x) for x in target.index_operands]
             self.b.span = target.span
             self.emit("np.setitem", [base, v] + idx, None, pattern=target.pattern)
+        elif isinstance(target, A.Attribute) and getattr(target, "field_of", None) is not None:
+            self.field_set(target, v, t)                  # p.x = v (lower_classes)
+        elif isinstance(target, A.Attribute) and getattr(target, "setter_call", None) is not None:
+            target.stored.value = v                      # a property's setter (lower_classes)
+            self.expr(target.setter_call)
         elif isinstance(target, A.Attribute) and getattr(target, "attr_path", None) is not None:
             # self.w = v: rebinds the live object's attribute (see frontend.objects)
             self.b.span = target.span
@@ -417,6 +437,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             raise CompileError("cannot assign to this expression", target.span)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
+        if getattr(s, "method_call", None) is not None:   # p += q (lower_classes)
+            self.assign(s.target, self.dunder_value(s), s.ty)
+            return
         if isinstance(s.ty, ListType) and not isinstance(s.ty, VarTupleType):   # in place
             self.list_augassign(s)
             return
@@ -689,6 +712,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr(self, e: A.Expr) -> Value:
         saved = self.b.span
         self.b.span = e.span
+        if getattr(e, "method_call", None) is not None:    # p + q, p[i] (lower_classes)
+            v = self.dunder_value(e)
+            self.b.span = saved
+            return v
         v = getattr(self, "expr_" + type(e).__name__)(e)
         msg = getattr(e, "none_checked", None)
         if msg is not None:              # an Optional list item used as T (check_optional)
@@ -735,10 +762,17 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         var_t = self.var_types[e.var]
         if isinstance(var_t, OptionalType) and e.ty != var_t:
             # a refinement proved what the Optional holds here (frontend.check_optional)
-            return const(None) if e.ty == NONE else self.emit("opt.get", [v], var_t.elem)
+            if e.ty == NONE:
+                return const(None)
+            v = self.emit("opt.get", [v], var_t.elem)
+            var_t = var_t.elem
+        if isinstance(var_t, ObjType) and e.ty != var_t:     # isinstance proved its class
+            return self.emit("obj.cast", [v], e.ty)
         return v
 
     def expr_Attribute(self, e: A.Attribute) -> Value:
+        if getattr(e, "field_of", None) is not None:  # p.x (lower_classes)
+            return self.field_get(e)
         if getattr(e, "exc_name", False):              # type(e).__name__ (lower_exceptions)
             return self.exc_class_name(self.expr(e.value.args[0]))
         if getattr(e, "fn_names", None) is not None:  # f.__name__ (lower_functions)
@@ -996,6 +1030,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             opt = a if isinstance(at, OptionalType) else b
             r = self.emit("opt.is_none", [opt], I1)
             return r if op in ("is", "==") else self.emit("not", [r], I1)
+        if isinstance(at, ObjType) and isinstance(bt, ObjType):     # (lower_classes)
+            return self.object_compare(op, a, at, b, bt)
         if op in ("is", "is not") or NONE in (at, bt):
             same = at == NONE and bt == NONE
             return const(same if op in ("is", "==") else not same)
@@ -1082,9 +1118,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         self.var_types[result] = t
         done = self.new_block(e.op + "done")
         for i, v_e in enumerate(e.values):
-            v = self.expr(v_e)
-            if as_cond:
-                v = self.truth(v, v_e.ty)
+            v = self.cond_value(v_e) if as_cond else self.expr(v_e)
             last = i == len(e.values) - 1
             opt_or = not (as_cond or last) and isinstance(v_e.ty, OptionalType) \
                 and not isinstance(t, OptionalType)
@@ -1146,6 +1180,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return const(e.obj_len)
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(x) for x in e.np_operands])
+        if getattr(e, "virtual", None) is not None:      # p.m(a) dispatched (lower_classes)
+            return self.virtual_call(e)
         target = e.target
         return getattr(self, "call_" + target.kind)(e, target.name)
 

@@ -23,6 +23,8 @@ from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_funct
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
+from pts.frontend.check_classes import (Restart, class_bases, class_scope, class_table,
+                                        seed_classes)
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
 from pts.ir.types import Type, py_name
@@ -176,6 +178,10 @@ class Program:
                     consts: tuple) -> Spec:
         with self.timings.phase("parse"):
             fdef = parse_pyfunc(pyfunc)     # (shared: read here; the new spec's is a copy)
+        with class_scope(self, pyfunc.__globals__):      # `p: Point` (check_classes)
+            return self._specialize_in_scope(pyfunc, fdef, arg_types, node, consts)
+
+    def _specialize_in_scope(self, pyfunc, fdef, arg_types, node, consts) -> Spec:
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
@@ -262,12 +268,24 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         arg_types = (this,) + tuple(arg_types)
         consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
     consts += tuple((i, t) for i, t in enumerate(arg_types) if isinstance(t, FunctionType))
-    entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
+    for _ in range(20):       # a field widened after it was read: again, knowing it
+        try:
+            seed_classes(program, values, arg_types, pyfunc)    # objects passed in
+            entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
+            break
+        except Restart as r:
+            program = Program(root)
+            program.field_hints = r.hints
+    else:
+        raise CompileError(f"the fields of {pyfunc.__name__}'s classes keep changing type",
+                           None)
     if has_function(entry.ret_type):
         raise CompileError(f"{pyfunc.__name__}() returns a function ({py_name(entry.ret_type)}): "
                            f"functions are values inside compiled code only, they cannot be "
                            f"returned to Python", entry.fdef.span)
     module = Module(entry=entry.ir_name)
+    module.classes = class_table(program)
+    module.class_bases = class_bases(program)
     with program.timings.phase("lower"):
         shared_globals.prepare(program)
         for spec in program.order:

@@ -47,6 +47,7 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.frontend.check_classes import shared_object
 from pts.ir.core import BlockParam
 from pts.ir.types import (F64, I64, NONE, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TupleType, Type, py_name, type_of_value)
@@ -232,7 +233,8 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
     loc = getattr(e, "shared_loc", None)
     if loc is None:
         if e.id not in checker.spec.globals or not (
-                type(value) in SHARED_KINDS or type(value) is tuple and folded is None):
+                type(value) in SHARED_KINDS or type(value) is tuple and folded is None
+                or shared_object(checker, value)):   # an object of a user class (check_classes)
             return None
         loc = SharedLocation("global", checker.spec.globals.globals, e.id)
         if isinstance(folded, ListType) and folds_here(checker.spec, e, loc):

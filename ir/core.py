@@ -270,6 +270,10 @@ class Module:
         for f in functions or []:
             self.add(f)
         self.entry = entry
+        # the user classes its obj<Name> values are objects of: name -> ((field, Type), ...)
+        # (ir.object_ops)
+        self.classes: dict[str, tuple] = {}
+        self.class_bases: dict[str, str] = {}       # a class -> its base class (single)
 
     def add(self, f: Function) -> Function:
         self.functions[f.name] = f

@@ -67,7 +67,7 @@ def value_ok(t: Type) -> bool:
         return all(value_ok(e) for e in t.elems)
     if isinstance(t, OptionalType):
         return value_ok(t.elem)
-    return False
+    return type(t).__name__ == "ObjType"     # an object: a reference (ir.object_ops)
 
 
 def _join_scalar(a: Type, b: Type) -> Type | None:

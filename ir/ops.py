@@ -330,6 +330,7 @@ from pts.ir import string_ops  # noqa: E402,F401
 from pts.ir import dict_ops  # noqa: E402,F401
 from pts.ir import complex_ops  # noqa: E402,F401
 from pts.ir import vartuple_ops  # noqa: E402,F401
+from pts.ir import object_ops  # noqa: E402,F401
 from pts.ir.tensor_ops import TENSOR_OPS  # noqa: E402,F401
 # the derivative rules (ir.op_table's `derivative` slot), once every op is defined
 from pts.ir import scalar_derivatives, tensor_derivatives  # noqa: E402,F401

@@ -22,7 +22,7 @@ import re
 from pts.errors import NOSPAN, Span
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
 from pts.ir.types import (VarTupleType, F64, I1, I64, NONE, SCALARS, STR, DictType, ListType, OptionalType, ScalarType, SetType, TensorType,
-                          TupleType, Type)
+                          TupleType, Type, ObjType)
 
 _TOKEN = re.compile(r"""
     (?P<ws>[ \t\r]+)
@@ -163,6 +163,20 @@ class _Parser:
                 self.take()
                 m.entry = self.func_name(self.take("func"))
                 self.end_of_line()
+            elif self.at("class"):                # class Point {x: f64, y: f64}
+                self.take()
+                name = self.take("ident").text
+                if self.accept(":"):                  # class Sub : Base {...}
+                    m.class_bases[name] = self.take("ident").text
+                self.take(text="{")
+                fields = []
+                while not self.accept("}"):
+                    field = self.take("ident").text
+                    self.take(text=":")
+                    fields.append((field, self.type()))
+                    self.accept(",")
+                m.classes[name] = tuple(fields)
+                self.end_of_line()
             elif self.at("func"):
                 f = self.function()
                 if f.name in m.functions:
@@ -280,6 +294,11 @@ class _Parser:
             val = self.type()
             self.take(text=">")
             return DictType(key, val)
+        if name == "obj":                        # obj<Point>: a user class (ir.object_ops)
+            self.take(text="<")
+            cls = self.take("ident").text
+            self.take(text=">")
+            return ObjType(cls)
         if name == "tensor":
             self.take(text="<")
             dtype = self.type()

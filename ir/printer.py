@@ -32,6 +32,10 @@ def print_module(m: Module) -> str:
     parts = []
     if m.entry is not None:
         parts.append(f"entry {function_ref(m.entry)}\n")
+    for name, fields in getattr(m, "classes", {}).items():      # (ir.object_ops)
+        base = getattr(m, "class_bases", {}).get(name)
+        parts.append(f"class {name}" + (f" : {base}" if base else "") + " {"
+                     + ", ".join(f"{n}: {t}" for n, t in fields) + "}\n")
     parts.extend(print_function(f) for f in m)
     return "\n".join(parts)
 

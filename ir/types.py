@@ -119,6 +119,20 @@ class OptionalType(Type):
     __repr__ = __str__
 
 
+@dataclass(frozen=True)
+class ObjType(Type):
+    """An object of a user class (`obj<Point>`): a reference to a record of fields in the
+    call's arena (ir.object_ops).  The class's fields and their types are declared once per
+    module (`Module.classes`, printed as `class Point {x: f64, y: f64}`), so a type names its
+    class only and linked structures (`next: optional<obj<Node>>`) need no recursive type."""
+    name: str
+
+    def __str__(self) -> str:
+        return f"obj<{self.name}>"
+
+    __repr__ = __str__
+
+
 I1 = ScalarType("i1")
 I32 = ScalarType("i32")
 I64 = ScalarType("i64")
@@ -170,6 +184,8 @@ def py_name(t: Type) -> str:
         return f"Dict[{py_name(t.key)}, {py_name(t.val)}]"
     if isinstance(t, SetType):
         return f"Set[{py_name(t.elem)}]"
+    if isinstance(t, ObjType):
+        return t.name
     return str(t)
 
 
@@ -183,6 +199,9 @@ def parse_type(text: str) -> Type:
 
 def _parse_type(s: str) -> tuple[Type, str]:
     s = s.lstrip()
+    if s.startswith("obj<"):
+        end = s.index(">")
+        return ObjType(s[4:end]), s[end + 1:]
     for prefix in ("tuple<", "vtuple<", "list<", "tensor<", "optional<", "dict<", "set<"):
         if s.startswith(prefix):
             s = s[len(prefix):]
@@ -227,6 +246,10 @@ def _parse_type(s: str) -> tuple[Type, str]:
 # the type of a dict or set argument: ir.dict_ops.type_of_container, which registers itself
 # (it imports this module)
 container_type = None
+
+# the type of an argument that is an object of a user class: ir.object_ops.type_of_instance,
+# which registers itself
+object_type = None
 
 # the element type of `[]` before anything is appended (the checker's, and an empty list
 # argument's until the callee's parameter decides)
@@ -289,6 +312,10 @@ def type_of_value(value: Any) -> Type:
     if isinstance(value, str):        # becomes a constant of the specialization
         return STR
     if isinstance(value, tuple):
+        if object_type is not None and hasattr(type(value), "_fields"):
+            t = object_type(value)              # a NamedTuple: a record (ir.object_ops)
+            if t is not None:
+                return t
         return TupleType(tuple(type_of_value(v) for v in value))
     if isinstance(value, list):
         elem = UNKNOWN
@@ -307,6 +334,10 @@ def type_of_value(value: Any) -> Type:
     if isinstance(value, (dict, set, frozenset)) and container_type is not None:
         return container_type(value, type_of_value)       # Dict and Set (ir.dict_ops)
     np = sys.modules.get("numpy")
+    if object_type is not None and not (np is not None and isinstance(value, np.generic)):
+        t = object_type(value)                  # an object of a user class (ir.object_ops)
+        if t is not None:
+            return t
     if np is None:
         raise TypeError(f"pts cannot pass a value of type {type(value).__name__}")
     if isinstance(value, np.ndarray):

@@ -60,9 +60,16 @@ class Compiled:
             from pts.runtime.interp import Interpreter
             from pts.runtime.native import to_type
             interp = Interpreter(module, root)
+            interp.class_types = record.class_types          # (ir.object_ops)
 
             def run(args):
                 return interp.call(module.entry, [to_type(a, t) for a, t in zip(args, self.param_types)])
+            if any(issubclass(c, tuple) for c in record.class_types.values()):
+                from pts.ir.object_ops import records_out        # NamedTuple results
+                plain = run
+
+                def run(args):
+                    return records_out(plain(args), record.class_types)
             self.native = self.entry = None
             self.run = run
             if self.const_indices:
@@ -96,6 +103,10 @@ class Compiled:
         from pts.runtime.native import NativeEntry
         self.native = native
         self.entry = NativeEntry(native, self.entry_func)
+        if self.record is not None and getattr(self.record.module, "classes", None):   # (object_values)
+            self.entry.classes = self.record.module.classes
+            self.entry.class_types = self.record.class_types
+            self.entry.class_bases = self.record.module.class_bases
         run = self.entry
         if self.const_indices:
             dropped = set(self.const_indices)
@@ -289,7 +300,8 @@ def compile_signature(pyfunc, sig, backend: str, values: tuple = (),
     from pts import compiler
     record = compiler.compile(pyfunc, sig, values, grad_wrt=grad_wrt)
     ms.update(record.timings)
-    if record.const_params or record.shared:
+    if record.const_params or record.shared or getattr(record.module, "classes", None):
+        # (objects of user classes: their layouts and classes live in the module)
         # the disk cache keys on types only: value-specialized code stays out.  (Folded
         # lists are in its dependencies, by value, and in the manifest: pts.cache.)
         disk = None

@@ -76,6 +76,9 @@ class CompileRecord:
     # module-level lists folded in as constants where only read: (location, the value
     # folded); the boundary checks before each call that the module's list still equals it
     folded: tuple = ()
+    # the Python classes of the module's class table (name -> class): objects made by the
+    # interpreter and returned to Python (ir.object_ops, runtime.object_values)
+    class_types: dict = field(default_factory=dict)
 
     @property
     def entry(self) -> Function:
@@ -162,6 +165,8 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         lifted=tuple(lifted or ()),
         shared=shared,
         folded=built.program.__dict__.get("entry_folded", ()),
+        class_types={name: info.cls for name, info in
+                     built.program.__dict__.get("classes", {}).items()},
         timings=timings)
 
 

@@ -233,6 +233,11 @@ def load(path: str):
         from_ir = True
     pairs = list(zip(records, sigs))
     image = None if from_ir else target
+    if m.get("classes"):                  # objects of user classes (runtime.object_values)
+        from pts.runtime.object_values import loaded_classes
+        tables = loaded_classes(m["classes"])
+        for n in natives.values():
+            n.classes, n.class_bases, n.class_types = tables
     if kind == "function":
         f = LoadedFunction(path, m, pairs, natives, from_ir, signature=m.get("signature"))
         f.image = image

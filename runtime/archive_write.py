@@ -202,6 +202,35 @@ def _python_signature(pyfunc, skip_self: bool) -> dict:
     return out
 
 
+def merge_classes(merged, module, class_types: dict) -> None:
+    """The entry's classes join the archive's one class table (their tags are positions
+    in it); two entries' classes of one name must agree."""
+    for name, fields in getattr(module, "classes", {}).items():
+        if merged.classes.get(name, fields) != fields:
+            raise ValueError(f"pts.save: the entries use class {name} with different fields "
+                             f"({merged.classes[name]} and {fields}): save them apart")
+        merged.classes[name] = fields
+        base = module.class_bases.get(name)
+        if base is not None:
+            merged.class_bases[name] = base
+        cls = class_types.get(name)
+        if cls is not None:
+            self_types = merged.__dict__.setdefault("pts_class_types", {})
+            self_types[name] = cls
+
+
+def class_records(merged) -> list:
+    """The manifest's class table, in tag order: name, fields, base, the Python class."""
+    types = merged.__dict__.get("pts_class_types", {})
+    out = []
+    for name, fields in merged.classes.items():
+        cls = types.get(name)
+        out.append({"name": name, "fields": [[f, str(t)] for f, t in fields],
+                    "base": merged.class_bases.get(name),
+                    "python": f"{cls.__module__}:{cls.__qualname__}" if cls else None})
+    return out
+
+
 def user_exceptions(module) -> list:
     """[code, kind] of each user exception kind in `module` (ir.exception_ops)."""
     from pts.errors import kind_code
@@ -279,6 +308,7 @@ class _Saver:
         m = _renamed(module, f"s{len(self.entries)}.")
         for f in m:
             self.merged.add(f)
+        merge_classes(self.merged, module, getattr(record, "class_types", {}))
         TIMINGS["merge"] += time.perf_counter() - t0
         entry = m[m.entry]
         shown = []
@@ -393,6 +423,8 @@ class _Saver:
             manifest["weights"] = weight_recs
         if self.shared:
             manifest["shared"] = list(self.shared.values())
+        if self.merged.classes:                       # objects of user classes
+            manifest["classes"] = class_records(self.merged)
         files = ([(MANIFEST, json.dumps(manifest, indent=1).encode("utf-8") + b"\n"),
                   (IR_PATH, ir_text.encode("utf-8"))] + files + image_files + weight_files)
         write_zip(path, files)

@@ -29,6 +29,7 @@ from pts.ir.dict_ops import RAISING as DICT_RAISING, run_op as run_dict_op
 from pts.frontend.objects import resolve
 from pts.ir.core import BlockParam, Const, Function, Instr, Module
 from pts.ir.ops import OPS
+from pts.ir.object_ops import run_object_op
 from pts.ir.types import (DTYPE_NAMES, DTYPE_OF_SCALAR, F64, I1, I64, ListType,
                           TensorType, TupleType)
 
@@ -214,6 +215,8 @@ class Interpreter:
                     result = cast_scalar(val(ins.args[0]), ins.type)
                 elif op == "view":
                     result = view_scalar(val(ins.args[0]), ins.args[0].type, ins.type)
+                elif op.startswith("obj."):           # (ir.object_ops)
+                    result = run_object_op(ins, [val(a) for a in ins.args], self)
                 elif op == "list.new":
                     result = [_zero(ins.type.elem)] * val(ins.args[0])
                 elif op == "attr.get":

@@ -17,10 +17,11 @@ reads back as the same numpy object.
 from __future__ import annotations
 
 import ctypes
+import sys
 
 from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, NUMPY_SCALARS, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
                           VarTupleType,
-                          OptionalType, TensorType, TupleType, Type)
+                          ObjType, OptionalType, TensorType, TupleType, Type)
 
 _SCALAR = {I1: (1, 1), NONE: (1, 1), I64: (8, 8), F64: (8, 8), F32: (4, 4), I32: (4, 4),
            STR: (8, 8), UNKNOWN: (8, 8), C128: (16, 8)}     # complex: {re, im}
@@ -46,8 +47,8 @@ def layout(t: Type) -> tuple[int, int]:
     t = DTYPE_OF_SCALAR.get(t, t)
     if t in _SCALAR:
         return _SCALAR[t]
-    if isinstance(t, ListType):
-        return 8, 8
+    if isinstance(t, (ListType, ObjType)) or type(t).__name__ in ("DictType", "SetType"):
+        return 8, 8                     # pointers (an object's fields hold dicts and sets)
     if isinstance(t, TensorType):           # a descriptor: two pointers, shape, strides
         return 16 + 16 * t.rank, 8
     if isinstance(t, (TupleType, OptionalType)):
@@ -78,10 +79,13 @@ def use_strings(new_str, read_str, push, malloc) -> None:
     STRINGS.new_str, STRINGS.read_str, STRINGS.push, STRINGS.malloc = new_str, read_str, push, malloc
 
 
+from pts.runtime import object_values as _object_values  # noqa: E402
+from pts.runtime.object_values import ObjectMarshal  # noqa: E402
+
 _PLAIN = {I64: ctypes.c_int64, F64: ctypes.c_double, F32: ctypes.c_float, I32: ctypes.c_int32}
 
 
-class Marshal:
+class Marshal(ObjectMarshal):
     """Copies for one call (see the module docstring)."""
 
     def __init__(self, ctx: int, tensors=None):
@@ -150,6 +154,8 @@ class Marshal:
             ctypes.c_uint8.from_address(addr).value = 0 if v is None else 1
             if v is not None:
                 self.write(addr + offsets(t)[1], v, t.elem)
+        elif isinstance(t, ObjType):                # (runtime.object_values)
+            ctypes.c_void_p.from_address(addr).value = self.new_object(v, t.name)
         elif type(t) is TensorType and self.tensors is not None:
             desc = self.tensors.box(v, t)
             size = layout(t)[0]
@@ -202,6 +208,8 @@ class Marshal:
             if not ctypes.c_uint8.from_address(addr).value & 1:
                 return None
             return self.read(addr + offsets(t)[1], t.elem)
+        if isinstance(t, ObjType):                  # (runtime.object_values)
+            return self.read_object(ctypes.c_void_p.from_address(addr).value, t.name)
         if type(t) is TensorType and self.tensors is not None:
             same = self.arrays.get(bytes((ctypes.c_char * layout(t)[0]).from_address(addr)))
             return same if same is not None else self.tensors.unbox(addr, t)
@@ -212,9 +220,14 @@ class Marshal:
         list they hold (also a nested argument list) reads back as the same Python object."""
         for values, ptr, _ in self.boxed:
             self.to_python[ptr] = values
+        self.map_back_objects()
         for values, ptr, elem in self.boxed:
             self.fill(values, ptr, elem)
+        self.copy_back_objects()                     # (runtime.object_values)
 
 
 def read_list(ptr: int, elem: Type, ctx: int = 0) -> list:
     return Marshal(ctx).read_list(ptr, elem)
+
+
+_object_values.LISTS = sys.modules[__name__]      # (what object_values reads of this module)

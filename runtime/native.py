@@ -30,7 +30,7 @@ import threading
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS
 from pts.errors import Span, kind_of_code, runtime_error
 from pts.runtime import threads as _threads
-from pts.ir.types import (C128, F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType, VarTupleType,
+from pts.ir.types import (ObjType, C128, F64, I1, I64, NONE, STR, DictType, ListType, OptionalType, SetType, VarTupleType,
                           TensorType, TupleType, Type)
 
 _libc = ctypes.CDLL(None)
@@ -347,8 +347,19 @@ def to_type(value, t: Type):
     return value
 
 
+def holds_object(t: Type) -> bool:
+    from pts.ir.object_ops import has_object
+    return has_object(t)
+
+
 class NativeEntry:
-    """A compiled function callable with Python values."""
+    """A compiled function callable with Python values.  `classes` / `class_types`: the
+    module's class table and classes, for objects in the arguments and results
+    (runtime.object_values)."""
+
+    classes: dict = {}
+    class_types: dict = {}
+    class_bases: dict = {}
 
     def __init__(self, native, func):
         self.native = native
@@ -371,6 +382,8 @@ class NativeEntry:
         address, stack budget, arrays, result program, argument programs); None if the C
         dispatcher cannot call it.  `value_types`, the types of the arguments' values,
         lets it take tuples and None (`arg_program`)."""
+        if any(map(holds_object, list(self.param_types) + [self.ret_type])):
+            return None              # objects cross through the Marshal (runtime.object_values)
         slots = [_dispatch_slot(t) for t in self.param_types]
         progs = None
         if value_types is not None and len(value_types) == len(slots) and \
@@ -452,6 +465,8 @@ class NativeEntry:
         from pts.runtime.tensors import TensorCall     # imports numpy: not for scalar code
         tensors = TensorCall()
         lists = _list_values.Marshal(ctypes.addressof(ctx), tensors)
+        lists.classes, lists.class_types = self.classes, self.class_types   # (object_values)
+        lists.class_bases = self.class_bases
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
@@ -507,6 +522,8 @@ class NativeEntry:
             argv[slot] = ptr
         elif t == NONE:
             argv[slot] = 0
+        elif isinstance(t, ObjType):                  # (runtime.object_values)
+            argv[slot] = lists.new_object(value, t.name)
         elif t == STR:
             argv[slot] = _strings.new_str(ctypes.addressof(ctx), value)
         else:
@@ -547,6 +564,8 @@ class NativeEntry:
             return lists.read_list(raw, t.elem) if lists is not None else read_list(raw, t.elem)
         if isinstance(t, (DictType, SetType)):
             return self._read_hash(raw, t, lists)
+        if isinstance(t, ObjType):
+            return lists.read_object(raw, t.name)
         if t == STR:
             return _strings.read_str(raw)
         from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars

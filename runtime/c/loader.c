@@ -155,8 +155,11 @@ static pts_fn runtime_function(const char *name, size_t len) {
 
 /* T_OPT: Python's Optional[T] (elems[0] is T); an argument is PTS_NONE or a T, boxed as a
  * flag slot (1: present) and T's slots (zeros for None); a result is PTS_NONE or the T */
+/* T_OBJ: obj<Name>, an object of a user class (ir/object_ops.py): its native code runs
+ * (objects made and used inside), but no pts_value spells one, so an entry taking or
+ * returning one is refused by name (pts_call) */
 enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32, T_OPT,
-       T_DICT, T_SET };
+       T_DICT, T_SET, T_OBJ };
 
 typedef struct ptype {
     int code;
@@ -206,6 +209,18 @@ static ptype *parse_type(const char **s, int depth) {
             t->np = simple[i].np;
             return t;
         }
+    if (word(s, "obj")) {                /* obj<Name>: the name is not needed here */
+        skip_spaces(s);
+        if (**s != '<')
+            goto bad;
+        while (**s && **s != '>')
+            (*s)++;
+        if (**s != '>')
+            goto bad;
+        (*s)++;
+        t->code = T_OBJ;
+        return t;
+    }
     int tuple = 0, list = 0, tensor = 0, opt = 0, dict = 0, set = 0;
     if ((t->vt = list = word(s, "vtuple")) ||
         (tuple = word(s, "tuple")) || (list = word(s, "list")) || (tensor = word(s, "tensor")) ||
@@ -1099,6 +1114,7 @@ pts_value pts_tensor_value(const pts_tensor *t) {
 /* Does a value of kind/shape v fit parameter type t?  exact: no conversions. */
 static int value_fits(const pts_value *v, const ptype *t, int exact) {
     switch (t->code) {
+    case T_OBJ: return !exact;           /* (found by its arity, refused by pts_call) */
     case T_I64: return v->kind == PTS_INT || (!exact && (v->kind == PTS_BOOL || v->kind == PTS_INT32));
     case T_F64:
         return v->kind == PTS_FLOAT || (!exact && (v->kind == PTS_INT || v->kind == PTS_BOOL ||
@@ -1653,6 +1669,15 @@ static void runtime_error(const pts_model *m, const pts_ctx *ctx, int32_t status
 /* Can a value of type t cross the C API?  pts_value lists hold bools, ints, floats or
    strings: a list of lists, tuples, Optionals or arrays (fine inside the scripted code)
    cannot be an argument or a result from C. */
+static int has_object(const ptype *t) {
+    if (t->code == T_OBJ)
+        return 1;
+    for (size_t i = 0; i < t->n; i++)
+        if (has_object(t->elems[i]))
+            return 1;
+    return 0;
+}
+
 static int c_crossable(const ptype *t) {
     if (t->code == T_LIST) {
         if (t->vt)                   /* (a tuple of run-time length: no pts_value spells it) */
@@ -1676,6 +1701,13 @@ pts_status pts_call(pts_model *m, size_t index, const pts_value *args, size_t na
                              "state with Python (lists, dicts, sets, names it rebinds with "
                              "'global', the random generators), which libpts does not hold "
                              "yet: run the archive from Python (pts.load)", ce->key);
+        int objects = ce->ret && has_object(ce->ret);
+        for (size_t i = 0; i < ce->nparams; i++)
+            objects |= has_object(ce->params[i]);
+        if (objects)
+            return pts__fail(err, PTS_ERR_UNSUPPORTED, "%s: takes or returns objects of user "
+                             "classes, which libpts does not pass: run the archive from Python "
+                             "(pts.load)", ce->key);
         int ok = !ce->ret || c_crossable(ce->ret);
         for (size_t i = 0; ok && i < ce->nparams; i++)
             ok = c_crossable(ce->params[i]);

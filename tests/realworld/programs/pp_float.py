@@ -3,7 +3,6 @@
 # Licence: MIT (pyperformance)
 # Changes: none; the pyperf runner is replaced by the run lines below, and the driver
 #   returns the maximized point's coordinates (the benchmark discards the point).
-# xfail: waits for: user classes (issue 31 [K]): `lists of None are not supported (only int, float, bool and str)` (`points = [None] * n`, then Point objects)
 """
 Artificial, floating point-heavy benchmark originally used by Factor.
 """

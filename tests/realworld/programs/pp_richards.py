@@ -3,7 +3,6 @@
 # Licence: MIT (pyperformance)
 # Changes: none; the pyperf runner (`import pyperf`, the `__main__` block) is replaced by
 # #   `main`, which runs Richards().run and returns its verdict and the task work area's counts.
-# xfail: waits for: user classes (issue 31 [K])
 """
 based on a Java version:
  Based on original version written in BCPL by Dr Martin Richards

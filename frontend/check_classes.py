@@ -1,0 +1,845 @@
+"""Type checking of objects of user classes (a mixin of check.FunctionChecker).
+
+A class defined at module level, called in scripted code (`Point(1.0, 2.0)`), makes run-time
+objects of IR type `obj<Point>` (ir.object_ops): CPython's semantics, with references (`q = p`
+is the same object; `is`), fields read and written (`p.x += 1`), methods, objects in lists,
+dicts, tuples, `Optional[Point]` fields and variables (linked structures).
+
+Contract:
+- `class_info(program, cls)` is the program's one record of a class (`ClassInfo`): its IR
+  name and its fields, in the order they are first assigned, with their types.  A field's
+  type is its annotation (class-level `x: float`, or `self.x: float = ...`), else the join
+  of what is assigned to it, as a variable's (int and float meet as float, None and T as
+  Optional[T]); a field that widens after another function has read it is a CompileError
+  asking for its annotation.  `Program.classes` (name -> ClassInfo) becomes the module's
+  class table (`Module.classes`).
+- A constructor call is `Callee("new", name)` with `e.init_call`: a call of `__init__` whose
+  first argument is a `NewObject` node (the fresh object), checked like any call of a
+  function (defaults, keywords); a method call `p.m(a)` gets `e.method_call`, the call of
+  the method's function with the receiver first (methods are specialized like functions,
+  frontend.program).  An attribute read or write of a field gets `e.field_of` (the class).
+- Annotations name classes by their global names (`p: Point`, `Optional[Node]`):
+  `annotation_class` resolves them in the globals of the function being checked
+  (`class_scope`).
+
+- Dunders (`DunderChecks`): operators, comparisons, `in`, len/str/repr/bool/abs, subscripts,
+  `__call__`, truth and properties become method calls the same way (`method_call`,
+  `truth_call`, `setter_call`); min/max of objects record the specialized `__lt__` /
+  `__gt__` in `spec.object_orders` for the lowering's comparisons.
+- Single inheritance: a class and its subclasses share one field table (one layout); a
+  method a subclass overrides is a `virtual` call (`dispatch_groups`: most derived first);
+  `isinstance` is `Callee("isinstance")` with `e.isa` and refines variables (facts).
+- `@dataclass` / NamedTuple methods come from frontend.class_records; module-level objects
+  are shared with the module (`shared_object`, frontend.shared_globals); a field that widens
+  after another specialization read it raises `Restart` (frontend.program.build checks
+  again knowing it).
+
+docs/language.md "Classes and records" lists what is refused.
+"""
+from __future__ import annotations
+
+import builtins
+import inspect
+import typing
+from contextlib import contextmanager
+from dataclasses import dataclass, field, is_dataclass
+from typing import Any
+
+from pts.errors import CompileError
+from pts.frontend import ast as A
+from pts.frontend.class_records import is_frozen, is_namedtuple, record_method
+from pts.ir.object_ops import has_object, is_user_class  # noqa: F401 - (program, native)
+from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, ObjType,
+                          OptionalType, SetType, TupleType, Type, py_name)
+
+
+@dataclass
+class ClassInfo:
+    cls: type
+    name: str                                               # the IR name: obj<name>
+    fields: dict[str, Type] = field(default_factory=dict)   # in the order first assigned
+    declared: dict[str, Type] = field(default_factory=dict)   # by annotations
+    readers: dict[str, set] = field(default_factory=dict)   # field -> specs that read it
+    base: Any = None                                        # the base class's ClassInfo
+
+    @property
+    def obj(self) -> ObjType:
+        return ObjType(self.name)
+
+
+class Restart(Exception):
+    """A field widened after other code read it: frontend.program.build starts again with
+    the fields' types known so far (`hints`: class -> {field: type})."""
+
+    def __init__(self, program):
+        super().__init__("class layout changed")
+        self.hints = {info.cls: dict(info.fields)
+                      for info in program.__dict__.get("classes", {}).values()}
+
+
+class NewObject(A.Expr):
+    """The fresh object a constructor call passes to `__init__` as `self`; the lowering
+    sets `value` (the obj.new) before lowering the call."""
+
+    def __init__(self, info: ClassInfo, span):
+        super().__init__(span=span)
+        self.info = info
+        self.value = None
+
+
+_SCOPES: list = []     # (program, globals) of the functions being specialized, innermost last
+
+# what this module uses of frontend.check and frontend.check_iter (which import it): set
+# there (Callee, join, convertible, constant_type, ValueExpr)
+HELPERS = None
+
+
+@contextmanager
+def class_scope(program, globals_):
+    """Annotations read inside resolve class names in `globals_` (Program._specialize)."""
+    _SCOPES.append((program, globals_))
+    try:
+        yield
+    finally:
+        _SCOPES.pop()
+
+
+def refuse_class(cls: type, node) -> None:
+    """A CompileError for the classes pts cannot make objects of yet."""
+    name = cls.__name__
+    if type(cls) is not type:
+        raise CompileError(f"class {name} has a metaclass ({type(cls).__name__}): pts classes "
+                           f"are plain classes", node.span)
+    bases = [b for b in cls.__bases__ if b is not object]
+    if len(bases) == 1 and len(cls.__bases__) == 1 and is_user_class(bases[0]):
+        bases = []                      # single inheritance from a user class
+    if is_namedtuple(cls):
+        return                          # a record (frontend.class_records)
+    if issubclass(cls, tuple):
+        raise CompileError(f"class {name} derives from tuple: only NamedTuple records do",
+                           node.span)
+    if len(cls.__bases__) > 1:
+        raise CompileError(f"class {name} has several base classes: pts classes have at "
+                           f"most one", node.span)
+    if bases:
+        raise CompileError(f"class {name} derives from {bases[0].__name__}: pts classes "
+                           f"derive from one user class at most", node.span)
+    for dunder in ("__getattr__", "__getattribute__", "__setattr__"):
+        if dunder in cls.__dict__ and not (is_frozen(cls) and dunder == "__setattr__"):
+            raise CompileError(f"class {name} defines {dunder}: pts classes have fixed "
+                               f"fields", node.span)
+    if "<locals>" in cls.__qualname__:
+        raise CompileError(f"class {name} is defined inside a function: pts classes are "
+                           f"defined at module level", node.span)
+
+
+def class_info(program, cls: type, node) -> ClassInfo:
+    classes = program.__dict__.setdefault("classes", {})
+    by_cls = program.__dict__.setdefault("class_by_type", {})
+    info = by_cls.get(cls)
+    if info is not None:
+        return info
+    refuse_class(cls, node)
+    name = cls.__name__
+    n = 1
+    while name in classes:
+        name = f"{cls.__name__}.{n}"
+        n += 1
+    base = cls.__bases__[0]
+    base_info = class_info(program, base, node) if is_user_class(base) and \
+        not is_namedtuple(cls) else None
+    info = by_cls[cls] = classes[name] = ClassInfo(cls, name)
+    if base_info is not None:
+        # one hierarchy, one set of fields: a field is at one place whatever the class
+        info.base = base_info
+        info.fields, info.declared, info.readers = (base_info.fields, base_info.declared,
+                                                    base_info.readers)
+    hints = program.__dict__.get("field_hints", {}).get(cls)
+    if hints:                                   # what an earlier round found (Restart)
+        for fname, t in hints.items():
+            info.fields.setdefault(fname, t)
+    hints = cls.__dict__.get("__annotations__", {})
+    for fname, ann in hints.items():
+        if typing.get_origin(ann) is typing.ClassVar:
+            continue
+        t = python_annotation(ann, cls, node)
+        info.declared[fname] = t
+    return info
+
+
+def python_annotation(ann, cls: type, node) -> Type:
+    """A class-level annotation (a Python object, or a string) as a pts type."""
+    import sys
+    if isinstance(ann, str):
+        g = dict(vars(sys.modules.get(cls.__module__, builtins)))
+        try:
+            ann = eval(ann, g)          # noqa: S307 - the program's own annotation text
+        except Exception as exc:
+            raise CompileError(f"cannot read the annotation {ann!r} of class "
+                               f"{cls.__name__}: {exc}", node.span) from None
+    simple = {int: I64, float: F64, bool: I1, str: STR, type(None): NONE, None: NONE}
+    if ann in simple:
+        return simple[ann]
+    origin, args = typing.get_origin(ann), typing.get_args(ann)
+    if origin is typing.Union or (origin is not None and getattr(origin, "__name__", "")
+                                  == "UnionType"):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1 and len(args) == 2:
+            return OptionalType(python_annotation(rest[0], cls, node))
+    import types as _types
+    if isinstance(ann, _types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1 and len(args) == 2:
+            return OptionalType(python_annotation(rest[0], cls, node))
+    if origin in (list, typing.List) and len(args) == 1:
+        return ListType(python_annotation(args[0], cls, node))
+    if origin in (dict, typing.Dict) and len(args) == 2:
+        return DictType(python_annotation(args[0], cls, node), python_annotation(args[1], cls, node))
+    if origin in (set, typing.Set) and len(args) == 1:
+        return SetType(python_annotation(args[0], cls, node))
+    if origin in (tuple, typing.Tuple) and args and args[-1] is not Ellipsis:
+        return TupleType(tuple(python_annotation(a, cls, node) for a in args))
+    if is_user_class(ann) and _SCOPES:
+        return class_info(_SCOPES[-1][0], ann, node).obj
+    raise CompileError(f"the annotation {ann!r} of class {cls.__name__} is not a pts type",
+                       node.span)
+
+
+def annotation_class(te: A.TypeExpr) -> Type | None:
+    """The obj type of an annotation naming a user class (`p: Point`), else None."""
+    if not _SCOPES or te.args:
+        return None
+    program, g = _SCOPES[-1]
+    value = g.get(te.name.split(".")[0]) if hasattr(g, "get") else None
+    for part in te.name.split(".")[1:]:
+        value = getattr(value, part, None)
+    if value is None or not is_user_class(value):
+        return None
+    return class_info(program, value, te).obj
+
+
+def is_class_type(t: Type) -> bool:
+    return isinstance(t, ObjType) or (isinstance(t, OptionalType) and isinstance(t.elem, ObjType))
+
+
+class ClassChecks:
+    """Objects of user classes (a mixin of check.FunctionChecker)."""
+
+    def class_of(self, t: ObjType) -> ClassInfo:
+        return self.program.classes[t.name]
+
+    # ------------------------------------------------------------ construction
+
+    def call_class(self, e: A.Call, cls: type, f: A.Expr) -> Type:
+        """`Point(a, b)`: a fresh object, then `Point.__init__(obj, a, b)`."""
+        info = class_info(self.program, cls, f)
+        init = record_method(cls, "__init__") or inspect.getattr_static(cls, "__init__", None)
+        Callee = HELPERS.Callee
+        e.target = Callee("new", info.name)
+        if init is object.__init__ or init is None:
+            if e.args or e.keywords:
+                raise self.error(f"{cls.__name__}() takes no arguments", e)
+            e.init_call = None
+            e.new_object = NewObject(info, e.span)
+            return info.obj
+        if not inspect.isfunction(init):
+            raise self.error(f"{cls.__name__}.__init__ is not a function pts can compile", f)
+        call = getattr(e, "init_call", None)
+        if call is None:
+            new = NewObject(info, e.span)
+            call = e.init_call = A.Call(A.Name(f"{cls.__name__}.__init__", span=f.span),
+                                        [new] + list(e.args), list(e.keywords), span=e.span)
+            e.new_object = new
+        self.call_function(call, init, f"{cls.__name__}.__init__", call.func)
+        return info.obj
+
+    def expr_NewObject(self, e: NewObject) -> Type:
+        return e.info.obj
+
+    # ------------------------------------------------------------ fields
+
+    def class_attribute(self, e: A.Attribute, t: Type) -> Type:
+        """`p.x`: a field read (a method as a value or a class constant otherwise)."""
+        if isinstance(t, OptionalType):
+            e.unwrap_none = True          # AttributeError on None, as CPython
+            t = t.elem
+        info = self.class_of(t)
+        prop = inspect.getattr_static(info.cls, e.attr, None)
+        if isinstance(prop, property):               # @property: its getter called
+            e.field_of = None
+            if prop.fget is None:
+                raise self.error(f"property '{e.attr}' of {info.cls.__name__} has no getter", e)
+            return self.property_call(e, prop.fget, [e.value], "get")
+        e.field_of = info
+        ft = info.fields.get(e.attr)
+        if ft is None:
+            ft = info.declared.get(e.attr)
+            if ft is not None:
+                info.fields[e.attr] = ft
+        if ft is None:
+            static = inspect.getattr_static(info.cls, e.attr, None)
+            if isinstance(static, (bool, int, float, str)):
+                e.field_of = None
+                e.const = static
+                e.obj_const = True
+                constant_type = HELPERS.constant_type
+                return constant_type(static)
+            if not self.final:
+                raise self.fn_helpers.Skip()
+            raise self.error(f"'{info.cls.__name__}' object has no attribute '{e.attr}'", e)
+        info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
+        return ft
+
+    def class_store(self, target: A.Attribute, t: Type, node: A.Node) -> None:
+        """`p.x = v`: the field takes v's type (joined with what it had)."""
+        vt = target.value.ty
+        if isinstance(vt, OptionalType):
+            target.unwrap_none = True
+            vt = vt.elem
+        info = self.class_of(vt)
+        prop = inspect.getattr_static(info.cls, target.attr, None)
+        if isinstance(prop, property):               # @x.setter: called with the value
+            ValueExpr = HELPERS.ValueExpr
+            if prop.fset is None:
+                raise self.error(f"property '{target.attr}' of {info.cls.__name__} has no "
+                                 f"setter (CPython raises AttributeError)", target)
+            value = getattr(target, "stored", None)
+            if value is None:
+                value = target.stored = ValueExpr(t, node.span)
+            value.vty = t
+            self.expr(self.allow_none(value))
+            self.property_call(target, prop.fset, [target.value, value], "set")
+            target.ty = t
+            return
+        target.field_of = info
+        name = target.attr
+        if is_frozen(info.cls) and getattr(self.spec.pyfunc, "__pts_record_of__", None) \
+                is not info.cls:
+            what = ("a NamedTuple (CPython raises AttributeError)" if is_namedtuple(info.cls)
+                    else "a frozen dataclass (CPython raises FrozenInstanceError)")
+            raise self.error(f"cannot assign to field '{name}': {info.cls.__name__} is "
+                             f"{what}", target)
+        want = info.declared.get(name)
+        convertible, join = HELPERS.convertible, HELPERS.join
+        if want is not None:
+            if not convertible(t, want):
+                raise self.error(f"field '{name}' of {info.cls.__name__} is {py_name(want)}: "
+                                 f"cannot store {py_name(t)}", node)
+            info.fields.setdefault(name, want)
+            target.ty = want
+            return
+        old = info.fields.get(name)
+        if old is None:
+            info.fields[name] = t
+            target.ty = t
+            return
+        j = join(old, t)
+        if j is None:
+            raise self.error(f"field '{name}' of {info.cls.__name__} cannot be both "
+                             f"{py_name(old)} and {py_name(t)}", node)
+        if j != old:
+            self.widen_field(info, name, j)
+        target.ty = j
+
+    def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
+        """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
+        its base).  Code already checked against the narrower one is checked again: the
+        whole program, from the start, knowing the field's type (`Restart`)."""
+        others = info.readers.get(name, set()) - {self.spec.ir_name}
+        info.fields[name] = t
+        if others:
+            raise Restart(self.program)
+
+    def class_isinstance(self, e: A.Call) -> Type:
+        """isinstance(x, C) / isinstance(x, (A, B)) of an object: its class tag tested."""
+        Callee = HELPERS.Callee
+        if len(e.args) != 2 or e.keywords:
+            raise self.error("isinstance() takes 2 arguments", e)
+        t = self.expr(self.allow_none(e.args[0]))
+        classes = self.isinstance_classes(e.args[1])
+        if not is_class_type(t):
+            raise self.error(f"isinstance() of a {py_name(t)} is not supported (pts tests "
+                             f"objects of classes)", e.args[0])
+        e.isa = [class_info(self.program, c, e).name for c in classes]
+        e.target = Callee("isinstance", "isinstance")
+        return I1
+
+    def isinstance_classes(self, e: A.Expr) -> list:
+        items = e.elts if isinstance(e, A.TupleExpr) else [e]
+        out = []
+        for it in items:
+            cls = self.global_class(it)
+            if cls is None:
+                raise self.error("isinstance() needs a class (or a tuple of classes) pts "
+                                 "compiles", it)
+            out.append(cls)
+        return out
+
+    def isinstance_facts(self, test: A.Call):
+        """What isinstance(x, C) proves where it holds: x is a C."""
+        if len(test.args) != 2 or not isinstance(test.args[0], A.Name):
+            return {}, {}
+        key = getattr(test.args[0], "var", None)
+        t = self.vars.get(key) if key is not None else None
+        if t is None or not is_class_type(t):
+            return {}, {}
+        try:
+            classes = self.isinstance_classes(test.args[1])
+        except CompileError:
+            return {}, {}
+        ts = [class_info(self.program, c, test).obj for c in classes]
+        j = ts[0]
+        for x in ts[1:]:
+            j = class_join(j, x)
+            if j is None:
+                return {}, {}
+        return {key: j}, {}
+
+    def field_expected(self, target: A.Attribute) -> Type | None:
+        """The type a field already has, for the value stored into it (`self.xs = []`
+        builds the field's list type)."""
+        try:
+            vt = self.expr(self.allow_none(target.value))
+        except CompileError:
+            return None
+        if isinstance(vt, OptionalType):
+            vt = vt.elem
+        if not isinstance(vt, ObjType):
+            return None
+        info = self.class_of(vt)
+        return info.declared.get(target.attr) or info.fields.get(target.attr)
+
+    def property_call(self, e: A.Expr, fn, operands: list, how: str) -> Type:
+        """A property's getter (the node's `method_call`) or setter (`setter_call`: one
+        Attribute node of `t.c += 1` is read and written)."""
+        slot = "method_call" if how == "get" else "setter_call"
+        call = getattr(e, slot, None)
+        if call is None:
+            call = A.Call(A.Name(fn.__qualname__, span=e.span), list(operands), span=e.span)
+            setattr(e, slot, call)
+        for a in call.args:
+            self.allow_none(a)
+        call.ty = self.call_function(call, fn, call.func.id, call.func)
+        return call.ty
+
+    def unpack_record(self, target: A.Expr, t: Type) -> Type:
+        """`x, y = p` of a NamedTuple: its fields in order (`target.unpack_record`)."""
+        if not isinstance(t, ObjType) or not is_namedtuple(self.class_of(t).cls):
+            return t
+        info = self.class_of(t)
+        for f in info.cls._fields:
+            if f not in info.fields:
+                raise self.error(f"field '{f}' of {info.cls.__name__} is never set", target)
+        target.unpack_record = t
+        target.unpack_info = info
+        return TupleType(tuple(info.fields[f] for f in info.cls._fields))
+
+    def class_annassign(self, s: A.AnnAssign) -> None:
+        """`self.x: float = v`: declares the field's type."""
+        target = s.target
+        vt = self.expr(target.value)
+        if not isinstance(vt, ObjType):
+            raise self.error("annotated assignment needs a plain name or a field of an "
+                             "object", target)
+        info = self.class_of(vt)
+        want = self.resolve_type(s.annotation)
+        old = info.declared.get(target.attr)
+        if old is not None and old != want:
+            raise self.error(f"field '{target.attr}' of {info.cls.__name__} cannot be both "
+                             f"{py_name(old)} and {py_name(want)}", s)
+        info.declared[target.attr] = want
+        if s.value is not None:
+            t = self.expr(self.allow_none(s.value), expected=want)
+            self.class_store(target, t, s.value)
+
+    # ------------------------------------------------------------ methods
+
+    def call_class_method(self, e: A.Call, t: Type, f: A.Attribute) -> Type:
+        """`p.m(a)`: the method's function called with p first; dispatched on p's class at
+        run time when a subclass overrides it (`e.virtual`)."""
+        unwrap = isinstance(t, OptionalType)
+        info = self.class_of(t.elem if unwrap else t)
+        groups = dispatch_groups(info.cls, f.attr)
+        if len(groups) > 1:
+            return self.virtual_call(e, info, f, groups)
+        static = inspect.getattr_static(info.cls, f.attr, None)
+        if isinstance(static, staticmethod):
+            fn, with_self = static.__func__, False
+        elif inspect.isfunction(static):
+            fn, with_self = static, True
+        else:
+            if info.fields.get(f.attr) is not None or info.declared.get(f.attr) is not None:
+                raise self.error(f"calling a field ({info.cls.__name__}.{f.attr}) is not "
+                                 f"supported", e)
+            raise self.error(f"'{info.cls.__name__}' object has no attribute '{f.attr}'", f)
+        call = getattr(e, "method_call", None)
+        if call is None:
+            receiver = f.value
+            if unwrap:
+                receiver = _Unwrapped(f.value, f.attr)
+            args = ([receiver] if with_self else []) + list(e.args)
+            call = e.method_call = A.Call(A.Name(f"{info.cls.__name__}.{f.attr}", span=f.span),
+                                          args, list(e.keywords), span=e.span)
+        return self.call_function(call, fn, f"{info.cls.__name__}.{f.attr}", call.func)
+
+    def global_class(self, e: A.Expr):
+        """The user class a bare global name denotes (`Point` in `Point.ORIGIN`), else None."""
+        if not isinstance(e, A.Name) or self.var_key(e.id) in self.vars:
+            return None
+        v = self.spec.globals.get(e.id) if e.id in self.spec.globals else None
+        return v if is_user_class(v) else None
+
+    def class_constant(self, e: A.Attribute, cls: type) -> Type:
+        """`Point.ORIGIN_X`: a class-level constant, folded in like a module's."""
+        static = inspect.getattr_static(cls, e.attr, None)
+        constant_type = HELPERS.constant_type
+        t = constant_type(static) if static is not None else None
+        if t is None:
+            raise self.error(f"{cls.__name__}.{e.attr} is not a constant pts can use (numbers, "
+                             f"strings and tuples of them)", e)
+        e.const = static
+        e.obj_const = True
+        return t
+
+    def call_class_attribute(self, e: A.Call, cls: type, f: A.Attribute) -> Type:
+        """`Point.helper(a)`: a static method, or a method given its object first."""
+        static = inspect.getattr_static(cls, f.attr, None)
+        if isinstance(static, staticmethod):
+            static = static.__func__
+        if not inspect.isfunction(static):
+            raise self.error(f"{cls.__name__}.{f.attr} is not a function pts can call", f)
+        class_info(self.program, cls, f)
+        return self.call_function(e, static, f"{cls.__name__}.{f.attr}", f)
+
+    def global_flag(self, test: A.Expr) -> bool | None:
+        """The value of an `if` test that is a module-level bool folded in (`if tracing:`,
+        pyperformance's richards): only the branch it takes is checked and compiled, so a
+        debugging branch may use what pts refuses (`global`)."""
+        if isinstance(test, A.Name) and self.var_key(test.id) not in self.vars \
+                and type(getattr(test, "const", None)) is bool:
+            return test.const
+        if isinstance(test, A.UnaryOp) and test.op == "not":
+            v = self.global_flag(test.operand)
+            return None if v is None else not v
+        if isinstance(test, A.Call) and getattr(test, "isa", None) is not None \
+                and isinstance(test.args[0].ty, ObjType):
+            # isinstance(x, C) of an object whose static class is C or a subclass of it:
+            # true whatever its run-time class (pyperformance chaos' `if not isinstance(
+            # other, GVector): raise ...`)
+            info = self.class_of(test.args[0].ty)
+            while info is not None:
+                if info.name in test.isa:
+                    return True
+                info = info.base
+        return None
+
+    def global_range(self, it: A.Expr) -> A.Expr:
+        """`for i in BUFSIZE_RANGE:` over a module-level range object: the loop over
+        `range(start, stop, step)` with its (folded) bounds."""
+        if isinstance(it, A.Name) and self.var_key(it.id) not in self.vars \
+                and isinstance(self.spec.globals.get(it.id) if it.id in self.spec.globals
+                               else None, range):
+            r = self.spec.globals.get(it.id)
+            return A.Call(A.Name("range", span=it.span),
+                          [A.Const(v, span=it.span) for v in (r.start, r.stop, r.step)],
+                          span=it.span)
+        return it
+
+    def init_returns_none(self) -> None:
+        """A class's `__init__` returns None (so a constructor call inside it, a recursive
+        structure, needs no annotation)."""
+        fdef = self.fdef
+        if fdef.name == "__init__" and fdef.returns is None and self.spec.arg_types \
+                and isinstance(self.spec.arg_types[0], ObjType):
+            self.ret_annot = NONE
+            self.spec.ret_type = NONE
+
+    def virtual_call(self, e: A.Call, info: ClassInfo, f: A.Attribute, groups: list) -> Type:
+        join = HELPERS.join
+        ValueExpr = HELPERS.ValueExpr
+        if e.keywords:
+            raise self.error("keyword arguments to an overridden method are not supported",
+                             e.keywords[0])
+        self.expr(self.allow_none(f.value))
+        arg_ts = [self.expr(self.allow_none(a)) for a in e.args]
+        calls = getattr(e, "virtual", None)
+        if calls is None or len(calls) != len(groups):
+            calls = e.virtual = []
+            for owner, fn, is_default in groups:
+                self_cls = info.cls if is_default else owner
+                sinfo = class_info(self.program, self_cls, f)
+                call = A.Call(A.Name(f"{owner.__name__}.{f.attr}", span=f.span),
+                              [ValueExpr(sinfo.obj, e.span)] +
+                              [ValueExpr(t, a.span) for t, a in zip(arg_ts, e.args)], span=e.span)
+                calls.append((None if is_default else sinfo.name, call, fn))
+        result = None
+        for _, call, fn in calls:
+            for v, t in zip(call.args[1:], arg_ts):
+                v.vty = t
+            for a in call.args:
+                self.expr(self.allow_none(a))
+            call.ty = self.call_function(call, fn, call.func.id, call.func)
+            if result is None:
+                result = call.ty
+            else:
+                j = join(result, call.ty)
+                if j is None:
+                    raise self.error(f"the overrides of {info.cls.__name__}.{f.attr} return "
+                                     f"{py_name(result)} and {py_name(call.ty)}", e)
+                result = j
+        return result
+
+    def call_super(self, e: A.Call, f: A.Attribute) -> Type:
+        """`super().m(a)`: the base class's m, with this method's self."""
+        # (a method using super() has a __class__ cell: it is compiled as a closure)
+        code = getattr(getattr(self.spec.pyfunc, "root_function", self.spec.pyfunc),
+                       "__code__", None)
+        owner = None
+        for info in self.program.__dict__.get("classes", {}).values():
+            own = info.cls.__dict__.get(self.fdef.name)
+            if getattr(own, "__code__", None) is code and code is not None:
+                owner = info
+        if owner is None or owner.base is None or not self.fdef.params:
+            raise self.error("super() is supported in a method of a class with a base class",
+                             e)
+        fn = inspect.getattr_static(owner.base.cls, f.attr, None)
+        if isinstance(fn, staticmethod):
+            fn = fn.__func__
+            receiver = []
+        else:
+            receiver = [A.Name(self.fdef.params[0].name, span=f.span)]
+        if not inspect.isfunction(fn):
+            raise self.error(f"'super' object has no attribute '{f.attr}'", f)
+        call = getattr(e, "method_call", None)
+        if call is None:
+            call = e.method_call = A.Call(A.Name(f"{owner.base.cls.__name__}.{f.attr}",
+                                                 span=f.span),
+                                          receiver + list(e.args), list(e.keywords), span=e.span)
+        call.ty = self.call_function(call, fn, call.func.id, call.func)
+        return call.ty
+
+    def expr__Unwrapped(self, e: "_Unwrapped") -> Type:
+        t = self.expr(e.inner)
+        return t.elem if isinstance(t, OptionalType) else t
+
+    # ------------------------------------------------------------ comparisons
+
+    def class_compare(self, op: str, left: Type, right: Type, e: A.Compare) -> bool:
+        """`p is q`, `p == q` (identity: a class without __eq__); `p < q`, `x in p` ...
+        by the class's methods (DunderChecks; the result type in `e.class_result`)."""
+        e.class_result = None
+        if (isinstance(left, ObjType) or isinstance(right, ObjType)) and NONE not in (left, right):
+            r = self.class_compare_call(e, op, left, right)
+            if r is not None:
+                e.class_result = r
+                return True
+            e.method_call = None
+        if not (isinstance(left, ObjType) and isinstance(right, ObjType)):
+            return False
+        if op not in ("is", "is not", "==", "!="):
+            raise self.error(f"'{op}' not supported between instances of '{py_name(left)}' and "
+                             f"'{py_name(right)}'", e)
+        if left != right:
+            e.class_const = op in ("is not", "!=")       # objects of two classes: never one
+        return True
+
+
+class _Unwrapped(A.Expr):
+    """The receiver of a method called on an Optional object: the object, or
+    AttributeError when it is None."""
+
+    def __init__(self, inner: A.Expr, attr: str):
+        super().__init__(span=inner.span)
+        self.inner = inner
+        self.attr = attr
+
+
+def _unknown(t: Type) -> bool:
+    if t == UNKNOWN:
+        return True
+    if isinstance(t, (ListType, SetType)):
+        return _unknown(t.elem)
+    if isinstance(t, DictType):
+        return _unknown(t.key) or _unknown(t.val)
+    return False
+
+
+def dispatch_groups(cls: type, attr: str) -> list:
+    """[(defining class, function, is_default)] of method `attr` over cls and its user
+    subclasses: the overriding ones first, most derived first; cls's own (inherited) last."""
+    def subclasses(c):
+        out = [c]
+        for s in c.__subclasses__():
+            if is_user_class(s):
+                out.extend(subclasses(s))
+        return out
+    found: dict = {}
+    for c in subclasses(cls):
+        fn = inspect.getattr_static(c, attr, None)
+        if isinstance(fn, staticmethod) or not inspect.isfunction(fn):
+            return []
+        owner = next(k for k in c.__mro__ if k.__dict__.get(attr) is fn)
+        found.setdefault(fn, owner)
+    default = inspect.getattr_static(cls, attr, None)
+    groups = [(owner, fn, fn is default) for fn, owner in found.items()]
+    groups.sort(key=lambda g: (g[2], -len(g[0].__mro__)))
+    return groups
+
+
+def class_bases(program) -> dict:
+    """The module's class_bases: class -> base class, by IR name."""
+    return {name: info.base.name for name, info in getattr(program, "classes", {}).items()
+            if info.base is not None}
+
+
+def class_join(a: ObjType, b: ObjType) -> Type | None:
+    """The type objects of classes a and b meet at: their nearest common base class."""
+    if a == b:
+        return a
+    if not _SCOPES:
+        return None
+    classes = _SCOPES[-1][0].__dict__.get("classes", {})
+    chain = []
+    info = classes.get(a.name)
+    while info is not None:
+        chain.append(info.name)
+        info = info.base
+    info = classes.get(b.name)
+    while info is not None:
+        if info.name in chain:
+            return ObjType(info.name)
+        info = info.base
+    return None
+
+
+def class_table(program) -> dict:
+    """The module's class table (Module.classes) from what the program's checking found."""
+    for info in getattr(program, "classes", {}).values():
+        for name, t in info.fields.items():
+            if _unknown(t):
+                raise CompileError(f"the type of field '{name}' of {info.cls.__name__} is not "
+                                   f"known: nothing is stored into its empty container; "
+                                   f"annotate it ({name}: List[int] in the class body)", None)
+    return {name: tuple(info.fields.items())
+            for name, info in getattr(program, "classes", {}).items()}
+
+
+def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
+    """`points = [None] * n; points[i] = Point(i)`: the variable is a
+    List[Optional[Point]] (pyperformance's bm_float); the next pass builds the list so.
+    A field (`self.tab = [None] * n`, then `self.tab[i] = task`) widens the same way."""
+    join = HELPERS.join
+    if lt.elem == NONE and t != NONE and isinstance(target.value, A.Name) \
+            and not isinstance(t, OptionalType):
+        new = ListType(OptionalType(t))
+        target.value.ty = self.assign_var(target.value.id, new, target)
+        return target.value.ty
+    info = getattr(target.value, "field_of", None)
+    if isinstance(lt, ListType) and info is not None and t != NONE \
+            and isinstance(lt.elem, (OptionalType, type(NONE))):
+        elem = OptionalType(t) if lt.elem == NONE else join(lt.elem, t)
+        if elem is not None and ListType(elem) != lt:
+            self.widen_field(info, target.value.attr, ListType(elem))
+            return ListType(elem)
+    return lt
+
+
+ClassChecks.widen_none_list = _widen_none_list
+
+
+def shared_object(checker, value) -> bool:
+    """Is a module-level value an object of a user class (shared with the module, as its
+    lists are: frontend.shared_globals)?  Its fields seed its class's."""
+    from pts.ir.object_ops import type_of_instance
+    if type_of_instance(value) is None:
+        return False
+    seed_classes(checker.program, (value,), (type_of_instance(value),), checker.spec.pyfunc)
+    return True
+
+
+def value_type(x) -> Type | None:
+    """A field value's type for seeding: type_of_value's, a list of Nones as List[None],
+    None when pts has no type for it (the scripted code's stores decide)."""
+    from pts.ir.types import type_of_value
+    try:
+        return type_of_value(x)
+    except TypeError:
+        if isinstance(x, list) and x and all(v is None for v in x):
+            return ListType(NONE)
+        return None
+
+
+def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
+    """The fields of the objects an entry is called with (from Python), typed by their
+    values: the class's layout before any scripted code stores into it."""
+    if not any(map(has_object, arg_types)):
+        return
+    join = HELPERS.join
+    from pts.ir.types import type_of_value
+    seen: set = set()
+    node = A.Name(pyfunc.__name__, span=parse_span(pyfunc))
+
+    def visit(v):
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                visit(x)
+            return
+        if isinstance(v, dict):
+            for k, x in v.items():
+                visit(k)
+                visit(x)
+            return
+        if not is_user_class(type(v)):
+            return
+        with class_scope(program, getattr(pyfunc, "__globals__", {})):
+            info = class_info(program, type(v), node)
+            for name, x in instance_fields(v):
+                visit(x)
+                t = info.declared.get(name) or value_type(x)
+                if t is None:
+                    continue
+                old = info.fields.get(name)
+                if old is not None and t == ListType(NONE) and isinstance(old, ListType) \
+                        and isinstance(old.elem, OptionalType):
+                    continue                    # a list of Nones the code fills (hints)
+                j = t if old is None else join(old, t)
+                if j is None:
+                    raise CompileError(f"field '{name}' of {type(v).__name__} objects passed in "
+                                       f"is both {py_name(old)} and {py_name(t)}", node.span)
+                info.fields[name] = j
+
+    for v in values:
+        visit(v)
+
+
+def instance_fields(obj) -> list:
+    """(name, value) of an object's fields: its __dict__, and its set __slots__."""
+    out = list(getattr(obj, "__dict__", {}).items())
+    for klass in type(obj).__mro__:
+        for name in klass.__dict__.get("__slots__", ()):
+            if hasattr(obj, name) and name not in ("__dict__", "__weakref__"):
+                out.append((name, getattr(obj, name)))
+    return out
+
+
+def parse_span(pyfunc):
+    from pts.frontend.source import parse_pyfunc
+    try:
+        return parse_pyfunc(pyfunc).span
+    except Exception:          # pragma: no cover - the entry parses (it is being compiled)
+        return None
+
+
+def union_of_classes(types: list, te) -> Type:
+    """`Union[A, B]` / `A | B` of classes: their nearest common base class (an object of
+    either is one; isinstance refines it back)."""
+    j = types[0]
+    for t in types[1:]:
+        j = class_join(j, t) if j is not None else None
+    if j is None:
+        raise CompileError("a Union of classes needs a common base class in pts: " +
+                           " | ".join(py_name(t) for t in types), te.span)
+    return j

@@ -1,0 +1,168 @@
+"""The methods `@dataclass` generates, as source pts can compile.
+
+CPython's dataclass decorator makes `__init__`, `__eq__` and `__repr__` with `exec`: they have
+no source file to read.  `record_method(cls, name)` gives, for a dataclass, an equivalent
+Python function written out here (its tree registered with frontend.source, its spans at
+the class's definition), so constructors, `==`, `repr()`/`str()`/print/f-strings of records
+compile like any class's methods (frontend.check_classes):
+
+  __init__(self, x: float, y: float = 0.0, items: Optional[List[int]] = None)
+      one parameter per field in order, its annotation and default; a
+      `field(default_factory=list/dict/set)` field defaults to None and gets a new empty
+      container (CPython calls the factory for every object)
+  __eq__(self, other)     the fields compared in order (CPython compares their tuples)
+  __repr__(self)          "P(x=1, y=2)": each field's repr()
+
+`frozen=True` is kept in `is_frozen(cls)`: the checker refuses stores into its fields
+(CPython raises FrozenInstanceError when it runs) except in this `__init__`.
+"""
+from __future__ import annotations
+
+import __future__
+import dataclasses
+import inspect
+import sys
+
+from pts.errors import CompileError
+
+_MADE: dict = {}        # (class, name) -> the function
+
+
+def is_namedtuple(cls: type) -> bool:
+    """A typing.NamedTuple (or collections.namedtuple) class."""
+    return isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def is_frozen(cls: type) -> bool:
+    if is_namedtuple(cls):
+        return True
+    params = getattr(cls, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+def record_method(cls: type, name: str):
+    """The compilable stand-in of a dataclass's (or NamedTuple's) generated method, else
+    None."""
+    if is_namedtuple(cls):
+        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") or (
+                name in cls.__dict__ and not _is_generated(cls.__dict__[name])
+                and name != "__init__"):
+            return None
+        key = (cls, name)
+        if key not in _MADE:
+            _MADE[key] = _make(cls, name)
+        return _MADE[key]
+    if not dataclasses.is_dataclass(cls) or name not in ("__init__", "__eq__", "__repr__"):
+        return None
+    generated = cls.__dict__.get(name)
+    if generated is None or not _is_generated(generated):
+        return None
+    key = (cls, name)
+    if key not in _MADE:
+        _MADE[key] = _make(cls, name)
+    return _MADE[key]
+
+
+def _is_generated(fn) -> bool:
+    """Made by the decorator: exec'd code, or its recursion guard around __repr__."""
+    code = getattr(fn, "__code__", None)
+    import collections
+    return code is not None and (not code.co_filename.endswith(".py")
+                                 or code.co_filename in (dataclasses.__file__,
+                                                         collections.__file__))
+
+
+def _annotation_text(t) -> str:
+    if isinstance(t, str):
+        return t
+    if isinstance(t, type):
+        return t.__name__
+    return repr(t).replace("typing.", "")
+
+
+def _default_text(v, cls, fname) -> str:
+    if isinstance(v, (bool, int, float, str, type(None))) or (
+            isinstance(v, tuple) and all(isinstance(x, (bool, int, float, str)) for x in v)):
+        return repr(v)
+    raise CompileError(f"the default of field '{fname}' of {cls.__name__} ({v!r}) is not a "
+                       f"constant pts can use")
+
+
+_FACTORIES = {list: "[]", dict: "{}", set: "set()"}
+
+
+class _Field:
+    """A NamedTuple field as dataclasses.Field's few attributes the writer reads."""
+
+    def __init__(self, name, type_, default):
+        self.name, self.type, self.default = name, type_, default
+        self.default_factory = dataclasses.MISSING
+        self.init = self.repr = self.compare = True
+
+
+def _fields(cls: type) -> list:
+    if is_namedtuple(cls):
+        ann = getattr(cls, "__annotations__", {})
+        return [_Field(n, ann.get(n, "int"), cls._field_defaults.get(n, dataclasses.MISSING))
+                for n in cls._fields]
+    return list(dataclasses.fields(cls))
+
+
+def _make(cls: type, name: str):
+    fields = _fields(cls)
+    lines: list[str] = []
+    if name == "__init__":
+        params, body = ["self"], []
+        for f in (f for f in fields if f.init):
+            ann = _annotation_text(f.type)
+            if f.default is not dataclasses.MISSING:
+                params.append(f"{f.name}: {ann} = {_default_text(f.default, cls, f.name)}")
+                body.append(f"    self.{f.name} = {f.name}")
+            elif f.default_factory is not dataclasses.MISSING:
+                empty = _FACTORIES.get(f.default_factory)
+                if empty is None:
+                    raise CompileError(f"the default_factory of field '{f.name}' of "
+                                       f"{cls.__name__} is not list, dict or set")
+                params.append(f"{f.name}: Optional[{ann}] = None")  # (check.resolve_type)
+                body += [f"    if {f.name} is None:", f"        self.{f.name} = {empty}",
+                         "    else:", f"        self.{f.name} = {f.name}"]
+            else:
+                params.append(f"{f.name}: {ann}")
+                body.append(f"    self.{f.name} = {f.name}")
+        lines = [f"def __init__({', '.join(params)}) -> None:"] + (body or ["    pass"])
+    elif name == "__eq__":
+        cmp = " and ".join(f"self.{f.name} == other.{f.name}" for f in fields if f.compare)
+        lines = ["def __eq__(self, other) -> bool:", f"    return {cmp or 'True'}"]
+    elif name == "__len__":
+        lines = ["def __len__(self) -> int:", f"    return {len(fields)}"]
+    elif name == "__getitem__":            # p[i]: one element type (tuple's rules)
+        lines = ["def __getitem__(self, i: int):", f"    if i < 0:", f"        i += {len(fields)}"]
+        for k, f in enumerate(fields):
+            lines += [f"    if i == {k}:", f"        return self.{f.name}"]
+        lines += ["    raise IndexError('tuple index out of range')"]
+    else:
+        parts = [f"'{f.name}=' + repr(self.{f.name})" for f in fields if f.repr]
+        inner = " + ', ' + ".join(parts) if parts else "''"
+        lines = ["def __repr__(self) -> str:",
+                 f"    return '{cls.__qualname__}(' + {inner} + ')'"]
+    text = "\n".join(lines) + "\n"
+    module = sys.modules.get(cls.__module__)
+    g = vars(module) if module is not None else {}
+    ns: dict = {}
+    # (annotations stay text: the function reads the module's globals, as the class does)
+    code = compile(text, f"<dataclass {cls.__qualname__}>", "exec",
+                   flags=__future__.annotations.compiler_flag, dont_inherit=True)
+    exec(code, g, ns)  # noqa: S102
+    fn = ns[name]
+    fn.__qualname__ = f"{cls.__qualname__}.{name}"
+    fn.__pts_record_of__ = cls
+    from pts.frontend import source
+    from pts.frontend.parse import parse_function
+    try:
+        _, line = inspect.getsourcelines(cls)
+        filename = inspect.getsourcefile(cls) or "<dataclass>"
+    except (OSError, TypeError):
+        line, filename = 1, "<dataclass>"
+    fdef = parse_function(text, filename, line_offset=line - 1)
+    source._PARSED[id(fn.__code__)] = (fn.__code__, fdef)
+    return fn

@@ -1,0 +1,75 @@
+"""Classes and functions whose objects cross the Python boundary (test_class_boundary.py)."""
+from typing import List, Optional
+
+
+class Point:
+    def __init__(self, x: float, y: float):
+        self.x = x
+        self.y = y
+
+
+class Node:
+    def __init__(self, val: int):
+        self.val = val
+        self.next: Optional[Node] = None
+
+
+def move(p: Point, d: float) -> float:
+    p.x += d
+    return p.x + p.y
+
+
+def make(a: float) -> Point:
+    return Point(a, a * 2)
+
+
+def same(p: Point, q: Point) -> bool:
+    p.x = 100.0
+    return p is q
+
+
+def ident(p: Point) -> Point:
+    p.y = -1.0
+    return p
+
+
+def total(ps: List[Point]) -> float:
+    s = 0.0
+    for p in ps:
+        p.x *= 2
+        s += p.x
+    return s
+
+
+def chain(n: int) -> Node:
+    head = Node(0)
+    cur = head
+    for i in range(1, n):
+        nxt = Node(i)
+        cur.next = nxt
+        cur = nxt
+    return head
+
+
+from dataclasses import dataclass  # noqa: E402
+from typing import NamedTuple  # noqa: E402
+
+
+@dataclass
+class Rec:
+    name: str
+    score: float = 0.0
+
+
+class Pair(NamedTuple):
+    a: int
+    b: int = 0
+
+
+def bump(r: Rec, k: float) -> Rec:
+    r.score += k
+    return Rec(r.name + "!", r.score * 2)
+
+
+def swap(p: Pair) -> Pair:
+    return Pair(p.b, p.a)

@@ -1,0 +1,96 @@
+"""Objects of user classes crossing the Python boundary (issue 31 item 1, step 2), through
+the IR interpreter and natively: an object argument is converted by its fields and the
+fields the scripted code changed are written back into the same Python object; aliasing is
+kept (the same object twice is one object); an object returned is an instance of the user's
+class made without calling __init__ (or the caller's own object, when it came in)."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import pts
+
+HERE = Path(__file__).resolve().parent / "class_modules" / "boundary_classes.py"
+
+
+@pytest.fixture(scope="module")
+def mod():
+    spec = importlib.util.spec_from_file_location("boundary_classes", HERE)
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+BACKENDS = ["interp", "native"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_argument_fields_written_back(mod, backend):
+    p, want = mod.Point(1.0, 2.0), mod.Point(1.0, 2.0)
+    assert pts.script(mod.move, backend=backend)(p, 0.5) == mod.move(want, 0.5)
+    assert (p.x, p.y) == (want.x, want.y) == (1.5, 2.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returned_object_is_the_users_class(mod, backend):
+    r = pts.script(mod.make, backend=backend)(3.0)
+    assert type(r) is mod.Point
+    assert (r.x, r.y) == (3.0, 6.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_aliasing_kept(mod, backend):
+    same = pts.script(mod.same, backend=backend)
+    p = mod.Point(1.0, 2.0)
+    assert same(p, p) is True and p.x == 100.0
+    q = mod.Point(1.0, 2.0)
+    assert same(p, q) is False and q.x == 1.0
+    r = pts.script(mod.ident, backend=backend)(q)
+    assert r is q and q.y == -1.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_list_of_objects(mod, backend):
+    ps = [mod.Point(1.0, 2.0), mod.Point(3.0, 4.0)]
+    ps.append(ps[0])
+    eager = [mod.Point(1.0, 2.0), mod.Point(3.0, 4.0)]
+    eager.append(eager[0])
+    assert pts.script(mod.total, backend=backend)(ps) == mod.total(eager) == 12.0
+    assert [a.x for a in ps] == [a.x for a in eager]
+    assert ps[0] is ps[2]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_linked_structure_returned(mod, backend):
+    h = pts.script(mod.chain, backend=backend)(4)
+    out = []
+    while h is not None:
+        assert type(h) is mod.Node
+        out.append(h.val)
+        h = h.next
+    assert out == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_object_of_another_class_refused(mod, backend):
+    f = pts.script(mod.move, backend=backend)
+    f(mod.Point(1.0, 2.0), 1.0)
+    with pytest.raises(TypeError):
+        f(mod.Node(3), 1.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dataclass_in_and_out(mod, backend):
+    r = mod.Rec("a", 1.5)
+    out = pts.script(mod.bump, backend=backend)(r, 1.0)
+    assert r == mod.Rec("a", 2.5)                      # written back
+    assert type(out) is mod.Rec and out == mod.Rec("a!", 5.0)
+    assert repr(out) == "Rec(name='a!', score=5.0)"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_namedtuple_in_and_out(mod, backend):
+    out = pts.script(mod.swap, backend=backend)(mod.Pair(1, 2))
+    assert type(out) is mod.Pair and out == mod.Pair(2, 1)
