@@ -188,11 +188,13 @@ class ListOps:
                 from pts.ir.types import py_name
                 raise CompileError(f"native code for printing a {py_name(x.type)} is not built "
                                    f"yet (use backend='interp')", ins.span)
+        sep, end = ins.attrs.get("sep", " "), ins.attrs.get("end", "\n")   # print(sep=, end=)
         for k, (x, v) in enumerate(zip(ins.args, vals)):
-            if k:
-                self.write_str(" ")
+            if k and sep:
+                self.write_str(sep)
             self.write_value(v, x.type)
-        self.write_str("\n")
+        if end:
+            self.write_str(end)
 
     def call_import(self, name: str, args):
         return self.b.call(self.mc.import_fn(self.b, self.ctx, name), [self.ctx] + list(args))

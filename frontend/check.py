@@ -1200,6 +1200,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.np_call(e, f.attr)
         if isinstance(f, A.Name) and f.id == "isinstance" and self.is_builtin(f.id):
             return self.call_isinstance(e)           # (check_isinstance)
+        if isinstance(f, A.Name) and f.id == "print" and e.keywords and self.is_builtin(f.id):
+            self.print_keywords(e)                   # sep=, end= (check_strings)
         module_func = self.module_function(f)
         if module_func is not None:                  # F.softmax(x, dim=1) with F a module
             value, name = module_func

@@ -77,6 +77,28 @@ class StringChecks:
             raise self.error(f"string indices must be integers, not '{py_name(t)}'", idx)
         return STR
 
+    def print_keywords(self, e: A.Call) -> None:
+        """print(..., sep=" ", end="\n", flush=False): sep and end must be str constants
+        (or None, their defaults); they become the print op's attributes (`e.print_attrs`,
+        only those that differ from the defaults) and the keywords are taken off."""
+        attrs = {}
+        for kw in e.keywords:
+            if kw.name not in ("sep", "end", "flush"):
+                raise self.error(f"'{kw.name}' is an invalid keyword argument for print()", kw)
+            v = kw.value
+            if kw.name == "flush":
+                if not (isinstance(v, A.Const) and isinstance(v.value, bool)):
+                    raise self.error("print's flush= must be True or False here", v)
+                continue                 # (output is written when the call returns: no effect)
+            if isinstance(v, A.Const) and v.value is None:
+                continue
+            if not (isinstance(v, A.Const) and isinstance(v.value, str)):
+                raise self.error(f"print's {kw.name}= must be a string constant in pts", v)
+            if v.value != {"sep": " ", "end": "\n"}[kw.name]:
+                attrs[kw.name] = v.value
+        e.print_attrs = attrs
+        e.keywords = []
+
     def str_builtin(self, e: A.Call, name: str) -> Type:
         """str() repr() ascii() format() ord() chr(), and len() int() float() bool() of a str."""
         self.nargs(e, name, 0 if name == "str" else 1, 2 if name == "format" else 1)

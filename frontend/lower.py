@@ -1220,7 +1220,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             args = [self.tuple_repr(v, t, a.print_repr_spec) if hasattr(a, "print_repr_spec")
                     else v for v, t, a in zip(args, types, e.args)]      # (lower_complex)
             types = [STR if hasattr(a, "print_repr_spec") else t for t, a in zip(types, e.args)]
-            self.emit("print", self.printable_args(args, types), None)
+            self.emit("print", self.printable_args(args, types), None,
+                      **getattr(e, "print_attrs", {}))       # sep=, end= (check_strings)
             return const(None)
         if name == "len":
             if isinstance(types[0], RangeType):
