@@ -270,6 +270,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             else:
                 self.spec.ret_type = self.ret_annot
         self.init_returns_none()                   # a class's __init__ (check_classes)
+        self.returns_nothing()                     # no `return value`: None (check_functions)
         params = dict(self.vars)
         self.infer()
         if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
@@ -327,7 +328,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if t is None:
                 t = rt
                 continue
-            j = join(t, rt)
+            j = join(t, rt) or (I64 if {t, rt} == {I1, I64} else None)   # (as `and`/`or`)
             if j is None:
                 if self.final:
                     raise CompileError(f"function '{self.fdef.name}' returns both "
@@ -1023,6 +1024,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if cond:
             e.as_cond = True
             return I1
+        if all(t in (I1, I64) for t in types):
+            # `not dupe and (empties or weak)`: bools and ints meet as an int (bool is an int
+            # subclass: the same arithmetic, comparisons and truth; False prints as 0)
+            e.as_cond = False
+            return I64
         if all(t in (I64, F64) for t in types):
             raise self.error(f"operands of '{e.op}' have different types: "
                              + ", ".join(py_name(t) for t in types), e)

@@ -50,7 +50,7 @@ from typing import Any
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.shared_globals import CLOSURE_OF
-from pts.ir.types import I1, I64, STR, ListType, OptionalType, TupleType, Type, py_name
+from pts.ir.types import I1, I64, NONE, STR, ListType, OptionalType, TupleType, Type, py_name
 
 
 @dataclass(frozen=True)
@@ -251,6 +251,20 @@ def after(a: Span, b: Span) -> bool:
 class FunctionChecks:
     # check.py's helpers, set there (this module cannot import it: an import cycle)
     fn_helpers: Any = None
+
+    def returns_nothing(self) -> None:
+        """A function with no `return value` and no `yield` anywhere in it returns None:
+        its result type is known before its body is checked, so a recursive call needs no
+        annotation (pyperformance go's `Square.remove` calls itself)."""
+        fdef = self.fdef
+        if fdef.returns is not None or self.spec.ret_type is not None:
+            return
+        for n in A.walk(fdef.body):
+            if isinstance(n, (A.Yield, A.YieldFrom, A.Lambda)) or \
+                    isinstance(n, A.Return) and n.value is not None:
+                return
+        self.ret_annot = NONE
+        self.spec.ret_type = NONE
 
     # ---------------------------------------------------------------- annotations
 

@@ -50,7 +50,7 @@ class IsinstanceChecks:
         t = self.expr(self.allow_none(e.args[0]))
         if is_class_type(t) or isinstance(t, OptionalType) and is_class_type(t.elem):
             return self.class_isinstance(e)  # an object's class tag, at run time (check_classes)
-        classes = self.class_constant(e.args[1])
+        classes = self.isinstance_class_arg(e.args[1])
         if isinstance(t, ObjectType):
             answer = isinstance(self.program.object_at(t), classes)
         else:
@@ -65,10 +65,10 @@ class IsinstanceChecks:
         e.value = answer
         return I1
 
-    def class_constant(self, e: A.Expr):
+    def isinstance_class_arg(self, e: A.Expr):
         """The class (or tuple of classes) a Name, `np.X` or a tuple display names."""
         if isinstance(e, A.TupleExpr):
-            return tuple(self.class_constant(x) for x in e.elts)
+            return tuple(self.isinstance_class_arg(x) for x in e.elts)
         value = None
         if isinstance(e, A.Name) and self.var_key(e.id) not in self.vars:
             value = self.spec.globals.get(e.id, getattr(builtins, e.id, None))

@@ -1123,7 +1123,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             opt_or = not (as_cond or last) and isinstance(v_e.ty, OptionalType) \
                 and not isinstance(t, OptionalType)
             if not opt_or:
-                self.write(result, self.b.block, v)
+                # (a bool among ints: its int value, check.expr_BoolOp)
+                self.write(result, self.b.block, self.coerce(v, v_e.ty, t)
+                           if not as_cond and v_e.ty == I1 and t == I64 else v)
             if last:
                 self.jump(done)
                 break
@@ -1144,7 +1146,7 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
                 self.seal(nxt)
                 self.start(nxt)
                 continue
-            tv = self.truth(v, t)
+            tv = self.truth(v, v_e.ty if not as_cond else t)
             if e.op == "or":
                 self.branch(tv, done, nxt)
             else:

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from pts.frontend import ast as A
-from pts.ir.core import const
+from pts.frontend.check_dicts import has_unknown
+from pts.ir.core import Instr, const
 from pts.ir.types import I1, NONE, ObjType, OptionalType, Type
 
 
@@ -55,6 +56,9 @@ class ClassLowering:
         obj = self.object_receiver(target.value, target.attr)
         ft = self.field_type(target.field_of, target.attr)
         self.b.span = target.span
+        if isinstance(v, Instr) and v.op in ("list.new", "set.new", "dict.new") \
+                and type(v.type) is type(ft) and v.type != ft and has_unknown(v.type):
+            v.type = ft          # `self.children = []` typed by later appends: built as ft
         self.emit("obj.set", [obj, self.coerce(v, t, ft)], None, field=target.attr)
 
     def object_compare(self, op: str, a, at: Type, b, bt: Type):

@@ -88,7 +88,26 @@ def function_source(pyfunc) -> tuple[str, str, int]:
         raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': "
                            f"{e}") from None
     filename = pyfunc.__code__.co_filename
-    return textwrap.dedent("".join(lines)), filename, first - 1
+    return _dedent(lines), filename, first - 1
+
+
+def _dedent(lines: list[str]) -> str:
+    """A method's lines without the indentation of its `def` (or first decorator).  Unlike
+    textwrap.dedent, a comment line indented less (`#` in column 0 inside a method, as
+    pyperformance's go has) does not stop it: Python ignores comments' indentation."""
+    first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
+    prefix = first[:len(first) - len(first.lstrip())]
+    if not prefix:
+        return "".join(lines)
+    out = []
+    for ln in lines:
+        if ln.startswith(prefix):
+            out.append(ln[len(prefix):])
+        elif not ln.strip() or ln.lstrip().startswith("#"):
+            out.append(ln.lstrip() or "\n")
+        else:
+            return textwrap.dedent("".join(lines))     # (the parser says where it is wrong)
+    return "".join(out)
 
 
 def parse_function(text: str, filename: str, line_offset: int = 0,
