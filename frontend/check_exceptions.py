@@ -22,7 +22,7 @@ rewrites the argument into that call).
 """
 from __future__ import annotations
 
-from pts.errors import BUILTIN_PARENTS, USER_CLASSES, kind_code
+from pts.errors import BUILTIN_PARENTS, kind_code, register_user_class
 from pts.frontend import ast as A
 from pts.ir.exception_ops import EXC_VALUE
 from pts.ir.types import NONE, STR, py_name
@@ -58,7 +58,7 @@ class ExceptionChecks:
             chain.append(c.__name__)
         kind = ".".join(chain)
         if len(chain) > 1:
-            USER_CLASSES[kind] = value
+            register_user_class(kind, value)
             kind_code(kind)
         return kind
 

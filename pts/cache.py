@@ -230,14 +230,17 @@ def user_exceptions(module) -> list:
 def know_exceptions(records: list) -> None:
     """Register what user_exceptions recorded: the kinds' codes and, where the class is
     found by name, the class (else an escaping exception is its builtin base)."""
-    from pts.errors import USER_CLASSES, kind_code
+    from pts.errors import USER_CLASSES, kind_code, register_user_class
     for code, kind, module, qualname in records:
         kind_code(kind)
         obj = sys.modules.get(module) if module else None
         for part in (qualname or "").split("."):
             obj = getattr(obj, part, None)
         if isinstance(obj, type) and issubclass(obj, BaseException):
-            USER_CLASSES.setdefault(kind, obj)
+            last = USER_CLASSES.get(kind)
+            register_user_class(kind, obj)
+            if last is not None:
+                USER_CLASSES[kind] = last          # (the last compiled stays the default)
 
 
 # ---------------------------------------------------------------- entries

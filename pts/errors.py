@@ -132,6 +132,17 @@ KIND_CODES.update({name: i + 1 for i, name in enumerate(EXCEPTION_KINDS)})
 # the compiler saw, so an escaping exception is an instance of the user's class.
 USER_CODE_BASE = 1 << 16
 USER_CLASSES: dict[str, type] = {}
+# every class seen for a kind: two modules may each define their own `class U1(Exception)`
+# (the kind names the chain, not the module); a raise picks the one defined in the file of
+# the raising line (`_user_class`)
+USER_CLASSES_ALL: dict[str, list] = {}
+
+
+def register_user_class(kind: str, cls: type) -> None:
+    USER_CLASSES[kind] = cls
+    seen = USER_CLASSES_ALL.setdefault(kind, [])
+    if cls not in seen:
+        seen.append(cls)
 _USER_KINDS_BY_CODE: dict[int, str] = {}
 
 
@@ -167,7 +178,7 @@ def kind_ancestors(kind: str) -> list[str]:
 
 def runtime_error(kind: str, message: str, span: Span, func: str | None = None) -> Exception:
     """The Python exception for a scripted run-time error, pointing at the scripted line."""
-    cls = _builtin_exception(kind)
+    cls = _builtin_exception(kind, span.file)
     where = f'  File "{span.file}", line {span.line}'
     if func:
         where += f", in {func}"
@@ -195,10 +206,20 @@ def _key_of(message: str):
         return message
 
 
-def _builtin_exception(kind: str) -> type[Exception]:
+def _user_class(kind: str, file: str | None) -> type:
+    """The user class of `kind` defined in `file` (the raising line's), else the last seen."""
+    import sys
+    for cls in USER_CLASSES_ALL.get(kind, ()):
+        mod = sys.modules.get(cls.__module__)
+        if file and getattr(mod, "__file__", None) == file:
+            return cls
+    return USER_CLASSES[kind]
+
+
+def _builtin_exception(kind: str, file: str | None = None) -> type[Exception]:
     import builtins
     if kind in USER_CLASSES:
-        return USER_CLASSES[kind]
+        return _user_class(kind, file)
     if "." in kind:                       # a user class this process has not seen: its builtin base
         kind = kind.rsplit(".", 1)[1]
     cls = getattr(builtins, kind, None)
