@@ -2,7 +2,6 @@
 # Licence: MIT
 # Changes: the module-level `p = Permute(); print(p.run())` is wrapped in main().  (run()
 #   reads the module's `p`, as published.)
-# xfail: waits for: user classes (issue 31 [K]): `'p' is not a value pts can use here: it is a Permute object; ...` (an object of a class at module level)
 
 
 class Permute:
