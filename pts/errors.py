@@ -141,8 +141,9 @@ USER_CLASSES_ALL: dict[str, list] = {}
 def register_user_class(kind: str, cls: type) -> None:
     USER_CLASSES[kind] = cls
     seen = USER_CLASSES_ALL.setdefault(kind, [])
-    if cls not in seen:
-        seen.append(cls)
+    if cls in seen:
+        seen.remove(cls)
+    seen.append(cls)                        # (the most recently compiled last)
 _USER_KINDS_BY_CODE: dict[int, str] = {}
 
 
@@ -207,9 +208,10 @@ def _key_of(message: str):
 
 
 def _user_class(kind: str, file: str | None) -> type:
-    """The user class of `kind` defined in `file` (the raising line's), else the last seen."""
+    """The user class of `kind` defined in `file` (the raising line's; the most recently
+    compiled one when a file was loaded as several modules), else the last seen."""
     import sys
-    for cls in USER_CLASSES_ALL.get(kind, ()):
+    for cls in reversed(USER_CLASSES_ALL.get(kind, ())):
         mod = sys.modules.get(cls.__module__)
         if file and getattr(mod, "__file__", None) == file:
             return cls
