@@ -58,7 +58,7 @@ class ExceptionChecks:
             chain.append(c.__name__)
         kind = ".".join(chain)
         if len(chain) > 1:
-            register_user_class(kind, value)
+            register_user_class(kind, value, self.spec.globals.globals.get("__file__"))
             kind_code(kind)
         return kind
 

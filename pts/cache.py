@@ -238,7 +238,7 @@ def know_exceptions(records: list) -> None:
             obj = getattr(obj, part, None)
         if isinstance(obj, type) and issubclass(obj, BaseException):
             last = USER_CLASSES.get(kind)
-            register_user_class(kind, obj)
+            register_user_class(kind, obj, getattr(sys.modules.get(module), "__file__", None))
             if last is not None:
                 USER_CLASSES[kind] = last          # (the last compiled stays the default)
 

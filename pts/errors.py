@@ -136,15 +136,15 @@ USER_CLASSES: dict[str, type] = {}
 # (the kind names the chain, not the module); a raise picks the one defined in the file of
 # the raising line (`_user_class`)
 USER_CLASSES_ALL: dict[str, list] = {}
+_USER_KINDS_BY_CODE: dict[int, str] = {}
 
 
-def register_user_class(kind: str, cls: type) -> None:
+def register_user_class(kind: str, cls: type, file: str | None = None) -> None:
+    """`cls` is a class of `kind`, defined in `file` (its module's, when known)."""
     USER_CLASSES[kind] = cls
     seen = USER_CLASSES_ALL.setdefault(kind, [])
-    if cls in seen:
-        seen.remove(cls)
-    seen.append(cls)                        # (the most recently compiled last)
-_USER_KINDS_BY_CODE: dict[int, str] = {}
+    seen[:] = [(c, f) for c, f in seen if c is not cls]
+    seen.append((cls, file))                 # (the most recently compiled last)
 
 
 def kind_code(kind: str) -> int:
@@ -210,10 +210,8 @@ def _key_of(message: str):
 def _user_class(kind: str, file: str | None) -> type:
     """The user class of `kind` defined in `file` (the raising line's; the most recently
     compiled one when a file was loaded as several modules), else the last seen."""
-    import sys
-    for cls in reversed(USER_CLASSES_ALL.get(kind, ())):
-        mod = sys.modules.get(cls.__module__)
-        if file and getattr(mod, "__file__", None) == file:
+    for cls, where in reversed(USER_CLASSES_ALL.get(kind, ())):
+        if file and where == file:
             return cls
     return USER_CLASSES[kind]
 
