@@ -223,10 +223,8 @@ class ObjectChecks:
             body = copy.deepcopy(s.body)
             head = []
             for target, value in binds:
-                if isinstance(value, ObjectType):
-                    _bind_name(self, body, target.id, value)
-                else:
-                    _bind_const(self, body, target.id, value)
+                _bind(self, body, target.id, value)
+                if not isinstance(value, ObjectType):
                     head.append(A.Assign([A.Name(target.id, span=target.span)],
                                          A.Const(value, span=target.span), span=target.span))
             s.unrolled.append(head + body)
@@ -583,25 +581,14 @@ def _reads_object(e) -> bool:
     return False
 
 
-def _bind_name(checker, nodes, name: str, obj: ObjectType) -> None:
-    """Mark every Name `name` in a loop body copy as the compile-time object `obj`."""
+def _bind(checker, nodes, name: str, value) -> None:
+    """Mark every Name `name` in a loop body copy as what the unrolled copy fixes: the
+    compile-time object (`.obj`) or a constant index or key (`.unrolled_const`:
+    `self.layers[i]`).  The body may not assign the name."""
+    attr = "obj" if isinstance(value, ObjectType) else "unrolled_const"
     for n in A.walk(nodes):
         if isinstance(n, A.Name) and n.id == name:
-            n.obj = obj
-        if isinstance(n, (A.Assign, A.AugAssign, A.AnnAssign, A.For)):
-            targets = n.targets if isinstance(n, A.Assign) else [n.target]
-            for t in targets:
-                if _names_in(t) & {name}:
-                    raise checker.error(f"cannot assign to '{name}', the variable of a loop "
-                                        f"over objects", t)
-
-
-def _bind_const(checker, nodes, name: str, value) -> None:
-    """Mark every Name `name` in a loop body copy as the constant `value` (an index or a
-    key of an unrolled loop: `self.layers[i]`), which the body may not assign."""
-    for n in A.walk(nodes):
-        if isinstance(n, A.Name) and n.id == name:
-            n.unrolled_const = value
+            setattr(n, attr, value)
         if isinstance(n, (A.Assign, A.AugAssign, A.AnnAssign, A.For)):
             targets = n.targets if isinstance(n, A.Assign) else [n.target]
             for t in targets:
