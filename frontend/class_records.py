@@ -91,6 +91,14 @@ def _default_text(v, cls, fname) -> str:
 _FACTORIES = {list: "[]", dict: "{}", set: "set()"}
 
 
+def _factory_text(f, cls) -> str:
+    empty = _FACTORIES.get(f.default_factory)
+    if empty is None:
+        raise CompileError(f"the default_factory of field '{f.name}' of {cls.__name__} is "
+                           f"not list, dict or set")
+    return empty
+
+
 class _Field:
     """A NamedTuple field as dataclasses.Field's few attributes the writer reads."""
 
@@ -119,16 +127,25 @@ def _make(cls: type, name: str):
                 params.append(f"{f.name}: {ann} = {_default_text(f.default, cls, f.name)}")
                 body.append(f"    self.{f.name} = {f.name}")
             elif f.default_factory is not dataclasses.MISSING:
-                empty = _FACTORIES.get(f.default_factory)
-                if empty is None:
-                    raise CompileError(f"the default_factory of field '{f.name}' of "
-                                       f"{cls.__name__} is not list, dict or set")
+                empty = _factory_text(f, cls)
                 params.append(f"{f.name}: Optional[{ann}] = None")  # (check.resolve_type)
                 body += [f"    if {f.name} is None:", f"        self.{f.name} = {empty}",
                          "    else:", f"        self.{f.name} = {f.name}"]
             else:
                 params.append(f"{f.name}: {ann}")
                 body.append(f"    self.{f.name} = {f.name}")
+        for f in (f for f in fields if not f.init):      # field(init=False): its default
+            if f.default is not dataclasses.MISSING:
+                body.append(f"    self.{f.name} = {_default_text(f.default, cls, f.name)}")
+            elif f.default_factory is not dataclasses.MISSING:
+                body.append(f"    self.{f.name} = {_factory_text(f, cls)}")
+        initvars = [n for n, f in getattr(cls, "__dataclass_fields__", {}).items()
+                    if f._field_type is dataclasses._FIELD_INITVAR]
+        if initvars:
+            raise CompileError(f"{cls.__name__}'s field '{initvars[0]}' is an InitVar: pts "
+                               f"dataclasses take fields only")
+        if hasattr(cls, "__post_init__"):                 # as dataclasses' own __init__
+            body.append("    self.__post_init__()")
         lines = [f"def __init__({', '.join(params)}) -> None:"] + (body or ["    pass"])
     elif name == "__eq__":
         cmp = " and ".join(f"self.{f.name} == other.{f.name}" for f in fields if f.compare)
