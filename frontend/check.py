@@ -41,7 +41,7 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
-from pts.frontend.check_classes import (ClassChecks, annotation_class, class_join,
+from pts.frontend.check_classes import (ClassChecks, ClassRef, annotation_class, class_join,
                                         is_class_type, is_user_class)
 from pts.frontend.check_dunders import DunderChecks
 from pts.frontend import check_classes as check_classes_module
@@ -263,7 +263,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.vars[p.name] = t
         ret_bare = bare_container(fdef.returns)     # `-> list`: inferred, checked below
         if fdef.returns is not None and ret_bare is None:
-            self.ret_annot = self.resolve_type(fdef.returns)
+            self.ret_annot = self.classmethod_result(self.resolve_type(fdef.returns))
             if has_any_tensor(self.ret_annot):
                 self.ret_tensor_annot = self.ret_annot   # checked against what is returned
                 self.ret_annot = None
@@ -1200,6 +1200,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ObjType) \
                 or isinstance(f, A.Subscript) and isinstance(self.expr(f), ObjType):
             return self.call_object(e)               # spl(t): __call__ (check_classes)
+        if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ClassRef):
+            return self.call_class_ref(e, self.vars[self.var_key(f.id)], f)   # cls(x)
         if self.calls_value(e):                      # g(x), fs[i](x), (lambda ...)(x)
             return self.call_value(e)
         if isinstance(f, A.Attribute) and self.is_np(f.value):
@@ -1353,7 +1355,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             v = tuple(items) if items and None not in items else None
         if v is None and isinstance(a, A.Name) and getattr(a, "var", None) in self.spec.const_params:
             v = self.spec.const_params[a.var]
-        if v is None and (isinstance(a.ty, ObjectType) or
+        if v is None and (isinstance(a.ty, (ObjectType, ClassRef)) or
                           isinstance(a.ty, FunctionType) and not a.ty.captures):
             v = a.ty                  # an object or a function: always a constant of the callee
         if v is None and getattr(a, "obj_const", False) and isinstance(a.const, (int, float, str)):

@@ -67,6 +67,27 @@ class ClassInfo:
         return ObjType(self.name)
 
 
+@dataclass(frozen=True)
+class ClassRef(Type):
+    """A class as a compile-time value: the `cls` of a @classmethod.  Like a function value
+    it has no run-time data: a callee is specialized on it (check.known_value), and `cls(...)`,
+    `cls.CONST` and `cls.other()` are the class's constructor, constant and methods."""
+    cls: Any
+
+    def __str__(self) -> str:
+        return f"class<{self.cls.__qualname__}>"
+
+    __repr__ = __str__
+
+
+class ClassValue(A.Expr):
+    """The class passed as a classmethod's first argument (`Temperature.from_f(x)`)."""
+
+    def __init__(self, cls: type, span):
+        super().__init__(span=span)
+        self.cls = cls
+
+
 class Restart(Exception):
     """A field widened after other code read it: frontend.program.build starts again with
     the fields' types known so far (`hints`: class -> {field: type})."""
@@ -255,6 +276,10 @@ class ClassChecks:
 
     def expr_NewObject(self, e: NewObject) -> Type:
         return e.info.obj
+
+    def expr_ClassValue(self, e: ClassValue) -> Type:
+        class_info(self.program, e.cls, e)
+        return ClassRef(e.cls)
 
     # ------------------------------------------------------------ fields
 
@@ -463,6 +488,10 @@ class ClassChecks:
         if len(groups) > 1:
             return self.virtual_call(e, info, f, groups)
         static = inspect.getattr_static(info.cls, f.attr, None)
+        if isinstance(static, classmethod):
+            if any(is_user_class(c) for c in info.cls.__subclasses__()):
+                return self.classmethod_dispatch(e, info, f)
+            return self.call_classmethod(e, info.cls, static, f)
         if isinstance(static, staticmethod):
             fn, with_self = static.__func__, False
         elif inspect.isfunction(static):
@@ -484,8 +513,11 @@ class ClassChecks:
 
     def global_class(self, e: A.Expr):
         """The user class a bare global name denotes (`Point` in `Point.ORIGIN`), else None."""
-        if not isinstance(e, A.Name) or self.var_key(e.id) in self.vars:
+        if not isinstance(e, A.Name):
             return None
+        if self.var_key(e.id) in self.vars:
+            t = self.vars[self.var_key(e.id)]
+            return t.cls if isinstance(t, ClassRef) else None
         v = self.spec.globals.get(e.id) if e.id in self.spec.globals else None
         return v if is_user_class(v) else None
 
@@ -504,12 +536,78 @@ class ClassChecks:
     def call_class_attribute(self, e: A.Call, cls: type, f: A.Attribute) -> Type:
         """`Point.helper(a)`: a static method, or a method given its object first."""
         static = inspect.getattr_static(cls, f.attr, None)
+        if isinstance(static, classmethod):
+            return self.call_classmethod(e, cls, static, f)
         if isinstance(static, staticmethod):
             static = static.__func__
         if not inspect.isfunction(static):
             raise self.error(f"{cls.__name__}.{f.attr} is not a function pts can call", f)
         class_info(self.program, cls, f)
         return self.call_function(e, static, f"{cls.__name__}.{f.attr}", f)
+
+    def call_classmethod(self, e: A.Call, cls: type, method: classmethod,
+                         f: A.Attribute) -> Type:
+        """`Temperature.from_f(x)`: the function called with the class first (`cls`, a
+        compile-time value: the callee is specialized on it)."""
+        fn = method.__func__
+        if not inspect.isfunction(fn):
+            raise self.error(f"{cls.__name__}.{f.attr} is not a function pts can call", f)
+        call = getattr(e, "method_call", None)
+        if call is None:
+            call = e.method_call = A.Call(A.Name(f"{cls.__name__}.{f.attr}", span=f.span),
+                                          [ClassValue(cls, f.span)] + list(e.args),
+                                          list(e.keywords), span=e.span)
+        return self.call_function(call, fn, f"{cls.__name__}.{f.attr}", call.func)
+
+    def classmethod_result(self, t: Type) -> Type:
+        """A classmethod's result annotated with its own class (`-> "Temperature"`, as
+        typing.Self) is an object of the class it is called on (`cls`): a subclass's
+        `Reading.from_f(x)` returns a Reading."""
+        params = self.fdef.params
+        ref = self.vars.get(params[0].name) if params else None
+        if isinstance(ref, ClassRef) and isinstance(t, ObjType):
+            own = self.program.classes[t.name].cls
+            if own is not ref.cls and own in ref.cls.__mro__:
+                return class_info(self.program, ref.cls, self.fdef).obj
+        return t
+
+    def classmethod_dispatch(self, e: A.Call, info: ClassInfo, f: A.Attribute) -> Type:
+        """`p.make(a)`, a classmethod called on an object whose class has subclasses: `cls`
+        is the object's run-time class, so the call is dispatched on its class tag (as
+        `virtual_call`), one specialization per class, the most derived first."""
+        join = HELPERS.join
+        ValueExpr = HELPERS.ValueExpr
+        if e.keywords:
+            raise self.error("keyword arguments to a classmethod called on an object are not "
+                             "supported", e.keywords[0])
+        self.expr(self.allow_none(f.value))
+        arg_ts = [self.expr(self.allow_none(a)) for a in e.args]
+        calls = getattr(e, "virtual", None)
+        if calls is None:
+            classes = sorted(_descendants(info.cls), key=lambda c: -len(c.__mro__))
+            calls = e.virtual = []
+            for c in classes + [info.cls]:
+                method = inspect.getattr_static(c, f.attr)
+                call = A.Call(A.Name(f"{c.__name__}.{f.attr}", span=f.span),
+                              [ClassValue(c, f.span)] +
+                              [ValueExpr(t, a.span) for t, a in zip(arg_ts, e.args)], span=e.span)
+                tag = class_info(self.program, c, f).name if c is not info.cls else None
+                calls.append((tag, call, method.__func__))
+        result = None
+        for _, call, fn in calls:
+            for v, t in zip(call.args[1:], arg_ts):
+                v.vty = t
+            call.ty = self.call_function(call, fn, call.func.id, call.func)
+            j = call.ty if result is None else join(result, call.ty)
+            if j is None:
+                raise self.error(f"{info.cls.__name__}.{f.attr} returns {py_name(result)} and "
+                                 f"{py_name(call.ty)} for different classes", e)
+            result = j
+        return result
+
+    def call_class_ref(self, e: A.Call, t: ClassRef, f: A.Expr) -> Type:
+        """`cls(a, b)` in a classmethod: the class's constructor."""
+        return self.call_class(e, t.cls, f)
 
     def global_flag(self, test: A.Expr) -> bool | None:
         """The value of an `if` test that is a module-level bool folded in (`if tracing:`,
@@ -684,6 +782,15 @@ def dispatch_groups(cls: type, attr: str) -> list:
     groups = [(owner, fn, fn is default) for fn, owner in found.items()]
     groups.sort(key=lambda g: (g[2], -len(g[0].__mro__)))
     return groups
+
+
+def _descendants(cls: type) -> list:
+    """The user classes deriving from cls, at any depth."""
+    out = []
+    for s in cls.__subclasses__():
+        if is_user_class(s):
+            out += [s] + _descendants(s)
+    return out
 
 
 def class_bases(program) -> dict:

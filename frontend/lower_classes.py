@@ -153,7 +153,8 @@ class ClassLowering:
                 self.branch(self.emit("obj.isa", [recv], I1, cls=cls), here, nxt)
                 self.seal(here)
                 self.start(here)
-            call.args[0].value = self.coerce(recv, rt, call.args[0].vty)
+            if hasattr(call.args[0], "vty"):          # (a classmethod's first is its class)
+                call.args[0].value = self.coerce(recv, rt, call.args[0].vty)
             for v, x in zip(call.args[1:], args):
                 v.value = x
             r = self.expr(call)

@@ -138,10 +138,11 @@ class Program:
             isinstance(v, str) for _, v in consts) else ()
         while True:
             # objects (self, a submodule) are always constants: the IR never holds them
-            # (so are dtypes, np.float32 / x.dtype: they have no run-time value)
+            # (so are dtypes, np.float32 / x.dtype, and a classmethod's `cls`: they have no
+            # run-time value)
             chosen = tuple((i, v) for i, v in consts
                            if isinstance(v, (ObjectType, FunctionType))
-                           or type(v).__name__ == "DTypeType"
+                           or type(v).__name__ in ("DTypeType", "ClassRef")
                            or (isinstance(v, str) and (not entry or i in deciding))
                            or i in needed
                            or (type(v) is bool and i in tested))
