@@ -571,6 +571,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             it.target = Callee("builtin", "range")
             it.ty = ListType(I64)
             return I64
+        if self.object_iter(it):        # an object: its __iter__ called (check_dunders)
+            return self.iter_type(it)
         t = self.expr(it)
         if isinstance(t, ListType):
             return t.elem

@@ -9,11 +9,12 @@ record the specialized `__lt__`/`__gt__` in `spec.object_orders`.
 """
 from __future__ import annotations
 
+import copy
 import inspect
 
 from pts.frontend import ast as A
 from pts.frontend import check_classes
-from pts.frontend.class_records import record_method
+from pts.frontend.class_records import iter_generator, record_method
 from pts.ir.types import I1, ObjType, Type, py_name
 
 
@@ -56,6 +57,32 @@ class DunderChecks:
         e.method_negate = negate
         call.ty = self.call_function(call, fn, call.func.id, call.func)
         return call.ty
+
+    def object_iter(self, it: A.Expr) -> bool:
+        """`for x in bag` (and comprehensions, list(bag), sum(bag), ...) over an object whose
+        class has `__iter__`: the node becomes the call `Bag.__iter__(bag)` of a generator
+        (class_records.iter_generator), inlined where it is iterated (check_iter)."""
+        t = self.expr(it)
+        if not isinstance(t, ObjType):
+            return False
+        info = self.program.classes[t.name]
+        fn = class_method(t, "__iter__", self.program)
+        if fn is None:
+            raise self.error(f"'{info.cls.__name__}' object is not iterable", it)
+        from pts.frontend.check_classes import dispatch_groups
+        if len(dispatch_groups(info.cls, "__iter__")) > 1:
+            raise self.error(f"{info.cls.__name__}.__iter__ is overridden in a subclass: "
+                             f"iterating over it is not supported", it)
+        gen = iter_generator(info.cls, fn)
+        if gen is None:
+            raise self.error(f"{info.cls.__name__}.__iter__ must be a generator (yield) or "
+                             f"return iter(...) of an iterable", it)
+        receiver, span = copy.copy(it), it.span
+        it.__dict__.clear()               # (every caller iterates the node it holds)
+        it.__class__ = A.Call
+        it.__init__(A.Name(f"{info.cls.__name__}.__iter__", span=span), [receiver], span=span)
+        it.gen_pyfunc = gen
+        return True
 
     def call_object(self, e: A.Call) -> Type:
         t = self.expr(e.func)

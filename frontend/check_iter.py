@@ -117,7 +117,7 @@ class IterChecks:
                 it.lazy = True
                 it.target = self.callee("iter", name)
                 return getattr(self, "elem_" + name)(it)
-            pyfunc = self.generator_function(it.func)
+            pyfunc = getattr(it, "gen_pyfunc", None) or self.generator_function(it.func)
             if pyfunc is not None:
                 it.lazy = True
                 return self.generator_elem(it, pyfunc)

@@ -13,6 +13,10 @@ compile like any class's methods (frontend.check_classes):
   __eq__(self, other)     the fields compared in order (CPython compares their tuples)
   __repr__(self)          "P(x=1, y=2)": each field's repr()
 
+It also writes `__iter__` as a generator for a class whose `__iter__` returns `iter(E)`
+(`iter_generator`: a `for` over the object inlines it, frontend.check_dunders), and the
+dataclass `__init__` calls `__post_init__` and sets `field(init=False)` fields, as CPython's.
+
 `frozen=True` is kept in `is_frozen(cls)`: the checker refuses stores into its fields
 (CPython raises FrozenInstanceError when it runs) except in this `__init__`.
 """
@@ -162,7 +166,41 @@ def _make(cls: type, name: str):
         inner = " + ', ' + ".join(parts) if parts else "''"
         lines = ["def __repr__(self) -> str:",
                  f"    return '{cls.__qualname__}(' + {inner} + ')'"]
-    text = "\n".join(lines) + "\n"
+    return _compile_method(cls, name, "\n".join(lines) + "\n")
+
+
+def iter_generator(cls: type, fn):
+    """`__iter__` as a generator function pts can inline in a `for`: fn itself if it
+    yields, else, for the delegating form `return iter(E)`, the generator
+    `for x in E: yield x` (the same elements: iter(E) and `for` evaluate E once); else None."""
+    if inspect.isgeneratorfunction(fn):
+        return fn
+    key = (cls, "__iter__")
+    if key in _MADE:
+        return _MADE[key]
+    import ast
+    import textwrap
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    fdef = tree.body[0]
+    body = [s for s in fdef.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if not (isinstance(fdef, ast.FunctionDef) and len(fdef.args.args) == 1 and len(body) == 1
+            and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Call)
+            and isinstance(body[0].value.func, ast.Name) and body[0].value.func.id == "iter"
+            and len(body[0].value.args) == 1 and not body[0].value.keywords):
+        return None
+    this = fdef.args.args[0].arg
+    text = (f"def __iter__({this}):\n    for __pts_item in {ast.unparse(body[0].value.args[0])}:\n"
+            f"        yield __pts_item\n")
+    _MADE[key] = _compile_method(cls, "__iter__", text, inspect.getsourcelines(fn)[1])
+    return _MADE[key]
+
+
+def _compile_method(cls: type, name: str, text: str, line: int | None = None):
+    """A method of cls from its source text: a Python function (in the module's globals)
+    whose syntax tree frontend.source knows, spans at the class (or at `line`)."""
     module = sys.modules.get(cls.__module__)
     g = vars(module) if module is not None else {}
     ns: dict = {}
@@ -176,10 +214,11 @@ def _make(cls: type, name: str):
     from pts.frontend import source
     from pts.frontend.parse import parse_function
     try:
-        _, line = inspect.getsourcelines(cls)
+        _, class_line = inspect.getsourcelines(cls)
         filename = inspect.getsourcefile(cls) or "<dataclass>"
     except (OSError, TypeError):
-        line, filename = 1, "<dataclass>"
+        class_line, filename = 1, "<dataclass>"
+    line = line or class_line
     fdef = parse_function(text, filename, line_offset=line - 1)
     source._PARSED[id(fn.__code__)] = (fn.__code__, fdef)
     return fn
