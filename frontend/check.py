@@ -61,6 +61,7 @@ from pts.frontend.function_aliases import inline_call_aliases
 from pts.frontend.global_rebind import box_globals, rebind_message
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
+from pts.ir.object_ops import has_object
 from pts.ir.ops import result_type
 from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
@@ -347,7 +348,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     # ---------------------------------------------------------------- annotations
 
     def resolve_type(self, te: A.TypeExpr) -> Type:
-        return resolve_type(te)
+        t = resolve_type(te)
+        self.object_keys_in(t, te)      # Dict[Node, int]: identity keys only (check_classes)
+        return t
 
     # ---------------------------------------------------------------- variables
 
@@ -1415,6 +1418,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             r = self.class_builtin(e, name, t0) if isinstance(t0, ObjType) else None
             if r is not None:                        # len(p): __len__ (check_classes)
                 return r
+            if name in ("str", "repr") and isinstance(t0, (ListType, DictType)) \
+                    and has_object(t0):              # [Pos(1, 2)]: stdlib/lists.py
+                fname = "list_repr" if isinstance(t0, ListType) else "dict_repr"
+                return self.library_call(e, fname, [t0], module="lists")
         if name in ("dict", "set"):
             return self.hash_builtin(e, name)
         if name in NUMBER_BUILTINS:

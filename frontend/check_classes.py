@@ -605,6 +605,40 @@ class ClassChecks:
             result = j
         return result
 
+    def object_key(self, t: Type, node, what: str) -> bool:
+        """May objects of type t be a dict key or set element?  Objects hash by identity
+        (CPython's default, what native dicts and sets do with an object's address); a class
+        with its own `__eq__` or `__hash__` (a dataclass, a NamedTuple) compares by value,
+        which pts's dicts and sets do not do: a CompileError rather than other results."""
+        if not isinstance(t, ObjType):
+            return False
+        cls = self.class_of(t).cls
+        if cls.__hash__ is None or cls.__hash__ is not object.__hash__ \
+                or cls.__eq__ is not object.__eq__:
+            raise self.error(f"{cls.__name__} objects as a {what}: {cls.__name__} defines "
+                             f"__eq__ or __hash__, and pts's dicts and sets hash objects by "
+                             f"identity only", node)
+        return True
+
+    def object_keys_in(self, t: Type, node) -> None:
+        """The object keys and elements an annotation names (`Dict[Node, int]`)."""
+        def key(k, what):
+            if isinstance(k, TupleType):
+                for e in k.elems:
+                    key(e, what)
+            else:
+                self.object_key(k, node, what)
+        if isinstance(t, DictType):
+            key(t.key, "dict key")
+            self.object_keys_in(t.val, node)
+        elif isinstance(t, SetType):
+            key(t.elem, "set element")
+        elif isinstance(t, (ListType, OptionalType)):
+            self.object_keys_in(t.elem, node)
+        elif isinstance(t, TupleType):
+            for e in t.elems:
+                self.object_keys_in(e, node)
+
     def call_class_ref(self, e: A.Call, t: ClassRef, f: A.Expr) -> Type:
         """`cls(a, b)` in a classmethod: the class's constructor."""
         return self.call_class(e, t.cls, f)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.frontend.shared_globals import names_shared
 from pts.ir.dict_ops import key_ok, value_ok
-from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, SetType,
+from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TupleType, Type, py_name)
 
 DICT_METHODS = {"get", "setdefault", "pop", "popitem", "update", "clear", "copy", "keys",
@@ -52,6 +52,13 @@ def _meet(a: Type, b: Type) -> Type | None:
     if isinstance(a, ListType) and isinstance(b, ListType):
         e = _meet(a.elem, b.elem) if UNKNOWN in (a.elem, b.elem) else (a.elem if a == b else None)
         return None if e is None else ListType(e)
+    if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
+        # None and T, Optional[T] and T: Optional[T] (`{1: Card(...), 2: None}`)
+        x = a.elem if isinstance(a, OptionalType) else a
+        y = b.elem if isinstance(b, OptionalType) else b
+        if x == NONE or y == NONE or x == y:
+            e = y if x == NONE else x
+            return OptionalType(e) if e != NONE and not isinstance(e, OptionalType) else e
     return None
 
 
@@ -87,6 +94,8 @@ class DictChecks:
     # ------------------------------------------------------------ literals
 
     def check_key(self, t: Type, node: A.Node, what: str = "dict key") -> None:
+        if self.object_key(t, node, what):          # (check_classes)
+            return
         if not key_ok(t):
             raise self.error(f"unhashable type: '{py_name(t)}' (a {what} must be bool, int, "
                              f"float, str or a tuple of those)", node)

@@ -15,6 +15,7 @@ import inspect
 from pts.frontend import ast as A
 from pts.frontend import check_classes
 from pts.frontend.class_records import iter_generator, record_method
+from pts.ir.object_ops import has_object
 from pts.ir.types import I1, ObjType, Type, py_name
 
 
@@ -132,6 +133,8 @@ class DunderChecks:
         if len(e.ops) != 1:
             raise self.error("chained comparisons of objects are not supported", e)
         if op in ("in", "not in"):
+            if not isinstance(right, ObjType):
+                return None              # an object in a list, set or dict (their rules)
             r = self.dunder(e, right, "__contains__", [e.left, e.comparators[0]][::-1],
                             negate=op == "not in")
             if r is None:
@@ -241,7 +244,7 @@ class DunderChecks:
 
     def as_str_call(self, a: A.Expr) -> A.Expr:
         """print(p) / f"{p}": str(p) (its class's __str__ or __repr__)."""
-        if isinstance(getattr(a, "ty", None), ObjType) and not (
+        if has_object(getattr(a, "ty", None)) and not (
                 isinstance(a, A.Call) and isinstance(a.func, A.Name) and a.func.id == "str"):
             return A.Call(A.Name("str", span=a.span), [a], span=a.span)
         return a

@@ -228,7 +228,10 @@ class LocalFunction:
 
 
 def names_callable(te) -> bool:
-    if te.name.split(".")[-1] == "Callable":
+    """Does an annotation say "a function" (`Callable[...]`, also inside List/Optional) or
+    "any value" (a parameter's `object`, as `__eq__(self, other: object)`)?  The checker
+    knows the value it is given: such an annotation is read as none."""
+    if te.name.split(".")[-1] == "Callable" or te.name == "object" and not te.args:
         return True
     return any(names_callable(a) for a in te.args if isinstance(a, A.TypeExpr))
 

@@ -49,8 +49,8 @@ def plain_number(t: Type) -> Type:
 
 
 def _pymath(name: str, module: str = "pymath"):
-    from pts.stdlib import pycomplex, pymath
-    return getattr(pymath if module == "pymath" else pycomplex, name)
+    import importlib
+    return getattr(importlib.import_module(f"pts.stdlib.{module}"), name)
 
 
 class NumberChecks:

@@ -16,6 +16,7 @@ What each construct records on its node for the lowering (frontend.lower_strings
 from __future__ import annotations
 
 from pts.frontend import ast as A
+from pts.ir.object_ops import has_object
 from pts.ir.string_ops import METHODS, NONE_OK, printable
 from pts.ir.types import (C128, F64, I1, I64, NONE, NPF64, NPI1, NPI64, STR, ListType, Type,
                           VarTupleType, py_name)
@@ -172,7 +173,7 @@ class StringChecks:
         if e.conversion in (None, "s"):
             e.value = self.exc_as_str(e.value)        # f"{e}" of a caught exception
         t = self.expr(e.value)
-        if type(t).__name__ == "ObjType":            # f"{p}": str(p) / repr(p) (check_classes)
+        if has_object(t) and not printable(t):      # f"{p}": str(p) / repr(p) (check_classes)
             e.value = A.Call(A.Name("repr" if e.conversion == "r" else "str", span=e.value.span),
                              [e.value], span=e.value.span)
             e.conversion = None

@@ -207,3 +207,32 @@ def tuple_index(xs, v, start: int, stop: int) -> int:
     if i < 0:
         raise ValueError("tuple.index(x): x not in tuple")
     return i
+
+
+def list_repr(xs) -> str:
+    """repr() of a list that holds objects (each by its class's __repr__) or lists of them."""
+    out = "["
+    for i in range(len(xs)):
+        if i:
+            out += ", "
+        x = xs[i]
+        if x is None:
+            out += "None"
+        else:
+            out += repr(x)
+    return out + "]"
+
+
+def dict_repr(d) -> str:
+    """repr() of a dict whose values are objects (or lists of them)."""
+    out = "{"
+    first = True
+    for k, v in d.items():
+        if not first:
+            out += ", "
+        first = False
+        if v is None:
+            out += repr(k) + ": None"
+        else:
+            out += repr(k) + ": " + repr(v)
+    return out + "}"
