@@ -487,7 +487,8 @@ class ClassChecks:
         groups = dispatch_groups(info.cls, f.attr)
         if len(groups) > 1:
             return self.virtual_call(e, info, f, groups)
-        static = inspect.getattr_static(info.cls, f.attr, None)
+        static = record_method(info.cls, f.attr) or inspect.getattr_static(info.cls, f.attr,
+                                                                             None)
         if isinstance(static, classmethod):
             if any(is_user_class(c) for c in info.cls.__subclasses__()):
                 return self.classmethod_dispatch(e, info, f)

@@ -48,7 +48,8 @@ def record_method(cls: type, name: str):
     """The compilable stand-in of a dataclass's (or NamedTuple's) generated method, else
     None."""
     if is_namedtuple(cls):
-        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") or (
+        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__",
+                        "_replace") + _ORDER or (
                 name in cls.__dict__ and not _is_generated(cls.__dict__[name])
                 and name != "__init__"):
             return None
@@ -56,7 +57,8 @@ def record_method(cls: type, name: str):
         if key not in _MADE:
             _MADE[key] = _make(cls, name)
         return _MADE[key]
-    if not dataclasses.is_dataclass(cls) or name not in ("__init__", "__eq__", "__repr__"):
+    if not dataclasses.is_dataclass(cls) or name not in ("__init__", "__eq__", "__repr__") + (
+            _ORDER if cls.__dataclass_params__.order else ()):
         return None
     generated = cls.__dict__.get(name)
     if generated is None or not _is_generated(generated):
@@ -65,6 +67,10 @@ def record_method(cls: type, name: str):
     if key not in _MADE:
         _MADE[key] = _make(cls, name)
     return _MADE[key]
+
+
+_ORDER = ("__lt__", "__le__", "__gt__", "__ge__")
+_ORDER_OPS = dict(zip(_ORDER, ("<", "<=", ">", ">=")))
 
 
 def _is_generated(fn) -> bool:
@@ -154,6 +160,21 @@ def _make(cls: type, name: str):
     elif name == "__eq__":
         cmp = " and ".join(f"self.{f.name} == other.{f.name}" for f in fields if f.compare)
         lines = ["def __eq__(self, other) -> bool:", f"    return {cmp or 'True'}"]
+    elif name in _ORDER:                   # NamedTuple (a tuple), dataclass(order=True)
+        mine = ", ".join(f"self.{f.name}" for f in fields if f.compare)
+        theirs = ", ".join(f"other.{f.name}" for f in fields if f.compare)
+        lines = [f"def {name}(self, other) -> bool:",
+                 f"    return ({mine},) {_ORDER_OPS[name]} ({theirs},)"]
+    elif name == "_replace":               # p._replace(x=1): a new record, the rest kept
+        if any("Optional" in _annotation_text(f.type) or "None" in _annotation_text(f.type)
+               for f in fields):
+            raise CompileError(f"{cls.__name__}._replace: a field may be None, which pts's "
+                               f"_replace cannot tell from a field left out")
+        params = ", ".join(f"{f.name}: Optional[{_annotation_text(f.type)}] = None"
+                           for f in fields)
+        lines = [f"def _replace(self, *, {params}):"]
+        args = ", ".join(f"self.{f.name} if {f.name} is None else {f.name}" for f in fields)
+        lines += [f"    return {cls.__qualname__}({args})"]
     elif name == "__len__":
         lines = ["def __len__(self) -> int:", f"    return {len(fields)}"]
     elif name == "__getitem__":            # p[i]: one element type (tuple's rules)
