@@ -45,8 +45,11 @@ def is_frozen(cls: type) -> bool:
 
 
 def record_method(cls: type, name: str):
-    """The compilable stand-in of a dataclass's (or NamedTuple's) generated method, else
-    None."""
+    """The compilable stand-in of a dataclass's (or NamedTuple's) generated method, or of a
+    comparison `functools.total_ordering` added, else None."""
+    made = _total_ordering(cls, name)
+    if made is not None:
+        return made
     if is_namedtuple(cls):
         if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__",
                         "_replace") + _ORDER or (
@@ -71,6 +74,41 @@ def record_method(cls: type, name: str):
 
 _ORDER = ("__lt__", "__le__", "__gt__", "__ge__")
 _ORDER_OPS = dict(zip(_ORDER, ("<", "<=", ">", ">=")))
+
+
+# functools.total_ordering's comparisons, from the root the class defines (its _le_from_lt
+# is `a < b or a == b`): each the same expression over the class's own dunders
+_TOTAL = {"_gt_from_lt": "not (self < other) and self != other",
+          "_le_from_lt": "self < other or self == other",
+          "_ge_from_lt": "not (self < other)",
+          "_ge_from_le": "not (self <= other) or self == other",
+          "_lt_from_le": "self <= other and self != other",
+          "_gt_from_le": "not (self <= other)",
+          "_lt_from_gt": "not (self > other) and self != other",
+          "_ge_from_gt": "self > other or self == other",
+          "_le_from_gt": "not (self > other)",
+          "_le_from_ge": "not (self >= other) or self == other",
+          "_gt_from_ge": "self >= other and self != other",
+          "_lt_from_ge": "not (self >= other)"}
+
+
+def _total_ordering(cls: type, name: str):
+    import functools
+    for klass in cls.__mro__:
+        fn = klass.__dict__.get(name)
+        if fn is not None:
+            break
+    else:
+        return None
+    code = getattr(fn, "__code__", None)          # (total_ordering renames the function)
+    expr = _TOTAL.get(code.co_name) if code is not None else None
+    if expr is None or getattr(fn, "__module__", None) != functools.__name__:
+        return None
+    key = (klass, name)
+    if key not in _MADE:
+        _MADE[key] = _compile_method(klass, name, f"def {name}(self, other) -> bool:\n"
+                                                  f"    return {expr}\n")
+    return _MADE[key]
 
 
 def _is_generated(fn) -> bool:
@@ -102,11 +140,18 @@ _FACTORIES = {list: "[]", dict: "{}", set: "set()"}
 
 
 def _factory_text(f, cls) -> str:
+    """The expression a field's default_factory stands for: an empty list, dict or set, or
+    a call of a class of the module with no arguments (`field(default_factory=Inner)`)."""
     empty = _FACTORIES.get(f.default_factory)
-    if empty is None:
-        raise CompileError(f"the default_factory of field '{f.name}' of {cls.__name__} is "
-                           f"not list, dict or set")
-    return empty
+    if empty is not None:
+        return empty
+    factory = f.default_factory
+    module = sys.modules.get(cls.__module__)
+    name = getattr(factory, "__name__", None)
+    if isinstance(factory, type) and module is not None and getattr(module, name, None) is factory:
+        return f"{name}()"
+    raise CompileError(f"the default_factory of field '{f.name}' of {cls.__name__} is not "
+                       f"list, dict, set or a class of its module")
 
 
 class _Field:
