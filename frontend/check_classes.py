@@ -304,6 +304,10 @@ class ClassChecks:
         if ft is None:
             static = inspect.getattr_static(info.cls, e.attr, None)
             if isinstance(static, (bool, int, float, str)):
+                if assigned_class_attr(self, info.cls, e.attr):
+                    raise self.error(f"{info.cls.__name__}.{e.attr} is a class attribute the "
+                                     f"code assigns: read it through the class "
+                                     f"({info.cls.__name__}.{e.attr}), not an object", e)
                 e.field_of = None
                 e.const = static
                 e.obj_const = True
@@ -817,6 +821,16 @@ def dispatch_groups(cls: type, attr: str) -> list:
     groups = [(owner, fn, fn is default) for fn, owner in found.items()]
     groups.sort(key=lambda g: (g[2], -len(g[0].__mro__)))
     return groups
+
+
+def assigned_class_attr(checker, cls: type, attr: str) -> bool:
+    """Does the module's code assign cls.attr (frontend.global_rebind boxes it)?"""
+    from pts.frontend.global_rebind import rebound_class_attrs
+    module = inspect.getmodule(cls)
+    for klass in cls.__mro__:
+        if attr in vars(klass):
+            return module is not None and attr in rebound_class_attrs(vars(module)).get(klass, ())
+    return False
 
 
 def _descendants(cls: type) -> list:

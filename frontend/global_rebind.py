@@ -60,6 +60,66 @@ def rebound_names(module_globals: dict) -> frozenset:
     return frozenset(names)
 
 
+class ClassAttrs:
+    """A class's attributes as the mapping a box reads and writes: a class attribute that
+    the module's code assigns (`Counter.made += 1`, CPython's shared class state) is boxed
+    like a rebound global, its owner this view of the class (one per class: `of`)."""
+
+    _VIEWS: dict = {}
+
+    def __init__(self, cls: type):
+        self.cls = cls
+
+    @classmethod
+    def of(cls, klass: type) -> "ClassAttrs":
+        view = cls._VIEWS.get(klass)
+        if view is None:
+            view = cls._VIEWS[klass] = ClassAttrs(klass)
+        return view
+
+    def __getitem__(self, name: str):
+        return getattr(self.cls, name)
+
+    def __setitem__(self, name: str, value) -> None:
+        setattr(self.cls, name, value)
+
+    def get(self, name: str, default=None):
+        if name == "__name__":
+            return self.cls.__qualname__
+        return self.cls.__dict__.get(name, default)
+
+
+_CLASS_STORES: dict = {}     # module globals' id -> {class: {attribute}}
+
+
+def rebound_class_attrs(module_globals: dict) -> dict:
+    """{class: {attribute}} of the module's classes whose attributes its code assigns
+    (`C.attr = v`, `C.attr += v`, in any function or method of the module's source)."""
+    import ast
+    import inspect
+    import sys
+    name = module_globals.get("__name__")
+    found = _CLASS_STORES.get(id(module_globals))
+    if found is not None and found[0] is module_globals:
+        return found[1]
+    out: dict = {}
+    module = sys.modules.get(name) if name else None
+    try:
+        tree = ast.parse(inspect.getsource(module)) if module is not None else None
+    except (OSError, TypeError, SyntaxError):
+        tree = None
+    for node in ast.walk(tree) if tree is not None else ():
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for t in targets:
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                cls = module_globals.get(t.value.id)
+                if isinstance(cls, type) and cls.__module__ == name and t.attr in vars(cls):
+                    out.setdefault(cls, set()).add(t.attr)
+    _CLASS_STORES[id(module_globals)] = (module_globals, out)
+    return out
+
+
 def box_globals(fdef: A.FunctionDef, pyfunc: Any, module_globals: dict) -> None:
     """Rewrite every use of a rebound module-level name in fdef's body as an item of its
     box (see the module docstring).  Idempotent: a rewritten Name carries its location."""
@@ -77,6 +137,9 @@ def box_globals(fdef: A.FunctionDef, pyfunc: Any, module_globals: dict) -> None:
     local = set(code.co_varnames + code.co_cellvars + code.co_freevars) \
         if isinstance(code, types.CodeType) else set()
     rebound = declared | (rebound_names(module_globals) - local) if module_globals else declared
+    class_attrs = rebound_class_attrs(module_globals) if module_globals else {}
+    if class_attrs:
+        _box_class_attrs(fdef, module_globals, class_attrs, local)
     if not rebound:
         return
     comprehension_vars = {n.id for c in A.walk(fdef.body) if hasattr(c, "target") and
@@ -89,6 +152,24 @@ def box_globals(fdef: A.FunctionDef, pyfunc: Any, module_globals: dict) -> None:
         box.shared_loc = SharedLocation("box", module_globals, n.id)
         n.__class__ = A.Subscript
         del n.id
+        n.value, n.index = box, A.Const(0, span=n.span)
+
+
+def _box_class_attrs(fdef: A.FunctionDef, module_globals: dict, class_attrs: dict,
+                     local: set) -> None:
+    """`C.attr` of an assigned class attribute -> `box[0]` (see ClassAttrs)."""
+    from pts.frontend.shared_globals import SharedLocation
+    for n in list(A.walk(fdef.body)):
+        if not (isinstance(n, A.Attribute) and isinstance(n.value, A.Name)) \
+                or n.value.id in local or getattr(n.value, "shared_loc", None) is not None:
+            continue
+        cls = module_globals.get(n.value.id)
+        if n.attr not in class_attrs.get(cls, ()):
+            continue
+        box = A.Name(f"{cls.__name__}.{n.attr}", span=n.span)
+        box.shared_loc = SharedLocation("box", ClassAttrs.of(cls), n.attr)
+        n.__class__ = A.Subscript
+        del n.attr
         n.value, n.index = box, A.Const(0, span=n.span)
 
 

@@ -97,6 +97,8 @@ class SharedLocation:
             return f"{type(self.get()).__name__} '{self.name}' that {closure.__code__.co_name}() closes over"
         if self.kind == "global":
             return f"module-level {type(self.get()).__name__} '{self.name}'"
+        if self.kind == "box" and hasattr(self.owner, "cls"):      # (global_rebind.ClassAttrs)
+            return f"class attribute {self.owner.cls.__name__}.{self.name} (assigned by the code)"
         if self.kind == "box":
             return f"module-level name '{self.name}' (rebound with 'global')"
         return f"default value of {self.owner.__name__}()'s parameter '{self.param}'"
