@@ -1202,6 +1202,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def expr_Call(self, e: A.Call) -> Type:
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
+        if getattr(e, "enter_call", False):          # `with m:` (check_classes)
+            self.context_manager(f.value)
         if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ObjType) \
                 or isinstance(f, A.Subscript) and isinstance(self.expr(f), ObjType):
             return self.call_object(e)               # spl(t): __call__ (check_classes)

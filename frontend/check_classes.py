@@ -506,6 +506,8 @@ class ClassChecks:
                 raise self.error(f"calling a field ({info.cls.__name__}.{f.attr}) is not "
                                  f"supported", e)
             raise self.error(f"'{info.cls.__name__}' object has no attribute '{f.attr}'", f)
+        if getattr(e, "exit_call", False):
+            self.exit_call(info.cls, fn, f)           # `with` (frontend.parse.with_stmt)
         call = getattr(e, "method_call", None)
         if call is None:
             receiver = f.value
@@ -563,6 +565,39 @@ class ClassChecks:
                                           [ClassValue(cls, f.span)] + list(e.args),
                                           list(e.keywords), span=e.span)
         return self.call_function(call, fn, f"{cls.__name__}.{f.attr}", call.func)
+
+    def context_manager(self, m: A.Expr) -> None:
+        """`with m:` needs an object whose class has __enter__ and __exit__."""
+        t = self.expr(m)
+        cls = self.class_of(t).cls if isinstance(t, ObjType) else None
+        if cls is None or not (hasattr(cls, "__enter__") and hasattr(cls, "__exit__")):
+            raise self.error(f"'{py_name(t)}' object does not support the context manager "
+                             f"protocol (pts runs `with` over objects of classes with "
+                             f"__enter__ and __exit__, and pts.no_grad())", m)
+
+    def exit_call(self, cls: type, fn, f: A.Attribute) -> None:
+        """A `with` calls `__exit__(None, None, None)` whether the body raised or not (pts
+        has no exception objects to pass): refused unless __exit__ ignores its exception
+        arguments and cannot suppress the exception (returns nothing, None or False)."""
+        import ast as pyast
+        import textwrap
+        try:
+            tree = pyast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
+        except (OSError, TypeError, SyntaxError):
+            return
+        params = {a.arg for a in tree.args.args[1:]} | (
+            {tree.args.vararg.arg} if tree.args.vararg else set())
+        for node in pyast.walk(tree):
+            if isinstance(node, pyast.Name) and node.id in params:
+                raise self.error(f"{cls.__name__}.__exit__ reads the exception ('{node.id}'): "
+                                 f"pts passes __exit__ no exception; a context manager's "
+                                 f"__exit__ must ignore its arguments", f)
+        for node in pyast.walk(tree):
+            if isinstance(node, pyast.Return) and node.value is not None and not (
+                    isinstance(node.value, pyast.Constant) and node.value.value in (None, False)):
+                raise self.error(f"{cls.__name__}.__exit__ may return a true value (suppressing "
+                                 f"the exception): pts supports context managers whose "
+                                 f"__exit__ returns None or False", f)
 
     def classmethod_result(self, t: Type) -> Type:
         """A classmethod's result annotated with its own class (`-> "Temperature"`, as

@@ -382,7 +382,6 @@ def _syntax_error(e: ParseError, text: str, pos: _Positions) -> CompileError:
 
 # Parse-tree nodes that are never in the language, and the name the error uses.
 _REFUSED = {
-    "with_stmt": "with",
     "yield_expr": "yield",            # (as a statement: see yield_stmt)
     "yield_from": "yield",
     "nonlocal_stmt": "nonlocal",
@@ -447,6 +446,15 @@ def _is_no_grad(item) -> bool:
     last = f.children[-1] if isinstance(f, Tree) and f.data in ("attribute", "var") else None
     return isinstance(last, Token) and last.value == "no_grad" and \
         (f.data == "var" or isinstance(f.children[0], Tree) and f.children[0].data == "var")
+
+
+def _no_grad_call(e) -> bool:
+    """Is e `pts.no_grad()` (or `torch.no_grad()`, `no_grad()`)?"""
+    if not isinstance(e, ast.Call) or e.args or e.keywords:
+        return False
+    f = e.func
+    return isinstance(f, ast.Name) and f.id == "no_grad" or isinstance(f, ast.Attribute) \
+        and f.attr == "no_grad" and isinstance(f.value, ast.Name)
 
 
 def _head(node: Tree, pos: _Positions, keyword: str) -> Span:
@@ -645,16 +653,35 @@ class _Build(Transformer):
     def else_clause(self, meta, children):
         return children[0]
 
-    # with_stmt: "with" with_item ("," with_item)* ":" suite — only `with pts.no_grad():`
-    # passes _refuse: a context that changes nothing the language computes, so its body is
-    # compiled as `if True:` (decided when compiled: only the body is checked)
+    # with_stmt: "with" with_item ("," with_item)* ":" suite.  `with pts.no_grad():` (a
+    # context that changes nothing the language computes) is `if True:` (only the body is
+    # checked); another context manager (an object of a user class) is CPython's protocol
+    # for a body that leaves normally, by return or break, or by an exception:
+    #     m = E; t = m.__enter__(); try: body finally: m.__exit__(None, None, None)
+    # (the checker refuses an __exit__ that reads the exception or may suppress it:
+    # check_classes.exit_call)
     def with_stmt(self, meta, children):
-        body = children[-1]
+        items, body = children[:-1], children[-1]
         head = self._span(meta)
+        if all(_no_grad_call(e) and t is None for e, t in items):
+            return ast.If(ast.Const(True, span=head), body, [], span=_block_span(head, body))
+        for expr, target in reversed(items):
+            mgr = ast.Name(f"__pts_with_{expr.span.line}_{expr.span.col}", span=expr.span)
+            enter = ast.Call(ast.Attribute(ast.Name(mgr.id, span=expr.span), "__enter__",
+                                           span=expr.span), [], span=expr.span)
+            exit_ = ast.Call(ast.Attribute(ast.Name(mgr.id, span=expr.span), "__exit__",
+                                           span=expr.span),
+                             [ast.Const(None, span=expr.span) for _ in range(3)], span=expr.span)
+            exit_.exit_call = enter.enter_call = True
+            first = ast.Assign([self._loop_target(target)], enter, span=expr.span) \
+                if target is not None else ast.ExprStmt(enter, span=expr.span)
+            body = [ast.Assign([mgr], expr, span=expr.span), first,
+                    ast.Try(body, [], [], [ast.ExprStmt(exit_, span=expr.span)],
+                            span=_block_span(head, body))]
         return ast.If(ast.Const(True, span=head), body, [], span=_block_span(head, body))
 
     def with_item(self, meta, children):
-        return children[0]
+        return children[0], children[1]
 
     # while_stmt: "while" test ":" suite [else_clause]
     def while_stmt(self, meta, children):

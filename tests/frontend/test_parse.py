@@ -411,7 +411,6 @@ def test_keywords_are_not_names():
 # ---------------------------------------------------------------- refused constructs
 
 REFUSED = [
-    ("with", "def f():\n    with a as b:\n        pass\n", (2, 5)),
     ("class", "def f():\n    class C:\n        pass\n", (2, 5)),
     ("yield", "def f():\n    x = yield\n", (2, 9)),
     ("yield", "def f():\n    g((yield 1))\n", (2, 8)),

@@ -488,7 +488,7 @@ def line_of(cls, text):
 
 @pytest.mark.parametrize("cls,where,message", [
     (WithDict, "x * self.table", "attribute 'table' of 'WithDict' object (self) is a value of type dict"),
-    (WithBadHelper, "with open", "method 'WithBadHelper.helper' is not in the pts language: 'with' is not supported"),
+    (WithBadHelper, "with open", "cannot call 'open': not a function pts can compile"),
     (CallsNoForward, "self.inner(x)", "'NoForward' object (self.inner) is not callable: its class has no 'forward' method"),
     (BreaksOut, "break", "'break' is not supported in a loop over objects"),
     (AssignsConstant, "self.count = self", "cannot assign to attribute 'count' of 'AssignsConstant' object (self)"),
