@@ -670,6 +670,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
         t = self.expr(self.allow_none(s.value), expected=expected)
+        if self.unpack_object(s, t):                  # x, y = vec: its __iter__ (check_dunders)
+            t = self.expr(s.value)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
                 and not self.scopes:
             self.new_version(s.targets[0], t)

@@ -85,6 +85,20 @@ class DunderChecks:
         it.gen_pyfunc = gen
         return True
 
+    def unpack_object(self, s: A.Assign, t: Type) -> bool:
+        """`x, y = vec` of an object whose class has `__iter__` (not a NamedTuple, which
+        unpacks its fields): the value becomes `list(vec)`, unpacked with CPython's
+        ValueError when the count differs.  True if s.value was rewritten."""
+        if not isinstance(t, ObjType) or not any(isinstance(x, (A.TupleExpr, A.ListExpr))
+                                                 for x in s.targets):
+            return False
+        info = self.program.classes[t.name]
+        if check_classes.is_namedtuple(info.cls) or class_method(t, "__iter__", self.program) \
+                is None:
+            return False
+        s.value = A.Call(A.Name("list", span=s.value.span), [s.value], span=s.value.span)
+        return True
+
     def call_object(self, e: A.Call) -> Type:
         t = self.expr(e.func)
         if e.keywords:

@@ -480,6 +480,8 @@ class IterChecks:
             start = e.args[1]
         e.start = start
         st = self.expr(start) if start is not None else I64
+        if type(elem).__name__ == "ObjType" or type(st).__name__ == "ObjType":
+            return self.sum_objects(e, elem, st)     # sum(vs, Vec(0, 0)): by __add__
         if C128 in (elem, st) and all(t == C128 or t in NUMBERS for t in (elem, st)):
             e.np_sum = False                 # complex + complex, left to right, as CPython
             return C128
@@ -493,6 +495,20 @@ class IterChecks:
             return result_type("np.add", [st, elem])
         e.np_sum = False
         return F64 if F64 in (elem, st) else I64
+
+    def sum_objects(self, e: A.Call, elem: Type, st: Type) -> Type:
+        """sum() of objects: stdlib/lists.py's obj_sum over the items as a list, each added
+        by its class's __add__ (CPython's `start + x0 + x1 ...`)."""
+        if e.start is None:
+            raise self.error(f"sum() of {py_name(elem)} objects needs a start value "
+                             f"(sum(xs, {py_name(elem)}(...))): pts does not add 0 to an "
+                             f"object", e)
+        items = e.args[0]
+        if not isinstance(items.ty, ListType) or getattr(items, "lazy", False):
+            items = A.Call(A.Name("list", span=items.span), [items], span=items.span)
+        e.args, e.keywords = [items, e.start], []
+        types = [self.expr(items), st]
+        return self.library_call(e, "obj_sum", types, module="lists")
 
     def builtin_any(self, e: A.Call) -> Type:
         elem = self.one_iterable(e, "any")

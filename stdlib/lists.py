@@ -236,3 +236,11 @@ def dict_repr(d) -> str:
         else:
             out += repr(k) + ": " + repr(v)
     return out + "}"
+
+
+def obj_sum(xs, start):
+    """sum(xs, start) of objects: start + xs[0] + xs[1] ..., each `+` its class's __add__."""
+    acc = start
+    for x in xs:
+        acc = acc + x
+    return acc
