@@ -351,12 +351,15 @@ class ClassChecks:
         want = info.declared.get(name)
         convertible, join = HELPERS.convertible, HELPERS.join
         if want is not None:
-            if not convertible(t, want):
+            if not convertible(t, want) and not _fits_any_tensor(t, want):
                 raise self.error(f"field '{name}' of {info.cls.__name__} is {py_name(want)}: "
                                  f"cannot store {py_name(t)}", node)
-            info.fields.setdefault(name, want)
-            target.ty = want
-            return
+            if not _any_tensor(want):
+                info.fields.setdefault(name, want)
+                target.ty = want
+                return
+            # `np.ndarray` (rank and dtype left open): what is stored decides, as for a
+            # field without annotation
         old = info.fields.get(name)
         if old is None:
             info.fields[name] = t
@@ -436,7 +439,10 @@ class ClassChecks:
         if not isinstance(vt, ObjType):
             return None
         info = self.class_of(vt)
-        return info.declared.get(target.attr) or info.fields.get(target.attr)
+        declared = info.declared.get(target.attr)
+        if declared is not None and _any_tensor(declared):
+            declared = None                    # (`List[np.ndarray]`: the stores decide)
+        return declared or info.fields.get(target.attr)
 
     def property_call(self, e: A.Expr, fn, operands: list, how: str) -> Type:
         """A property's getter (the node's `method_call`) or setter (`setter_call`: one
@@ -478,7 +484,7 @@ class ClassChecks:
                              f"{py_name(old)} and {py_name(want)}", s)
         info.declared[target.attr] = want
         if s.value is not None:
-            t = self.expr(self.allow_none(s.value), expected=want)
+            t = self.expr(self.allow_none(s.value), expected=None if _any_tensor(want) else want)
             self.class_store(target, t, s.value)
 
     # ------------------------------------------------------------ methods
@@ -856,6 +862,31 @@ def dispatch_groups(cls: type, attr: str) -> list:
     groups = [(owner, fn, fn is default) for fn, owner in found.items()]
     groups.sort(key=lambda g: (g[2], -len(g[0].__mro__)))
     return groups
+
+
+def _any_tensor(t: Type) -> bool:
+    from pts.frontend.check import has_any_tensor
+    return has_any_tensor(t)
+
+
+def _fits_any_tensor(t: Type, want: Type) -> bool:
+    """Does a value of type t fit an annotation whose arrays leave rank and dtype open
+    (`List[np.ndarray]`; an empty list not yet filled too)?"""
+    from pts.frontend.check import ANY_TENSOR
+    from pts.ir.types import TensorType
+    if t == want:
+        return True
+    if want == ANY_TENSOR:
+        return isinstance(t, TensorType)
+    if isinstance(want, ListType) and isinstance(t, ListType):
+        return t.elem == UNKNOWN or _fits_any_tensor(t.elem, want.elem)
+    if isinstance(want, OptionalType):
+        return t == NONE or _fits_any_tensor(t.elem if isinstance(t, OptionalType) else t,
+                                             want.elem)
+    if isinstance(want, TupleType) and isinstance(t, TupleType) and \
+            len(t.elems) == len(want.elems):
+        return all(_fits_any_tensor(a, b) or a == b for a, b in zip(t.elems, want.elems))
+    return False
 
 
 def assigned_class_attr(checker, cls: type, attr: str) -> bool:
