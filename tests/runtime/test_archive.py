@@ -173,7 +173,10 @@ def test_lang_program_archives(path, tmp_path, pts_run):
         for args in calls:
             value, exc, out = outcome(fn, copy_args(args))
             # every program of the corpus compiles natively: a CompileError is a regression
-            assert not isinstance(exc, (pts.CompileError, NotImplementedError)), \
+            # (and so is pts's NotImplementedError, where CPython raises none itself)
+            assert not isinstance(exc, pts.CompileError) and not (
+                isinstance(exc, NotImplementedError) and not isinstance(
+                    outcome(pyfunc, copy_args(args))[1], NotImplementedError)), \
                 f"{path.name}: {name}{args}: {exc!r}"
             expected.append((full_args(pyfunc, args), value, exc, out))
         target = tmp_path / f"{name}.pts"
