@@ -100,6 +100,23 @@ class DictChecks:
             raise self.error(f"unhashable type: '{py_name(t)}' (a {what} must be bool, int, "
                              f"float, str or a tuple of those)", node)
 
+    def get_or_none(self, e: A.Call) -> bool:
+        """`d.get(k)` (or `d.get(k, None)`) where reading d and k twice is reading them once
+        (names, attributes, constants): e becomes `d[k] if k in d else None`, an Optional of
+        the value type.  False (e unchanged) otherwise."""
+        from pts.frontend.check_numbers import _pure
+        from pts.frontend.source import clone_tree
+        d, k = e.func.value, e.args[0]
+        if not (_pure(d) and _pure(k)):
+            return False
+        span = e.span
+        test = A.Compare(clone_tree(k), ["in"], [clone_tree(d)], span=span)
+        body = A.Subscript(clone_tree(d), clone_tree(k), span=span)
+        e.__dict__.clear()
+        e.__class__ = A.IfExp
+        e.__init__(test, body, A.Const(None, span=span), span=span)
+        return True
+
     def check_value(self, t: Type, node: A.Node) -> None:
         if not value_ok(t):
             raise self.error(f"dicts of {py_name(t)} values are not supported (values are "
@@ -389,12 +406,16 @@ class DictChecks:
                         obj = j
                 if obj.val != UNKNOWN and v != obj.val and \
                         self.iter_helpers.join(obj.val, v) != obj.val:
+                    if name == "get" and v == NONE and self.get_or_none(e):
+                        return self.expr(e)          # d[k] if k in d else None
                     if name == "get" and v == NONE:
                         raise self.error("d.get(k) / d.get(k, None) gives None for a missing "
                                          "key: not supported yet (give a default of the "
                                          "value type, or test `k in d`)", e)
                     raise self.error(f"the default of {name}() must be {py_name(obj.val)}, "
                                      f"not {py_name(v)}", e.args[1])
+            elif name == "get" and self.get_or_none(e):
+                return self.expr(e)                  # d[k] if k in d else None
             elif name == "get":
                 raise self.error("d.get(k) gives None for a missing key: not supported yet "
                                  "(give a default of the value type, or test `k in d`)", e)

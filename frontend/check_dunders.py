@@ -14,7 +14,7 @@ import inspect
 
 from pts.frontend import ast as A
 from pts.frontend import check_classes
-from pts.frontend.class_records import iter_generator, record_method
+from pts.frontend.class_records import iter_generator, record_method, sequence_generator
 from pts.ir.object_ops import has_object
 from pts.ir.types import I1, ObjType, Type, py_name
 
@@ -68,6 +68,8 @@ class DunderChecks:
             return False
         info = self.program.classes[t.name]
         fn = class_method(t, "__iter__", self.program)
+        if fn is None and class_method(t, "__getitem__", self.program) is not None:
+            fn = sequence_generator(info.cls)       # self[0], self[1], ... to IndexError
         if fn is None:
             raise self.error(f"'{info.cls.__name__}' object is not iterable", it)
         from pts.frontend.check_classes import dispatch_groups
@@ -93,8 +95,9 @@ class DunderChecks:
                                                  for x in s.targets):
             return False
         info = self.program.classes[t.name]
-        if check_classes.is_namedtuple(info.cls) or class_method(t, "__iter__", self.program) \
-                is None:
+        if check_classes.is_namedtuple(info.cls) or (
+                class_method(t, "__iter__", self.program) is None
+                and class_method(t, "__getitem__", self.program) is None):
             return False
         s.value = A.Call(A.Name("list", span=s.value.span), [s.value], span=s.value.span)
         return True

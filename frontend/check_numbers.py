@@ -275,4 +275,8 @@ def _pure(e: A.Expr) -> bool:
         return all(p is None or _pure(p) for p in (e.lower, e.upper, e.step))
     if isinstance(e, A.TupleExpr):
         return all(_pure(x) for x in e.elts)
+    if isinstance(e, A.BinOp):          # (i % 3: it may raise, the same way both times)
+        return _pure(e.left) and _pure(e.right)
+    if isinstance(e, A.UnaryOp):
+        return _pure(e.operand)
     return False

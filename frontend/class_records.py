@@ -264,6 +264,25 @@ def iter_generator(cls: type, fn):
     return _MADE[key]
 
 
+def sequence_generator(cls: type):
+    """CPython's old sequence protocol as a generator: a class with __getitem__ and no
+    __iter__ iterates self[0], self[1], ... until __getitem__ raises IndexError."""
+    key = (cls, "__iter__ of __getitem__")
+    if key not in _MADE:
+        text = ("def __iter__(self):\n"
+                "    __pts_i = 0\n"
+                "    while True:\n"
+                "        try:\n"
+                "            __pts_item = self[__pts_i]\n"
+                "        except IndexError:\n"
+                "            return\n"
+                "        yield __pts_item\n"
+                "        __pts_i += 1\n")
+        getitem = inspect.getattr_static(cls, "__getitem__")
+        _MADE[key] = _compile_method(cls, "__iter__", text, inspect.getsourcelines(getitem)[1])
+    return _MADE[key]
+
+
 def _compile_method(cls: type, name: str, text: str, line: int | None = None):
     """A method of cls from its source text: a Python function (in the module's globals)
     whose syntax tree frontend.source knows, spans at the class (or at `line`)."""

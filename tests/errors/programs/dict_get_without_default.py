@@ -1,7 +1,9 @@
-# Refused: d.get(k) would give None for a missing key (not supported yet).
+# Refused: d.get(k) that gives None for a missing key, where the key is a call (pts reads
+# `d.get(k)` as `d[k] if k in d else None`, which reads k twice: only for names,
+# attributes and constants).
 # call: f("a")
-# error: 7: d.get(k) gives None for a missing key
+# error: 9: d.get(k) gives None for a missing key
 
 def f(k):
     d = {"a": 1}
-    return d.get(k)
+    return d.get(k.strip())
