@@ -21,7 +21,7 @@ from pts.frontend.check_classes import is_class_type
 from pts.frontend.objects import ObjectType
 from pts.ir.types import (C128, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64, STR,
                           DictType, ListType, OptionalType, SetType, TensorType, TupleType, Type,
-                          VarTupleType)
+                          VarTupleType, py_name)
 
 
 def python_class(t: Type):
@@ -57,7 +57,7 @@ class IsinstanceChecks:
             cls = python_class(t)
             if cls is None:
                 hint = " (test 'is not None' instead)" if isinstance(t, OptionalType) else ""
-                raise self.error(f"isinstance() of a {self.type_name(t)} is decided at run time, "
+                raise self.error(f"isinstance() of a {py_name(t)} is decided at run time, "
                                  f"which pts does not do yet{hint}", e)
             answer = issubclass(cls, classes)
         e.__class__ = A.Const               # (lowered as the constant it is)
@@ -81,7 +81,3 @@ class IsinstanceChecks:
             return value
         raise self.error("isinstance() arg 2 must be a class or a tuple of classes that pts "
                          "knows when it compiles", e)
-
-    def type_name(self, t: Type) -> str:
-        from pts.ir.types import py_name
-        return py_name(t)

@@ -76,8 +76,9 @@ def parse_source(text: str, filename: str, line_offset: int = 0,
     return body
 
 
-def function_source(pyfunc) -> tuple[str, str, int]:
-    """(dedented source, file name, line offset) of a Python function."""
+def function_source(pyfunc) -> tuple[str, str, int, int]:
+    """(dedented source, file name, line offset, column offset: the indentation removed) of
+    a Python function."""
     try:
         # (of its code: inspect unwraps a function's __wrapped__, and functools.wraps /
         # update_wrapper would give a memoizing wrapper the source of what it wraps)
@@ -88,7 +89,15 @@ def function_source(pyfunc) -> tuple[str, str, int]:
         raise CompileError(f"cannot read the source of '{getattr(pyfunc, '__name__', pyfunc)}': "
                            f"{e}") from None
     filename = pyfunc.__code__.co_filename
-    return _dedent(lines), filename, first - 1
+    text = _dedent(lines)
+    return text, filename, first - 1, _removed_indent(lines, text)
+
+
+def _removed_indent(lines: list[str], text: str) -> int:
+    """How many columns _dedent took off the code's first line."""
+    def first_code(ls):
+        return next((ln for ln in ls if ln.strip() and not ln.lstrip().startswith("#")), "")
+    return len(first_code(lines)) - len(first_code(text.splitlines(keepends=True)))
 
 
 def _dedent(lines: list[str]) -> str:

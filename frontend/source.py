@@ -26,8 +26,8 @@ def parse_pyfunc(pyfunc) -> A.FunctionDef:
     fdef = stdlib_trees.lookup(pyfunc)         # pts's library functions: parsed by `make`
     if fdef is None:
         from pts.frontend.parse import function_source, parse_function
-        text, filename, offset = function_source(pyfunc)
-        fdef = parse_function(text, filename, line_offset=offset)
+        text, filename, offset, col = function_source(pyfunc)
+        fdef = parse_function(text, filename, line_offset=offset, col_offset=col)
     _PARSED[id(code)] = (code, fdef)
     return fdef
 

@@ -157,8 +157,8 @@ def write(out_path: str | None = None) -> str:
     trees = {}
     for fn in library_functions():
         try:
-            text, filename, offset = function_source(fn)
-            tree = parse_function(text, filename, line_offset=offset)
+            text, filename, offset, col = function_source(fn)
+            tree = parse_function(text, filename, line_offset=offset, col_offset=col)
         except CompileError:
             continue
         blob = io.BytesIO()

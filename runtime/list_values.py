@@ -20,7 +20,7 @@ import ctypes
 import sys
 
 from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, NUMPY_SCALARS, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
-                          VarTupleType,
+                          DictType, SetType, VarTupleType,
                           ObjType, OptionalType, TensorType, TupleType, Type)
 
 _SCALAR = {I1: (1, 1), NONE: (1, 1), I64: (8, 8), F64: (8, 8), F32: (4, 4), I32: (4, 4),
@@ -96,7 +96,8 @@ class Marshal(ObjectMarshal):
         self.to_python: dict[int, list] = {}         # runtime list -> Python list
         self.boxed: list[tuple[list, int, Type]] = []
         self.keep: list = []                          # Python lists alive while ids are keys
-        self.hashes: list[tuple] = []                 # dict/set arguments (runtime.native)
+        self.hashes: list[tuple] = []                 # (dict or set, runtime hash, type)
+        self.hash_values: dict[int, object] = {}      # runtime hash -> the caller's dict/set
 
     # Python -> native ----------------------------------------------------------
 
@@ -120,6 +121,61 @@ class Marshal(ObjectMarshal):
         for i, v in enumerate(values):
             self.write(data + i * size, v, elem)
         return hdr
+
+    def new_hash(self, value, t: Type) -> int:
+        """A runtime dict or set of the Python one (an argument, or an object's field): the
+        same runtime hash for the same Python object; the caller's object gets the final
+        contents after the call (copy_back_hashes)."""
+        from pts.runtime import dicts
+        known = self.to_native.get(id(value))
+        if known is not None:
+            return known
+        kind = dict if isinstance(t, DictType) else (set, frozenset)
+        if not isinstance(value, kind):
+            raise TypeError(f"pts expected a {'dict' if kind is dict else 'set'}, not "
+                            f"{type(value).__name__}")
+        ptr = dicts.new_hash(self.ctx, value, t, self._leaf_slot)
+        self.to_native[id(value)] = ptr
+        self.keep.append(value)
+        self.hashes.append((value, ptr, t))
+        self.hash_values[ptr] = value
+        return ptr
+
+    def _leaf_slot(self, v, t: Type) -> int:
+        """The 8-byte slot of a key's or value's leaf (runtime.dicts)."""
+        from pts.runtime import dicts
+        if t == STR:
+            return STRINGS.new_str(self.ctx, v)
+        if isinstance(t, ListType):
+            return self.new_list(v, t.elem)
+        return dicts.scalar_slot(v, t)
+
+    def _leaf_value(self, x: int, t: Type):
+        from pts.runtime import dicts
+        if t == STR:
+            return STRINGS.read_str(x)
+        if isinstance(t, ListType):
+            return self.read_list(x, t.elem)
+        return dicts.scalar_value(x, t)
+
+    def read_hash(self, ptr: int, t: Type):
+        """The Python dict or set of a runtime one: the caller's own when it came from
+        Python (its contents are copied back after the call), else a new one."""
+        from pts.runtime import dicts
+        known = self.hash_values.get(ptr)
+        if known is not None:
+            return known
+        return dicts.read_hash(ptr, t, self._leaf_value)
+
+    def copy_back_hashes(self) -> None:
+        """The caller's dicts and sets get the runtime ones' final contents, in place."""
+        from pts.runtime import dicts
+        for value, ptr, t in self.hashes:
+            new = dicts.read_hash(ptr, t, self._leaf_value)
+            if isinstance(value, frozenset):
+                continue
+            value.clear()
+            value.update(new)
 
     def write(self, addr: int, v, t: Type) -> None:
         t = DTYPE_OF_SCALAR.get(t, t)
@@ -156,6 +212,8 @@ class Marshal(ObjectMarshal):
                 self.write(addr + offsets(t)[1], v, t.elem)
         elif isinstance(t, ObjType):                # (runtime.object_values)
             ctypes.c_void_p.from_address(addr).value = self.new_object(v, t.name)
+        elif isinstance(t, (DictType, SetType)):     # (an object's field)
+            ctypes.c_void_p.from_address(addr).value = self.new_hash(v, t)
         elif type(t) is TensorType and self.tensors is not None:
             desc = self.tensors.box(v, t)
             size = layout(t)[0]
@@ -210,6 +268,8 @@ class Marshal(ObjectMarshal):
             return self.read(addr + offsets(t)[1], t.elem)
         if isinstance(t, ObjType):                  # (runtime.object_values)
             return self.read_object(ctypes.c_void_p.from_address(addr).value, t.name)
+        if isinstance(t, (DictType, SetType)):
+            return self.read_hash(ctypes.c_void_p.from_address(addr).value, t)
         if type(t) is TensorType and self.tensors is not None:
             same = self.arrays.get(bytes((ctypes.c_char * layout(t)[0]).from_address(addr)))
             return same if same is not None else self.tensors.unbox(addr, t)

@@ -476,9 +476,7 @@ class NativeEntry:
             # Copy the lists back before raising too: as in Python, a list the callee
             # mutated before raising shows the mutation to the caller.
             lists.copy_back()
-            for value, ptr, t in lists.hashes:             # dict and set arguments
-                value.clear()
-                value.update(self._read_hash(ptr, t, lists))
+            lists.copy_back_hashes()                       # dict and set arguments
             if status != 0:
                 raise self._error(ctx, status)
             if self.ret_type == NONE:
@@ -516,10 +514,7 @@ class NativeEntry:
         elif isinstance(t, ListType):
             argv[slot] = lists.new_list(value, t.elem)
         elif isinstance(t, (DictType, SetType)):
-            ptr = _dicts.new_hash(ctypes.addressof(ctx), value, t,
-                                  lambda v, leaf: self._leaf_slot(ctx, v, leaf, lists))
-            lists.hashes.append((value, ptr, t))
-            argv[slot] = ptr
+            argv[slot] = lists.new_hash(value, t)
         elif t == NONE:
             argv[slot] = 0
         elif isinstance(t, ObjType):                  # (runtime.object_values)
@@ -563,21 +558,13 @@ class NativeEntry:
             # (through the call's Marshal: an argument list returned is the caller's list)
             return lists.read_list(raw, t.elem) if lists is not None else read_list(raw, t.elem)
         if isinstance(t, (DictType, SetType)):
-            return self._read_hash(raw, t, lists)
+            return lists.read_hash(raw, t) if lists is not None else self._read_hash(raw, t)
         if isinstance(t, ObjType):
             return lists.read_object(raw, t.name)
         if t == STR:
             return _strings.read_str(raw)
         from pts.runtime.tensors import unbox_other     # tensors, float32 and int32 scalars
         return unbox_other(raw, t, tensors)
-
-    def _leaf_slot(self, ctx, v, t: Type, lists) -> int:
-        """The 8-byte slot of a key's or value's leaf (runtime.dicts)."""
-        if t == STR:
-            return _strings.new_str(ctypes.addressof(ctx), v)
-        if isinstance(t, ListType):
-            return lists.new_list(v, t.elem)
-        return _dicts.scalar_slot(v, t)
 
     def _read_hash(self, ptr: int, t: Type, lists=None):
         def leaf(x: int, lt: Type):

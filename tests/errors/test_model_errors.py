@@ -2,10 +2,10 @@
 line that names what is refused: model_programs/*.py, with the `# call:` / `# error:
 LINE: FRAGMENT` headers of programs/ (test_compile_errors.py), `f` a model object.
 
-These are apart from programs/ because a method's error quotes its line dedented and
-reports the column within the dedented method (frontend.parse.function_source drops the
-class's indentation): test_compile_errors checks the quote and the column against the
-file, which a method's error does not match yet.  Here: the line and the message.
+These are apart from programs/ because `f` is a model object (pts.script of the module's
+`f`); the checks are test_compile_errors's: the line and the message, and the quoted line
+and the caret's column against the file (a method's error gives its column in the file,
+past the class's indentation: frontend.parse.function_source's column offset).
 """
 from pathlib import Path
 
@@ -29,4 +29,10 @@ def test_model_compile_error(case):
     assert e.line == case.line, f"line {e.line}, expected {case.line}: {e}"
     assert case.fragment in e.msg, f"{case.fragment!r} not in {e.msg!r}"
     assert str(e.filename).endswith(case.path.name)
-    assert "Traceback" not in str(e)
+    rendered = str(e)
+    assert "Traceback" not in rendered
+    head, source, caret = rendered.split("\n")
+    assert head.startswith(f"{e.filename}:{e.line}:{e.col}: "), head
+    file_line = case.path.read_text(encoding="utf-8").splitlines()[case.line - 1]
+    assert source[4:].rstrip() == file_line.rstrip()
+    assert caret.index("^") - 4 == e.col - 1 <= len(file_line)

@@ -67,8 +67,8 @@ def test_stored_trees_are_the_parsers_trees(fresh):
         if tree is None:
             continue            # outside the language (never compiled)
         stored += 1
-        text, filename, offset = parse.function_source(fn)
-        assert structure(tree) == structure(parse.parse_function(text, filename, offset)), \
+        text, filename, offset, col = parse.function_source(fn)
+        assert structure(tree) == structure(parse.parse_function(text, filename, offset, col)), \
             fn.__qualname__
     assert stored > 80
 

@@ -94,3 +94,21 @@ def test_dataclass_in_and_out(mod, backend):
 def test_namedtuple_in_and_out(mod, backend):
     out = pts.script(mod.swap, backend=backend)(mod.Pair(1, 2))
     assert type(out) is mod.Pair and out == mod.Pair(2, 1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dict_and_set_fields(mod, backend):
+    """An object whose fields are a dict, a set and a list: the caller's containers are
+    changed in place (the same objects, as in CPython); a new object's come back new."""
+    inv, want = mod.Inventory(), mod.Inventory()
+    for x in (inv, want):
+        x.counts["x"] = 2
+    counts, tags = inv.counts, inv.tags
+    restock = pts.script(mod.restock, backend=backend)
+    assert restock(inv, "apple", 3) == mod.restock(want, "apple", 3) == 5
+    assert restock(inv, "bean", 1) == mod.restock(want, "bean", 1) == 6
+    assert inv.counts is counts and inv.tags is tags
+    assert (inv.counts, inv.tags, inv.log) == (want.counts, want.tags, want.log)
+    made = pts.script(mod.new_inventory, backend=backend)("k")
+    assert type(made) is mod.Inventory
+    assert (made.counts, made.tags, made.log) == ({"k": 1}, {"k"}, [])

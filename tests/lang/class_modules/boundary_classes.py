@@ -1,5 +1,5 @@
 """Classes and functions whose objects cross the Python boundary (test_class_boundary.py)."""
-from typing import List, Optional
+from typing import Dict, List, Optional, Set
 
 
 class Point:
@@ -73,3 +73,24 @@ def bump(r: Rec, k: float) -> Rec:
 
 def swap(p: Pair) -> Pair:
     return Pair(p.b, p.a)
+
+
+class Inventory:
+    def __init__(self):
+        self.counts: Dict[str, int] = {}
+        self.tags: Set[str] = set()
+        self.log: List[str] = []
+
+
+def restock(inv: Inventory, item: str, n: int) -> int:
+    inv.counts[item] = inv.counts.get(item, 0) + n
+    inv.tags.add(item[0])
+    inv.log.append(item)
+    return sum(inv.counts.values())
+
+
+def new_inventory(item: str) -> Inventory:
+    inv = Inventory()
+    inv.counts[item] = 1
+    inv.tags.add(item)
+    return inv
