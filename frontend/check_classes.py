@@ -329,6 +329,10 @@ class ClassChecks:
             target.ty = want
             return
         old = info.fields.get(name)
+        if t == ListType(NONE):
+            # `self.piles = [None] * 3`, filled by other methods: built as the list the
+            # field becomes, so this store is checked again if the field widens
+            info.readers.setdefault(name, set()).add(self.spec.ir_name)
         if old is None:
             info.fields[name] = t
             target.ty = t
@@ -407,7 +411,10 @@ class ClassChecks:
         if not isinstance(vt, ObjType):
             return None
         info = self.class_of(vt)
-        return info.declared.get(target.attr) or info.fields.get(target.attr)
+        t = info.declared.get(target.attr) or info.fields.get(target.attr)
+        if isinstance(t, OptionalType) and isinstance(t.elem, (ListType, DictType, SetType)):
+            return t.elem          # self.piles = [None] * 3 of a field that starts None
+        return t
 
     def property_call(self, e: A.Expr, fn, operands: list, how: str) -> Type:
         """A property's getter (the node's `method_call`) or setter (`setter_call`: one
@@ -739,8 +746,12 @@ def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
             and isinstance(lt.elem, (OptionalType, type(NONE))):
         elem = OptionalType(t) if lt.elem == NONE else join(lt.elem, t)
         if elem is not None and ListType(elem) != lt:
-            self.widen_field(info, target.value.attr, ListType(elem))
-            return ListType(elem)
+            # a field that is None until a method fills it stays Optional
+            was = info.fields.get(target.value.attr)
+            new = ListType(elem)
+            self.widen_field(info, target.value.attr,
+                             OptionalType(new) if isinstance(was, OptionalType) else new)
+            return new
     return lt
 
 
