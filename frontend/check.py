@@ -572,6 +572,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             it.ty = ListType(I64)
             return I64
         t = self.expr(it)
+        self.none_use(it, "'NoneType' object is not iterable")
         if isinstance(t, ListType):
             return t.elem
         if t == STR:
@@ -621,6 +622,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         if isinstance(target, A.Subscript):
             lt = self.expr(target.value)
+            self.none_use(target.value, "'NoneType' object is not subscriptable"
+                          if isinstance(node, A.AugAssign) else
+                          "'NoneType' object does not support item assignment")
             if isinstance(lt, ObjType):                # p[i] = v: __setitem__ (check_classes)
                 self.class_setitem(target, lt, t, node)
                 return
@@ -1114,6 +1118,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def expr_Subscript(self, e: A.Subscript) -> Type:
         t = self.expr(e.value)
+        self.none_use(e.value, "'NoneType' object is not subscriptable")
         if isinstance(t, ObjType):                    # p[i]: __getitem__ (check_classes)
             return self.class_getitem(e, t)
         if isinstance(t, TensorType):
@@ -1245,6 +1250,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
                 return self.call_math(e, f.attr)
             obj = self.expr(f.value)
+            self.none_use(f.value, f"'NoneType' object has no attribute '{f.attr}'",
+                          "AttributeError")
             return self.call_method(e, obj, f.attr)
         if isinstance(f, A.Name):
             key = self.var_key(f.id)
@@ -1452,6 +1459,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name == "len":
             self.nargs(e, name, 1)
             t = self.expr(e.args[0])
+            self.none_use(e.args[0], "object of type 'NoneType' has no len()")
             if isinstance(t, ObjectType):
                 return self.object_len(e, t)
             if isinstance(t, KwargsType):

@@ -719,7 +719,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         v = getattr(self, "expr_" + type(e).__name__)(e)
         msg = getattr(e, "none_checked", None)
         if msg is not None:              # an Optional list item used as T (check_optional)
-            self.check(self.emit("opt.is_none", [v], I1), "TypeError", msg)
+            self.check(self.emit("opt.is_none", [v], I1), getattr(e, "none_kind", "TypeError"),
+                       msg)
             v = self.emit("opt.get", [v], e.ty)
         self.b.span = saved
         return v
