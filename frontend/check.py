@@ -359,15 +359,22 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return name + ".global"
         return self.versions.get(name, name)
 
-    def new_version(self, target: A.Name, t: Type) -> None:
+    def new_version(self, target: A.Name, t: Type, fresh_copy: bool = False) -> None:
         """`x = <tensor of another rank or dtype>` in straight-line code: a new variable
         from here on (numpy code reshapes this way; one type per variable holds for the
-        rest: the old and the new x never meet at a join)."""
+        rest: the old and the new x never meet at a join).  So is `a = copy.deepcopy(a)`
+        of a list (Rosetta Code's gauss): the copy is a new object, which floats stored
+        into it later build as floats (check_lists.widens_list) while the list passed in
+        stays as it is."""
         key = getattr(target, "new_key", None)
         if key is None:
             old_key = self.var_key(target.id)
             old = self.declared.get(old_key, self.vars.get(old_key))
-            if not (isinstance(old, TensorType) and isinstance(t, TensorType) and old != t):
+            copied = fresh_copy and isinstance(old, ListType) and isinstance(t, ListType) \
+                and (old_key not in self.declared or
+                     any(p.name == old_key for p in self.fdef.params))
+            if not (isinstance(old, TensorType) and isinstance(t, TensorType) and old != t) \
+                    and not copied:
                 return
             n = 1
             while f"{target.id}.v{n}" in self.vars:
@@ -405,6 +412,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.vars[key] = t
             return t
         j = join(old, t) or (self.range_as_list(name, old, t, node) if key == name else None)
+        if j is None and widens_list(t, old):
+            raise self.error(f"variable '{name}' cannot be both {py_name(old)} (floats are "
+                             f"stored into it) and this existing {py_name(t)}: pts builds "
+                             f"a list of ints as floats only where it is made (a display, a "
+                             f"comprehension, [x] * n, a copy), not one made by a call or "
+                             f"held by another name; make it here, or make its items floats",
+                             node)
         if j is None:
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
                              f"{py_name(t)}{closure_hint(old, t)}", node)
@@ -643,6 +657,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return
             self.index(target.index, "list")
             lt = self.widen_none_list(target, lt, t)     # [None] * n, then filled (check_classes)
+            if not convertible(t, lt.elem) and not self.final:
+                self.widen_by_store(target, lt, t)          # a[j][k] -= t * ... (check_lists)
             if not convertible(t, lt.elem):
                 raise self.error(rebind_message(target.value, lt.elem, t) or
                                  f"cannot store {py_name(t)} in {py_name(lt)}", node)
@@ -664,14 +680,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Assign(self, s: A.Assign) -> None:
         expected = None
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
-            key = self.var_key(s.targets[0].id)
+            key = getattr(s.targets[0], "new_key", None) or self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
         t = self.expr(self.allow_none(s.value), expected=expected)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
                 and not self.scopes:
-            self.new_version(s.targets[0], t)
+            self.new_version(s.targets[0], t, getattr(s.value, "fresh_copy", False))
         for target in s.targets:
             self.assign_target(target, t, s.value)
 
@@ -1064,7 +1080,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return ListType(want or UNKNOWN)
         elem = want
         for x in e.elts:
-            t = self.expr(x)
+            # (a nested display is built as the expected rows: `g = [[1, 2], [3, 4]]`, a
+            # List[List[float]] once floats are stored into it)
+            t = self.expr(x, expected=want if isinstance(want, ListType) and isinstance(
+                x, (A.ListExpr, A.ListComp, A.BinOp)) else None)
             if elem is None:
                 elem = t
                 continue
