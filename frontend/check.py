@@ -107,6 +107,7 @@ class Spec:
     var_types: dict[str, Type] = field(default_factory=dict)
     const_params: dict[str, Any] = field(default_factory=dict)   # str arguments, by name
     checked: bool = False
+    ret_as: Type | None = None     # the result built as this wider list (call_function)
 
 
 class NeedsConstant(Exception):
@@ -269,6 +270,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.ret_annot = None
             else:
                 self.spec.ret_type = self.ret_annot
+        elif self.spec.ret_as is not None and fdef.returns is None:
+            # a caller stores floats into the List[int] this returns: its fresh lists are
+            # built as floats (and returning an existing List[int] is refused)
+            self.ret_annot = self.spec.ret_type = self.spec.ret_as
         self.init_returns_none()                   # a class's __init__ (check_classes)
         self.returns_nothing()                     # no `return value`: None (check_functions)
         params = dict(self.vars)
@@ -416,8 +421,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} (floats are "
                              f"stored into it) and this existing {py_name(t)}: pts builds "
                              f"a list of ints as floats only where it is made (a display, a "
-                             f"comprehension, [x] * n, a copy), not one made by a call or "
-                             f"held by another name; make it here, or make its items floats",
+                             f"comprehension, [x] * n, a copy, a function's result built so), "
+                             f"not one held by another name (a parameter, a variable); copy "
+                             f"it (copy.deepcopy), or make its items floats",
                              node)
         if j is None:
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
@@ -478,6 +484,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         t = NONE if s.value is None else self.expr(self.allow_none(s.value),
                                                    expected=self.ret_annot)
+        ret_as = self.spec.ret_as
+        if ret_as is not None and isinstance(s.value, A.Name) and not self.final \
+                and widens_list(t, ret_as):
+            # `out = [0] * n ... return out` for a caller that stores floats into the
+            # result: out is built as floats (a parameter stays refused)
+            self.assign_var(s.value.id, ret_as, s)
+            raise _Skip()
         self.check_returned(t, s)
         if isinstance(t, ObjectType):
             raise self.error(f"cannot return {self.object_name(t)}: objects are known at "
@@ -1360,6 +1373,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if (isinstance(a, A.ListExpr) and not a.elts and isinstance(want, ListType)
                         and t != want):
                     self.expr(a, expected=want)
+            want = getattr(e, "expected", None)
+            if isinstance(want, ListType) and isinstance(spec.ret_type, ListType) \
+                    and want != spec.ret_type and widens_list(spec.ret_type, want) \
+                    and not (isinstance(want.elem, OptionalType) and spec.ret_type.elem == NONE):
+                # `c = zeromat(n, q)`, then `c[i][j] = <float>`: the callee builds its
+                # result as the List[float] the caller's variable became (check_lists)
+                try:
+                    spec = self.program.specialize(pyfunc, tuple(args), e, consts, ret_as=want)
+                except CompileError:
+                    pass        # it returns a list made elsewhere: refused where it is stored
             e.target = Callee("function", name, spec)
             if spec.ret_type is None:
                 if not self.final:

@@ -121,7 +121,7 @@ class Program:
         return name
 
     def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None,
-                   consts: tuple = (), entry: bool = False) -> Spec:
+                   consts: tuple = (), entry: bool = False, ret_as: Type | None = None) -> Spec:
         """`pyfunc` for `arg_types`.  `consts` are (index, value) of the arguments known at
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
@@ -146,7 +146,7 @@ class Program:
                            or i in needed
                            or (type(v) is bool and i in tested))
             try:
-                return self._specialize(pyfunc, arg_types, node, chosen)
+                return self._specialize(pyfunc, arg_types, node, chosen, ret_as)
             except NeedsConstant as nc:
                 index = nc.index
                 if index in needed or index not in dict(consts):
@@ -175,19 +175,22 @@ class Program:
         return found
 
     def _specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None,
-                    consts: tuple) -> Spec:
+                    consts: tuple, ret_as: Type | None = None) -> Spec:
         with self.timings.phase("parse"):
             fdef = parse_pyfunc(pyfunc)     # (shared: read here; the new spec's is a copy)
         with class_scope(self, pyfunc.__globals__):      # `p: Point` (check_classes)
-            return self._specialize_in_scope(pyfunc, fdef, arg_types, node, consts)
+            return self._specialize_in_scope(pyfunc, fdef, arg_types, node, consts, ret_as)
 
-    def _specialize_in_scope(self, pyfunc, fdef, arg_types, node, consts) -> Spec:
+    def _specialize_in_scope(self, pyfunc, fdef, arg_types, node, consts, ret_as=None) -> Spec:
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
         arg_types = tuple(self.param_type(fdef, p, t, node, pyfunc)
                           for p, t in zip(fdef.params, arg_types))
-        key = (pyfunc, arg_types, consts)
+        # (ret_as: the result built as a wider list, for a caller that stores floats into
+        # it: check.call_function)
+        key = (pyfunc, arg_types, consts) if ret_as is None else (pyfunc, arg_types, consts,
+                                                                   ret_as)
         spec = self.specs.get(key)
         if spec is not None:
             return spec
@@ -200,6 +203,7 @@ class Program:
             fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
         spec.const_params = {fdef.params[i].name: v for i, v in consts}
+        spec.ret_as = ret_as
         self.specs[key] = spec
         self.order.append(spec)
         try:

@@ -53,3 +53,36 @@ def cube(n: int):
 # run: halves([1, 2, 3])
 # run: scaled_rows(3)
 # run: cube(3)
+
+
+def zeromat(p, q):
+    return [[0] * q for i in range(p)]
+
+
+def ramp(n):
+    out = [0] * n
+    for i in range(n):
+        out[i] = i
+    return out
+
+
+def matmul(a, b):
+    n, p = len(a), len(a[0])
+    q = len(b[0])
+    c = zeromat(n, q)
+    for i in range(n):
+        for j in range(q):
+            c[i][j] = sum(a[i][k] * b[k][j] for k in range(p))
+    return c
+
+
+def products(n: int):
+    a = [[i + j for j in range(n)] for i in range(n)]
+    b = [[0.5 * (i - j) for j in range(n)] for i in range(n)]
+    ints = zeromat(2, 2)          # the same function, its int result kept as ints
+    r = ramp(n)
+    r[0] = 0.25
+    return matmul(a, b), ints, [float(x) for x in r], ramp(2)
+
+
+# run: products(3)

@@ -5,7 +5,6 @@
 # Changes: gauss, zeromat and matmul are unchanged; the example session (determinant and
 #   inverse of the 3x3 magic square, and the check product) is main(), without its
 #   fractions.Fraction half (Fraction is outside the pts language).
-# xfail: waits for: floats stored into an int list made by another function (matmul's `c = zeromat(n, q)`, then `c[i][j] = <float>`: pts builds an int list as floats only where it is made); gauss itself compiles: `a = copy.deepcopy(a)` is built as floats where `a[j][k] -= t*a[i][k]` stores them
 import copy
 
 
