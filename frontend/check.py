@@ -463,6 +463,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
 
+    def stmt_Import(self, s: A.Import) -> None:
+        pass                  # bound when compiling (frontend.function_imports)
+
     def stmt_Global(self, s: A.Global) -> None:
         pass                                 # (its names are boxes: frontend.global_rebind)
 
@@ -1340,6 +1343,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if is_copy_function(value):                   # (check_copy: stdlib/pycopy.py)
             return self.call_copy(e, value, name, f)
         if True:
+            if getattr(value, "__module__", None) == "traceback":
+                # (compiling traceback.py would fail deep inside it, on sys.exc_info)
+                raise self.error(f"'{name}()' is not supported: pts keeps no tracebacks to "
+                                 f"print (an exception's class and message are "
+                                 f"type(e).__name__ and str(e))", f)
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 pyfunc = operator_function(value)      # operator.add(a, b)

@@ -358,6 +358,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
 
+    def stmt_Import(self, s: A.Import) -> None:
+        pass                  # bound when compiling (frontend.function_imports)
+
     def stmt_Global(self, s: A.Global) -> None:
         pass
 

@@ -20,6 +20,7 @@ from pts.frontend import ast as A
 from pts.frontend import shared_globals
 from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_function, convertible,
                                 plural, refine, resolve_type, tested_names)
+from pts.frontend.function_imports import imported_names
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
@@ -57,21 +58,28 @@ class GlobalReads:
     """A function's module globals as the checker sees them, remembering every name it
     looks up (pts.cache records what those names meant, to know when code is stale)."""
 
-    __slots__ = ("globals", "names")
+    __slots__ = ("globals", "names", "imported")
 
-    def __init__(self, globals_: dict, names: set):
+    def __init__(self, globals_: dict, names: set, imported: dict | None = None):
         self.globals = globals_
         self.names = names
+        self.imported = imported or {}      # the function's own imports (function_imports)
 
     def __contains__(self, name) -> bool:
+        if name in self.imported:
+            return True
         self.names.add(name)
         return name in self.globals
 
     def __getitem__(self, name):
+        if name in self.imported:
+            return self.imported[name]
         self.names.add(name)
         return self.globals[name]
 
     def get(self, name, default=None):
+        if name in self.imported:
+            return self.imported[name]
         self.names.add(name)
         return self.globals.get(name, default)
 
@@ -197,8 +205,10 @@ class Program:
         # (a nested function reads the globals of the module-level function around it; a
         # wrapper of a builtin, frontend.check_functions, reads nothing that can change)
         root = getattr(pyfunc, "root_function", pyfunc)
+        imported = imported_names(fdef, assigned_names(fdef.body)) \
+            if any(isinstance(s, A.Import) for s in A.walk(fdef.body)) else None
         reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(root, set())
-                            if root is not None else set())
+                            if root is not None else set(), imported)
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
