@@ -329,9 +329,10 @@ class ClassChecks:
             target.ty = want
             return
         old = info.fields.get(name)
-        if t == ListType(NONE):
-            # `self.piles = [None] * 3`, filled by other methods: built as the list the
-            # field becomes, so this store is checked again if the field widens
+        if t == ListType(NONE) or _unknown(t):
+            # `self.piles = [None] * 3`, `self.seen = set()`, filled by other methods: built
+            # as the container the field becomes, so this store is checked again if the
+            # field widens
             info.readers.setdefault(name, set()).add(self.spec.ir_name)
         if old is None:
             info.fields[name] = t
@@ -350,6 +351,9 @@ class ClassChecks:
         its base).  Code already checked against the narrower one is checked again: the
         whole program, from the start, knowing the field's type (`Restart`)."""
         others = info.readers.get(name, set()) - {self.spec.ir_name}
+        if isinstance(info.fields.get(name), OptionalType) and t != NONE \
+                and not isinstance(t, OptionalType):
+            t = OptionalType(t)     # (a field None in __init__, a list filled later: stays so)
         info.fields[name] = t
         if others:
             raise Restart(self.program)
@@ -664,6 +668,8 @@ class _Unwrapped(A.Expr):
 def _unknown(t: Type) -> bool:
     if t == UNKNOWN:
         return True
+    if isinstance(t, OptionalType):
+        return _unknown(t.elem)
     if isinstance(t, (ListType, SetType)):
         return _unknown(t.elem)
     if isinstance(t, DictType):
@@ -726,7 +732,8 @@ def class_table(program) -> dict:
             if _unknown(t):
                 raise CompileError(f"the type of field '{name}' of {info.cls.__name__} is not "
                                    f"known: nothing is stored into its empty container; "
-                                   f"annotate it ({name}: List[int] in the class body)", None)
+                                   f"annotate it ({name}: List[int] in the class body)",
+                                   _class_span(info.cls))
     return {name: tuple(info.fields.items())
             for name, info in getattr(program, "classes", {}).items()}
 
@@ -746,12 +753,8 @@ def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
             and isinstance(lt.elem, (OptionalType, type(NONE))):
         elem = OptionalType(t) if lt.elem == NONE else join(lt.elem, t)
         if elem is not None and ListType(elem) != lt:
-            # a field that is None until a method fills it stays Optional
-            was = info.fields.get(target.value.attr)
-            new = ListType(elem)
-            self.widen_field(info, target.value.attr,
-                             OptionalType(new) if isinstance(was, OptionalType) else new)
-            return new
+            self.widen_field(info, target.value.attr, ListType(elem))
+            return ListType(elem)
     return lt
 
 
@@ -834,6 +837,20 @@ def instance_fields(obj) -> list:
             if hasattr(obj, name) and name not in ("__dict__", "__weakref__"):
                 out.append((name, getattr(obj, name)))
     return out
+
+
+def _class_span(cls):
+    """The span of a class's `class` line, for errors about its layout."""
+    from pts.errors import Span, remember_source
+    try:
+        lines, first = inspect.getsourcelines(cls)
+        file = inspect.getsourcefile(cls) or "<unknown>"
+    except (OSError, TypeError):
+        return None
+    text = lines[0].rstrip("\n")
+    remember_source(file, text, first)              # (quoted under the message)
+    col = len(text) - len(text.lstrip()) + 1
+    return Span(file, first, col, first, len(text) + 1)
 
 
 def parse_span(pyfunc):
