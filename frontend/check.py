@@ -757,6 +757,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.assign_target(s.target, t, s)
         if isinstance(s.target, A.Name) and isinstance(s.target.ty, OptionalType):
             s.target.ty = narrowed
+        elif getattr(s.target, "none_checked", None) and isinstance(s.target.ty, OptionalType):
+            s.target.ty = narrowed        # self.total += x of a field that starts None
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
         if isinstance(s.target, A.Attribute):            # self.x: float = v (check_classes)
