@@ -318,6 +318,14 @@ class Global(Stmt):
 
 
 @dataclass(eq=False)
+class Import(Stmt):
+    """`import a.b as c` / `from m import x as y` inside a function: names=[(local name,
+    module, attribute or None)].  The names are bound when compiling (frontend.program's
+    globals view): a module is the same object wherever it is imported."""
+    names: list[tuple[str, str, str | None]]
+
+
+@dataclass(eq=False)
 class Assert(Stmt):
     test: Expr
     msg: Expr | None = None

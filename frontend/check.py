@@ -108,6 +108,7 @@ class Spec:
     var_types: dict[str, Type] = field(default_factory=dict)
     const_params: dict[str, Any] = field(default_factory=dict)   # str arguments, by name
     checked: bool = False
+    ret_as: Type | None = None     # the result built as this wider list (call_function)
 
 
 class NeedsConstant(Exception):
@@ -270,6 +271,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.ret_annot = None
             else:
                 self.spec.ret_type = self.ret_annot
+        elif self.spec.ret_as is not None and fdef.returns is None:
+            # a caller stores floats into the List[int] this returns: its fresh lists are
+            # built as floats (and returning an existing List[int] is refused)
+            self.ret_annot = self.spec.ret_type = self.spec.ret_as
         self.init_returns_none()                   # a class's __init__ (check_classes)
         self.returns_nothing()                     # no `return value`: None (check_functions)
         params = dict(self.vars)
@@ -362,15 +367,22 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return name + ".global"
         return self.versions.get(name, name)
 
-    def new_version(self, target: A.Name, t: Type) -> None:
+    def new_version(self, target: A.Name, t: Type, fresh_copy: bool = False) -> None:
         """`x = <tensor of another rank or dtype>` in straight-line code: a new variable
         from here on (numpy code reshapes this way; one type per variable holds for the
-        rest: the old and the new x never meet at a join)."""
+        rest: the old and the new x never meet at a join).  So is `a = copy.deepcopy(a)`
+        of a list (Rosetta Code's gauss): the copy is a new object, which floats stored
+        into it later build as floats (check_lists.widens_list) while the list passed in
+        stays as it is."""
         key = getattr(target, "new_key", None)
         if key is None:
             old_key = self.var_key(target.id)
             old = self.declared.get(old_key, self.vars.get(old_key))
-            if not (isinstance(old, TensorType) and isinstance(t, TensorType) and old != t):
+            copied = fresh_copy and isinstance(old, ListType) and isinstance(t, ListType) \
+                and (old_key not in self.declared or
+                     any(p.name == old_key for p in self.fdef.params))
+            if not (isinstance(old, TensorType) and isinstance(t, TensorType) and old != t) \
+                    and not copied:
                 return
             n = 1
             while f"{target.id}.v{n}" in self.vars:
@@ -408,6 +420,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.vars[key] = t
             return t
         j = join(old, t) or (self.range_as_list(name, old, t, node) if key == name else None)
+        if j is None and widens_list(t, old):
+            raise self.error(f"variable '{name}' cannot be both {py_name(old)} (floats are "
+                             f"stored into it) and this existing {py_name(t)}: pts builds "
+                             f"a list of ints as floats only where it is made (a display, a "
+                             f"comprehension, [x] * n, a copy, a function's result built so), "
+                             f"not one held by another name (a parameter, a variable); copy "
+                             f"it (copy.deepcopy), or make its items floats",
+                             node)
         if j is None:
             raise self.error(f"variable '{name}' cannot be both {py_name(old)} and "
                              f"{py_name(t)}{closure_hint(old, t)}", node)
@@ -446,6 +466,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
 
+    def stmt_Import(self, s: A.Import) -> None:
+        pass                  # bound when compiling (frontend.function_imports)
+
     def stmt_Global(self, s: A.Global) -> None:
         pass                                 # (its names are boxes: frontend.global_rebind)
 
@@ -467,6 +490,13 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         t = NONE if s.value is None else self.expr(self.allow_none(s.value),
                                                    expected=self.ret_annot)
+        ret_as = self.spec.ret_as
+        if ret_as is not None and isinstance(s.value, A.Name) and not self.final \
+                and widens_list(t, ret_as):
+            # `out = [0] * n ... return out` for a caller that stores floats into the
+            # result: out is built as floats (a parameter stays refused)
+            self.assign_var(s.value.id, ret_as, s)
+            raise _Skip()
         self.check_returned(t, s)
         if isinstance(t, ObjectType):
             raise self.error(f"cannot return {self.object_name(t)}: objects are known at "
@@ -577,6 +607,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if self.object_iter(it):        # an object: its __iter__ called (check_dunders)
             return self.iter_type(it)
         t = self.expr(it)
+        self.none_use(it, "'NoneType' object is not iterable")
         if isinstance(t, ListType):
             return t.elem
         if t == STR:
@@ -626,6 +657,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return
         if isinstance(target, A.Subscript):
             lt = self.expr(target.value)
+            self.none_use(target.value, "'NoneType' object is not subscriptable"
+                          if isinstance(node, A.AugAssign) else
+                          "'NoneType' object does not support item assignment")
             if isinstance(lt, ObjType):                # p[i] = v: __setitem__ (check_classes)
                 self.class_setitem(target, lt, t, node)
                 return
@@ -644,6 +678,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return
             self.index(target.index, "list")
             lt = self.widen_none_list(target, lt, t)     # [None] * n, then filled (check_classes)
+            if not convertible(t, lt.elem) and not self.final:
+                self.widen_by_store(target, lt, t)          # a[j][k] -= t * ... (check_lists)
             if not convertible(t, lt.elem):
                 raise self.error(rebind_message(target.value, lt.elem, t) or
                                  f"cannot store {py_name(t)} in {py_name(lt)}", node)
@@ -665,7 +701,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Assign(self, s: A.Assign) -> None:
         expected = None
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
-            key = self.var_key(s.targets[0].id)
+            key = getattr(s.targets[0], "new_key", None) or self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
@@ -674,7 +710,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             t = self.expr(s.value)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
                 and not self.scopes:
-            self.new_version(s.targets[0], t)
+            self.new_version(s.targets[0], t, getattr(s.value, "fresh_copy", False))
         for target in s.targets:
             self.assign_target(target, t, s.value)
 
@@ -728,6 +764,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.assign_target(s.target, t, s)
         if isinstance(s.target, A.Name) and isinstance(s.target.ty, OptionalType):
             s.target.ty = narrowed
+        elif getattr(s.target, "none_checked", None) and isinstance(s.target.ty, OptionalType):
+            s.target.ty = narrowed        # self.total += x of a field that starts None
 
     def stmt_AnnAssign(self, s: A.AnnAssign) -> None:
         if isinstance(s.target, A.Attribute):            # self.x: float = v (check_classes)
@@ -1067,7 +1105,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return ListType(want or UNKNOWN)
         elem = want
         for x in e.elts:
-            t = self.expr(x)
+            # (a nested display is built as the expected rows: `g = [[1, 2], [3, 4]]`, a
+            # List[List[float]] once floats are stored into it)
+            t = self.expr(x, expected=want if isinstance(want, ListType) and isinstance(
+                x, (A.ListExpr, A.ListComp, A.BinOp)) else None)
             if elem is None:
                 elem = t
                 continue
@@ -1121,6 +1162,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def expr_Subscript(self, e: A.Subscript) -> Type:
         t = self.expr(e.value)
+        self.none_use(e.value, "'NoneType' object is not subscriptable")
         if isinstance(t, ObjType):                    # p[i]: __getitem__ (check_classes)
             return self.class_getitem(e, t)
         if isinstance(t, TensorType):
@@ -1256,6 +1298,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if isinstance(f.value, A.Name) and self.is_module(f.value.id, math):
                 return self.call_math(e, f.attr)
             obj = self.expr(f.value)
+            self.none_use(f.value, f"'NoneType' object has no attribute '{f.attr}'",
+                          "AttributeError")
             return self.call_method(e, obj, f.attr)
         if isinstance(f, A.Name):
             key = self.var_key(f.id)
@@ -1312,6 +1356,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if is_copy_function(value):                   # (check_copy: stdlib/pycopy.py)
             return self.call_copy(e, value, name, f)
         if True:
+            if getattr(value, "__module__", None) == "traceback":
+                # (compiling traceback.py would fail deep inside it, on sys.exc_info)
+                raise self.error(f"'{name}()' is not supported: pts keeps no tracebacks to "
+                                 f"print (an exception's class and message are "
+                                 f"type(e).__name__ and str(e))", f)
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 pyfunc = operator_function(value)      # operator.add(a, b)
@@ -1345,6 +1394,16 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if (isinstance(a, A.ListExpr) and not a.elts and isinstance(want, ListType)
                         and t != want):
                     self.expr(a, expected=want)
+            want = getattr(e, "expected", None)
+            if isinstance(want, ListType) and isinstance(spec.ret_type, ListType) \
+                    and want != spec.ret_type and widens_list(spec.ret_type, want) \
+                    and not (isinstance(want.elem, OptionalType) and spec.ret_type.elem == NONE):
+                # `c = zeromat(n, q)`, then `c[i][j] = <float>`: the callee builds its
+                # result as the List[float] the caller's variable became (check_lists)
+                try:
+                    spec = self.program.specialize(pyfunc, tuple(args), e, consts, ret_as=want)
+                except CompileError:
+                    pass        # it returns a list made elsewhere: refused where it is stored
             e.target = Callee("function", name, spec)
             if spec.ret_type is None:
                 if not self.final:
@@ -1467,6 +1526,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if name == "len":
             self.nargs(e, name, 1)
             t = self.expr(e.args[0])
+            self.none_use(e.args[0], "object of type 'NoneType' has no len()")
             if isinstance(t, ObjectType):
                 return self.object_len(e, t)
             if isinstance(t, KwargsType):

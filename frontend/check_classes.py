@@ -361,6 +361,11 @@ class ClassChecks:
             # `np.ndarray` (rank and dtype left open): what is stored decides, as for a
             # field without annotation
         old = info.fields.get(name)
+        if t == ListType(NONE) or _unknown(t):
+            # `self.piles = [None] * 3`, `self.seen = set()`, filled by other methods: built
+            # as the container the field becomes, so this store is checked again if the
+            # field widens
+            info.readers.setdefault(name, set()).add(self.spec.ir_name)
         if old is None:
             info.fields[name] = t
             target.ty = t
@@ -378,6 +383,9 @@ class ClassChecks:
         its base).  Code already checked against the narrower one is checked again: the
         whole program, from the start, knowing the field's type (`Restart`)."""
         others = info.readers.get(name, set()) - {self.spec.ir_name}
+        if isinstance(info.fields.get(name), OptionalType) and t != NONE \
+                and not isinstance(t, OptionalType):
+            t = OptionalType(t)     # (a field None in __init__, a list filled later: stays so)
         info.fields[name] = t
         if others:
             raise Restart(self.program)
@@ -442,7 +450,10 @@ class ClassChecks:
         declared = info.declared.get(target.attr)
         if declared is not None and _any_tensor(declared):
             declared = None                    # (`List[np.ndarray]`: the stores decide)
-        return declared or info.fields.get(target.attr)
+        t = declared or info.fields.get(target.attr)
+        if isinstance(t, OptionalType) and isinstance(t.elem, (ListType, DictType, SetType)):
+            return t.elem          # self.piles = [None] * 3 of a field that starts None
+        return t
 
     def property_call(self, e: A.Expr, fn, operands: list, how: str) -> Type:
         """A property's getter (the node's `method_call`) or setter (`setter_call`: one
@@ -835,6 +846,8 @@ class _Unwrapped(A.Expr):
 def _unknown(t: Type) -> bool:
     if t == UNKNOWN:
         return True
+    if isinstance(t, OptionalType):
+        return _unknown(t.elem)
     if isinstance(t, (ListType, SetType)):
         return _unknown(t.elem)
     if isinstance(t, DictType):
@@ -941,7 +954,8 @@ def class_table(program) -> dict:
             if _unknown(t):
                 raise CompileError(f"the type of field '{name}' of {info.cls.__name__} is not "
                                    f"known: nothing is stored into its empty container; "
-                                   f"annotate it ({name}: List[int] in the class body)", None)
+                                   f"annotate it ({name}: List[int] in the class body)",
+                                   _class_span(info.cls))
     return {name: tuple(info.fields.items())
             for name, info in getattr(program, "classes", {}).items()}
 
@@ -1045,6 +1059,20 @@ def instance_fields(obj) -> list:
             if hasattr(obj, name) and name not in ("__dict__", "__weakref__"):
                 out.append((name, getattr(obj, name)))
     return out
+
+
+def _class_span(cls):
+    """The span of a class's `class` line, for errors about its layout."""
+    from pts.errors import Span, remember_source
+    try:
+        lines, first = inspect.getsourcelines(cls)
+        file = inspect.getsourcefile(cls) or "<unknown>"
+    except (OSError, TypeError):
+        return None
+    text = lines[0].rstrip("\n")
+    remember_source(file, text, first)              # (quoted under the message)
+    col = len(text) - len(text.lstrip()) + 1
+    return Span(file, first, col, first, len(text) + 1)
 
 
 def parse_span(pyfunc):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 
 from pts.frontend import ast as A
-from pts.ir.types import (DictType, ListType, OptionalType, ScalarType, SetType, TensorType,
+from pts.frontend.check_lists import widens_list
+from pts.ir.types import (F64, I1, I64, DictType, ListType, OptionalType, ScalarType, SetType, TensorType,
                           TupleType, Type, py_name)
 
 COPY_FUNCTIONS = {copy.copy: "copy", copy.deepcopy: "deepcopy"}
@@ -64,4 +65,21 @@ class CopyChecks:
         target = copy_target(kind, t)
         if target is None:
             raise self.error(f"{name}() of a {py_name(t)} is not supported", e.args[0])
+        e.fresh_copy = isinstance(t, ListType)   # (check.new_version: `a = deepcopy(a)`)
+        want = getattr(e, "expected", None)
+        if isinstance(t, ListType) and isinstance(want, ListType) and want != t \
+                and widens_list(t, want) and (kind == "deepcopy" or want.elem == F64):
+            # the copy is a fresh list, built as the floats stored into it later make it
+            # (a[j][k] -= t * a[i][k] on a deep copy of an int matrix: check_lists)
+            target = "deepcopy_floats" if kind == "deepcopy" else "copy_floats"
+            if not _ints_to_floats(t, want):
+                raise self.error(f"{name}() of a {py_name(t)} cannot be built as a "
+                                 f"{py_name(want)}", e)
         return self.call_function(e, getattr(pycopy, target), target, f)
+
+
+def _ints_to_floats(t: Type, want: Type) -> bool:
+    """Is `want` t with its ints (at the innermost level) made floats?"""
+    if isinstance(t, ListType) and isinstance(want, ListType):
+        return _ints_to_floats(t.elem, want.elem)
+    return t == want or (t in (I64, I1) and want == F64)

@@ -15,7 +15,7 @@ from pts.frontend import ast as A
 from pts.frontend.check_iter import ValueExpr
 from pts.frontend.list_types import index_function, SCALAR_ELEMS, list_elem_ok, list_join, plain_list
 from pts.ir.types import (F32, F64, I1, I64, NONE, NPF64, NPI1, NPI64, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
-                          TupleType, Type, py_name)
+                          TupleType, Type, VarTupleType, py_name)
 
 
 _BARE = {"list": ("list", ListType), "List": ("list", ListType), "dict": ("dict", DictType),
@@ -62,6 +62,31 @@ def fresh_list_expected(e: A.BinOp, operand: A.Expr, expected: Type | None) -> T
 
 class ListChecks:
     """List methods, slices and comparisons that call stdlib/lists.py."""
+
+    def widen_by_store(self, target: A.Subscript, lt: ListType, t: Type) -> None:
+        """`a[j][k] -= t * a[i][k]` stores a float into a list variable's List[int] (at
+        any depth): the variable becomes a List[float] there, as `a = ...; a.append(0.5)`
+        makes it, and the next pass builds it as floats where it is a fresh list (a
+        display, a comprehension, a deep copy: widens_list); anything else stays refused."""
+        depth, root = 0, target.value
+        while isinstance(root, A.Subscript) and not isinstance(root.index, A.Slice):
+            depth, root = depth + 1, root.value
+        if not isinstance(root, A.Name) or getattr(root, "const", None) is not None:
+            return
+        var_t = self.vars.get(self.var_key(root.id))
+
+        def rebuilt(vt: Type, d: int) -> Type | None:
+            if not isinstance(vt, ListType) or isinstance(vt, VarTupleType):
+                return None
+            if d == 0:
+                return ListType(t) if vt == lt else None
+            inner = rebuilt(vt.elem, d - 1)
+            return None if inner is None else ListType(inner)
+
+        new = rebuilt(var_t, depth)
+        if new is not None and widens_list(var_t, new):
+            self.assign_var(root.id, new, target)
+            raise self.iter_helpers.Skip()
 
     def lib(self, name: str, types: list[Type], node: A.Expr) -> Type:
         from pts.stdlib import lists

@@ -174,8 +174,23 @@ class OptionalChecks:
                 e.none_checked = f"'NoneType' object is not {py_name(t.elem)}"
                 e.ty = t.elem
                 return t.elem
+            if isinstance(e, A.Attribute) and getattr(e, "field_of", None) is not None \
+                    and not isinstance(t.elem, ObjType):
+                # a field that starts None and is filled later (`self.rows = None` in
+                # __init__, a list stored by another method): any method call may change
+                # it, so it is checked where it is used, as CPython does
+                e.none_checked = f"'NoneType' object is not {py_name(t.elem)}"
+                e.ty = t.elem
+                return t.elem
             raise self.may_be_none(e, t)
         return t
+
+    def none_use(self, e: A.Expr, msg: str, kind: str = "TypeError") -> None:
+        """CPython's words for a checked None (see check_optional_use) used this way:
+        `'NoneType' object is not subscriptable`, `... has no attribute 'append'`."""
+        if getattr(e, "none_checked", None):
+            e.none_checked = msg
+            e.none_kind = kind
 
     def none_operand_message(self, e: A.BinOp, a: Type, b: Type) -> None:
         """CPython's words for None as an operand of `e` (see check_optional_use)."""

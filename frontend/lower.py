@@ -358,6 +358,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def stmt_Pass(self, s: A.Pass) -> None:
         pass
 
+    def stmt_Import(self, s: A.Import) -> None:
+        pass                  # bound when compiling (frontend.function_imports)
+
     def stmt_Global(self, s: A.Global) -> None:
         pass
 
@@ -719,7 +722,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         v = getattr(self, "expr_" + type(e).__name__)(e)
         msg = getattr(e, "none_checked", None)
         if msg is not None:              # an Optional list item used as T (check_optional)
-            self.check(self.emit("opt.is_none", [v], I1), "TypeError", msg)
+            self.check(self.emit("opt.is_none", [v], I1), getattr(e, "none_kind", "TypeError"),
+                       msg)
             v = self.emit("opt.get", [v], e.ty)
         self.b.span = saved
         return v

@@ -19,7 +19,7 @@ runs in three steps, each a function below:
    offending token's position.  No parser exception escapes.
 2. `_refuse` walks the parse tree top-down, in source order, and rejects constructs the
    grammar accepts but the language does not ("'try' is not supported", ...), including
-   the ones that depend on context (a `def` or `class` or `import` inside a function).
+   the ones that depend on context (a `class`, or a relative import, inside a function).
 3. `_Build`, a Transformer, builds the AST bottom-up; every node gets a Span.
 
 Positions.  Spans are `Span(file, line + line_offset, col + col_offset, ...)` where line and
@@ -439,8 +439,12 @@ def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> N
                 raise CompileError("'class' is not supported", _head(node, pos, "class"))
             _refuse(node, pos, in_function, True)
             continue
-        if name in ("import_name", "import_from") and in_function:
-            raise CompileError("'import' is not supported", span)
+        if name == "import_from" and in_function:      # (frontend.function_imports)
+            if any(isinstance(c, Tree) and c.data == "dots" for c in node.children):
+                raise CompileError("'relative import' is not supported", span)
+            if not any(isinstance(c, Tree) and c.data == "import_as_names"
+                       for c in node.children):
+                raise CompileError("'import *' is not supported", span)
         _refuse(node, pos, in_function, in_class)
 
 
@@ -545,7 +549,7 @@ class _Build(Transformer):
 
     # file_input: (_NEWLINE | stmt)*
     def file_input(self, meta, children):
-        return _stmts(children)
+        return [s for s in _stmts(children) if not isinstance(s, ast.Import)]
 
     # suite: simple_stmt | _NEWLINE _INDENT stmt+ _DEDENT
     def suite(self, meta, children):
@@ -638,10 +642,26 @@ class _Build(Transformer):
 
     # import_stmt: "import" ... | "from" ... "import" ...   (skipped at module level)
     def import_name(self, meta, children):
-        return None
+        names = []
+        for c in children:                       # dotted_as_name: dotted_name ["as" NAME]
+            module = ".".join(str(t) for t in c.children[0].children)
+            alias = c.children[1]
+            # `import a.b` binds a; `import a.b as c` binds c to a.b
+            names.append((str(alias), module, None) if alias is not None
+                         else (module.split(".")[0], module, None))
+        return ast.Import(names, span=self._span(meta))
 
     def import_from(self, meta, children):
-        return None
+        dotted = next(c for c in children if isinstance(c, Tree) and c.data == "dotted_name")
+        module = ".".join(str(t) for t in dotted.children)
+        targets = next(c for c in children if isinstance(c, Tree) and c.data == "import_as_names")
+        names = []
+        for t in targets.children:               # import_as_name: NAME ["as" NAME]
+            if t is None:
+                continue
+            attr, alias = t.children
+            names.append((str(alias or attr), module, str(attr)))
+        return ast.Import(names, span=self._span(meta))
 
     # ------------------------------------------------------------ compound statements
 
@@ -788,7 +808,8 @@ class _Build(Transformer):
             bases.append(arg)
         if body and _is_docstring(body[0]):
             body = body[1:]
-        span = self._span(meta)
+        body = [s for s in body if not isinstance(s, ast.Import)]      # (skipped, as at
+        span = self._span(meta)                                         # module level)
         if body:
             span = _join(span, body[-1].span)
         return ast.ClassDef(str(name), bases, body, span=span)

@@ -20,6 +20,7 @@ from pts.frontend import ast as A
 from pts.frontend import shared_globals
 from pts.frontend.check import (NeedsConstant, Spec, assigned_names, check_function, convertible,
                                 plural, refine, resolve_type, tested_names)
+from pts.frontend.function_imports import imported_names
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
@@ -57,21 +58,28 @@ class GlobalReads:
     """A function's module globals as the checker sees them, remembering every name it
     looks up (pts.cache records what those names meant, to know when code is stale)."""
 
-    __slots__ = ("globals", "names")
+    __slots__ = ("globals", "names", "imported")
 
-    def __init__(self, globals_: dict, names: set):
+    def __init__(self, globals_: dict, names: set, imported: dict | None = None):
         self.globals = globals_
         self.names = names
+        self.imported = imported or {}      # the function's own imports (function_imports)
 
     def __contains__(self, name) -> bool:
+        if name in self.imported:
+            return True
         self.names.add(name)
         return name in self.globals
 
     def __getitem__(self, name):
+        if name in self.imported:
+            return self.imported[name]
         self.names.add(name)
         return self.globals[name]
 
     def get(self, name, default=None):
+        if name in self.imported:
+            return self.imported[name]
         self.names.add(name)
         return self.globals.get(name, default)
 
@@ -121,7 +129,7 @@ class Program:
         return name
 
     def specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None = None,
-                   consts: tuple = (), entry: bool = False) -> Spec:
+                   consts: tuple = (), entry: bool = False, ret_as: Type | None = None) -> Spec:
         """`pyfunc` for `arg_types`.  `consts` are (index, value) of the arguments known at
         the call (literals, defaults, the values of an entry call).  String arguments, and
         arguments the function uses where numpy needs a constant (axis=dim), become
@@ -147,7 +155,7 @@ class Program:
                            or i in needed
                            or (type(v) is bool and i in tested))
             try:
-                return self._specialize(pyfunc, arg_types, node, chosen)
+                return self._specialize(pyfunc, arg_types, node, chosen, ret_as)
             except NeedsConstant as nc:
                 index = nc.index
                 if index in needed or index not in dict(consts):
@@ -176,31 +184,37 @@ class Program:
         return found
 
     def _specialize(self, pyfunc, arg_types: tuple[Type, ...], node: A.Node | None,
-                    consts: tuple) -> Spec:
+                    consts: tuple, ret_as: Type | None = None) -> Spec:
         with self.timings.phase("parse"):
             fdef = parse_pyfunc(pyfunc)     # (shared: read here; the new spec's is a copy)
         with class_scope(self, pyfunc.__globals__):      # `p: Point` (check_classes)
-            return self._specialize_in_scope(pyfunc, fdef, arg_types, node, consts)
+            return self._specialize_in_scope(pyfunc, fdef, arg_types, node, consts, ret_as)
 
-    def _specialize_in_scope(self, pyfunc, fdef, arg_types, node, consts) -> Spec:
+    def _specialize_in_scope(self, pyfunc, fdef, arg_types, node, consts, ret_as=None) -> Spec:
         if len(arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(arg_types)} were given", node.span if node else fdef.span)
         arg_types = tuple(self.param_type(fdef, p, t, node, pyfunc)
                           for p, t in zip(fdef.params, arg_types))
-        key = (pyfunc, arg_types, consts)
+        # (ret_as: the result built as a wider list, for a caller that stores floats into
+        # it: check.call_function)
+        key = (pyfunc, arg_types, consts) if ret_as is None else (pyfunc, arg_types, consts,
+                                                                   ret_as)
         spec = self.specs.get(key)
         if spec is not None:
             return spec
         # (a nested function reads the globals of the module-level function around it; a
         # wrapper of a builtin, frontend.check_functions, reads nothing that can change)
         root = getattr(pyfunc, "root_function", pyfunc)
+        imported = imported_names(fdef, assigned_names(fdef.body)) \
+            if any(isinstance(s, A.Import) for s in A.walk(fdef.body)) else None
         reads = GlobalReads(pyfunc.__globals__, self.global_reads.setdefault(root, set())
-                            if root is not None else set())
+                            if root is not None else set(), imported)
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
         spec.const_params = {fdef.params[i].name: v for i, v in consts}
+        spec.ret_as = ret_as
         self.specs[key] = spec
         self.order.append(spec)
         try:

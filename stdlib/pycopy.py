@@ -35,6 +35,19 @@ def deepcopy_list(xs):
     return [deepcopy(v) for v in xs]
 
 
+def copy_floats(xs):
+    """copy.copy of a List[int] whose copy is a List[float] (floats are stored into it
+    later: frontend/check_copy.py): the same values, as floats."""
+    return [float(v) for v in xs]
+
+
+def deepcopy_floats(x):
+    """copy.deepcopy of a list of ints (at any depth) whose copy holds floats there."""
+    if isinstance(x, list):
+        return [deepcopy_floats(v) for v in x]
+    return float(x)
+
+
 def deepcopy_dict(d):
     return {k: deepcopy(v) for k, v in d.items()}
 

@@ -403,6 +403,15 @@ def test_literal_span():
     assert e.span == Span(FILE, 1, 5, 1, 14)
 
 
+def test_imports_inside_a_function_are_statements():
+    f = parse_function("def f():\n    import a.b, c as d\n    from m import x, y as z\n",
+                       FILE)
+    first, second = f.body
+    assert isinstance(first, ast.Import) and isinstance(second, ast.Import)
+    assert first.names == [("a", "a.b", None), ("d", "c", None)]
+    assert second.names == [("x", "m", "x"), ("z", "m", "y")]
+
+
 def test_keywords_are_not_names():
     e = error("x = if\n")
     assert e.msg == "invalid syntax" and where(e) == (1, 5)
@@ -420,8 +429,9 @@ REFUSED = [
     ("async", "async def f():\n    pass\n", (1, 1)),
     ("async", "def f():\n    async for x in y:\n        pass\n", (2, 5)),
     ("await", "def f():\n    x = await g()\n", (2, 9)),
-    ("import", "def f():\n    import math\n", (2, 5)),
-    ("import", "def f():\n    from math import sqrt\n", (2, 5)),
+    ("relative import", "def f():\n    from . import m\n", (2, 5)),
+    ("relative import", "def f():\n    from .pkg import sqrt\n", (2, 5)),
+    ("import *", "def f():\n    from math import *\n", (2, 5)),
     ("walrus (:=)", "def f():\n    if (n := 3) > 2:\n        pass\n", (2, 9)),
     ("starred expression", "def f():\n    a, *b = xs\n", (2, 8)),
     ("starred expression", "def f():\n    ys = [*xs]\n", (2, 11)),

@@ -5,7 +5,7 @@
 # Changes: the `if __name__ == '__main__':` block is main() (its range(15) kept); return
 #   annotations (`-> int`) on the memoized functions and memoize's wrapper (recursive), and
 #   `cache: Dict[int, int]` (an empty dict: pts reads its item types from the annotation).
-# xfail: waits for: ints past 64 bits (cat_direct(14) takes factorial(28) ~ 3e29: `OverflowError: int too large for a 64-bit pts int`; pts ints are 64-bit, docs/language.md); everything else runs: memoize's closure dict is shared between calls as in CPython, typed by its annotation, and zip(*results) over tuples of run-time length
+# xfail: waits for: ints past 64 bits (cat_direct(11) takes factorial(22) ~ 1.1e21 (20! is the last factorial below 2**63): `OverflowError: int too large for a 64-bit pts int`; pts ints are 64-bit, docs/language.md); everything else runs: memoize's closure dict is shared between calls as in CPython, typed by its annotation, and zip(*results) over tuples of run-time length
 from math import factorial
 import functools
 from typing import Dict

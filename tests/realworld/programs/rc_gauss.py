@@ -5,7 +5,6 @@
 # Changes: gauss, zeromat and matmul are unchanged; the example session (determinant and
 #   inverse of the 3x3 magic square, and the check product) is main(), without its
 #   fractions.Fraction half (Fraction is outside the pts language).
-# xfail: waits for: a list of ints that floats are stored into (`a[j][k] -= t*a[i][k]` on the int matrix the deep copy made: one element type per list; pts widens a list variable to floats only where it is built); copy.deepcopy landed [gap]
 import copy
 
 
