@@ -12,7 +12,7 @@ from pts.backend.llvm_types import I1T, I64T, PTR
 from pts.backend.tensor_abi import FLOATS, INTS, MEM, Scalar, Tensor, c64, convert
 from pts.backend.tensor_indexing import has_advanced
 from pts.errors import CompileError
-from pts.ir.types import I1, I32, I64, ScalarType
+from pts.ir.types import DTYPE_NAMES, I1, I32, I64, ScalarType
 
 class Views:
     """Indexing and views (a mixin of tensor_codegen.Kernels)."""
@@ -182,9 +182,14 @@ class Views:
                                b.fcmp_ordered("<", v, self.fconst(src, -2.0 ** 63))),
                          "OverflowError", ["Python int too large to convert to C long"])
             v, src = b.fptosi(v, I64T), I64
-        if dt == I32 and src == I64:
-            self.fail_if(b.or_(b.icmp_signed("<", v, c64(-2 ** 31)), b.icmp_signed(">=", v, c64(2 ** 31))),
-                         "OverflowError", ["Python integer ", v, " out of bounds for int32"])
+        if dt in INTS and dt != I64 and src == I64:
+            from pts.backend.tensor_ufuncs import int_range
+            lo, hi = int_range(dt)
+            bad = b.icmp_signed("<", v, c64(lo))
+            if hi < 2 ** 63:
+                bad = b.or_(bad, b.icmp_signed(">", v, c64(hi)))
+            self.fail_if(bad, "OverflowError",
+                         ["Python integer ", v, f" out of bounds for {DTYPE_NAMES[dt]}"])
         return convert(b, v, src, dt)
 
     def op_shape(self, ops, types):
