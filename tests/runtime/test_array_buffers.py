@@ -55,7 +55,18 @@ def test_empty_array(backend):
 
 
 @BACKENDS
-@pytest.mark.parametrize("code", ["b", "B", "h", "H", "I", "u"])
+@pytest.mark.parametrize("code", ["b", "B", "h", "H", "I", "L", "Q"])
+def test_small_and_unsigned_typecodes(code, backend):
+    """int8 ... uint64 items: the view has the typecode's dtype, writes wrap in it."""
+    a = array.array(code, [1, 2, 100])
+    r = pts.script(scale, backend=backend)(a, 3.0)
+    want = np.array([1, 2, 100], dtype=np.dtype(code)) * 3
+    assert a.tolist() == want.astype(np.dtype(code)).tolist()      # 300 wraps in 'b', 'B'
+    assert r == sum(a.tolist()) and type(r) is type(np.frombuffer(a, np.dtype(code)).sum())
+
+
+@BACKENDS
+@pytest.mark.parametrize("code", ["u"])
 def test_other_typecodes_are_a_type_error(code, backend):
     a = array.array(code, "ab" if code == "u" else [1, 2])
     with pytest.raises(TypeError, match=f"array.array of typecode '{code}' is not supported"):
