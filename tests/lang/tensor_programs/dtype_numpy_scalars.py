@@ -47,3 +47,11 @@ def halves(a: float):
 # run: element_promote(np.array([0.1], dtype=np.float16), np.array([3], dtype=np.int8))
 # run: halves(0.1)
 # run: halves(300.0)
+
+
+def text(x: np.ndarray):
+    return str(x[0]), f"{x[1]}|{x[1]:5d}|{x[0]:x}"
+
+
+# run: text(np.array([200, 7], dtype=np.uint8))
+# run: text(np.array([-100, 7], dtype=np.int16))
