@@ -252,8 +252,8 @@ class TensorChecks:
             return {"float": "float64", "int": "int64", "bool": "bool"}[e.id]
         value = self.static_arg(e, "dtype")
         if dtype_of_constant(value) is None:
-            raise self.error(f"unsupported dtype {value!r} (float32, float64, int32, int64 "
-                             f"and bool are supported)", e)
+            raise self.error(f"unsupported dtype {value!r} ({', '.join(DTYPES)} are "
+                             f"supported)", e)
         import numpy as np
         return np.dtype(value).name
 
