@@ -1,4 +1,5 @@
-"""uint8 images: pixels written from Python ints (numpy 2's OverflowError past 255),
+"""uint8 images: pixels written from Python ints (numpy 2's OverflowError past 255) and
+numpy scalars,
 inversion, thresholds, brightness through a wider dtype and back, row and column sums."""
 import numpy as np
 
@@ -43,3 +44,26 @@ def profile(image: np.ndarray):
 # run: wrapped_add(np.arange(0, 250, 10, dtype=np.uint8), 100)
 # run: wrapped_add(np.arange(0, 250, 10, dtype=np.uint8), 300)
 # run: profile(np.arange(0, 250, 10, dtype=np.uint8).reshape(5, 5))
+
+
+def store(image: np.ndarray, i, v):
+    """numpy packs Python numbers through a Python int (out of range: OverflowError) and
+    casts its own scalars into an unsigned array, but checks them into a signed one."""
+    image[i] = v
+    return image
+
+
+def store_float64(image: np.ndarray, v: float):
+    image[0] = np.float64(v)          # (an np.float64 argument would arrive as a float)
+    return image
+
+
+# run: store_float64(np.zeros(3, dtype=np.uint8), 300.0)
+# run: store_float64(np.zeros(3, dtype=np.uint8), -1.0)
+# run: store_float64(np.zeros(3, dtype=np.uint16), 70000.0)
+# run: store_float64(np.zeros(3, dtype=np.int16), 70000.0)
+# run: store(np.zeros(3, dtype=np.uint8), 0, 300.0)
+# run: store(np.zeros(3, dtype=np.uint8), 0, np.int64(300))
+# run: store(np.zeros(3, dtype=np.int8), 0, np.int64(300))
+# run: store(np.zeros(3, dtype=np.int8), 0, np.float32(-1.0))
+# run: store(np.zeros(3, dtype=np.uint8), np.array([0, 2]), np.int64(300))
