@@ -1,4 +1,5 @@
-"""IR types: `i1 i64 f32 f64 none str`, `tuple<...>`, `list<T>`, `tensor<dtype, rank>`,
+"""IR types: `i1 i64 f32 f64 none str` (and numpy's other dtypes and scalars: `i8 i16 i32 u8
+u16 u32 u64 f16`), `tuple<...>`, `list<T>`, `tensor<dtype, rank>`,
 `optional<T>` (a T or None; T is never none nor optional), `dict<K, V>` and `set<T>` (hash
 tables: ir.dict_ops).
 
