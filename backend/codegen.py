@@ -42,7 +42,7 @@ from pts.backend.scalar_ops import ScalarOps
 from pts.backend.object_codegen import ObjectOps
 from pts.errors import is_library_file, kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
-from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
+from pts.ir.types import (F16, INT_BITS, UNSIGNED, C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
                           OptionalType, TensorType, TupleType, Type)
 
 COMPLEX_SLOTS = TupleType((F64, F64))     # how a complex crosses the boxed entry
@@ -420,10 +420,12 @@ class ModuleCodegen:
                     v = b.zext(v, I64T)
                 elif t == NONE:
                     v = ir.Constant(I64T, 0)
-                elif t == F32:
+                elif t in (F32, F16):            # (a float16 is held as a float)
                     v = b.zext(b.bitcast(v, I32T), I64T)
                 elif t == I32:
                     v = b.sext(v, I64T)
+                elif t in INT_BITS and t != I64:  # int8 ... uint32: widened by their sign
+                    v = (b.zext if t in UNSIGNED else b.sext)(v, I64T)
                 elif isinstance(t, TensorType):
                     # the descriptor goes to arena memory; the slot gets its address
                     from pts.backend.tensor_abi import box_result

@@ -43,15 +43,15 @@ from llvmlite import ir
 from pts.backend.codegen import Worker
 from pts.backend.llvm_types import (I1T, I32T, I64T, PTR, VOID, alloca, desc_type, fast_or_slow,
                                     load_fields, splat, store_fields)
-from pts.backend.tensor_abi import (ALIGN, ITEMSIZE, MEM, REG, Scalar, Tensor, c64, convert,
-                                    dtype_of, plain, scalar_const)
+from pts.backend.tensor_abi import (ALIGN, BITS, ITEMSIZE, MEM, REG, Scalar, Tensor, c64,
+                                    convert, dtype_of, from_mem, plain, scalar_const)
 from pts.backend.tensor_codegen import Kernels
 from pts.backend.tensor_copies import filler, moved_last, store_nontemporal, streamer, unit_axis
-from pts.backend.tensor_ufuncs import (COMPARE, fixed_clip_bounds, loop_dtypes, resolve_loop,
-                                       uniform_exponent)
+from pts.backend.tensor_ufuncs import (COMPARE, fixed_clip_bounds, int_range, loop_dtypes,
+                                       resolve_loop, uniform_exponent)
 from pts.ir.core import Const, Function, Instr
 from pts.ir.passes.fuse_tensors import gemm_epilogue
-from pts.ir.types import F32, F64, I32, I64, NONE, TensorType
+from pts.ir.types import F32, F64, I32, I64, NONE, U64, TensorType
 
 GRAIN = 16384
 SUM_BLOCK = 1024        # float32 elements summed in float32 before a float64 add
@@ -215,10 +215,16 @@ class Plan:
             for a, dt in zip(m.args, ins):
                 # a Python int meeting int32 raises OverflowError when out of range: only
                 # constants known to fit stay in the fused loop
-                if a.type == I64 and dt == I32 and name not in COMPARE and not (
-                        isinstance(a, Const) and -2 ** 31 <= a.value < 2 ** 31):
+                if a.type == I64 and dt in BITS and dt != I64 and name not in COMPARE and \
+                        not (isinstance(a, Const) and fits(a.value, dt)):
                     return False
         return True
+
+
+def fits(value: int, dt) -> bool:
+    """Does the Python int `value` fit integer dtype dt (else numpy raises OverflowError)?"""
+    lo, hi = int_range(dt)
+    return lo <= value <= hi
 
 
 def below_row_max(v) -> bool:
@@ -1045,7 +1051,8 @@ class FusedKernel:
             return self.b.call(f, [convert(self.b, v, src, out_dt)]), out_dt
         # NEP 50: a Python int compared with an int32 array compares true values
         # (Kernels.weak_int_operands; Plan.check kept the arithmetic cases out)
-        if name in COMPARE and any(a.type == I64 and dt == I32 for a, dt in zip(m.args, in_dts)):
+        if name in COMPARE and any(a.type == I64 and dt in BITS and dt not in (I64, U64)
+                                   for a, dt in zip(m.args, in_dts)):
             in_dts = [I64] * len(in_dts)
         return self.k.element(name, vals, in_dts, loop_out, out_dt,
                               uniform_exponent(name, [a.type for a in m.args]),

@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH
 from pts.ir.core import Function
-from pts.ir.types import (C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, DictType, ListType, SetType,
+from pts.ir.types import (F16, INT_BITS, C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, STR, DictType, ListType, SetType,
                           ObjType, OptionalType, TensorType, TupleType, Type)
 
 I1T, I8T, I32T, I64T, F64T = ir.IntType(1), ir.IntType(8), ir.IntType(32), ir.IntType(64), ir.DoubleType()
@@ -77,6 +77,10 @@ def llvm_type(t: Type) -> ir.Type:
         return ir.FloatType()
     if t == I32:
         return I32T
+    if t == F16:                             # a float16 computes as the float32 of its value
+        return ir.FloatType()
+    if t in INT_BITS:                        # int8 ... uint64 (tensor_abi.REG)
+        return ir.IntType(INT_BITS[t])
     if isinstance(t, TensorType):
         return desc_type(t.rank)
     if t == STR or isinstance(t, (ListType, DictType, SetType, ObjType)):

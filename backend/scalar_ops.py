@@ -239,6 +239,12 @@ class ScalarOps:
         return convert(self.b, a, ins.args[0].type, ins.type)
 
     def op_view(self, ins, a):
+        from pts.backend.tensor_abi import from_half, to_half
+        from pts.ir.types import F16
+        if ins.args[0].type == F16:               # the half's bits (held as a float)
+            a = to_half(self.b, a)
+        if ins.type == F16:
+            return from_half(self.b, self.b.bitcast(a, ir.IntType(16)))
         return self.b.bitcast(a, llvm_type(ins.type))
 
     def op_itof(self, ins, a):

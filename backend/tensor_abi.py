@@ -34,20 +34,29 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import CTX_T, F64T, I1T, I32T, I64T, I8T, LIST_T, PTR, desc_type
 from pts.errors import CompileError
-from pts.ir.types import (DTYPES, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
+from pts.ir.types import (F16, INT_BITS, U64, UNSIGNED, DTYPES, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE,
                           ScalarType, TensorType, TupleType, Type)
 
 F32T = ir.FloatType()
+I16T = ir.IntType(16)
 ALIGN = 64
-FLOATS = (F32, F64)
-INTS = (I32, I64)
-REG = {I1: I1T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
-MEM = {I1: I8T, I32: I32T, I64: I64T, F32: F32T, F64: F64T}
-ITEMSIZE = {I1: 1, I32: 4, I64: 8, F32: 4, F64: 8}
-BITS = {I32: 32, I64: 64}
+# float16 is stored as IEEE half bits (an i16 in memory) and lives in registers as the
+# float32 holding the same value: numpy computes each float16 ufunc in float32 and rounds
+# the result to float16 (`round_half` after every operation, `to_half`/`from_half` at
+# loads and stores), so pts never depends on the target's half support (x86-64 without
+# F16C would need compiler-rt calls).
+FLOATS = (F16, F32, F64)
+INTS = tuple(INT_BITS)
+BITS = INT_BITS
+REG = {I1: I1T, F16: F32T, F32: F32T, F64: F64T,
+       **{t: ir.IntType(bits) for t, bits in INT_BITS.items()}}
+MEM = {**REG, I1: I8T, F16: I16T}
+ITEMSIZE = {I1: 1, F16: 2, F32: 4, F64: 8, **{t: bits // 8 for t, bits in INT_BITS.items()}}
 
 
 def scalar_const(value, t: ScalarType) -> ir.Constant:
+    if t == F16:                       # the float16 nearest to value (numpy's rounding)
+        return ir.Constant(F32T, float(np.float16(value)))
     if t in FLOATS:
         return ir.Constant(REG[t], float(value))
     if t == I1:
@@ -62,11 +71,102 @@ def c64(v: int) -> ir.Constant:
     return ir.Constant(I64T, v)
 
 
+# ------------------------------------------------------------------ float16
+
+def to_half(b: ir.IRBuilder, v):
+    """The IEEE half bits (i16) nearest to float or double v, rounding to nearest even
+    (numpy's npy_floatbits_to_halfbits / npy_doublebits_to_halfbits, which convert from
+    the source's own bits: a double is rounded once, not through float32).  Branch free
+    (selects), so loops over it vectorize."""
+    wide = isinstance(v.type, ir.DoubleType)
+    W, M, bias = (64, 52, 1023) if wide else (32, 23, 127)
+    T = ir.IntType(W)
+
+    def k(x):
+        return ir.Constant(T, x)
+    bits = b.bitcast(v, T)
+    sign = b.trunc(b.lshr(bits, k(W - 16)), I16T)
+    sign = b.and_(sign, ir.Constant(I16T, 0x8000))
+    mag = b.and_(bits, k((1 << (W - 1)) - 1))
+    exp = b.lshr(mag, k(M))
+    mant = b.and_(mag, k((1 << M) - 1))
+    e = b.sub(exp, k(bias - 15))                         # the half's biased exponent
+    # inf and nan: numpy keeps the top mantissa bits, and a nan stays a nan
+    payload = b.lshr(mant, k(M - 10))
+    payload = b.select(b.and_(b.icmp_unsigned("!=", mant, k(0)),
+                              b.icmp_unsigned("==", payload, k(0))), k(1), payload)
+    special = b.or_(k(0x7C00), payload)
+    # normal and subnormal halves: sig >> s, rounded to nearest even; a carry moves into
+    # the exponent as it should (up to 0x7c00, inf)
+    normal = b.icmp_signed(">", e, k(0))
+    sig = b.select(normal, mant, b.or_(mant, k(1 << M)))
+    s = b.select(normal, k(M - 10), b.sub(k(M - 9), e))
+    s = b.select(b.icmp_signed(">", s, k(M + 1)), k(M + 1), s)   # (below: underflow to 0)
+    head = b.lshr(sig, s)
+    rem = b.and_(sig, b.sub(b.shl(k(1), s), k(1)))
+    halfway = b.shl(k(1), b.sub(s, k(1)))
+    up = b.or_(b.icmp_unsigned(">", rem, halfway),
+               b.and_(b.icmp_unsigned("==", rem, halfway),
+                      b.icmp_unsigned("!=", b.and_(head, k(1)), k(0))))
+    h = b.add(b.or_(b.select(normal, b.shl(e, k(10)), k(0)), head), b.zext(up, T))
+    h = b.select(b.icmp_signed("<", e, k(-10)), k(0), h)
+    h = b.select(b.icmp_signed(">=", e, k(31)), k(0x7C00), h)
+    h = b.select(b.icmp_unsigned("==", exp, k((1 << (W - 1 - M)) - 1)), special, h)
+    return b.or_(b.trunc(h, I16T), sign)
+
+
+def from_half(b: ir.IRBuilder, h):
+    """The float32 of half bits h (i16): exact (npy_halfbits_to_floatbits)."""
+    I32 = I32T
+    x = b.zext(h, I32)
+    sign = b.shl(b.and_(x, ir.Constant(I32, 0x8000)), ir.Constant(I32, 16))
+    e = b.and_(b.lshr(x, ir.Constant(I32, 10)), ir.Constant(I32, 0x1F))
+    m = b.and_(x, ir.Constant(I32, 0x3FF))
+    normal = b.or_(b.shl(b.add(e, ir.Constant(I32, 112)), ir.Constant(I32, 23)),
+                   b.shl(m, ir.Constant(I32, 13)))
+    special = b.or_(ir.Constant(I32, 0x7F800000), b.shl(m, ir.Constant(I32, 13)))
+    tiny = b.bitcast(b.fmul(b.uitofp(m, F32T), ir.Constant(F32T, 2.0 ** -24)), I32)
+    bits = b.select(b.icmp_unsigned("==", e, ir.Constant(I32, 0)), tiny,
+                    b.select(b.icmp_unsigned("==", e, ir.Constant(I32, 31)), special, normal))
+    return b.bitcast(b.or_(bits, sign), F32T)
+
+
+def round_half(b: ir.IRBuilder, v):
+    """float or double v rounded to the nearest float16, as the float32 holding it."""
+    return from_half(b, to_half(b, v))
+
+
+def from_mem(b: ir.IRBuilder, v, dt: ScalarType):
+    """An element loaded from memory (MEM[dt]) as its register value (REG[dt])."""
+    if dt == I1:
+        return b.icmp_unsigned("!=", v, ir.Constant(I8T, 0))
+    if dt == F16:
+        return from_half(b, v)
+    return v
+
+
+def to_mem(b: ir.IRBuilder, v, dt: ScalarType):
+    """A register value (REG[dt]) as the element stored in memory (MEM[dt])."""
+    if dt == I1:
+        return b.zext(v, I8T)
+    if dt == F16:
+        return to_half(b, v)
+    return v
+
+
 # ------------------------------------------------------------------ scalar conversions
+
+def icmp(b: ir.IRBuilder, dt: ScalarType, op: str, a, c):
+    """An integer comparison in dtype dt (unsigned for bool and the uint dtypes)."""
+    unsigned = dt == I1 or dt in UNSIGNED
+    return (b.icmp_unsigned if unsigned else b.icmp_signed)(op, a, c)
+
 
 def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
     """numpy's astype for one scalar (x86-64 results where C leaves it undefined: a float
-    that does not fit the integer type becomes its minimum value, as cvttsd2si gives)."""
+    that does not fit the integer type becomes its minimum value, as cvttsd2si gives; a
+    float that does not fit an unsigned type goes through int64 as numpy's loops do on
+    x86-64 for uint8/uint16/uint32)."""
     src, dst = plain(src), plain(dst)
     if src == dst:
         return v
@@ -75,14 +175,36 @@ def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
             return b.fcmp_unordered("!=", v, ir.Constant(REG[src], 0.0))
         return b.icmp_signed("!=", v, ir.Constant(REG[src], 0))
     if src == I1:
+        if dst == F16:
+            return b.uitofp(v, F32T)
         return b.uitofp(v, REG[dst]) if dst in FLOATS else b.zext(v, REG[dst])
     if src in INTS and dst in INTS:
-        return b.trunc(v, REG[dst]) if BITS[dst] < BITS[src] else b.sext(v, REG[dst])
+        if BITS[dst] < BITS[src]:
+            return b.trunc(v, REG[dst])
+        if BITS[dst] == BITS[src]:
+            return v
+        return (b.zext if src in UNSIGNED else b.sext)(v, REG[dst])
     if src in INTS:
-        return b.sitofp(v, REG[dst])
+        to = F64T if dst == F64 else F32T
+        f = (b.uitofp if src in UNSIGNED else b.sitofp)(v, to)
+        return round_half(b, f) if dst == F16 else f
     if dst in FLOATS:
+        if dst == F16:
+            return v if src == F16 else round_half(b, v)
+        if src == F16:
+            return v if dst == F32 else b.fpext(v, F64T)
         return b.fpext(v, REG[dst]) if dst == F64 else b.fptrunc(v, REG[dst])
+    if dst in UNSIGNED:
+        if dst == U64:        # numpy: values in [2**63, 2**64) convert, others as int64
+            big = b.fcmp_ordered(">=", v, ir.Constant(REG[src], 2.0 ** 63))
+            lo = convert(b, v, src, I64)
+            fits = b.fcmp_ordered("<", v, ir.Constant(REG[src], 2.0 ** 64))
+            hi = b.fptoui(b.select(b.and_(big, fits), v, ir.Constant(REG[src], 0.0)), I64T)
+            return b.select(b.and_(big, fits), hi, lo)
+        return b.trunc(convert(b, v, src, I32 if BITS[dst] < 32 else I64), REG[dst])
     bits = BITS[dst]
+    if bits < 32:                      # C: through int (numpy's loops on x86-64)
+        return b.trunc(convert(b, v, src, I32), REG[dst])
     lo = ir.Constant(REG[src], -float(2 ** (bits - 1)))
     hi = ir.Constant(REG[src], float(2 ** (bits - 1)))
     ok = b.and_(b.fcmp_ordered(">=", v, lo), b.fcmp_ordered("<", v, hi))
@@ -273,8 +395,7 @@ class KernelBase:
     def load(self, x, off):
         if isinstance(x, Scalar):
             return x.value
-        v = self.b.load(self.elem_ptr(x, off), typ=MEM[x.dtype])
-        return self.b.icmp_unsigned("!=", v, ir.Constant(I8T, 0)) if x.dtype == I1 else v
+        return from_mem(self.b, self.b.load(self.elem_ptr(x, off), typ=MEM[x.dtype]), x.dtype)
 
     def prefetch(self, x: Tensor, off, n) -> None:
         """A hint: elements off..off+n-1 of contiguous x will be read soon (into L1).  Never
@@ -298,9 +419,7 @@ class KernelBase:
         return self.b.gep(block, [to_boundary(self.b, block)], source_etype=I8T)
 
     def store(self, x: Tensor, off, v):
-        if x.dtype == I1:
-            v = self.b.zext(v, I8T)
-        self.b.store(v, self.elem_ptr(x, off))
+        self.b.store(to_mem(self.b, v, x.dtype), self.elem_ptr(x, off))
 
     def size_of(self, shape: list):
         n = c64(1)

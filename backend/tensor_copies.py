@@ -24,8 +24,8 @@ def filler(mc, dt: ScalarType) -> ir.Function:
     every kernel."""
     name = f"fill.{DTYPE_NAMES[dt]}"
     fnty = ir.FunctionType(VOID, [PTR, I64T, MEM[dt]])
-    if mc.library:
-        from pts.backend import kernel_library
+    from pts.backend import kernel_library
+    if mc.library and dt in kernel_library.FILLS:
         mc.library_used = True          # precompiled (backend/kernel_library.py)
         return mc.external(kernel_library.fill_symbol(dt), fnty)
 
@@ -62,8 +62,8 @@ def streamer(mc, dt: ScalarType) -> ir.Function:
     another thread may read dst (x86's non-temporal stores are weakly ordered).  Or
     backend.kernel_library's (`pts_lib.stream.<dtype>`), as `filler`."""
     name = f"stream.{DTYPE_NAMES[dt]}"
-    if mc.library:
-        from pts.backend import kernel_library
+    from pts.backend import kernel_library
+    if mc.library and dt in kernel_library.FILLS:
         mc.library_used = True          # precompiled (backend/kernel_library.py)
         return mc.external(kernel_library.stream_symbol(dt),
                            ir.FunctionType(VOID, [PTR, PTR, I64T]))

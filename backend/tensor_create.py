@@ -8,7 +8,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend.llvm_types import F64T, I8T, I64T
-from pts.backend.tensor_abi import FLOATS, INTS, Scalar, c64, convert, dtype_of
+from pts.backend.tensor_abi import FLOATS, INTS, Scalar, c64, convert, dtype_of, to_mem
 from pts.ir.types import F64, I1, I64
 
 class Creation:
@@ -29,9 +29,7 @@ class Creation:
         if fill is not None:
             # (fresh, so contiguous: one call of tensor_copies' fill loop, of the module or
             # the library, which keeps the function that creates it glue: codegen.glue_op)
-            v = convert(self.b, fill.value, fill.dtype, dt)
-            if dt == I1:
-                v = self.b.zext(v, I8T)
+            v = to_mem(self.b, convert(self.b, fill.value, fill.dtype, dt), dt)
             self.b.call(self.fill_loop(dt), [out.data, self.size_of(shape), v])
         return self.pack(out)
 
@@ -44,7 +42,15 @@ class Creation:
         return self.create(self.shape_operand(ops[0]), Scalar(I64, c64(1)))
 
     def op_full(self, ops, types):
-        return self.create(self.shape_operand(ops[0]), ops[1])
+        return self.create(self.shape_operand(ops[0]), self.python_int_fill(ops[1], types[1]))
+
+    def python_int_fill(self, fill, t):
+        """np.full's fill value: a Python int out of an int dtype's range raises numpy 2's
+        OverflowError (packed as setitem packs it); others are cast."""
+        dt = dtype_of(self.ins.type)
+        if t == I64 and isinstance(fill, Scalar) and dt in INTS:
+            return Scalar(dt, self.packed_scalar(fill, dt))
+        return fill
 
     def op_zeros_like(self, ops, types):
         return self.create(ops[0].shape, None, zero=True)
@@ -55,7 +61,7 @@ class Creation:
         return self.create(ops[0].shape, Scalar(I64, c64(1)))
 
     def op_full_like(self, ops, types):
-        return self.create(ops[0].shape, ops[1])
+        return self.create(ops[0].shape, self.python_int_fill(ops[1], types[1]))
 
     def op_eye(self, ops, types):
         b = self.b

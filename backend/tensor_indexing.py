@@ -185,7 +185,7 @@ class Indexing:
                 v = b.fadd(old, v) if x.dtype in FLOATS else b.add(old, v)
             self.store(view, off, v)
         if isinstance(value, Scalar):
-            v = self.packed_scalar(value, x.dtype)
+            v = self.packed_scalar(value, x.dtype, self.ins.args[1].type)
             self.loop(shape, [vstrides] + sstrides, lambda offs: put(at(offs), v))
         else:
             if lone_mask and value.rank > 1:

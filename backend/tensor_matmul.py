@@ -15,7 +15,7 @@ from llvmlite import ir
 from pts.backend.llvm_types import I1T
 from pts.backend.tensor_abi import FLOATS, MEM, REG, Scalar, Tensor, c64, convert, dtype_of
 from pts.backend.tensor_ufuncs import resolve_loop
-from pts.ir.types import F32, I1, TensorType
+from pts.ir.types import F16, F32, F64, I1, TensorType
 
 class Matmul:
     """matmul and dot (a mixin of tensor_codegen.Kernels)."""
@@ -45,7 +45,7 @@ class Matmul:
         self.fail_if(b.icmp_signed("!=", ka, kb), "ValueError",
                      ["shapes "] + self.shape_text(a.shape) + [" and "] + self.shape_text(c.shape)
                      + [" not aligned: ", ka, f" (dim {a.rank - 1}) != ", kb, f" (dim {c.rank - 2})"])
-        fast = dt in FLOATS and out_dt == dt
+        fast = dt in (F32, F64) and out_dt == dt
         A = self.copy(a, dt) if fast and a.dtype != dt else a
         B = self.copy(c, dt) if fast and c.dtype != dt else c
         n, m = A.shape[-2], B.shape[-1]
@@ -57,7 +57,7 @@ class Matmul:
         so = list(out.strides[:ra - 2]) + list(out.strides[ra - 1:ra - 1 + rc - 2])
         if not fast:
             self.product_loops(A, B, out, bshape, sa, sb, so, n, m, ka, out.strides[ra - 2],
-                               out.strides[-1], dt, out_dt)
+                               out.strides[-1], F32 if dt == F16 else dt, out_dt)
             return self.result_of_scratch(out)
         self.gemm_batches(A, B, out, bshape, sa, sb, so, n, m, ka, out.strides[ra - 2],
                           collapse=False)
@@ -95,7 +95,7 @@ class Matmul:
             B = Tensor(c.dtype, c.data, c.owner, [kb, c64(1)], [c.strides[0], c64(0)])
         else:
             B = c
-        fast = dt in FLOATS and out_dt == dt          # blocked, packed gemm (backend/gemm.py)
+        fast = dt in (F32, F64) and out_dt == dt          # blocked, packed gemm (backend/gemm.py)
         if fast and A.dtype != dt:
             A = self.copy(A, dt)
         if fast and B.dtype != dt:
@@ -141,7 +141,9 @@ class Matmul:
                 if t.dtype != orig.dtype:       # the converted copy above
                     self.scratch_done(t)
             return self.result_of_scratch(out)
-        self.product_loops(A, B, out, bshape, sa, sb, ost, n, m, ka, on, om, dt, out_dt)
+        # (float16: numpy's loop sums the products in float32 and rounds each result once)
+        self.product_loops(A, B, out, bshape, sa, sb, ost, n, m, ka, on, om,
+                           F32 if dt == F16 else dt, out_dt)
         return self.result_of_scratch(out)
 
     def product_loops(self, A: Tensor, B: Tensor, out: Tensor, bshape, sa, sb, ost, n, m, ka,

@@ -11,8 +11,10 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend.llvm_types import I64T, I8T, PTR
-from pts.backend.tensor_abi import BITS, FLOATS, MEM, REG, Scalar, Tensor, c64, convert, dtype_of
-from pts.ir.types import F64, I1, I64, ScalarType, TensorType
+from pts.backend.tensor_abi import (BITS, FLOATS, MEM, REG, Scalar, Tensor, c64, convert,
+                                    dtype_of, from_mem, icmp, round_half, scalar_const)
+from pts.backend.tensor_ufuncs import int_range
+from pts.ir.types import F16, F32, F64, I1, I64, ScalarType, TensorType
 
 REDUCTIONS = {"sum", "mean", "max", "min", "prod", "argmax", "argmin", "any", "all", "std", "var"}
 
@@ -196,11 +198,11 @@ class Reductions:
         fl = dt in FLOATS
         if name in ("max", "min"):      # start from the dtype's far end
             lo, hi = ((float("-inf"), float("inf")) if fl else (0, 1) if dt == I1 else
-                      (-2 ** (BITS[dt] - 1), 2 ** (BITS[dt] - 1) - 1))
+                      int_range(dt))
             init = lo if name == "max" else hi
         else:
             init = {"sum": 0, "prod": 1, "any": 0, "all": 1}[name]
-        first = ir.Constant(T, float(init) if fl else init)
+        first = scalar_const(init, dt)
         self.loop(out.shape, [out.strides], lambda offs: self.store(out, offs[0], first))
         out_strides, k = [], 0
         for d in range(x.rank):
@@ -246,6 +248,9 @@ class Reductions:
         b = self.b
         T = REG[dt]
         fl = dt in FLOATS
+        if dt == F16 and name in ("sum", "mean", "prod", "std", "var"):
+            # numpy's float16 reductions accumulate in float32 and round the result
+            return round_half(b, self.reduce_one(name, x, base, shape, strides, count, F32))
         if name in ("sum", "mean") and fl:
             r = self.float_sum(x, base, shape, strides, dt)
             return self.fdiv(r, count, dt) if name == "mean" else r
@@ -271,7 +276,7 @@ class Reductions:
                 if fl:   # numpy: if !(v <= best) take it; a nan best is final
                     take = b.and_(b.not_(b.fcmp_ordered(op, v, cur)), b.fcmp_ordered("ord", cur, cur))
                 else:
-                    take = b.not_((b.icmp_unsigned if dt == I1 else b.icmp_signed)(op, v, cur))
+                    take = b.not_(icmp(b, dt, op, v, cur))
                 b.store(b.select(take, v, cur), best)
                 b.store(b.select(take, i, b.load(idx, typ=I64T)), idx)
                 b.store(b.add(i, c64(1)), k)
@@ -367,9 +372,7 @@ class Reductions:
 
             def elem(i):
                 p = b.gep(a, [b.mul(i, stride)], source_etype=MEM[src])
-                v = b.load(p, typ=MEM[src])
-                if src == I1:
-                    v = b.icmp_unsigned("!=", v, ir.Constant(I8T, 0))
+                v = from_mem(b, b.load(p, typ=MEM[src]), src)
                 return self.deviation(b, convert(b, v, src, dt), mean, dt, squared)
             zero = ir.Constant(T, 0.0)
             b.cbranch(b.icmp_signed("<", n, c64(8)), bb["small"], bb["notsmall"])

@@ -13,8 +13,9 @@ from llvmlite import ir
 
 from pts.backend.llvm_types import I1T, I64T, PTR
 from pts.backend.tensor_abi import (BITS, FLOATS, REG, Scalar, Tensor, c64, convert, dtype_of,
-                                    np_dtype, pts_dtype)
-from pts.ir.types import F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, ScalarType, TensorType, Type
+                                    icmp, np_dtype, pts_dtype, round_half)
+from pts.ir.types import (F16, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, U64, UNSIGNED,
+                          ScalarType, TensorType, Type)
 
 def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], ScalarType]:
     """The dtypes numpy's ufunc loop computes in for operands of these pts types (NEP 50:
@@ -28,6 +29,12 @@ def resolve_loop(name: str, types: list[Type]) -> tuple[list[ScalarType], Scalar
             args.append({I64: int, F64: float}[t])
     dts = ufunc.resolve_dtypes(tuple(args) + (None,) * ufunc.nout)
     return [pts_dtype(d) for d in dts[:ufunc.nin]], pts_dtype(dts[ufunc.nin])
+
+
+def int_range(dt: ScalarType) -> tuple[int, int]:
+    """The least and greatest value of integer dtype dt."""
+    info = np.iinfo(np_dtype(dt))
+    return int(info.min), int(info.max)
 
 
 def uniform_exponent(name: str, operands: list) -> bool:
@@ -187,22 +194,27 @@ class Ufuncs:
             r = self.clip(conv[0], conv[1], conv[2], out_dt, fixed_bounds)
         elif name == "power" and uniform_exponent and loop_out in FLOATS:
             r = self.power_by_scalar(conv[0], conv[1], loop_out)
+            r = round_half(b, r) if loop_out == F16 else r
         else:
             r = self.ufunc(name, conv, in_dts[0] if name != "where" else out_dt, loop_out)
         return convert(b, r, loop_out, out_dt)
 
     def weak_int_operands(self, name, ops, types, in_dts):
-        """NEP 50 for a Python int with an int32 array: comparisons compare the true values
-        (numpy special-cases them); arithmetic raises OverflowError when it does not fit."""
+        """NEP 50 for a Python int with an array of a smaller int dtype (int8 ... uint32, and
+        uint64 for negative ints): comparisons compare the true values (numpy special-cases
+        them); arithmetic raises OverflowError when it does not fit."""
         for x, t, dt in zip(ops, types, in_dts):
-            if t != I64 or not isinstance(x, Scalar) or dt != I32:
+            if t != I64 or not isinstance(x, Scalar) or dt not in BITS or dt == I64:
                 continue
-            if name in COMPARE:
+            if name in COMPARE and dt != U64:
                 return [I64] * len(in_dts)
             v = x.value
-            bad = self.b.or_(self.b.icmp_signed("<", v, c64(-2 ** 31)),
-                             self.b.icmp_signed(">=", v, c64(2 ** 31)))
-            self.fail_if(bad, "OverflowError", ["Python integer ", v, " out of bounds for int32"])
+            lo, hi = int_range(dt)
+            bad = self.b.icmp_signed("<", v, c64(lo))
+            if hi < 2 ** 63:
+                bad = self.b.or_(bad, self.b.icmp_signed(">", v, c64(hi)))
+            self.fail_if(bad, "OverflowError",
+                         ["Python integer ", v, f" out of bounds for {np_dtype(dt).name}"])
         return in_dts
 
     def separate(self, x: Tensor, target: Tensor) -> Tensor:
@@ -252,23 +264,25 @@ class Ufuncs:
                 isnan = b.fcmp_unordered("uno", v, v)
                 v = b.select(isnan, v, b.select(b.fcmp_ordered(lt, v, hi), v, hi))
             return v
-        cmp = b.icmp_unsigned if dt == I1 else b.icmp_signed
         if lo is not None:
-            v = b.select(cmp(">", v, lo), v, lo)
+            v = b.select(icmp(b, dt, ">", v, lo), v, lo)
         if hi is not None:
-            v = b.select(cmp("<", v, hi), v, hi)
+            v = b.select(icmp(b, dt, "<", v, hi), v, hi)
         return v
 
     def ufunc(self, name: str, vals: list, dt: ScalarType, out_dt: ScalarType):
         """One element of ufunc `name` computed in loop dtype dt (numpy's inner loops)."""
         b = self.b
+        if dt == F16:            # numpy's float16 loops: in float32, rounded to float16
+            r = self.ufunc(name, vals, F32, F32 if out_dt == F16 else out_dt)
+            return round_half(b, r) if isinstance(r.type, ir.FloatType) else r
         fl = dt in FLOATS
         if name in COMPARE:
             a, c = vals
             if fl:
                 op = COMPARE[name]
                 return b.fcmp_unordered(op, a, c) if op == "!=" else b.fcmp_ordered(op, a, c)
-            return (b.icmp_unsigned if dt == I1 else b.icmp_signed)(COMPARE[name], a, c)
+            return icmp(b, dt, COMPARE[name], a, c)
         if name == "where":
             return b.select(*vals)
         if name in ("add", "subtract", "multiply"):
@@ -295,7 +309,7 @@ class Ufuncs:
         if name == "absolute":
             if fl:
                 return self.intrinsic("llvm.fabs", dt, vals)
-            if dt == I1:
+            if dt == I1 or dt in UNSIGNED:
                 return vals[0]
             neg = b.icmp_signed("<", vals[0], ir.Constant(REG[dt], 0))
             return b.select(neg, b.sub(ir.Constant(REG[dt], 0), vals[0]), vals[0])
@@ -308,7 +322,7 @@ class Ufuncs:
                 # equal operands (0.0, -0.0) the second is kept, as numpy's loop does
                 keep = b.or_(b.fcmp_ordered(op, a, c), b.fcmp_unordered("uno", a, a))
             else:
-                keep = (b.icmp_unsigned if dt == I1 else b.icmp_signed)(op, a, c)
+                keep = icmp(b, dt, op, a, c)
             return b.select(keep, a, c)
         if name == "sign":
             x = vals[0]
@@ -319,8 +333,8 @@ class Ufuncs:
                                       b.select(b.fcmp_ordered("==", x, zero), zero, x)))
                 return r
             zero = ir.Constant(REG[dt], 0)
-            return b.sub(b.zext(b.icmp_signed(">", x, zero), REG[dt]),
-                         b.zext(b.icmp_signed("<", x, zero), REG[dt]))
+            return b.sub(b.zext(icmp(b, dt, ">", x, zero), REG[dt]),
+                         b.zext(icmp(b, dt, "<", x, zero), REG[dt]))
         if name in ("floor", "ceil") and not fl:
             return vals[0]
         if name in UNARY_FLOAT:
@@ -350,6 +364,8 @@ class Ufuncs:
             safe = b.select(ok, c, ir.Constant(REG[dt], 0))
             if name == "left_shift":
                 return b.select(ok, b.shl(a, safe), ir.Constant(REG[dt], 0))
+            if dt in UNSIGNED:
+                return b.select(ok, b.lshr(a, safe), ir.Constant(REG[dt], 0))
             fill = b.select(b.icmp_signed("<", a, ir.Constant(REG[dt], 0)),
                             ir.Constant(REG[dt], -1), ir.Constant(REG[dt], 0))
             return b.select(ok, b.ashr(a, safe), fill)
@@ -373,6 +389,11 @@ class Ufuncs:
         b = self.b
         T = REG[dt]
         zero, one, m1 = ir.Constant(T, 0), ir.Constant(T, 1), ir.Constant(T, -1)
+        if dt in UNSIGNED:
+            is0 = b.icmp_unsigned("==", c, zero)
+            safe = b.select(is0, one, c)
+            return (b.select(is0, zero, b.udiv(a, safe)),
+                    b.select(is0, zero, b.urem(a, safe)))
         is0 = b.icmp_signed("==", c, zero)
         is_m1 = b.icmp_signed("==", c, m1)
         safe = b.select(b.or_(is0, is_m1), one, c)
@@ -407,6 +428,7 @@ class Ufuncs:
 
     def int_power(self, a, c, dt):
         """Integer power by squaring (wrapping); negative exponents raise like numpy."""
-        self.fail_if(self.b.icmp_signed("<", c, ir.Constant(REG[dt], 0)), "ValueError",
-                     ["Integers to negative integer powers are not allowed."])
+        if dt not in UNSIGNED:
+            self.fail_if(self.b.icmp_signed("<", c, ir.Constant(REG[dt], 0)), "ValueError",
+                         ["Integers to negative integer powers are not allowed."])
         return self.b.call(self.mc.ipow(REG[dt]), [a, c])

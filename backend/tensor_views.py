@@ -12,7 +12,7 @@ from pts.backend.llvm_types import I1T, I64T, PTR
 from pts.backend.tensor_abi import FLOATS, INTS, MEM, Scalar, Tensor, c64, convert
 from pts.backend.tensor_indexing import has_advanced
 from pts.errors import CompileError
-from pts.ir.types import I1, I32, I64, ScalarType
+from pts.ir.types import DTYPE_NAMES, I1, I32, I64, NUMPY_SCALARS, UNSIGNED, ScalarType, Type
 
 class Views:
     """Indexing and views (a mixin of tensor_codegen.Kernels)."""
@@ -111,7 +111,7 @@ class Views:
         target = self.select(x, self.ins.attrs["pattern"], ops[2:], self.ins.attrs.get("bounds"))
         b = self.b
         if isinstance(value, Scalar):
-            v = self.packed_scalar(value, x.dtype)
+            v = self.packed_scalar(value, x.dtype, self.ins.args[1].type)
             self.loop(target.shape, [target.strides], lambda offs: self.store(target, offs[0], v))
             return None
         words = self.ins.attrs["pattern"].split()
@@ -165,13 +165,18 @@ class Views:
                 parts += [s]
         return parts + [")"]
 
-    def packed_scalar(self, value: Scalar, dt: ScalarType):
+    def packed_scalar(self, value: Scalar, dt: ScalarType, t: Type | None = None):
         """A scalar stored into an array of dtype dt, as numpy converts it (PyArray_Pack):
         into an int array through a Python int, so a float that is a nan, infinite or
-        beyond int64 raises as int() and PyLong_AsLong do, and an integer beyond int32
-        raises OverflowError (an array value is cast instead, unchecked)."""
+        beyond int64 raises as int() and PyLong_AsLong do, and an integer beyond the
+        dtype's range raises OverflowError (an array value is cast instead, unchecked).
+        `t`, the value's pts type: numpy casts its own scalars (np.float64, np.int64, ...)
+        into an unsigned array as C does (np.float64(-1.0) into uint8 is 255), and checks
+        them into a signed one."""
         b = self.b
         v, src = value.value, value.dtype
+        if dt in UNSIGNED and t in NUMPY_SCALARS:
+            return convert(b, v, src, dt)
         if dt in INTS and src in FLOATS:
             self.fail_if(b.fcmp_unordered("uno", v, v), "ValueError",
                          ["cannot convert float NaN to integer"])
@@ -182,9 +187,14 @@ class Views:
                                b.fcmp_ordered("<", v, self.fconst(src, -2.0 ** 63))),
                          "OverflowError", ["Python int too large to convert to C long"])
             v, src = b.fptosi(v, I64T), I64
-        if dt == I32 and src == I64:
-            self.fail_if(b.or_(b.icmp_signed("<", v, c64(-2 ** 31)), b.icmp_signed(">=", v, c64(2 ** 31))),
-                         "OverflowError", ["Python integer ", v, " out of bounds for int32"])
+        if dt in INTS and dt != I64 and src == I64:
+            from pts.backend.tensor_ufuncs import int_range
+            lo, hi = int_range(dt)
+            bad = b.icmp_signed("<", v, c64(lo))
+            if hi < 2 ** 63:
+                bad = b.or_(bad, b.icmp_signed(">", v, c64(hi)))
+            self.fail_if(bad, "OverflowError",
+                         ["Python integer ", v, f" out of bounds for {DTYPE_NAMES[dt]}"])
         return convert(b, v, src, dt)
 
     def op_shape(self, ops, types):

@@ -63,7 +63,7 @@ from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.object_ops import has_object
 from pts.ir.ops import result_type
-from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+from pts.ir.types import (NP_DTYPE_ATTRS, F16, SMALL_DTYPES, C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
                           NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, ObjType, VarTupleType, OptionalType, SetType,
                           TensorType, TupleType, Type,
@@ -72,7 +72,8 @@ from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32,
 NUMERIC = (I1, I64, F64)
 # a numpy scalar stored where its Python type is annotated (`-> float` returning np.float64,
 # a float subclass in CPython): the value is kept, the type is the annotation's
-NUMPY_TO_PLAIN = {(NPF64, F64), (F32, F64), (NPI64, I64), (I32, I64), (NPI1, I1)}
+NUMPY_TO_PLAIN = {(NPF64, F64), (F32, F64), (NPI64, I64), (I32, I64), (NPI1, I1), (F16, F64),
+                  *((t, I64) for t in SMALL_DTYPES if t != F16)}
 
 EXCEPTIONS = ("ValueError", "RuntimeError", "IndexError", "ZeroDivisionError",
               "AssertionError", "TypeError", "OverflowError")
@@ -1673,8 +1674,8 @@ def resolve_type(te: A.TypeExpr) -> Type:
         return TupleType(tuple(resolve_type(a) for a in te.args))
     if name in ("ndarray", "Tensor", "NDArray", "ArrayLike"):
         return ANY_TENSOR
-    if name in ("float32", "float64", "int32", "int64", "bool_"):
-        return {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}[name]
+    if name in NP_DTYPE_ATTRS:
+        return NP_DTYPE_ATTRS[name]
     obj = annotation_class(te)                         # p: Point (check_classes)
     if obj is not None:
         return obj

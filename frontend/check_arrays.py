@@ -13,7 +13,7 @@ supported are a CompileError at the argument that says which.
 from __future__ import annotations
 
 from pts.frontend import ast as A
-from pts.ir.types import (F32, F64, I1, I32, I64, NPF64, NPI64, ListType, TensorType, TupleType,
+from pts.ir.types import (INT_BITS, F32, F64, I1, I32, I64, NPF64, NPI64, ListType, TensorType, TupleType,
                           py_name)
 
 ARRAY_FUNCTIONS = {   # name -> numpy's parameters after the array, with their defaults
@@ -27,7 +27,7 @@ ARRAY_FUNCTIONS = {   # name -> numpy's parameters after the array, with their d
 }
 # stdlib/nparrays.py functions whose parameters are numpy's own, bound like any call
 PLAIN_ARRAY_FUNCTIONS = {"outer"}
-INTS = (I64, I32, NPI64, I1)
+INTS = (I64, NPI64, I1) + tuple(INT_BITS)
 
 
 def _library(name: str):

@@ -19,7 +19,7 @@ import builtins
 from pts.frontend import ast as A
 from pts.frontend.check_classes import is_class_type
 from pts.frontend.objects import ObjectType
-from pts.ir.types import (C128, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64, STR,
+from pts.ir.types import (DTYPE_NAMES, NUMPY_SCALARS, C128, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64, STR,
                           DictType, ListType, OptionalType, SetType, TensorType, TupleType, Type,
                           VarTupleType, py_name)
 
@@ -28,8 +28,8 @@ def python_class(t: Type):
     """The Python class of every value of type t, else None."""
     import numpy as np
     scalar = {I1: bool, I64: int, F64: float, STR: str, NONE: type(None), C128: complex,
-              NPF64: np.float64, NPI64: np.int64, NPI1: np.bool_, F32: np.float32,
-              I32: np.int32}
+              NPF64: np.float64, NPI64: np.int64, NPI1: np.bool_,
+              **{t: np.dtype(DTYPE_NAMES[t]).type for t in NUMPY_SCALARS if t in DTYPE_NAMES}}
     if t in scalar:
         return scalar[t]
     if isinstance(t, (VarTupleType, TupleType)):

@@ -18,7 +18,7 @@ import math
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
-from pts.ir.types import (F32, F64, I1, I32, I64, NPF64, NPI1, NPI64, NUMPY_SCALARS,
+from pts.ir.types import (F16, INT_BITS, F32, F64, I1, I32, I64, NPF64, NPI1, NPI64, NUMPY_SCALARS,
                           ListType, TupleType, Type, py_name)
 
 # libm functions that CPython's math module calls as they are (ops math.NAME, ir.ops)
@@ -33,15 +33,15 @@ LIBRARY = {"gcd": "ii", "lcm": "ii", "factorial": "i", "comb": "ii", "perm": "ii
 KEYWORDS = {"isclose": ("rel_tol", "abs_tol"), "prod": ("start",)}
 NUMBER_BUILTINS = {"round", "divmod", "pow", "complex"}
 
-INTEGRAL = (I1, I64, I32, NPI64, NPI1)
-REAL = INTEGRAL + (F64, F32, NPF64)
+INTEGRAL = (I1, I64, NPI64, NPI1) + tuple(INT_BITS)
+REAL = INTEGRAL + (F64, F32, NPF64, F16)
 
 
 def plain_number(t: Type) -> Type:
     """The Python number type a numpy scalar converts to (float(x), operator.index(x))."""
-    if t in (F32, NPF64):
+    if t in (F32, NPF64, F16):
         return F64
-    if t in (I32, NPI64):
+    if t in INT_BITS or t == NPI64:
         return I64
     if t == NPI1:
         return I1

@@ -18,14 +18,16 @@ from __future__ import annotations
 from pts.frontend import ast as A
 from pts.ir.object_ops import has_object
 from pts.ir.string_ops import METHODS, NONE_OK, printable
-from pts.ir.types import (C128, F64, I1, I64, NONE, NPF64, NPI1, NPI64, STR, ListType, Type,
+from pts.ir.types import (INT_BITS, C128, F64, I1, I64, NONE, NPF64, NPI1, NPI64, STR, ListType, Type,
                           VarTupleType, py_name)
 
 STR_BUILTINS = {"str", "repr", "ascii", "ord", "chr", "format"}
 
 
 # numpy scalars whose str() and format() are their Python number's
-_NUMPY_AS_PYTHON = {NPF64: "float", NPI64: "int", NPI1: "bool"}
+# (and the int dtypes below 64 bits: str(np.uint8(7)) is '7')
+_NUMPY_AS_PYTHON = {NPF64: "float", NPI64: "int", NPI1: "bool",
+                    **{t: "int" for t, bits in INT_BITS.items() if bits < 64}}
 
 
 class StringChecks:

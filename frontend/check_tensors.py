@@ -19,11 +19,11 @@ from pts.frontend import ast as A
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import TENSOR_OPS, result_type
 from pts.ir.tensor_ops import INDEX_TYPES, INT_INDEX_TYPES
-from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+from pts.ir.types import (NP_DTYPE_ATTRS, SMALL_DTYPES, INT_BITS, DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64, NUMPY_SCALARS, SCALAR_OF_DTYPE, ScalarType, TensorType,
                           TupleType, Type, py_name)
 
-NUMBERS = (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1)
+NUMBERS = (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1) + SMALL_DTYPES
 
 # np.<name>: the keyword arguments that must be compile-time constants.  Positional
 # operands are values computed at run time (tensors, scalars, tuples of ints).
@@ -103,7 +103,7 @@ def dtype_of_constant(value: Any):
 
 NP_CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan}
 # np.float32 & co: dtype constants (dtype=np.float32) and, called, numpy scalar conversions
-DTYPE_CONSTS = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool_": I1}
+DTYPE_CONSTS = NP_DTYPE_ATTRS
 
 
 def same_kind_cast(src: ScalarType, dst: ScalarType) -> bool:
@@ -252,8 +252,8 @@ class TensorChecks:
             return {"float": "float64", "int": "int64", "bool": "bool"}[e.id]
         value = self.static_arg(e, "dtype")
         if dtype_of_constant(value) is None:
-            raise self.error(f"unsupported dtype {value!r} (float32, float64, int32, int64 "
-                             f"and bool are supported)", e)
+            raise self.error(f"unsupported dtype {value!r} ({', '.join(DTYPES)} are "
+                             f"supported)", e)
         import numpy as np
         return np.dtype(value).name
 
@@ -313,7 +313,7 @@ class TensorChecks:
         if len(dims) == 1 and isinstance(dims[0], TupleType):
             dims = list(dims[0].elems)
         for d, a in zip(dims, e.np_operands[1:] or [e]):
-            if d not in (I64, I32, I1):
+            if d not in (I64, I1, NPI64) and d not in INT_BITS:
                 raise self.error(f"reshape sizes must be ints, got {py_name(d)}", a)
 
     def np_call(self, e: A.Call, name: str) -> Type:
@@ -517,7 +517,7 @@ class TensorChecks:
                              "supported: index with the mask alone (or use np.nonzero)", item)
         if it.dtype == I1:
             return "m"
-        if it.dtype in (I32, I64):
+        if it.dtype in INT_BITS:
             return "a"
         raise self.error("arrays used as indices must be of integer (or boolean) type, not "
                          f"{DTYPE_NAMES[it.dtype]}", item)

@@ -36,7 +36,7 @@ from pts.frontend.shared_globals import shared_value
 from pts.frontend.objects import ObjectType
 from pts.ir.core import Block, BlockParam, Builder, Const, Function, Instr, Value, const
 from pts.ir.ops import result_type
-from pts.ir.types import (C128, F32, F64, I1, I64, NONE, NPF64, NPI1, NUMPY_SCALARS, STR, DictType, ListType,
+from pts.ir.types import (DTYPE_NAMES, INT_BITS, C128, F32, F64, I1, I64, NONE, NPF64, NPI1, NUMPY_SCALARS, STR, DictType, ListType,
                           VarTupleType, ObjType, OptionalType, TensorType, TupleType, Type, py_name)
 
 NUMBERS = (I1, I64, F64) + NUMPY_SCALARS
@@ -1194,6 +1194,24 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def call_np_cast(self, e: A.Call, t: Type) -> Value:
         v = self.expr(e.args[0])
         self.b.span = e.span
+        if e.args[0].ty == I64 and t in INT_BITS and t != I64:
+            # np.uint8(300): numpy 2 refuses a Python int out of the dtype's range
+            import numpy as np
+            info = np.iinfo(DTYPE_NAMES[t])
+            bad = self.emit("lt", [v, const(int(info.min))], I1)
+            if info.max < 2 ** 63:
+                bad = self.emit("or", [bad, self.emit("gt", [v, const(int(info.max))], I1)], I1)
+            fail, ok = self.new_block("castbad"), self.new_block("castok")
+            self.branch(bad, fail, ok)
+            self.seal(fail)
+            self.start(fail)
+            msg = self.emit("str.concatn", [const("Python integer "),
+                                            self.emit("str.from", [v], STR),
+                                            const(f" out of bounds for {DTYPE_NAMES[t]}")], STR)
+            self.emit("check", [const(True), msg], None, kind="OverflowError")
+            self.jump(ok)
+            self.seal(ok)
+            self.start(ok)
         return self.emit("cast", [v], t) if e.args[0].ty != t else v
 
     def call_np_view(self, e: A.Call, t: Type) -> Value:

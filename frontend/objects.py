@@ -212,8 +212,8 @@ def kind_of(value: Any) -> str | None:
 def describe_value(value: Any) -> str:
     np = _numpy()
     if np is not None and isinstance(value, np.ndarray):
-        return f"a numpy array of dtype {value.dtype.name} (float32, float64, int32, int64 " \
-               f"and bool are supported)"
+        return f"a numpy array of dtype {value.dtype.name} ({', '.join(DTYPES)} are " \
+               f"supported)"
     if isinstance(value, tuple):
         return "a tuple that mixes or holds unsupported values (tuples of numbers are " \
                "constants, tuples of objects are containers)"

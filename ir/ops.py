@@ -50,7 +50,7 @@ from typing import Callable
 # the effects, OpInfo and OPS are re-exported: readers of the table import them from here
 from pts.ir.op_table import (ALLOC, CALL, OPS, PURE, RAISE, READ, TENSOR, UNKNOWN,  # noqa: F401
                              WRITE, OpInfo, OpTypeError, OpUse, define, fmt_types)
-from pts.ir.types import F32, F64, I1, I32, I64, NPF64, NPI64, STR, Type
+from pts.ir.types import F16, INT_BITS, F32, F64, I1, I32, I64, NPF64, NPI64, STR, Type
 
 MASK = (1 << 64) - 1
 
@@ -235,7 +235,7 @@ def _cast(use: OpUse) -> Type:
 
 
 # bytes of the numeric types `view` reinterprets
-SIZES = {F32: 4, I32: 4, F64: 8, I64: 8, NPF64: 8, NPI64: 8}
+SIZES = {F32: 4, F64: 8, NPF64: 8, NPI64: 8, F16: 2, **{t: b // 8 for t, b in INT_BITS.items()}}
 
 
 def _view(use: OpUse) -> Type:

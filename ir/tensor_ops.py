@@ -68,7 +68,7 @@ import warnings
 from typing import Any
 
 from pts.ir.op_table import NOT_CONST, READ, TENSOR, WRITE, OpTypeError, OpUse, define
-from pts.ir.types import (DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
+from pts.ir.types import (DTYPE_OF_SCALAR, INT_BITS, NUMPY_SCALARS, DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64, SCALAR_OF_DTYPE, TensorType, TupleType, Type)
 
 TENSOR_OPS = """absolute add all any arange argmax argmin astype bitwise_and bitwise_or
@@ -81,8 +81,8 @@ subtract sum swapaxes tan tanh transpose true_divide var where zeros zeros_like"
 
 # the scalar types of a slice bound, and of an int index (a bool there is numpy's mask:
 # x[True] adds an axis, so it is not an int index)
-INDEX_TYPES = (I1, I32, I64, NPI64)
-INT_INDEX_TYPES = (I32, I64, NPI64)
+INT_INDEX_TYPES = (NPI64,) + tuple(INT_BITS)
+INDEX_TYPES = (I1,) + INT_INDEX_TYPES
 # pattern words that index with an array operand: a bool mask, an int array
 ADVANCED = ("m", "a")
 
@@ -205,8 +205,9 @@ def stand_in(t: Type) -> Any:
         return np.ones((1,) * t.rank, dtype=DTYPE_NAMES[t.dtype])
     if isinstance(t, TupleType):
         return tuple(stand_in(e) for e in t.elems)
-    values = {I1: True, I64: 1, F64: 1.0, F32: np.float32(1), I32: np.int32(1),
-              NPF64: np.float64(1), NPI64: np.int64(1), NPI1: np.bool_(True), NONE: None}
+    values = {I1: True, I64: 1, F64: 1.0, NPI1: np.bool_(True), NONE: None}
+    if t in NUMPY_SCALARS:
+        return np.dtype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]]).type(1)
     if t not in values:
         raise OpTypeError(f"a {t} cannot be used with numpy functions")
     return values[t]
@@ -219,7 +220,7 @@ def type_of(value: Any) -> Type:
         dtype = DTYPES.get(value.dtype.name)
         if dtype is None:
             raise OpTypeError(f"numpy dtype {value.dtype.name} is not supported "
-                              f"(float32, float64, int32, int64, bool are)")
+                              f"({', '.join(DTYPES)} are)")
         return TensorType(dtype, value.ndim) if isinstance(value, np.ndarray) \
             else SCALAR_OF_DTYPE[dtype]
     if value is None:
@@ -292,7 +293,7 @@ def _index_operands(use: OpUse, first: int) -> int:
             added += w != "i"
             continue
         t_k = next(operands)
-        want = (I1,) if w == "m" else (I32, I64)
+        want = (I1,) if w == "m" else tuple(INT_BITS)
         if not (isinstance(t_k, TensorType) and t_k.dtype in want and t_k.rank >= 1):
             use.fail(f"expected a {'bool' if w == 'm' else 'int'} array index, found {t_k}")
         consumed += t_k.rank if w == "m" else 1
@@ -329,7 +330,7 @@ def _reshape(use: OpUse) -> Type:
     if len(sizes) == 1 and isinstance(sizes[0], TupleType):
         sizes = list(sizes[0].elems)
     for s in sizes:
-        if s not in (I64, I32, I1):
+        if s not in INDEX_TYPES:
             use.fail(f"expected integer sizes, found {s}")
     return TensorType(use.types[0].dtype, len(sizes))
 
@@ -337,7 +338,7 @@ def _reshape(use: OpUse) -> Type:
 def _array(use: OpUse) -> Type:
     use.arity(1)
     depth, elem = list_depth(use.types[0])
-    if depth == 0 or elem not in (I1, I64, F64, F32, I32, NPF64, NPI64, NPI1):
+    if depth == 0 or not (elem in (I1, I64, F64) or elem in NUMPY_SCALARS):
         use.fail(f"expected a (nested) list of numbers, found {use.types[0]}")
     static = use.static()
     dtype = static.get("dtype")

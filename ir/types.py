@@ -1,4 +1,5 @@
-"""IR types: `i1 i64 f32 f64 none str`, `tuple<...>`, `list<T>`, `tensor<dtype, rank>`,
+"""IR types: `i1 i64 f32 f64 none str` (and numpy's other dtypes and scalars: `i8 i16 i32 u8
+u16 u32 u64 f16`), `tuple<...>`, `list<T>`, `tensor<dtype, rank>`,
 `optional<T>` (a T or None; T is never none nor optional), `dict<K, V>` and `set<T>` (hash
 tables: ir.dict_ops).
 
@@ -24,7 +25,7 @@ class Type:
 
     @property
     def is_numeric(self) -> bool:
-        return self in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1)
+        return self in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1) + SMALL_DTYPES
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,17 @@ F64 = ScalarType("f64")
 # numpy's scalars of the dtypes Python also has: np.float64, np.int64, np.bool_.  They hold
 # the same values as f64/i64/i1 but follow numpy's rules (NEP 50: they are "strong" in
 # promotion; np.float64(1) / 0 is inf, not ZeroDivisionError).  f32 and i32 are always numpy.
+# numpy's other dtypes, each its own numpy scalar type as f32 and i32 are: int8 int16
+# (signed), uint8 uint16 uint32 uint64, float16 (stored as IEEE half, computed in float32
+# and rounded back after every operation, as numpy's float16 ufuncs do)
+I8 = ScalarType("i8")
+I16 = ScalarType("i16")
+U8 = ScalarType("u8")
+U16 = ScalarType("u16")
+U32 = ScalarType("u32")
+U64 = ScalarType("u64")
+F16 = ScalarType("f16")
+SMALL_DTYPES = (I8, I16, U8, U16, U32, U64, F16)
 NPF64 = ScalarType("npf64")
 NPI64 = ScalarType("npi64")
 NPI1 = ScalarType("npi1")
@@ -149,21 +161,35 @@ STR = ScalarType("str")
 # Python's complex: two f64 (ir.complex_ops); natively {double, double}
 C128 = ScalarType("c128")
 
-SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1, NONE, STR, C128)}
-NUMPY_SCALARS = (F32, I32, NPF64, NPI64, NPI1)
+SCALARS = {t.name: t for t in (I1, I32, I64, F32, F64, NPF64, NPI64, NPI1, NONE, STR, C128)
+           + SMALL_DTYPES}
+NUMPY_SCALARS = (F32, I32, NPF64, NPI64, NPI1) + SMALL_DTYPES
 # The numpy scalar type of each tensor dtype, and the plain type a numpy scalar computes as.
-SCALAR_OF_DTYPE = {F32: F32, I32: I32, F64: NPF64, I64: NPI64, I1: NPI1}
+SCALAR_OF_DTYPE = {F32: F32, I32: I32, F64: NPF64, I64: NPI64, I1: NPI1,
+                   **{t: t for t in SMALL_DTYPES}}
 DTYPE_OF_SCALAR = {F32: F32, I32: I32, NPF64: F64, NPI64: I64, NPI1: I1, F64: F64, I64: I64,
-                   I1: I1}
+                   I1: I1, **{t: t for t in SMALL_DTYPES}}
+# The integer dtypes: their width in bits, and which of them are unsigned.  Every place
+# that needs a width or a signedness reads these (the backend's registers, conversions,
+# comparisons, divisions and shifts, the runtime's boxing).
+INT_BITS = {I8: 8, U8: 8, I16: 16, U16: 16, I32: 32, U32: 32, I64: 64, U64: 64}
+UNSIGNED = frozenset((U8, U16, U32, U64))
+FLOAT_BITS = {F16: 16, F32: 32, F64: 64}
 
 # How the checker and error messages name types in Python terms.
 PY_NAMES = {I1: "bool", I64: "int", F64: "float", F32: "float32", I32: "int32",
             NPF64: "float64", NPI64: "int64", NPI1: "numpy.bool", NONE: "None", STR: "str",
-            C128: "complex"}
+            C128: "complex", I8: "int8", I16: "int16", U8: "uint8", U16: "uint16",
+            U32: "uint32", U64: "uint64", F16: "float16"}
 
 # Tensor element types and the numpy dtype names they stand for.
-DTYPES = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool": I1}
+DTYPES = {"float32": F32, "float64": F64, "int32": I32, "int64": I64, "bool": I1,
+          "int8": I8, "int16": I16, "uint8": U8, "uint16": U16, "uint32": U32,
+          "uint64": U64, "float16": F16}
 DTYPE_NAMES = {t: name for name, t in DTYPES.items()}
+# `np.<attr>` names of the dtypes (np.float32, np.uint8, np.bool_): dtype= constants,
+# annotations and numpy scalar conversions (np.uint8(x))
+NP_DTYPE_ATTRS = {**{name: t for name, t in DTYPES.items() if name != "bool"}, "bool_": I1}
 
 
 def py_name(t: Type) -> str:
@@ -348,7 +374,7 @@ def type_of_value(value: Any) -> Type:
             return TensorType(dtype, value.ndim)
         dtype = DTYPES.get(value.dtype.name)         # byte-swapped: TensorCall.box converts
         if dtype is None:
-            raise TypeError(f"pts tensors have dtype float32, float64, int32, int64 or bool, "
+            raise TypeError(f"pts tensors have dtype {', '.join(DTYPES)}, "
                             f"not {value.dtype.name}")
         return TensorType(dtype, value.ndim)
     if isinstance(value, np.generic):

@@ -3,18 +3,19 @@ memory (the buffer protocol: np.frombuffer, no copy), so scripted writes (`u[i] 
 seen in the caller's array.array, as in Python.
 
 Contract: `as_arrays(args)` returns args with each array.array replaced by its view; the
-typecodes whose item is a dtype pts compiles are 'd' (float64), 'f' (float32), 'i'
-(int32), 'l' and 'q' (int64, where C long is 8 bytes) and 'b', 'B', 'h', 'H', 'I' once
-their dtypes (int8, uint8, int16, uint16, uint32) are in the language: today they raise
-TypeError naming the typecode.  numpy is imported only when an array.array comes.
+typecodes whose item is a dtype pts compiles are 'd' (float64), 'f' (float32), 'b' 'B'
+(int8, uint8), 'h' 'H' (int16, uint16), 'i' 'I' (int32, uint32), 'l' 'L' and 'q' 'Q'
+(int64, uint64, where C long is 8 bytes); others ('u', 'w') raise TypeError naming the
+typecode.  numpy is imported only when an array.array comes.
 """
 from __future__ import annotations
 
 import array
 
-SUPPORTED = {"d": "float64", "f": "float32", "q": "int64", "i": "int32"}
+SUPPORTED = {"d": "float64", "f": "float32", "q": "int64", "Q": "uint64", "i": "int32",
+             "I": "uint32", "b": "int8", "B": "uint8", "h": "int16", "H": "uint16"}
 if array.array("l").itemsize == 8:
-    SUPPORTED["l"] = "int64"
+    SUPPORTED.update(l="int64", L="uint64")
 
 
 def has_buffers(args: tuple) -> bool:

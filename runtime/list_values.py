@@ -19,12 +19,14 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from pts.ir.types import (C128, DTYPE_NAMES, DTYPE_OF_SCALAR, NUMPY_SCALARS, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
+from pts.ir.types import (F16, I8, I16, INT_BITS, U8, U16, U32, U64, C128, DTYPE_NAMES, DTYPE_OF_SCALAR, NUMPY_SCALARS, F32, F64, I1, I32, I64, NONE, STR, UNKNOWN, ListType,
                           DictType, SetType, VarTupleType,
                           ObjType, OptionalType, TensorType, TupleType, Type)
 
 _SCALAR = {I1: (1, 1), NONE: (1, 1), I64: (8, 8), F64: (8, 8), F32: (4, 4), I32: (4, 4),
-           STR: (8, 8), UNKNOWN: (8, 8), C128: (16, 8)}     # complex: {re, im}
+           STR: (8, 8), UNKNOWN: (8, 8), C128: (16, 8),     # complex: {re, im}
+           F16: (4, 4),                                     # a float16 is held as a float
+           **{t: (b // 8, b // 8) for t, b in INT_BITS.items()}}
 
 
 def _struct(fields: list[Type]) -> tuple[int, int, list[int]]:
@@ -83,6 +85,10 @@ from pts.runtime import object_values as _object_values  # noqa: E402
 from pts.runtime.object_values import ObjectMarshal  # noqa: E402
 
 _PLAIN = {I64: ctypes.c_int64, F64: ctypes.c_double, F32: ctypes.c_float, I32: ctypes.c_int32}
+# the numpy scalar types other than np.float64 / np.int64 / np.bool_, as C stores them
+_NUMPY_C = {F32: ctypes.c_float, F16: ctypes.c_float, I32: ctypes.c_int32,
+            I8: ctypes.c_int8, U8: ctypes.c_uint8, I16: ctypes.c_int16, U16: ctypes.c_uint16,
+            U32: ctypes.c_uint32, U64: ctypes.c_uint64}
 
 
 class Marshal(ObjectMarshal):
@@ -187,6 +193,8 @@ class Marshal(ObjectMarshal):
             elif not -(1 << 63) <= int(v) < (1 << 63):
                 raise OverflowError("Python int too large to convert to a 64-bit pts int")
             _PLAIN[t].from_address(addr).value = v
+        elif t in _NUMPY_C:                  # a numpy scalar of a small dtype
+            _NUMPY_C[t].from_address(addr).value = float(v) if t == F16 else int(v)
         elif t == NONE:
             ctypes.c_uint8.from_address(addr).value = 0
         elif t == C128:
@@ -241,8 +249,8 @@ class Marshal(ObjectMarshal):
     def read(self, addr: int, t: Type):
         if t in NUMPY_SCALARS:               # a list of np.float64 ...: numpy scalars back
             import numpy as np
-            plain = self.read(addr, DTYPE_OF_SCALAR[t]) if t not in (F32, I32) else \
-                (ctypes.c_float if t == F32 else ctypes.c_int32).from_address(addr).value
+            plain = self.read(addr, DTYPE_OF_SCALAR[t]) if t not in _NUMPY_C else \
+                _NUMPY_C[t].from_address(addr).value
             return np.dtype(DTYPE_NAMES[DTYPE_OF_SCALAR[t]]).type(plain)
         t = DTYPE_OF_SCALAR.get(t, t)
         if t == I1:

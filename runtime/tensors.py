@@ -26,7 +26,7 @@ import weakref
 
 import numpy as np
 
-from pts.ir.types import DTYPE_NAMES, F32, I32, NPF64, NPI1, NPI64, TensorType
+from pts.ir.types import UNSIGNED, DTYPE_NAMES, F16, F32, I32, INT_BITS, NPF64, NPI1, NPI64, TensorType
 from pts.runtime import threads as _threads
 
 _libc = ctypes.CDLL(None)
@@ -185,6 +185,11 @@ def box_other(value, t, tensors: TensorCall | None) -> int:
         return _U.unpack(_F.pack(float(value)))[0]
     if t in (I32, NPI64):
         return int(value)
+    if t == F16:                       # held as the float32 of its value
+        return _U.unpack(_F.pack(float(value)))[0]
+    if t in INT_BITS:                  # int8 ... uint64: the low bytes of the slot
+        v = int(value) & 0xFFFFFFFFFFFFFFFF
+        return v - (1 << 64) if v >> 63 else v
     if t == NPF64:
         return _Q.unpack(_D.pack(float(value)))[0]
     if t == NPI1:
@@ -200,6 +205,14 @@ def unbox_other(raw: int, t, tensors: TensorCall | None):
         return np.float32(_F.unpack(_U.pack(raw & 0xFFFFFFFF))[0])
     if t == I32:
         return np.int32(raw)
+    if t == F16:
+        return np.float16(_F.unpack(_U.pack(raw & 0xFFFFFFFF))[0])
+    if t in INT_BITS:                  # the slot's low bytes, in the dtype
+        bits = INT_BITS[t]
+        v = raw & ((1 << bits) - 1)
+        if t not in UNSIGNED and v >> (bits - 1):
+            v -= 1 << bits
+        return NATIVE[t].type(v)
     if t == NPF64:
         return np.float64(_D.unpack(_Q.pack(raw))[0])
     if t == NPI64:

@@ -111,18 +111,21 @@ def check_signature(f: Function, wrt: tuple[int, ...], names: list[str] | None =
     """CompileError unless f's result and its parameters `wrt` can be differentiated."""
     names = names or [p.name or f"#{k}" for k, p in enumerate(f.params)]
     if f.ret_type not in FLOAT_SCALARS:
+        rets = [b.instrs[-1] for b in f.blocks if b.instrs and b.instrs[-1].op == "ret"]
         raise CompileError(f"cannot differentiate '{f.name}': its result must be a float "
                            f"(a float, np.float32 or np.float64 scalar), not "
-                           f"{py_name(f.ret_type)}")
+                           f"{py_name(f.ret_type)}", rets[0].span if rets else None)
     for k in wrt:
         if not 0 <= k < len(f.params):
             raise CompileError(f"cannot differentiate '{f.name}' with respect to argument {k}: "
                                f"it takes {len(f.params)}")
         t = f.params[k].type
         if not differentiable(t):
+            uses = [i for b in f.blocks for i in b.instrs if f.params[k] in i.args]
             raise CompileError(f"cannot differentiate '{f.name}' with respect to "
                                f"'{names[k]}': an argument of type {py_name(t)} carries no "
-                               f"gradient (floats and float32/float64 arrays do)")
+                               f"gradient (floats and float32/float64 arrays do)",
+                               uses[0].span if uses else None)    # (its first use)
 
 
 class _Differentiator(AliasesAndRefusals):

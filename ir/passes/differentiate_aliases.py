@@ -14,7 +14,7 @@ from pts.errors import CompileError
 from pts.ir.analysis import Partition
 from pts.ir.core import BlockParam, Const, Instr, Value
 from pts.ir.scalar_derivatives import FLOAT_SCALARS, carried
-from pts.ir.types import F32, F64, ListType, TensorType, TupleType, Type, py_name
+from pts.ir.types import F16, F32, F64, ListType, TensorType, TupleType, Type, py_name
 
 
 def differentiable(t: Type) -> bool:
@@ -130,6 +130,10 @@ class AliasesAndRefusals:
                                getattr(v, "span", None))
 
     def _refuse(self, i: Instr, varied: set[Value], useful: set[Value]) -> None:
+        if i.type is not None and holds_half(i.type) and any(a in varied for a in i.args):
+            raise CompileError("cannot differentiate through float16: pts computes no "
+                               "gradients of float16 values (keep the values a gradient "
+                               "flows through in float32 or float64)", i.span)
         stored = i.args if i.op == "attr.set" else i.args[1:]
         if i.op in STORES and any(a in varied and may_hold_float(a.type) for a in stored) \
                 and (i.op == "attr.set" or i.args[0] in useful or i in useful):
@@ -255,6 +259,13 @@ class AliasesAndRefusals:
 def has_tensor(t: Type) -> bool:
     return isinstance(t, TensorType) or (isinstance(t, TupleType)
                                          and any(has_tensor(e) for e in t.elems))
+
+
+def holds_half(t: Type) -> bool:
+    """Is t float16, an array of it, or a tuple holding one (never differentiable)?"""
+    if t == F16 or (isinstance(t, TensorType) and t.dtype == F16):
+        return True
+    return isinstance(t, TupleType) and any(holds_half(e) for e in t.elems)
 
 
 def may_hold_float(t: Type) -> bool:

@@ -34,17 +34,23 @@ void pts__buf_put(pts_buf *b, const char *s, size_t n) {
 
 void pts__buf_puts(pts_buf *b, const char *s) { pts__buf_put(b, s, strlen(s)); }
 
-/* Does the decimal mantissa m times 10^e read back as x (as a float32 if f32)? */
+/* The precision a float is printed in: its shortest digits read back as the same double,
+   float32 or float16 */
+enum { AS_DOUBLE = 0, AS_FLOAT32 = 1, AS_FLOAT16 = 2 };
+
+/* Does the decimal mantissa m times 10^e read back as x (in precision f32, AS_*)? */
 static int reads_back(uint64_t m, int e, double x, int f32) {
     char tmp[48];
     snprintf(tmp, sizeof tmp, "%llue%d", (unsigned long long)m, e);
+    if (f32 == AS_FLOAT16)
+        return pts__half_from_double(strtod(tmp, NULL)) == pts__half_from_double(x);
     return f32 ? strtof(tmp, NULL) == (float)x : strtod(tmp, NULL) == x;
 }
 
 /* Shortest round-trip digits of a finite x > 0: digits (no trailing zeros) and decpt,
  * with x = 0.DIGITS * 10^decpt. */
 static void shortest(double x, char *digits, int *decpt, int f32) {
-    int most = f32 ? 9 : 17;
+    int most = f32 == AS_FLOAT16 ? 5 : f32 ? 9 : 17;
     for (int prec = 1; prec <= most; prec++) {
         char tmp[48];
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, x);
@@ -82,7 +88,7 @@ void pts__buf_float(pts_buf *b, double x) { buf_float(b, x, 0); }
 
 /* a float32 as numpy prints it: the shortest digits that read back as the same float32,
    laid out as repr() lays out a double */
-void pts__buf_float32(pts_buf *b, float x) { buf_float(b, x, 1); }
+void pts__buf_float32(pts_buf *b, float x) { buf_float(b, x, AS_FLOAT32); }
 
 static void buf_float(pts_buf *b, double x, int f32) {
     if (isnan(x)) {
@@ -106,7 +112,8 @@ static void buf_float(pts_buf *b, double x, int f32) {
     shortest(x, d, &decpt, f32);
     int n = (int)strlen(d);
     char out[64];
-    if (decpt <= -4 || decpt > 16) {
+    /* numpy's float16 repr turns to exponents from 1e3 up (np.float16(1000): 1e+03) */
+    if (decpt <= -4 || decpt > (f32 == AS_FLOAT16 ? 3 : 16)) {
         int k = 0;
         out[k++] = d[0];
         if (n > 1) {
@@ -174,7 +181,12 @@ static void put_value(pts_buf *b, const pts_value *v, int top) {
         pts__buf_puts(b, v->u.b ? "np.True_" : "np.False_");
         return;
     }
-    if (np)
+    if (!top && v->kind == PTS_NUMPY) {          /* np.uint8(7) */
+        pts__buf_puts(b, "np.");
+        pts__buf_puts(b, pts_dtype_name(v->u.np.dtype));
+        pts__buf_puts(b, "(");
+        np = 1;
+    } else if (np)
         pts__buf_puts(b, np_names[v->kind]);
     switch (v->kind) {
     case PTS_NONE: pts__buf_puts(b, "None"); break;
@@ -186,6 +198,16 @@ static void put_value(pts_buf *b, const pts_value *v, int top) {
         break;
     case PTS_FLOAT: pts__buf_float(b, v->u.f); break;
     case PTS_FLOAT32: pts__buf_float32(b, (float)v->u.f); break;
+    case PTS_NUMPY:
+        if (v->u.np.dtype == PTS_DT_FLOAT16)
+            buf_float(b, v->u.np.f, AS_FLOAT16);
+        else if (v->u.np.dtype == PTS_DT_UINT64)
+            snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v->u.np.i);
+        else
+            snprintf(tmp, sizeof tmp, "%lld", (long long)v->u.np.i);
+        if (v->u.np.dtype != PTS_DT_FLOAT16)
+            pts__buf_puts(b, tmp);
+        break;
     case PTS_STR:                        /* print(x): str at the top, repr inside */
         if (top)
             pts__buf_puts(b, v->u.str ? v->u.str : "");

@@ -105,6 +105,20 @@ void pts__copy_strided(void *dst, const pts_tensor *src);
 /* Parse the .npy bytes p[0..n): dtype, rank, shape and strides (C order, or Fortran
  * order with *fortran set) into *t (data NULL), the data's offset into *data_off; checks
  * that the data fit in n bytes. */
+/* Tensor dtypes, indexed by pts_dtype (runtime/c/loader.c) */
+typedef struct pts__dtype_info {
+    const char *ir, *numpy;
+    size_t size;
+    const char *descr;           /* .npy, little-endian: "<f4", "|u1" */
+} pts__dtype_info;
+extern const pts__dtype_info pts__dtypes[PTS_NUM_DTYPES];
+/* IEEE half: the bits nearest to x (round to nearest even, as numpy's
+   npy_double_to_half), and the value of bits h */
+uint16_t pts__half_from_double(double x);
+double pts__half_to_double(uint16_t h);
+/* an int of dtype dt (int8 ... uint64) from any int64: wrapped, sign- or zero-extended */
+int64_t pts__wrap_int(pts_dtype dt, int64_t i);
+
 pts_status pts__npy_parse(const unsigned char *p, size_t n, pts_tensor *t, size_t *data_off,
                           int *fortran, pts_error *err);
 

@@ -159,7 +159,9 @@ static pts_fn runtime_function(const char *name, size_t len) {
  * (objects made and used inside), but no pts_value spells one, so an entry taking or
  * returning one is refused by name (pts_call) */
 enum { T_I64, T_F64, T_I1, T_NONE, T_STR, T_TUPLE, T_LIST, T_TENSOR, T_F32, T_I32, T_OPT,
-       T_DICT, T_SET, T_OBJ };
+       T_DICT, T_SET, T_OBJ, T_NUMPY };
+/* T_NUMPY: a numpy scalar of dtype `dtype` (i8 i16 u8 u16 u32 u64 f16: PTS_NUMPY values),
+   in the slot's low bytes (a float16 as the float32 of its value) */
 
 typedef struct ptype {
     int code;
@@ -209,6 +211,12 @@ static ptype *parse_type(const char **s, int depth) {
             t->np = simple[i].np;
             return t;
         }
+    for (int i = PTS_DT_INT8; i < PTS_NUM_DTYPES; i++)
+        if (word(s, pts__dtypes[i].ir)) {
+            t->code = T_NUMPY;
+            t->dtype = i;
+            return t;
+        }
     if (word(s, "obj")) {                /* obj<Name>: the name is not needed here */
         skip_spaces(s);
         if (**s != '<')
@@ -234,11 +242,10 @@ static ptype *parse_type(const char **s, int depth) {
         list |= opt | set;               /* one element type, as a list's */
         tuple |= dict;                   /* (two: checked below) */
         if (tensor) {
-            static const char *dts[] = {"i1", "i32", "i64", "f32", "f64"};   /* pts_dtype */
             skip_spaces(s);
             t->dtype = -1;
-            for (int i = 0; i < 5; i++)
-                if (word(s, dts[i]))
+            for (int i = 0; i < PTS_NUM_DTYPES; i++)
+                if (word(s, pts__dtypes[i].ir))
                     t->dtype = i;
             skip_spaces(s);
             if (t->dtype < 0 || **s != ',')
@@ -320,6 +327,7 @@ static pts_kind type_kind(const ptype *t) {
     case T_LIST: return PTS_LIST;
     case T_F32: return PTS_FLOAT32;
     case T_I32: return PTS_INT32;
+    case T_NUMPY: return PTS_NUMPY;
     case T_OPT: return type_kind(t->elems[0]);    /* (or PTS_NONE) */
     case T_DICT: return PTS_DICT;
     case T_SET: return PTS_SET;
@@ -1126,6 +1134,15 @@ static int value_fits(const pts_value *v, const ptype *t, int exact) {
     case T_I32:
         return v->kind == PTS_INT32 || (!exact && (v->kind == PTS_BOOL || (v->kind == PTS_INT &&
                                         v->u.i >= INT32_MIN && v->u.i <= INT32_MAX)));
+    case T_NUMPY:
+        if (v->kind == PTS_NUMPY)
+            return (int)v->u.np.dtype == t->dtype;
+        if (exact)
+            return 0;
+        if (t->dtype == PTS_DT_FLOAT16)
+            return v->kind == PTS_FLOAT || v->kind == PTS_INT || v->kind == PTS_BOOL;
+        return v->kind == PTS_BOOL || (v->kind == PTS_INT &&
+               (t->dtype == PTS_DT_UINT64 ? v->u.i >= 0 : pts__wrap_int(t->dtype, v->u.i) == v->u.i));
     case T_NONE: return v->kind == PTS_NONE;
     case T_OPT: return v->kind == PTS_NONE || value_fits(v, t->elems[0], exact);
     case T_STR: return v->kind == PTS_STR && v->u.str != NULL;
@@ -1177,14 +1194,90 @@ long pts_find_entry(const pts_model *m, const char *name, const pts_value *args,
 
 /* ---- tensors ---------------------------------------------------------------------------- */
 
+/* The one table of tensor dtypes (indexed by pts_dtype): the IR's name (ir/types.py), the
+   numpy name, the item size and the .npy descr (runtime/c/npy.c reads and writes it). */
+const pts__dtype_info pts__dtypes[PTS_NUM_DTYPES] = {
+    [PTS_DT_BOOL] = {"i1", "bool", 1, "|b1"},
+    [PTS_DT_INT32] = {"i32", "int32", 4, "<i4"},
+    [PTS_DT_INT64] = {"i64", "int64", 8, "<i8"},
+    [PTS_DT_FLOAT32] = {"f32", "float32", 4, "<f4"},
+    [PTS_DT_FLOAT64] = {"f64", "float64", 8, "<f8"},
+    [PTS_DT_INT8] = {"i8", "int8", 1, "|i1"},
+    [PTS_DT_INT16] = {"i16", "int16", 2, "<i2"},
+    [PTS_DT_UINT8] = {"u8", "uint8", 1, "|u1"},
+    [PTS_DT_UINT16] = {"u16", "uint16", 2, "<u2"},
+    [PTS_DT_UINT32] = {"u32", "uint32", 4, "<u4"},
+    [PTS_DT_UINT64] = {"u64", "uint64", 8, "<u8"},
+    [PTS_DT_FLOAT16] = {"f16", "float16", 2, "<f2"},
+};
+
+uint16_t pts__half_from_double(double x) {
+    uint64_t bits;
+    memcpy(&bits, &x, 8);
+    uint16_t sign = (uint16_t)((bits >> 48) & 0x8000);
+    uint64_t mag = bits & 0x7FFFFFFFFFFFFFFFull;
+    int64_t exp = (int64_t)(mag >> 52);
+    uint64_t mant = mag & 0xFFFFFFFFFFFFFull;
+    if (exp == 0x7FF) {                                  /* inf, nan (stays a nan) */
+        uint64_t payload = mant >> 42;
+        if (mant && !payload)
+            payload = 1;
+        return (uint16_t)(sign | 0x7C00 | payload);
+    }
+    int64_t e = exp - (1023 - 15);                       /* the half's biased exponent */
+    if (e >= 31)
+        return (uint16_t)(sign | 0x7C00);
+    if (e < -10)
+        return sign;
+    uint64_t sig = e > 0 ? mant : mant | (1ull << 52);
+    int s = e > 0 ? 42 : (int)(43 - e);
+    uint64_t head = sig >> s, rem = sig & ((1ull << s) - 1), half = 1ull << (s - 1);
+    uint64_t h = (e > 0 ? (uint64_t)e << 10 : 0) | head;
+    if (rem > half || (rem == half && (head & 1)))
+        h++;                                             /* a carry is right (up to inf) */
+    return (uint16_t)(sign | h);
+}
+
+double pts__half_to_double(uint16_t h) {
+    int e = (h >> 10) & 0x1F, m = h & 0x3FF;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m | 0x400, e - 25);
+    return h & 0x8000 ? -v : v;
+}
+
+int64_t pts__wrap_int(pts_dtype dt, int64_t i) {
+    switch (dt) {
+    case PTS_DT_INT8: return (int8_t)i;
+    case PTS_DT_INT16: return (int16_t)i;
+    case PTS_DT_INT32: return (int32_t)i;
+    case PTS_DT_UINT8: return (uint8_t)i;
+    case PTS_DT_UINT16: return (uint16_t)i;
+    case PTS_DT_UINT32: return (uint32_t)i;
+    default: return i;
+    }
+}
+
+pts_value pts_numpy_int(pts_dtype dtype, int64_t i) {
+    pts_value v = pts_none();
+    v.kind = PTS_NUMPY;
+    v.u.np.dtype = dtype;
+    v.u.np.i = pts__wrap_int(dtype, i);
+    return v;
+}
+
+pts_value pts_numpy_float16(double f) {
+    pts_value v = pts_none();
+    v.kind = PTS_NUMPY;
+    v.u.np.dtype = PTS_DT_FLOAT16;
+    v.u.np.f = pts__half_to_double(pts__half_from_double(f));
+    return v;
+}
+
 size_t pts_dtype_size(pts_dtype dt) {
-    static const size_t sizes[] = {1, 4, 8, 4, 8};
-    return (unsigned)dt < 5 ? sizes[dt] : 0;
+    return (unsigned)dt < PTS_NUM_DTYPES ? pts__dtypes[dt].size : 0;
 }
 
 const char *pts_dtype_name(pts_dtype dt) {
-    static const char *names[] = {"bool", "int32", "int64", "float32", "float64"};
-    return (unsigned)dt < 5 ? names[dt] : "?";
+    return (unsigned)dt < PTS_NUM_DTYPES ? pts__dtypes[dt].numpy : "?";
 }
 
 int64_t pts_tensor_numel(const pts_tensor *t) {
@@ -1292,6 +1385,19 @@ static pts_status box(pts_ctx *ctx, const pts_value *v, const ptype *t, cursor *
     }
     case T_I32:
         *slot = v->kind == PTS_BOOL ? v->u.b : (int64_t)(int32_t)v->u.i;
+        c->slots++;
+        return PTS_OK;
+    case T_NUMPY:
+        if (t->dtype == PTS_DT_FLOAT16) {   /* the float32 of the nearest float16 */
+            double d = v->kind == PTS_NUMPY ? v->u.np.f : v->kind == PTS_FLOAT ? v->u.f :
+                       v->kind == PTS_BOOL ? (double)v->u.b : (double)v->u.i;
+            float f = (float)pts__half_to_double(pts__half_from_double(d));
+            uint32_t bits;
+            memcpy(&bits, &f, 4);
+            *slot = (int64_t)bits;
+        } else {
+            *slot = v->kind == PTS_NUMPY ? v->u.np.i : v->kind == PTS_BOOL ? v->u.b : v->u.i;
+        }
         c->slots++;
         return PTS_OK;
     case T_I1:
@@ -1510,6 +1616,18 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
     }
     case T_I32:
         *out = pts_int32((int32_t)raw);
+        out->flags = PTS_FLAG_NUMPY;
+        (*pos)++;
+        return 1;
+    case T_NUMPY:
+        if (t->dtype == PTS_DT_FLOAT16) {
+            uint32_t bits = (uint32_t)raw;
+            float f;
+            memcpy(&f, &bits, 4);
+            *out = pts_numpy_float16(f);
+        } else {
+            *out = pts_numpy_int((pts_dtype)t->dtype, raw);
+        }
         out->flags = PTS_FLAG_NUMPY;
         (*pos)++;
         return 1;

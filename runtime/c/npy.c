@@ -60,21 +60,28 @@ pts_status pts__npy_parse(const unsigned char *p, size_t n, pts_tensor *t, size_
     const char *d = dict_value(h, end, "descr");
     if (!d || d + 5 > end || (*d != '\'' && *d != '"'))
         BAD(".npy header has no 'descr'");
-    static const struct { const char *descr; pts_dtype dt; } dtypes[] = {
-        {"<f4", PTS_DT_FLOAT32}, {"<f8", PTS_DT_FLOAT64}, {"<i4", PTS_DT_INT32},
-        {"<i8", PTS_DT_INT64}, {"|b1", PTS_DT_BOOL}, {"<b1", PTS_DT_BOOL}, {"|i4", PTS_DT_INT32}};
+    /* the table's descrs, and the other spellings numpy accepts for them: '<b1', '<u1',
+       '<i1' ('|' or '<' for a byte), '|i4' */
+    static const struct { const char *descr; pts_dtype dt; } aliases[] = {
+        {"<b1", PTS_DT_BOOL}, {"|i4", PTS_DT_INT32}, {"<u1", PTS_DT_UINT8}, {"<i1", PTS_DT_INT8}};
     int found = 0;
-    for (size_t i = 0; i < sizeof dtypes / sizeof *dtypes; i++)
-        if (memcmp(d + 1, dtypes[i].descr, 3) == 0 && d[4] == *d) {
-            t->dtype = dtypes[i].dt;
+    for (int i = 0; i < PTS_NUM_DTYPES; i++)
+        if (memcmp(d + 1, pts__dtypes[i].descr, 3) == 0 && d[4] == *d) {
+            t->dtype = (pts_dtype)i;
+            found = 1;
+        }
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+        if (memcmp(d + 1, aliases[i].descr, 3) == 0 && d[4] == *d) {
+            t->dtype = aliases[i].dt;
             found = 1;
         }
     if (!found) {
         size_t k = 0;
         while (d + 1 + k < end && k < 16 && d[1 + k] != *d)
             k++;
-        BAD(".npy dtype '%.*s' is not a pts tensor dtype (little-endian float32, float64, "
-            "int32, int64 or bool)", (int)k, d + 1);
+        BAD(".npy dtype '%.*s' is not a pts tensor dtype (little-endian float16, float32, "
+            "float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64 or bool)",
+            (int)k, d + 1);
     }
     const char *f = dict_value(h, end, "fortran_order");
     if (!f)
@@ -186,12 +193,11 @@ void pts_npy_free(pts_tensor *t) {
 }
 
 pts_status pts_npy_write(const char *path, const pts_tensor *t, pts_error *err) {
-    static const char *descr[] = {"|b1", "<i4", "<i8", "<f4", "<f8"};
-    if ((unsigned)t->dtype > 4 || t->rank < 0 || t->rank > PTS_MAX_RANK)
+    if ((unsigned)t->dtype >= PTS_NUM_DTYPES || t->rank < 0 || t->rank > PTS_MAX_RANK)
         return pts__fail(err, PTS_ERR_ARGUMENT, "not a tensor of a pts dtype");
     char header[512];
     int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                     descr[t->dtype]);
+                     pts__dtypes[t->dtype].descr);
     for (int32_t k = 0; k < t->rank; k++)
         n += snprintf(header + n, sizeof header - (size_t)n, "%lld,%s", (long long)t->shape[k],
                       k + 1 < t->rank ? " " : "");

@@ -97,8 +97,10 @@ typedef enum pts_kind {
     PTS_FLOAT32 = 8,          /* numpy.float32 scalar, held in u.f */
     PTS_INT32 = 9,            /* numpy.int32 scalar, held in u.i */
     PTS_DICT = 10,            /* a dict result: u.str is its repr, as CPython prints it */
-    PTS_SET = 11              /* a set result: u.str is its repr ({1, 2}, set()); neither can
+    PTS_SET = 11,             /* a set result: u.str is its repr ({1, 2}, set()); neither can
                                  be passed as an argument from C */
+    PTS_NUMPY = 12            /* a numpy scalar of a dtype without a kind of its own (int8,
+                                 int16, uint8, uint16, uint32, uint64, float16): u.np */
 } pts_kind;
 
 /* pts_value.flags: PTS_FLAG_NUMPY marks a numpy scalar among PTS_BOOL / PTS_INT /
@@ -107,8 +109,11 @@ typedef enum pts_kind {
 #define PTS_FLAG_NUMPY 1
 
 typedef enum pts_dtype {
-    PTS_DT_BOOL = 0, PTS_DT_INT32 = 1, PTS_DT_INT64 = 2, PTS_DT_FLOAT32 = 3, PTS_DT_FLOAT64 = 4
+    PTS_DT_BOOL = 0, PTS_DT_INT32 = 1, PTS_DT_INT64 = 2, PTS_DT_FLOAT32 = 3, PTS_DT_FLOAT64 = 4,
+    PTS_DT_INT8 = 5, PTS_DT_INT16 = 6, PTS_DT_UINT8 = 7, PTS_DT_UINT16 = 8, PTS_DT_UINT32 = 9,
+    PTS_DT_UINT64 = 10, PTS_DT_FLOAT16 = 11     /* float16: IEEE half bits (uint16_t) */
 } pts_dtype;
+#define PTS_NUM_DTYPES 12
 
 /* A tensor crossing the boundary (DESIGN.md §5).  As an argument it is borrowed (no copy:
  * the call reads and may write `data` through shape and strides, as numpy code writes
@@ -135,6 +140,11 @@ typedef struct pts_value {
         struct { pts_kind elem; size_t n; const void *data; } list;
         pts_tensor tensor;
         const char *str;
+        struct {
+            pts_dtype dtype;
+            int64_t i;                           /* the ints (a uint64 as its bits) */
+            double f;                            /* float16: its value */
+        } np;
     } u;
 } pts_value;
 
@@ -206,7 +216,9 @@ PTS_API pts_value pts_tensor_value(const pts_tensor *t);
 /* A tensor over `data` (borrowed): strides NULL means C order (row major). */
 PTS_API pts_tensor pts_tensor_make(void *data, pts_dtype dtype, int32_t rank,
                                    const int64_t *shape, const int64_t *strides);
-PTS_API size_t pts_dtype_size(pts_dtype dtype);                 /* 1, 4, 8, 4, 8 */
+PTS_API pts_value pts_numpy_int(pts_dtype dtype, int64_t i);  /* np.uint8(i) ...: wraps */
+PTS_API pts_value pts_numpy_float16(double f);                 /* rounded to float16 */
+PTS_API size_t pts_dtype_size(pts_dtype dtype);                 /* 1, 4, 8, 4, 8, ...; 0: unknown */
 PTS_API const char *pts_dtype_name(pts_dtype dtype);            /* "float32", ... */
 PTS_API int64_t pts_tensor_numel(const pts_tensor *t);
 

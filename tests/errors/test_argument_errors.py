@@ -50,8 +50,8 @@ CASES = [
     (plain, ([[1], "a"], 1), "plain(): argument 'a': pts lists need elements of one type, not "
                              "List[int] and str"),
     (plain, (1, np.zeros(2, dtype=np.complex128)),
-     "plain(): argument 'b': pts tensors have dtype float32, float64, int32, int64 or bool, "
-     "not complex128"),
+     "plain(): argument 'b': pts tensors have dtype float32, float64, int32, int64, bool, "
+     "int8, int16, uint8, uint16, uint32, uint64, float16, not complex128"),
 ]
 
 

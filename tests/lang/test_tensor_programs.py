@@ -17,6 +17,8 @@ Default tolerances (when no marker is given), by the dtype of the value compared
     int and bool arrays / scalars        exact
     float32 (arrays and np.float32)      rtol 1e-5,  atol 1e-6
     float64 (arrays, np.float64, float)  rtol 1e-12, atol 1e-14
+    float16 (arrays and np.float16)      rtol 1e-12, atol 1e-14: bit for bit in practice
+                                         (pts rounds after every op, as numpy does)
 Floating comparisons are np.isclose(got, want, rtol, atol) elementwise, with nan only
 matching nan and inf only matching an inf of the same sign.
 

@@ -43,11 +43,14 @@ PATHS = ttp.program_paths()
 # the image the archives here hold and the loaders run: the host image where there is one
 TARGET = archive.native_targets()[0]
 EXACT = TARGET == archive.HOST_TARGET
-# in `make test`: errors, 0-d results, axis= specializations, matmul, views, loops; the
-# rest of the corpus in `make test-all`
+# in `make test`: errors, 0-d results, axis= specializations, matmul, views, loops, the
+# small dtypes (uint8 images, float16, their numpy scalars); the rest of the corpus in
+# `make test-all`
 FAST_NAMES = ["attention.py", "broadcast_errors.py", "reshape_forms.py", "reduce_4d.py",
               "matmul_2d.py", "rnn_cell.py", "concatenate_forms.py", "max_pool2d.py",
-              "fancy_mask_write.py", "fancy_int_read.py", "fancy_mask_errors.py"]
+              "fancy_mask_write.py", "fancy_int_read.py", "fancy_mask_errors.py",
+              "dtype_uint8_image.py", "dtype_mask_fancy_uint8.py", "dtype_float16_arith.py",
+              "dtype_numpy_scalars.py"]
 FAST = [p for p in PATHS if p.name in FAST_NAMES]
 
 
@@ -300,8 +303,17 @@ def test_npy_errors(tensor_archives, pts_run, tmp_path):
     np.save(tmp_path / "big.npy", np.arange(6.0).reshape(2, 3).astype(">f8"))
     r = run(str(tmp_path / "big.npy"), "1.0")
     assert r.returncode == 2 and "not a pts tensor dtype" in r.stderr
-    np.save(tmp_path / "u8.npy", np.arange(6, dtype=np.uint8))
-    assert "not a pts tensor dtype" in run(str(tmp_path / "u8.npy"), "1.0").stderr
+    np.save(tmp_path / "c8.npy", np.arange(6, dtype=np.complex64))
+    r = run(str(tmp_path / "c8.npy"), "1.0")
+    assert r.returncode == 2 and "'<c8' is not a pts tensor dtype" in r.stderr
+    np.save(tmp_path / "u8.npy", np.arange(6, dtype=np.uint8).reshape(2, 3))   # no such entry
+    r = run(str(tmp_path / "u8.npy"), "1.0")
+    assert r.returncode == 2 and "no entry" in r.stderr
+    good = (tmp_path / "u8.npy").read_bytes()
+    for bad in (b"'|u9'", b"'|x1'", b"'|u1 '"):                          # corrupt descrs
+        (tmp_path / "bad.npy").write_bytes(good.replace(b"'|u1'", bad))
+        r = run(str(tmp_path / "bad.npy"), "1.0")
+        assert r.returncode == 2 and "dtype" in r.stderr, (bad, r.stderr)
     (tmp_path / "trunc.npy").write_bytes((tmp_path / "big.npy").read_bytes()[:100])
     r = run(str(tmp_path / "trunc.npy"), "1.0")
     assert r.returncode == 2 and "truncated" in r.stderr
@@ -315,6 +327,53 @@ def test_npy_errors(tensor_archives, pts_run, tmp_path):
     assert "affine  (tensor<f64, 2>, f64) -> tensor<f64, 2>" in r.stdout
     assert "affine  (tensor<f32, 2>, f64) -> tensor<f32, 2>" in r.stdout
     assert "affine  (tensor<i64, 2>, f64) -> tensor<f64, 2>" in r.stdout
+
+
+SMALL_DTYPES = ("int8", "int16", "uint8", "uint16", "uint32", "uint64", "float16")
+
+
+def test_npy_small_dtypes(tensor_archives, pts_run, tmp_path):
+    """.npy arguments and results of the small dtypes: read by their descr (|i1 <i2 |u1 <u2
+    <u4 <u8 <f2, and the '<' spellings numpy accepts for bytes), computed as the in-process
+    code computes them, written back with numpy's descr; their numpy scalars print as
+    numpy prints them (np.float16(0.1) inside a tuple, 0.1 alone)."""
+    mod = tensor_archives["module"]
+    x = np.array([[1, 2, 250], [3, 100, 7]])
+    examples = [(x.astype(dt), 3.0) for dt in SMALL_DTYPES]
+    target = tmp_path / "affine_small.pts"
+    archive.save(pts.script(mod.affine), str(target), example_inputs=examples, targets=[TARGET])
+    stats = tmp_path / "stats_small.pts"
+    archive.save(pts.script(mod.stats), str(stats), targets=[TARGET],
+                 example_inputs=[(x.astype(dt),) for dt in SMALL_DTYPES])
+    for dt in SMALL_DTYPES:
+        a = x.astype(dt)
+        np.save(tmp_path / "a.npy", a)
+        r = subprocess.run([str(pts_run), str(target), str(tmp_path / "a.npy"), "3.0", "--out",
+                            str(tmp_path)], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, (dt, r.stderr)
+        want = pts.script(mod.affine)(a, 3.0)
+        assert same(np.load(tmp_path / "result.npy"), want), dt
+        header = (tmp_path / "result.npy").read_bytes()[:80]
+        assert repr(np.lib.format.dtype_to_descr(want.dtype)).encode() in header, dt
+        r = subprocess.run([str(pts_run), str(stats), str(tmp_path / "a.npy"), "--out",
+                            str(tmp_path)], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, (dt, r.stderr)
+        got = pts.script(mod.stats)(a)
+        assert r.stdout == f"({got[0]!r}, '{tmp_path}/result_1.npy', 2, " \
+                           f"'{tmp_path}/result_3.npy')\n", dt
+        assert same(np.load(tmp_path / "result_3.npy"), got[3]), dt
+    if TARGET == archive.HOST_TARGET:      # a float16 scalar result, alone and in a tuple
+        h = tmp_path / "half.pts"
+
+        def half_sum(v: np.ndarray):
+            return v.sum()
+        archive.save(pts.script(half_sum), str(h), targets=[TARGET],
+                     example_inputs=[(np.ones(2, np.float16),)])
+        for vals in ([0.1, 0.2], [1000.0, 24.0], [1e-5, 0.0], [65504.0, 100.0]):
+            np.save(tmp_path / "h.npy", np.array(vals, dtype=np.float16))
+            r = subprocess.run([str(pts_run), str(h), str(tmp_path / "h.npy")],
+                               capture_output=True, text=True, timeout=60)
+            assert r.stdout == str(np.array(vals, dtype=np.float16).sum()) + "\n", (vals, r.stdout)
 
 
 def test_value_specialized_entries_and_defaults(tensor_archives, pts_run, tmp_path):

@@ -18,6 +18,12 @@ def scale(u, k: float):
     return u.sum()
 
 
+def triple(u):
+    for i in range(len(u)):
+        u[i] = u[i] * 3               # an int item times a Python int: wraps in the dtype
+    return u.sum()
+
+
 def total(u) -> float:
     s = 0.0
     for x in u:
@@ -55,7 +61,19 @@ def test_empty_array(backend):
 
 
 @BACKENDS
-@pytest.mark.parametrize("code", ["b", "B", "h", "H", "I", "u"])
+@pytest.mark.parametrize("code", ["b", "B", "h", "H", "I", "L", "Q"])
+def test_small_and_unsigned_typecodes(code, backend):
+    """int8 ... uint64 items: the view has the typecode's dtype, writes wrap in it."""
+    a = array.array(code, [1, 2, 100])
+    r = pts.script(triple, backend=backend)(a)
+    want = np.array([1, 2, 100], dtype=np.dtype(code))
+    triple(want)
+    assert a.tolist() == want.tolist() == [3, 6, 44 if code in "bB" else 300]   # wraps
+    assert r == sum(a.tolist()) and r.dtype == want.sum().dtype
+
+
+@BACKENDS
+@pytest.mark.parametrize("code", ["u"])
 def test_other_typecodes_are_a_type_error(code, backend):
     a = array.array(code, "ab" if code == "u" else [1, 2])
     with pytest.raises(TypeError, match=f"array.array of typecode '{code}' is not supported"):

@@ -40,5 +40,5 @@ def create_fractal(min_x, max_x, min_y, max_y, image, iters):
     return image
 
 
-# run: create_fractal(-2.0, 1.0, -1.0, 1.0, np.zeros((20, 30), dtype=np.uint8), 20)  # xfail: waits for: uint8 arrays (issue 30's list of needs, not one of its build items): `TypeError: create_fractal(): argument 'image': pts tensors have dtype float32, float64, int32, int64 or bool, not uint8`; then complex numbers ([num])
+# run: create_fractal(-2.0, 1.0, -1.0, 1.0, np.zeros((20, 30), dtype=np.uint8), 20)
 # run: mandel(-0.5, 0.5, 20)
