@@ -58,6 +58,7 @@ from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
 from pts.frontend.function_aliases import inline_call_aliases
+from pts.frontend.variable_webs import split_webs
 from pts.frontend.global_rebind import box_globals, rebind_message
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
@@ -215,6 +216,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         # (`x = x.reshape(n, -1)` at the top level of the body) starts a new version of the
         # variable: name -> its current key, reset at the start of each pass
         self.versions: dict[str, str] = {}
+        self.unsplit: set[str] = set()           # names whose webs are kept together
         self.depth = 0                           # nesting of the block being checked
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
@@ -232,6 +234,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if inline_call_aliases(fdef, statements, _target_names):    # `append = out.append`
             self.assigned = assigned_names(fdef.body)
         box_globals(fdef, self.spec.pyfunc, self.spec.globals.globals)   # `global G` (global_rebind)
+        split_webs(fdef)                          # x = float, later x = int(x) (variable_webs)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
@@ -273,6 +276,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.returns_nothing()                     # no `return value`: None (check_functions)
         params = dict(self.vars)
         self.infer()
+        undecided = {k.split(".w")[0] for k, t in self.vars.items()
+                     if (t == ListType(UNKNOWN) or (is_hash(t) and has_unknown(t)))
+                     and k.split(".w")[0] in getattr(fdef, "web_names", ())}
+        if undecided:
+            # `xs = []` read, then `xs = [1.5]`: an empty container whose own web says
+            # nothing of its items takes them from the others, as one variable
+            self.unsplit |= undecided
+            self.vars = dict(params)
+            self.infer()
         if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
             # nothing decided an empty list argument's items: infer again with List[int]
             self.vars = {k: ListType(I64) if k in empty_params and t == ListType(UNKNOWN)
@@ -363,6 +375,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         """`x = <tensor of another rank or dtype>` in straight-line code: a new variable
         from here on (numpy code reshapes this way; one type per variable holds for the
         rest: the old and the new x never meet at a join)."""
+        if hasattr(target, "web_key") and target.id not in self.unsplit:
+            return                        # (a web of its own already: variable_webs)
         key = getattr(target, "new_key", None)
         if key is None:
             old_key = self.var_key(target.id)
@@ -417,6 +431,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.depth += 1
         try:
             for s in stmts:
+                uses = getattr(s, "web_uses", None)
+                if uses:                    # the webs this statement reads (variable_webs)
+                    self.versions.update((k, v) for k, v in uses.items()
+                                         if k not in self.unsplit)
                 if self.final:
                     self.stmt(s)
                 else:
@@ -597,6 +615,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def assign_target(self, target: A.Expr, t: Type, node: A.Node) -> None:
         if isinstance(target, A.Name):
+            if hasattr(target, "web_key") and target.id not in self.unsplit:
+                self.versions[target.id] = target.web_key     # (frontend.variable_webs)
             target.var = self.var_key(target.id)
             target.ty = self.assign_var(target.id, t, node)
             return
@@ -660,7 +680,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Assign(self, s: A.Assign) -> None:
         expected = None
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
-            key = self.var_key(s.targets[0].id)
+            key = self.var_key(s.targets[0].id) if s.targets[0].id in self.unsplit else \
+                getattr(s.targets[0], "web_key", None) or self.var_key(s.targets[0].id)
             expected = self.declared.get(key, self.vars.get(key))
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
