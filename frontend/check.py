@@ -42,7 +42,7 @@ from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRA
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_classes import (ClassChecks, annotation_class, class_join,
-                                        is_class_type, is_user_class)
+                                        container_alias, is_class_type, is_user_class)
 from pts.frontend.check_dunders import DunderChecks
 from pts.frontend import check_classes as check_classes_module
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break, ends_open,
@@ -436,7 +436,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                     self.versions.update((k, v) for k, v in uses.items()
                                          if k not in self.unsplit)
                 if self.final:
-                    self.stmt(s)
+                    self.final_stmt(s)
                 else:
                     try:
                         self.stmt(s)
@@ -451,6 +451,22 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         break
         finally:
             self.depth -= 1
+
+    def final_stmt(self, s: A.Stmt) -> None:
+        """A statement of the final pass.  One that fails on a field that holds only None
+        so far (`self.bestchild = None` in `__init__`, read as `self.bestchild.pos`) is put
+        off: the store that gives the field its type may be in code checked later
+        (pyperformance go's update_path).  That store widens the field this spec read, and
+        the program is checked again knowing it (check_classes.Restart); if none comes, the
+        error stands (frontend.program.build raises the first one put off)."""
+        pending = self.program.__dict__.setdefault("pending_errors", [])
+        self.none_field_read = False
+        try:
+            self.stmt(s)
+        except CompileError as e:
+            if not (self.none_field_read or self.spec in [p for p, _ in pending]):
+                raise
+            pending.append((self.spec, e))      # (later errors of this spec may follow it)
 
     def stmt(self, s: A.Stmt) -> None:
         method = getattr(self, "stmt_" + type(s).__name__, None)
@@ -1236,8 +1252,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         cls = self.global_class(f.value) if isinstance(f, A.Attribute) else None
         if cls is not None:                          # Point.make(...) (check_classes)
             return self.call_class_attribute(e, cls, f)
-        if isinstance(f, A.Attribute) and isinstance(f.value, A.Call) and not f.value.args \
-                and isinstance(f.value.func, A.Name) and f.value.func.id == "super":
+        if isinstance(f, A.Attribute) and isinstance(f.value, A.Call) \
+                and isinstance(f.value.func, A.Name) and f.value.func.id == "super" \
+                and self.is_builtin("super"):
             return self.call_super(e, f)               # super().m(a) (check_classes)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
@@ -1282,6 +1299,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)
+            if is_user_class(value) and container_alias(value) is not None:
+                e.func = A.Name(container_alias(value), span=f.span)   # (check_classes)
+                return self.call_builtin(e, e.func.id)
             if is_user_class(value):                          # Point(x, y) (check_classes)
                 return self.call_class(e, value, f)
             if value is builtins.isinstance:                  # (check_classes)

@@ -121,6 +121,10 @@ def refuse_class(cls: type, node) -> None:
     if len(cls.__bases__) > 1:
         raise CompileError(f"class {name} has several base classes: pts classes have at "
                            f"most one", node.span)
+    if bases and container_alias(cls) is not None:
+        raise CompileError(f"class {name} is a {bases[0].__name__} with an empty body: pts "
+                           f"makes its objects {bases[0].__name__}s, which cannot be told apart "
+                           f"from other {bases[0].__name__}s", node.span)
     if bases:
         raise CompileError(f"class {name} derives from {bases[0].__name__}: pts classes "
                            f"derive from one user class at most", node.span)
@@ -131,6 +135,23 @@ def refuse_class(cls: type, node) -> None:
     if "<locals>" in cls.__qualname__:
         raise CompileError(f"class {name} is defined inside a function: pts classes are "
                            f"defined at module level", node.span)
+
+
+_CONTAINERS = {list: "list", dict: "dict", set: "set"}
+_PLAIN_CLASS_KEYS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
+                     "__firstlineno__", "__static_attributes__"}
+
+
+def container_alias(cls) -> str | None:
+    """`class OrderedCollection(list): pass` (pyperformance deltablue): a subclass of list,
+    dict or set with nothing in its body is that container, so calling it is `list()`
+    (its objects are lists; `isinstance(x, OrderedCollection)` cannot be told from a list
+    and is refused).  The builtin's name, else None."""
+    if not isinstance(cls, type) or len(cls.__bases__) != 1 or cls.__bases__[0] not in _CONTAINERS:
+        return None
+    if set(cls.__dict__) - _PLAIN_CLASS_KEYS or type(cls) is not type:
+        return None
+    return _CONTAINERS[cls.__bases__[0]]
 
 
 def class_info(program, cls: type, node) -> ClassInfo:
@@ -288,6 +309,8 @@ class ClassChecks:
                 raise self.fn_helpers.Skip()
             raise self.error(f"'{info.cls.__name__}' object has no attribute '{e.attr}'", e)
         info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
+        if ft == NONE or (isinstance(ft, ListType) and ft.elem in (NONE, UNKNOWN)):
+            self.none_field_read = True     # a later store may widen it (check.block)
         return ft
 
     def class_store(self, target: A.Attribute, t: Type, node: A.Node) -> None:
@@ -590,15 +613,38 @@ class ClassChecks:
         return result
 
     def call_super(self, e: A.Call, f: A.Attribute) -> Type:
-        """`super().m(a)`: the base class's m, with this method's self."""
+        """`super().m(a)` and `super(C, self).m(a)`: the m of the class after the method's
+        class (after C) in the single-inheritance chain, with this method's self.  A class
+        whose base is `object`: `super().__init__()` is object's, which does nothing."""
         # (a method using super() has a __class__ cell: it is compiled as a closure)
         code = getattr(getattr(self.spec.pyfunc, "root_function", self.spec.pyfunc),
                        "__code__", None)
+        classes = self.program.__dict__.get("classes", {}).values()
         owner = None
-        for info in self.program.__dict__.get("classes", {}).values():
+        for info in classes:
             own = info.cls.__dict__.get(self.fdef.name)
             if getattr(own, "__code__", None) is code and code is not None:
                 owner = info
+        sup = f.value
+        if owner is not None and len(sup.args) == 2 and not sup.keywords:
+            # super(C, self): C must be the method's class or one of its bases
+            cls = self.global_class(sup.args[0]) if isinstance(sup.args[0], A.Name) else None
+            start = owner
+            while start is not None and start.cls is not cls:
+                start = start.base
+            if start is None or not (self.fdef.params and isinstance(sup.args[1], A.Name)
+                                     and sup.args[1].id == self.fdef.params[0].name):
+                raise self.error(f"super(C, {self.fdef.params[0].name if self.fdef.params else 'self'})"
+                                 f" needs C to be {owner.cls.__name__} or one of its bases and "
+                                 f"the method's own first parameter", sup)
+            owner = start
+        elif sup.args or sup.keywords:
+            raise self.error("super() takes no arguments or (class, self) here", sup)
+        if owner is not None and owner.base is None and f.attr == "__init__" \
+                and self.fdef.params and not e.args and not e.keywords:
+            e.method_call = A.Const(None, span=e.span)     # object.__init__(self): nothing
+            e.method_call.ty = NONE
+            return NONE
         if owner is None or owner.base is None or not self.fdef.params:
             raise self.error("super() is supported in a method of a class with a base class",
                              e)
