@@ -815,6 +815,26 @@ def value_type(x) -> Type | None:
         return None
 
 
+def objects_type(program, x, node) -> Type | None:
+    """A list of objects of several classes of one hierarchy (and None), as richards's
+    `taskTab` after a CPython run filled it: a list of their common base (the join of the
+    class types), which ir.types.type_of_value cannot tell without the class table."""
+    if not isinstance(x, list) or not x:
+        return None
+    elem = None
+    for v in x:
+        if v is None:
+            t = NONE
+        elif is_user_class(type(v)):
+            t = class_info(program, type(v), node).obj
+        else:
+            return None
+        elem = t if elem is None else HELPERS.join(elem, t)
+        if elem is None:
+            return None
+    return ListType(elem)
+
+
 def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
     """The fields of the objects an entry is called with (from Python), typed by their
     values: the class's layout before any scripted code stores into it."""
@@ -844,7 +864,7 @@ def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
             info = class_info(program, type(v), node)
             for name, x in instance_fields(v):
                 visit(x)
-                t = info.declared.get(name) or value_type(x)
+                t = info.declared.get(name) or value_type(x) or objects_type(program, x, node)
                 if t is None:
                     continue
                 old = info.fields.get(name)
