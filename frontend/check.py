@@ -50,16 +50,16 @@ from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_throug
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_isinstance import IsinstanceChecks
-from pts.frontend.check_lists import (NUMPY_WIDENING, ListChecks, bare_container, fresh_list_expected,
-                                      widens_list)
+from pts.frontend.check_lists import (NUMPY_WIDENING, ArrayModuleChecks, ListChecks, bare_container,
+                                      fresh_list_expected, is_array_class, widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ValueExpr, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
-from pts.frontend.function_aliases import inline_call_aliases
+from pts.frontend.function_aliases import builtin_global_aliases, inline_call_aliases
 from pts.frontend.variable_webs import split_webs
-from pts.frontend.global_rebind import box_globals, rebind_message
+from pts.frontend.global_rebind import box_globals, rebind_message, widen_box
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.ops import result_type
@@ -197,7 +197,8 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks):
+                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks,
+                      ArrayModuleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -234,6 +235,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if inline_call_aliases(fdef, statements, _target_names):    # `append = out.append`
             self.assigned = assigned_names(fdef.body)
         box_globals(fdef, self.spec.pyfunc, self.spec.globals.globals)   # `global G` (global_rebind)
+        builtin_global_aliases(fdef, self.spec.globals,     # xrange = range
+                               self.assigned | {p.name for p in fdef.params})
         split_webs(fdef)                          # x = float, later x = int(x) (variable_webs)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
@@ -674,6 +677,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 target.ty = lt
                 return
             self.index(target.index, "list")
+            widen_box(self, target.value, lt.elem, t, join)   # planner = Planner() (global_rebind)
             lt = self.widen_none_list(target, lt, t)     # [None] * n, then filled (check_classes)
             if not convertible(t, lt.elem):
                 raise self.error(rebind_message(target.value, lt.elem, t) or
@@ -1243,6 +1247,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.np_call(e, f.attr)
         if isinstance(f, A.Name) and f.id == "isinstance" and self.is_builtin(f.id):
             return self.call_isinstance(e)           # (check_isinstance)
+        if is_array_class(self, f):
+            return self.array_call(e)                # array.array('d', xs) (check_lists)
         if isinstance(f, A.Name) and f.id == "print" and e.keywords and self.is_builtin(f.id):
             self.print_keywords(e)                   # sep=, end= (check_strings)
         module_func = self.module_function(f)
@@ -1585,6 +1591,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if (obj.elem, t) in NUMPY_WIDENING and isinstance(e.func.value, A.Name) \
                         and not self.final:             # (check_lists.widens_list)
                     self.assign_var(e.func.value.id, ListType(t), e)
+                    raise _Skip()
+                wider = self.widen_object_list(e, obj, t)
+                if wider is not None:       # [Stay()] + Equality(): a List[Constraint]
+                    if self.final:
+                        return NONE
                     raise _Skip()
                 if not convertible(t, obj.elem):
                     raise self.error(f"cannot append {py_name(t)} to {py_name(obj)}", e.args[0])

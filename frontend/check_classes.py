@@ -75,6 +75,8 @@ class Restart(Exception):
         super().__init__("class layout changed")
         self.hints = {info.cls: dict(info.fields)
                       for info in program.__dict__.get("classes", {}).values()}
+        # rebound module names widened by a store (frontend.global_rebind.widen_box)
+        self.box_hints = dict(program.__dict__.get("box_hints", {}))
 
 
 class NewObject(A.Expr):
@@ -364,6 +366,30 @@ class ClassChecks:
             self.widen_field(info, name, j)
         target.ty = j
 
+    def widen_object_list(self, e: A.Call, lt: ListType, t: Type):
+        """`xs.append(v)` where xs is a list of objects of class A (or Optional) and v an
+        object of a class B of the same hierarchy: the list variable or field holds their
+        common base (pyperformance deltablue's `self.constraints`, filled with several
+        kinds of constraint).  The new list type, or None when this is not the case."""
+        recv = e.func.value
+        elem = lt.elem
+        if not ((is_class_type(elem) or isinstance(elem, OptionalType) and
+                 is_class_type(elem.elem)) and is_class_type(t)):
+            return None
+        j = HELPERS.join(elem, t)
+        if j is None or j == elem:
+            return None
+        wider = ListType(j)
+        if isinstance(recv, A.Name) and self.var_key(recv.id) not in self.declared:
+            self.vars[self.var_key(recv.id)] = wider
+        elif getattr(recv, "field_of", None) is not None and \
+                recv.attr not in recv.field_of.declared:
+            self.widen_field(recv.field_of, recv.attr, wider)
+        else:
+            return None
+        recv.ty = wider
+        return wider
+
     def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
         """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
         its base).  Code already checked against the narrower one is checked again: the
@@ -512,9 +538,25 @@ class ClassChecks:
         v = self.spec.globals.get(e.id) if e.id in self.spec.globals else None
         return v if is_user_class(v) else None
 
+    def class_attribute_object(self, e: A.Attribute, cls: type, value) -> Type:
+        """`Point.ZERO` holding an object (`Point.ZERO = Point(0, 0, 0)` after the class,
+        pyperformance raytrace): the object shared with Python, as a module-level object
+        is — the node becomes a Name of its location (frontend.shared_globals)."""
+        from pts.frontend.shared_globals import SharedLocation, shared_type
+        shared_object(self, value)                  # its class's fields, from the object
+        attr = e.attr
+        e.__class__ = A.Name
+        e.__dict__.pop("value", None)
+        e.__dict__.pop("attr", None)
+        e.id = f"{cls.__name__}.{attr}"
+        e.shared_loc = SharedLocation("class", cls, attr)
+        return shared_type(self, e)
+
     def class_constant(self, e: A.Attribute, cls: type) -> Type:
         """`Point.ORIGIN_X`: a class-level constant, folded in like a module's."""
         static = inspect.getattr_static(cls, e.attr, None)
+        if is_user_class(type(static)) and e.attr in cls.__dict__:
+            return self.class_attribute_object(e, cls, static)
         constant_type = HELPERS.constant_type
         t = constant_type(static) if static is not None else None
         if t is None:
@@ -776,6 +818,7 @@ def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
     A field (`self.tab = [None] * n`, then `self.tab[i] = task`) widens the same way."""
     join = HELPERS.join
     if lt.elem == NONE and t != NONE and isinstance(target.value, A.Name) \
+            and getattr(target.value, "shared_loc", None) is None \
             and not isinstance(t, OptionalType):
         new = ListType(OptionalType(t))
         target.value.ty = self.assign_var(target.value.id, new, target)

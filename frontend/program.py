@@ -280,6 +280,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         except Restart as r:
             program = Program(root)
             program.field_hints = r.hints
+            program.box_hints = r.box_hints
     else:
         raise CompileError(f"the fields of {pyfunc.__name__}'s classes keep changing type",
                            None)
