@@ -42,7 +42,7 @@ from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRA
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
 from pts.frontend.check_classes import (ClassChecks, ClassRef, annotation_class, class_join,
-                                        is_class_type, is_user_class)
+                                        container_alias, is_class_type, is_user_class)
 from pts.frontend.check_dunders import DunderChecks
 from pts.frontend import check_classes as check_classes_module
 from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_through, has_break, ends_open,
@@ -50,15 +50,16 @@ from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_throug
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_isinstance import IsinstanceChecks
-from pts.frontend.check_lists import (NUMPY_WIDENING, ListChecks, bare_container, fresh_list_expected,
-                                      widens_list)
+from pts.frontend.check_lists import (NUMPY_WIDENING, ArrayModuleChecks, ListChecks, bare_container,
+                                      fresh_list_expected, is_array_class, widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ValueExpr, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
 from pts.frontend.shared_globals import default_node, shared_type
-from pts.frontend.function_aliases import inline_call_aliases
-from pts.frontend.global_rebind import box_globals, rebind_message
+from pts.frontend.function_aliases import builtin_global_aliases, inline_call_aliases
+from pts.frontend.variable_webs import split_webs
+from pts.frontend.global_rebind import box_globals, rebind_message, widen_box
 from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.object_ops import has_object
@@ -199,7 +200,8 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks):
+                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks,
+                      ArrayModuleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -218,6 +220,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         # (`x = x.reshape(n, -1)` at the top level of the body) starts a new version of the
         # variable: name -> its current key, reset at the start of each pass
         self.versions: dict[str, str] = {}
+        self.unsplit: set[str] = set()           # names whose webs are kept together
         self.depth = 0                           # nesting of the block being checked
         self.ret_annot: Type | None = None
         self.assigned = assigned_names(spec.fdef.body)
@@ -235,6 +238,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if inline_call_aliases(fdef, statements, _target_names):    # `append = out.append`
             self.assigned = assigned_names(fdef.body)
         box_globals(fdef, self.spec.pyfunc, self.spec.globals.globals)   # `global G` (global_rebind)
+        builtin_global_aliases(fdef, self.spec.globals,     # xrange = range
+                               self.assigned | {p.name for p in fdef.params})
+        split_webs(fdef)                          # x = float, later x = int(x) (variable_webs)
         if len(self.spec.arg_types) != len(fdef.params):
             raise CompileError(f"{fdef.name}() takes {plural(len(fdef.params), 'argument')} but "
                                f"{len(self.spec.arg_types)} were given", fdef.span)
@@ -280,6 +286,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.returns_nothing()                     # no `return value`: None (check_functions)
         params = dict(self.vars)
         self.infer()
+        undecided = {k.split(".w")[0] for k, t in self.vars.items()
+                     if (t == ListType(UNKNOWN) or (is_hash(t) and has_unknown(t)))
+                     and k.split(".w")[0] in getattr(fdef, "web_names", ())}
+        if undecided:
+            # `xs = []` read, then `xs = [1.5]`: an empty container whose own web says
+            # nothing of its items takes them from the others, as one variable
+            self.unsplit |= undecided
+            self.vars = dict(params)
+            self.infer()
         if any(self.vars[name] == ListType(UNKNOWN) for name in empty_params):
             # nothing decided an empty list argument's items: infer again with List[int]
             self.vars = {k: ListType(I64) if k in empty_params and t == ListType(UNKNOWN)
@@ -375,6 +390,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         of a list (Rosetta Code's gauss): the copy is a new object, which floats stored
         into it later build as floats (check_lists.widens_list) while the list passed in
         stays as it is."""
+        if hasattr(target, "web_key") and target.id not in self.unsplit and not fresh_copy:
+            return                        # (a web of its own already: variable_webs)
         key = getattr(target, "new_key", None)
         if key is None:
             old_key = self.var_key(target.id)
@@ -441,8 +458,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.depth += 1
         try:
             for s in stmts:
+                uses = getattr(s, "web_uses", None)
+                if uses:                    # the webs this statement reads (variable_webs)
+                    self.versions.update((k, v) for k, v in uses.items()
+                                         if k not in self.unsplit)
                 if self.final:
-                    self.stmt(s)
+                    self.final_stmt(s)
                 else:
                     try:
                         self.stmt(s)
@@ -457,6 +478,22 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                         break
         finally:
             self.depth -= 1
+
+    def final_stmt(self, s: A.Stmt) -> None:
+        """A statement of the final pass.  One that fails on a field that holds only None
+        so far (`self.bestchild = None` in `__init__`, read as `self.bestchild.pos`) is put
+        off: the store that gives the field its type may be in code checked later
+        (pyperformance go's update_path).  That store widens the field this spec read, and
+        the program is checked again knowing it (check_classes.Restart); if none comes, the
+        error stands (frontend.program.build raises the first one put off)."""
+        pending = self.program.__dict__.setdefault("pending_errors", [])
+        self.none_field_read = False
+        try:
+            self.stmt(s)
+        except CompileError as e:
+            if not (self.none_field_read or self.spec in [p for p, _ in pending]):
+                raise
+            pending.append((self.spec, e))      # (later errors of this spec may follow it)
 
     def stmt(self, s: A.Stmt) -> None:
         method = getattr(self, "stmt_" + type(s).__name__, None)
@@ -634,6 +671,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
 
     def assign_target(self, target: A.Expr, t: Type, node: A.Node) -> None:
         if isinstance(target, A.Name):
+            if hasattr(target, "web_key") and target.id not in self.unsplit:
+                self.versions[target.id] = target.web_key     # (frontend.variable_webs)
             target.var = self.var_key(target.id)
             target.ty = self.assign_var(target.id, t, node)
             return
@@ -678,6 +717,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 target.ty = lt
                 return
             self.index(target.index, "list")
+            widen_box(self, target.value, lt.elem, t, join)   # planner = Planner() (global_rebind)
             lt = self.widen_none_list(target, lt, t)     # [None] * n, then filled (check_classes)
             if not convertible(t, lt.elem) and not self.final:
                 self.widen_by_store(target, lt, t)          # a[j][k] -= t * ... (check_lists)
@@ -702,7 +742,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Assign(self, s: A.Assign) -> None:
         expected = None
         if len(s.targets) == 1 and isinstance(s.targets[0], A.Name):
-            key = getattr(s.targets[0], "new_key", None) or self.var_key(s.targets[0].id)
+            key = getattr(s.targets[0], "new_key", None) or (
+                self.var_key(s.targets[0].id) if s.targets[0].id in self.unsplit else
+                getattr(s.targets[0], "web_key", None) or self.var_key(s.targets[0].id))
             expected = self.declared.get(key, self.vars.get(key))
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
@@ -1260,6 +1302,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.np_call(e, f.attr)
         if isinstance(f, A.Name) and f.id == "isinstance" and self.is_builtin(f.id):
             return self.call_isinstance(e)           # (check_isinstance)
+        if is_array_class(self, f):
+            return self.array_call(e)                # array.array('d', xs) (check_lists)
         if isinstance(f, A.Name) and f.id == "print" and e.keywords and self.is_builtin(f.id):
             self.print_keywords(e)                   # sep=, end= (check_strings)
         module_func = self.module_function(f)
@@ -1269,8 +1313,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         cls = self.global_class(f.value) if isinstance(f, A.Attribute) else None
         if cls is not None:                          # Point.make(...) (check_classes)
             return self.call_class_attribute(e, cls, f)
-        if isinstance(f, A.Attribute) and isinstance(f.value, A.Call) and not f.value.args \
-                and isinstance(f.value.func, A.Name) and f.value.func.id == "super":
+        if isinstance(f, A.Attribute) and isinstance(f.value, A.Call) \
+                and isinstance(f.value.func, A.Name) and f.value.func.id == "super" \
+                and self.is_builtin("super"):
             return self.call_super(e, f)               # super().m(a) (check_classes)
         if isinstance(f, A.Attribute) and not (isinstance(f.value, A.Name)
                                                and self.is_module(f.value.id, math)):
@@ -1317,6 +1362,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.exc_str(e)
             if f.id in BUILTIN_FUNCS and value is getattr(builtins, f.id):
                 return self.call_builtin(e, f.id)
+            if is_user_class(value) and container_alias(value) is not None:
+                e.func = A.Name(container_alias(value), span=f.span)   # (check_classes)
+                return self.call_builtin(e, e.func.id)
             if is_user_class(value):                          # Point(x, y) (check_classes)
                 return self.call_class(e, value, f)
             if value is builtins.isinstance:                  # (check_classes)
@@ -1620,6 +1668,11 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 if (obj.elem, t) in NUMPY_WIDENING and isinstance(e.func.value, A.Name) \
                         and not self.final:             # (check_lists.widens_list)
                     self.assign_var(e.func.value.id, ListType(t), e)
+                    raise _Skip()
+                wider = self.widen_object_list(e, obj, t)
+                if wider is not None:       # [Stay()] + Equality(): a List[Constraint]
+                    if self.final:
+                        return NONE
                     raise _Skip()
                 if not convertible(t, obj.elem):
                     raise self.error(f"cannot append {py_name(t)} to {py_name(obj)}", e.args[0])

@@ -96,6 +96,8 @@ class Restart(Exception):
         super().__init__("class layout changed")
         self.hints = {info.cls: dict(info.fields)
                       for info in program.__dict__.get("classes", {}).values()}
+        # rebound module names widened by a store (frontend.global_rebind.widen_box)
+        self.box_hints = dict(program.__dict__.get("box_hints", {}))
 
 
 class NewObject(A.Expr):
@@ -142,6 +144,10 @@ def refuse_class(cls: type, node) -> None:
     if len(cls.__bases__) > 1:
         raise CompileError(f"class {name} has several base classes: pts classes have at "
                            f"most one", node.span)
+    if bases and container_alias(cls) is not None:
+        raise CompileError(f"class {name} is a {bases[0].__name__} with an empty body: pts "
+                           f"makes its objects {bases[0].__name__}s, which cannot be told apart "
+                           f"from other {bases[0].__name__}s", node.span)
     if bases:
         raise CompileError(f"class {name} derives from {bases[0].__name__}: pts classes "
                            f"derive from one user class at most", node.span)
@@ -152,6 +158,23 @@ def refuse_class(cls: type, node) -> None:
     if "<locals>" in cls.__qualname__:
         raise CompileError(f"class {name} is defined inside a function: pts classes are "
                            f"defined at module level", node.span)
+
+
+_CONTAINERS = {list: "list", dict: "dict", set: "set"}
+_PLAIN_CLASS_KEYS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
+                     "__firstlineno__", "__static_attributes__"}
+
+
+def container_alias(cls) -> str | None:
+    """`class OrderedCollection(list): pass` (pyperformance deltablue): a subclass of list,
+    dict or set with nothing in its body is that container, so calling it is `list()`
+    (its objects are lists; `isinstance(x, OrderedCollection)` cannot be told from a list
+    and is refused).  The builtin's name, else None."""
+    if not isinstance(cls, type) or len(cls.__bases__) != 1 or cls.__bases__[0] not in _CONTAINERS:
+        return None
+    if set(cls.__dict__) - _PLAIN_CLASS_KEYS or type(cls) is not type:
+        return None
+    return _CONTAINERS[cls.__bases__[0]]
 
 
 def class_info(program, cls: type, node) -> ClassInfo:
@@ -317,6 +340,8 @@ class ClassChecks:
                 raise self.fn_helpers.Skip()
             raise self.error(f"'{info.cls.__name__}' object has no attribute '{e.attr}'", e)
         info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
+        if ft == NONE or (isinstance(ft, ListType) and ft.elem in (NONE, UNKNOWN)):
+            self.none_field_read = True     # a later store may widen it (check.block)
         return ft
 
     def class_store(self, target: A.Attribute, t: Type, node: A.Node) -> None:
@@ -377,6 +402,30 @@ class ClassChecks:
         if j != old:
             self.widen_field(info, name, j)
         target.ty = j
+
+    def widen_object_list(self, e: A.Call, lt: ListType, t: Type):
+        """`xs.append(v)` where xs is a list of objects of class A (or Optional) and v an
+        object of a class B of the same hierarchy: the list variable or field holds their
+        common base (pyperformance deltablue's `self.constraints`, filled with several
+        kinds of constraint).  The new list type, or None when this is not the case."""
+        recv = e.func.value
+        elem = lt.elem
+        if not ((is_class_type(elem) or isinstance(elem, OptionalType) and
+                 is_class_type(elem.elem)) and is_class_type(t)):
+            return None
+        j = HELPERS.join(elem, t)
+        if j is None or j == elem:
+            return None
+        wider = ListType(j)
+        if isinstance(recv, A.Name) and self.var_key(recv.id) not in self.declared:
+            self.vars[self.var_key(recv.id)] = wider
+        elif getattr(recv, "field_of", None) is not None and \
+                recv.attr not in recv.field_of.declared:
+            self.widen_field(recv.field_of, recv.attr, wider)
+        else:
+            return None
+        recv.ty = wider
+        return wider
 
     def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
         """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
@@ -545,9 +594,25 @@ class ClassChecks:
         v = self.spec.globals.get(e.id) if e.id in self.spec.globals else None
         return v if is_user_class(v) else None
 
+    def class_attribute_object(self, e: A.Attribute, cls: type, value) -> Type:
+        """`Point.ZERO` holding an object (`Point.ZERO = Point(0, 0, 0)` after the class,
+        pyperformance raytrace): the object shared with Python, as a module-level object
+        is — the node becomes a Name of its location (frontend.shared_globals)."""
+        from pts.frontend.shared_globals import SharedLocation, shared_type
+        shared_object(self, value)                  # its class's fields, from the object
+        attr = e.attr
+        e.__class__ = A.Name
+        e.__dict__.pop("value", None)
+        e.__dict__.pop("attr", None)
+        e.id = f"{cls.__name__}.{attr}"
+        e.shared_loc = SharedLocation("class", cls, attr)
+        return shared_type(self, e)
+
     def class_constant(self, e: A.Attribute, cls: type) -> Type:
         """`Point.ORIGIN_X`: a class-level constant, folded in like a module's."""
         static = inspect.getattr_static(cls, e.attr, None)
+        if is_user_class(type(static)) and e.attr in cls.__dict__:
+            return self.class_attribute_object(e, cls, static)
         constant_type = HELPERS.constant_type
         t = constant_type(static) if static is not None else None
         if t is None:
@@ -779,15 +844,38 @@ class ClassChecks:
         return result
 
     def call_super(self, e: A.Call, f: A.Attribute) -> Type:
-        """`super().m(a)`: the base class's m, with this method's self."""
+        """`super().m(a)` and `super(C, self).m(a)`: the m of the class after the method's
+        class (after C) in the single-inheritance chain, with this method's self.  A class
+        whose base is `object`: `super().__init__()` is object's, which does nothing."""
         # (a method using super() has a __class__ cell: it is compiled as a closure)
         code = getattr(getattr(self.spec.pyfunc, "root_function", self.spec.pyfunc),
                        "__code__", None)
+        classes = self.program.__dict__.get("classes", {}).values()
         owner = None
-        for info in self.program.__dict__.get("classes", {}).values():
+        for info in classes:
             own = info.cls.__dict__.get(self.fdef.name)
             if getattr(own, "__code__", None) is code and code is not None:
                 owner = info
+        sup = f.value
+        if owner is not None and len(sup.args) == 2 and not sup.keywords:
+            # super(C, self): C must be the method's class or one of its bases
+            cls = self.global_class(sup.args[0]) if isinstance(sup.args[0], A.Name) else None
+            start = owner
+            while start is not None and start.cls is not cls:
+                start = start.base
+            if start is None or not (self.fdef.params and isinstance(sup.args[1], A.Name)
+                                     and sup.args[1].id == self.fdef.params[0].name):
+                raise self.error(f"super(C, {self.fdef.params[0].name if self.fdef.params else 'self'})"
+                                 f" needs C to be {owner.cls.__name__} or one of its bases and "
+                                 f"the method's own first parameter", sup)
+            owner = start
+        elif sup.args or sup.keywords:
+            raise self.error("super() takes no arguments or (class, self) here", sup)
+        if owner is not None and owner.base is None and f.attr == "__init__" \
+                and self.fdef.params and not e.args and not e.keywords:
+            e.method_call = A.Const(None, span=e.span)     # object.__init__(self): nothing
+            e.method_call.ty = NONE
+            return NONE
         if owner is None or owner.base is None or not self.fdef.params:
             raise self.error("super() is supported in a method of a class with a base class",
                              e)
@@ -966,6 +1054,7 @@ def _widen_none_list(self, target: A.Subscript, lt: Type, t: Type) -> Type:
     A field (`self.tab = [None] * n`, then `self.tab[i] = task`) widens the same way."""
     join = HELPERS.join
     if lt.elem == NONE and t != NONE and isinstance(target.value, A.Name) \
+            and getattr(target.value, "shared_loc", None) is None \
             and not isinstance(t, OptionalType):
         new = ListType(OptionalType(t))
         target.value.ty = self.assign_var(target.value.id, new, target)
@@ -1005,6 +1094,26 @@ def value_type(x) -> Type | None:
         return None
 
 
+def objects_type(program, x, node) -> Type | None:
+    """A list of objects of several classes of one hierarchy (and None), as richards's
+    `taskTab` after a CPython run filled it: a list of their common base (the join of the
+    class types), which ir.types.type_of_value cannot tell without the class table."""
+    if not isinstance(x, list) or not x:
+        return None
+    elem = None
+    for v in x:
+        if v is None:
+            t = NONE
+        elif is_user_class(type(v)):
+            t = class_info(program, type(v), node).obj
+        else:
+            return None
+        elem = t if elem is None else HELPERS.join(elem, t)
+        if elem is None:
+            return None
+    return ListType(elem)
+
+
 def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
     """The fields of the objects an entry is called with (from Python), typed by their
     values: the class's layout before any scripted code stores into it."""
@@ -1034,7 +1143,7 @@ def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
             info = class_info(program, type(v), node)
             for name, x in instance_fields(v):
                 visit(x)
-                t = info.declared.get(name) or value_type(x)
+                t = info.declared.get(name) or value_type(x) or objects_type(program, x, node)
                 if t is None:
                     continue
                 old = info.fields.get(name)

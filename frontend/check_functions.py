@@ -545,6 +545,8 @@ class FunctionChecks:
     def spread_args(self, e: A.Call) -> None:
         """`f(a, *t)` with t a tuple: its elements as arguments (t is read once per element:
         a name, or an expression without effects)."""
+        if any(k.name == "**" for k in e.keywords):
+            self.spread_kwargs(e)
         if not any(isinstance(a, A.Starred) for a in e.args):
             return
         out = []
@@ -559,6 +561,28 @@ class FunctionChecks:
             out += [A.Subscript(a.value, A.Const(i, span=a.span), span=a.span)
                     for i in range(len(t.elems))]
         e.args = out
+
+    def spread_kwargs(self, e: A.Call) -> None:
+        """`f(**kwargs)` with kwargs the function's own `**kwargs` parameter (its keys known
+        when compiling: KwargsType): one keyword argument per key, `k=kwargs["k"]`
+        (pyperformance raytrace's `SimpleSurface.__init__(self, **kwargs)`).  Any other
+        mapping is refused: its keys are known only at run time."""
+        out = []
+        for k in e.keywords:
+            if k.name != "**":
+                out.append(k)
+                continue
+            t = self.expr(k.value) if isinstance(k.value, A.Name) else None
+            if not isinstance(t, KwargsType):
+                raise self.error("'**' at a call needs the function's own **kwargs parameter "
+                                 "(its keys known when compiling), not a dict", k)
+            out += [A.Keyword(n, A.Subscript(k.value, A.Const(n, span=k.span), span=k.span),
+                              span=k.span) for n in t.names]
+        names = [k.name for k in out]
+        dup = next((n for n in names if names.count(n) > 1), None)
+        if dup is not None:
+            raise self.error(f"got multiple values for keyword argument '{dup}'", e)
+        e.keywords = out
 
     def bind_call(self, e: A.Call, name: str, pyfunc) -> None:
         """Arguments -> one per parameter in the callee's order, as Python binds them:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import builtins
 
 from pts.frontend import ast as A
-from pts.frontend.check_classes import is_class_type
+from pts.frontend.check_classes import container_alias, is_class_type
 from pts.frontend.objects import ObjectType
 from pts.ir.types import (DTYPE_NAMES, NUMPY_SCALARS, C128, F32, F64, I1, I32, I64, NONE, NPF64, NPI1, NPI64, STR,
                           DictType, ListType, OptionalType, SetType, TensorType, TupleType, Type,
@@ -75,6 +75,12 @@ class IsinstanceChecks:
         elif isinstance(e, A.Attribute) and isinstance(e.value, A.Name) and \
                 self.var_key(e.value.id) not in self.vars:
             value = getattr(self.spec.globals.get(e.value.id), e.attr, None)
+        for cls in (value if isinstance(value, tuple) else (value,)):
+            alias = container_alias(cls)
+            if alias is not None:
+                raise self.error(f"class {cls.__name__} is a {alias} with an empty body: pts "
+                                 f"makes its objects {alias}s, which cannot be told apart from "
+                                 f"other {alias}s", e)
         if isinstance(value, type):
             return value
         if isinstance(value, tuple) and all(isinstance(c, type) for c in value):

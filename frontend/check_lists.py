@@ -288,3 +288,72 @@ class ListChecks:
                 self.lib("del_slice", [t, I64, I64, I64, I1, I1], target)
             else:
                 self.index(target.index, "list")
+
+
+_ARRAY_INT_CODES = "bBhHiIlLqQ"
+
+
+def is_array_class(checker, f: A.Expr) -> bool:
+    """Does f name `array.array` (`from array import array`, or `array.array`)?"""
+    import array as array_module
+    if isinstance(f, A.Name):
+        return checker.var_key(f.id) not in checker.vars and \
+            checker.spec.globals.get(f.id) is array_module.array
+    return isinstance(f, A.Attribute) and f.attr == "array" and isinstance(f.value, A.Name) \
+        and checker.is_module(f.value.id, array_module)
+
+
+class ArrayModuleChecks:
+    """`array.array(typecode[, initializer])` made in scripted code (mixed into
+    check.FunctionChecker): a list of the typecode's Python type — ints for the integer
+    codes, floats for 'd' — built from the initializer as CPython's array is (`array('d',
+    [1])` holds 1.0), so indexing, stores, `len`, `sum`, `*`, iteration and `zip` give
+    CPython's values.  The call becomes the comprehension `[float(v) for v in init]` /
+    `[int(v) for v in init]` (an empty list without an initializer).  Refused: 'f' (CPython
+    rounds each element to float32) and 'u'/'w', floats given to an integer code (CPython's
+    TypeError); documented difference: a value outside an integer code's range is stored
+    (CPython raises OverflowError).  An array.array passed in from Python is a buffer
+    (runtime/buffers.py), not this."""
+
+    def array_call(self, e: A.Call) -> Type:
+        if e.keywords or not 1 <= len(e.args) <= 2:
+            raise self.error("array() takes a typecode and an optional initializer "
+                             "(positional) here", e)
+        tc = e.args[0]
+        if not (isinstance(tc, A.Const) and isinstance(tc.value, str)):
+            raise self.error("array()'s typecode must be a string literal", tc)
+        code = tc.value
+        if code in _ARRAY_INT_CODES:
+            elem, conv = I64, "int"
+        elif code == "d":
+            elem, conv = F64, "float"
+        elif code in ("f", "u", "w"):
+            what = "rounds each element to float32" if code == "f" else "holds characters"
+            raise self.error(f"array('{code}') is not supported: CPython's {what}; use 'd' "
+                             f"or an integer typecode", tc)
+        else:
+            raise self.error("bad typecode (must be b, B, u, h, H, i, I, l, L, q, Q, f or d)",
+                             tc)
+        span = e.span
+        if len(e.args) == 1:
+            e.__class__ = A.ListExpr
+            for k in ("func", "args", "keywords", "target", "expected"):
+                e.__dict__.pop(k, None)
+            e.elts = []
+            return self.expr_ListExpr(e, expected=ListType(elem))
+        init = e.args[1]
+        it = self.iter_type(init)
+        if conv == "int" and it not in (I64, I1):
+            raise self.error(f"array('{code}') takes ints, not {py_name(it)} (CPython raises "
+                             f"TypeError)", init)
+        if conv == "float" and it not in (I64, I1, F64):
+            raise self.error(f"array('d') takes numbers, not {py_name(it)} (CPython raises "
+                             f"TypeError)", init)
+        e.__class__ = A.ListComp
+        for k in ("func", "args", "keywords", "target", "expected"):
+            e.__dict__.pop(k, None)
+        e.elt = A.Call(A.Name(conv, span=span), [A.Name("array.item", span=span)], span=span)
+        e.target = A.Name("array.item", span=span)
+        e.iter = init
+        e.conds = []
+        return self.expr_ListComp(e)

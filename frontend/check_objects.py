@@ -225,8 +225,11 @@ class ObjectChecks:
             for target, value in binds:
                 _bind(self, body, target.id, value)
                 if not isinstance(value, ObjectType):
-                    head.append(A.Assign([A.Name(target.id, span=target.span)],
-                                         A.Const(value, span=target.span), span=target.span))
+                    name = A.Name(target.id, span=target.span)
+                    if hasattr(target, "web_key"):      # (frontend.variable_webs)
+                        name.web_key = target.web_key
+                    head.append(A.Assign([name], A.Const(value, span=target.span),
+                                         span=target.span))
             s.unrolled.append(head + body)
 
     def for_object_pattern(self, s: A.For) -> bool:
@@ -461,6 +464,8 @@ class ObjectChecks:
             return True          # `"name" in kwargs` (check_functions), `len(args)`, `if args:`
         if isinstance(e, A.BoolOp):
             return all(self.decidable(v) for v in e.values)
+        if self._none_param(e):
+            return True          # `if filename:` given None: always false
         if isinstance(e, A.Compare) and len(e.ops) == 1:
             left, right = e.left, e.comparators[0]
             if e.ops[0] in ("is", "is not"):
@@ -474,6 +479,10 @@ class ObjectChecks:
         return isinstance(e, A.Const) or _literal(e) is not None or _is_rank(e) \
             or _tuple_len(e) is not None \
             or _is_dtype(e) or self._const_param(e)
+
+    def _none_param(self, e: A.Expr) -> bool:
+        # (a parameter the body never assigns, given None by this specialization)
+        return isinstance(e, A.Name) and e.id not in self.assigned and e.ty == NONE
 
     def _const_param(self, e: A.Expr) -> bool:
         return isinstance(e, A.Name) and e.id not in self.assigned \
@@ -509,6 +518,8 @@ class ObjectChecks:
         n = _tuple_len(e, truth=True)
         if n is not None:
             return n > 0
+        if self._none_param(e):
+            return False
         v = self._static_value(e)
         return None if v is _NO_VALUE else bool(v)
 

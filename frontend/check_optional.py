@@ -236,6 +236,8 @@ class OptionalChecks:
         """Drop the narrowing of these variables (assigned in a loop body)."""
         for n in names:
             self.narrow.pop(self.var_key(n), None)
+            for key in [k for k in self.narrow if k.startswith(n + ".w")]:
+                self.narrow.pop(key)          # its other webs (frontend.variable_webs)
 
     def facts(self, test: A.Expr) -> tuple[dict, dict]:
         """(what holds where `test` is true, where it is false): variable key -> type."""

@@ -199,3 +199,23 @@ def copy_expr(x: A.Expr, span) -> A.Expr:
     if isinstance(x, A.Const):
         return A.Const(x.value, span=span)
     return A.Attribute(copy_expr(x.value, span), x.attr, span=span)
+
+
+def builtin_global_aliases(fdef: A.FunctionDef, module_globals: dict, local_names: set) -> None:
+    """A module global bound to a builtin (`xrange = range` in the Benchmarks Game's
+    spectralnorm, `izip = zip`) is that builtin: each Name that reads such a global, in a
+    function that has no local of that name, is renamed to the builtin's own name (when
+    that name is not itself a global or local that hides the builtin).  The global cannot
+    change while scripted code runs (`global` rebinding is a box, frontend.global_rebind,
+    and such names are left alone)."""
+    import builtins
+    rebound = {n for s in A.walk(fdef.body) if isinstance(s, A.Global) for n in s.names}
+    for node in A.walk(fdef.body):
+        if not isinstance(node, A.Name) or node.id in local_names or node.id in rebound:
+            continue
+        value = module_globals.get(node.id)
+        real = getattr(value, "__name__", None)
+        if real is None or real == node.id or getattr(builtins, real, None) is not value \
+                or not callable(value) or real in module_globals or real in local_names:
+            continue
+        node.id = real

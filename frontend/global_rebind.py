@@ -173,6 +173,27 @@ def _box_class_attrs(fdef: A.FunctionDef, module_globals: dict, class_attrs: dic
         n.value, n.index = box, A.Const(0, span=n.span)
 
 
+def widen_box(checker, box: A.Expr, held, assigned, join) -> None:
+    """`G = v` (the box's item) with v of a type that the item type widens to (`planner =
+    None` at module level, `planner = Planner()` in deltablue's functions: Optional[Planner],
+    as a variable's None and T meet): the program is checked again with the box's type
+    widened (check_classes.Restart), unless the module annotates the name."""
+    from pts.frontend.check_classes import Restart
+    from pts.frontend.shared_globals import _annotation
+    loc = getattr(box, "shared_loc", None)
+    if loc is None or loc.kind != "box" or held == assigned:
+        return
+    j = join(held, assigned)
+    if j is None or j == held:
+        return
+    from pts.frontend.shared_globals import SharedLocation
+    if _annotation(SharedLocation("global", loc.owner, loc.name), checker.resolve_type) is not None:
+        return
+    hints = checker.program.__dict__.setdefault("box_hints", {})
+    hints[loc] = j
+    raise Restart(checker.program)
+
+
 def rebind_message(box: A.Expr, held, assigned) -> str | None:
     """The error for assigning a rebound name a value of another type (`box` is the
     rewritten Name, `held` its item type), else None."""

@@ -399,7 +399,6 @@ _REFUSED = {
     "await": "await",
     "assign_expr": "walrus (:=)",
     "star_expr": "starred expression",
-    "kwstararg": "**kwargs",
     "ellipsis": "Ellipsis",
 }
 def _refuse(tree: Tree, pos: _Positions, in_function: bool, in_class: bool) -> None:
@@ -907,6 +906,10 @@ class _Build(Transformer):
     # argument: "*" test -> stararg
     def stararg(self, meta, children):
         return ast.Starred(children[0], span=self._span(meta))
+
+    # argument: "**" test -> kwstararg   (a Keyword named "**": check_functions.spread_args)
+    def kwstararg(self, meta, children):
+        return ast.Keyword("**", children[0], span=self._span(meta))
 
     # argument: NAME "=" test -> keyword
     def keyword(self, meta, children):

@@ -287,10 +287,15 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         try:
             seed_classes(program, values, arg_types, pyfunc)    # objects passed in
             entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
+            pending = [e for spec, e in program.__dict__.get("pending_errors", ())
+                       if spec in program.order]
+            if pending:           # put off on a None field no store widened (check.final_stmt)
+                raise pending[0]
             break
         except Restart as r:
             program = Program(root)
             program.field_hints = r.hints
+            program.box_hints = r.box_hints
     else:
         raise CompileError(f"the fields of {pyfunc.__name__}'s classes keep changing type",
                            None)

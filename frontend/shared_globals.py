@@ -58,8 +58,9 @@ CLOSURE_OF = "__pts_closure_of__"   # in a closure's globals (check_functions): 
 
 class SharedLocation:
     """Where a shared object lives: `kind` "global" (owner: a module's globals dict, name:
-    the global's name) or "default" (owner: the Python function, name: the parameter's
-    position among `__defaults__`; `param` its name)."""
+    the global's name), "default" (owner: the Python function, name: the parameter's
+    position among `__defaults__`; `param` its name) or "class" (owner: a user class, name:
+    a class attribute holding an object, `Point.ZERO`)."""
 
     __slots__ = ("kind", "owner", "name", "param")
 
@@ -72,6 +73,8 @@ class SharedLocation:
             return sync[0]() if sync else self.owner[self.name]
         if self.kind == "box":                # a rebound name: [its value] (global_rebind)
             return [self.owner[self.name]]
+        if self.kind == "class":              # Point.ZERO = Point(0, 0, 0) (check_classes)
+            return self.owner.__dict__[self.name]
         return self.owner.__defaults__[self.name]
 
     def sync_back(self, value: Any) -> None:
@@ -89,6 +92,8 @@ class SharedLocation:
     @property
     def label(self) -> str:
         """What the IR calls the hidden parameter (before its position)."""
+        if self.kind == "class":
+            return f"{self.owner.__name__}.{self.name}"
         return self.name if self.kind in ("global", "box") else f"{self.owner.__name__}.{self.param}"
 
     def describe(self) -> str:
@@ -101,6 +106,8 @@ class SharedLocation:
             return f"class attribute {self.owner.cls.__name__}.{self.name} (assigned by the code)"
         if self.kind == "box":
             return f"module-level name '{self.name}' (rebound with 'global')"
+        if self.kind == "class":
+            return f"class attribute {self.owner.__name__}.{self.name}"
         return f"default value of {self.owner.__name__}()'s parameter '{self.param}'"
 
     def _key(self) -> tuple:
@@ -116,9 +123,9 @@ class SharedLocation:
         return f"<shared {self.describe()}>"
 
 
-def _value_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
+def _value_type(loc: SharedLocation, node: A.Node, resolve_type, hint=None) -> Type:
     if loc.kind == "box":
-        return _box_type(loc, node, resolve_type)
+        return _box_type(loc, node, resolve_type, hint)
     value = loc.get()
     try:
         t = type_of_value(value)
@@ -137,9 +144,10 @@ def _value_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
     return t
 
 
-def _box_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
+def _box_type(loc: SharedLocation, node: A.Node, resolve_type, hint=None) -> Type:
     """A rebound name's box: a list of the module's annotation of the name, else of its
-    value's type now."""
+    value's type now joined with what scripted code stores into it (`hint`: `planner =
+    None` at module level, `planner = Planner()` in a function: Optional[Planner])."""
     value = loc.owner[loc.name]
     declared = _annotation(SharedLocation("global", loc.owner, loc.name), resolve_type)
     try:
@@ -154,6 +162,9 @@ def _box_type(loc: SharedLocation, node: A.Node, resolve_type) -> Type:
             raise CompileError(f"the {loc.describe()} is annotated {py_name(declared)} but "
                                f"holds a {type(value).__name__}", node.span)
         return ListType(declared)
+    if hint is not None:
+        from pts.frontend.check import join
+        t = join(t, hint) or t
     if _has_unknown(t):
         raise CompileError(f"the {loc.describe()} holds an empty container: annotate it at "
                            f"module level (e.g. {loc.name}: List[int] = [])", node.span)
@@ -242,7 +253,8 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
         if isinstance(folded, ListType) and folds_here(checker.spec, e, loc):
             checker.program.__dict__.setdefault("folded_lists", {})[loc] = (list(value), folded)
             return None
-    t = _value_type(loc, e, checker.resolve_type)
+    t = _value_type(loc, e, checker.resolve_type,
+                    checker.program.__dict__.get("box_hints", {}).get(loc))
     e.shared = loc
     e.const = None
     e.var = None

@@ -1,4 +1,4 @@
-# Refused: if and else give a variable different types.
+# Refused: if and else give a variable different types, read after the if.
 # call: f(1)
 # error: 9: variable 'x' cannot be both int and str
 
@@ -7,4 +7,5 @@ def f(n):
         x = 1
     else:
         x = "negative"
+    print(x)
     return n

@@ -1,9 +1,11 @@
-# Refused: a variable rebound from int to a list.
+# Refused: a variable that is an int on one path and a list on another, read where both reach.
 # call: f(2)
-# error: 8: variable 'x' cannot be both int and List[int]
+# error: 9: variable 'x' cannot be both int and List[int]
 
 def f(n):
     x = n
     y = [1, 2]
-    x = y
+    if n > 1:
+        x = y
+    print(x)
     return n

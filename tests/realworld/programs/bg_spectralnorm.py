@@ -4,7 +4,6 @@
 # Licence: BSD-3-Clause (the Computer Language Benchmarks Game, revised BSD licence)
 # Changes: main's `n = int (argv [1])` is its parameter n; the module-level `main()` call
 #   is the run line.
-# xfail: waits for: array.array values made in scripted code (`u = array("d", [1]) * n`: `cannot call 'array': not a function pts can compile`; array.array *arguments* landed, issue 31 [K] item 2) and a module global bound to a builtin (`xrange = range`); with both spelled as lists and range it runs three ways
 
 from array     import array
 from math      import sqrt

@@ -4,7 +4,6 @@
 # Changes: none but the driver; the pyperf runner's `main(runner, args)` becomes `main(iterations)`
 # #   with the benchmark's splines and defaults; it returns the transformation counts (the
 # #   benchmark discards the image unless it writes a file).
-# xfail: waits for: user classes (issue 31 [K])
 """create chaosgame-like fractals
 
 Copyright (C) 2005 Carl Friedrich Bolz

@@ -3,7 +3,6 @@
 # Licence: MIT (pyperformance)
 # Changes: none; the pyperf runner (`import pyperf`, the `__main__` block) is replaced by
 # #   run lines that call versus_cpu() (it seeds `random` itself).
-# xfail: waits for: user classes (issue 31 [K])
 """
 Go board game
 """
