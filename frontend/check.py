@@ -390,7 +390,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         of a list (Rosetta Code's gauss): the copy is a new object, which floats stored
         into it later build as floats (check_lists.widens_list) while the list passed in
         stays as it is."""
-        if hasattr(target, "web_key") and target.id not in self.unsplit and not fresh_copy:
+        if hasattr(target, "web_key") and target.id not in self.unsplit:
             return                        # (a web of its own already: variable_webs)
         key = getattr(target, "new_key", None)
         if key is None:

@@ -424,7 +424,6 @@ REFUSED = [
     ("yield", "def f():\n    x = yield\n", (2, 9)),
     ("yield", "def f():\n    g((yield 1))\n", (2, 8)),
     ("nonlocal", "def f():\n    nonlocal g\n", (2, 5)),
-    ("**kwargs", "def f():\n    g(**kw)\n", (2, 7)),
     ("dict unpacking (**)", "def f():\n    d = {**a}\n", (2, 12)),
     ("async", "async def f():\n    pass\n", (1, 1)),
     ("async", "def f():\n    async for x in y:\n        pass\n", (2, 5)),
