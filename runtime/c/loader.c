@@ -1211,39 +1211,6 @@ const pts__dtype_info pts__dtypes[PTS_NUM_DTYPES] = {
     [PTS_DT_FLOAT16] = {"f16", "float16", 2, "<f2"},
 };
 
-uint16_t pts__half_from_double(double x) {
-    uint64_t bits;
-    memcpy(&bits, &x, 8);
-    uint16_t sign = (uint16_t)((bits >> 48) & 0x8000);
-    uint64_t mag = bits & 0x7FFFFFFFFFFFFFFFull;
-    int64_t exp = (int64_t)(mag >> 52);
-    uint64_t mant = mag & 0xFFFFFFFFFFFFFull;
-    if (exp == 0x7FF) {                                  /* inf, nan (stays a nan) */
-        uint64_t payload = mant >> 42;
-        if (mant && !payload)
-            payload = 1;
-        return (uint16_t)(sign | 0x7C00 | payload);
-    }
-    int64_t e = exp - (1023 - 15);                       /* the half's biased exponent */
-    if (e >= 31)
-        return (uint16_t)(sign | 0x7C00);
-    if (e < -10)
-        return sign;
-    uint64_t sig = e > 0 ? mant : mant | (1ull << 52);
-    int s = e > 0 ? 42 : (int)(43 - e);
-    uint64_t head = sig >> s, rem = sig & ((1ull << s) - 1), half = 1ull << (s - 1);
-    uint64_t h = (e > 0 ? (uint64_t)e << 10 : 0) | head;
-    if (rem > half || (rem == half && (head & 1)))
-        h++;                                             /* a carry is right (up to inf) */
-    return (uint16_t)(sign | h);
-}
-
-double pts__half_to_double(uint16_t h) {
-    int e = (h >> 10) & 0x1F, m = h & 0x3FF;
-    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m | 0x400, e - 25);
-    return h & 0x8000 ? -v : v;
-}
-
 int64_t pts__wrap_int(pts_dtype dt, int64_t i) {
     switch (dt) {
     case PTS_DT_INT8: return (int8_t)i;

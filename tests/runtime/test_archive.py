@@ -140,9 +140,24 @@ _PER_PARAMETER = {"args_entry_kwonly.py", "args_kwonly.py", "args_star.py"}
 # programs sharing a module-level list, dict or set with Python (global_shared_*): pts.load
 # holds their state, pts-run refuses such an entry by name (tests/lang/test_global_shared.py
 # runs them through archives; the harness below compares every run line with pts-run)
+# programs whose entries share an *object* with Python (a class attribute or a rebound
+# module name holding one): an archive's manifest cannot hold the object, so pts.save
+# refuses them by name (test_save_refuses_shared_objects)
+_SHARES_OBJECTS = {"class_attribute_object.py", "class_global_object_rebound.py"}
 PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py"))
-                 if p.name not in _PER_PARAMETER
+                 if p.name not in _PER_PARAMETER | _SHARES_OBJECTS
                  and not p.name.startswith("global_shared_")]
+
+
+@pytest.mark.parametrize("name", sorted(_SHARES_OBJECTS))
+def test_save_refuses_shared_objects(name, tmp_path):
+    path = PROGRAMS / name
+    module = load_program(path)
+    fname, args = run_calls(path)[0]
+    fn = pts.script(getattr(module, fname))
+    outcome(fn, copy_args(args))
+    with pytest.raises(pts.CompileError, match="cannot be stored"):
+        archive.save(fn, str(tmp_path / "x.pts"), targets=[TARGET])
 
 
 @pytest.fixture(scope="module")

@@ -147,6 +147,7 @@ def test_cached_matmul_maps_the_library_without_llvm(tmp_path, monkeypatch):
     assert list((tmp_path / "cache" / "code").glob("*.img"))
 
 
+@pytest.mark.slow           # (compiles the kernel library: ~40 s each; make test-all)
 @pytest.mark.parametrize("damage", ["missing", "garbage", "other compiler", "truncated"])
 def test_stale_or_damaged_library_file_is_ignored(damage, tmp_path, monkeypatch,
                                                   small_corpus):
@@ -193,6 +194,7 @@ def test_archives_never_import_the_library(monkeypatch):
         link.link(tm.emit_object(llmod), {}, [])
 
 
+@pytest.mark.slow           # (compiles the kernel library: ~40 s each; make test-all)
 def test_a_library_compiled_here_is_left_in_the_disk_cache(tmp_path, monkeypatch,
                                                             small_corpus):
     """Without a usable set-up file the library is compiled once and saved in the disk
@@ -290,6 +292,7 @@ def test_errors_raised_in_the_librarys_conv2d(monkeypatch):
     assert "test_kernel_library.py" in errors[0] and "nn.py" not in errors[0]
 
 
+@pytest.mark.slow           # (compiles the kernel library: ~40 s each; make test-all)
 def test_a_library_compiled_for_a_compile_gets_the_default_options(tmp_path, monkeypatch,
                                                                   small_corpus):
     """Without a usable library file, the first tensor compile compiles the library before it
