@@ -662,10 +662,9 @@ class ClassChecks:
         has no exception objects to pass): refused unless __exit__ ignores its exception
         arguments and cannot suppress the exception (returns nothing, None or False)."""
         import ast as pyast
-        import textwrap
-        try:
-            tree = pyast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
-        except (OSError, TypeError, SyntaxError):
+        from pts.frontend.class_records import python_tree
+        tree = python_tree(fn)
+        if tree is None:
             return
         params = {a.arg for a in tree.args.args[1:]} | (
             {tree.args.vararg.arg} if tree.args.vararg else set())

@@ -245,12 +245,9 @@ def iter_generator(cls: type, fn):
     if key in _MADE:
         return _MADE[key]
     import ast
-    import textwrap
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
+    fdef = python_tree(fn)
+    if fdef is None:
         return None
-    fdef = tree.body[0]
     body = [s for s in fdef.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     if not (isinstance(fdef, ast.FunctionDef) and len(fdef.args.args) == 1 and len(body) == 1
             and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Call)
@@ -281,6 +278,17 @@ def sequence_generator(cls: type):
         getitem = inspect.getattr_static(cls, "__getitem__")
         _MADE[key] = _compile_method(cls, "__iter__", text, inspect.getsourcelines(getitem)[1])
     return _MADE[key]
+
+
+def python_tree(fn):
+    """Python's own syntax tree (ast.FunctionDef) of a method, dedented as the parser reads
+    it (frontend.parse.function_source), or None when its source cannot be read."""
+    import ast
+    from pts.frontend.parse import function_source
+    try:
+        return ast.parse(function_source(fn)[0]).body[0]
+    except (CompileError, SyntaxError):
+        return None
 
 
 def _compile_method(cls: type, name: str, text: str, line: int | None = None):
