@@ -45,6 +45,7 @@ exists: an import inside a function would otherwise fail only when the function 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from pts.ir.analysis import strongly_connected
@@ -117,10 +118,36 @@ def layer_of(module: str) -> int:
     return index
 
 
+@functools.lru_cache(maxsize=None)
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once per test session (the checks read each module
+    several times: its imports, its top-level names)."""
+    return ast.parse(path.read_text(), str(path))
+
+
+@functools.lru_cache(maxsize=None)
+def defined_names(path: Path) -> frozenset[str] | None:
+    """The names a module defines at its top level (None if it has a module __getattr__:
+    then any name may exist)."""
+    names = set()
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.col_offset == 0:
+            if node.name == "__getattr__":
+                return None
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                names.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+    return frozenset(names)
+
+
 def imports(name: str, path: Path, known: dict) -> list[tuple[str, int]]:
     """(imported pts module, line) of every import statement in the module, anywhere in
     it.  `from P import X` imports module P.X when there is one, else P."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = parsed(path)
     is_package = path.name == "__init__.py"
     out = []
     for node in ast.walk(tree):
@@ -186,31 +213,13 @@ def test_no_import_goes_around_a_circle():
             f"{sorted(known)} is no longer one cycle: shrink KNOWN_CYCLES to what remains"
 
 
-def defined_names(path: Path) -> set[str] | None:
-    """The names a module defines at its top level (None if it has a module __getattr__:
-    then any name may exist)."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.col_offset == 0:
-            if node.name == "__getattr__":
-                return None
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for t in targets:
-                names.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
-    return names
-
-
 def test_every_imported_name_exists():
     """An import inside a function runs only when the function does: one that names a
     module or a name that moved away fails here, not at a user's call."""
     known, _ = graph()
     missing = []
     for name, path in known.items():
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(parsed(path)):
             if not isinstance(node, ast.ImportFrom) or node.level or \
                     not (node.module or "").startswith("pts"):
                 continue
