@@ -175,12 +175,16 @@ def _rounds(module: Module, after: str | None, verify: bool,
         for name, run in PASSES:
             if (inline.run(module, keep) if keep and run is inline.run else run(module)):
                 changed = True
-            if verify:
-                _verify(module, name)
+                if verify:              # (a pass that changed nothing left a verified module)
+                    _verify(module, name)
             if name == after:
+                if verify:
+                    _verify(module, name)
                 return True
         if not changed:
             break
+    if verify:                          # (and if one changed it without saying so)
+        _verify(module, "the optimization rounds")
     return False
 
 

@@ -93,6 +93,20 @@ def test_verification_names_the_pass(monkeypatch):
     optimize(parse_module(SOURCE))          # not verified: no error
 
 
+def test_a_pass_that_changes_the_ir_without_saying_so_is_still_caught(monkeypatch):
+    """The verifier runs after each pass that reports a change (a pass that changed nothing
+    leaves a module already verified), and once more when the rounds end."""
+    def breaks_quietly(module):
+        instrs = module["main"].entry.instrs
+        if instrs[-1].is_terminator:
+            instrs.pop()
+        return False
+    from pts.ir import pipeline
+    monkeypatch.setattr(pipeline, "PASSES", [("breaks_quietly", breaks_quietly)])
+    with pytest.raises(IRVerifyError, match="after the optimization rounds: @main"):
+        optimize(parse_module(SOURCE), verify=True)
+
+
 @pytest.mark.parametrize("value, on", [
     ("1", True), ("true", True), ("YES", True), (" on ", True),
     ("", False), ("0", False), ("false", False), ("No", False), ("off", False)])
