@@ -20,7 +20,9 @@ starts from the published initial state.
 
 A scalar program's run line takes tests/lang's markers: `  # float` compares an int result
 of CPython as a float (pts's variable that is an int, then a float, is a float throughout),
-`  # wraps` wraps it to 64 bits first.
+`  # wraps` wraps it to 64 bits first.  `  # slow-interp` (any program) puts the run line's
+interpreted run in `make test-all` only: a published driver that takes minutes through the
+IR interpreter.
 
 A program that pts cannot run yet is marked, in its header, with
 
@@ -93,6 +95,7 @@ class Run:
     program: Program
     line: object                  # tp.RunLine or tt.RunLine: the call and its markers
     xfail: dict                   # backend -> reason (the header's, or the run line's own)
+    slow_interp: bool = False     # `  # slow-interp`: through the interpreter in make test-all
 
     @property
     def id(self) -> str:
@@ -112,6 +115,12 @@ def read_program(path: Path) -> Program:
     return Program(path, tensor, xfail)
 
 
+# a run line marked `  # slow-interp` takes minutes through the IR interpreter (pyperformance's
+# full drivers): its interpreted run is a slow test (make test-all); CPython and native run it
+# in make test, and the program's other run lines go through the interpreter there too
+SLOW_INTERP = "slow-interp"
+
+
 def read_runs(program: Program) -> list[Run]:
     """The run lines, each with its own `  # xfail: reason` marker taken off first."""
     runs = []
@@ -124,6 +133,8 @@ def read_runs(program: Program) -> list[Run]:
         if own:
             xfail = {b: own.strip() for b in BACKENDS}
         parts = expr.split("  #")
+        slow_interp = any(p.strip() == SLOW_INTERP for p in parts[1:])
+        parts = [p for p in parts if p.strip() != SLOW_INTERP]
         if program.tensor:
             tol = dict(p.strip().split("=", 1) for p in parts[1:])
             line = tt.RunLine(program.path, lineno, parts[0].strip(),
@@ -132,7 +143,7 @@ def read_runs(program: Program) -> list[Run]:
         else:
             line = tp.RunLine(program.path, lineno, parts[0].strip(),
                               frozenset(p.strip() for p in parts[1:]))
-        runs.append(Run(program, line, xfail))
+        runs.append(Run(program, line, xfail, slow_interp))
     return runs
 
 
@@ -219,6 +230,8 @@ def _params(backend: str):
         if backend in r.xfail:
             marks.append(pytest.mark.xfail(strict=True, reason=r.xfail[backend],
                                            run=not r.xfail[backend].startswith("(not run)")))
+        if backend == "interp" and r.slow_interp:
+            marks.append(pytest.mark.slow)
         out.append(pytest.param(r, id=r.id, marks=marks))
     return out
 

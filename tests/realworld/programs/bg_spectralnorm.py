@@ -69,4 +69,5 @@ def main(n):
     print("%0.9f" % (sqrt(vBv/vv)))
 
 
-# run: main(100)
+# run: main(10)
+# run: main(100)  # slow-interp

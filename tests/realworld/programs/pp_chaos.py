@@ -270,4 +270,4 @@ def main(iterations):
 
 
 # run: main(100)
-# run: main(2000)
+# run: main(2000)  # slow-interp

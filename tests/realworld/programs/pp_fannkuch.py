@@ -52,4 +52,4 @@ def fannkuch(n):
 
 
 # run: fannkuch(5)
-# run: fannkuch(7)
+# run: fannkuch(7)  # slow-interp

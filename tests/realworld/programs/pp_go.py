@@ -455,4 +455,4 @@ def versus_cpu():
     return computer_move(board)
 
 
-# run: versus_cpu()
+# run: versus_cpu()  # slow-interp

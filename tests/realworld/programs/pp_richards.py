@@ -425,4 +425,4 @@ def main(iterations):
 
 
 # run: main(1)
-# run: main(4)
+# run: main(4)  # slow-interp

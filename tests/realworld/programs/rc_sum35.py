@@ -38,4 +38,4 @@ def main():
         print('For n = %7i -> %i' % (10**p, sum35c(10**p)))
 
 
-# run: main()
+# run: main()  # slow-interp
