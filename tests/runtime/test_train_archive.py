@@ -168,8 +168,14 @@ def model_state(model, opt) -> dict:
     return out
 
 
-@pytest.mark.parametrize("opt", list(OPTIMIZERS))
-@pytest.mark.parametrize("model", list(MODELS))
+# every model with every optimizer in make test-all; make test takes two of the pairs
+# (the ones test_saved_state_reloads_and_training_continues also trains)
+FAST_PAIRS = {("convbn", "adam"), ("mlp", "sgd_momentum")}
+
+
+@pytest.mark.parametrize("model,opt", [
+    pytest.param(m, o, marks=() if (m, o) in FAST_PAIRS else pytest.mark.slow)
+    for m in MODELS for o in OPTIMIZERS])
 def test_pts_run_gives_the_in_process_losses_bit_for_bit(runtime, cases, tmp_path, model, opt):
     case = cases(model, opt)
     py = case.py
