@@ -91,6 +91,20 @@ _NUMPY_C = {F32: ctypes.c_float, F16: ctypes.c_float, I32: ctypes.c_int32,
             U32: ctypes.c_uint32, U64: ctypes.c_uint64}
 
 
+# lists of Python ints and floats cross as one ctypes array copy each way
+_ARRAY_OF = {I64: ctypes.c_int64, F64: ctypes.c_double}
+
+
+def _plain_values(values: list, elem: Type) -> bool:
+    """Whether a one-copy write keeps write()'s rules: floats for f64 (ints are widened
+    alike), ints within 64 bits for i64 (ctypes would wrap a larger one silently)."""
+    if elem == F64:
+        return True
+    if all(type(v) is int for v in values):
+        return -(1 << 63) <= min(values) and max(values) < (1 << 63)
+    return False
+
+
 class Marshal(ObjectMarshal):
     """Copies for one call (see the module docstring)."""
 
@@ -124,6 +138,10 @@ class Marshal(ObjectMarshal):
         self.to_native[id(values)] = hdr
         self.keep.append(values)
         self.boxed.append((values, hdr, elem))
+        plain = _ARRAY_OF.get(elem)
+        if plain is not None and n and _plain_values(values, elem):
+            (plain * n).from_address(data)[:] = values      # one copy, not n writes
+            return hdr
         for i, v in enumerate(values):
             self.write(data + i * size, v, elem)
         return hdr
@@ -243,6 +261,10 @@ class Marshal(ObjectMarshal):
 
     def fill(self, out: list, ptr: int, elem: Type) -> None:
         h = _Header.from_address(ptr)
+        plain = _ARRAY_OF.get(elem)
+        if plain is not None:
+            out[:] = (plain * h.len).from_address(h.data)[:] if h.len else []
+            return
         size = layout(elem)[0]
         out[:] = [self.read(h.data + i * size, elem) for i in range(h.len)]
 

@@ -112,3 +112,33 @@ def test_dict_and_set_fields(mod, backend):
     made = pts.script(mod.new_inventory, backend=backend)("k")
     assert type(made) is mod.Inventory
     assert (made.counts, made.tags, made.log) == ({"k": 1}, {"k"}, [])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_long_chain_crosses_both_ways(mod, backend):
+    """A linked list longer than Python's recursion limit goes in and comes back (the
+    native marshalling fills objects from a work list, not by recursing per link)."""
+    n = 30000
+    head = mod.Node(0)
+    cur = head
+    for i in range(1, n):
+        cur.next = mod.Node(i)
+        cur = cur.next
+    first = pts.script(mod.bump_all, backend=backend)(head, 10)
+    assert type(first) is mod.Node and first.val == -1 and first.next is head
+    vals, cur = [], head
+    while cur is not None:
+        vals.append(cur.val)
+        cur = cur.next
+    assert vals == [i + 10 for i in range(n)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fields_the_call_did_not_write_keep_their_values(mod, backend):
+    """As in CPython, a field no scripted code wrote keeps the caller's value: p's ints
+    stay ints though Point's fields are floats here (q holds floats); the field the call
+    set comes back."""
+    p, q = mod.Point(1, -2), mod.Point(1.5, 2.0)
+    assert pts.script(mod.scale_second, backend=backend)(p, q, 2.0) == 2.0
+    assert (p.x, p.y) == (1, -2) and type(p.x) is int and type(p.y) is int
+    assert (q.x, q.y) == (3.0, 2.0)

@@ -94,3 +94,19 @@ def new_inventory(item: str) -> Inventory:
     inv.counts[item] = 1
     inv.tags.add(item)
     return inv
+
+
+def bump_all(head: Node, k: int) -> Node:
+    """Every node of a chain k more, and a new node in front of it."""
+    cur: Optional[Node] = head
+    while cur is not None:
+        cur.val += k
+        cur = cur.next
+    first = Node(-1)
+    first.next = head
+    return first
+
+
+def scale_second(p: Point, q: Point, k: float) -> float:
+    q.x *= k
+    return p.x + p.y + q.x
