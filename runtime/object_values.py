@@ -14,6 +14,7 @@ a new one as an instance of the user's class made without calling `__init__`
 from __future__ import annotations
 
 import ctypes
+import struct
 
 from pts.ir.types import TupleType
 
@@ -23,8 +24,8 @@ LISTS = None
 
 
 # what a field holds, for the marshalling loops (ClassPlan.kinds): a bool, an int, a float,
-# an object, an Optional object; anything else goes through Marshal.write / read
-_BOOL, _INT, _FLOAT, _OBJ, _OPT_OBJ, _OTHER = range(6)
+# an object, an Optional object, a list; anything else goes through Marshal.write / read
+_BOOL, _INT, _FLOAT, _OBJ, _OPT_OBJ, _LIST, _OTHER = range(7)
 
 
 class ClassPlan:
@@ -34,7 +35,7 @@ class ClassPlan:
     per-object loops below look at `kind` only."""
 
     def __init__(self, classes: dict, name: str):
-        from pts.ir.types import F64, I1, I64, ObjType, OptionalType
+        from pts.ir.types import F64, I1, I64, ListType, ObjType, OptionalType
         fields, self.size = object_layout(classes[name])
         self.name = name
         self.tag = list(classes).index(name)
@@ -53,28 +54,92 @@ class ClassPlan:
             elif isinstance(t, OptionalType) and isinstance(t.elem, ObjType):
                 kind, cls = _OPT_OBJ, t.elem.name
                 assert LISTS.offsets(t)[1] == 8      # {i1 present, ptr}
+            elif type(t) is ListType:
+                kind = _LIST
             else:
                 kind = _OTHER
             self.fields.append((f, off, t, kind, cls))
             self.spans.append((off, off + LISTS.layout(t)[0]))
         self.runtime_names: dict = {}        # (Python class, declared name) -> class name
+        # the record as one struct.pack_into: the tag, then each field the fast kinds hold
+        # (bytes of the other kinds stay zero here; Marshal.write fills them after)
+        fmt, at = "=q", 8
+        for (f, off, t, kind, cls), (lo, hi) in zip(self.fields, self.spans):
+            fmt += "x" * (off - at)
+            fmt += {_BOOL: "B", _INT: "q", _FLOAT: "d", _OBJ: "Q", _LIST: "Q",
+                    _OPT_OBJ: "B7xQ"}.get(kind, "x" * (hi - lo))
+            at = hi
+        self.packer = struct.Struct(fmt + "x" * (self.size - at))
+        assert self.packer.size == self.size
+        self.others = [(f, off, t) for f, off, t, kind, _ in self.fields if kind == _OTHER]
+        self.pack_fields = _pack_function(self)
 
 
-# class table (by identity) -> (the table, {name: ClassPlan}); a NativeEntry's table lives
-# as long as its code, so the plans are made once per compiled signature, not per call
-_PLANS: dict = {}
+def _pack_function(plan: ClassPlan):
+    """`pack(m, obj, buf, at, known)`: obj's tag and fast-kind fields packed into buf at
+    `at` in one call (an unset field as zeros: native code reads it so), the objects and
+    lists they reach made by m.new_object / m.new_list (`known`: id -> record, the objects
+    made already); False (nothing written) when an int does not fit or a list field holds
+    something else, which ObjectMarshal._write_fields then does field by field.  Generated
+    per class, as dataclasses generates __init__: straight-line conversions instead of a
+    loop that dispatches on each field's kind."""
+    lines, args, elems = [], ["tag"], {}
+    for i, (f, off, t, kind, cls) in enumerate(plan.fields):
+        if kind == _OTHER:
+            continue
+        v = f"v{i}"
+        lines.append(f"{v} = getattr(obj, {f!r}, UNSET)")
+        if kind == _BOOL:
+            args.append(f"(1 if {v} is not UNSET and {v} else 0)")
+        elif kind == _INT:
+            lines.append(f"if {v} is UNSET: {v} = 0")
+            lines.append(f"elif type({v}) is not int or not -LIMIT <= {v} < LIMIT: return False")
+            args.append(v)
+        elif kind == _FLOAT:
+            args.append(f"(0.0 if {v} is UNSET else float({v}))")
+        elif kind == _LIST:
+            elems[f"e{i}"] = t.elem
+            lines.append(f"if {v} is UNSET: p{v} = 0")
+            lines.append(f"elif type({v}) is not list: return False")
+            lines.append(f"else: p{v} = m.new_list({v}, e{i})")
+            args.append(f"p{v}")
+        elif kind == _OBJ:
+            lines.append(f"if {v} is UNSET: p{v} = 0")
+            lines.append(f"else:")
+            lines.append(f"    p{v} = known.get(id({v}))")
+            lines.append(f"    if p{v} is None: p{v} = m.new_object({v}, {cls!r})")
+            args.append(f"p{v}")
+        else:                                  # _OPT_OBJ
+            lines.append(f"if {v} is None or {v} is UNSET: f{v} = p{v} = 0")
+            lines.append(f"else:")
+            lines.append(f"    f{v}, p{v} = 1, known.get(id({v}))")
+            lines.append(f"    if p{v} is None: p{v} = m.new_object({v}, {cls!r})")
+            args += [f"f{v}", f"p{v}"]
+    body = ["def pack(m, obj, buf, at, known):"] + ["    " + line for line in lines]
+    body += [f"    pack_into(buf, at, {', '.join(args)})", "    return True"]
+    scope = {"UNSET": _UNSET, "LIMIT": _I64_LIMIT, "pack_into": plan.packer.pack_into,
+             "tag": plan.tag, **elems}
+    exec("\n".join(body), scope)
+    return scope["pack"]
 
 
-def class_plan(classes: dict, name: str) -> ClassPlan:
-    found = _PLANS.get(id(classes))
-    if found is None or found[0] is not classes:
-        found = _PLANS[id(classes)] = (classes, {})
-    plan = found[1].get(name)
+_UNSET = object()
+
+
+def class_plan(classes: dict, plans: dict, name: str) -> ClassPlan:
+    """The plan of class `name` of table `classes`, kept in `plans` (a NativeEntry keeps
+    one dict per class table: the plans are made once per compiled signature)."""
+    plan = plans.get(name)
     if plan is None:
         if name not in classes:
             raise TypeError(f"pts cannot pass an object of class {name} here")
-        plan = found[1][name] = ClassPlan(classes, name)
+        plan = plans[name] = ClassPlan(classes, name)
     return plan
+
+
+# records of objects passed in are carved from blocks of this many bytes, each one byte
+# list of the call's arena (a record is never freed or grown on its own)
+_BLOCK = 1 << 16
 
 
 class ObjectMarshal:
@@ -87,17 +152,23 @@ class ObjectMarshal:
 
     classes: dict = {}
     class_types: dict = {}
+    plans: dict | None = None              # name -> ClassPlan (NativeEntry sets its own)
+
+    def plan(self, name: str) -> ClassPlan:
+        if self.plans is None:
+            self.plans = {}
+        return class_plan(self.classes, self.plans, name)
 
     def _object_state(self):
         st = self.__dict__.get("_objects")
         if st is None:
             # id -> ptr, ptr -> obj, boxed, objects still to fill (each way), filling now
-            # (each way), ptr -> the record's bytes as the caller's object filled it
-            st = self.__dict__["_objects"] = ({}, {}, [], [], [], [False, False], {})
+            # (each way)
+            st = self.__dict__["_objects"] = ({}, {}, [], [], [], [False, False], None)
         return st
 
     def object_layout(self, name: str):
-        plan = class_plan(self.classes, name)
+        plan = self.plan(name)
         return [(f, off, t) for f, off, t, _, _ in plan.fields], plan.size
 
     def new_object(self, obj, name: str) -> int:
@@ -106,19 +177,12 @@ class ObjectMarshal:
         if known is not None:
             return known
         plan = self.runtime_plan(obj, name)
-        STRINGS, _Header = LISTS.STRINGS, LISTS._Header
+        block = self.__dict__.get("_block")
         size = plan.size
-        # a byte list's header chains the record into the arena (freed after the call)
-        malloc = STRINGS.malloc()
-        data = malloc(size)
-        hdr = malloc(ctypes.sizeof(_Header))
-        if not data or not hdr:
-            raise MemoryError("pts: out of memory")
-        ctypes.memset(data, 0, size)
-        ctypes.c_int64.from_address(data).value = plan.tag
-        h = _Header.from_address(hdr)
-        h.len, h.cap, h.data = size, size, data
-        STRINGS.push(self.ctx, hdr)
+        if block is None or block[1] + size > block[2]:
+            block = self._new_block(size)
+        data = block[0] + block[1]
+        block[1] += (size + 7) & ~7
         to_native[id(obj)] = data
         boxed.append((obj, data, plan))
         self.keep.append(obj)
@@ -133,38 +197,88 @@ class ObjectMarshal:
                 pending.clear()
         return data
 
-    def _write_fields(self, obj, data: int, plan: ClassPlan) -> None:
-        self._write_field_values(obj, data, plan)
-        self._object_state()[6][data] = ctypes.string_at(data, plan.size)
+    def _new_block(self, size: int) -> list:
+        """[address, bytes used, bytes, its buffer]: zeroed memory for records, one byte
+        list of the call's arena (freed with it)."""
+        STRINGS, _Header = LISTS.STRINGS, LISTS._Header
+        n = max(_BLOCK, size)
+        malloc = STRINGS.malloc()
+        data, hdr = malloc(n), malloc(ctypes.sizeof(_Header))
+        if not data or not hdr:
+            raise MemoryError("pts: out of memory")
+        ctypes.memset(data, 0, n)
+        h = _Header.from_address(hdr)
+        h.len, h.cap, h.data = n, n, data
+        STRINGS.push(self.ctx, hdr)
+        block = self.__dict__["_block"] = [data, 0, n, (ctypes.c_char * n).from_address(data)]
+        self.__dict__.setdefault("_blocks", []).append(block)
+        return block
 
-    def _write_field_values(self, obj, data: int, plan: ClassPlan) -> None:
+    def seal_objects(self) -> None:
+        """Keep the bytes of every record as the caller's objects filled them (just before
+        the native call): copy_back_objects compares against them."""
+        self.__dict__["_sealed"] = [(b[0], b[1], ctypes.string_at(b[0], b[1]))
+                                    for b in self.__dict__.get("_blocks", ())]
+
+    def _write_fields(self, obj, data: int, plan: ClassPlan) -> None:
+        """obj's record: its tag and fields in one pack, then the fields of other kinds;
+        the bytes it came in with are kept for copy_back_objects."""
+        buf, at = self._buffer_of(data, plan.size)
+        if plan.pack_fields(self, obj, buf, at, self._object_state()[0]):
+            for f, off, t in plan.others:
+                try:
+                    v = getattr(obj, f)
+                except AttributeError:
+                    continue
+                self.write(data + off, v, t)
+        else:
+            self._write_fields_one_by_one(obj, data, plan)
+
+    def _write_fields_one_by_one(self, obj, data: int, plan: ClassPlan) -> None:
+        values = [plan.tag]
+        later = []
         for f, off, t, kind, cls in plan.fields:
             try:
                 v = getattr(obj, f)
-            except AttributeError:
-                continue                     # not set yet: native code reads it as zeros
-            addr = data + off
+            except AttributeError:           # not set yet: native code reads it as zeros
+                values.extend(_ZEROS[kind])
+                continue
             if kind == _OBJ:
-                _PTR.from_address(addr).value = self.new_object(v, cls)
+                values.append(self.new_object(v, cls))
             elif kind == _OPT_OBJ:
-                if v is not None:
-                    _U8.from_address(addr).value = 1
-                    _PTR.from_address(addr + 8).value = self.new_object(v, cls)
-            elif kind == _INT and type(v) is int and -_I64_LIMIT <= v < _I64_LIMIT:
-                _I64.from_address(addr).value = v
+                values.extend((0, 0) if v is None else (1, self.new_object(v, cls)))
             elif kind == _FLOAT:
-                _F64.from_address(addr).value = float(v)
+                values.append(float(v))
+            elif kind == _INT:
+                if type(v) is int and -_I64_LIMIT <= v < _I64_LIMIT:
+                    values.append(v)
+                else:                        # (write's conversion and its OverflowError)
+                    values.append(0)
+                    later.append((data + off, v, t))
             elif kind == _BOOL:
-                _U8.from_address(addr).value = 1 if v else 0
+                values.append(1 if v else 0)
             else:
-                self.write(addr, v, t)
+                if kind == _LIST:
+                    values.append(0)
+                later.append((data + off, v, t))
+        plan.packer.pack_into(*self._buffer_of(data, plan.size), *values)
+        for addr, v, t in later:
+            self.write(addr, v, t)
+
+    def _buffer_of(self, data: int, size: int) -> tuple:
+        """(buffer, offset) of a record of this call's blocks: the current block's buffer,
+        or one over the record (a record filled after a new block was begun)."""
+        block = self.__dict__["_block"]
+        if block[0] <= data < block[0] + block[2]:
+            return block[3], data - block[0]
+        return (ctypes.c_char * size).from_address(data), 0
 
     def read_object(self, ptr: int, name: str):
         to_native, to_python, boxed, _, pending, busy, _ = self._object_state()
         known = to_python.get(ptr)
         if known is not None:
             return known
-        plan = class_plan(self.classes, list(self.classes)[_I64.from_address(ptr).value])
+        plan = self.plan(list(self.classes)[_I64.from_address(ptr).value])
         cls = self.class_types.get(plan.name)         # (a subclass's)
         if cls is None:
             raise TypeError(f"pts cannot return an object of class {plan.name} here")
@@ -174,7 +288,7 @@ class ObjectMarshal:
             return obj
         obj = cls.__new__(cls)
         to_python[ptr] = obj
-        pending.append((obj, ptr, plan, None))
+        pending.append((obj, ptr, plan, None, None))
         self._fill_pending()
         return obj
 
@@ -190,11 +304,11 @@ class ObjectMarshal:
             busy[1] = False
             pending.clear()
 
-    def _read_fields(self, obj, ptr: int, plan: ClassPlan, before: bytes | None) -> None:
-        """Set obj's fields from its record: all of them, or (`before`: the record's bytes
-        when the call began) those whose bytes changed."""
+    def _read_fields(self, obj, ptr: int, plan: ClassPlan, now: bytes | None,
+                     before: bytes | None) -> None:
+        """Set obj's fields from its record: all of them, or (`before`, `now`: the record's
+        bytes when the call began and after it) those whose bytes changed."""
         setattr_ = object.__setattr__
-        now = ctypes.string_at(ptr, plan.size) if before is not None else None
         for (f, off, t, kind, cls), (lo, hi) in zip(plan.fields, plan.spans):
             if before is not None and now[lo:hi] == before[lo:hi]:
                 continue
@@ -216,7 +330,7 @@ class ObjectMarshal:
 
     def fill_object(self, obj, ptr: int, name: str) -> None:
         _, _, _, _, pending, _, _ = self._object_state()
-        pending.append((obj, ptr, class_plan(self.classes, name), None))
+        pending.append((obj, ptr, self.plan(name), None, None))
         self._fill_pending()
 
     def map_back_objects(self) -> None:
@@ -227,12 +341,11 @@ class ObjectMarshal:
 
     def runtime_plan(self, obj, name: str) -> ClassPlan:
         """The plan of obj's class in the class table: `name` or one of its subclasses."""
-        plan = class_plan(self.classes, name)
+        plan = self.plan(name)
         key = type(obj)
         found = plan.runtime_names.get(key)
         if found is None:
-            found = plan.runtime_names[key] = class_plan(self.classes,
-                                                         self.runtime_class(obj, name))
+            found = plan.runtime_names[key] = self.plan(self.runtime_class(obj, name))
         return found
 
     def runtime_class(self, obj, name: str) -> str:
@@ -251,17 +364,34 @@ class ObjectMarshal:
         at a runtime list or hash copied back on its own), so it is left as it is — as
         CPython leaves a field no code wrote (an int in a float field stays an int, an
         attribute never set stays unset) — and an object no code wrote costs one compare."""
-        to_native, to_python, boxed, _, pending, _, snaps = self._object_state()
-        string_at = ctypes.string_at
+        to_native, to_python, boxed, _, pending, _, _ = self._object_state()
+        sealed = self.__dict__.get("_sealed")
+        if sealed is None:                         # (not sealed: every field)
+            pending.extend((obj, ptr, plan, None, None) for obj, ptr, plan in boxed
+                           if not isinstance(obj, tuple))
+            self._fill_pending()
+            return
+        # records were carved in the order of `boxed`, block after block: one compare per
+        # block, and one per record of a block the call changed
+        blocks = [(a, n, before, ctypes.string_at(a, n)) for a, n, before in sealed]
+        blocks = [(a, n, before, None if now == before else now) for a, n, before, now in blocks]
+        a = n = 0
         for obj, ptr, plan in boxed:
-            before = snaps[ptr]
-            if not isinstance(obj, tuple) and string_at(ptr, plan.size) != before:
-                pending.append((obj, ptr, plan, before))   # (a NamedTuple cannot change)
+            if not a <= ptr < a + n:
+                a, n, before, now = next(b for b in blocks if b[0] <= ptr < b[0] + b[1])
+            if now is None or isinstance(obj, tuple):   # (a NamedTuple cannot change)
+                continue
+            lo = ptr - a
+            hi = lo + plan.size
+            if now[lo:hi] != before[lo:hi]:
+                pending.append((obj, ptr, plan, now[lo:hi], before[lo:hi]))
         self._fill_pending()
 
 
 _PTR, _U8, _I64, _F64 = ctypes.c_void_p, ctypes.c_uint8, ctypes.c_int64, ctypes.c_double
 _I64_LIMIT = 1 << 63
+_ZEROS = {_BOOL: (0,), _INT: (0,), _FLOAT: (0.0,), _OBJ: (0,), _OPT_OBJ: (0, 0), _LIST: (0,),
+          _OTHER: ()}
 
 
 def object_layout(fields) -> tuple[list, int]:
