@@ -142,3 +142,14 @@ def test_fields_the_call_did_not_write_keep_their_values(mod, backend):
     assert pts.script(mod.scale_second, backend=backend)(p, q, 2.0) == 2.0
     assert (p.x, p.y) == (1, -2) and type(p.x) is int and type(p.y) is int
     assert (q.x, q.y) == (3.0, 2.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fields_a_record_never_had_stay_absent(mod, backend):
+    """Classes of one hierarchy share one native layout (the union of their fields); after
+    the call a Python object has the attributes it had, plus those the code set (before,
+    every object came back with every field of the hierarchy: CountRec got a `link`)."""
+    a, b = mod.CountRec(), mod.LinkRec()
+    f = pts.script(mod.count_up, backend=backend)
+    assert f(a, b) == 1 and f(a, b) == 2
+    assert vars(a) == {"count": 2} and vars(b) == {"link": None}

@@ -110,3 +110,24 @@ def bump_all(head: Node, k: int) -> Node:
 def scale_second(p: Point, q: Point, k: float) -> float:
     q.x *= k
     return p.x + p.y + q.x
+
+
+class Rec0:
+    pass
+
+
+class CountRec(Rec0):
+    def __init__(self):
+        self.count = 0
+
+
+class LinkRec(Rec0):
+    def __init__(self):
+        self.link: Optional[Node] = None
+
+
+def count_up(a: CountRec, b: LinkRec) -> int:
+    """Records of one hierarchy share one layout (CountRec has a `link` natively): the
+    fields a record never had stay absent in Python after the call."""
+    a.count += 1
+    return a.count
