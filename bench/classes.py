@@ -32,10 +32,11 @@ the number of calls made before.  Measured 2026-11-29 on the shared 2-core machi
 average 6-7 from other sessions: every figure is noisy, the ratios vary by about 2x between
 runs):
 
-    row        before (3c1ba55)                  after
-    particles  66x CPython, 1.7x Numba's speed   56-113x CPython, 1.1-5.3x Numba's speed
-    richards   RecursionError (full run),        20x (full run: main(4)),
-               2.6-4.3x (--quick: main(1))       15-38x (--quick)
+    row        before (3c1ba55)                    after
+    particles  66x CPython; Numba's time / pts's   50-113x CPython; Numba's time / pts's
+               time 1.7 (pts faster)               1.07-5.3
+    richards   RecursionError (full run),          20x (full run: main(4)),
+               2.6-4.3x (--quick: main(1))         15-38x (--quick)
 
 Before, copying the object graph recursed per link (RecursionError once taskList was ~300
 tasks long) and spent most of its time recomputing layouts; now per-class plans pack each
