@@ -153,3 +153,19 @@ def test_fields_a_record_never_had_stay_absent(mod, backend):
     f = pts.script(mod.count_up, backend=backend)
     assert f(a, b) == 1 and f(a, b) == 2
     assert vars(a) == {"count": 2} and vars(b) == {"link": None}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cycle_of_objects_crosses(mod, backend):
+    """a -> b -> a: each object is one record (the work lists stop at objects made
+    already), and the caller's two objects come back linked as before."""
+    a, b = mod.Node(1), mod.Node(10)
+    a.next, b.next = b, a
+    assert pts.script(mod.walk_sum, backend=backend)(a, 5) == 1 + 10 + 2 + 11 + 3
+    assert a.next is b and b.next is a and (a.val, b.val) == (4, 12)
+
+
+def test_objects_passed_in_whose_fields_do_not_join_are_refused(mod):
+    with pytest.raises(pts.CompileError, match="field 'x' of Point objects passed in is "
+                                               "both int and str"):
+        pts.script(mod.count_points)([mod.Point(1, 2), mod.Point("a", 2)])

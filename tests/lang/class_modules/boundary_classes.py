@@ -131,3 +131,19 @@ def count_up(a: CountRec, b: LinkRec) -> int:
     fields a record never had stay absent in Python after the call."""
     a.count += 1
     return a.count
+
+
+def walk_sum(h: Node, steps: int) -> int:
+    s = 0
+    cur: Optional[Node] = h
+    for _ in range(steps):
+        if cur is None:
+            break
+        s += cur.val
+        cur.val += 1
+        cur = cur.next
+    return s
+
+
+def count_points(ps: List[Point]) -> int:
+    return len(ps)
