@@ -164,7 +164,7 @@ class ObjectMarshal:
         if st is None:
             # id -> ptr, ptr -> obj, boxed, objects still to fill (each way), filling now
             # (each way)
-            st = self.__dict__["_objects"] = ({}, {}, [], [], [], [False, False], None)
+            st = self.__dict__["_objects"] = ({}, {}, [], [], [], [False, False])
         return st
 
     def object_layout(self, name: str):
@@ -172,7 +172,7 @@ class ObjectMarshal:
         return [(f, off, t) for f, off, t, _, _ in plan.fields], plan.size
 
     def new_object(self, obj, name: str) -> int:
-        to_native, to_python, boxed, pending, _, busy, _ = self._object_state()
+        to_native, to_python, boxed, pending, _, busy = self._object_state()
         known = to_native.get(id(obj))
         if known is not None:
             return known
@@ -222,7 +222,7 @@ class ObjectMarshal:
 
     def _write_fields(self, obj, data: int, plan: ClassPlan) -> None:
         """obj's record: its tag and fields in one pack, then the fields of other kinds;
-        the bytes it came in with are kept for copy_back_objects."""
+        (seal_objects keeps the bytes it came in with)."""
         buf, at = self._buffer_of(data, plan.size)
         if plan.pack_fields(self, obj, buf, at, self._object_state()[0]):
             for f, off, t in plan.others:
@@ -274,7 +274,7 @@ class ObjectMarshal:
         return (ctypes.c_char * size).from_address(data), 0
 
     def read_object(self, ptr: int, name: str):
-        to_native, to_python, boxed, _, pending, busy, _ = self._object_state()
+        to_native, to_python, boxed, _, pending, busy = self._object_state()
         known = to_python.get(ptr)
         if known is not None:
             return known
@@ -293,7 +293,7 @@ class ObjectMarshal:
         return obj
 
     def _fill_pending(self) -> None:
-        _, _, _, _, pending, busy, _ = self._object_state()
+        _, _, _, _, pending, busy = self._object_state()
         if busy[1]:
             return
         busy[1] = True
@@ -329,13 +329,13 @@ class ObjectMarshal:
             setattr_(obj, f, v)
 
     def fill_object(self, obj, ptr: int, name: str) -> None:
-        _, _, _, _, pending, _, _ = self._object_state()
+        _, _, _, _, pending, _ = self._object_state()
         pending.append((obj, ptr, self.plan(name), None, None))
         self._fill_pending()
 
     def map_back_objects(self) -> None:
         """The caller's objects are what their native records read back as."""
-        to_native, to_python, boxed, _, _, _, _ = self._object_state()
+        to_native, to_python, boxed, _, _, _ = self._object_state()
         for obj, ptr, _ in boxed:
             to_python[ptr] = obj
 
@@ -364,7 +364,7 @@ class ObjectMarshal:
         at a runtime list or hash copied back on its own), so it is left as it is — as
         CPython leaves a field no code wrote (an int in a float field stays an int, an
         attribute never set stays unset) — and an object no code wrote costs one compare."""
-        to_native, to_python, boxed, _, pending, _, _ = self._object_state()
+        to_native, to_python, boxed, _, pending, _ = self._object_state()
         sealed = self.__dict__.get("_sealed")
         if sealed is None:                         # (not sealed: every field)
             pending.extend((obj, ptr, plan, None, None) for obj, ptr, plan in boxed
