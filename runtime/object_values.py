@@ -137,8 +137,8 @@ def class_plan(classes: dict, plans: dict, name: str) -> ClassPlan:
     return plan
 
 
-# records of objects passed in are carved from blocks of this many bytes, each one byte
-# list of the call's arena (a record is never freed or grown on its own)
+# records of objects passed in are carved from blocks of up to this many bytes, each one
+# byte list of the call's arena (a record is never freed or grown on its own)
 _BLOCK = 1 << 16
 
 
@@ -201,7 +201,8 @@ class ObjectMarshal:
         """[address, bytes used, bytes, its buffer]: zeroed memory for records, one byte
         list of the call's arena (freed with it)."""
         STRINGS, _Header = LISTS.STRINGS, LISTS._Header
-        n = max(_BLOCK, size)
+        blocks = self.__dict__.setdefault("_blocks", [])
+        n = max(min(_BLOCK, 1024 << 2 * len(blocks)), size)     # (1 KB for a few objects)
         malloc = STRINGS.malloc()
         data, hdr = malloc(n), malloc(ctypes.sizeof(_Header))
         if not data or not hdr:
@@ -211,7 +212,7 @@ class ObjectMarshal:
         h.len, h.cap, h.data = n, n, data
         STRINGS.push(self.ctx, hdr)
         block = self.__dict__["_block"] = [data, 0, n, (ctypes.c_char * n).from_address(data)]
-        self.__dict__.setdefault("_blocks", []).append(block)
+        blocks.append(block)
         return block
 
     def seal_objects(self) -> None:
