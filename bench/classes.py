@@ -20,6 +20,28 @@ alike).  Results must agree across implementations; a pts cell that cannot compi
 the CompileError.  Timings are printed, never asserted.
 
     python bench/classes.py [--quick]
+
+What the richards cell measures.  pyperformance's richards keeps its state in a
+module-level object (`taskWorkArea`) that every run links 6 more tasks into (Task.__init__
+prepends each to taskList, and nothing unlinks them), so the CPython and pts calls of this
+bench grow one shared structure.  A native call copies what its arguments and the
+module-level objects it uses reach into the call's memory and writes back what it changed
+(docs/language.md, "The Python boundary"), so the pts cell is the scheduler's native time
+(about 1/100 of CPython's per run on a fresh taskWorkArea) plus that copy, which grows with
+the number of calls made before.  Measured 2026-11-29 on the shared 2-core machine (load
+average 6-7 from other sessions: every figure is noisy, the ratios vary by about 2x between
+runs):
+
+    row        before (3c1ba55)                    after
+    particles  66x CPython; Numba's time / pts's   50-113x CPython; Numba's time / pts's
+               time 1.7 (pts faster)               1.07-5.3
+    richards   RecursionError (full run),          20x (full run: main(4)),
+               2.6-4.3x (--quick: main(1))         15-38x (--quick)
+
+Before, copying the object graph recursed per link (RecursionError once taskList was ~300
+tasks long) and spent most of its time recomputing layouts; now per-class plans pack each
+record with one struct call, work lists replace the recursion, and the copy-back reads only
+the records whose bytes the call changed (runtime/object_values.py).
 """
 from __future__ import annotations
 

@@ -1122,26 +1122,27 @@ def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
     from pts.ir.types import type_of_value
     seen: set = set()
     node = A.Name(pyfunc.__name__, span=parse_span(pyfunc))
-
-    def visit(v):
+    # a work list, not recursion: a linked list of objects passed in may be longer than
+    # Python's recursion limit
+    todo = list(reversed(values))
+    while todo:
+        v = todo.pop()
         if id(v) in seen:
-            return
+            continue
         seen.add(id(v))
         if isinstance(v, (list, tuple, set, frozenset)):
-            for x in v:
-                visit(x)
-            return
+            todo.extend(reversed(list(v)))
+            continue
         if isinstance(v, dict):
-            for k, x in v.items():
-                visit(k)
-                visit(x)
-            return
+            for k, x in reversed(list(v.items())):
+                todo.extend((x, k))
+            continue
         if not is_user_class(type(v)):
-            return
+            continue
         with class_scope(program, getattr(pyfunc, "__globals__", {})):
             info = class_info(program, type(v), node)
-            for name, x in instance_fields(v):
-                visit(x)
+            fields = instance_fields(v)
+            for name, x in fields:
                 t = info.declared.get(name) or value_type(x) or objects_type(program, x, node)
                 if t is None:
                     continue
@@ -1154,9 +1155,7 @@ def seed_classes(program, values: tuple, arg_types: tuple, pyfunc) -> None:
                     raise CompileError(f"field '{name}' of {type(v).__name__} objects passed in "
                                        f"is both {py_name(old)} and {py_name(t)}", node.span)
                 info.fields[name] = j
-
-    for v in values:
-        visit(v)
+        todo.extend(x for _, x in reversed(fields))
 
 
 def instance_fields(obj) -> list:

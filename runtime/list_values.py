@@ -91,6 +91,34 @@ _NUMPY_C = {F32: ctypes.c_float, F16: ctypes.c_float, I32: ctypes.c_int32,
             U32: ctypes.c_uint32, U64: ctypes.c_uint64}
 
 
+# lists of Python ints and floats cross as one ctypes array copy each way
+_ARRAY_OF = {I64: ctypes.c_int64, F64: ctypes.c_double}
+
+
+# id(element type) -> (the type, its size, its ctypes type if _ARRAY_OF has one): Types
+# are dataclasses whose hash runs Python code; the ones lists are made of live long
+_ELEM_FACTS: dict = {}
+
+
+def _elem_facts(elem: Type) -> tuple:
+    found = _ELEM_FACTS.get(id(elem))
+    if found is None or found[0] is not elem:
+        if len(_ELEM_FACTS) > 4096:
+            _ELEM_FACTS.clear()
+        found = _ELEM_FACTS[id(elem)] = (elem, layout(elem)[0], _ARRAY_OF.get(elem))
+    return found[1], found[2]
+
+
+def _plain_values(values: list, elem: Type) -> bool:
+    """Whether a one-copy write keeps write()'s rules: floats for f64 (ints are widened
+    alike), ints within 64 bits for i64 (ctypes would wrap a larger one silently)."""
+    if elem == F64:
+        return True
+    if all(type(v) is int for v in values):
+        return -(1 << 63) <= min(values) and max(values) < (1 << 63)
+    return False
+
+
 class Marshal(ObjectMarshal):
     """Copies for one call (see the module docstring)."""
 
@@ -112,7 +140,7 @@ class Marshal(ObjectMarshal):
         if known is not None:
             return known
         n = len(values)
-        size = layout(elem)[0]
+        size, plain = _elem_facts(elem)
         cap = max(n, 4)
         data = STRINGS.malloc()(cap * size)
         hdr = STRINGS.malloc()(ctypes.sizeof(_Header))
@@ -124,6 +152,9 @@ class Marshal(ObjectMarshal):
         self.to_native[id(values)] = hdr
         self.keep.append(values)
         self.boxed.append((values, hdr, elem))
+        if plain is not None and n and _plain_values(values, elem):
+            (plain * n).from_address(data)[:] = values      # one copy, not n writes
+            return hdr
         for i, v in enumerate(values):
             self.write(data + i * size, v, elem)
         return hdr
@@ -243,7 +274,10 @@ class Marshal(ObjectMarshal):
 
     def fill(self, out: list, ptr: int, elem: Type) -> None:
         h = _Header.from_address(ptr)
-        size = layout(elem)[0]
+        size, plain = _elem_facts(elem)
+        if plain is not None:
+            out[:] = (plain * h.len).from_address(h.data)[:] if h.len else []
+            return
         out[:] = [self.read(h.data + i * size, elem) for i in range(h.len)]
 
     def read(self, addr: int, t: Type):

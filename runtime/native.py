@@ -467,11 +467,16 @@ class NativeEntry:
         lists = _list_values.Marshal(ctypes.addressof(ctx), tensors)
         lists.classes, lists.class_types = self.classes, self.class_types   # (object_values)
         lists.class_bases = self.class_bases
+        plans = self.__dict__.get("_class_plans")
+        if plans is None or plans[0] is not self.classes:     # (marshalling plans, per table)
+            plans = self.__dict__["_class_plans"] = (self.classes, {})
+        lists.plans = plans[1]
         try:
             slot = 0
             for value, t in zip(args, self.param_types):
                 slot = self._box(ctx, value, t, argv, slot, lists, tensors)
             ctx.stack_limit = STACK_BUDGET
+            lists.seal_objects()                   # (copy_back_objects: what the call changed)
             status = self.fn(ctypes.byref(ctx), ctypes.addressof(argv), ctypes.addressof(resv))
             # Copy the lists back before raising too: as in Python, a list the callee
             # mutated before raising shows the mutation to the caller.

@@ -14,6 +14,7 @@ a new one as an instance of the user's class made without calling `__init__`
 from __future__ import annotations
 
 import ctypes
+import struct
 
 from pts.ir.types import TupleType
 
@@ -22,82 +23,331 @@ from pts.ir.types import TupleType
 LISTS = None
 
 
+# what a field holds, for the marshalling loops (ClassPlan.kinds): a bool, an int, a float,
+# an object, an Optional object, a list; anything else goes through Marshal.write / read
+_BOOL, _INT, _FLOAT, _OBJ, _OPT_OBJ, _LIST, _OTHER = range(7)
+
+
+class ClassPlan:
+    """How an object of one class crosses, computed once per class table: its tag, its
+    record's size, and per field (name, offset, type, kind, class name of an object field).
+    Type objects are dataclasses whose hashing and comparing run Python code, so the
+    per-object loops below look at `kind` only."""
+
+    def __init__(self, classes: dict, name: str):
+        from pts.ir.types import F64, I1, I64, ListType, ObjType, OptionalType
+        fields, self.size = object_layout(classes[name])
+        self.name = name
+        self.tag = list(classes).index(name)
+        self.fields = []
+        self.spans = []                      # per field: its bytes in the record
+        for f, off, t in fields:
+            cls = None
+            if t == I1:
+                kind = _BOOL
+            elif t == I64:
+                kind = _INT
+            elif t == F64:
+                kind = _FLOAT
+            elif isinstance(t, ObjType):
+                kind, cls = _OBJ, t.name
+            elif isinstance(t, OptionalType) and isinstance(t.elem, ObjType):
+                kind, cls = _OPT_OBJ, t.elem.name
+                assert LISTS.offsets(t)[1] == 8      # {i1 present, ptr}
+            elif type(t) is ListType:
+                kind = _LIST
+            else:
+                kind = _OTHER
+            self.fields.append((f, off, t, kind, cls))
+            self.spans.append((off, off + LISTS.layout(t)[0]))
+        self.runtime_names: dict = {}        # (Python class, declared name) -> class name
+        # the record as one struct.pack_into: the tag, then each field the fast kinds hold
+        # (bytes of the other kinds stay zero here; Marshal.write fills them after)
+        fmt, at = "=q", 8
+        for (f, off, t, kind, cls), (lo, hi) in zip(self.fields, self.spans):
+            fmt += "x" * (off - at)
+            fmt += {_BOOL: "B", _INT: "q", _FLOAT: "d", _OBJ: "Q", _LIST: "Q",
+                    _OPT_OBJ: "B7xQ"}.get(kind, "x" * (hi - lo))
+            at = hi
+        self.packer = struct.Struct(fmt + "x" * (self.size - at))
+        assert self.packer.size == self.size
+        self.others = [(f, off, t) for f, off, t, kind, _ in self.fields if kind == _OTHER]
+        self.pack_fields = _pack_function(self)
+
+
+def _pack_function(plan: ClassPlan):
+    """`pack(m, obj, buf, at, known)`: obj's tag and fast-kind fields packed into buf at
+    `at` in one call (an unset field as zeros: native code reads it so), the objects and
+    lists they reach made by m.new_object / m.new_list (`known`: id -> record, the objects
+    made already); False (nothing written) when an int does not fit or a list field holds
+    something else, which ObjectMarshal._write_fields then does field by field.  Generated
+    per class, as dataclasses generates __init__: straight-line conversions instead of a
+    loop that dispatches on each field's kind."""
+    lines, args, elems = [], ["tag"], {}
+    for i, (f, off, t, kind, cls) in enumerate(plan.fields):
+        if kind == _OTHER:
+            continue
+        v = f"v{i}"
+        lines.append(f"{v} = getattr(obj, {f!r}, UNSET)")
+        if kind == _BOOL:
+            args.append(f"(1 if {v} is not UNSET and {v} else 0)")
+        elif kind == _INT:
+            lines.append(f"if {v} is UNSET: {v} = 0")
+            lines.append(f"elif type({v}) is not int or not -LIMIT <= {v} < LIMIT: return False")
+            args.append(v)
+        elif kind == _FLOAT:
+            args.append(f"(0.0 if {v} is UNSET else float({v}))")
+        elif kind == _LIST:
+            elems[f"e{i}"] = t.elem
+            lines.append(f"if {v} is UNSET: p{v} = 0")
+            lines.append(f"elif type({v}) is not list: return False")
+            lines.append(f"else: p{v} = m.new_list({v}, e{i})")
+            args.append(f"p{v}")
+        elif kind == _OBJ:
+            lines.append(f"if {v} is UNSET: p{v} = 0")
+            lines.append(f"else:")
+            lines.append(f"    p{v} = known.get(id({v}))")
+            lines.append(f"    if p{v} is None: p{v} = m.new_object({v}, {cls!r})")
+            args.append(f"p{v}")
+        else:                                  # _OPT_OBJ
+            lines.append(f"if {v} is None or {v} is UNSET: f{v} = p{v} = 0")
+            lines.append(f"else:")
+            lines.append(f"    f{v}, p{v} = 1, known.get(id({v}))")
+            lines.append(f"    if p{v} is None: p{v} = m.new_object({v}, {cls!r})")
+            args += [f"f{v}", f"p{v}"]
+    body = ["def pack(m, obj, buf, at, known):"] + ["    " + line for line in lines]
+    body += [f"    pack_into(buf, at, {', '.join(args)})", "    return True"]
+    scope = {"UNSET": _UNSET, "LIMIT": _I64_LIMIT, "pack_into": plan.packer.pack_into,
+             "tag": plan.tag, **elems}
+    exec("\n".join(body), scope)
+    return scope["pack"]
+
+
+_UNSET = object()
+
+
+def class_plan(classes: dict, plans: dict, name: str) -> ClassPlan:
+    """The plan of class `name` of table `classes`, kept in `plans` (a NativeEntry keeps
+    one dict per class table: the plans are made once per compiled signature)."""
+    plan = plans.get(name)
+    if plan is None:
+        if name not in classes:
+            raise TypeError(f"pts cannot pass an object of class {name} here")
+        plan = plans[name] = ClassPlan(classes, name)
+    return plan
+
+
+# records of objects passed in are carved from blocks of up to this many bytes, each one
+# byte list of the call's arena (a record is never freed or grown on its own)
+_BLOCK = 1 << 16
+
+
 class ObjectMarshal:
-    """The objects of one call (a mixin of list_values.Marshal: `write`, `read`, `ctx`)."""
+    """The objects of one call (a mixin of list_values.Marshal: `write`, `read`, `ctx`).
+
+    Objects reach objects (a linked list is a chain of them), so neither direction
+    recurses through object fields: an object's record is made (or its Python object
+    created) at once, its fields are filled from a work list that the outermost call
+    empties — a chain of any length crosses in constant stack depth."""
 
     classes: dict = {}
     class_types: dict = {}
+    plans: dict | None = None              # name -> ClassPlan (NativeEntry sets its own)
+
+    def plan(self, name: str) -> ClassPlan:
+        if self.plans is None:
+            self.plans = {}
+        return class_plan(self.classes, self.plans, name)
 
     def _object_state(self):
         st = self.__dict__.get("_objects")
         if st is None:
-            st = self.__dict__["_objects"] = ({}, {}, [])   # id -> ptr, ptr -> obj, boxed
+            # id -> ptr, ptr -> obj, boxed, objects still to fill (each way), filling now
+            # (each way)
+            st = self.__dict__["_objects"] = ({}, {}, [], [], [], [False, False])
         return st
 
     def object_layout(self, name: str):
-        fields = self.classes.get(name)
-        if fields is None:
-            raise TypeError(f"pts cannot pass an object of class {name} here")
-        return object_layout(fields)
+        plan = self.plan(name)
+        return [(f, off, t) for f, off, t, _, _ in plan.fields], plan.size
 
     def new_object(self, obj, name: str) -> int:
-        to_native, to_python, boxed = self._object_state()
+        to_native, to_python, boxed, pending, _, busy = self._object_state()
         known = to_native.get(id(obj))
         if known is not None:
             return known
-        name = self.runtime_class(obj, name)
-        STRINGS, _Header = LISTS.STRINGS, LISTS._Header
-        fields, size = self.object_layout(name)
-        # a byte list's header chains the record into the arena (freed after the call)
-        data = STRINGS.malloc()(size)
-        hdr = STRINGS.malloc()(ctypes.sizeof(_Header))
-        if not data or not hdr:
-            raise MemoryError("pts: out of memory")
-        ctypes.memset(data, 0, size)
-        ctypes.c_int64.from_address(data).value = list(self.classes).index(name)   # its tag
-        h = _Header.from_address(hdr)
-        h.len, h.cap, h.data = size, size, data
-        STRINGS.push(self.ctx, hdr)
+        plan = self.runtime_plan(obj, name)
+        block = self.__dict__.get("_block")
+        size = plan.size
+        if block is None or block[1] + size > block[2]:
+            block = self._new_block(size)
+        data = block[0] + block[1]
+        block[1] += (size + 7) & ~7
         to_native[id(obj)] = data
-        boxed.append((obj, data, name))
+        boxed.append((obj, data, plan))
         self.keep.append(obj)
-        for f, off, t in fields:
+        pending.append((obj, data, plan))
+        if not busy[0]:
+            busy[0] = True
             try:
-                v = getattr(obj, f)
-            except AttributeError:
-                continue                     # not set yet: native code reads it as zeros
-            self.write(data + off, v, t)
+                while pending:
+                    self._write_fields(*pending.pop())
+            finally:
+                busy[0] = False
+                pending.clear()
         return data
 
+    def _new_block(self, size: int) -> list:
+        """[address, bytes used, bytes, its buffer]: zeroed memory for records, one byte
+        list of the call's arena (freed with it)."""
+        STRINGS, _Header = LISTS.STRINGS, LISTS._Header
+        blocks = self.__dict__.setdefault("_blocks", [])
+        n = max(min(_BLOCK, 1024 << 2 * len(blocks)), size)     # (1 KB for a few objects)
+        malloc = STRINGS.malloc()
+        data, hdr = malloc(n), malloc(ctypes.sizeof(_Header))
+        if not data or not hdr:
+            raise MemoryError("pts: out of memory")
+        ctypes.memset(data, 0, n)
+        h = _Header.from_address(hdr)
+        h.len, h.cap, h.data = n, n, data
+        STRINGS.push(self.ctx, hdr)
+        block = self.__dict__["_block"] = [data, 0, n, (ctypes.c_char * n).from_address(data)]
+        blocks.append(block)
+        return block
+
+    def seal_objects(self) -> None:
+        """Keep the bytes of every record as the caller's objects filled them (just before
+        the native call): copy_back_objects compares against them."""
+        self.__dict__["_sealed"] = [(b[0], b[1], ctypes.string_at(b[0], b[1]))
+                                    for b in self.__dict__.get("_blocks", ())]
+
+    def _write_fields(self, obj, data: int, plan: ClassPlan) -> None:
+        """obj's record: its tag and fields in one pack, then the fields of other kinds;
+        (seal_objects keeps the bytes it came in with)."""
+        buf, at = self._buffer_of(data, plan.size)
+        if plan.pack_fields(self, obj, buf, at, self._object_state()[0]):
+            for f, off, t in plan.others:
+                try:
+                    v = getattr(obj, f)
+                except AttributeError:
+                    continue
+                self.write(data + off, v, t)
+        else:
+            self._write_fields_one_by_one(obj, data, plan)
+
+    def _write_fields_one_by_one(self, obj, data: int, plan: ClassPlan) -> None:
+        values = [plan.tag]
+        later = []
+        for f, off, t, kind, cls in plan.fields:
+            try:
+                v = getattr(obj, f)
+            except AttributeError:           # not set yet: native code reads it as zeros
+                values.extend(_ZEROS[kind])
+                continue
+            if kind == _OBJ:
+                values.append(self.new_object(v, cls))
+            elif kind == _OPT_OBJ:
+                values.extend((0, 0) if v is None else (1, self.new_object(v, cls)))
+            elif kind == _FLOAT:
+                values.append(float(v))
+            elif kind == _INT:
+                if type(v) is int and -_I64_LIMIT <= v < _I64_LIMIT:
+                    values.append(v)
+                else:                        # (write's conversion and its OverflowError)
+                    values.append(0)
+                    later.append((data + off, v, t))
+            elif kind == _BOOL:
+                values.append(1 if v else 0)
+            else:
+                if kind == _LIST:
+                    values.append(0)
+                later.append((data + off, v, t))
+        plan.packer.pack_into(*self._buffer_of(data, plan.size), *values)
+        for addr, v, t in later:
+            self.write(addr, v, t)
+
+    def _buffer_of(self, data: int, size: int) -> tuple:
+        """(buffer, offset) of a record of this call's blocks: the current block's buffer,
+        or one over the record (a record filled after a new block was begun)."""
+        block = self.__dict__["_block"]
+        if block[0] <= data < block[0] + block[2]:
+            return block[3], data - block[0]
+        return (ctypes.c_char * size).from_address(data), 0
+
     def read_object(self, ptr: int, name: str):
-        to_native, to_python, boxed = self._object_state()
+        to_native, to_python, boxed, _, pending, busy = self._object_state()
         known = to_python.get(ptr)
         if known is not None:
             return known
-        name = list(self.classes)[ctypes.c_int64.from_address(ptr).value]   # (a subclass's)
-        cls = self.class_types.get(name)
+        plan = self.plan(list(self.classes)[_I64.from_address(ptr).value])
+        cls = self.class_types.get(plan.name)         # (a subclass's)
         if cls is None:
-            raise TypeError(f"pts cannot return an object of class {name} here")
+            raise TypeError(f"pts cannot return an object of class {plan.name} here")
         if issubclass(cls, tuple):                 # a NamedTuple: by its constructor
-            fields, _ = self.object_layout(name)
-            values = {f: self.read(ptr + off, t) for f, off, t in fields}
+            values = {f: self.read(ptr + off, t) for f, off, t, _, _ in plan.fields}
             obj = to_python[ptr] = cls(*[values[f] for f in cls._fields])
             return obj
         obj = cls.__new__(cls)
         to_python[ptr] = obj
-        self.fill_object(obj, ptr, name)
+        pending.append((obj, ptr, plan, None, None))
+        self._fill_pending()
         return obj
 
+    def _fill_pending(self) -> None:
+        _, _, _, _, pending, busy = self._object_state()
+        if busy[1]:
+            return
+        busy[1] = True
+        try:
+            while pending:
+                self._read_fields(*pending.pop())
+        finally:
+            busy[1] = False
+            pending.clear()
+
+    def _read_fields(self, obj, ptr: int, plan: ClassPlan, now: bytes | None,
+                     before: bytes | None) -> None:
+        """Set obj's fields from its record: all of them, or (`before`, `now`: the record's
+        bytes when the call began and after it) those whose bytes changed."""
+        setattr_ = object.__setattr__
+        for (f, off, t, kind, cls), (lo, hi) in zip(plan.fields, plan.spans):
+            if before is not None and now[lo:hi] == before[lo:hi]:
+                continue
+            addr = ptr + off
+            if kind == _OBJ:
+                v = self.read_object(_PTR.from_address(addr).value, cls)
+            elif kind == _OPT_OBJ:
+                v = self.read_object(_PTR.from_address(addr + 8).value, cls) \
+                    if _U8.from_address(addr).value & 1 else None
+            elif kind == _INT:
+                v = _I64.from_address(addr).value
+            elif kind == _FLOAT:
+                v = _F64.from_address(addr).value
+            elif kind == _BOOL:
+                v = bool(_U8.from_address(addr).value & 1)
+            else:
+                v = self.read(addr, t)
+            setattr_(obj, f, v)
+
     def fill_object(self, obj, ptr: int, name: str) -> None:
-        fields, _ = self.object_layout(name)
-        for f, off, t in fields:
-            object.__setattr__(obj, f, self.read(ptr + off, t))
+        _, _, _, _, pending, _ = self._object_state()
+        pending.append((obj, ptr, self.plan(name), None, None))
+        self._fill_pending()
 
     def map_back_objects(self) -> None:
         """The caller's objects are what their native records read back as."""
-        to_native, to_python, boxed = self._object_state()
+        to_native, to_python, boxed, _, _, _ = self._object_state()
         for obj, ptr, _ in boxed:
             to_python[ptr] = obj
+
+    def runtime_plan(self, obj, name: str) -> ClassPlan:
+        """The plan of obj's class in the class table: `name` or one of its subclasses."""
+        plan = self.plan(name)
+        key = type(obj)
+        found = plan.runtime_names.get(key)
+        if found is None:
+            found = plan.runtime_names[key] = self.plan(self.runtime_class(obj, name))
+        return found
 
     def runtime_class(self, obj, name: str) -> str:
         """The name of obj's class in the class table: `name` or one of its subclasses."""
@@ -109,11 +359,40 @@ class ObjectMarshal:
         raise TypeError(f"pts expected a {name} object, not {type(obj).__name__}")
 
     def copy_back_objects(self) -> None:
-        """The caller's objects get their native fields (after the lists are mapped)."""
-        to_native, to_python, boxed = self._object_state()
-        for obj, ptr, name in boxed:
-            if not isinstance(obj, tuple):         # (a NamedTuple cannot change)
-                self.fill_object(obj, ptr, name)
+        """The caller's objects get the native fields the call changed (after the lists are
+        mapped).  A field with the bytes it came in with holds what the object held (an
+        object field points at the record of the same object; a list, dict or set field
+        at a runtime list or hash copied back on its own), so it is left as it is — as
+        CPython leaves a field no code wrote (an int in a float field stays an int, an
+        attribute never set stays unset) — and an object no code wrote costs one compare."""
+        to_native, to_python, boxed, _, pending, _ = self._object_state()
+        sealed = self.__dict__.get("_sealed")
+        if sealed is None:                         # (not sealed: every field)
+            pending.extend((obj, ptr, plan, None, None) for obj, ptr, plan in boxed
+                           if not isinstance(obj, tuple))
+            self._fill_pending()
+            return
+        # records were carved in the order of `boxed`, block after block: one compare per
+        # block, and one per record of a block the call changed
+        blocks = [(a, n, before, ctypes.string_at(a, n)) for a, n, before in sealed]
+        blocks = [(a, n, before, None if now == before else now) for a, n, before, now in blocks]
+        a = n = 0
+        for obj, ptr, plan in boxed:
+            if not a <= ptr < a + n:
+                a, n, before, now = next(b for b in blocks if b[0] <= ptr < b[0] + b[1])
+            if now is None or isinstance(obj, tuple):   # (a NamedTuple cannot change)
+                continue
+            lo = ptr - a
+            hi = lo + plan.size
+            if now[lo:hi] != before[lo:hi]:
+                pending.append((obj, ptr, plan, now[lo:hi], before[lo:hi]))
+        self._fill_pending()
+
+
+_PTR, _U8, _I64, _F64 = ctypes.c_void_p, ctypes.c_uint8, ctypes.c_int64, ctypes.c_double
+_I64_LIMIT = 1 << 63
+_ZEROS = {_BOOL: (0,), _INT: (0,), _FLOAT: (0.0,), _OBJ: (0,), _OPT_OBJ: (0, 0), _LIST: (0,),
+          _OTHER: ()}
 
 
 def object_layout(fields) -> tuple[list, int]:

@@ -112,3 +112,60 @@ def test_dict_and_set_fields(mod, backend):
     made = pts.script(mod.new_inventory, backend=backend)("k")
     assert type(made) is mod.Inventory
     assert (made.counts, made.tags, made.log) == ({"k": 1}, {"k"}, [])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_long_chain_crosses_both_ways(mod, backend):
+    """A linked list longer than Python's recursion limit goes in and comes back (the
+    native marshalling fills objects from a work list, not by recursing per link)."""
+    n = 30000
+    head = mod.Node(0)
+    cur = head
+    for i in range(1, n):
+        cur.next = mod.Node(i)
+        cur = cur.next
+    first = pts.script(mod.bump_all, backend=backend)(head, 10)
+    assert type(first) is mod.Node and first.val == -1 and first.next is head
+    vals, cur = [], head
+    while cur is not None:
+        vals.append(cur.val)
+        cur = cur.next
+    assert vals == [i + 10 for i in range(n)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fields_the_call_did_not_write_keep_their_values(mod, backend):
+    """As in CPython, a field no scripted code wrote keeps the caller's value: p's ints
+    stay ints though Point's fields are floats here (q holds floats); the field the call
+    set comes back."""
+    p, q = mod.Point(1, -2), mod.Point(1.5, 2.0)
+    assert pts.script(mod.scale_second, backend=backend)(p, q, 2.0) == 2.0
+    assert (p.x, p.y) == (1, -2) and type(p.x) is int and type(p.y) is int
+    assert (q.x, q.y) == (3.0, 2.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fields_a_record_never_had_stay_absent(mod, backend):
+    """Classes of one hierarchy share one native layout (the union of their fields); after
+    the call a Python object has the attributes it had, plus those the code set (before,
+    every object came back with every field of the hierarchy: CountRec got a `link`)."""
+    a, b = mod.CountRec(), mod.LinkRec()
+    f = pts.script(mod.count_up, backend=backend)
+    assert f(a, b) == 1 and f(a, b) == 2
+    assert vars(a) == {"count": 2} and vars(b) == {"link": None}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cycle_of_objects_crosses(mod, backend):
+    """a -> b -> a: each object is one record (the work lists stop at objects made
+    already), and the caller's two objects come back linked as before."""
+    a, b = mod.Node(1), mod.Node(10)
+    a.next, b.next = b, a
+    assert pts.script(mod.walk_sum, backend=backend)(a, 5) == 1 + 10 + 2 + 11 + 3
+    assert a.next is b and b.next is a and (a.val, b.val) == (4, 12)
+
+
+def test_objects_passed_in_whose_fields_do_not_join_are_refused(mod):
+    with pytest.raises(pts.CompileError, match="field 'x' of Point objects passed in is "
+                                               "both int and str"):
+        pts.script(mod.count_points)([mod.Point(1, 2), mod.Point("a", 2)])

@@ -94,3 +94,56 @@ def new_inventory(item: str) -> Inventory:
     inv.counts[item] = 1
     inv.tags.add(item)
     return inv
+
+
+def bump_all(head: Node, k: int) -> Node:
+    """Every node of a chain k more, and a new node in front of it."""
+    cur: Optional[Node] = head
+    while cur is not None:
+        cur.val += k
+        cur = cur.next
+    first = Node(-1)
+    first.next = head
+    return first
+
+
+def scale_second(p: Point, q: Point, k: float) -> float:
+    q.x *= k
+    return p.x + p.y + q.x
+
+
+class Rec0:
+    pass
+
+
+class CountRec(Rec0):
+    def __init__(self):
+        self.count = 0
+
+
+class LinkRec(Rec0):
+    def __init__(self):
+        self.link: Optional[Node] = None
+
+
+def count_up(a: CountRec, b: LinkRec) -> int:
+    """Records of one hierarchy share one layout (CountRec has a `link` natively): the
+    fields a record never had stay absent in Python after the call."""
+    a.count += 1
+    return a.count
+
+
+def walk_sum(h: Node, steps: int) -> int:
+    s = 0
+    cur: Optional[Node] = h
+    for _ in range(steps):
+        if cur is None:
+            break
+        s += cur.val
+        cur.val += 1
+        cur = cur.next
+    return s
+
+
+def count_points(ps: List[Point]) -> int:
+    return len(ps)
