@@ -41,6 +41,7 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_unions import UnionChecks
 from pts.frontend.check_classes import (ClassChecks, ClassRef, annotation_class, class_join,
                                         container_alias, is_class_type, is_user_class)
 from pts.frontend.check_dunders import DunderChecks
@@ -200,7 +201,7 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks,
+                      VarTupleChecks, ClassChecks, UnionChecks, DunderChecks, IsinstanceChecks,
                       ArrayModuleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
@@ -756,6 +757,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.new_version(s.targets[0], t, getattr(s.value, "fresh_copy", False))
         for target in s.targets:
             self.assign_target(target, t, s.value)
+        self.note_item_alias(s)                      # t = i[1] of a tuple (check_optional)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
         if not isinstance(s.target, (A.Name, A.Subscript, A.Attribute)):
