@@ -764,7 +764,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             raise self.error("cannot assign to this expression", s.target)
         cur = self.expr(s.target)
         if isinstance(s.target, A.Attribute) and getattr(s.target, "field_of", None) is None \
-                and getattr(s.target, "method_call", None) is None:     # (check_classes)
+                and getattr(s.target, "method_call", None) is None \
+                and getattr(s.target, "union_read", None) is None:      # (check_classes)
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)

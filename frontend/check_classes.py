@@ -341,6 +341,10 @@ class ClassChecks:
                 return constant_type(static)
             if not self.final:
                 raise self.fn_helpers.Skip()
+            # put off (check.final_stmt): an object refined from a union may be of a class
+            # whose __init__ is checked later; its first store checks the program again
+            info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
+            self.none_field_read = True
             raise self.error(f"'{info.cls.__name__}' object has no attribute '{e.attr}'", e)
         info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
         if ft == NONE or (isinstance(ft, ListType) and ft.elem in (NONE, UNKNOWN)):
@@ -400,6 +404,8 @@ class ClassChecks:
         if old is None:
             info.fields[name] = t
             target.ty = t
+            if info.readers.get(name, set()) - {self.spec.ir_name}:
+                raise Restart(self.program)     # read (through a union) before this store
             return
         j = join(old, t)
         if j is None:

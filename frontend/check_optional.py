@@ -79,9 +79,9 @@ def optional_annotation(te: A.TypeExpr, resolve) -> Type | None:
         types = [resolve(a) for a in te.args]
         rest = [t for t in types if t != NONE]
         if len(set(rest)) > 1 and all(isinstance(t, ObjType) for t in rest):
-            rest = [union_of_classes(rest, te)]       # Union[A, B]: their base (check_classes)
-            if len(rest) == len(types):
-                return rest[0]
+            # Union[A, B]: their base, or the union of the classes (check_classes)
+            j = union_of_classes(rest, te)
+            return OptionalType(j) if NONE in types else j
         if len(rest) == len(types) or len(set(rest)) > 1:
             shown = " | ".join(py_name(t) for t in types)
             raise CompileError(f"unions other than Optional[T] (T | None) are not supported: "

@@ -261,6 +261,12 @@ class UnionChecks:
             return
         if not call and not self.final:
             raise self.fn_helpers.Skip()            # (a field another method sets)
+        if not call:
+            # a member whose __init__ is checked later (`value(Num(n)) + value(Pair(1, 2))`
+            # with value taking a Union): put off (check.final_stmt) until the store that
+            # gives the field a type checks the program again (check_classes.class_store)
+            info.readers.setdefault(attr, set()).add(self.spec.ir_name)
+            self.none_field_read = True
         raise self.error(f"'{cls.__name__}' object has no attribute '{attr}': the value is a "
                          f"{union_name(ut)}, and each of its classes must have it", e)
 

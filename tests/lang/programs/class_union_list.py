@@ -51,7 +51,7 @@ def largest(n: int) -> str:
 
 
 # run: total_area(7)
-# run: total_area(0)
+# run: total_area(0)  # float
 # run: names(2)
 # run: largest(1)
 # run: largest(9)
