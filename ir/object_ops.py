@@ -251,5 +251,35 @@ define("obj.isa", PURE, None, _isa)
 define("obj.cast", PURE, lambda o: o, _cast)
 
 
+def objects_join(values: list) -> Type | None:
+    """The element type of a Python list of objects of two or more user classes (and None):
+    classes of one hierarchy meet at their nearest common base, classes of none make a
+    union (frontend.check_unions.union_join does the same with the class table); None when
+    the list holds anything else or one class only."""
+    classes = []
+    for v in values:
+        if v is None:
+            continue
+        if type_of_instance(v) is None or isinstance(v, tuple):
+            return None
+        if type(v) not in classes:
+            classes.append(type(v))
+    if len(classes) < 2:
+        return None
+    members: list = []
+    for cls in classes:
+        chain = [k for k in cls.__mro__ if is_user_class(k)]
+        for i, m in enumerate(members):
+            base = next((k for k in chain if k in m.__mro__), None)
+            if base is not None:
+                members[i] = base
+                break
+        else:
+            members.append(cls)
+    t = union_type(m.__name__ for m in members)
+    return OptionalType(t) if any(v is None for v in values) else t
+
+
 from pts.ir import types as _types  # noqa: E402
 _types.object_type = type_of_instance
+_types.objects_join = objects_join
