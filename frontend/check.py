@@ -1033,8 +1033,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if isinstance(rt, ListType) and isinstance(rt.elem, OptionalType):
                 self.allow_none(e.left)
         left = self.expr(e.left)
-        for op, right_e in zip(e.ops, e.comparators):
+        for k, (op, right_e) in enumerate(zip(e.ops, e.comparators)):
             right = self.expr(right_e)
+            if op in ("<", ">", "<=", ">="):      # a list or tuple item checked for None
+                left_e = e.left if k == 0 else e.comparators[k - 1]
+                self.none_use(left_e, f"'{op}' not supported between instances of 'NoneType' "
+                                      f"and '{py_name(right)}'")
+                self.none_use(right_e, f"'{op}' not supported between instances of "
+                                       f"'{py_name(left)}' and 'NoneType'")
             left, right = vartuple_operands(op, left, right)    # (check_vartuple)
             if self.class_compare(op, left, right, e):   # p is q, p < q (check_classes)
                 if e.class_result is not None:

@@ -860,8 +860,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("np.getitem", [base] + idx, e.ty, pattern=e.pattern)
         if isinstance(t, RangeType):
             return self.range_getitem(base, e.index)
-        if isinstance(t, TupleType):
-            return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
+        if isinstance(t, TupleType):      # (an Optional item used as T: checked in expr)
+            item_t = t.elems[e.const_index] if getattr(e, "none_checked", None) else e.ty
+            return self.emit("tuple.get", [base, const(e.const_index)], item_t)
         if t == STR:
             return self.str_subscript(e, base)
         if is_hash(t):
