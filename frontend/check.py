@@ -1938,6 +1938,10 @@ FunctionChecker.fn_helpers = types.SimpleNamespace(
     statements=statements, target_names=_target_names, constant_node=constant_node)
 
 
+# what the unions mixin (frontend.check_unions) uses from this module
+FunctionChecker.union_helpers = types.SimpleNamespace(join=join, ValueExpr=ValueExpr)
+
+
 # what the classes mixin (frontend.check_classes, check_dunders) uses from this module
 check_classes_module.HELPERS = types.SimpleNamespace(
     Callee=Callee, join=join, convertible=convertible, constant_type=constant_type,

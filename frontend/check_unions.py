@@ -30,11 +30,10 @@ from __future__ import annotations
 
 import inspect
 
-from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.class_records import record_method
 from pts.ir.object_ops import is_union, union_members, union_type
-from pts.ir.types import NONE, ObjType, OptionalType, Type, py_name
+from pts.ir.types import ObjType, OptionalType, Type, py_name
 
 
 def union_name(t: Type) -> str:
@@ -95,6 +94,9 @@ class UnionDispatch(A.Expr):
 
 class UnionChecks:
     """Uses of union-typed objects (a mixin of check.FunctionChecker)."""
+    # what this module uses from frontend.check (join, ValueExpr), set there: it cannot
+    # import it (an import cycle; tests/test_layers.py)
+    union_helpers = None
 
     def union_classes(self, t: ObjType) -> list:
         return member_classes(t, self.program.classes)
@@ -147,7 +149,7 @@ class UnionChecks:
         vt = target.value.ty
         ut = vt.elem if isinstance(vt, OptionalType) else vt
         target.field_of = None
-        ValueExpr = _helpers().ValueExpr
+        ValueExpr = self.union_helpers.ValueExpr
         cases = getattr(target, "union_stores", None)
         members = union_members(ut)
         if cases is None or [c[0] for c in cases] != list(members):
@@ -208,7 +210,7 @@ class UnionChecks:
     # ------------------------------------------------------------ the dispatch node
 
     def expr_UnionDispatch(self, e: UnionDispatch) -> Type:
-        join, ValueExpr = _helpers().join, _helpers().ValueExpr
+        join, ValueExpr = self.union_helpers.join, self.union_helpers.ValueExpr
         rt = self.expr(self.allow_none(e.receiver))
         ut = rt.elem if isinstance(rt, OptionalType) else rt
         if not is_union(ut):              # (a refinement made it one class on a later pass)
@@ -274,8 +276,3 @@ class UnionChecks:
 def _method(cls, name: str):
     fn = record_method(cls, name) or inspect.getattr_static(cls, name, None)
     return fn if inspect.isfunction(fn) else None
-
-
-def _helpers():
-    from pts.frontend import check_classes
-    return check_classes.HELPERS
