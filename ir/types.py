@@ -211,7 +211,7 @@ def py_name(t: Type) -> str:
     if isinstance(t, SetType):
         return f"Set[{py_name(t.elem)}]"
     if isinstance(t, ObjType):
-        return t.name
+        return t.name.replace("|", " | ")        # (a union of classes: ir.object_ops)
     return str(t)
 
 
