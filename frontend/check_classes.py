@@ -29,6 +29,8 @@ Contract:
 - Single inheritance: a class and its subclasses share one field table (one layout); a
   method a subclass overrides is a `virtual` call (`dispatch_groups`: most derived first);
   `isinstance` is `Callee("isinstance")` with `e.isa` and refines variables (facts).
+- Objects of unrelated classes in one value (`Union[A, B]`, or a join of classes with no
+  common base: `class_join`) are unions, used duck-typed by frontend.check_unions.
 - `@dataclass` / NamedTuple methods come from frontend.class_records; module-level objects
   are shared with the module (`shared_object`, frontend.shared_globals); a field that widens
   after another specialization read it raises `Restart` (frontend.program.build checks
