@@ -361,6 +361,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if t is not None and t != NONE and ends_open(self.fdef.body):
             # `def k(n): for ...: if ...: return n`: falling off the end returns None
             t = join(t, NONE) or t
+        hint = getattr(self.spec, "ret_hint", None)     # (stale_result_reads)
+        if hint is not None:
+            t = hint if t is None else (join(t, hint) or t)
         if t is not None:
             self.spec.ret_type = t
 
@@ -1463,6 +1466,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 except CompileError:
                     pass        # it returns a list made elsewhere: refused where it is stored
             e.target = Callee("function", name, spec)
+            if not spec.checked and spec is not self.spec and self.final \
+                    and spec.ret_type is not None:
+                # the result of a function still being checked (mutual recursion: raytrace's
+                # rayColour -> colourAt -> rayColour) may grow after this (stale_result_reads)
+                self.program.__dict__.setdefault("ret_reads", {}).setdefault(
+                    id(spec), set()).add(spec.ret_type)
             if spec.ret_type is None:
                 if not self.final:
                     raise _Skip()
@@ -1955,3 +1964,18 @@ def check_function(program, spec: Spec) -> None:
     to_ir_types(spec.fdef, ir_type, lambda t: checker.function_id(t))
     spec.function_ids = program.__dict__.setdefault("function_ids", {})
     spec.checked = True
+    stale_result_reads(program, spec)
+
+
+def stale_result_reads(program, spec: Spec) -> None:
+    """A recursive function's result that grew after a caller's final pass read it (the
+    caller was checked, and its calls specialized, knowing the narrower one: raytrace's
+    colourAt passed rayColour's `(0, 0, 0)` on as a tuple of ints): the program is checked
+    again from the start, the function's result known from the start (`ret_hints`)."""
+    seen = program.__dict__.get("ret_reads", {}).pop(id(spec), ())
+    if any(t != spec.ret_type for t in seen):
+        hints = program.__dict__.setdefault("ret_hints", {})
+        for key, s in program.specs.items():
+            if s is spec:
+                hints[key] = spec.ret_type
+        raise check_classes_module.Restart(program)

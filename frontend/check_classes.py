@@ -101,6 +101,9 @@ class Restart(Exception):
                       for info in program.__dict__.get("classes", {}).values()}
         # rebound module names widened by a store (frontend.global_rebind.widen_box)
         self.box_hints = dict(program.__dict__.get("box_hints", {}))
+        # results of recursive functions that grew after a caller read them (check.py's
+        # stale_result_reads): specialization key -> result type
+        self.ret_hints = dict(program.__dict__.get("ret_hints", {}))
 
 
 class NewObject(A.Expr):
