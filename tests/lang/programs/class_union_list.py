@@ -13,6 +13,9 @@ class Circle:
     def name(self) -> str:
         return "circle"
 
+    def scaled(self, k: float, extra: float = 0.0) -> float:
+        return self.r * k + extra
+
 
 class Rect:
     def __init__(self, w: float, h: float):
@@ -24,6 +27,9 @@ class Rect:
 
     def name(self) -> str:
         return "rect"
+
+    def scaled(self, k: float, extra: float = 1.0) -> float:
+        return (self.w + self.h) * k + extra
 
 
 def total_area(n: int) -> float:
@@ -50,8 +56,14 @@ def largest(n: int) -> str:
     return f"{best.name()} {best.area():.3f}"
 
 
+def keywords(n: int) -> float:
+    shapes = [Circle(1.5), Rect(1.0, 2.0)] * n
+    return sum(s.scaled(2.0, extra=0.5) + s.scaled(k=3.0) for s in shapes)
+
+
 # run: total_area(7)
 # run: total_area(0)  # float
 # run: names(2)
 # run: largest(1)
 # run: largest(9)
+# run: keywords(2)
