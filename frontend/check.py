@@ -41,6 +41,7 @@ from pts.frontend.check_functions import (FunctionChecks, FunctionType, KwargsTy
 from pts.frontend.check_numbers import (INTEGRAL, LIBM_BINARY, LIBM_UNARY, LIBRARY, NUMBER_BUILTINS,
                                        NumberChecks)
 from pts.frontend.check_objects import ObjectChecks
+from pts.frontend.check_unions import UnionChecks
 from pts.frontend.check_classes import (ClassChecks, ClassRef, annotation_class, class_join,
                                         container_alias, is_class_type, is_user_class)
 from pts.frontend.check_dunders import DunderChecks
@@ -200,7 +201,7 @@ def convertible(src: Type, dst: Type) -> bool:
 class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
-                      VarTupleChecks, ClassChecks, DunderChecks, IsinstanceChecks,
+                      VarTupleChecks, ClassChecks, UnionChecks, DunderChecks, IsinstanceChecks,
                       ArrayModuleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
@@ -360,6 +361,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if t is not None and t != NONE and ends_open(self.fdef.body):
             # `def k(n): for ...: if ...: return n`: falling off the end returns None
             t = join(t, NONE) or t
+        hint = getattr(self.spec, "ret_hint", None)     # (stale_result_reads)
+        if hint is not None:
+            t = hint if t is None else (join(t, hint) or t)
         if t is not None:
             self.spec.ret_type = t
 
@@ -756,13 +760,15 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.new_version(s.targets[0], t, getattr(s.value, "fresh_copy", False))
         for target in s.targets:
             self.assign_target(target, t, s.value)
+        self.note_item_alias(s)                      # t = i[1] of a tuple (check_optional)
 
     def stmt_AugAssign(self, s: A.AugAssign) -> None:
         if not isinstance(s.target, (A.Name, A.Subscript, A.Attribute)):
             raise self.error("cannot assign to this expression", s.target)
         cur = self.expr(s.target)
         if isinstance(s.target, A.Attribute) and getattr(s.target, "field_of", None) is None \
-                and getattr(s.target, "method_call", None) is None:     # (check_classes)
+                and getattr(s.target, "method_call", None) is None \
+                and getattr(s.target, "union_read", None) is None:      # (check_classes)
             self.object_augassign_target(s.target, cur)
         narrowed = s.target.ty       # (an Optional refined to T stays T for the lowering)
         rhs = self.expr(s.value)
@@ -1030,8 +1036,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if isinstance(rt, ListType) and isinstance(rt.elem, OptionalType):
                 self.allow_none(e.left)
         left = self.expr(e.left)
-        for op, right_e in zip(e.ops, e.comparators):
+        for k, (op, right_e) in enumerate(zip(e.ops, e.comparators)):
             right = self.expr(right_e)
+            if op in ("<", ">", "<=", ">="):      # a list or tuple item checked for None
+                left_e = e.left if k == 0 else e.comparators[k - 1]
+                self.none_use(left_e, f"'{op}' not supported between instances of 'NoneType' "
+                                      f"and '{py_name(right)}'")
+                self.none_use(right_e, f"'{op}' not supported between instances of "
+                                       f"'{py_name(left)}' and 'NoneType'")
             left, right = vartuple_operands(op, left, right)    # (check_vartuple)
             if self.class_compare(op, left, right, e):   # p is q, p < q (check_classes)
                 if e.class_result is not None:
@@ -1454,6 +1466,12 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 except CompileError:
                     pass        # it returns a list made elsewhere: refused where it is stored
             e.target = Callee("function", name, spec)
+            if not spec.checked and spec is not self.spec and self.final \
+                    and spec.ret_type is not None:
+                # the result of a function still being checked (mutual recursion: raytrace's
+                # rayColour -> colourAt -> rayColour) may grow after this (stale_result_reads)
+                self.program.__dict__.setdefault("ret_reads", {}).setdefault(
+                    id(spec), set()).add(spec.ret_type)
             if spec.ret_type is None:
                 if not self.final:
                     raise _Skip()
@@ -1929,6 +1947,10 @@ FunctionChecker.fn_helpers = types.SimpleNamespace(
     statements=statements, target_names=_target_names, constant_node=constant_node)
 
 
+# what the unions mixin (frontend.check_unions) uses from this module
+FunctionChecker.union_helpers = types.SimpleNamespace(join=join, ValueExpr=ValueExpr)
+
+
 # what the classes mixin (frontend.check_classes, check_dunders) uses from this module
 check_classes_module.HELPERS = types.SimpleNamespace(
     Callee=Callee, join=join, convertible=convertible, constant_type=constant_type,
@@ -1942,3 +1964,18 @@ def check_function(program, spec: Spec) -> None:
     to_ir_types(spec.fdef, ir_type, lambda t: checker.function_id(t))
     spec.function_ids = program.__dict__.setdefault("function_ids", {})
     spec.checked = True
+    stale_result_reads(program, spec)
+
+
+def stale_result_reads(program, spec: Spec) -> None:
+    """A recursive function's result that grew after a caller's final pass read it (the
+    caller was checked, and its calls specialized, knowing the narrower one: raytrace's
+    colourAt passed rayColour's `(0, 0, 0)` on as a tuple of ints): the program is checked
+    again from the start, the function's result known from the start (`ret_hints`)."""
+    seen = program.__dict__.get("ret_reads", {}).pop(id(spec), ())
+    if any(t != spec.ret_type for t in seen):
+        hints = program.__dict__.setdefault("ret_hints", {})
+        for key, s in program.specs.items():
+            if s is spec:
+                hints[key] = spec.ret_type
+        raise check_classes_module.Restart(program)

@@ -29,6 +29,8 @@ Contract:
 - Single inheritance: a class and its subclasses share one field table (one layout); a
   method a subclass overrides is a `virtual` call (`dispatch_groups`: most derived first);
   `isinstance` is `Callee("isinstance")` with `e.isa` and refines variables (facts).
+- Objects of unrelated classes in one value (`Union[A, B]`, or a join of classes with no
+  common base: `class_join`) are unions, used duck-typed by frontend.check_unions.
 - `@dataclass` / NamedTuple methods come from frontend.class_records; module-level objects
   are shared with the module (`shared_object`, frontend.shared_globals); a field that widens
   after another specialization read it raises `Restart` (frontend.program.build checks
@@ -47,8 +49,9 @@ from typing import Any
 
 from pts.errors import CompileError
 from pts.frontend import ast as A
+from pts.frontend.check_unions import union_join
 from pts.frontend.class_records import is_frozen, is_namedtuple, record_method
-from pts.ir.object_ops import has_object, is_user_class  # noqa: F401 - (program, native)
+from pts.ir.object_ops import has_object, is_union, is_user_class  # noqa: F401 - (program, native)
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, ObjType,
                           OptionalType, SetType, TupleType, Type, py_name)
 
@@ -98,6 +101,9 @@ class Restart(Exception):
                       for info in program.__dict__.get("classes", {}).values()}
         # rebound module names widened by a store (frontend.global_rebind.widen_box)
         self.box_hints = dict(program.__dict__.get("box_hints", {}))
+        # results of recursive functions that grew after a caller read them (check.py's
+        # stale_result_reads): specialization key -> result type
+        self.ret_hints = dict(program.__dict__.get("ret_hints", {}))
 
 
 class NewObject(A.Expr):
@@ -225,16 +231,15 @@ def python_annotation(ann, cls: type, node) -> Type:
     if ann in simple:
         return simple[ann]
     origin, args = typing.get_origin(ann), typing.get_args(ann)
-    if origin is typing.Union or (origin is not None and getattr(origin, "__name__", "")
-                                  == "UnionType"):
-        rest = [a for a in args if a is not type(None)]
-        if len(rest) == 1 and len(args) == 2:
-            return OptionalType(python_annotation(rest[0], cls, node))
     import types as _types
-    if isinstance(ann, _types.UnionType):
+    if origin is typing.Union or isinstance(ann, _types.UnionType) or (
+            origin is not None and getattr(origin, "__name__", "") == "UnionType"):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1 and len(args) == 2:
             return OptionalType(python_annotation(rest[0], cls, node))
+        if len(rest) > 1 and all(is_user_class(a) for a in rest):    # Union[A, B] of classes
+            j = union_of_classes([python_annotation(a, cls, node) for a in rest], node)
+            return OptionalType(j) if len(rest) < len(args) else j
     if origin in (list, typing.List) and len(args) == 1:
         return ListType(python_annotation(args[0], cls, node))
     if origin in (dict, typing.Dict) and len(args) == 2:
@@ -311,6 +316,9 @@ class ClassChecks:
         if isinstance(t, OptionalType):
             e.unwrap_none = True          # AttributeError on None, as CPython
             t = t.elem
+        if is_union(t):
+            return self.union_attribute(e)          # (check_unions)
+        e.__dict__.pop("union_read", None)
         info = self.class_of(t)
         prop = inspect.getattr_static(info.cls, e.attr, None)
         if isinstance(prop, property):               # @property: its getter called
@@ -338,6 +346,10 @@ class ClassChecks:
                 return constant_type(static)
             if not self.final:
                 raise self.fn_helpers.Skip()
+            # put off (check.final_stmt): an object refined from a union may be of a class
+            # whose __init__ is checked later; its first store checks the program again
+            info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
+            self.none_field_read = True
             raise self.error(f"'{info.cls.__name__}' object has no attribute '{e.attr}'", e)
         info.readers.setdefault(e.attr, set()).add(self.spec.ir_name)
         if ft == NONE or (isinstance(ft, ListType) and ft.elem in (NONE, UNKNOWN)):
@@ -350,6 +362,9 @@ class ClassChecks:
         if isinstance(vt, OptionalType):
             target.unwrap_none = True
             vt = vt.elem
+        if is_union(vt):
+            return self.union_store(target, t, node)     # (check_unions)
+        target.__dict__.pop("union_stores", None)
         info = self.class_of(vt)
         prop = inspect.getattr_static(info.cls, target.attr, None)
         if isinstance(prop, property):               # @x.setter: called with the value
@@ -394,6 +409,8 @@ class ClassChecks:
         if old is None:
             info.fields[name] = t
             target.ty = t
+            if info.readers.get(name, set()) - {self.spec.ir_name}:
+                raise Restart(self.program)     # read (through a union) before this store
             return
         j = join(old, t)
         if j is None:
@@ -404,15 +421,16 @@ class ClassChecks:
         target.ty = j
 
     def widen_object_list(self, e: A.Call, lt: ListType, t: Type):
-        """`xs.append(v)` where xs is a list of objects of class A (or Optional) and v an
-        object of a class B of the same hierarchy: the list variable or field holds their
+        """`xs.append(v)` where xs is a list of objects of class A (or Optional, or tuples
+        holding them) and v an object of a class B: the list variable or field holds their
         common base (pyperformance deltablue's `self.constraints`, filled with several
-        kinds of constraint).  The new list type, or None when this is not the case."""
+        kinds of constraint), or their union when they have none (check_unions).  The new
+        list type, or None when this is not the case."""
         recv = e.func.value
         elem = lt.elem
-        if not ((is_class_type(elem) or isinstance(elem, OptionalType) and
-                 is_class_type(elem.elem)) and is_class_type(t)):
-            return None
+        if not (has_object(elem) and has_object(t)):
+            return None         # (objects, Optionals of them, tuples holding them: raytrace's
+                                # `self.objects.append((object, surface))`)
         j = HELPERS.join(elem, t)
         if j is None or j == elem:
             return None
@@ -482,7 +500,7 @@ class ClassChecks:
             j = class_join(j, x)
             if j is None:
                 return {}, {}
-        return {key: j}, {}
+        return {key: j}, self.union_remainder(key, t, ts)      # (check_unions)
 
     def field_expected(self, target: A.Attribute) -> Type | None:
         """The type a field already has, for the value stored into it (`self.xs = []`
@@ -493,7 +511,7 @@ class ClassChecks:
             return None
         if isinstance(vt, OptionalType):
             vt = vt.elem
-        if not isinstance(vt, ObjType):
+        if not isinstance(vt, ObjType) or is_union(vt):
             return None
         info = self.class_of(vt)
         declared = info.declared.get(target.attr)
@@ -519,7 +537,7 @@ class ClassChecks:
 
     def unpack_record(self, target: A.Expr, t: Type) -> Type:
         """`x, y = p` of a NamedTuple: its fields in order (`target.unpack_record`)."""
-        if not isinstance(t, ObjType) or not is_namedtuple(self.class_of(t).cls):
+        if not isinstance(t, ObjType) or is_union(t) or not is_namedtuple(self.class_of(t).cls):
             return t
         info = self.class_of(t)
         for f in info.cls._fields:
@@ -533,9 +551,9 @@ class ClassChecks:
         """`self.x: float = v`: declares the field's type."""
         target = s.target
         vt = self.expr(target.value)
-        if not isinstance(vt, ObjType):
+        if not isinstance(vt, ObjType) or is_union(vt):
             raise self.error("annotated assignment needs a plain name or a field of an "
-                             "object", target)
+                             "object of one class", target)
         info = self.class_of(vt)
         want = self.resolve_type(s.annotation)
         old = info.declared.get(target.attr)
@@ -553,6 +571,9 @@ class ClassChecks:
         """`p.m(a)`: the method's function called with p first; dispatched on p's class at
         run time when a subclass overrides it (`e.virtual`)."""
         unwrap = isinstance(t, OptionalType)
+        if is_union(t.elem if unwrap else t):
+            return self.union_method_call(e, f)         # (check_unions)
+        e.__dict__.pop("union_call", None)
         info = self.class_of(t.elem if unwrap else t)
         groups = dispatch_groups(info.cls, f.attr)
         if len(groups) > 1:
@@ -651,6 +672,7 @@ class ClassChecks:
     def context_manager(self, m: A.Expr) -> None:
         """`with m:` needs an object whose class has __enter__ and __exit__."""
         t = self.expr(m)
+        self.refuse_union(t, "`with` over", m)
         cls = self.class_of(t).cls if isinstance(t, ObjType) else None
         if cls is None or not (hasattr(cls, "__enter__") and hasattr(cls, "__exit__")):
             raise self.error(f"'{py_name(t)}' object does not support the context manager "
@@ -686,7 +708,7 @@ class ClassChecks:
         `Reading.from_f(x)` returns a Reading."""
         params = self.fdef.params
         ref = self.vars.get(params[0].name) if params else None
-        if isinstance(ref, ClassRef) and isinstance(t, ObjType):
+        if isinstance(ref, ClassRef) and isinstance(t, ObjType) and not is_union(t):
             own = self.program.classes[t.name].cls
             if own is not ref.cls and own in ref.cls.__mro__:
                 return class_info(self.program, ref.cls, self.fdef).obj
@@ -733,6 +755,8 @@ class ClassChecks:
         which pts's dicts and sets do not do: a CompileError rather than other results."""
         if not isinstance(t, ObjType):
             return False
+        if is_union(t):
+            return self.union_key(t, node, what)        # (check_unions)
         cls = self.class_of(t).cls
         if cls.__hash__ is None or cls.__hash__ is not object.__hash__ \
                 or cls.__eq__ is not object.__eq__:
@@ -774,17 +798,42 @@ class ClassChecks:
         if isinstance(test, A.UnaryOp) and test.op == "not":
             v = self.global_flag(test.operand)
             return None if v is None else not v
+        if isinstance(test, A.Call) and isinstance(test.func, A.Attribute) \
+                and isinstance(test.func.value, A.Name) and not test.args and not test.keywords \
+                and isinstance(getattr(test.func.value, "ty", None), ObjType):
+            return self.constant_method(test.func.value.ty, test.func.attr)
         if isinstance(test, A.Call) and getattr(test, "isa", None) is not None \
                 and isinstance(test.args[0].ty, ObjType):
             # isinstance(x, C) of an object whose static class is C or a subclass of it:
             # true whatever its run-time class (pyperformance chaos' `if not isinstance(
             # other, GVector): raise ...`)
-            info = self.class_of(test.args[0].ty)
-            while info is not None:
-                if info.name in test.isa:
-                    return True
-                info = info.base
+            t = test.args[0].ty
+            for member in t.name.split("|"):        # (each class of a union: check_unions)
+                info = self.program.classes[member]
+                while info is not None and info.name not in test.isa:
+                    info = info.base
+                if info is None:
+                    return None
+            return True
         return None
+
+    def constant_method(self, t: ObjType, attr: str) -> bool | None:
+        """`if other.isPoint():` (pyperformance raytrace's Vector and Point): a method of
+        the object's class whose whole body is `return True` (or False) — in every class
+        the object may have at run time — is that value, so only the branch it takes is
+        checked (Point - Point is a Vector, never a Point).  None otherwise."""
+        found = set()
+        for member in t.name.split("|"):
+            cls = self.program.classes[member].cls
+            groups = dispatch_groups(cls, attr)
+            fns = [fn for _, fn, _ in groups] if groups else [
+                record_method(cls, attr) or inspect.getattr_static(cls, attr, None)]
+            for fn in fns:
+                value = _returns_constant(fn)
+                if value is None:
+                    return None
+                found.add(value)
+        return found.pop() if len(found) == 1 else None
 
     def global_range(self, it: A.Expr) -> A.Expr:
         """`for i in BUFSIZE_RANGE:` over a module-level range object: the loop over
@@ -915,8 +964,6 @@ class ClassChecks:
         if op not in ("is", "is not", "==", "!="):
             raise self.error(f"'{op}' not supported between instances of '{py_name(left)}' and "
                              f"'{py_name(right)}'", e)
-        if left != right:
-            e.class_const = op in ("is not", "!=")       # objects of two classes: never one
         return True
 
 
@@ -940,6 +987,26 @@ def _unknown(t: Type) -> bool:
     if isinstance(t, DictType):
         return _unknown(t.key) or _unknown(t.val)
     return False
+
+
+def _returns_constant(fn) -> bool | None:
+    """True / False for a plain function whose body (after its docstring) is only `return
+    True` / `return False`, else None."""
+    import ast as pyast
+    from pts.frontend.class_records import python_tree
+    if not inspect.isfunction(fn):
+        return None
+    tree = python_tree(fn)
+    if tree is None or tree.decorator_list:
+        return None
+    body = tree.body
+    if body and isinstance(body[0], pyast.Expr) and isinstance(body[0].value, pyast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    if len(body) == 1 and isinstance(body[0], pyast.Return) and \
+            isinstance(body[0].value, pyast.Constant) and type(body[0].value.value) is bool:
+        return body[0].value.value
+    return None
 
 
 def dispatch_groups(cls: type, attr: str) -> list:
@@ -1015,12 +1082,15 @@ def class_bases(program) -> dict:
 
 
 def class_join(a: ObjType, b: ObjType) -> Type | None:
-    """The type objects of classes a and b meet at: their nearest common base class."""
+    """The type objects of classes a and b meet at: their nearest common base class; for
+    classes of no common base (or a union), the union of them (check_unions)."""
     if a == b:
         return a
     if not _SCOPES:
         return None
     classes = _SCOPES[-1][0].__dict__.get("classes", {})
+    if is_union(a) or is_union(b):
+        return union_join(a, b, classes)
     chain = []
     info = classes.get(a.name)
     while info is not None:
@@ -1031,7 +1101,9 @@ def class_join(a: ObjType, b: ObjType) -> Type | None:
         if info.name in chain:
             return ObjType(info.name)
         info = info.base
-    return None
+    if a.name not in classes or b.name not in classes:
+        return None
+    return union_join(a, b, classes)
 
 
 def class_table(program) -> dict:
@@ -1191,12 +1263,12 @@ def parse_span(pyfunc):
 
 
 def union_of_classes(types: list, te) -> Type:
-    """`Union[A, B]` / `A | B` of classes: their nearest common base class (an object of
-    either is one; isinstance refines it back)."""
+    """`Union[A, B]` / `A | B` of classes: their nearest common base class, else the union
+    of them (check_unions; isinstance refines it back)."""
     j = types[0]
     for t in types[1:]:
         j = class_join(j, t) if j is not None else None
     if j is None:
-        raise CompileError("a Union of classes needs a common base class in pts: " +
+        raise CompileError("a Union of classes outside a compiled function: " +
                            " | ".join(py_name(t) for t in types), te.span)
     return j

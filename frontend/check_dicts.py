@@ -18,6 +18,7 @@ name)` for methods, `Callee("builtin", "dict"|"set")` for the constructors, `it.
 from __future__ import annotations
 
 from pts.frontend import ast as A
+from pts.ir.object_ops import has_object
 from pts.frontend.shared_globals import names_shared
 from pts.ir.dict_ops import key_ok, value_ok
 from pts.ir.types import (F64, I1, I64, NONE, STR, UNKNOWN, DictType, ListType, OptionalType, SetType,
@@ -237,7 +238,14 @@ class DictChecks:
             self.check_value(t, node)
             vt = t
         elif t != vt and self.iter_helpers.join(vt, t) != vt:
-            raise self.error(f"cannot store {py_name(t)} in {py_name(ht)}", node)
+            j = self.iter_helpers.join(vt, t)
+            if j is None or not (has_object(vt) and has_object(t)) or (
+                    isinstance(target.value, A.Name) and
+                    self.var_key(target.value.id) in self.declared):
+                raise self.error(f"cannot store {py_name(t)} in {py_name(ht)}", node)
+            vt = j          # objects of another class: their base, or a union (check_unions)
+            if isinstance(target.value, A.Name):        # (as check_classes.widen_object_list)
+                self.vars[self.var_key(target.value.id)] = DictType(kt, vt)
         self.retype(node, vt)
         if DictType(kt, vt) != ht:
             self.refine_hash(target.value, DictType(kt, vt), node)

@@ -15,7 +15,7 @@ import inspect
 from pts.frontend import ast as A
 from pts.frontend import check_classes
 from pts.frontend.class_records import iter_generator, record_method, sequence_generator
-from pts.ir.object_ops import has_object
+from pts.ir.object_ops import has_object, is_union
 from pts.ir.types import I1, ObjType, Type, py_name
 
 
@@ -31,7 +31,7 @@ COMPARE_DUNDERS = {"==": ("__eq__", "__eq__"), "!=": ("__ne__", "__ne__"),
 
 def class_method(t: Type, name: str, program):
     """The plain function `name` of the class of objects of type t, else None."""
-    if not isinstance(t, ObjType):
+    if not isinstance(t, ObjType) or is_union(t):
         return None
     info = program.classes[t.name]
     fn = record_method(info.cls, name) or inspect.getattr_static(info.cls, name, None)
@@ -46,6 +46,8 @@ class DunderChecks:
     def dunder(self, e: A.Expr, t: Type, name: str, operands: list, negate: bool = False):
         """The type of `t.name(*operands)` recorded as e's method_call, or None when the
         class has no such method."""
+        if is_union(t):                               # (check_unions)
+            return self.union_dunder(e, t, [name], operands, negate)
         fn = class_method(t, name, self.program)
         if fn is None:
             return None
@@ -66,6 +68,7 @@ class DunderChecks:
         t = self.expr(it)
         if not isinstance(t, ObjType):
             return False
+        self.refuse_union(t, "iterating over", it)
         info = self.program.classes[t.name]
         fn = class_method(t, "__iter__", self.program)
         if fn is None and class_method(t, "__getitem__", self.program) is not None:
@@ -94,6 +97,7 @@ class DunderChecks:
         if not isinstance(t, ObjType) or not any(isinstance(x, (A.TupleExpr, A.ListExpr))
                                                  for x in s.targets):
             return False
+        self.refuse_union(t, "unpacking", s.value)
         info = self.program.classes[t.name]
         if check_classes.is_namedtuple(info.cls) or (
                 class_method(t, "__iter__", self.program) is None
@@ -219,6 +223,10 @@ class DunderChecks:
                    "int": ["__int__", "__index__"], "float": ["__float__"]}
         if name not in dunders or len(e.args) != 1 or e.keywords:
             return None
+        if is_union(t) and name in ("str", "repr"):    # each class's __str__ or __repr__
+            r = self.union_dunder(e, t, dunders[name], [e.args[0]])
+            if r is not None:
+                return r
         for d in dunders[name]:
             r = self.dunder(e, t, d, [e.args[0]])
             if r is not None:
@@ -240,7 +248,10 @@ class DunderChecks:
     def class_truth(self, e: A.Expr, t: Type) -> None:
         """The truth of an object: bool(p) by __bool__ or __len__ (`e.truth_call`); an
         object of a class with neither is always true."""
-        if class_method(t, "__bool__", self.program) is None and \
+        if is_union(t) and not self.union_truth(e, t):      # (check_unions)
+            e.truth_call = None
+            return
+        if not is_union(t) and class_method(t, "__bool__", self.program) is None and \
                 class_method(t, "__len__", self.program) is None:
             e.truth_call = None
             return

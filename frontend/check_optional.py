@@ -79,9 +79,9 @@ def optional_annotation(te: A.TypeExpr, resolve) -> Type | None:
         types = [resolve(a) for a in te.args]
         rest = [t for t in types if t != NONE]
         if len(set(rest)) > 1 and all(isinstance(t, ObjType) for t in rest):
-            rest = [union_of_classes(rest, te)]       # Union[A, B]: their base (check_classes)
-            if len(rest) == len(types):
-                return rest[0]
+            # Union[A, B]: their base, or the union of the classes (check_classes)
+            j = union_of_classes(rest, te)
+            return OptionalType(j) if NONE in types else j
         if len(rest) == len(types) or len(set(rest)) > 1:
             shown = " | ".join(py_name(t) for t in types)
             raise CompileError(f"unions other than Optional[T] (T | None) are not supported: "
@@ -166,10 +166,12 @@ class OptionalChecks:
 
     def check_optional_use(self, e: A.Expr, t: Type) -> Type:
         """The type `e` is used as: t, or T for an item of a list of Optionals
-        (`TENS[a] + s`), which no test can refine: the lowering checks it when it runs and
-        raises CPython's TypeError for None (`none_checked` holds the message)."""
+        (`TENS[a] + s`) or of a tuple (`candidateT < result[1]`, pyperformance raytrace),
+        which no test can refine: the lowering checks it when it runs and raises CPython's
+        TypeError for None (`none_checked` holds the message)."""
         if isinstance(t, OptionalType) and id(e) not in self.optional_ok:
-            if isinstance(e, A.Subscript) and isinstance(getattr(e.value, "ty", None), ListType) \
+            if isinstance(e, A.Subscript) and isinstance(getattr(e.value, "ty", None),
+                                                         (ListType, TupleType)) \
                     and not isinstance(e.index, A.Slice):
                 e.none_checked = f"'NoneType' object is not {py_name(t.elem)}"
                 e.ty = t.elem
@@ -223,6 +225,7 @@ class OptionalChecks:
 
     def narrow_assignment(self, key: str, assigned: Type, var_t: Type) -> None:
         """After `x = value`: x holds what was assigned (if x is Optional)."""
+        self.drop_item_aliases(lambda k: k == key)
         if not isinstance(var_t, OptionalType):
             self.narrow.pop(key, None)
         elif assigned == NONE:
@@ -238,6 +241,43 @@ class OptionalChecks:
             self.narrow.pop(self.var_key(n), None)
             for key in [k for k in self.narrow if k.startswith(n + ".w")]:
                 self.narrow.pop(key)          # its other webs (frontend.variable_webs)
+            self.drop_item_aliases(lambda k, n=n: k == self.var_key(n) or k.startswith(n + ".w"))
+
+    # `t = i[1]` of a tuple variable i (pyperformance raytrace's firstIntersection:
+    # `candidateT = i[1]; if candidateT is not None ...: result = i`): while neither is
+    # assigned again, a test proving t is not None proves i's item 1 is not None too, so
+    # `result` holds tuples whose item 1 is a float.  Kept in `narrow` (branches, merges
+    # and loops treat it as a fact) under ITEM_ALIAS + t's key: (i's key, index).
+    ITEM_ALIAS = "item-alias|"
+
+    def note_item_alias(self, s: A.Assign) -> None:
+        target, value = s.targets[0], s.value
+        if len(s.targets) != 1 or not isinstance(target, A.Name) \
+                or not isinstance(value, A.Subscript) or not isinstance(value.value, A.Name) \
+                or not isinstance(value.index, A.Const) or type(value.index.value) is not int:
+            return
+        t = getattr(value.value, "ty", None)
+        key, src = getattr(target, "var", None), getattr(value.value, "var", None)
+        if not isinstance(t, TupleType) or key is None or src is None or key == src \
+                or not -len(t.elems) <= value.index.value < len(t.elems):
+            return
+        self.narrow[self.ITEM_ALIAS + key] = (src, value.index.value % len(t.elems))
+
+    def drop_item_aliases(self, involves) -> None:
+        for k in [k for k in self.narrow if k.startswith(self.ITEM_ALIAS)]:
+            if involves(k[len(self.ITEM_ALIAS):]) or involves(self.narrow[k][0]):
+                del self.narrow[k]
+
+    def item_alias_fact(self, key: str) -> dict:
+        """What `t is not None` proves of the tuple t was read from (note_item_alias)."""
+        found = self.narrow.get(self.ITEM_ALIAS + key)
+        if found is None:
+            return {}
+        src, i = found
+        tt = self.narrow.get(src) or self.declared_type(src)
+        if not isinstance(tt, TupleType) or not isinstance(tt.elems[i], OptionalType):
+            return {}
+        return {src: TupleType(tt.elems[:i] + (tt.elems[i].elem,) + tt.elems[i + 1:])}
 
     def facts(self, test: A.Expr) -> tuple[dict, dict]:
         """(what holds where `test` is true, where it is false): variable key -> type."""
@@ -268,7 +308,7 @@ class OptionalChecks:
             opt = self._optional_var(left)
             if opt is None:
                 return {}, {}
-            is_none = ({left.var: NONE}, {left.var: opt.elem})
+            is_none = ({left.var: NONE}, {left.var: opt.elem, **self.item_alias_fact(left.var)})
             return is_none if test.ops[0] in ("is", "==") else (is_none[1], is_none[0])
         return {}, {}
 

@@ -420,6 +420,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             self.emit("np.setitem", [base, v] + idx, None, pattern=target.pattern)
         elif isinstance(target, A.Attribute) and getattr(target, "field_of", None) is not None:
             self.field_set(target, v, t)                  # p.x = v (lower_classes)
+        elif isinstance(target, A.Attribute) and getattr(target, "union_stores", None):
+            self.union_store(target, v, t)                # u.x = v of a union (lower_classes)
         elif isinstance(target, A.Attribute) and getattr(target, "setter_call", None) is not None:
             target.stored.value = v                      # a property's setter (lower_classes)
             self.expr(target.setter_call)
@@ -770,6 +772,15 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
                 return const(None)
             v = self.emit("opt.get", [v], var_t.elem)
             var_t = var_t.elem
+        if isinstance(var_t, TupleType) and isinstance(e.ty, TupleType) and e.ty != var_t:
+            # a test proved an item is not None (check_optional.note_item_alias)
+            parts = []
+            for i, (have, want) in enumerate(zip(var_t.elems, e.ty.elems)):
+                x = self.emit("tuple.get", [v, const(i)], have)
+                if isinstance(have, OptionalType) and not isinstance(want, OptionalType):
+                    x = self.emit("opt.get", [x], have.elem)
+                parts.append(x)
+            return self.emit("tuple", parts, e.ty)
         if isinstance(var_t, ObjType) and e.ty != var_t:     # isinstance proved its class
             return self.emit("obj.cast", [v], e.ty)
         return v
@@ -777,6 +788,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr_Attribute(self, e: A.Attribute) -> Value:
         if getattr(e, "field_of", None) is not None:  # p.x (lower_classes)
             return self.field_get(e)
+        if getattr(e, "union_read", None) is not None:   # u.x of a union (lower_classes)
+            return self.expr(e.union_read)
         if getattr(e, "exc_name", False):              # type(e).__name__ (lower_exceptions)
             return self.exc_class_name(self.expr(e.value.args[0]))
         if getattr(e, "fn_names", None) is not None:  # f.__name__ (lower_functions)
@@ -847,8 +860,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return self.emit("np.getitem", [base] + idx, e.ty, pattern=e.pattern)
         if isinstance(t, RangeType):
             return self.range_getitem(base, e.index)
-        if isinstance(t, TupleType):
-            return self.emit("tuple.get", [base, const(e.const_index)], e.ty)
+        if isinstance(t, TupleType):      # (an Optional item used as T: checked in expr)
+            item_t = t.elems[e.const_index] if getattr(e, "none_checked", None) else e.ty
+            return self.emit("tuple.get", [base, const(e.const_index)], item_t)
         if t == STR:
             return self.str_subscript(e, base)
         if is_hash(t):
@@ -1186,6 +1200,8 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return const(e.obj_len)
         if getattr(e, "np_name", None) is not None:
             return self.np_op(e, [self.expr(x) for x in e.np_operands])
+        if getattr(e, "union_call", None) is not None:   # u.m(a) of a union (lower_classes)
+            return self.expr(e.union_call)
         if getattr(e, "virtual", None) is not None:      # p.m(a) dispatched (lower_classes)
             return self.virtual_call(e)
         target = e.target

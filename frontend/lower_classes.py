@@ -7,6 +7,9 @@
   field's type (int -> float); on an Optional object, CPython's AttributeError for None first.
 - `p.m(a)` (`method_call`): the method's function called with the receiver first.
 - `p is q`, `p == q` for a class without __eq__: `obj.is`.
+- A union of classes (frontend.check_unions): `u.m(a)`, `u.x`, a dunder (`UnionDispatch`)
+  and `u.x = v` (`union_stores`) test the object's tag and run the member class's code on
+  the object cast to that class.
 """
 from __future__ import annotations
 
@@ -87,8 +90,7 @@ class ClassLowering:
         return self.read(result)
 
     def object_is(self, op: str, a, at: Type, b, bt: Type):
-        if at != bt:                       # objects of two classes are never one object
-            return const(op in ("is not", "!="))
+        # (of two static classes too: a base's and a subclass's, or a union's, may be one)
         r = self.emit("obj.is", [a, b], I1)
         return r if op in ("is", "==") else self.emit("not", [r], I1)
 
@@ -167,6 +169,59 @@ class ClassLowering:
         self.seal(done)
         self.start(done)
         return self.read(result) if has_result else const(None)
+
+
+    def union_cases(self, recv, cases, body) -> None:
+        """For each (member, ...) of `cases`: where recv's tag is the member's class (the
+        last case untested), `body(case, recv cast to the member)`; then one block on."""
+        done = self.new_block("union_done")
+        for i, case in enumerate(cases):
+            last = i == len(cases) - 1
+            if not last:
+                here, nxt = self.new_block("union_case"), self.new_block("union_next")
+                self.branch(self.emit("obj.isa", [recv], I1, cls=case[0]), here, nxt)
+                self.seal(here)
+                self.start(here)
+            body(case, self.emit("obj.cast", [recv], ObjType(case[0])))
+            self.jump(done)
+            if not last:
+                self.seal(nxt)
+                self.start(nxt)
+        self.seal(done)
+        self.start(done)
+
+    def expr_UnionDispatch(self, e):
+        """u.m(a), u.x, a dunder of a union: the member's code for the object's class."""
+        recv = self.object_receiver(e.receiver, e.attr if isinstance(e.attr, str) else
+                                    e.attr[0])
+        args = [self.expr(a) for a in e.operands]
+        self.b.span = e.span
+        result = self.fresh("union")
+        has_result = e.ty != NONE
+        if has_result:
+            self.var_types[result] = e.ty
+
+        def body(case, obj):
+            _, node, placeholder, vals = case
+            placeholder.value = obj
+            for v, x in zip(vals, args):
+                v.value = x
+            r = self.expr(node)
+            if has_result:
+                self.write(result, self.b.block, self.coerce(r, node.ty, e.ty))
+
+        self.union_cases(recv, e.cases, body)
+        return self.read(result) if has_result else const(None)
+
+    def union_store(self, target, v, t: Type) -> None:
+        """u.x = v: the field of the object's class."""
+        recv = self.object_receiver(target.value, target.attr)
+
+        def body(case, obj):
+            case[1].value.value = obj
+            self.assign(case[1], v, t)
+
+        self.union_cases(recv, target.union_stores, body)
 
 
 def is_obj_cast(src: Type, dst: Type) -> bool:

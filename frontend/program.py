@@ -213,6 +213,8 @@ class Program:
         with self.timings.phase("parse"):
             fdef = fresh_fdef(pyfunc)
         spec = Spec(pyfunc, fdef, reads, arg_types, self.ir_name(pyfunc, arg_types))
+        # (a recursive function's result as the last round found it: check.stale_result_reads)
+        spec.ret_type = spec.ret_hint = self.__dict__.get("ret_hints", {}).get(key)
         spec.const_params = {fdef.params[i].name: v for i, v in consts}
         spec.ret_as = ret_as
         self.specs[key] = spec
@@ -296,9 +298,10 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
             program = Program(root)
             program.field_hints = r.hints
             program.box_hints = r.box_hints
+            program.ret_hints = r.ret_hints
     else:
         raise CompileError(f"the fields of {pyfunc.__name__}'s classes keep changing type",
-                           None)
+                           parse_pyfunc(pyfunc).span)
     if has_function(entry.ret_type):
         raise CompileError(f"{pyfunc.__name__}() returns a function ({py_name(entry.ret_type)}): "
                            f"functions are values inside compiled code only, they cannot be "

@@ -253,6 +253,11 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
         if isinstance(folded, ListType) and folds_here(checker.spec, e, loc):
             checker.program.__dict__.setdefault("folded_lists", {})[loc] = (list(value), folded)
             return None
+    elif loc.kind in ("class", "box"):
+        # `Vector.UP` (a class attribute, or one the module assigns: a box), made a Name on
+        # an earlier round: its class's fields seed this round's program too (a Restart
+        # starts a new one, and the box's hint may name the class)
+        shared_object(checker, loc.get() if loc.kind == "class" else loc.owner[loc.name])
     t = _value_type(loc, e, checker.resolve_type,
                     checker.program.__dict__.get("box_hints", {}).get(loc))
     e.shared = loc

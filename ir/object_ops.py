@@ -18,6 +18,13 @@ before the functions), and four ops make and use one:
                                            proved it, a subclass; optional<obj<A>> to
                                            optional<obj<B>> alike
 
+A value that is an object of one of several unrelated classes (`Union[Sphere, Halfspace]`,
+or the join of objects of classes with no common base) has the type `obj<Halfspace|Sphere>`
+(`union_type`: the member classes' names, sorted, joined by `|`; each member stands for
+itself and its subclasses).  A union has no fields of its own: code tests the tag (obj.isa)
+and casts the object to one member's class (obj.cast) before obj.get / obj.set / a call
+(frontend.check_unions); natively it is a pointer to an object like any other.
+
 Single inheritance: `Module.class_bases` maps a class to its base (printed `class B : A
 {...}`).  Every class of one hierarchy has the same fields (the union of what any of them
 sets), so a field is at one place whatever the object's class; natively an object starts
@@ -106,6 +113,20 @@ def has_object(t: Type) -> bool:
     return False
 
 
+def union_members(t: ObjType) -> tuple[str, ...]:
+    """The classes an object type stands for: one, or the members of a union."""
+    return tuple(t.name.split("|"))
+
+
+def is_union(t) -> bool:
+    return isinstance(t, ObjType) and "|" in t.name
+
+
+def union_type(names) -> ObjType:
+    """The type of an object of one of these classes (`obj<A|B>`; one name: `obj<A>`)."""
+    return ObjType("|".join(sorted(set(names))))
+
+
 def class_name(obj) -> str:
     return obj.__pts_class__ if isinstance(obj, Instance) else type(obj).__name__
 
@@ -121,6 +142,8 @@ def _obj_operand(use: OpUse) -> ObjType:
 
 def _field_type(use: OpUse, t: ObjType) -> Type | None:
     """The declared type of the field, when the module is known (the verifier)."""
+    if "|" in t.name:
+        use.fail(f"{use.op} of a union of classes ({t}): cast the object to its class first")
     fields = getattr(use.module, "classes", {}).get(t.name) if use.module is not None else None
     if fields is None:
         return None
@@ -228,5 +251,35 @@ define("obj.isa", PURE, None, _isa)
 define("obj.cast", PURE, lambda o: o, _cast)
 
 
+def objects_join(values: list) -> Type | None:
+    """The element type of a Python list of objects of two or more user classes (and None):
+    classes of one hierarchy meet at their nearest common base, classes of none make a
+    union (frontend.check_unions.union_join does the same with the class table); None when
+    the list holds anything else or one class only."""
+    classes = []
+    for v in values:
+        if v is None:
+            continue
+        if type_of_instance(v) is None or isinstance(v, tuple):
+            return None
+        if type(v) not in classes:
+            classes.append(type(v))
+    if len(classes) < 2:
+        return None
+    members: list = []
+    for cls in classes:
+        chain = [k for k in cls.__mro__ if is_user_class(k)]
+        for i, m in enumerate(members):
+            base = next((k for k in chain if k in m.__mro__), None)
+            if base is not None:
+                members[i] = base
+                break
+        else:
+            members.append(cls)
+    t = union_type(m.__name__ for m in members)
+    return OptionalType(t) if any(v is None for v in values) else t
+
+
 from pts.ir import types as _types  # noqa: E402
 _types.object_type = type_of_instance
+_types.objects_join = objects_join

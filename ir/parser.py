@@ -35,7 +35,7 @@ _TOKEN = re.compile(r"""
   | (?P<float>-?(?:inf|nan)\b|-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+)
   | (?P<int>-?\d+)
   | (?P<ident>[A-Za-z_][\w.]*)
-  | (?P<punct>[(),:=<>{}!])
+  | (?P<punct>[(),:=<>{}!|])
 """, re.VERBOSE)
 
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)")
@@ -297,6 +297,9 @@ class _Parser:
         if name == "obj":                        # obj<Point>: a user class (ir.object_ops)
             self.take(text="<")
             cls = self.take("ident").text
+            while self.at("|"):                  # obj<Halfspace|Sphere>: a union of classes
+                self.take(text="|")
+                cls += "|" + self.take("ident").text
             self.take(text=">")
             return ObjType(cls)
         if name == "tensor":

@@ -211,7 +211,7 @@ def py_name(t: Type) -> str:
     if isinstance(t, SetType):
         return f"Set[{py_name(t.elem)}]"
     if isinstance(t, ObjType):
-        return t.name
+        return t.name.replace("|", " | ")        # (a union of classes: ir.object_ops)
     return str(t)
 
 
@@ -276,6 +276,9 @@ container_type = None
 # the type of an argument that is an object of a user class: ir.object_ops.type_of_instance,
 # which registers itself
 object_type = None
+# ir.object_ops sets it: the element type of a list of objects of several user classes
+# (their common base, or the union of their classes), which needs their Python classes
+objects_join = None
 
 # the element type of `[]` before anything is appended (the checker's, and an empty list
 # argument's until the callee's parameter decides)
@@ -344,6 +347,10 @@ def type_of_value(value: Any) -> Type:
                 return t
         return TupleType(tuple(type_of_value(v) for v in value))
     if isinstance(value, list):
+        if objects_join is not None:
+            t = objects_join(value)             # objects of several classes (ir.object_ops)
+            if t is not None:
+                return ListType(t)
         elem = UNKNOWN
         for v in value:
             t = type_of_value(v)

@@ -353,10 +353,12 @@ class ObjectMarshal:
         """The name of obj's class in the class table: `name` or one of its subclasses."""
         from pts.ir.object_ops import subclass_of
         bases = getattr(self, "class_bases", {})
+        members = name.split("|")                  # (a union of classes: one of them)
         for n, cls in self.class_types.items():
-            if type(obj) is cls and subclass_of(n, name, bases):
+            if type(obj) is cls and any(subclass_of(n, m, bases) for m in members):
                 return n
-        raise TypeError(f"pts expected a {name} object, not {type(obj).__name__}")
+        raise TypeError(f"pts expected a {' or '.join(members)} object, not "
+                        f"{type(obj).__name__}")
 
     def copy_back_objects(self) -> None:
         """The caller's objects get the native fields the call changed (after the lists are

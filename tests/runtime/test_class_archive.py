@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from typing import List, Optional
+from typing import List, Optional, Union
 
 import pytest
 
@@ -100,18 +100,57 @@ def move(p: Vec, d: float) -> float:
     return p.norm2()
 
 
-CASES = [(walk, (5, 0.5)), (walk, (0, 1.0)), (areas, (6,)), (chain, (10,))]
+class Coin:
+    def __init__(self, cents: int):
+        self.cents = cents
+
+    def value(self) -> float:
+        return self.cents / 100.0
+
+
+class Note:
+    def __init__(self, units: int):
+        self.units = units
+        self.worn = False
+
+    def value(self) -> float:
+        return float(self.units)
+
+
+def purse(n: int) -> float:
+    """Objects of two unrelated classes in one list (a union), made and used inside."""
+    items = []
+    for i in range(n):
+        items.append(Coin(i * 5) if i % 2 == 0 else Note(i))
+    return sum(x.value() for x in items)
+
+
+def richest(items: List[Union[Coin, Note]]) -> Union[Coin, Note]:
+    """A list of a union passed in, one of its objects returned (and one changed)."""
+    best = items[0]
+    for x in items:
+        if x.value() > best.value():
+            best = x
+    if isinstance(best, Note):
+        best.worn = True
+    return best
+
+
+CASES = [(walk, (5, 0.5)), (walk, (0, 1.0)), (areas, (6,)), (chain, (10,)), (purse, (7,))]
 
 
 @pytest.fixture(scope="module")
 def archives(tmp_path_factory):
     d = tmp_path_factory.mktemp("classes")
     out = {}
-    for f in (walk, areas, chain, first_next):
+    for f in (walk, areas, chain, first_next, purse):
         path = d / f"{f.__name__}.pts"
         examples = [args for g, args in CASES if g is f] or [(3,)]
         pts.save(pts.script(f), str(path), example_inputs=examples[:1])
         out[f.__name__] = path
+    path = d / "richest.pts"
+    pts.save(pts.script(richest), str(path), example_inputs=[([Coin(5), Note(2)],)])
+    out["richest"] = path
     path = d / "move.pts"
     pts.save(pts.script(move), str(path), example_inputs=[(Vec(1.0, 2.0), 0.5)])
     out["move"] = path
@@ -150,3 +189,16 @@ def test_object_entry_in_python_refused_by_pts_run(archives):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0
     assert "move" in r.stderr and "object" in r.stderr
+
+
+def test_union_entry_in_python(archives):
+    """Objects of a union cross into an archive's code and back as the caller's objects
+    (the one the code changed written back); pts-run refuses the entry by name."""
+    g = pts.load(str(archives["richest"]))
+    items = [Coin(150), Note(1), Note(3), Coin(20)]
+    best = g(items)
+    assert best is items[2] and best.worn and not items[1].worn
+    assert g([Coin(500), Note(2)]) is not None and type(g([Coin(500), Note(2)])) is Coin
+    r = subprocess.run([str(build_runtime() / "pts-run"), str(archives["richest"]), "[]"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "richest" in r.stderr

@@ -3,7 +3,6 @@
 # Licence: MIT (pyperformance)
 # Changes: none but the driver; bench_raytrace's timing (pyperf.perf_counter) and the pyperf
 # #   runner are removed: `main` renders the benchmark's scene once and returns the image's byte sum.
-# xfail: waits for: objects of unrelated classes in one list (Sphere and Halfspace: duck typing, issue 31 [K])
 """
 This file contains definitions for a simple raytracer.
 Copyright Callum and Tony Garnock-Jones, 2008.
