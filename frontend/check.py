@@ -300,6 +300,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.vars = {k: ListType(I64) if k in empty_params and t == ListType(UNKNOWN)
                          else t for k, t in params.items()}
             self.infer()
+        if getattr(self.program, "stale", False):
+            # a field widened after it was read: this round's results are dropped and the
+            # program checked again knowing it (frontend.program.build); its errors would be
+            return
         self.final = True
         self.ret_types = []
         self.versions = {}

@@ -89,8 +89,8 @@ class ClassValue(A.Expr):
 
 
 class Restart(Exception):
-    """A field widened after other code read it: frontend.program.build starts again with
-    the fields' types known so far (`hints`: class -> {field: type})."""
+    """A field widened after other code read it (`program.stale`): frontend.program.build
+    starts again with the fields' types known so far (`hints`: class -> {field: type})."""
 
     def __init__(self, program):
         super().__init__("class layout changed")
@@ -430,14 +430,15 @@ class ClassChecks:
     def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
         """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
         its base).  Code already checked against the narrower one is checked again: the
-        whole program, from the start, knowing the field's type (`Restart`)."""
+        whole program, from the start, knowing the field's type (`Restart`), once the round
+        is over: one round finds every field that widens in it (frontend.program.build)."""
         others = info.readers.get(name, set()) - {self.spec.ir_name}
         if isinstance(info.fields.get(name), OptionalType) and t != NONE \
                 and not isinstance(t, OptionalType):
             t = OptionalType(t)     # (a field None in __init__, a list filled later: stays so)
         info.fields[name] = t
         if others:
-            raise Restart(self.program)
+            self.program.stale = True       # checked again once this round is over
 
     def class_isinstance(self, e: A.Call) -> Type:
         """isinstance(x, C) / isinstance(x, (A, B)) of an object: its class tag tested."""
