@@ -1049,6 +1049,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             if self.str_compare(op, left, right, e) or self.hash_compare(op, left, right, e):
                 left = right
                 continue
+            if self.object_identity(e, op, left, right):    # `self.owner == c` (check_classes)
+                left = right
+                continue
             if (isinstance(left, OptionalType) or isinstance(right, OptionalType)) and \
                     not (op in ("in", "not in") and isinstance(right, ListType)):
                 other = right if isinstance(left, OptionalType) else left

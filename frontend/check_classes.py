@@ -556,7 +556,11 @@ class ClassChecks:
         unwrap = isinstance(t, OptionalType)
         info = self.class_of(t.elem if unwrap else t)
         groups = dispatch_groups(info.cls, f.attr)
-        if len(groups) > 1:
+        lacking = lacking_classes(info.cls, f.attr)
+        if lacking:                     # the method of some subclasses only
+            groups = dispatch_groups(info.cls, f.attr, lacking=True)
+        if len(groups) > 1 or lacking and groups:
+            e.lacking = [class_info(self.program, c, f).name for c in lacking]
             return self.virtual_call(e, info, f, groups)
         static = record_method(info.cls, f.attr) or inspect.getattr_static(info.cls, f.attr,
                                                                              None)
@@ -917,7 +921,33 @@ class ClassChecks:
             raise self.error(f"'{op}' not supported between instances of '{py_name(left)}' and "
                              f"'{py_name(right)}'", e)
         if left != right:
-            e.class_const = op in ("is not", "!=")       # objects of two classes: never one
+            j = class_join(left, right)
+            if j is not None and len(e.ops) == 1:        # a base and its subclass: may be one
+                e.identity = j                           # (the lowering's object_identity)
+            else:
+                e.class_const = op in ("is not", "!=")   # objects of two classes: never one
+        return True
+
+
+    def object_identity(self, e: A.Compare, op: str, left: Type, right: Type) -> bool:
+        """`a is b`, and `a == b` of classes without __eq__, where a or b is an Optional
+        object (deltablue's `self.determined_by == constraint`): identity, as CPython's
+        object.__eq__; None is only None.  `e.identity` is the type both are seen as (their
+        common base) for the lowering's obj.is."""
+        if op not in ("is", "is not", "==", "!=") or len(e.ops) != 1 or NONE in (left, right):
+            return False
+        a = left.elem if isinstance(left, OptionalType) else left
+        b = right.elem if isinstance(right, OptionalType) else right
+        if not (isinstance(a, ObjType) and isinstance(b, ObjType)) or left == a and right == b:
+            return False
+        if op in ("==", "!=") and any(
+                inspect.getattr_static(self.class_of(t).cls, "__eq__", None) is not object.__eq__
+                for t in (a, b)):
+            return False
+        j = class_join(a, b)
+        if j is None:
+            return False
+        e.identity = j
         return True
 
 
@@ -943,18 +973,35 @@ def _unknown(t: Type) -> bool:
     return False
 
 
-def dispatch_groups(cls: type, attr: str) -> list:
+def _subclasses(c: type) -> list:
+    out = [c]
+    for s in c.__subclasses__():
+        if is_user_class(s):
+            out.extend(_subclasses(s))
+    return out
+
+
+def lacking_classes(cls: type, attr: str) -> list:
+    """cls and those of its user subclasses that have no method `attr` while another one
+    has (deltablue's Constraint: mark_unsatisfied is its subclasses'), most derived first:
+    a call on one of them is CPython's AttributeError."""
+    classes = _subclasses(cls)
+    if inspect.getattr_static(cls, attr, None) is not None or not any(
+            inspect.isfunction(inspect.getattr_static(c, attr, None)) for c in classes):
+        return []
+    lacking = [c for c in classes if inspect.getattr_static(c, attr, None) is None]
+    return sorted(lacking, key=lambda c: -len(c.__mro__))
+
+
+def dispatch_groups(cls: type, attr: str, lacking: bool = False) -> list:
     """[(defining class, function, is_default)] of method `attr` over cls and its user
-    subclasses: the overriding ones first, most derived first; cls's own (inherited) last."""
-    def subclasses(c):
-        out = [c]
-        for s in c.__subclasses__():
-            if is_user_class(s):
-                out.extend(subclasses(s))
-        return out
+    subclasses: the overriding ones first, most derived first; cls's own (inherited) last.
+    With `lacking`, subclasses without the method are left out (`lacking_classes`)."""
     found: dict = {}
-    for c in subclasses(cls):
+    for c in _subclasses(cls):
         fn = inspect.getattr_static(c, attr, None)
+        if fn is None and lacking:
+            continue
         if isinstance(fn, staticmethod) or not inspect.isfunction(fn):
             return []
         owner = next(k for k in c.__mro__ if k.__dict__.get(attr) is fn)
