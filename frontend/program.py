@@ -330,9 +330,12 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
                        if spec in program.order]
             if pending and not program.stale:
                 raise pending[0]  # put off on a None field no store widened (check.final_stmt)
-        except Exception:
+        except Exception as exc:
             # (checked against stale types, the round may fail in any way: the next one
-            # decides; a failure that is real fails again)
+            # decides; a failure that is real fails again.  Code may also end the round at
+            # once by raising Restart)
+            if isinstance(exc, Restart):
+                program.stale = True
             if not program.stale:
                 raise
         if not program.stale:
