@@ -301,6 +301,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.vars = {k: ListType(I64) if k in empty_params and t == ListType(UNKNOWN)
                          else t for k, t in params.items()}
             self.infer()
+        if getattr(self.program, "stale", False):
+            # a field widened after it was read: this round's results are dropped and the
+            # program checked again knowing it (frontend.program.build); its errors would be
+            return
         self.final = True
         self.ret_types = []
         self.versions = {}
@@ -1055,6 +1059,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                                   isinstance(left, DTypeType) or isinstance(right, DTypeType)):
                 return self.tensor_compare(e, op, left, right)
             if self.str_compare(op, left, right, e) or self.hash_compare(op, left, right, e):
+                left = right
+                continue
+            if self.object_identity(e, op, left, right):    # `self.owner == c` (check_classes)
                 left = right
                 continue
             if (isinstance(left, OptionalType) or isinstance(right, OptionalType)) and \

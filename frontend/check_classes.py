@@ -92,8 +92,8 @@ class ClassValue(A.Expr):
 
 
 class Restart(Exception):
-    """A field widened after other code read it: frontend.program.build starts again with
-    the fields' types known so far (`hints`: class -> {field: type})."""
+    """A field widened after other code read it (`program.stale`): frontend.program.build
+    starts again with the fields' types known so far (`hints`: class -> {field: type})."""
 
     def __init__(self, program):
         super().__init__("class layout changed")
@@ -448,14 +448,15 @@ class ClassChecks:
     def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
         """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
         its base).  Code already checked against the narrower one is checked again: the
-        whole program, from the start, knowing the field's type (`Restart`)."""
+        whole program, from the start, knowing the field's type (`Restart`), once the round
+        is over: one round finds every field that widens in it (frontend.program.build)."""
         others = info.readers.get(name, set()) - {self.spec.ir_name}
         if isinstance(info.fields.get(name), OptionalType) and t != NONE \
                 and not isinstance(t, OptionalType):
             t = OptionalType(t)     # (a field None in __init__, a list filled later: stays so)
         info.fields[name] = t
         if others:
-            raise Restart(self.program)
+            self.program.stale = True       # checked again once this round is over
 
     def class_isinstance(self, e: A.Call) -> Type:
         """isinstance(x, C) / isinstance(x, (A, B)) of an object: its class tag tested."""
@@ -576,7 +577,11 @@ class ClassChecks:
         e.__dict__.pop("union_call", None)
         info = self.class_of(t.elem if unwrap else t)
         groups = dispatch_groups(info.cls, f.attr)
-        if len(groups) > 1:
+        lacking = lacking_classes(info.cls, f.attr)
+        if lacking:                     # the method of some subclasses only
+            groups = dispatch_groups(info.cls, f.attr, lacking=True)
+        if len(groups) > 1 or lacking and groups:
+            e.lacking = [class_info(self.program, c, f).name for c in lacking]
             return self.virtual_call(e, info, f, groups)
         static = record_method(info.cls, f.attr) or inspect.getattr_static(info.cls, f.attr,
                                                                              None)
@@ -966,6 +971,27 @@ class ClassChecks:
                              f"'{py_name(right)}'", e)
         return True
 
+    def object_identity(self, e: A.Compare, op: str, left: Type, right: Type) -> bool:
+        """`a is b`, and `a == b` of classes without __eq__, where a or b is an Optional
+        object (deltablue's `self.determined_by == constraint`): identity, as CPython's
+        object.__eq__; None is only None.  `e.identity` is the type both are seen as (their
+        common base) for the lowering's obj.is."""
+        if op not in ("is", "is not", "==", "!=") or len(e.ops) != 1 or NONE in (left, right):
+            return False
+        a = left.elem if isinstance(left, OptionalType) else left
+        b = right.elem if isinstance(right, OptionalType) else right
+        if not (isinstance(a, ObjType) and isinstance(b, ObjType)) or left == a and right == b:
+            return False
+        if op in ("==", "!=") and any(
+                inspect.getattr_static(self.class_of(t).cls, "__eq__", None) is not object.__eq__
+                for t in (a, b)):
+            return False
+        j = class_join(a, b)
+        if j is None:
+            return False
+        e.identity = j
+        return True
+
 
 class _Unwrapped(A.Expr):
     """The receiver of a method called on an Optional object: the object, or
@@ -1009,18 +1035,35 @@ def _returns_constant(fn) -> bool | None:
     return None
 
 
-def dispatch_groups(cls: type, attr: str) -> list:
+def _subclasses(c: type) -> list:
+    out = [c]
+    for s in c.__subclasses__():
+        if is_user_class(s):
+            out.extend(_subclasses(s))
+    return out
+
+
+def lacking_classes(cls: type, attr: str) -> list:
+    """cls and those of its user subclasses that have no method `attr` while another one
+    has (deltablue's Constraint: mark_unsatisfied is its subclasses'), most derived first:
+    a call on one of them is CPython's AttributeError."""
+    classes = _subclasses(cls)
+    if inspect.getattr_static(cls, attr, None) is not None or not any(
+            inspect.isfunction(inspect.getattr_static(c, attr, None)) for c in classes):
+        return []
+    lacking = [c for c in classes if inspect.getattr_static(c, attr, None) is None]
+    return sorted(lacking, key=lambda c: -len(c.__mro__))
+
+
+def dispatch_groups(cls: type, attr: str, lacking: bool = False) -> list:
     """[(defining class, function, is_default)] of method `attr` over cls and its user
-    subclasses: the overriding ones first, most derived first; cls's own (inherited) last."""
-    def subclasses(c):
-        out = [c]
-        for s in c.__subclasses__():
-            if is_user_class(s):
-                out.extend(subclasses(s))
-        return out
+    subclasses: the overriding ones first, most derived first; cls's own (inherited) last.
+    With `lacking`, subclasses without the method are left out (`lacking_classes`)."""
     found: dict = {}
-    for c in subclasses(cls):
+    for c in _subclasses(cls):
         fn = inspect.getattr_static(c, attr, None)
+        if fn is None and lacking:
+            continue
         if isinstance(fn, staticmethod) or not inspect.isfunction(fn):
             return []
         owner = next(k for k in c.__mro__ if k.__dict__.get(attr) is fn)

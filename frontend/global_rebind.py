@@ -177,8 +177,8 @@ def widen_box(checker, box: A.Expr, held, assigned, join) -> None:
     """`G = v` (the box's item) with v of a type that the item type widens to (`planner =
     None` at module level, `planner = Planner()` in deltablue's functions: Optional[Planner],
     as a variable's None and T meet): the program is checked again with the box's type
-    widened (check_classes.Restart), unless the module annotates the name."""
-    from pts.frontend.check_classes import Restart
+    widened (check_classes.Restart, frontend.program.build), unless the module annotates
+    the name."""
     from pts.frontend.shared_globals import _annotation
     loc = getattr(box, "shared_loc", None)
     if loc is None or loc.kind != "box" or held == assigned:
@@ -191,7 +191,7 @@ def widen_box(checker, box: A.Expr, held, assigned, join) -> None:
         return
     hints = checker.program.__dict__.setdefault("box_hints", {})
     hints[loc] = j
-    raise Restart(checker.program)
+    checker.program.stale = True        # checked again once this round is over
 
 
 def rebind_message(box: A.Expr, held, assigned) -> str | None:

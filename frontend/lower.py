@@ -1016,6 +1016,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         if len(e.ops) == 1:
             right = self.expr(e.comparators[0])
             self.b.span = e.span
+            if getattr(e, "identity", None) is not None:     # (check_classes.object_identity)
+                return self.object_identity(e.ops[0], left, lt, right, e.comparators[0].ty,
+                                            e.identity)
             return self.compare(e.ops[0], left, lt, right, e.comparators[0].ty)
         # a < b < c: evaluate b once, stop at the first false comparison
         done = self.new_block("cmpdone")

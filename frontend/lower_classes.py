@@ -94,6 +94,17 @@ class ClassLowering:
         r = self.emit("obj.is", [a, b], I1)
         return r if op in ("is", "==") else self.emit("not", [r], I1)
 
+    def object_identity(self, op: str, a, at: Type, b, bt: Type, common: Type):
+        """`a is b` where a or b is an Optional object: both seen as their common class
+        (obj.cast) and compared as pointers; an absent Optional's object is the null one
+        (opt.none is all zeros), which is no object and is another absent one."""
+        def seen(v, t):
+            if isinstance(t, OptionalType):
+                v, t = self.emit("opt.get", [v], t.elem), t.elem
+            return self.coerce(v, t, common)
+        r = self.emit("obj.is", [seen(a, at), seen(b, bt)], I1)
+        return r if op in ("is", "==") else self.emit("not", [r], I1)
+
     def dunder_value(self, e):
         """The value of a node the checker made a method call (`method_call`: p + q by
         __add__, len(p) by __len__, ...): `method_negate` is `!=` by `not __eq__`,
@@ -148,8 +159,11 @@ class ClassLowering:
         if has_result:
             self.var_types[result] = e.ty
         done = self.new_block("dispatched")
+        # classes without the method (check_classes.lacking_classes): tested too, the
+        # rest raise CPython's AttributeError
+        lacking = [n for n in getattr(e, "lacking", None) or ()]
         for i, (cls, call, _) in enumerate(e.virtual):
-            last = i == len(e.virtual) - 1
+            last = i == len(e.virtual) - 1 and not lacking
             if not last:
                 here, nxt = self.new_block("dispatch"), self.new_block("dispatchnext")
                 self.branch(self.emit("obj.isa", [recv], I1, cls=cls), here, nxt)
@@ -164,6 +178,17 @@ class ClassLowering:
                 self.write(result, self.b.block, self.coerce(r, call.ty, e.ty))
             self.jump(done)
             if not last:
+                self.seal(nxt)
+                self.start(nxt)
+        for i, cls in enumerate(lacking):
+            if i < len(lacking) - 1:
+                here, nxt = self.new_block("lacking"), self.new_block("lackingnext")
+                self.branch(self.emit("obj.isa", [recv], I1, cls=cls), here, nxt)
+                self.seal(here)
+                self.start(here)
+            self.b.raise_("AttributeError", const(f"'{cls.split('.')[0]}' object has no "
+                                                  f"attribute '{f.attr}'"))
+            if i < len(lacking) - 1:
                 self.seal(nxt)
                 self.start(nxt)
         self.seal(done)

@@ -24,8 +24,8 @@ from pts.frontend.function_imports import imported_names
 from pts.frontend.lower import lower_function
 from pts.frontend.check_functions import FunctionType, has_function, names_callable
 from pts.frontend.objects import ObjectType, python_function, resolve
-from pts.frontend.check_classes import (Restart, class_bases, class_scope, class_table,
-                                        seed_classes)
+from pts.frontend.check_classes import (Restart, class_bases, class_info, class_scope,
+                                        class_table, parse_span, seed_classes)
 from pts.frontend.source import fresh_fdef, parse_pyfunc
 from pts.ir.core import Module
 from pts.ir.types import Type, py_name
@@ -107,6 +107,26 @@ class Program:
         self.names: set[str] = set()
         self.global_reads: dict[Any, set] = {}
         self.timings = Timings()
+        # key -> (the checker's state when it began, the CompileError): a specialization
+        # that failed is not checked again until a field, a result type or a rebound
+        # global it may depend on has changed (`checker_state`).  A caller's inference
+        # passes call it on each pass; checking it again each time multiplied through the
+        # call graph (pyperformance deltablue: thousands of checks per round)
+        self.failed: dict[tuple, tuple] = {}
+        # a field or rebound global widened after other code read it: this round's types
+        # are stale, and `build` checks the program again once the round is over, knowing
+        # every widening the round found (check_classes.ClassChecks.widen_field)
+        self.stale = False
+        self.rounds = 1                     # how many times `build` checked the program
+
+    def checker_state(self) -> tuple:
+        """What a failed check may have depended on that changes within a round: the
+        classes' field types, the specializations' result types (a recursive caller's
+        settles pass by pass) and the rebound globals' types."""
+        classes = self.__dict__.get("classes", {})
+        return (tuple((name, tuple(info.fields.items())) for name, info in classes.items()),
+                tuple(spec.ret_type for spec in self.order),
+                tuple(self.__dict__.get("box_hints", {}).items()))
 
     def scriptable(self, value: Any):
         """The plain Python function behind `value`, if pts can compile calls to it."""
@@ -203,6 +223,10 @@ class Program:
         spec = self.specs.get(key)
         if spec is not None:
             return spec
+        state = self.checker_state()
+        failed = self.failed.get(key)
+        if failed is not None and failed[0] == state:
+            raise failed[1].with_traceback(None)
         # (a nested function reads the globals of the module-level function around it; a
         # wrapper of a builtin, frontend.check_functions, reads nothing that can change)
         root = getattr(pyfunc, "root_function", pyfunc)
@@ -222,10 +246,12 @@ class Program:
         try:
             with self.timings.phase("check"):
                 check_function(self, spec)
-        except Exception:
+        except Exception as e:
             del self.specs[key]
             self.order.remove(spec)
             self.names.discard(spec.ir_name)
+            if isinstance(e, CompileError):
+                self.failed[key] = (state, e)
             raise
         return spec
 
@@ -265,6 +291,18 @@ def build_module(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: 
     return build(pyfunc, arg_types, values, root).module
 
 
+def hinted_classes(program: Program, pyfunc) -> None:
+    """The classes an earlier round knew, known again first, in the same order: the field
+    types it found name them (`kids: List[Leaf]`) and keep their IR names."""
+    hints = program.__dict__.get("field_hints")
+    if not hints:
+        return
+    node = A.Name(pyfunc.__name__, span=parse_span(pyfunc))
+    with class_scope(program, getattr(pyfunc, "__globals__", {})):
+        for cls in hints:
+            class_info(program, cls, node)
+
+
 def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = None) -> Built:
     """The module of pyfunc called with arguments of `arg_types` (whose Python `values`
     may become constants of the specialization, see Program.specialize).
@@ -285,20 +323,31 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         arg_types = (this,) + tuple(arg_types)
         consts = ((0, this),) + tuple((i + 1, v) for i, v in consts)
     consts += tuple((i, t) for i, t in enumerate(arg_types) if isinstance(t, FunctionType))
-    for _ in range(20):       # a field widened after it was read: again, knowing it
+    for rounds in range(1, 21):   # a field widened after it was read: again, knowing it
         try:
+            hinted_classes(program, pyfunc)
             seed_classes(program, values, arg_types, pyfunc)    # objects passed in
             entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
             pending = [e for spec, e in program.__dict__.get("pending_errors", ())
                        if spec in program.order]
-            if pending:           # put off on a None field no store widened (check.final_stmt)
-                raise pending[0]
+            if pending and not program.stale:
+                raise pending[0]  # put off on a None field no store widened (check.final_stmt)
+        except Exception as exc:
+            # (checked against stale types, the round may fail in any way: the next one
+            # decides; a failure that is real fails again.  Code may also end the round at
+            # once by raising Restart)
+            if isinstance(exc, Restart):
+                program.stale = True
+            if not program.stale:
+                raise
+        if not program.stale:
             break
-        except Restart as r:
-            program = Program(root)
-            program.field_hints = r.hints
-            program.box_hints = r.box_hints
-            program.ret_hints = r.ret_hints
+        r = Restart(program)
+        program = Program(root)
+        program.field_hints = r.hints
+        program.box_hints = r.box_hints
+        program.ret_hints = r.ret_hints
+        program.rounds = rounds + 1
     else:
         raise CompileError(f"the fields of {pyfunc.__name__}'s classes keep changing type",
                            parse_pyfunc(pyfunc).span)

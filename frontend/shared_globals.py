@@ -260,6 +260,11 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
         shared_object(checker, loc.get() if loc.kind == "class" else loc.owner[loc.name])
     t = _value_type(loc, e, checker.resolve_type,
                     checker.program.__dict__.get("box_hints", {}).get(loc))
+    if loc.kind == "box":
+        # a rebound name or class attribute holding an object (deltablue's
+        # `Strength.REQUIRED = Strength(0, "required")`): its fields seed its class's, as a
+        # module-level object's do (no scripted code may ever construct one)
+        shared_object(checker, loc.owner[loc.name])
     e.shared = loc
     e.const = None
     e.var = None
