@@ -339,6 +339,11 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
             if isinstance(exc, Restart):
                 program.stale = True
             if not program.stale:
+                pending = [e for spec, e in program.__dict__.get("pending_errors", ())
+                           if spec in program.order]
+                if pending and isinstance(exc, CompileError):
+                    # an error put off earlier (a field no store made) caused this one
+                    raise pending[0] from None
                 raise
         if not program.stale:
             break

@@ -341,7 +341,10 @@ class ObjectMarshal:
             to_python[ptr] = obj
 
     def runtime_plan(self, obj, name: str) -> ClassPlan:
-        """The plan of obj's class in the class table: `name` or one of its subclasses."""
+        """The plan of obj's class in the class table: `name` or one of its subclasses (or
+        one of the members of a union of classes, "A|B")."""
+        if "|" in name:
+            return self.plan(self.runtime_class(obj, name))
         plan = self.plan(name)
         key = type(obj)
         found = plan.runtime_names.get(key)
