@@ -282,11 +282,7 @@ def test_native(run: RunLine):
     assert_same_outcome(run, expected(run), got, "native")
 
 
-# the IR of a function depends on its signature only: one round trip per signature
-SIGNATURE_RUNS = tp.one_run_per_signature(RUNS)
-
-
-@pytest.mark.parametrize("run", SIGNATURE_RUNS, ids=[r.id for r in SIGNATURE_RUNS])
+@pytest.mark.parametrize("run", tp.roundtrip_params(RUNS))
 def test_ir_roundtrip(run: RunLine):
     from pts.ir.parser import parse_module
     from pts.ir.printer import print_module

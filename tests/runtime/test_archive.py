@@ -160,12 +160,22 @@ def test_save_refuses_shared_objects(name, tmp_path):
         archive.save(fn, str(tmp_path / "x.pts"), targets=[TARGET])
 
 
+# make test saves and runs every object program (classes, records) and every fourth other
+# one (spread over the corpus by name); make test-all all of them
+def _fast_archive(k: int, path: Path) -> bool:
+    return path.stem.startswith(("class_", "record", "dataclass", "namedtuple")) or k % 4 == 0
+
+
+PROGRAM_PARAMS = [pytest.param(p, id=p.name, marks=() if _fast_archive(k, p) else pytest.mark.slow)
+                  for k, p in enumerate(PROGRAM_FILES)]
+
+
 @pytest.fixture(scope="module")
 def pts_run():
     return build_runtime() / "pts-run"
 
 
-@pytest.mark.parametrize("path", PROGRAM_FILES, ids=[p.name for p in PROGRAM_FILES])
+@pytest.mark.parametrize("path", PROGRAM_PARAMS)
 def test_lang_program_archives(path, tmp_path, pts_run, monkeypatch):
     # (tests/lang/test_programs.py's interpreted runs verified this IR after every pass)
     monkeypatch.setenv("PTS_VERIFY", "0")
