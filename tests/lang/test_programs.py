@@ -21,10 +21,8 @@ The eager CPython run is the reference.  For each run line:
 Arguments are rebuilt for every call, so a program may mutate a list it is given.
 
 pts must never crash the process, but while it is being written it may: each native pts
-call therefore happens in a forked child by default, so a segfault or a hang in the code
-(> PTS_LANG_TIMEOUT seconds, default 120) fails that one test instead of the session.  The
-native code is compiled here first, once per program function and signature (compile_here),
-and the child inherits it; a compile that fails is the child's call's error.
+call (compile + run) therefore happens in a forked child by default, so a segfault or a hang
+(> PTS_LANG_TIMEOUT seconds, default 120) fails that one test instead of the session.
 PTS_LANG_ISOLATE=all forks for the interpreter too; PTS_LANG_ISOLATE=none calls pts in the
 pytest process (faster, and needed to use a debugger).
 """
