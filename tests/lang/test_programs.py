@@ -374,22 +374,8 @@ def test_interp(run: RunLine):
 def test_native(run: RunLine):
     want = expected(run)
     with verified_elsewhere():
-        fn = _scripted_once(run.path, run.func_name, "native")
-        compile_here(fn, run.args())
-        got = call_isolated(lambda: fn, run.args(), "native")
+        got = call_isolated(lambda: scripted(run, "native"), run.args(), "native")
     assert_same_outcome(run, want, got, "native")
-
-
-def compile_here(fn, args: tuple) -> None:
-    """Compile fn for args in this process, without calling it: the forked child that calls
-    it inherits the code, and the run lines of one signature compile once (a compile that
-    fails is left to the child's call, which raises the same error)."""
-    from pts.api import _call_args
-    try:
-        bound, _ = _call_args(fn.py_func, args, {}, 0, fn._bind)
-        fn.compiled(bound)
-    except Exception:  # noqa: BLE001 - the child's call reports it
-        pass
 
 
 def signature_key(run: RunLine) -> tuple:
