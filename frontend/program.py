@@ -303,6 +303,12 @@ def hinted_classes(program: Program, pyfunc) -> None:
             class_info(program, cls, node)
 
 
+def put_off_errors(program: Program) -> list:
+    """The errors check.final_stmt put off (a read of a field that holds only None so far)
+    in specializations the program kept."""
+    return [e for spec, e in program.__dict__.get("pending_errors", ()) if spec in program.order]
+
+
 def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = None) -> Built:
     """The module of pyfunc called with arguments of `arg_types` (whose Python `values`
     may become constants of the specialization, see Program.specialize).
@@ -328,8 +334,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
             hinted_classes(program, pyfunc)
             seed_classes(program, values, arg_types, pyfunc)    # objects passed in
             entry = program.specialize(pyfunc, arg_types, None, consts, entry=True)
-            pending = [e for spec, e in program.__dict__.get("pending_errors", ())
-                       if spec in program.order]
+            pending = put_off_errors(program)
             if pending and not program.stale:
                 raise pending[0]  # put off on a None field no store widened (check.final_stmt)
         except Exception as exc:
@@ -339,8 +344,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
             if isinstance(exc, Restart):
                 program.stale = True
             if not program.stale:
-                pending = [e for spec, e in program.__dict__.get("pending_errors", ())
-                           if spec in program.order]
+                pending = put_off_errors(program)
                 if pending and isinstance(exc, CompileError):
                     # an error put off earlier (a field no store made) caused this one
                     raise pending[0] from None

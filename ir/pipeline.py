@@ -173,13 +173,11 @@ def _rounds(module: Module, after: str | None, verify: bool,
     for _ in range(MAX_ROUNDS):
         changed = False
         for name, run in PASSES:
-            if (inline.run(module, keep) if keep and run is inline.run else run(module)):
-                changed = True
-                if verify:              # (a pass that changed nothing left a verified module)
-                    _verify(module, name)
+            this = inline.run(module, keep) if keep and run is inline.run else run(module)
+            changed = changed or bool(this)
+            if verify and (this or name == after):   # (a pass that changed nothing left a
+                _verify(module, name)                 # verified module)
             if name == after:
-                if verify:
-                    _verify(module, name)
                 return True
         if not changed:
             break
