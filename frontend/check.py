@@ -757,6 +757,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
         t = self.expr(self.allow_none(s.value), expected=expected)
+        if self.widen_list_source(s.value, t, expected):   # todo = sources (check_classes)
+            t = expected
         if self.unpack_object(s, t):                  # x, y = vec: its __iter__ (check_dunders)
             t = self.expr(s.value)
         if self.depth == 1 and len(s.targets) == 1 and isinstance(s.targets[0], A.Name) \
@@ -1442,6 +1444,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.bind_call(e, name, pyfunc)
             self.mark_immediate(e)
             args = [self.expr(self.allow_none(a)) for a in e.args]
+            args = self.hinted_arguments(pyfunc, e.args, args)     # (check_classes)
             consts = tuple((i, self.known_value(a)) for i, a in enumerate(e.args)
                            if self.known_value(a) is not None)
             try:
@@ -1675,7 +1678,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 self.vartuple_refuse_write(obj, name, e.func)        # (check_vartuple)
             if name == "append":
                 self.nargs(e, "append", 1)
-                t = self.expr(e.args[0])
+                t = self.expr(self.allow_none(e.args[0]))   # a list of Optionals may take it
+                if isinstance(t, OptionalType) and not self.may_hold(obj, t):
+                    raise self.may_be_none(e.args[0], t)
                 if is_function(t) and is_function(obj.elem) and not convertible(t, obj.elem):
                     t = join(t, obj.elem) or t       # [f].append(g): a list of either
                 if obj.elem == UNKNOWN and list_elem_ok(t) or \

@@ -104,6 +104,8 @@ class Restart(Exception):
         # results of recursive functions that grew after a caller read them (check.py's
         # stale_result_reads): specialization key -> result type
         self.ret_hints = dict(program.__dict__.get("ret_hints", {}))
+        # list parameters that callees fill with other classes' objects (widen_param)
+        self.param_hints = dict(program.__dict__.get("param_hints", {}))
 
 
 class NewObject(A.Expr):
@@ -440,10 +442,62 @@ class ClassChecks:
         elif getattr(recv, "field_of", None) is not None and \
                 recv.attr not in recv.field_of.declared:
             self.widen_field(recv.field_of, recv.attr, wider)
-        else:
+        elif not self.widen_param(recv, wider):
             return None
         recv.ty = wider
         return wider
+
+    # A list parameter that a callee fills with objects of another class (deltablue's
+    # `add_constraints_consuming_to(v, coll)`: `coll.append(c)`, a Constraint, into the
+    # caller's List[EqualityConstraint]): the list is the caller's, so the caller's
+    # variable must hold the wider type.  The callee records it (`param_hints`: (function,
+    # parameter) -> list type) and the program is checked again; each call passing a
+    # narrower list of objects for that parameter widens its own variable, field or
+    # parameter (then its callers, the same way) before the callee is specialized.
+
+    def widen_param(self, recv: A.Expr, wider: ListType) -> bool:
+        """`coll.append(x)` of a parameter coll: the hint for the callers, and a Restart.
+        False when the callers already pass the wider list (they could not widen)."""
+        params = [p.name for p in self.fdef.params]
+        if not isinstance(recv, A.Name) or getattr(recv, "var", recv.id) not in params:
+            return False
+        hints = self.program.__dict__.setdefault("param_hints", {})
+        key = (self.spec.pyfunc, recv.id)
+        if hints.get(key) == wider:
+            return False
+        hints[key] = wider
+        raise Restart(self.program)
+
+    def hinted_arguments(self, pyfunc, exprs: list, types: list) -> list:
+        """The argument types of a call, lists of objects widened to what the callee's
+        parameter takes (`param_hints`), the caller's variables with them."""
+        hints = self.program.__dict__.get("param_hints")
+        if not hints:
+            return types
+        from pts.frontend.source import parse_pyfunc
+        names = [p.name for p in parse_pyfunc(pyfunc).params if p.kind != "capture"]
+        out = list(types)
+        for i, (a, t) in enumerate(zip(exprs, types)):
+            want = hints.get((pyfunc, names[i])) if i < len(names) else None
+            if want is not None and self.widen_list_source(a, t, want):
+                out[i] = want
+        return out
+
+    def widen_list_source(self, a: A.Expr, t: Type, want: Type) -> bool:
+        """The list of objects `a` (of type t) made the wider list type `want` where it is
+        held: a variable, a field or a parameter (its callers then pass it so).  Also
+        `todo = sources` where todo holds a wider list: the two names are one list."""
+        if t == want or not isinstance(t, ListType) or not isinstance(want, ListType) \
+                or not has_object(want.elem) or HELPERS.join(t.elem, want.elem) != want.elem:
+            return False
+        if isinstance(a, A.Name) and self.var_key(a.id) not in self.declared:
+            self.vars[self.var_key(a.id)] = want
+        elif getattr(a, "field_of", None) is not None and a.attr not in a.field_of.declared:
+            self.widen_field(a.field_of, a.attr, want)
+        elif not self.widen_param(a, want):
+            return False
+        a.ty = want
+        return True
 
     def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
         """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
@@ -581,8 +635,11 @@ class ClassChecks:
         if lacking:                     # the method of some subclasses only
             groups = dispatch_groups(info.cls, f.attr, lacking=True)
         if len(groups) > 1 or lacking and groups:
+            # (an earlier pass may have seen the receiver as a subclass: a direct call then)
+            e.__dict__.pop("method_call", None)
             e.lacking = [class_info(self.program, c, f).name for c in lacking]
             return self.virtual_call(e, info, f, groups)
+        e.__dict__.pop("virtual", None)
         static = record_method(info.cls, f.attr) or inspect.getattr_static(info.cls, f.attr,
                                                                              None)
         if isinstance(static, classmethod):
@@ -612,6 +669,8 @@ class ClassChecks:
 
     def global_class(self, e: A.Expr):
         """The user class a bare global name denotes (`Point` in `Point.ORIGIN`), else None."""
+        if isinstance(e, A.Attribute) and e.attr == "__class__":
+            return self.exact_class(e)
         if not isinstance(e, A.Name):
             return None
         if self.var_key(e.id) in self.vars:
@@ -619,6 +678,24 @@ class ClassChecks:
             return t.cls if isinstance(t, ClassRef) else None
         v = self.spec.globals.get(e.id) if e.id in self.spec.globals else None
         return v if is_user_class(v) else None
+
+    def exact_class(self, e: A.Attribute):
+        """`self.__class__` (`self.__class__.WEAKEST`, pyperformance deltablue): the class
+        of a variable holding an object of a class no user class derives from is known
+        when compiling, so it reads as the class's name does.  With subclasses it is the
+        object's run-time class: refused (a classmethod called on the object gets it)."""
+        if not isinstance(e.value, A.Name) or self.var_key(e.value.id) not in self.vars:
+            return None
+        t = self.narrowed(self.var_key(e.value.id)) or self.vars[self.var_key(e.value.id)]
+        if not isinstance(t, ObjType) or is_union(t) or t.name not in self.program.classes:
+            return None
+        cls = self.program.classes[t.name].cls
+        if _descendants(cls):
+            raise self.error(f"'{e.value.id}.__class__' is the run-time class of an object "
+                             f"of {cls.__name__}, which has subclasses: pts knows an object's "
+                             f"class when compiling only without them; call a classmethod "
+                             f"on the object instead (its cls is the run-time class)", e)
+        return cls
 
     def class_attribute_object(self, e: A.Attribute, cls: type, value) -> Type:
         """`Point.ZERO` holding an object (`Point.ZERO = Point(0, 0, 0)` after the class,

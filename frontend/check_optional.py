@@ -32,8 +32,9 @@ from __future__ import annotations
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check_classes import union_of_classes
+from pts.ir.object_ops import has_object
 from pts.ir.types import (F64, I1, I64, NONE, NUMPY_SCALARS, STR, DictType, ListType,
-                          ObjType, OptionalType, SetType, TupleType, Type, py_name)
+                          UNKNOWN, ObjType, OptionalType, SetType, TupleType, Type, py_name)
 
 def has_truth(t: Type) -> bool:
     """Whether an Optional[t]'s truth (`if x:`, `x or d`) is defined: None is false, else
@@ -163,6 +164,15 @@ class OptionalChecks:
                 self.allow_none(e.body)
                 self.allow_none(e.orelse)
         return e
+
+    def may_hold(self, lt: ListType, t: OptionalType) -> bool:
+        """May `xs.append(v)` put an Optional v in the list xs?  Yes when xs is a new list
+        (it becomes a list of Optionals) or one of Optionals already, and when it holds
+        objects: a list of objects takes their Optional as CPython's would (pyperformance
+        deltablue's `todo.append(c.output())`), each item's use checked where it runs."""
+        if lt.elem == UNKNOWN or isinstance(lt.elem, OptionalType):
+            return True
+        return has_object(lt.elem) and has_object(t.elem)
 
     def check_optional_use(self, e: A.Expr, t: Type) -> Type:
         """The type `e` is used as: t, or T for an item of a list of Optionals

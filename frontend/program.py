@@ -356,6 +356,7 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         program.field_hints = r.hints
         program.box_hints = r.box_hints
         program.ret_hints = r.ret_hints
+        program.param_hints = r.param_hints
         program.rounds = rounds + 1
     else:
         raise CompileError(f"the fields of {pyfunc.__name__}'s classes keep changing type",

@@ -3,7 +3,6 @@
 # Licence: MIT (pyperformance)
 # Changes: none; the pyperf runner (`import pyperf`, the `__main__` block) is replaced by
 # #   `main`, which runs delta_blue(n) (it prints only when a constraint test fails).
-# xfail: waits for: an Optional value appended to a list of objects (`todo.append(c.output())`: `my_output` is an Optional[Variable] because chain_test passes `first`/`last`, None until its loop sets them; pts needs a test or an Optional list); landed: the checker settles in two rounds, `==` of an Optional object, methods only the subclasses define [K]
 """
 deltablue.py
 ============
