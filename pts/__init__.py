@@ -3,8 +3,20 @@
 Public surface: `script`, `save`, `load`, `CompileError`, `Tensor`.  See README.md for the
 language.
 """
-from pts.errors import CompileError
+from pts.errors import CompileError, TraceError
 from pts.version import __version__
+
+
+def trace(fn, example_inputs, *, check_inputs=None, strict: bool = True,
+          backend: str = "native"):
+    """Record what `fn(*example_inputs)` does to its arrays (fn: a function or an object
+    with `__call__`, any Python around the numpy code) and compile it; sizes stay
+    symbolic, and a call that breaks what the trace assumed of them is traced again
+    (pts.traced).  `check_inputs`: more input tuples, each run traced and eagerly and
+    compared.  backend: "native" (the default) or "interp"."""
+    from pts.traced import trace as _trace
+    return _trace(fn, example_inputs, check_inputs=check_inputs, strict=strict,
+                  backend=backend)
 
 
 def script(fn=None, *, backend: str | None = None):
@@ -171,6 +183,7 @@ def get_num_threads() -> int:
 
 __all__ = ["script", "export", "is_scripting", "ignore", "unused", "no_grad", "manual_seed", "save", "load", "CompileError", "Tensor",
            "grad", "value_and_grad", "gradcheck", "GradcheckError", "train_step",
+           "trace", "TraceError",
            "wait_optimized", "set_num_threads", "get_num_threads", "__version__"]
 
 

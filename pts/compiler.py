@@ -40,8 +40,9 @@ from pts.ir.core import Function, Module
 # the entry returns tuple<result, adjoint of each>; ir.passes.differentiate).
 # "train_step": a model's loss differentiated with respect to the model's parameters, then
 # composed (`train`, pts.train) into an entry that also runs the optimizer's update of each
-# parameter: one call per training step.  pts.trace will add its kind here.
-ENTRY_KINDS = ("function", "method", "grad", "train_step")
+# parameter: one call per training step.  "trace": IR recorded by running Python on proxy
+# arrays (pts.trace_record), which enters after the frontend (`compile_traced`).
+ENTRY_KINDS = ("function", "method", "grad", "train_step", "trace")
 
 
 @dataclass
@@ -168,6 +169,20 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
         class_types={name: info.cls for name, info in
                      built.program.__dict__.get("classes", {}).items()},
         timings=timings)
+
+
+def compile_traced(module: Module, param_names: tuple[str, ...], *,
+                   after: str | None = None) -> CompileRecord:
+    """A traced function's recorded IR (pts.trace: the frontend's part was the trace)
+    through the IR passes: the record every backend takes."""
+    t0 = time.perf_counter()
+    try:
+        pipeline.optimize(module, after=after)
+    except CompileError as e:
+        raise e.with_traceback(None) from None
+    return CompileRecord(kind="trace", module=module, param_names=param_names,
+                         const_params={}, global_reads={},
+                         timings={"passes": (time.perf_counter() - t0) * 1e3})
 
 
 def share_enabled() -> bool:

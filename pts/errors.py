@@ -74,6 +74,12 @@ class CompileError(Exception):
         return f"{head}\n    {text}\n    {caret}"
 
 
+class TraceError(CompileError):
+    """A traced program that depends on what pts.trace cannot record (a Python decision on an
+    array's values, a function outside numpy): at the user's line, naming the value, with
+    what to do instead (pts.trace_record)."""
+
+
 # Source text of files the compiler has read, so errors can quote lines of any of them.
 _SOURCES: dict[str, list[str]] = {}
 

@@ -1,0 +1,763 @@
+"""Recording a Python function's array code as IR: the proxies pts.trace runs it on.
+
+`record(fn, args)` calls fn once with a `Traced` in place of each input array and returns
+the IR function it recorded (DESIGN.md §10).  A Traced stands for an IR value (`value`, of
+`type`) and carries the example's numpy result (`example`): the trace computes what eager
+numpy computes, which decides the sizes Python code branches on.
+
+- Every numpy operation on a Traced is recorded as the op the scripted lowering emits for
+  it (np.<name> with its compile-time `static` arguments, np.getitem with its pattern),
+  typed by the op table (ir.ops.result_type), with the span of the user's line: operators,
+  numpy functions (through `__array_ufunc__` / `__array_function__`), methods
+  (`x.sum(axis=1)`, `x.reshape(n, -1)`), indexing with ints, slices, None and `...`.
+- Sizes are `SymInt`s: `x.shape`, `len(x)` (the function's global `len` is wrapped while
+  it runs), `x.size` and arithmetic on them are ints that also stand for the IR values
+  computing them; np.zeros/ones/empty/full/arange given one are recorded (wrapped while the
+  trace runs), so a size taken from an input follows the input at run time.
+- A Python decision on a size (`if n > 64:`, `range(n // 32)`, a size numpy needs as a
+  plain int) records a `Guard`: what the size was, as an expression of the inputs' sizes
+  (checked before a call: pts.trace picks the trace whose guards hold, or traces again),
+  or, for a size of an array computed inside, as a check in the recorded code.
+- A Python decision on array values (`bool`, `float`, `int`, `.item()`, iterating over an
+  array) and an array given to code outside numpy are a TraceError at the user's line.
+- Arrays the function reaches that are not its inputs (`self.w`, a global) become hidden
+  parameters bound to those very arrays (`captured`): the code reads them live at each
+  call; their shapes and dtypes are part of what a trace assumed.
+"""
+from __future__ import annotations
+
+import builtins
+import linecache
+import operator
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pts.errors import NOSPAN, Span, TraceError
+from pts.frontend.check_tensors import (BINARY_UFUNCS, COMPARE_UFUNCS, METHOD_STATIC, METHODS,
+                                        NP_ALIASES, NP_FUNCTIONS, STATIC_POSITIONAL)
+from pts.ir.core import Builder, Function, Value, const
+from pts.ir.op_table import OpTypeError
+from pts.ir.ops import result_type
+from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
+                          type_of_value)
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_OWN_FILES = tuple(os.path.join(_ROOT, d) + os.sep
+                   for d in ("pts", "frontend", "ir", "backend", "runtime", "stdlib")) + \
+    (os.path.dirname(np.__file__) + os.sep,)
+
+# a size's arithmetic: Python operator, IR op
+_INT_OPS = {"+": (operator.add, "add"), "-": (operator.sub, "sub"), "*": (operator.mul, "mul"),
+            "//": (operator.floordiv, "floordiv"), "%": (operator.mod, "mod")}
+_COMPARES = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+             ">": operator.gt, ">=": operator.ge}
+# numpy's ufunc names that are another name of an op of the table
+_UFUNC_NAMES = {"divide": "true_divide"}
+# numpy functions that make arrays from sizes (wrapped while a trace runs)
+_CREATORS = ("zeros", "ones", "empty", "full", "arange")
+GUARD_TAG = "pts.trace guard "
+
+
+def user_span() -> Span:
+    """The span of the innermost frame of the user's code (not pts's, not numpy's)."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename.startswith(_OWN_FILES):
+        f = f.f_back
+    if f is None:
+        return NOSPAN
+    line, end_line, col, end_col = f.f_lineno, f.f_lineno, 0, 0
+    positions = list(f.f_code.co_positions())
+    if 0 <= f.f_lasti // 2 < len(positions):
+        p = positions[f.f_lasti // 2]
+        if p[0] is not None:
+            line, end_line, col, end_col = p[0], p[1] or p[0], p[2] or 0, p[3] or 0
+    return Span(f.f_code.co_filename, line, col + 1, end_line, end_col + 1)
+
+
+def trace_error(msg: str) -> TraceError:
+    span = user_span()
+    return TraceError(msg, span, linecache.getline(span.file, span.line) or None)
+
+
+def move_to_script(what: str) -> TraceError:
+    return trace_error(f"{what} depends on the values of a traced array, which a trace "
+                       f"does not know: move this part into a pts.script function (its "
+                       f"control flow is compiled) and call it from the traced code")
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a trace assumed of a size: `expr` (an expression of the inputs' sizes, see
+    `evaluate`; None for a size computed inside: checked in the code) had the value
+    `seen`.  `text` says it as the user wrote it, `span` where."""
+    expr: Any
+    seen: Any
+    text: str
+    span: Span
+
+
+def evaluate(expr, shapes: list) -> Any:
+    """A size expression for the inputs' shapes: ("dim", input, axis), ("const", v),
+    (op, a, b) for the ops of _INT_OPS and _COMPARES, ("not", a)."""
+    kind = expr[0]
+    if kind == "dim":
+        return shapes[expr[1]][expr[2]]
+    if kind == "const":
+        return expr[1]
+    if kind == "not":
+        return not evaluate(expr[1], shapes)
+    fn = _INT_OPS[kind][0] if kind in _INT_OPS else _COMPARES[kind]
+    return fn(evaluate(expr[1], shapes), evaluate(expr[2], shapes))
+
+
+def _expr_text(expr, names: list[str]) -> str:
+    kind = expr[0]
+    if kind == "dim":
+        return f"{names[expr[1]]}.shape[{expr[2]}]"
+    if kind == "const":
+        return repr(expr[1])
+    if kind == "not":
+        return f"not ({_expr_text(expr[1], names)})"
+    return f"{_expr_text(expr[1], names)} {kind} {_expr_text(expr[2], names)}"
+
+
+class SymInt:
+    """A size of a traced array (or arithmetic on sizes): its value in this trace, the IR
+    value computing it, and its expression of the inputs' sizes (None: computed inside).
+    Not an int subclass: CPython takes an int subclass's value without asking it (range,
+    list indexing), and each such use must record what the trace assumed (`fixed`)."""
+
+    def __init__(self, value: int, rec: "Recorder", ir: Value, expr):
+        self.seen, self.rec, self.ir, self.expr = int(value), rec, ir, expr
+
+    def _arith(self, other, op: str, swap: bool = False):
+        if isinstance(other, bool) or not isinstance(other, (int, SymInt)):
+            return getattr(self.fixed(), _DUNDERS[op][swap])(other)   # (a float: fixed)
+        a, b = (other, self) if swap else (self, other)
+        fn, irop = _INT_OPS[op]
+        va, vb = int(_seen(a)), int(_seen(b))
+        if op in ("//", "%") and vb == 0:
+            raise ZeroDivisionError("integer division or modulo by zero")
+        ea, eb = _expr(a), _expr(b)
+        rec = self.rec
+        rec.b.span = user_span()
+        ir = rec.b.emit(irop, [rec.int_value(a), rec.int_value(b)], I64)
+        return SymInt(fn(va, vb), rec, ir, None if ea is None or eb is None else (op, ea, eb))
+
+    def __add__(self, o): return self._arith(o, "+")
+    def __radd__(self, o): return self._arith(o, "+", True)
+    def __sub__(self, o): return self._arith(o, "-")
+    def __rsub__(self, o): return self._arith(o, "-", True)
+    def __mul__(self, o): return self._arith(o, "*")
+    def __rmul__(self, o): return self._arith(o, "*", True)
+    def __floordiv__(self, o): return self._arith(o, "//")
+    def __rfloordiv__(self, o): return self._arith(o, "//", True)
+    def __mod__(self, o): return self._arith(o, "%")
+    def __rmod__(self, o): return self._arith(o, "%", True)
+
+    def __neg__(self):
+        return 0 - self
+
+    def _compare(self, other, op: str) -> bool:
+        if isinstance(other, (float, np.floating)):           # (n > 0.5: a decision on n)
+            return _COMPARES[op](self.fixed(), other)
+        if isinstance(other, bool) or not isinstance(other, (int, np.integer, SymInt)):
+            return NotImplemented
+        result = _COMPARES[op](self.seen, _seen(other))
+        self.rec.guard(self, other, op, result)
+        return result
+
+    def __eq__(self, o): return self._compare(o, "==")
+    def __ne__(self, o): return self._compare(o, "!=")
+    def __lt__(self, o): return self._compare(o, "<")
+    def __le__(self, o): return self._compare(o, "<=")
+    def __gt__(self, o): return self._compare(o, ">")
+    def __ge__(self, o): return self._compare(o, ">=")
+    def __hash__(self) -> int:
+        return hash(self.fixed())
+
+    def __bool__(self) -> bool:
+        return self._compare(0, "!=")
+
+    def fixed(self) -> int:
+        """The size as a plain int: the trace now holds only for this value (a guard)."""
+        self.rec.guard(self, self.seen, "==", True)
+        return self.seen
+
+    def __index__(self) -> int:
+        return self.fixed()
+
+    __int__ = __index__
+
+    def __float__(self) -> float:
+        return float(self.fixed())
+
+    def __truediv__(self, o):
+        return self.fixed() / _seen(o)
+
+    def __rtruediv__(self, o):
+        return _seen(o) / self.fixed()
+
+    def __reduce__(self):                 # (copied or pickled: the value it had)
+        return int, (self.fixed(),)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fixed(), spec)
+
+    def __repr__(self) -> str:
+        return repr(self.fixed())
+
+    __str__ = __repr__
+
+    def __abs__(self):
+        return self if self.seen >= 0 and self._compare(0, ">=") else 0 - self
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):   # np.sqrt(n)
+        if method != "__call__" or kwargs:
+            return NotImplemented
+        return self.rec.np_call(_UFUNC_NAMES.get(ufunc.__name__, ufunc.__name__),
+                                list(inputs), {}, ufunc)
+
+
+_DUNDERS = {op: (f"__{n}__", f"__r{n}__") for op, n in
+            {"+": "add", "-": "sub", "*": "mul", "//": "floordiv", "%": "mod"}.items()}
+
+
+def _seen(x):
+    return x.seen if isinstance(x, SymInt) else x
+
+
+def _expr(x):
+    return x.expr if isinstance(x, SymInt) else ("const", int(x))  # (bool, np.integer too)
+
+
+class Traced:
+    """An array (or numpy scalar) of the traced program: an IR value of `type`, and the
+    value eager numpy computed for the example inputs."""
+
+    __array_priority__ = 1000
+
+    def __init__(self, rec: "Recorder", value: Value, type: Type, example: Any,
+                 origin: tuple | None = None):
+        self.rec, self.value, self.type, self.example = rec, value, type, example
+        self.origin = origin            # ("input", i) or ("captured", k): its sizes' names
+
+    # ---------------------------------------------------------------- sizes
+
+    @property
+    def shape(self) -> tuple:
+        if not isinstance(self.type, TensorType):
+            return ()
+        rec = self.rec
+        rec.b.span = user_span()
+        t = result_type("np.shape", [self.type])
+        shape = rec.b.emit("np.shape", [self.value], t, {"static": "{}"})
+        return tuple(SymInt(int(n), rec, rec.b.emit("tuple.get", [shape, const(i)], I64),
+                            self._dim_expr(i))
+                     for i, n in enumerate(self.example.shape))
+
+    def _dim_expr(self, axis: int):
+        if self.origin is not None and self.origin[0] == "input":
+            return ("dim", self.origin[1], axis)
+        if self.origin is not None:          # a captured array: its shape is a key
+            return ("const", int(self.example.shape[axis]))
+        return None
+
+    @property
+    def ndim(self) -> int:
+        return self.type.rank if isinstance(self.type, TensorType) else 0
+
+    @property
+    def dtype(self):
+        return self.example.dtype
+
+    @property
+    def size(self):
+        n = 1
+        for d in self.shape:
+            n = n * d
+        return n
+
+    def __len__(self) -> int:             # (plain len(); the traced function's is wrapped)
+        if self.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return self.shape[0].fixed()
+
+    @property
+    def T(self):
+        return self.rec.np_call("transpose", [self], {}, np.transpose)
+
+    # ---------------------------------------------------------------- values: refused
+
+    def __bool__(self):
+        raise move_to_script("the truth value of a traced array (`if`, `while`, `and`, `or`)")
+
+    def __float__(self):
+        raise move_to_script("float() of a traced array")
+
+    def __int__(self):
+        raise move_to_script("int() of a traced array")
+
+    __index__ = __int__
+
+    def item(self, *args):
+        raise move_to_script(".item() of a traced array")
+
+    def tolist(self):
+        raise move_to_script(".tolist() of a traced array")
+
+    def __iter__(self):
+        raise move_to_script("iterating over a traced array's elements")
+
+    def __array__(self, dtype=None, copy=None):
+        raise trace_error("a traced array was given to code outside numpy (it asked for the "
+                          "array's values): only numpy operations are recorded; move that "
+                          "code into a pts.script function")
+
+    def __repr__(self) -> str:
+        return f"Traced({self.type})"
+
+    # ---------------------------------------------------------------- operators
+
+    def _binary(self, other, sym: str, swap: bool = False):
+        name = BINARY_UFUNCS.get(sym) or COMPARE_UFUNCS[sym]
+        args = [other, self] if swap else [self, other]
+        return self.rec.np_call(name, args, {}, getattr(np, name))
+
+    def __add__(self, o): return self._binary(o, "+")
+    def __radd__(self, o): return self._binary(o, "+", True)
+    def __sub__(self, o): return self._binary(o, "-")
+    def __rsub__(self, o): return self._binary(o, "-", True)
+    def __mul__(self, o): return self._binary(o, "*")
+    def __rmul__(self, o): return self._binary(o, "*", True)
+    def __truediv__(self, o): return self._binary(o, "/")
+    def __rtruediv__(self, o): return self._binary(o, "/", True)
+    def __floordiv__(self, o): return self._binary(o, "//")
+    def __rfloordiv__(self, o): return self._binary(o, "//", True)
+    def __mod__(self, o): return self._binary(o, "%")
+    def __rmod__(self, o): return self._binary(o, "%", True)
+    def __pow__(self, o): return self._binary(o, "**")
+    def __rpow__(self, o): return self._binary(o, "**", True)
+    def __matmul__(self, o): return self._binary(o, "@")
+    def __rmatmul__(self, o): return self._binary(o, "@", True)
+    def __and__(self, o): return self._binary(o, "&")
+    def __rand__(self, o): return self._binary(o, "&", True)
+    def __or__(self, o): return self._binary(o, "|")
+    def __ror__(self, o): return self._binary(o, "|", True)
+    def __xor__(self, o): return self._binary(o, "^")
+    def __rxor__(self, o): return self._binary(o, "^", True)
+    def __eq__(self, o): return self._binary(o, "==")
+    def __ne__(self, o): return self._binary(o, "!=")
+    def __lt__(self, o): return self._binary(o, "<")
+    def __le__(self, o): return self._binary(o, "<=")
+    def __gt__(self, o): return self._binary(o, ">")
+    def __ge__(self, o): return self._binary(o, ">=")
+    __hash__ = object.__hash__
+
+    def __neg__(self):
+        return self.rec.np_call("negative", [self], {}, np.negative)
+
+    def __pos__(self):
+        return self.rec.np_call("positive", [self], {}, np.positive)
+
+    def __abs__(self):
+        return self.rec.np_call("absolute", [self], {}, np.absolute)
+
+    def __invert__(self):
+        return self.rec.np_call("invert", [self], {}, np.invert)
+
+    def __setitem__(self, key, value):
+        raise trace_error("writing into a traced array (x[i] = v) is not recorded yet: build "
+                          "the result with np.where / np.concatenate, or move this part "
+                          "into a pts.script function")
+
+    def __iadd__(self, o):          # (no in-place ops: a new array, as for immutables)
+        return self + o
+
+    # ---------------------------------------------------------------- numpy's protocols
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        name = _UFUNC_NAMES.get(ufunc.__name__, ufunc.__name__)
+        if method != "__call__" or kwargs:
+            what = f"np.{ufunc.__name__}.{method}" if method != "__call__" else \
+                f"np.{ufunc.__name__}({', '.join(kwargs)}=...)"
+            raise trace_error(f"{what} is not supported in a trace")
+        return self.rec.np_call(name, list(inputs), {}, ufunc)
+
+    def __array_function__(self, func, types, args, kwargs):
+        return self.rec.np_function(func, args, kwargs)
+
+    def __getattr__(self, name: str):
+        if name in METHODS and name != "item":
+            fn = getattr(np, METHODS[name]) if METHODS[name] != "ravel" else np.ravel
+            implied = METHOD_STATIC.get(name, {})
+
+            def method(*args, **kwargs):
+                if name == "reshape" and len(args) == 1 and isinstance(args[0], (tuple, list)):
+                    args = tuple(args[0])
+                if name == "transpose" and args:
+                    args = (tuple(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list))
+                            else tuple(args),)
+                return self.rec.np_function(fn, (self,) + args, kwargs, implied=implied,
+                                            name=METHODS[name], shown=name, eager=eager)
+
+            def eager(x, *args, **kwargs):
+                return getattr(x, name)(*args, **kwargs)
+            return method
+        raise AttributeError(f"'Traced' array has no attribute '{name}' that pts.trace "
+                             f"records")
+
+    def __getitem__(self, key):
+        return self.rec.getitem(self, key)
+
+
+@dataclass
+class Recorder:
+    """The IR function being recorded and what the trace assumed."""
+    func: Function
+    input_names: list[str]
+    guards: list[Guard] = field(default_factory=list)
+    captured: list[np.ndarray] = field(default_factory=list)
+    captured_at: dict = field(default_factory=dict)      # id(array) -> its Traced
+
+    def __post_init__(self):
+        self.b = Builder(self.func, self.func.entry)
+
+    # ---------------------------------------------------------------- values
+
+    def capture(self, arr: np.ndarray) -> Traced:
+        """An array the function reached that is not an input: a hidden parameter."""
+        t = self.captured_at.get(id(arr))
+        if t is None:
+            from pts.ir.core import BlockParam
+            ty = type_of_value(arr)
+            if not isinstance(ty, TensorType):
+                raise trace_error(f"an array of dtype {arr.dtype} cannot be used in pts")
+            p = self.func.entry.add_param(BlockParam(ty, f"captured{len(self.captured)}"))
+            t = Traced(self, p, ty, arr, ("captured", len(self.captured)))
+            self.captured.append(arr)
+            self.captured_at[id(arr)] = t
+        return t
+
+    def operand(self, x) -> tuple[Value, Type, Any]:
+        """(IR value, type, example) of an operand of a numpy operation."""
+        if isinstance(x, Traced):
+            return x.value, x.type, x.example
+        if isinstance(x, SymInt):
+            return x.ir, I64, x.seen
+        if isinstance(x, np.ndarray):
+            return self.operand(self.capture(x))
+        if isinstance(x, np.generic):          # np.float64(2.0): a strong scalar (NEP 50)
+            t = SCALAR_OF_DTYPE[DTYPES[x.dtype.name]]
+            v = const(x.item())
+            return (self.b.emit("cast", [v], t) if v.type != t else v), t, x
+        if isinstance(x, (bool, int, float)):
+            return const(x), const(x).type, x
+        if isinstance(x, (tuple, list)):
+            items = [self.operand(v) for v in x]
+            t = TupleType(tuple(i[1] for i in items))
+            example = tuple(i[2] for i in items)
+            if isinstance(x, list) and all(isinstance(i[2], np.ndarray) for i in items):
+                example = list(example)
+            return self.b.emit("tuple", [i[0] for i in items], t), t, example
+        raise trace_error(f"pts.trace cannot record a {type(x).__name__} as an operand of a "
+                          f"numpy operation")
+
+    def int_value(self, x) -> Value:
+        return x.ir if isinstance(x, SymInt) else const(int(x))
+
+    def wrap(self, value: Value, t: Type, example) -> Traced:
+        return Traced(self, value, t, example)
+
+    # ---------------------------------------------------------------- guards
+
+    def guard(self, a: SymInt, b, op: str, result: bool) -> None:
+        """A Python decision `a op b` that came out `result`."""
+        span = user_span()
+        ea, eb = a.expr, _expr(b) if not isinstance(b, SymInt) else b.expr
+        text = f"{a.seen} {op} {_seen(b)}"
+        if ea is not None and eb is not None:
+            cond = (op, ea, eb) if result else ("not", (op, ea, eb))
+            if cond[0] == "==" and cond[1] == cond[2]:
+                return
+            self.guards.append(Guard(cond, True, _expr_text(cond, self.input_names), span))
+            return
+        # a size computed inside the code: checked there, where it is known
+        b_ir = self.int_value(b)
+        self.b.span = span
+        test = self.b.emit({"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt",
+                            ">=": "ge"}[op], [a.ir, b_ir], I1)
+        broken = self.b.emit("not", [test], I1) if result else test
+        k = len(self.guards)
+        self.guards.append(Guard(None, True, f"{text} (a size computed inside)", span))
+        self.b.check(broken, "RuntimeError", f"{GUARD_TAG}{k}")
+
+    # ---------------------------------------------------------------- numpy operations
+
+    def np_call(self, name: str, operands: list, static: dict, eager, shown: str | None = None,
+                eager_args: tuple | None = None, eager_kwargs: dict | None = None):
+        """Record np.<name>(operands, **static); the example's value from `eager`."""
+        name = NP_ALIASES.get(name, name)
+        if name not in NP_FUNCTIONS and name not in ("getitem",):
+            raise trace_error(f"np.{shown or name} is not supported by pts")
+        span = user_span()
+        vals = [self.operand(x) for x in operands]
+        types = [v[1] for v in vals]
+        try:
+            t = result_type("np." + name, types, {"static": repr(static)})
+        except OpTypeError as err:
+            raise trace_error(f"np.{shown or name}: {err}") from None
+        if eager_args is None:
+            eager_args, eager_kwargs = tuple(v[2] for v in vals), {}
+        example = eager(*_examples(eager_args), **_examples(eager_kwargs or {}))
+        self.b.span = span
+        ins = self.b.emit("np." + name, [v[0] for v in vals], t, {"static": repr(static)})
+        return self.wrap(ins, t, example)
+
+    def np_function(self, func, args: tuple, kwargs: dict, implied: dict | None = None,
+                    name: str | None = None, shown: str | None = None, eager=None):
+        """np.<func>(*args, **kwargs) as the scripted checker binds it (bind_np): the
+        positional and keyword arguments that are compile-time constants, the operands."""
+        name = name or func.__name__
+        shown = shown or name
+        if name == "shape":
+            return args[0].shape if isinstance(args[0], Traced) else np.shape(args[0])
+        if name == "ndim":
+            return args[0].ndim
+        if name == "size" and isinstance(args[0], Traced) and len(args) == 1:
+            return args[0].size
+        if name in ("concatenate", "stack") and args and isinstance(args[0], list):
+            args = (tuple(args[0]),) + tuple(args[1:])
+        op = NP_ALIASES.get(name, name)
+        statics, positional = NP_FUNCTIONS.get(op, NP_FUNCTIONS.get(name)), \
+            STATIC_POSITIONAL.get(name, {})
+        if statics is None:
+            raise trace_error(f"np.{shown} is not supported by pts")
+        static = dict(implied or {})
+        operands = []
+        for i, a in enumerate(args):
+            if i in positional:
+                static[positional[i]] = _static(a, positional[i])
+            else:
+                operands.append(a)
+        for k, v in kwargs.items():
+            if k not in statics:
+                raise trace_error(f"np.{shown}() got an unexpected or unsupported keyword "
+                                  f"argument '{k}'")
+            static[k] = _static(v, k)
+        if name == "squeeze" and static.get("axis") is None:
+            raise trace_error("squeeze() needs an explicit axis in pts (ranks are fixed when "
+                              "compiling)")
+        if eager is None:
+            eager = getattr(np, name) if hasattr(np, name) else func
+        return self.np_call(op, operands, static, eager, shown=shown,
+                            eager_args=args, eager_kwargs=kwargs)
+
+    def create(self, name: str, args: tuple, kwargs: dict):
+        """np.zeros((n, d)) and the other creators, sized from the trace's sizes."""
+        original = _ORIGINALS[name]
+        if not _has_sym((args, kwargs)):
+            return original(*args, **kwargs)
+        if name in ("zeros", "ones", "empty", "full") and args and isinstance(args[0], (int, SymInt)):
+            args = ((args[0],),) + tuple(args[1:])          # np.zeros(n): a 1-d shape
+        positional = {"zeros": 1, "ones": 1, "empty": 1, "full": 2, "arange": 3}[name]
+        operands, static = list(args[:positional]), {}
+        if len(args) > positional:
+            static["dtype"] = _static(args[positional], "dtype")
+        for k, v in kwargs.items():
+            if k != "dtype":
+                raise trace_error(f"np.{name}() keyword argument '{k}' is not supported in a "
+                                  f"trace")
+            static["dtype"] = _static(v, "dtype")
+        return self.np_call(name, operands, static, original, eager_args=args,
+                            eager_kwargs=kwargs)
+
+    def getitem(self, x: Traced, key):
+        """x[key] with ints, sizes, slices, None and `...` (numpy's basic indexing)."""
+        items = list(key) if isinstance(key, tuple) else [key]
+        if sum(i is Ellipsis for i in items) > 1:
+            raise trace_error("an index can only have a single ellipsis ('...')")
+        if any(i is Ellipsis for i in items):
+            used = sum(1 for i in items if i is not None and i is not Ellipsis)
+            k = next(j for j, i in enumerate(items) if i is Ellipsis)
+            items[k:k + 1] = [slice(None)] * max(x.ndim - used, 0)
+        pattern, operands = [], []
+        for item in items:
+            if isinstance(item, slice):
+                flags = ""
+                for part in (item.start, item.stop, item.step):
+                    flags += "0" if part is None else "1"
+                    if part is not None:
+                        operands.append(_index_operand(part))
+                pattern.append("s" + flags)
+            elif item is None:
+                pattern.append("n")
+            else:
+                operands.append(_index_operand(item))
+                pattern.append("i")
+        span = user_span()
+        vals = [self.operand(v) for v in [x] + operands]
+        attrs = {"pattern": " ".join(pattern)}
+        try:
+            t = result_type("np.getitem", [v[1] for v in vals], attrs)
+        except OpTypeError as err:
+            raise trace_error(str(err)) from None
+        example = x.example[_examples(key)]
+        self.b.span = span
+        return self.wrap(self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t, example)
+
+
+def _index_operand(item):
+    if isinstance(item, (Traced, np.ndarray, list)):
+        raise trace_error("indexing a traced array with an array or a list (fancy or boolean "
+                          "indexing) is not recorded yet: move this part into a pts.script "
+                          "function")
+    if isinstance(item, bool) or not isinstance(item, (int, np.integer, SymInt)):
+        raise trace_error(f"only integers, slices, None and ... are valid indices, not "
+                          f"{type(item).__name__}")
+    return item
+
+
+def _static(v, what: str):
+    """A compile-time argument (axis=1, dtype=np.float32): a plain value (a size is fixed)."""
+    if what == "dtype" and v is not None and not isinstance(v, (SymInt, Traced)):
+        try:
+            return np.dtype(v).name              # (the IR's static dtypes are names)
+        except TypeError:
+            raise trace_error(f"dtype={v!r} is not a numpy dtype") from None
+    if isinstance(v, SymInt):
+        return v.fixed()
+    if isinstance(v, (tuple, list)):
+        return tuple(_static(x, what) for x in v)
+    if isinstance(v, Traced):
+        raise trace_error(f"{what}= must be a constant, not a traced array")
+    return v
+
+
+def _examples(x):
+    """x with every Traced replaced by its example value and every size by its int."""
+    if isinstance(x, Traced):
+        return x.example
+    if isinstance(x, SymInt):
+        return x.seen
+    if isinstance(x, tuple):
+        return tuple(_examples(v) for v in x)
+    if isinstance(x, list):
+        return [_examples(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _examples(v) for k, v in x.items()}
+    if isinstance(x, slice):
+        return slice(_examples(x.start), _examples(x.stop), _examples(x.step))
+    return x
+
+
+def _has_sym(x) -> bool:
+    if isinstance(x, (SymInt, Traced)):
+        return True
+    if isinstance(x, (tuple, list)):
+        return any(map(_has_sym, x))
+    if isinstance(x, dict):
+        return any(map(_has_sym, x.values()))
+    return False
+
+
+_ORIGINALS = {name: getattr(np, name) for name in _CREATORS}
+_ACTIVE: list[Recorder] = []
+
+
+def _creator(name: str):
+    original = _ORIGINALS[name]
+
+    def create(*args, **kwargs):
+        if _ACTIVE and _has_sym((args, kwargs)):
+            return _ACTIVE[-1].create(name, args, kwargs)
+        return original(*args, **kwargs)
+    create.__name__ = create.__qualname__ = name
+    create.__doc__ = original.__doc__
+    create.__wrapped__ = original
+    return create
+
+
+def _len(x):
+    """The traced function's `len`: a traced array's first size stays symbolic."""
+    if isinstance(x, Traced):
+        if x.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return x.shape[0]
+    return builtins.len(x)
+
+
+class _Patched:
+    """While a trace runs: np.zeros & co. record sized creations, and `len` in the traced
+    function's module gives a traced array's symbolic size (restored after)."""
+
+    def __init__(self, rec: Recorder, module_globals: list[dict]):
+        self.rec, self.globals = rec, module_globals
+        self.saved: list = []
+
+    def __enter__(self):
+        _ACTIVE.append(self.rec)
+        if builtins.len(_ACTIVE) == 1:
+            for name in _CREATORS:
+                setattr(np, name, _creator(name))
+        for g in self.globals:
+            self.saved.append((g, g.get("len", _MISSING)))
+            g["len"] = _len
+        return self
+
+    def __exit__(self, *exc):
+        for g, old in reversed(self.saved):
+            if old is _MISSING:
+                g.pop("len", None)
+            else:
+                g["len"] = old
+        _ACTIVE.pop()
+        if not _ACTIVE:
+            for name in _CREATORS:
+                setattr(np, name, _ORIGINALS[name])
+        return False
+
+
+_MISSING = object()
+
+
+def _module_globals(fn) -> list[dict]:
+    """The globals of the code a trace runs: the function's, or an object's class's."""
+    code_owner = getattr(fn, "__func__", fn)
+    if not hasattr(code_owner, "__globals__"):
+        call = getattr(type(fn), "__call__", None)
+        code_owner = getattr(call, "__func__", call)
+    g = getattr(code_owner, "__globals__", None)
+    return [g] if isinstance(g, dict) else []
+
+
+def record(fn, args: tuple, names: list[str], name: str):
+    """Run fn(*args) on proxies of its array arguments: (the Recorder, the result built of
+    Traced values, sizes and Python values, as fn returned it)."""
+    arrays = [i for i, a in enumerate(args) if isinstance(a, np.ndarray)]
+    types = [type_of_value(args[i]) for i in arrays]
+    for i, t in zip(arrays, types):
+        if not isinstance(t, TensorType):
+            raise TypeError(f"pts.trace: input '{names[i]}' has dtype {args[i].dtype}, which "
+                            f"pts does not support")
+    func = Function(name, types, None, [names[i] for i in arrays], file=_source_file(fn))
+    rec = Recorder(func, list(names))
+    call_args = list(args)
+    for i, p, t in zip(arrays, func.params, types):
+        call_args[i] = Traced(rec, p, t, args[i], ("input", i))
+    with _Patched(rec, _module_globals(fn)):
+        out = fn(*call_args)
+    return rec, out
+
+
+def _source_file(fn) -> str:
+    code_owner = getattr(fn, "__func__", fn)
+    code = getattr(code_owner, "__code__", None)
+    if code is None:
+        call = getattr(type(fn), "__call__", None)
+        code = getattr(getattr(call, "__func__", call), "__code__", None)
+    return code.co_filename if code is not None else "<trace>"

@@ -1,0 +1,311 @@
+"""pts.trace: a Python function or object traced into compiled code, traced again where a
+call breaks what a trace assumed (DESIGN.md §10).
+
+    f = pts.trace(fn_or_object, example_inputs)     # records fn(*example_inputs) once
+    f(x)                                            # runs the compiled trace
+    f.ir(), f.explain()
+
+The inputs are arrays (traced: their sizes stay symbolic, pts.trace_record) and Python
+numbers, bools or None (constants of a trace: another value traces again).  Each trace is
+kept with what it assumed (`key`: the arrays' dtypes and ranks, the constants' values;
+`guards`: the decisions Python made on sizes).  A call runs the first trace whose key
+matches and whose guards hold for the call's sizes; a guard on a size computed inside the
+code is checked there, and its failure (a RuntimeError tagged GUARD_TAG) moves on to the
+next trace.  When none holds, the function is traced again for this call: kept beside the
+others, with the reason (`explain()`; `PTS_LOG=recompiles` prints it on stderr).
+
+The result may be an array, a number, or tuples / lists / dicts of them (and, with
+strict=False, any other value, returned as the trace saw it); the compiled code returns
+its arrays and numbers, rebuilt into that structure.
+"""
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pts.errors import CompileError, TraceError
+from pts.ir.core import Module
+from pts.ir.types import TupleType
+from pts.trace_record import (GUARD_TAG, Guard, SymInt, Traced, evaluate, record,
+                              trace_error)
+
+_CONSTANTS = (bool, int, float, type(None))
+
+
+def trace(fn, example_inputs, *, check_inputs=None, strict: bool = True,
+          backend: str = "native") -> "TracedFunction":
+    """Trace `fn(*example_inputs)` (fn: a function, or an object with `__call__`)."""
+    f = TracedFunction(fn, strict=strict, backend=backend)
+    f.add_trace(tuple(example_inputs), reason=None)
+    for inputs in check_inputs or ():
+        f.check(tuple(inputs))
+    return f
+
+
+@dataclass
+class _Trace:
+    """One recorded and compiled case of the function."""
+    key: tuple
+    guards: list[Guard]
+    captured: list                  # the arrays the code reads besides its inputs
+    captured_shapes: list
+    compiled: Any                   # pts.compiled.Compiled
+    structure: Any                  # the result's shape: see _flatten
+    ir_text: str
+
+    def holds(self, shapes: list) -> Guard | None:
+        """The first guard (with an expression) the call's sizes break, else None."""
+        for g in self.guards:
+            if g.expr is not None and evaluate(g.expr, shapes) is not g.seen:
+                return g
+        return None
+
+    def call(self, arrays: list):
+        out = self.compiled.run(arrays + self.captured)
+        leaves = iter([out] if _single(self.structure) else list(out))
+        return _rebuild(self.structure, leaves)
+
+
+class TracedFunction:
+    """The result of pts.trace: call it, read its IR, save it."""
+
+    def __init__(self, fn, *, strict: bool, backend: str):
+        self.fn, self.strict, self.backend = fn, strict, backend
+        self.__name__ = getattr(fn, "__name__", type(fn).__name__)
+        self.traces: list[_Trace] = []
+        self.reasons: list[str] = []            # why each trace after the first was made
+
+    # ---------------------------------------------------------------- calls
+
+    def __call__(self, *args):
+        key = _key(args)
+        arrays = [a for a in args if isinstance(a, np.ndarray)]
+        shapes = [np.shape(a) for a in args]
+        broken = []
+        for tr in self.traces:
+            if tr.key != key:
+                continue
+            g = tr.holds(shapes)
+            if g is None and any(c.shape != s for c, s in zip(tr.captured, tr.captured_shapes)):
+                broken.append("an array the code reads besides its inputs changed shape")
+                continue
+            if g is not None:
+                broken.append(f"{_where(g)}: the trace assumed {g.text}")
+                continue
+            try:
+                return tr.call(arrays)
+            except RuntimeError as e:
+                k = _guard_index(e)
+                if k is None:
+                    raise
+                g = tr.guards[k]
+                broken.append(f"{_where(g)}: the trace assumed {g.text}")
+        reason = "; ".join(broken) if broken else \
+            f"no trace for these inputs' dtypes and ranks ({_key_text(key)})"
+        return self.add_trace(args, reason).call(arrays)
+
+    def add_trace(self, args: tuple, reason: str | None) -> _Trace:
+        """Trace fn(*args) and compile it: the new case, kept beside the others."""
+        from pts import compiler
+        from pts.compiled import Compiled
+        from pts.ir.printer import print_module
+        key = _key(args)
+        names = _input_names(self.fn, len(args))
+        array_names = [n for n, a in zip(names, args) if isinstance(a, np.ndarray)]
+        if reason is not None:
+            self.reasons.append(reason)
+            if "recompiles" in os.environ.get("PTS_LOG", "").split(","):
+                print(f"pts: trace {self.__name__} again: {reason}", file=sys.stderr)
+        try:
+            rec, out = record(self.fn, args, names, f"trace_{_ident(self.__name__)}")
+            structure, leaves = _flatten(rec, out, self.strict)
+        except TraceError as e:        # (at the user's line: not the tracer's frames)
+            raise e.with_traceback(None) from None
+        func = rec.func
+        b = rec.b
+        if len(leaves) == 1:
+            func.ret_type = leaves[0][1]
+            b.ret(leaves[0][0])
+        else:
+            func.ret_type = TupleType(tuple(t for _, t in leaves))
+            b.ret(b.emit("tuple", [v for v, _ in leaves], func.ret_type))
+        module = Module([func], entry=func.name)
+        text = print_module(module)
+        params = tuple(array_names) + tuple(p.name for p in func.params[len(array_names):])
+        record_ = compiler.compile_traced(module, params)
+        try:
+            compiled = Compiled(record_, self.backend)
+        except CompileError as e:
+            raise e.with_traceback(None) from None
+        tr = _Trace(key, rec.guards, rec.captured, [c.shape for c in rec.captured], compiled,
+                    structure, text)
+        self.traces.append(tr)
+        return tr
+
+    def check(self, inputs: tuple) -> None:
+        """check_inputs: the traced code and the eager function agree on these inputs."""
+        want = self.fn(*inputs)
+        got = self(*inputs)
+        problem = _differs(want, got)
+        if problem is not None:
+            raise TraceError(f"pts.trace: check_inputs {_key_text(_key(inputs))}: the traced "
+                             f"code and the Python function differ ({problem}):\n  eager:  "
+                             f"{_short(want)}\n  traced: {_short(got)}")
+
+    # ---------------------------------------------------------------- inspection
+
+    def ir(self, index: int = -1, *, recorded: bool = False) -> str:
+        """The IR of a trace (the latest by default), optimized, or as recorded."""
+        from pts.ir.printer import print_module
+        tr = self.traces[index]
+        return tr.ir_text if recorded else print_module(tr.compiled.record.module)
+
+    def explain(self) -> str:
+        """Each trace's assumptions, and why each trace after the first was made."""
+        lines = [f"{self.__name__}: {len(self.traces)} trace(s)"]
+        for i, tr in enumerate(self.traces):
+            lines.append(f"trace {i}: inputs {_key_text(tr.key)}")
+            for g in tr.guards:
+                lines.append(f"  assumes {g.text}  ({_where(g)})")
+            if i >= 1:
+                lines.append(f"  traced again because: {self.reasons[i - 1]}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<pts.trace of {self.__name__}: {len(self.traces)} trace(s)>"
+
+
+# ---------------------------------------------------------------- inputs
+
+def _key(args: tuple) -> tuple:
+    key = []
+    for a in args:
+        if isinstance(a, np.ndarray):
+            key.append(("array", a.dtype.str, a.ndim))
+        elif isinstance(a, _CONSTANTS) or isinstance(a, np.generic):
+            key.append(("const", type(a).__name__, a.item() if isinstance(a, np.generic) else a))
+        else:
+            raise TypeError(f"pts.trace takes arrays and numbers as inputs, not "
+                            f"{type(a).__name__} (other Python values belong in the traced "
+                            f"object or a closure)")
+    return tuple(key)
+
+
+def _key_text(key: tuple) -> str:
+    return "(" + ", ".join(f"{np.dtype(k[1]).name}[{k[2]}-d]" if k[0] == "array"
+                           else repr(k[2]) for k in key) + ")"
+
+
+def _input_names(fn, n: int) -> list[str]:
+    """Names of the traced function's parameters, for guards' text (x.shape[0])."""
+    target = fn if inspect.isfunction(fn) or inspect.ismethod(fn) else \
+        getattr(type(fn), "__call__", fn)
+    try:
+        params = [p for p in inspect.signature(target).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    if params and not (inspect.isfunction(fn) or inspect.ismethod(fn)) and \
+            params[0].name == "self":
+        params = params[1:]
+    names = [p.name for p in params][:n]
+    return names + [f"arg{i}" for i in range(len(names), n)]
+
+
+def _ident(name: str) -> str:
+    return re.sub(r"\W", "_", name)
+
+
+def _where(g: Guard) -> str:
+    return f"{os.path.basename(g.span.file)}:{g.span.line}"
+
+
+def _guard_index(e: RuntimeError) -> int | None:
+    m = re.search(re.escape(GUARD_TAG) + r"(\d+)", str(e))
+    return int(m.group(1)) if m else None
+
+
+# ---------------------------------------------------------------- results
+
+def _flatten(rec, out, strict: bool):
+    """(structure, leaves): the result with its arrays and sizes as IR leaves
+    [(value, type)], in order; constants stay in the structure."""
+    leaves: list = []
+
+    def walk(x):
+        if isinstance(x, np.ndarray):
+            x = rec.capture(x)
+        if isinstance(x, (Traced, SymInt)):
+            v, t, _ = rec.operand(x)
+            leaves.append((v, t))
+            return ("leaf",)
+        if isinstance(x, _CONSTANTS) or isinstance(x, (str, np.generic)):
+            return ("const", x)
+        if isinstance(x, tuple) and hasattr(x, "_fields") and not strict:
+            return ("namedtuple", type(x), [walk(v) for v in x])
+        if isinstance(x, (tuple, list)):
+            return (type(x).__name__, [walk(v) for v in x])
+        if isinstance(x, dict):
+            return ("dict", list(x), [walk(v) for v in x.values()])
+        if not strict:
+            return ("const", x)
+        raise trace_error(f"the traced function returned a {type(x).__name__}: a trace's "
+                          f"result is arrays, numbers, and tuples, lists and dicts of them "
+                          f"(strict=False returns other values as the trace saw them)")
+
+    structure = walk(out)
+    if not leaves:
+        raise trace_error("the traced function's result does not depend on its inputs' "
+                          "arrays: there is nothing to compile")
+    return structure, leaves
+
+
+def _single(structure) -> bool:
+    return structure == ("leaf",)
+
+
+def _rebuild(structure, leaves):
+    kind = structure[0]
+    if kind == "leaf":
+        return next(leaves)
+    if kind == "const":
+        return structure[1]
+    if kind == "namedtuple":
+        return structure[1](*[_rebuild(s, leaves) for s in structure[2]])
+    if kind == "dict":
+        return {k: _rebuild(s, leaves) for k, s in zip(structure[1], structure[2])}
+    items = [_rebuild(s, leaves) for s in structure[1]]
+    return tuple(items) if kind == "tuple" else items
+
+
+def _differs(want, got) -> str | None:
+    if isinstance(want, dict) and isinstance(got, dict):
+        if list(want) != list(got):
+            return "keys"
+        return next((p for p in map(_differs, want.values(), got.values()) if p), None)
+    if isinstance(want, (tuple, list)) and isinstance(got, (tuple, list)):
+        if len(want) != len(got):
+            return "lengths"
+        return next((p for p in map(_differs, want, got) if p), None)
+    a, b = np.asarray(want), np.asarray(got)
+    if a.shape != b.shape:
+        return f"shapes {a.shape} and {b.shape}"
+    if a.dtype != b.dtype:
+        return f"dtypes {a.dtype} and {b.dtype}"
+    tol = 1e-5 if a.dtype in (np.float32, np.float16) else 1e-9
+    if a.dtype.kind in "fc" and not np.allclose(a, b, rtol=tol, atol=tol, equal_nan=True):
+        return "values"
+    if a.dtype.kind not in "fc" and not np.array_equal(a, b):
+        return "values"
+    return None
+
+
+def _short(x) -> str:
+    text = np.array2string(x, threshold=8) if isinstance(x, np.ndarray) else repr(x)
+    return text if len(text) < 300 else text[:300] + "..."

@@ -1,0 +1,151 @@
+"""pts.trace's surface: guards and re-tracing with their explanation, live weights,
+check_inputs, strict results, errors as numpy's, the IR at the user's lines."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import pts
+
+rng = np.random.default_rng(0)
+
+
+def branchy(x):
+    if x.shape[0] > 4:                      # a guard: x.shape[0] > 4
+        return x[:4] * 2.0
+    return x + 1.0
+
+
+LINE = branchy.__code__.co_firstlineno + 1
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_a_broken_guard_traces_again_and_says_why(backend):
+    f = pts.trace(branchy, (np.ones((8, 3)),), backend=backend)
+    assert np.array_equal(f(np.ones((6, 3))), np.full((4, 3), 2.0))
+    assert len(f.traces) == 1                       # 6 > 4 holds: the same trace
+    x = rng.standard_normal((3, 3))
+    assert np.array_equal(f(x), x + 1.0)            # 3 > 4 breaks it: traced again
+    assert len(f.traces) == 2
+    text = f.explain()
+    assert "assumes x.shape[0] > 4" in text and "assumes not (x.shape[0] > 4)" in text
+    assert f"traced again because: test_trace_api.py:{LINE}: the trace assumed " \
+           f"x.shape[0] > 4" in text
+    f(np.ones((9, 3)))
+    f(np.ones((1, 3)))
+    assert len(f.traces) == 2                       # each case is kept
+
+
+def test_another_rank_or_dtype_is_another_trace():
+    f = pts.trace(lambda x: x * 2, (np.ones(3),), backend="interp")
+    f(np.ones((2, 2)))
+    f(np.ones(3, np.float32))
+    assert len(f.traces) == 3
+    assert "no trace for these inputs' dtypes and ranks ((float32[1-d]))" in f.explain()
+
+
+def test_PTS_LOG_recompiles_prints_the_reason(tmp_path):
+    prog = tmp_path / "prog.py"
+    prog.write_text(textwrap.dedent("""
+        import numpy as np, pts
+        def f(x):
+            for _ in range(x.shape[0]):
+                x = np.tanh(x)
+            return x
+        t = pts.trace(f, (np.ones(2),), backend="interp")
+        t(np.ones(2)); t(np.ones(3))
+    """))
+    r = subprocess.run([sys.executable, str(prog)], capture_output=True, text=True,
+                       env={**__import__("os").environ, "PTS_LOG": "recompiles"})
+    assert r.returncode == 0, r.stderr
+    assert "pts: trace f again: prog.py:4: the trace assumed x.shape[0] == 2" in r.stderr
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_a_size_computed_inside_is_checked_in_the_code(backend):
+    def f(x, w):
+        h = x @ w                               # h.shape[1] is w's: not an input's size
+        if h.shape[1] > 2:
+            return h[:, :2]
+        return h * 10.0
+    x = rng.standard_normal((4, 3))
+    t = pts.trace(f, (x, rng.standard_normal((3, 5))), backend=backend)
+    w2 = rng.standard_normal((3, 2))
+    assert np.allclose(t(x, w2), (x @ w2) * 10.0)
+    assert len(t.traces) == 2
+    assert "(a size computed inside)" in t.explain()
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_captured_weights_are_live(backend):
+    class Lin:
+        def __init__(self):
+            self.w = np.eye(3)
+
+        def __call__(self, x):
+            return x @ self.w
+    m = Lin()
+    t = pts.trace(m, (np.ones((2, 3)),), backend=backend)
+    m.w *= 2.0                                    # changed in place: the next call sees it
+    assert np.array_equal(t(np.ones((2, 3))), np.full((2, 3), 2.0))
+
+
+def test_check_inputs():
+    f = pts.trace(np.tanh, (np.ones(3),), check_inputs=[(np.ones(5),), (np.zeros(1),)],
+                  backend="interp")
+    assert len(f.traces) == 1
+    calls = []
+
+    def stateful(x):                              # Python state the trace froze
+        calls.append(1)
+        return x * len(calls)
+    with pytest.raises(pts.TraceError, match="check_inputs .* differ \\(values\\)"):
+        pts.trace(stateful, (np.ones(2),), check_inputs=[(np.ones(2),)], backend="interp")
+
+
+def test_strict_results():
+    def f(x):
+        return {"y": x + 1, "n": x.shape[0], "tag": "ok", "pair": (x, [x * 2])}
+    t = pts.trace(f, (np.ones(2),), backend="interp")
+    out = t(np.ones(3))
+    assert out["n"] == 3 and out["tag"] == "ok" and np.array_equal(out["pair"][1][0],
+                                                                   np.full(3, 2.0))
+
+    class Box:
+        def __init__(self, v):
+            self.v = v
+    with pytest.raises(pts.TraceError, match="returned a Box"):
+        pts.trace(lambda x: Box(x), (np.ones(2),), backend="interp")
+    t = pts.trace(lambda x: (x * 2, Box(1)), (np.ones(2),), strict=False, backend="interp")
+    assert isinstance(t(np.ones(2))[1], Box)
+
+
+def test_numpy_errors_are_numpys():
+    with pytest.raises(ValueError, match="matmul: Input operand 1 has a mismatch"):
+        pts.trace(lambda x, w: x @ w, (np.ones((2, 3)), np.ones((2, 3))), backend="interp")
+
+
+def test_the_ir_is_at_the_users_lines():
+    def f(x):
+        y = np.exp(x)
+        return y / y.sum(axis=0)
+    t = pts.trace(f, (np.ones((2, 2)),), backend="interp")
+    first = f.__code__.co_firstlineno
+    text = t.ir(recorded=True)
+    assert f"np.exp %x {{static = \"{{}}\"}} !{first + 1}:" in text
+    assert f"np.sum" in text and f"!{first + 2}:" in text
+
+
+def test_inputs_that_are_not_arrays_are_constants():
+    def f(x, k, flag):
+        return x * k if flag else x - k
+    t = pts.trace(f, (np.ones(2), 3, True), backend="interp")
+    assert np.array_equal(t(np.ones(2), 3, True), np.full(2, 3.0))
+    assert np.array_equal(t(np.ones(2), 3, False), np.full(2, -2.0))
+    assert len(t.traces) == 2
+    with pytest.raises(TypeError, match="pts.trace takes arrays and numbers as inputs"):
+        t(np.ones(2), "3", True)

@@ -1,0 +1,76 @@
+"""Traced programs (pts.trace) run at several sizes, compared with the eager function.
+
+Every module in `programs/` is plain Python + numpy.  It names what is traced (`TRACE`: a
+function or an object with `__call__`) and its inputs (`INPUTS`: a list of argument tuples,
+made with a seeded generator).  The test traces `TRACE` on `INPUTS[0]` and calls the trace
+on every tuple of `INPUTS`, interpreted and natively: each result must equal the eager
+call's (the structure, dtypes and shapes exactly; floats within the tolerances below).  A
+program whose Python branches or loops on a size sets `TRACES`: how many traces the calls
+must have made (each broken guard traces again); the others must keep one trace, so the
+sizes really stayed symbolic.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pts
+
+HERE = Path(__file__).resolve().parent
+PROGRAMS = sorted((HERE / "programs").glob("*.py"))
+sys.path.insert(0, str(HERE.parent / "lang"))
+import test_tensor_programs as ttp  # noqa: E402 - its comparison of results
+
+TOLERANCE = {np.dtype(np.float32): (2e-5, 2e-6), np.dtype(np.float64): (1e-12, 1e-13)}
+
+
+class Tolerance:
+    def tolerance(self, dtype) -> tuple[float, float]:
+        return TOLERANCE.get(np.dtype(dtype), (1e-12, 1e-13))
+
+
+def difference(want, got, path: str) -> str | None:
+    """tests/lang's comparison of results, with dicts (keys in order, then values)."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict) or list(got) != list(want):
+            return f"{path}: {got!r}, expected a dict with keys {list(want)}"
+        for k in want:
+            d = difference(want[k], got[k], f"{path}[{k!r}]")
+            if d:
+                return d
+        return None
+    if isinstance(want, (tuple, list)) and type(want) is type(got) and len(want) == len(got):
+        for i, (w, g) in enumerate(zip(want, got)):
+            d = difference(w, g, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    return ttp.difference(want, got, Tolerance(), path)
+
+
+def load(path: Path):
+    spec = importlib.util.spec_from_file_location(f"trace_program_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
+def test_traced_program(path: Path, backend: str):
+    m = load(path)
+    f = pts.trace(m.TRACE, m.INPUTS[0], backend=backend)
+    for i, args in enumerate(m.INPUTS):
+        want = m.TRACE(*args)
+        got = f(*args)
+        d = difference(want, got, f"inputs[{i}] result")
+        assert d is None, f"{path.name} [{backend}]: {d}\n{f.explain()}"
+    assert len(f.traces) == getattr(m, "TRACES", 1), f.explain()
+
+
+def test_corpus_size():
+    assert len(PROGRAMS) >= 20
