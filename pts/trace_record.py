@@ -423,6 +423,7 @@ class Recorder:
     guards: list[Guard] = field(default_factory=list)
     captured: list[np.ndarray] = field(default_factory=list)
     captured_at: dict = field(default_factory=dict)      # id(array) -> its Traced
+    module_functions: dict = field(default_factory=dict)  # scripted callees' IR, by name
 
     def __post_init__(self):
         self.b = Builder(self.func, self.func.entry)
@@ -472,6 +473,13 @@ class Recorder:
 
     def wrap(self, value: Value, t: Type, example) -> Traced:
         return Traced(self, value, t, example)
+
+    def result(self, value: Value, t: Type, example):
+        """A call's result as the traced program sees it: tuples taken apart."""
+        if isinstance(t, TupleType):
+            return tuple(self.result(self.b.emit("tuple.get", [value, const(i)], et), et, ex)
+                         for i, (et, ex) in enumerate(zip(t.elems, example)))
+        return self.wrap(value, t, example)
 
     # ---------------------------------------------------------------- guards
 
@@ -611,6 +619,41 @@ class Recorder:
         return self.wrap(self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t, example)
 
 
+def call_script(rec: Recorder, sf, args: tuple):
+    """A pts.script function called on traced values: a call of its compiled code, its
+    control flow kept (the function's IR, as lowered, joins the trace's module and is
+    optimized with it); its example result is the Python function's on the examples."""
+    from pts import compiler
+    from pts.api import _argument_type
+    sig = tuple(rec.operand(a)[1] if isinstance(a, (Traced, SymInt, np.ndarray))
+                else _argument_type(a) for a in args)
+    span = user_span()
+    record_ = compiler.compile(sf.py_func, sig, after="lower")
+    module = record_.module
+    if record_.shared or getattr(module, "classes", None):
+        raise trace_error(f"{sf.py_func.__name__}() shares module-level lists or objects of "
+                          f"user classes with Python: a traced program cannot call it yet")
+    names = {}
+    for f in module:
+        new, n = f.name, 1
+        while new in rec.module_functions or new == rec.func.name:
+            new, n = f"{f.name}.t{n}", n + 1
+        names[f.name] = new
+    for f in module:
+        f.name = names[f.name]
+        for ins in f.instructions():
+            if "callee" in ins.attrs and ins.attrs["callee"] in names:
+                ins.attrs["callee"] = names[ins.attrs["callee"]]
+        rec.module_functions[f.name] = f
+    entry = rec.module_functions[names[module.entry]]
+    kept = [a for i, a in enumerate(args) if i not in record_.const_indices]
+    vals = [rec.operand(a)[0] for a in kept]
+    rec.b.span = span
+    out = rec.b.emit("call", vals, entry.ret_type, {"callee": entry.name})
+    example = sf.py_func(*_examples(args))
+    return rec.result(out, entry.ret_type, example)
+
+
 def _index_operand(item):
     if isinstance(item, (Traced, np.ndarray, list)):
         raise trace_error("indexing a traced array with an array or a list (fancy or boolean "
@@ -653,6 +696,11 @@ def _examples(x):
     if isinstance(x, slice):
         return slice(_examples(x.start), _examples(x.stop), _examples(x.step))
     return x
+
+
+def holds_traced(args: tuple, kwargs: dict) -> bool:
+    """Does a call get a traced value (pts.api: a scripted function called in a trace)?"""
+    return bool(_ACTIVE) and (_has_sym(args) or _has_sym(kwargs))
 
 
 def _has_sym(x) -> bool:

@@ -135,7 +135,7 @@ class TracedFunction:
         else:
             func.ret_type = TupleType(tuple(t for _, t in leaves))
             b.ret(b.emit("tuple", [v for v, _ in leaves], func.ret_type))
-        module = Module([func], entry=func.name)
+        module = Module([func] + list(rec.module_functions.values()), entry=func.name)
         text = print_module(module)
         params = tuple(array_names) + tuple(p.name for p in func.params[len(array_names):])
         record_ = compiler.compile_traced(module, params)

@@ -149,3 +149,22 @@ def test_inputs_that_are_not_arrays_are_constants():
     assert len(t.traces) == 2
     with pytest.raises(TypeError, match="pts.trace takes arrays and numbers as inputs"):
         t(np.ones(2), "3", True)
+
+
+def test_a_data_dependent_if_is_refused_and_works_in_pts_script():
+    def plain(x):
+        if x.sum() > 0:                          # the values decide: refused at this line
+            return x * 2.0
+        return -x
+    with pytest.raises(pts.TraceError) as info:
+        pts.trace(plain, (np.ones(3),))
+    assert info.value.line == plain.__code__.co_firstlineno + 1
+    part = pts.script(plain)
+
+    def traced(x):
+        return part(x) + 1.0
+    for backend in ("interp", "native"):
+        t = pts.trace(traced, (np.ones(3),), backend=backend)
+        assert np.array_equal(t(np.ones(4)), np.full(4, 3.0))       # one branch
+        assert np.array_equal(t(-np.ones(2)), np.full(2, 2.0))      # and the other
+        assert len(t.traces) == 1
