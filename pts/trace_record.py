@@ -714,6 +714,22 @@ def _has_sym(x) -> bool:
 
 
 _ORIGINALS = {name: getattr(np, name) for name in _CREATORS}
+# numpy's global random functions: refused while a trace runs (their numbers would be
+# frozen into the compiled code as constants)
+_RANDOM = ("rand", "randn", "random", "random_sample", "ranf", "sample", "randint",
+           "random_integers", "normal", "uniform", "standard_normal", "choice",
+           "permutation", "shuffle", "binomial", "poisson", "exponential", "beta", "gamma")
+_RANDOM_ORIGINALS = {name: getattr(np.random, name) for name in _RANDOM
+                     if hasattr(np.random, name)}
+
+
+def _refused_random(name: str):
+    def refused(*args, **kwargs):
+        raise trace_error(f"np.random.{name}() while tracing: its numbers would be frozen "
+                          f"into the trace as constants; draw them outside the traced code "
+                          f"(in __init__, for weights) or pass them in as an input")
+    refused.__name__ = name
+    return refused
 _ACTIVE: list[Recorder] = []
 
 
@@ -740,8 +756,9 @@ def _len(x):
 
 
 class _Patched:
-    """While a trace runs: np.zeros & co. record sized creations, and `len` in the traced
-    function's module gives a traced array's symbolic size (restored after)."""
+    """While a trace runs: np.zeros & co. record sized creations, np.random's global
+    functions are refused, and `len` in the traced function's module gives a traced
+    array's symbolic size (restored after)."""
 
     def __init__(self, rec: Recorder, module_globals: list[dict]):
         self.rec, self.globals = rec, module_globals
@@ -752,6 +769,8 @@ class _Patched:
         if builtins.len(_ACTIVE) == 1:
             for name in _CREATORS:
                 setattr(np, name, _creator(name))
+            for name in _RANDOM_ORIGINALS:
+                setattr(np.random, name, _refused_random(name))
         for g in self.globals:
             self.saved.append((g, g.get("len", _MISSING)))
             g["len"] = _len
@@ -767,6 +786,8 @@ class _Patched:
         if not _ACTIVE:
             for name in _CREATORS:
                 setattr(np, name, _ORIGINALS[name])
+            for name, fn in _RANDOM_ORIGINALS.items():
+                setattr(np.random, name, fn)
         return False
 
 
