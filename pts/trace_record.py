@@ -42,6 +42,7 @@ from pts.frontend.check_tensors import (BINARY_UFUNCS, COMPARE_UFUNCS, METHOD_ST
 from pts.ir.core import Builder, Function, Value, const
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import result_type
+from pts.trace_shapes import result_dims
 from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
                           type_of_value)
 
@@ -242,9 +243,11 @@ class Traced:
     __array_priority__ = 1000
 
     def __init__(self, rec: "Recorder", value: Value, type: Type, example: Any,
-                 origin: tuple | None = None):
+                 dims: tuple | None = None):
         self.rec, self.value, self.type, self.example = rec, value, type, example
-        self.origin = origin            # ("input", i) or ("captured", k): its sizes' names
+        # each size as an expression of the inputs' sizes, or None (pts.trace_shapes)
+        rank = type.rank if isinstance(type, TensorType) else 0
+        self.dims = tuple(dims) if dims is not None else (None,) * rank
 
     # ---------------------------------------------------------------- sizes
 
@@ -261,11 +264,7 @@ class Traced:
                      for i, n in enumerate(self.example.shape))
 
     def _dim_expr(self, axis: int):
-        if self.origin is not None and self.origin[0] == "input":
-            return ("dim", self.origin[1], axis)
-        if self.origin is not None:          # a captured array: its shape is a key
-            return ("const", int(self.example.shape[axis]))
-        return None
+        return self.dims[axis]
 
     @property
     def ndim(self) -> int:
@@ -439,7 +438,8 @@ class Recorder:
             if not isinstance(ty, TensorType):
                 raise trace_error(f"an array of dtype {arr.dtype} cannot be used in pts")
             p = self.func.entry.add_param(BlockParam(ty, f"captured{len(self.captured)}"))
-            t = Traced(self, p, ty, arr, ("captured", len(self.captured)))
+            # (a captured array's shape is part of what a trace assumed: traced._Trace)
+            t = Traced(self, p, ty, arr, tuple(("const", int(n)) for n in arr.shape))
             self.captured.append(arr)
             self.captured_at[id(arr)] = t
         return t
@@ -483,6 +483,12 @@ class Recorder:
 
     # ---------------------------------------------------------------- guards
 
+    def assume(self, expr, n: int) -> None:
+        """The trace assumed the size `expr` was n (a size 1 that numpy broadcast)."""
+        self.guards.append(Guard(("==", expr, ("const", n)), True,
+                                 _expr_text(("==", expr, ("const", n)), self.input_names),
+                                 user_span()))
+
     def guard(self, a: SymInt, b, op: str, result: bool) -> None:
         """A Python decision `a op b` that came out `result`."""
         span = user_span()
@@ -502,7 +508,7 @@ class Recorder:
         broken = self.b.emit("not", [test], I1) if result else test
         k = len(self.guards)
         self.guards.append(Guard(None, True, f"{text} (a size computed inside)", span))
-        self.b.check(broken, "RuntimeError", f"{GUARD_TAG}{k}")
+        self.b.check(broken, "RuntimeError", f"{GUARD_TAG}{k}: the trace assumed {text}")
 
     # ---------------------------------------------------------------- numpy operations
 
@@ -524,7 +530,16 @@ class Recorder:
         example = eager(*_examples(eager_args), **_examples(eager_kwargs or {}))
         self.b.span = span
         ins = self.b.emit("np." + name, [v[0] for v in vals], t, {"static": repr(static)})
-        return self.wrap(ins, t, example)
+        dims = None
+        if isinstance(t, TensorType):
+            shapes = [(x.dims, x.example.shape) if isinstance(x, Traced) and
+                      isinstance(x.type, TensorType) else (None, None)
+                      for x in (self.capture(o) if isinstance(o, np.ndarray) else o
+                                for o in operands)]
+            dims = (_created_dims(name, operands) if name in _CREATORS else
+                    _reshaped_dims(operands) if name == "reshape" else
+                    result_dims(name, shapes, static, np.shape(example), self.assume))
+        return Traced(self, ins, t, example, dims)
 
     def np_function(self, func, args: tuple, kwargs: dict, implied: dict | None = None,
                     name: str | None = None, shown: str | None = None, eager=None):
@@ -616,7 +631,19 @@ class Recorder:
             raise trace_error(str(err)) from None
         example = x.example[_examples(key)]
         self.b.span = span
-        return self.wrap(self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t, example)
+        dims, axis = [], 0
+        for word in pattern:                # ints drop an axis, None adds one, a full slice
+            if word == "n":                 # keeps its size; other slices: not known
+                dims.append(("const", 1))
+                continue
+            if word == "s000":
+                dims.append(x.dims[axis])
+            elif word != "i":
+                dims.append(None)
+            axis += 1
+        dims += list(x.dims[axis:])
+        return Traced(self, self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t,
+                      example, dims)
 
 
 def call_script(rec: Recorder, sf, args: tuple):
@@ -652,6 +679,28 @@ def call_script(rec: Recorder, sf, args: tuple):
     out = rec.b.emit("call", vals, entry.ret_type, {"callee": entry.name})
     example = sf.py_func(*_examples(args))
     return rec.result(out, entry.ret_type, example)
+
+
+def _size_expr(v):
+    if isinstance(v, SymInt):
+        return v.expr
+    if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 0:
+        return ("const", int(v))
+    return None
+
+
+def _reshaped_dims(operands: list) -> tuple | None:
+    sizes = operands[1:]
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+        sizes = list(sizes[0])
+    return tuple(_size_expr(v) for v in sizes)
+
+
+def _created_dims(name: str, operands: list) -> tuple | None:
+    if name == "arange":
+        return (_size_expr(operands[0]),) if len(operands) == 1 else None
+    shape = operands[0]
+    return tuple(map(_size_expr, shape)) if isinstance(shape, (tuple, list)) else None
 
 
 def _index_operand(item):
@@ -817,7 +866,7 @@ def record(fn, args: tuple, names: list[str], name: str):
     rec = Recorder(func, list(names))
     call_args = list(args)
     for i, p, t in zip(arrays, func.params, types):
-        call_args[i] = Traced(rec, p, t, args[i], ("input", i))
+        call_args[i] = Traced(rec, p, t, args[i], tuple(("dim", i, a) for a in range(t.rank)))
     with _Patched(rec, _module_globals(fn)):
         out = fn(*call_args)
     return rec, out

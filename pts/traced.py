@@ -31,7 +31,7 @@ import numpy as np
 
 from pts.errors import CompileError, TraceError
 from pts.ir.core import Module
-from pts.ir.types import TupleType
+from pts.ir.types import TupleType, type_of_value
 from pts.trace_record import (GUARD_TAG, Guard, SymInt, Traced, evaluate, record,
                               trace_error)
 
@@ -57,7 +57,8 @@ class _Trace:
     captured_shapes: list
     compiled: Any                   # pts.compiled.Compiled
     structure: Any                  # the result's shape: see _flatten
-    ir_text: str
+    ir_text: str                    # the IR as recorded (before the passes)
+    names: list                     # the traced function's parameter names
 
     def holds(self, shapes: list) -> Guard | None:
         """The first guard (with an expression) the call's sizes break, else None."""
@@ -144,9 +145,82 @@ class TracedFunction:
         except CompileError as e:
             raise e.with_traceback(None) from None
         tr = _Trace(key, rec.guards, rec.captured, [c.shape for c in rec.captured], compiled,
-                    structure, text)
+                    structure, text, names)
         self.traces.append(tr)
         return tr
+
+    def saved_module(self, key: tuple) -> tuple[Module, list, list[str]]:
+        """The traces for one input signature as one IR module for an archive (pts.save):
+        an entry that tests each trace's guards in order and calls the first that holds
+        (from C no trace can be made: a call none holds for raises RuntimeError saying
+        what each assumed).  Returns (module, the captured arrays the entry takes after
+        the inputs, the entry's parameter names)."""
+        from pts.ir.core import Builder, Function, BlockParam
+        from pts.ir.parser import parse_module
+        traces = [tr for tr in self.traces if tr.key == key]
+        rets = {(str(tr.compiled.record.entry.ret_type), repr(tr.structure)) for tr in traces}
+        if len(rets) > 1:
+            raise TraceError(f"pts.save: the traces of {self.__name__} for inputs "
+                             f"{_key_text(key)} return different results "
+                             f"({', '.join(sorted(r for r, _ in rets))}): an archive entry "
+                             f"has one result type")
+        for tr in traces[:-1]:
+            inside = [g for g in tr.guards if g.expr is None]
+            if inside:
+                raise TraceError(f"pts.save: {self.__name__} has several traces for inputs "
+                                 f"{_key_text(key)}, and one assumed a size computed inside "
+                                 f"the code ({inside[0].text}, {_where(inside[0])}): an "
+                                 f"archive cannot choose between them before the call")
+        captured: list = []
+        for tr in traces:
+            for c in tr.captured:
+                if not any(c is d for d in captured):
+                    captured.append(c)
+        names = [n for n, k in zip(traces[0].names, key) if k[0] == "array"]
+        module = Module()
+        recorded = parse_module(traces[0].ir_text)
+        first = recorded[recorded.entry]
+        entry = Function(f"trace_{_ident(self.__name__)}", first.param_types[:len(names)],
+                         first.ret_type, names, file=first.file)
+        for k, c in enumerate(captured):
+            entry.entry.add_param(BlockParam(type_of_value(c), f"captured{k}"))
+        module.add(entry)
+        module.entry = entry.name
+        b = Builder(entry, entry.entry)
+        array_pos = {i: n for n, i in enumerate(i for i, k in enumerate(key) if k[0] == "array")}
+        fail_text = []
+        for t, tr in enumerate(traces):
+            m = parse_module(tr.ir_text)
+            renamed = {f.name: f"t{t}.{f.name}" for f in m}
+            for f in m:
+                f.name = renamed[f.name]
+                for ins in f.instructions():
+                    if ins.attrs.get("callee") in renamed:
+                        ins.attrs["callee"] = renamed[ins.attrs["callee"]]
+                module.add(f)
+            holds = None
+            for g in tr.guards:
+                if g.expr is not None:
+                    v = _emit_expr(b, g.expr, entry.params, array_pos)
+                    holds = v if holds is None else b.emit("and", [holds, v], v.type)
+            args = list(entry.params[:len(names)]) + [
+                entry.params[len(names) + next(k for k, d in enumerate(captured) if d is c)]
+                for c in tr.captured]
+            call_b = entry.new_block(f"trace{t}")
+            next_b = entry.new_block(f"after{t}")
+            if holds is None:
+                b.br(call_b)
+            else:
+                b.cbr(holds, call_b, next_b)
+            b.at(call_b)
+            b.ret(b.emit("call", args, first.ret_type, {"callee": renamed[m.entry]}))
+            b.at(next_b)
+            fail_text.append(f"trace {t} assumed " + (" and ".join(
+                g.text for g in tr.guards if g.expr is not None) or "nothing"))
+        from pts.ir.core import const
+        b.raise_("RuntimeError", const(f"{self.__name__}: no trace holds for these sizes ("
+                                       + "; ".join(fail_text) + ")"))
+        return module, captured, names + [f"captured{k}" for k in range(len(captured))]
 
     def check(self, inputs: tuple) -> None:
         """check_inputs: the traced code and the eager function agree on these inputs."""
@@ -229,6 +303,32 @@ def _where(g: Guard) -> str:
 def _guard_index(e: RuntimeError) -> int | None:
     m = re.search(re.escape(GUARD_TAG) + r"(\d+)", str(e))
     return int(m.group(1)) if m else None
+
+
+_CMP_OPS = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+
+def _emit_expr(b, expr, params: list, array_pos: dict):
+    """The IR computing a guard's size expression (trace_record.evaluate) from the
+    entry's parameters."""
+    from pts.ir.core import const
+    from pts.ir.ops import result_type
+    from pts.ir.types import I1, I64
+    kind = expr[0]
+    if kind == "dim":
+        p = params[array_pos[expr[1]]]
+        shape = b.emit("np.shape", [p], result_type("np.shape", [p.type]), {"static": "{}"})
+        return b.emit("tuple.get", [shape, const(expr[2])], I64)
+    if kind == "const":
+        return const(expr[1])
+    if kind == "not":
+        return b.emit("not", [_emit_expr(b, expr[1], params, array_pos)], I1)
+    a = _emit_expr(b, expr[1], params, array_pos)
+    c = _emit_expr(b, expr[2], params, array_pos)
+    if kind in _CMP_OPS:
+        return b.emit(_CMP_OPS[kind], [a, c], I1)
+    return b.emit({"+": "add", "-": "sub", "*": "mul", "//": "floordiv", "%": "mod"}[kind],
+                  [a, c], I64)
 
 
 # ---------------------------------------------------------------- results

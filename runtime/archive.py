@@ -81,6 +81,10 @@ def save(obj, path: str, example_inputs=None, targets=None) -> dict:
         return save_train_step(obj, path, example_inputs, targets)
     if isinstance(obj, ScriptModule):
         return save_model(obj, path, example_inputs, targets)
+    from pts.traced import TracedFunction
+    if isinstance(obj, TracedFunction):
+        from pts.runtime.archive_write import save_trace
+        return save_trace(obj, path, example_inputs, targets)
     if not isinstance(obj, ScriptFunction):
         if callable(obj) and hasattr(obj, "__code__"):
             obj = ScriptFunction(obj)

@@ -69,7 +69,11 @@ class LoadedFunction:
         shared = [decode_value(r["value"]) for r in manifest.get("shared", [])]
         for rec, fn in entries:
             consts = {int(c["index"]): decode_value(c["value"]) for c in rec.get("consts", [])}
-            ws = tuple(weights[k] for k in rec.get("weights", [])) if weights else ()
+            wanted = rec.get("weights", [])
+            if any(not isinstance(k, int) or not 0 <= k < len(weights or ()) for k in wanted):
+                raise ArchiveError(f"{path}: entry {rec.get('key')!r} takes weights the "
+                                   f"archive does not have")
+            ws = tuple(weights[k] for k in wanted)
             ws = tuple(shared[k] for k in rec.get("shared", ())) + ws
             nuser = len(rec["params"])
             self._entries.append((fn.param_types[:nuser], native_by_entry[rec["key"]], rec,

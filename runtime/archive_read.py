@@ -202,7 +202,7 @@ def load(path: str):
             remember_source(s["file"], ar.read(s["path"]).decode("utf-8"))
         except (ArchiveError, KeyError, TypeError, UnicodeDecodeError):
             pass
-    weights = _load_weights(ar, m) if kind != "function" else []
+    weights = _load_weights(ar, m)
     target, image_rec, _note = choose_image(m)
     natives = {}
     if image_rec is not None:
@@ -238,11 +238,12 @@ def load(path: str):
         tables = loaded_classes(m["classes"])
         for n in natives.values():
             n.classes, n.class_bases, n.class_types = tables
-    if kind == "function":
-        f = LoadedFunction(path, m, pairs, natives, from_ir, signature=m.get("signature"))
+    arrays = [a for _, a in weights]
+    if kind == "function":       # (a pts.trace's captured arrays are its weights)
+        f = LoadedFunction(path, m, pairs, natives, from_ir, signature=m.get("signature"),
+                           weights=arrays)
         f.image = image
         return f
-    arrays = [a for _, a in weights]
     if kind == "train_step":
         from pts.runtime.archive_train import LoadedTrainStep
         fn = LoadedFunction(path, m, pairs, natives, from_ir, name=m.get("name"),

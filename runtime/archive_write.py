@@ -274,10 +274,12 @@ class _Saver:
             print(f"pts.save: {self.path}: written in {time.perf_counter() - self.start:.1f} s",
                   file=sys.stderr, flush=True)
 
-    def add(self, name: str, pyfunc, sig: _Signature, root=None, reuse: bool = True) -> None:
+    def add(self, name: str, pyfunc, sig: _Signature, root=None, reuse: bool = True,
+            weights_root=None) -> None:
         """reuse: the optimized IR of an in-process compilation may be used (for a model:
         native code, whose tensor attributes are parameters, compiled for what the model
-        still is)."""
+        still is).  weights_root: where the record's `lifted` paths lead when there is no
+        model (a trace's captured arrays)."""
         from pts import compiler     # (not imported by pts.load, which imports this module)
         record = getattr(sig.compiled, "record", None) if reuse else None
         if record is not None and root is not None and not guards_hold(root, record.guards):
@@ -329,7 +331,8 @@ class _Saver:
                 dotted = ".".join(path)
                 if dotted not in self.weights:
                     # (asarray: ascontiguousarray would make a 0-d buffer, num_batches_tracked, 1-d)
-                    self.weights[dotted] = np.asarray(resolve(root, path), order="C")
+                    self.weights[dotted] = np.asarray(resolve(weights_root or root, path),
+                                                      order="C")
                 indices.append(list(self.weights).index(dotted))
             rec["weights"] = indices
             rec["weight_types"] = weight_types
@@ -447,6 +450,33 @@ def save_function(obj, path: str, example_inputs, targets) -> dict:
             saver.add(name, obj.py_func, sig)
         return saver.write(path, "function", name,
                            {"signature": _python_signature(obj.py_func, False)}, targets)
+    finally:
+        saver.done()
+
+
+def save_trace(obj, path: str, example_inputs, targets) -> dict:
+    """runtime.archive.save of a pts.trace (a pts.traced.TracedFunction): an entry per
+    input signature of its traces (and of `example_inputs`, traced where no trace holds
+    yet), testing the traces' guards in order; the arrays it captured are weights."""
+    import types
+    from pts import compiler
+    for args in example_inputs or ():
+        obj(*args)
+    name = obj.__name__
+    saver = _Saver(path)
+    try:
+        names: list = []
+        for key in dict.fromkeys(tr.key for tr in obj.traces):
+            module, captured, names = obj.saved_module(key)
+            record = compiler.compile_traced(module, tuple(names))
+            record.lifted = tuple((f"captured{k}",) for k in range(len(captured)))
+            record.param_names = tuple(names[:len(names) - len(captured)])
+            weights = types.SimpleNamespace(**{f"captured{k}": c for k, c in enumerate(captured)})
+            saver.add(name, None, _Signature((), {}, None, types.SimpleNamespace(record=record)),
+                      weights_root=weights)
+        inputs = obj.traces[0].names
+        return saver.write(path, "function", name,
+                           {"signature": {"params": list(inputs), "defaults": {}}}, targets)
     finally:
         saver.done()
 

@@ -67,17 +67,38 @@ def test_PTS_LOG_recompiles_prints_the_reason(tmp_path):
 
 @pytest.mark.parametrize("backend", ["interp", "native"])
 def test_a_size_computed_inside_is_checked_in_the_code(backend):
-    def f(x, w):
-        h = x @ w                               # h.shape[1] is w's: not an input's size
-        if h.shape[1] > 2:
-            return h[:, :2]
+    def f(x):
+        h = x[1:]                               # a sliced size: not known as an expression
+        if h.shape[0] > 2:
+            return h[:2]
         return h * 10.0
-    x = rng.standard_normal((4, 3))
-    t = pts.trace(f, (x, rng.standard_normal((3, 5))), backend=backend)
-    w2 = rng.standard_normal((3, 2))
-    assert np.allclose(t(x, w2), (x @ w2) * 10.0)
+    t = pts.trace(f, (rng.standard_normal((5, 3)),), backend=backend)
+    x2 = rng.standard_normal((2, 3))
+    assert np.allclose(t(x2), x2[1:] * 10.0)
     assert len(t.traces) == 2
     assert "(a size computed inside)" in t.explain()
+    with pytest.raises(pts.TraceError, match="an archive cannot choose between them"):
+        pts.save(t, "/dev/null")
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_sizes_through_matmul_and_broadcasting_stay_expressions(backend):
+    def f(x, w, b):
+        h = np.maximum(x @ w + b, 0.0)          # h.shape == (x.shape[0], w.shape[1])
+        if h.shape[1] > 2:
+            return h[:, :2]
+        return h.T
+    x, w, b = rng.standard_normal((4, 3)), rng.standard_normal((3, 5)), np.zeros(5)
+    t = pts.trace(f, (x, w, b), backend=backend)
+    assert "assumes w.shape[1] > 2" in t.explain()
+    w2, b2 = rng.standard_normal((3, 2)), np.zeros(2)
+    assert np.allclose(t(x, w2, b2), f(x, w2, b2))
+    assert "traced again because: test_trace_api.py" in t.explain()
+    assert "the trace assumed w.shape[1] > 2" in t.explain()
+    one = pts.trace(f, (x, w, np.zeros(1)), backend=backend)       # b's size 1 broadcast
+    assert "assumes b.shape[0] == 1" in one.explain()
+    assert np.allclose(one(x, w, np.ones(5)), f(x, w, np.ones(5)))
+    assert len(one.traces) == 2
 
 
 @pytest.mark.parametrize("backend", ["interp", "native"])
