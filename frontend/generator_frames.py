@@ -1,0 +1,430 @@
+"""Generator objects as values: a generator function whose result is kept (a variable, a
+global, a field, an argument, a list element) becomes a class whose objects are its frames.
+
+Contract.  `frame_class(pyfunc, node)` is, once per generator function, a Python class
+(`genRandom.<generator>`, module: the generator's own) whose run-time objects are pts
+objects of user classes (frontend.check_classes, ir.object_ops): references, fields in the
+call's arena, marshalled across the Python boundary by their fields.  Its methods are
+syntax trees made here from the generator's own tree (spans at the user's lines), each
+registered for a Python function of the class (frontend.source._PARSED):
+
+- `__init__(self, <the generator's parameters>)`: stores the arguments in fields named as
+  the parameters, and the resume state `_pts_state = 0`;
+- `_pts_step(self) -> bool`: the body as a state machine (below): runs from where the
+  frame stopped to the next `yield v` (stores v in `_pts_value`, the yield's number in
+  `_pts_state`, returns True) or to the body's end or a `return` (returns False);
+- `_pts_advance(self)`: `_pts_step`, a StopIteration that escapes the body being CPython's
+  `RuntimeError: generator raised StopIteration` (PEP 479);
+- `__next__(self)`: `_pts_value` after a step, else `raise StopIteration`;
+- `__iter__(self)`: the generator `while self._pts_advance(): yield self._pts_value`, which
+  check_dunders.object_iter inlines where the object is iterated (`for x in g`, list(g),
+  sum(g), comprehensions);
+- `_pts_iter(self)` (`iter(g)`: g itself), `_pts_next_or(self, d)` (`next(g, d)`).
+
+The state machine.  Every local of the generator (parameters, assigned names) is a field
+of the frame (`x` -> `self.x`), so a local lives across yields with no liveness analysis.
+Yields are numbered 1.. in source order, so each compound statement holds a contiguous
+range of them.  `_pts_step` reads the state into `r` and sets the state to -1 (finished:
+an exception that leaves the body finishes the frame, as CPython's does); r == -1 returns
+False, r == 0 starts the body, r == k resumes after yield k: every statement list skips
+the statements before the one that holds yield k (`if r == 0:` around each run of
+yield-free statements), enters the compound statements on the path to it with their tests
+made true (`while (lo <= r <= hi) or (r == 0 and test)`: the test is not evaluated when
+resuming, as CPython does not) and yield k itself sets r = 0, from where the code runs as
+written.  A `for` around a yield keeps its iteration in fields: over `range(...)`, a list,
+str, tuple or array an index (`len` and `[i]` each step, as CPython's list iterator), over
+a call of a generator function a generator object of its own; `yield from E` is `for v in
+E: yield v`.
+
+Refused (CompileError at the construct): a nested `def` in a generator kept as a value, a
+`yield` in an `except`/`finally` clause, in a `try` that has a `finally`, or in a `try`'s
+`else`; a `for` around a yield over a lazy builtin (enumerate, zip, map, filter, a
+generator expression).  Out of scope: send, throw, close (the methods do not exist here).
+"""
+from __future__ import annotations
+
+import __future__
+import inspect
+import sys
+
+from pts.errors import CompileError
+from pts.frontend import ast as A
+
+STATE, VALUE, SELF, RESUME = "_pts_state", "_pts_value", "_pts_self", "_pts_r"
+LAZY_ITERS = {"enumerate", "zip", "map", "filter", "reversed"}
+
+_CLASSES: dict = {}          # generator function -> its frame class
+
+
+def is_frame_class(cls) -> bool:
+    return isinstance(cls, type) and getattr(cls, "__pts_generator__", None) is not None
+
+
+# the pts layer's way to run a frame's method from Python (pts.generators sets it): a
+# frame object that reaches Python iterates there through the compiled `_pts_advance`
+RUN_METHOD = None
+
+
+def _python_next(self):
+    if RUN_METHOD is None:
+        raise RuntimeError("this pts generator object runs only in scripted code")
+    if RUN_METHOD(self):
+        return getattr(self, VALUE)
+    raise StopIteration
+
+
+def frame_class(pyfunc, node: A.Node):
+    """The frame class of generator function `pyfunc` (made on first use)."""
+    cls = _CLASSES.get(pyfunc)
+    if cls is not None:
+        return cls
+    from pts.frontend.source import parse_pyfunc
+    fdef = parse_pyfunc(pyfunc)
+    builder = _Builder(pyfunc, fdef)
+    methods = builder.methods()
+    cls = type(f"{pyfunc.__name__}.<generator>", (),
+               {"__module__": pyfunc.__module__,
+                "__qualname__": f"{pyfunc.__qualname__}.<generator>"})
+    for name, (text, tree) in methods.items():
+        fn = _python_function(pyfunc, name, text)
+        fn.__qualname__ = f"{cls.__qualname__}.{name}"
+        if name == "__init__":
+            fn.__defaults__ = pyfunc.__defaults__
+            fn.__kwdefaults__ = pyfunc.__kwdefaults__
+        from pts.frontend import source
+        source._PARSED[id(fn.__code__)] = (fn.__code__, tree)
+        setattr(cls, name, fn)
+    cls.__pts_generator__ = pyfunc
+    cls.__pts_python_next__ = _python_next
+    _CLASSES[pyfunc] = cls
+    return cls
+
+
+def _python_function(pyfunc, name: str, params: str):
+    """A Python function `name(params)` of the generator's module (its syntax tree is the
+    one made here; Python runs its body only when a frame object reaches Python, where
+    `__next__` goes through pts: `_python_next`)."""
+    module = sys.modules.get(pyfunc.__module__)
+    g = vars(module) if module is not None else {}
+    body = ("    return type(_pts_self).__pts_python_next__(_pts_self)\n" if name == "__next__"
+            else _PY_ITER if name == "__iter__"
+            else "    return _pts_self\n" if name == "_pts_iter"
+            else "".join(f"    _pts_self.{p} = {p}\n" for p in inspect.signature(pyfunc).parameters)
+            + f"    _pts_self.{STATE} = 0\n" if name == "__init__"
+            else "    raise RuntimeError('a pts generator frame method')\n")
+    text = f"def {name}({params}):\n{body}"
+    code = compile(text, f"<generator {pyfunc.__qualname__}>", "exec",
+                   flags=__future__.annotations.compiler_flag, dont_inherit=True)
+    ns: dict = {}
+    exec(code, g, ns)  # noqa: S102
+    return ns[name]
+
+
+_PY_ITER = ("    while True:\n"
+            "        try:\n"
+            "            v = _pts_self.__next__()\n"
+            "        except StopIteration:\n"
+            "            return\n"
+            "        yield v\n")
+
+
+# ---------------------------------------------------------------- tree helpers
+
+def _name(id_: str, span) -> A.Name:
+    return A.Name(id_, span=span)
+
+
+def _field(attr: str, span) -> A.Attribute:
+    return A.Attribute(_name(SELF, span), attr, span=span)
+
+
+def _const(v, span) -> A.Const:
+    return A.Const(v, span=span)
+
+
+def _cmp(left, op, right, span) -> A.Compare:
+    return A.Compare(left, [op], [right], span=span)
+
+
+def _assign(target, value, span) -> A.Assign:
+    return A.Assign([target], value, span=span)
+
+
+def _call(func, args, span) -> A.Call:
+    return A.Call(func, list(args), span=span)
+
+
+def _method_call(obj, name, args, span) -> A.Call:
+    return A.Call(A.Attribute(obj, name, span=span), list(args), span=span)
+
+
+def _yields(node) -> list:
+    return [n for n in A.walk(node) if isinstance(n, (A.Yield, A.YieldFrom))]
+
+
+def _fdef(name: str, params: list, body: list, span) -> A.FunctionDef:
+    return A.FunctionDef(name, params, None, body, span=span)
+
+
+class _Builder:
+    """The frame class's method trees for one generator function."""
+
+    def __init__(self, pyfunc, fdef: A.FunctionDef):
+        from pts.frontend.source import clone_tree
+        self.pyfunc = pyfunc
+        self.fdef = clone_tree(fdef)
+        self.span = fdef.span
+        self.count = 0               # yields numbered so far
+        self.loops = 0               # for loops given fields so far
+
+    def error(self, msg: str, node: A.Node) -> CompileError:
+        return CompileError(f"generator '{self.pyfunc.__name__}' kept as a value: {msg}", node.span)
+
+    # ------------------------------------------------------------ methods
+
+    def methods(self) -> dict:
+        fd, sp = self.fdef, self.span
+        for n in A.walk(fd.body):
+            if isinstance(n, A.FunctionDef):
+                raise self.error("a nested def is not supported in it (define the function "
+                                 "at module level)", n)
+        self.locals = self.local_names(fd)
+        body = self.rename(fd.body, set())
+        self.desugar_yield_from(body)
+        self.number(body)
+        params = [A.Param(SELF, span=sp)] + [
+            A.Param(p.name, p.annotation, p.default, p.kind, span=p.span) for p in fd.params]
+        sig = inspect.signature(self.pyfunc)
+        ptext = ", ".join([SELF] + [str(p.replace(default=inspect.Parameter.empty,
+                                                  annotation=inspect.Parameter.empty))
+                                    for p in sig.parameters.values()])
+        init_body = [_assign(_field(p.name, p.span), _name(p.name, p.span), p.span)
+                     for p in fd.params]
+        init_body.append(_assign(_field(STATE, sp), _const(0, sp), sp))
+        r = _name(RESUME, sp)
+        step_body = [
+            _assign(_name(RESUME, sp), _field(STATE, sp), sp),
+            _assign(_field(STATE, sp), _const(-1, sp), sp),
+            A.If(_cmp(r, "==", _const(-1, sp), sp), [A.Return(_const(False, sp), span=sp)],
+                 span=sp),
+        ] + self.stmts(body) + [A.Return(_const(False, sp), span=sp)]
+        advance = [A.Try([A.Return(_method_call(_name(SELF, sp), "_pts_step", [], sp), span=sp)],
+                         [A.ExceptHandler(_name("StopIteration", sp), None, [
+                             A.Raise(_call(_name("RuntimeError", sp),
+                                           [_const("generator raised StopIteration", sp)], sp),
+                                     span=sp)], span=sp)], span=sp)]
+        nxt = [A.If(_method_call(_name(SELF, sp), "_pts_advance", [], sp),
+                    [A.Return(_field(VALUE, sp), span=sp)], span=sp),
+               A.Raise(_name("StopIteration", sp), span=sp)]
+        it = [A.While(_method_call(_name(SELF, sp), "_pts_advance", [], sp),
+                      [A.Yield(_field(VALUE, sp), span=sp)], span=sp)]
+        nxt_or = [A.If(_method_call(_name(SELF, sp), "_pts_advance", [], sp),
+                       [A.Return(_field(VALUE, sp), span=sp)], span=sp),
+                  A.Return(_name("_pts_default", sp), span=sp)]
+        me = [A.Param(SELF, span=sp)]
+        return {
+            "__init__": (ptext, _fdef("__init__", params, init_body, sp)),
+            "_pts_step": (SELF, _fdef("_pts_step", me, step_body, sp)),
+            "_pts_advance": (SELF, _fdef("_pts_advance", me, advance, sp)),
+            "__next__": (SELF, _fdef("__next__", me, nxt, sp)),
+            "__iter__": (SELF, _fdef("__iter__", me, it, sp)),
+            "_pts_iter": (SELF, _fdef("_pts_iter", me, [A.Return(_name(SELF, sp), span=sp)], sp)),
+            "_pts_next_or": (f"{SELF}, _pts_default",
+                             _fdef("_pts_next_or", me + [A.Param("_pts_default", span=sp)],
+                                   nxt_or, sp)),
+        }
+
+    # ------------------------------------------------------------ locals -> fields
+
+    def local_names(self, fd: A.FunctionDef) -> set:
+        from pts.frontend.check import assigned_names, statements
+        names = {p.name for p in fd.params} | assigned_names(fd.body)
+        for s in statements(fd.body):
+            if isinstance(s, A.Global):
+                names -= set(s.names)
+            elif isinstance(s, A.Import):
+                names -= {n for n, _, _ in s.names}
+        return names
+
+    def rename(self, x, hidden: set):
+        """x with every local Name (not hidden by a comprehension's or lambda's own names)
+        read or written as the frame's field."""
+        if isinstance(x, list):
+            return [self.rename(v, hidden) for v in x]
+        if isinstance(x, A.Name):
+            if x.id in self.locals and x.id not in hidden:
+                return _field(x.id, x.span)
+            return x
+        if isinstance(x, (A.ListComp, A.GeneratorExp, A.SetComp, A.DictComp)):
+            inner = hidden | _bound(x.target)
+            for k, v in vars(x).items():
+                if isinstance(v, (A.Node, list)):
+                    setattr(x, k, self.rename(v, hidden if k == "iter" else inner))
+            return x
+        if isinstance(x, A.Lambda):
+            x.body = self.rename(x.body, hidden | {p.name for p in x.params})
+            return x
+        if isinstance(x, A.ExceptHandler) and x.name in self.locals:
+            raise self.error(f"'except ... as {x.name}' binds a name it also assigns "
+                             f"elsewhere", x)
+        if isinstance(x, A.Node):
+            for k, v in vars(x).items():
+                if isinstance(v, (A.Node, list)) and k != "span":
+                    setattr(x, k, self.rename(v, hidden))
+            return x
+        return x
+
+    # ------------------------------------------------------------ yield from, numbering
+
+    def desugar_yield_from(self, body: list) -> None:
+        for i, s in enumerate(body):
+            if isinstance(s, A.YieldFrom):
+                self.loops += 1
+                tmp = _field(f"_pts_from{self.loops}", s.span)
+                body[i] = A.For(tmp, s.value, [A.Yield(_field(tmp.attr, s.span), span=s.span)],
+                                span=s.span)
+            for part in ("body", "orelse", "finalbody"):
+                sub = getattr(s, part, None)
+                if isinstance(sub, list):
+                    self.desugar_yield_from(sub)
+            for h in getattr(s, "handlers", None) or []:
+                self.desugar_yield_from(h.body)
+
+    def number(self, body: list) -> None:
+        for n in A.walk(body):
+            if isinstance(n, A.Yield):
+                self.count += 1
+                n.number = self.count
+
+    # ------------------------------------------------------------ the state machine
+
+    def span_of(self, node) -> tuple:
+        ks = [y.number for y in _yields(node)]
+        return (min(ks), max(ks)) if ks else None
+
+    def resuming(self, rng, span) -> A.Expr:
+        """`lo <= r <= hi`: resuming into the statements holding yields lo..hi."""
+        lo, hi = rng
+        r = _name(RESUME, span)
+        if lo == hi:
+            return _cmp(r, "==", _const(lo, span), span)
+        return A.Compare(_const(lo, span), ["<=", "<="], [r, _const(hi, span)], span=span)
+
+    def fresh(self, span) -> A.Expr:
+        return _cmp(_name(RESUME, span), "==", _const(0, span), span)
+
+    def test_or_resume(self, rng, test: A.Expr, span) -> A.Expr:
+        """`resuming(rng) or (r == 0 and bool(test))` (no resume range: the fresh test)."""
+        if not isinstance(test, (A.Compare, A.BoolOp)) and not (
+                isinstance(test, A.UnaryOp) and test.op == "not"):
+            test = _call(_name("bool", span), [test], span)
+        fresh = A.BoolOp("and", [self.fresh(span), test], span=span)
+        if rng is None:
+            return fresh
+        return A.BoolOp("or", [self.resuming(rng, span), fresh], span=span)
+
+    def stmts(self, body: list) -> list:
+        out, run = [], []
+        for s in body:
+            if not _yields(s):
+                run.append(s)
+                continue
+            if run:
+                out.append(A.If(self.fresh(run[0].span), run, span=run[0].span))
+                run = []
+            out.extend(self.stmt(s))
+        if run:
+            out.append(A.If(self.fresh(run[0].span), run, span=run[0].span))
+        return out
+
+    def stmt(self, s: A.Stmt) -> list:
+        sp = s.span
+        if isinstance(s, A.Yield):
+            value = s.value if s.value is not None else _const(None, sp)
+            fresh = [_assign(_field(VALUE, sp), value, sp),
+                     _assign(_field(STATE, sp), _const(s.number, sp), sp),
+                     A.Return(_const(True, sp), span=sp)]
+            resume = A.If(_cmp(_name(RESUME, sp), "==", _const(s.number, sp), sp),
+                          [_assign(_name(RESUME, sp), _const(0, sp), sp)], span=sp)
+            return [A.If(self.fresh(sp), fresh, [resume], span=sp)]
+        whole = self.span_of(s)
+        guard = A.BoolOp("or", [self.fresh(sp), self.resuming(whole, sp)], span=sp)
+        if isinstance(s, A.If):
+            new = A.If(self.test_or_resume(self.span_of(s.body), s.test, s.test.span),
+                       self.stmts(s.body), self.stmts(s.orelse), span=sp)
+            return [A.If(guard, [new], span=sp)]
+        if isinstance(s, A.While):
+            new = A.While(self.test_or_resume(self.span_of(s.body), s.test, s.test.span),
+                          self.stmts(s.body), self.stmts(s.orelse), span=sp)
+            return [A.If(guard, [new], span=sp)]
+        if isinstance(s, A.For):
+            return [A.If(guard, self.for_loop(s), span=sp)]
+        if isinstance(s, A.Try):
+            for h in s.handlers:
+                if _yields(h):
+                    raise self.error("a yield in an except clause is not supported", _yields(h)[0])
+            if s.finalbody:
+                raise self.error("a yield in a try with a finally clause is not supported "
+                                 "(CPython runs the finally when the generator is closed)",
+                                 _yields(s)[0])
+            if _yields(s.orelse):
+                raise self.error("a yield in a try's else clause is not supported",
+                                 _yields(s.orelse)[0])
+            new = A.Try(self.stmts(s.body), s.handlers,
+                        [A.If(self.fresh(sp), s.orelse, span=sp)] if s.orelse else [], [],
+                        span=sp)
+            return [A.If(guard, [new], span=sp)]
+        raise self.error(f"a yield inside '{type(s).__name__.lower()}' is not supported",
+                         _yields(s)[0])
+
+    def for_loop(self, s: A.For) -> list:
+        """A `for` around a yield, its iteration in fields (see the module docstring)."""
+        sp = s.span
+        self.loops += 1
+        k = self.loops
+        it = s.iter
+        if isinstance(it, A.GeneratorExp) or (
+                isinstance(it, A.Call) and isinstance(it.func, A.Name)
+                and it.func.id in LAZY_ITERS):
+            raise self.error("a for loop around a yield iterates over range(...), a list, "
+                             "a str, a tuple, an array or a generator, not a lazy iterable "
+                             "(make it a list first)", it)
+        body_rng = self.span_of(s.body)
+        if self.is_generator_call(it):
+            src = _field(f"_pts_it{k}", sp)
+            setup = [_assign(src, it, sp)]
+            more = _method_call(_field(src.attr, sp), "_pts_advance", [], sp)
+            item = _field(VALUE, sp)
+            item = A.Attribute(_field(src.attr, sp), VALUE, span=sp)
+            take = [_assign(s.target, item, sp)]
+        else:
+            seq, idx = _field(f"_pts_seq{k}", sp), _field(f"_pts_i{k}", sp)
+            setup = [_assign(seq, it, sp), _assign(idx, _const(0, sp), sp)]
+            more = _cmp(_field(idx.attr, sp), "<",
+                        _call(_name("len", sp), [_field(seq.attr, sp)], sp), sp)
+            take = [_assign(s.target, A.Subscript(_field(seq.attr, sp), _field(idx.attr, sp),
+                                                  span=sp), sp),
+                    A.AugAssign(_field(idx.attr, sp), "+", _const(1, sp), span=sp)]
+        loop = A.While(self.test_or_resume(body_rng, more, sp),
+                       [A.If(self.fresh(sp), take, span=sp)] + self.stmts(s.body),
+                       self.stmts(s.orelse), span=sp)
+        return [A.If(self.fresh(sp), setup, span=sp), loop]
+
+    def is_generator_call(self, it: A.Expr) -> bool:
+        if not (isinstance(it, A.Call) and isinstance(it.func, A.Name)):
+            return False
+        if it.func.id in self.locals:
+            return False
+        value = self.pyfunc.__globals__.get(it.func.id)
+        return inspect.isgeneratorfunction(value)
+
+
+def _bound(target) -> set:
+    if isinstance(target, A.Name):
+        return {target.id}
+    if isinstance(target, (A.TupleExpr, A.ListExpr)):
+        out = set()
+        for t in target.elts:
+            out |= _bound(t)
+        return out
+    return set()
