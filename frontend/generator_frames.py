@@ -397,6 +397,24 @@ class _Builder:
             item = _field(VALUE, sp)
             item = A.Attribute(_field(src.attr, sp), VALUE, span=sp)
             take = [_assign(s.target, item, sp)]
+        elif self.is_range_call(it):
+            # range(a, b, s): its length once (CPython's checks of the arguments), then
+            # a + i * s for i < length
+            args = list(it.args) + [None] * (3 - len(it.args))
+            lo, hi, st = ((_const(0, sp), args[0], _const(1, sp)) if len(it.args) == 1 else
+                          (args[0], args[1], args[2] or _const(1, sp)))
+            f = {n: f"_pts_{n}{k}" for n in ("lo", "hi", "st", "n", "i")}
+            setup = [_assign(_field(f["lo"], sp), lo, sp), _assign(_field(f["hi"], sp), hi, sp),
+                     _assign(_field(f["st"], sp), st, sp),
+                     _assign(_field(f["n"], sp), _call(_name("len", sp), [
+                         _call(_name("range", sp), [_field(f[n], sp) for n in ("lo", "hi", "st")],
+                               sp)], sp), sp),
+                     _assign(_field(f["i"], sp), _const(0, sp), sp)]
+            more = _cmp(_field(f["i"], sp), "<", _field(f["n"], sp), sp)
+            value = A.BinOp("+", _field(f["lo"], sp),
+                            A.BinOp("*", _field(f["i"], sp), _field(f["st"], sp), span=sp), span=sp)
+            take = [_assign(s.target, value, sp),
+                    A.AugAssign(_field(f["i"], sp), "+", _const(1, sp), span=sp)]
         else:
             seq, idx = _field(f"_pts_seq{k}", sp), _field(f"_pts_i{k}", sp)
             setup = [_assign(seq, it, sp), _assign(idx, _const(0, sp), sp)]
@@ -409,6 +427,12 @@ class _Builder:
                        [A.If(self.fresh(sp), take, span=sp)] + self.stmts(s.body),
                        self.stmts(s.orelse), span=sp)
         return [A.If(self.fresh(sp), setup, span=sp), loop]
+
+    def is_range_call(self, it: A.Expr) -> bool:
+        import builtins
+        return (isinstance(it, A.Call) and isinstance(it.func, A.Name) and it.func.id == "range"
+                and it.func.id not in self.locals and 1 <= len(it.args) <= 3 and not it.keywords
+                and self.pyfunc.__globals__.get("range", builtins.range) is builtins.range)
 
     def is_generator_call(self, it: A.Expr) -> bool:
         if not (isinstance(it, A.Call) and isinstance(it.func, A.Name)):
@@ -428,3 +452,29 @@ def _bound(target) -> set:
             out |= _bound(t)
         return out
     return set()
+
+
+def adopt_generator(owner: dict, name: str, gen, node: A.Node):
+    """A module-level CPython generator object (`Random = genRandom()`) that scripted code
+    uses: the global becomes a frame object of the same generator, same arguments, not yet
+    started, shared with the module from then on as any module-level object is
+    (frontend.shared_globals).  Python's `next(Random)` runs it through pts afterwards
+    (`RUN_METHOD`).  A generator Python already started cannot be taken over: its frame's
+    position is CPython's own."""
+    pyfunc = next((v for v in owner.values() if inspect.isfunction(v)
+                   and v.__code__ is gen.gi_code), None)
+    if pyfunc is None:
+        raise CompileError(f"'{name}' is a generator object of a function that is not a "
+                           f"global of its module: pts cannot compile it", node.span)
+    if inspect.getgeneratorstate(gen) != inspect.GEN_CREATED:
+        raise CompileError(f"'{name}' is a generator object that Python has already started "
+                           f"(pts takes over a module-level generator only before its first "
+                           f"next())", node.span)
+    cls = frame_class(pyfunc, node)
+    obj = cls.__new__(cls)
+    args = gen.gi_frame.f_locals
+    for p in inspect.signature(pyfunc).parameters:
+        setattr(obj, p, args[p])
+    setattr(obj, STATE, 0)
+    owner[name] = obj
+    return obj
