@@ -584,6 +584,10 @@ class ClassChecks:
             return self.union_method_call(e, f)         # (check_unions)
         e.__dict__.pop("union_call", None)
         info = self.class_of(t.elem if unwrap else t)
+        if f.attr in ("send", "throw", "close") and \
+                getattr(info.cls, "__pts_generator__", None) is not None:
+            raise self.error(f"generator objects have no {f.attr}() in pts (send, throw and "
+                             f"close are not supported)", f)
         groups = dispatch_groups(info.cls, f.attr)
         lacking = lacking_classes(info.cls, f.attr)
         if lacking:                     # the method of some subclasses only

@@ -239,6 +239,14 @@ class _Builder:
     def local_names(self, fd: A.FunctionDef) -> set:
         from pts.frontend.check import assigned_names, statements
         names = {p.name for p in fd.params} | assigned_names(fd.body)
+        caught = {h.name for s in statements(fd.body) if isinstance(s, A.Try)
+                  for h in s.handlers if h.name is not None}
+        others = {p.name for p in fd.params} | assigned_names(
+            [s for s in statements(fd.body) if not isinstance(s, A.Try)])
+        if caught & others:
+            raise self.error(f"'except ... as {sorted(caught & others)[0]}' binds a name it "
+                             f"also assigns elsewhere", fd)
+        names -= caught          # (an exception variable stays a local of the step)
         for s in statements(fd.body):
             if isinstance(s, A.Global):
                 names -= set(s.names)
@@ -264,9 +272,6 @@ class _Builder:
         if isinstance(x, A.Lambda):
             x.body = self.rename(x.body, hidden | {p.name for p in x.params})
             return x
-        if isinstance(x, A.ExceptHandler) and x.name in self.locals:
-            raise self.error(f"'except ... as {x.name}' binds a name it also assigns "
-                             f"elsewhere", x)
         if isinstance(x, A.Node):
             for k, v in vars(x).items():
                 if isinstance(v, (A.Node, list)) and k != "span":
@@ -360,9 +365,6 @@ class _Builder:
         if isinstance(s, A.For):
             return [A.If(guard, self.for_loop(s), span=sp)]
         if isinstance(s, A.Try):
-            for h in s.handlers:
-                if _yields(h):
-                    raise self.error("a yield in an except clause is not supported", _yields(h)[0])
             if s.finalbody:
                 raise self.error("a yield in a try with a finally clause is not supported "
                                  "(CPython runs the finally when the generator is closed)",
@@ -370,12 +372,46 @@ class _Builder:
             if _yields(s.orelse):
                 raise self.error("a yield in a try's else clause is not supported",
                                  _yields(s.orelse)[0])
-            new = A.Try(self.stmts(s.body), s.handlers,
-                        [A.If(self.fresh(sp), s.orelse, span=sp)] if s.orelse else [], [],
-                        span=sp)
-            return [A.If(guard, [new], span=sp)]
+            return [A.If(guard, self.try_stmt(s), span=sp)]
         raise self.error(f"a yield inside '{type(s).__name__.lower()}' is not supported",
                          _yields(s)[0])
+
+    def try_stmt(self, s: A.Try) -> list:
+        """A try around yields.  A handler that yields runs after the try statement, chosen
+        by the number of the handler that caught (a field): a resume cannot enter an
+        except clause, and nothing in such a handler may need the exception being handled
+        (no `as` name, no bare `raise`)."""
+        sp = s.span
+        body_rng = self.span_of(s.body)
+        self.loops += 1
+        caught = f"_pts_caught{self.loops}"
+        handlers, after = [], []
+        for n, h in enumerate(s.handlers, 1):
+            if not _yields(h):
+                handlers.append(h)
+                continue
+            if h.name is not None or any(isinstance(x, A.Raise) and x.exc is None
+                                         for x in A.walk(h.body)):
+                raise self.error("a yield in an except clause that names the exception "
+                                 "(`as`) or re-raises it is not supported", _yields(h)[0])
+            handlers.append(A.ExceptHandler(h.type, None, [
+                _assign(_field(caught, h.span), _const(n, h.span), h.span)], span=h.span))
+            rng = self.span_of(h)
+            test = A.BoolOp("or", [self.resuming(rng, h.span), A.BoolOp("and", [
+                self.fresh(h.span), _cmp(_field(caught, h.span), "==", _const(n, h.span),
+                                         h.span)], span=h.span)], span=h.span)
+            after.append(A.If(test, self.stmts(h.body), span=h.span))
+        orelse = [A.If(self.fresh(sp), s.orelse, span=sp)] if s.orelse else []
+        new = A.Try(self.stmts(s.body), handlers, orelse, [], span=sp)
+        if not after:
+            return [new]
+        out = [A.If(self.fresh(sp), [_assign(_field(caught, sp), _const(0, sp), sp)], span=sp)]
+        if body_rng is None:
+            out.append(A.If(self.fresh(sp), [new], span=sp))
+        else:
+            out.append(A.If(A.BoolOp("or", [self.fresh(sp), self.resuming(body_rng, sp)],
+                                     span=sp), [new], span=sp))
+        return out + after
 
     def for_loop(self, s: A.For) -> list:
         """A `for` around a yield, its iteration in fields (see the module docstring)."""
