@@ -2,7 +2,7 @@
 global, a field, an argument, a list element) becomes a class whose objects are its frames.
 
 Contract.  `frame_class(pyfunc, node)` is, once per generator function, a Python class
-(`genRandom.<generator>`, module: the generator's own) whose run-time objects are pts
+(`genRandom.generator`, module: the generator's own) whose run-time objects are pts
 objects of user classes (frontend.check_classes, ir.object_ops): references, fields in the
 call's arena, marshalled across the Python boundary by their fields.  Its methods are
 syntax trees made here from the generator's own tree (spans at the user's lines), each
@@ -61,16 +61,14 @@ def is_frame_class(cls) -> bool:
 
 
 # the pts layer's way to run a frame's method from Python (pts.generators sets it): a
-# frame object that reaches Python iterates there through the compiled `_pts_advance`
+# frame object that reaches Python iterates there through its compiled `__next__`
 RUN_METHOD = None
 
 
 def _python_next(self):
     if RUN_METHOD is None:
         raise RuntimeError("this pts generator object runs only in scripted code")
-    if RUN_METHOD(self):
-        return getattr(self, VALUE)
-    raise StopIteration
+    return RUN_METHOD(self)
 
 
 def frame_class(pyfunc, node: A.Node):
@@ -82,7 +80,7 @@ def frame_class(pyfunc, node: A.Node):
     fdef = parse_pyfunc(pyfunc)
     builder = _Builder(pyfunc, fdef)
     methods = builder.methods()
-    cls = type(f"{pyfunc.__name__}.<generator>", (),
+    cls = type(f"{pyfunc.__name__}.generator", (),
                {"__module__": pyfunc.__module__,
                 "__qualname__": f"{pyfunc.__qualname__}.<generator>"})
     for name, (text, tree) in methods.items():

@@ -674,3 +674,7 @@ def c_guards(c: Compiled, root) -> tuple | None:
     result = None if out is None else tuple(out)
     c.__dict__["_c_guards"] = result
     return result
+
+
+# generator objects that reach Python step through their compiled frames (pts.generators)
+import pts.generators  # noqa: E402,F401
