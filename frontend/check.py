@@ -55,6 +55,7 @@ from pts.frontend.check_lists import (NUMPY_WIDENING, ArrayModuleChecks, ListChe
                                       fresh_list_expected, is_array_class, widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
 from pts.frontend.check_generators import GeneratorChecks
+from pts.frontend import generator_frames as generator_frames_module
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ValueExpr, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
@@ -1307,6 +1308,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Type:
+        if getattr(e, "frame_iter", None) is not None:   # (check_generators)
+            return self.frame_iter_call(e)
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
         if getattr(e, "enter_call", False):          # `with m:` (check_classes)
@@ -1964,6 +1967,11 @@ FunctionChecker.union_helpers = types.SimpleNamespace(join=join, ValueExpr=Value
 check_classes_module.HELPERS = types.SimpleNamespace(
     Callee=Callee, join=join, convertible=convertible, constant_type=constant_type,
     ValueExpr=ValueExpr)
+
+
+# what the generator frames (frontend.generator_frames) use from this module
+generator_frames_module.HELPERS = types.SimpleNamespace(assigned_names=assigned_names,
+                                                        statements=statements)
 
 
 def check_function(program, spec: Spec) -> None:

@@ -31,15 +31,20 @@ the statements before the one that holds yield k (`if r == 0:` around each run o
 yield-free statements), enters the compound statements on the path to it with their tests
 made true (`while (lo <= r <= hi) or (r == 0 and test)`: the test is not evaluated when
 resuming, as CPython does not) and yield k itself sets r = 0, from where the code runs as
-written.  A `for` around a yield keeps its iteration in fields: over `range(...)`, a list,
-str, tuple or array an index (`len` and `[i]` each step, as CPython's list iterator), over
-a call of a generator function a generator object of its own; `yield from E` is `for v in
-E: yield v`.
+written.  A `for` around a yield keeps its iteration in fields: over `range(...)` its
+start, step and length and an index; over a call of a generator function a generator
+object of its own; over anything else (a list, str, tuple, array, or a generator object
+passed in) the value and an index, the step being decided by the checker, which knows the
+value's type (check_generators.frame_iter_call): `i < len(xs)` and `xs[i]` (as CPython's
+list iterator, reading the length at each step), or the object's `_pts_advance()` and
+`_pts_value`.  `yield from E` is `for v in E: yield v`.  A yielding except clause runs
+after its try statement, chosen by a field holding the number of the clause that caught.
 
 Refused (CompileError at the construct): a nested `def` in a generator kept as a value, a
-`yield` in an `except`/`finally` clause, in a `try` that has a `finally`, or in a `try`'s
-`else`; a `for` around a yield over a lazy builtin (enumerate, zip, map, filter, a
-generator expression).  Out of scope: send, throw, close (the methods do not exist here).
+`yield` in a `try` that has a `finally` or in a `try`'s `else`, a `yield` in an except
+clause that names the exception or re-raises it; a `for` around a yield over a lazy
+builtin (enumerate, zip, map, filter, reversed, a generator expression).  Out of scope:
+send, throw, close (refused by name: check_classes.call_class_method).
 """
 from __future__ import annotations
 
@@ -55,12 +60,15 @@ LAZY_ITERS = {"enumerate", "zip", "map", "filter", "reversed"}
 
 _CLASSES: dict = {}          # generator function -> its frame class
 
+# frontend.check's assigned_names and statements, set there (it imports this module)
+HELPERS = None
+
 
 def is_frame_class(cls) -> bool:
     return isinstance(cls, type) and getattr(cls, "__pts_generator__", None) is not None
 
 
-# the pts layer's way to run a frame's method from Python (pts.generators sets it): a
+# the pts layer's way to run a frame's method from Python (pts.api sets it): a
 # frame object that reaches Python iterates there through its compiled `__next__`
 RUN_METHOD = None
 
@@ -161,7 +169,9 @@ def _yields(node) -> list:
 
 
 def _fdef(name: str, params: list, body: list, span) -> A.FunctionDef:
-    return A.FunctionDef(name, params, None, body, span=span)
+    # (the step's result is annotated: a recursive generator's step calls itself)
+    returns = A.TypeExpr("bool", span=span) if name in ("_pts_step", "_pts_advance") else None
+    return A.FunctionDef(name, params, returns, body, span=span)
 
 
 class _Builder:
@@ -235,7 +245,7 @@ class _Builder:
     # ------------------------------------------------------------ locals -> fields
 
     def local_names(self, fd: A.FunctionDef) -> set:
-        from pts.frontend.check import assigned_names, statements
+        assigned_names, statements = HELPERS.assigned_names, HELPERS.statements
         names = {p.name for p in fd.params} | assigned_names(fd.body)
         caught = {h.name for s in statements(fd.body) if isinstance(s, A.Try)
                   for h in s.handlers if h.name is not None}
@@ -428,7 +438,6 @@ class _Builder:
             src = _field(f"_pts_it{k}", sp)
             setup = [_assign(src, it, sp)]
             more = _method_call(_field(src.attr, sp), "_pts_advance", [], sp)
-            item = _field(VALUE, sp)
             item = A.Attribute(_field(src.attr, sp), VALUE, span=sp)
             take = [_assign(s.target, item, sp)]
         elif self.is_range_call(it):
@@ -452,10 +461,13 @@ class _Builder:
         else:
             seq, idx = _field(f"_pts_seq{k}", sp), _field(f"_pts_i{k}", sp)
             setup = [_assign(seq, it, sp), _assign(idx, _const(0, sp), sp)]
-            more = _cmp(_field(idx.attr, sp), "<",
-                        _call(_name("len", sp), [_field(seq.attr, sp)], sp), sp)
-            take = [_assign(s.target, A.Subscript(_field(seq.attr, sp), _field(idx.attr, sp),
-                                                  span=sp), sp),
+            # (a list, str, tuple, array: by index; a generator object: by its step —
+            # decided by the checker, which knows the type: check_generators)
+            more = _call(_name("len", sp), [_field(seq.attr, sp), _field(idx.attr, sp)], sp)
+            more.frame_iter = "more"
+            item = _call(_name("len", sp), [_field(seq.attr, sp), _field(idx.attr, sp)], sp)
+            item.frame_iter = "take"
+            take = [_assign(s.target, item, sp),
                     A.AugAssign(_field(idx.attr, sp), "+", _const(1, sp), span=sp)]
         loop = A.While(self.test_or_resume(body_rng, more, sp),
                        [A.If(self.fresh(sp), take, span=sp)] + self.stmts(s.body),
