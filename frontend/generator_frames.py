@@ -198,7 +198,7 @@ class _Builder:
                                  "at module level)", n)
         self.locals = self.local_names(fd)
         body = self.rename(fd.body, set())
-        self.desugar_yield_from(body)
+        self.desugar(body)
         self.number(body)
         params = [A.Param(SELF, span=sp)] + [
             A.Param(p.name, p.annotation, p.default, p.kind, span=p.span) for p in fd.params]
@@ -289,7 +289,18 @@ class _Builder:
 
     # ------------------------------------------------------------ yield from, numbering
 
-    def desugar_yield_from(self, body: list) -> None:
+    def desugar(self, body: list) -> None:
+        """`yield from E` -> `for v in E: yield v`; `return [v]` -> `[v;] return False` (the
+        step's "finished": a generator's return value only names its StopIteration)."""
+        out = []
+        for s in body:
+            if isinstance(s, A.Return):
+                if s.value is not None:
+                    out.append(A.ExprStmt(s.value, span=s.span))
+                out.append(A.Return(_const(False, s.span), span=s.span))
+                continue
+            out.append(s)
+        body[:] = out
         for i, s in enumerate(body):
             if isinstance(s, A.YieldFrom):
                 self.loops += 1
@@ -299,9 +310,9 @@ class _Builder:
             for part in ("body", "orelse", "finalbody"):
                 sub = getattr(s, part, None)
                 if isinstance(sub, list):
-                    self.desugar_yield_from(sub)
+                    self.desugar(sub)
             for h in getattr(s, "handlers", None) or []:
-                self.desugar_yield_from(h.body)
+                self.desugar(h.body)
 
     def number(self, body: list) -> None:
         for n in A.walk(body):
@@ -374,8 +385,9 @@ class _Builder:
             return [A.If(guard, self.for_loop(s), span=sp)]
         if isinstance(s, A.Try):
             if s.finalbody:
-                raise self.error("a yield in a try with a finally clause is not supported "
-                                 "(CPython runs the finally when the generator is closed)",
+                raise self.error("a yield in a try with a finally clause (or in a `with` "
+                                 "block) is not supported: CPython runs the finally (the "
+                                 "__exit__) when an unfinished generator is closed",
                                  _yields(s)[0])
             if _yields(s.orelse):
                 raise self.error("a yield in a try's else clause is not supported",

@@ -25,3 +25,16 @@ def through_iter(n: int, stop_at: int) -> List[int]:
 # run: identity(3)
 # run: through_iter(10, 4)
 # run: through_iter(10, 20)
+
+
+def noisy(n: int):
+    yield n
+    return print("returning", n)
+
+
+def return_value_dropped(n: int) -> int:
+    g = noisy(n)
+    return sum(g) + len(list(g))
+
+
+# run: return_value_dropped(4)
