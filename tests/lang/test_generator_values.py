@@ -84,3 +84,27 @@ def test_started_global_generator_is_refused(tmp_path, backend):
     next(m.Counter)
     with pytest.raises(CompileError, match="Python has already started"):
         pts.script(m.draw_two, backend=backend)()
+
+
+def test_generator_objects_through_an_archive(tmp_path):
+    m = load(tmp_path, "gen_archive", """
+        from typing import List
+
+        def fib():
+            a, b = 0, 1
+            while True:
+                yield a
+                a, b = b, a + b
+
+        def take(n: int) -> List[int]:
+            g = fib()
+            draw = g.__next__
+            first = [draw() for _ in range(n)]
+            return first + [next(g, -1)]
+    """)
+    f = pts.script(m.take)
+    want = m.take(8)
+    assert f(8) == want
+    path = tmp_path / "take.pts"
+    pts.save(f, path)
+    assert pts.load(path)(8) == want == [0, 1, 1, 2, 3, 5, 8, 13, 21]
