@@ -37,13 +37,14 @@ object of its own; over anything else (a list, str, tuple, array, or a generator
 passed in) the value and an index, the step being decided by the checker, which knows the
 value's type (check_generators.frame_iter_call): `i < len(xs)` and `xs[i]` (as CPython's
 list iterator, reading the length at each step), or the object's `_pts_advance()` and
-`_pts_value`.  `yield from E` is `for v in E: yield v`.  A yielding except clause runs
+`_pts_value`; `enumerate` and `zip` of those step their arguments (`stepper`).  `yield
+from E` is `for v in E: yield v`.  A yielding except clause runs
 after its try statement, chosen by a field holding the number of the clause that caught.
 
 Refused (CompileError at the construct): a nested `def` in a generator kept as a value, a
 `yield` in a `try` that has a `finally` or in a `try`'s `else`, a `yield` in an except
-clause that names the exception or re-raises it; a `for` around a yield over a lazy
-builtin (enumerate, zip, map, filter, reversed, a generator expression).  Out of scope:
+clause that names the exception or re-raises it; a `for` around a yield over map,
+filter, reversed or a generator expression.  Out of scope:
 send, throw, close (refused by name: check_classes.call_class_method).
 """
 from __future__ import annotations
@@ -436,23 +437,42 @@ class _Builder:
     def for_loop(self, s: A.For) -> list:
         """A `for` around a yield, its iteration in fields (see the module docstring)."""
         sp = s.span
+        setup, more, take, after = self.stepper(s.iter, sp)
+        loop = A.While(self.test_or_resume(self.span_of(s.body), more, sp),
+                       [A.If(self.fresh(sp), [_assign(s.target, take, sp)] + after, span=sp)]
+                       + self.stmts(s.body),
+                       self.stmts(s.orelse), span=sp)
+        return [A.If(self.fresh(sp), setup, span=sp), loop]
+
+    def stepper(self, it: A.Expr, sp) -> tuple:
+        """How a frame steps through iterable `it`: (setup statements, the test for one
+        more element (it advances a generator), the element, statements after taking it)."""
+        if self.is_builtin_call(it, "enumerate") and 1 <= len(it.args) + len(it.keywords) <= 2 \
+                and it.args and all(kw.name == "start" for kw in it.keywords):
+            setup, more, take, after = self.stepper(it.args[0], sp)
+            start = it.args[1] if len(it.args) == 2 else (
+                it.keywords[0].value if it.keywords else _const(0, sp))
+            self.loops += 1
+            count = f"_pts_count{self.loops}"
+            return (setup + [_assign(_field(count, sp), start, sp)], more,
+                    A.TupleExpr([_field(count, sp), take], span=sp),
+                    after + [A.AugAssign(_field(count, sp), "+", _const(1, sp), span=sp)])
+        if self.is_builtin_call(it, "zip") and it.args and not it.keywords:
+            # (zip takes A's element before asking B for one, as CPython's does)
+            parts = [self.stepper(a, sp) for a in it.args]
+            more = parts[0][1] if len(parts) == 1 else A.BoolOp("and", [p[1] for p in parts],
+                                                                  span=sp)
+            return ([x for p in parts for x in p[0]], more,
+                    A.TupleExpr([p[2] for p in parts], span=sp),
+                    [x for p in parts for x in p[3]])
         self.loops += 1
         k = self.loops
-        it = s.iter
-        if isinstance(it, A.GeneratorExp) or (
-                isinstance(it, A.Call) and isinstance(it.func, A.Name)
-                and it.func.id in LAZY_ITERS):
-            raise self.error("a for loop around a yield iterates over range(...), a list, "
-                             "a str, a tuple, an array or a generator, not a lazy iterable "
-                             "(make it a list first)", it)
-        body_rng = self.span_of(s.body)
         if self.is_generator_call(it):
-            src = _field(f"_pts_it{k}", sp)
-            setup = [_assign(src, it, sp)]
-            more = _method_call(_field(src.attr, sp), "_pts_advance", [], sp)
-            item = A.Attribute(_field(src.attr, sp), VALUE, span=sp)
-            take = [_assign(s.target, item, sp)]
-        elif self.is_range_call(it):
+            src = f"_pts_it{k}"
+            return ([_assign(_field(src, sp), it, sp)],
+                    _method_call(_field(src, sp), "_pts_advance", [], sp),
+                    A.Attribute(_field(src, sp), VALUE, span=sp), [])
+        if self.is_range_call(it):
             # range(a, b, s): its length once (CPython's checks of the arguments), then
             # a + i * s for i < length
             args = list(it.args) + [None] * (3 - len(it.args))
@@ -468,29 +488,31 @@ class _Builder:
             more = _cmp(_field(f["i"], sp), "<", _field(f["n"], sp), sp)
             value = A.BinOp("+", _field(f["lo"], sp),
                             A.BinOp("*", _field(f["i"], sp), _field(f["st"], sp), span=sp), span=sp)
-            take = [_assign(s.target, value, sp),
-                    A.AugAssign(_field(f["i"], sp), "+", _const(1, sp), span=sp)]
-        else:
-            seq, idx = _field(f"_pts_seq{k}", sp), _field(f"_pts_i{k}", sp)
-            setup = [_assign(seq, it, sp), _assign(idx, _const(0, sp), sp)]
-            # (a list, str, tuple, array: by index; a generator object: by its step —
-            # decided by the checker, which knows the type: check_generators)
-            more = _call(_name("len", sp), [_field(seq.attr, sp), _field(idx.attr, sp)], sp)
-            more.frame_iter = "more"
-            item = _call(_name("len", sp), [_field(seq.attr, sp), _field(idx.attr, sp)], sp)
-            item.frame_iter = "take"
-            take = [_assign(s.target, item, sp),
-                    A.AugAssign(_field(idx.attr, sp), "+", _const(1, sp), span=sp)]
-        loop = A.While(self.test_or_resume(body_rng, more, sp),
-                       [A.If(self.fresh(sp), take, span=sp)] + self.stmts(s.body),
-                       self.stmts(s.orelse), span=sp)
-        return [A.If(self.fresh(sp), setup, span=sp), loop]
+            return setup, more, value, [A.AugAssign(_field(f["i"], sp), "+", _const(1, sp), span=sp)]
+        if isinstance(it, A.GeneratorExp) or (
+                isinstance(it, A.Call) and isinstance(it.func, A.Name)
+                and it.func.id in LAZY_ITERS and it.func.id not in self.locals):
+            raise self.error("a for loop around a yield iterates over range(...), a list, "
+                             "a str, a tuple, an array, a generator, or enumerate / zip of "
+                             "those, not another lazy iterable (make it a list first)", it)
+        seq, idx = f"_pts_seq{k}", f"_pts_i{k}"
+        # (a list, str, tuple, array: by index; a generator object: by its step — decided
+        # by the checker, which knows the type: check_generators.frame_iter_call)
+        more = _call(_name("len", sp), [_field(seq, sp), _field(idx, sp)], sp)
+        more.frame_iter = "more"
+        item = _call(_name("len", sp), [_field(seq, sp), _field(idx, sp)], sp)
+        item.frame_iter = "take"
+        return ([_assign(_field(seq, sp), it, sp), _assign(_field(idx, sp), _const(0, sp), sp)],
+                more, item, [A.AugAssign(_field(idx, sp), "+", _const(1, sp), span=sp)])
+
+    def is_builtin_call(self, it: A.Expr, name: str) -> bool:
+        import builtins
+        return (isinstance(it, A.Call) and isinstance(it.func, A.Name) and it.func.id == name
+                and name not in self.locals
+                and self.pyfunc.__globals__.get(name, getattr(builtins, name)) is getattr(builtins, name))
 
     def is_range_call(self, it: A.Expr) -> bool:
-        import builtins
-        return (isinstance(it, A.Call) and isinstance(it.func, A.Name) and it.func.id == "range"
-                and it.func.id not in self.locals and 1 <= len(it.args) <= 3 and not it.keywords
-                and self.pyfunc.__globals__.get("range", builtins.range) is builtins.range)
+        return self.is_builtin_call(it, "range") and 1 <= len(it.args) <= 3 and not it.keywords
 
     def is_generator_call(self, it: A.Expr) -> bool:
         if not (isinstance(it, A.Call) and isinstance(it.func, A.Name)):
