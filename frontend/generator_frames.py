@@ -38,14 +38,20 @@ passed in) the value and an index, the step being decided by the checker, which 
 value's type (check_generators.frame_iter_call): `i < len(xs)` and `xs[i]` (as CPython's
 list iterator, reading the length at each step), or the object's `_pts_advance()` and
 `_pts_value`; `enumerate` and `zip` of those step their arguments (`stepper`).  `yield
-from E` is `for v in E: yield v`.  A yielding except clause runs
-after its try statement, chosen by a field holding the number of the clause that caught.
+from E` is `for v in E: yield v`; `return v` is `v; return False`.  A yielding except
+clause runs after its try statement, chosen by a field holding the number of the clause
+that caught.
+
+Python's side: a module-level CPython generator that scripted code reads is replaced by a
+frame of the same arguments before its first step (`adopt_generator`, from
+frontend.shared_globals), and a frame object that reaches Python runs its compiled
+`__next__` there (`RUN_METHOD`, set by pts.api).
 
 Refused (CompileError at the construct): a nested `def` in a generator kept as a value, a
-`yield` in a `try` that has a `finally` or in a `try`'s `else`, a `yield` in an except
-clause that names the exception or re-raises it; a `for` around a yield over map,
-filter, reversed or a generator expression.  Out of scope:
-send, throw, close (refused by name: check_classes.call_class_method).
+`yield` in a `try` that has a `finally` (a `with` block is one) or in a `try`'s `else`, a
+`yield` in an except clause that names the exception or re-raises it; a `for` around a
+yield over map, filter, reversed or a generator expression.  Out of scope: send, throw,
+close (refused by name: check_classes.call_class_method).
 """
 from __future__ import annotations
 
