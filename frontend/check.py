@@ -54,6 +54,8 @@ from pts.frontend.check_isinstance import IsinstanceChecks
 from pts.frontend.check_lists import (NUMPY_WIDENING, ArrayModuleChecks, ListChecks, bare_container,
                                       fresh_list_expected, is_array_class, widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
+from pts.frontend.check_generators import GeneratorChecks
+from pts.frontend import generator_frames as generator_frames_module
 from pts.frontend.check_iter import BARRIER, ITER_BUILTINS, IterChecks, RangeType, ValueExpr, ir_type
 from pts.frontend.global_values import constant_type as global_constant_type
 from pts.frontend.global_values import mark_reading_uses, not_a_value_message
@@ -202,7 +204,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
                       VarTupleChecks, ClassChecks, UnionChecks, DunderChecks, IsinstanceChecks,
-                      ArrayModuleChecks):
+                      ArrayModuleChecks, GeneratorChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -1308,6 +1310,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     # ---------------------------------------------------------------- calls
 
     def expr_Call(self, e: A.Call) -> Type:
+        if getattr(e, "frame_iter", None) is not None:   # (check_generators)
+            return self.frame_iter_call(e)
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
         if getattr(e, "enter_call", False):          # `with m:` (check_classes)
@@ -1388,6 +1392,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 return self.call_builtin(e, e.func.id)
             if is_user_class(value):                          # Point(x, y) (check_classes)
                 return self.call_class(e, value, f)
+            if value is builtins.next or value is builtins.iter:   # (check_generators)
+                return self.call_next_iter(e, f.id)
             if value is builtins.isinstance:                  # (check_classes)
                 return self.class_isinstance(e)
             if f.id in EXCEPTIONS and value is getattr(builtins, f.id):
@@ -1438,9 +1444,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                     raise self.error(f"cannot call '{name}': not a function pts can compile", f)
             else:
                 pyfunc = self.compilable(pyfunc)     # (a lambda: frontend.check_functions)
-            if inspect.isgeneratorfunction(pyfunc):     # a generator as a value: a list
-                e.target = Callee("iter", "generator")
-                return self.as_list(self.iter_elem(e), e, f"generator {name}()")
+            if inspect.isgeneratorfunction(pyfunc):     # a generator object (check_generators)
+                return self.generator_value(e, pyfunc, f)
             self.bind_call(e, name, pyfunc)
             self.mark_immediate(e)
             args = [self.expr(self.allow_none(a)) for a in e.args]
@@ -1967,6 +1972,11 @@ FunctionChecker.union_helpers = types.SimpleNamespace(join=join, ValueExpr=Value
 check_classes_module.HELPERS = types.SimpleNamespace(
     Callee=Callee, join=join, convertible=convertible, constant_type=constant_type,
     ValueExpr=ValueExpr)
+
+
+# what the generator frames (frontend.generator_frames) use from this module
+generator_frames_module.HELPERS = types.SimpleNamespace(assigned_names=assigned_names,
+                                                        statements=statements)
 
 
 def check_function(program, spec: Spec) -> None:

@@ -346,6 +346,14 @@ class ClassChecks:
                 e.obj_const = True
                 constant_type = HELPERS.constant_type
                 return constant_type(static)
+            if inspect.isfunction(static) and not getattr(e, "unwrap_none", False) \
+                    and len(dispatch_groups(info.cls, e.attr)) <= 1:
+                # `g.__next__`, `p.norm` as a value: a bound method, the closure
+                # `def m(*args): return self_.m(*args)` capturing the object when made
+                from pts.frontend.check_functions import FunctionType, method_function
+                e.field_of = None
+                e.capture_exprs = [e.value]
+                return FunctionType(method_function("object", e.attr, True).fn, (t,))
             if not self.final:
                 raise self.fn_helpers.Skip()
             # put off (check.final_stmt): an object refined from a union may be of a class
@@ -630,6 +638,10 @@ class ClassChecks:
             return self.union_method_call(e, f)         # (check_unions)
         e.__dict__.pop("union_call", None)
         info = self.class_of(t.elem if unwrap else t)
+        if f.attr in ("send", "throw", "close") and \
+                getattr(info.cls, "__pts_generator__", None) is not None:
+            raise self.error(f"generator objects have no {f.attr}() in pts (send, throw and "
+                             f"close are not supported)", f)
         groups = dispatch_groups(info.cls, f.attr)
         lacking = lacking_classes(info.cls, f.attr)
         if lacking:                     # the method of some subclasses only

@@ -317,8 +317,10 @@ class IterChecks:
         if stack is None:
             stack = self.gen_stack = []
         if any(g.pyfunc is pyfunc for g in stack):
-            raise self.error(f"generator '{pyfunc.__name__}' iterates over itself "
-                             f"(recursive generators are not supported)", e)
+            # a generator that iterates over itself: this inner call cannot be inlined; it
+            # is a generator object (frontend.generator_frames) iterated through its frame
+            e.lazy = False
+            return None
         if pyfunc.__globals__ is not getattr(self.spec.pyfunc, "__globals__", None):
             raise self.error(f"generator '{pyfunc.__name__}' is defined in another module "
                              f"(only generators of the same module are supported)", e)

@@ -155,6 +155,13 @@ class ExceptionLowering:
     # ---------------------------------------------------------------- try
 
     def stmt_Try(self, s: A.Try) -> None:
+        if not self.closed() and any(may_raise(i) for i in self.b.block.instrs):
+            # the body starts a block of its own: a block that ends in `try` sends every
+            # raising instruction in it to the handler, and these ones come before the try
+            body = self.new_block("trybody")
+            self.jump(body)
+            self.seal(body)
+            self.start(body)
         outer = list(self.try_stack)
         depth = len(self.loops)
         fin = TryContext(self.new_block("finally"), s.finalbody, depth) if s.finalbody else None

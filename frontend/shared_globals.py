@@ -48,6 +48,7 @@ from typing import Any
 from pts.errors import CompileError
 from pts.frontend import ast as A
 from pts.frontend.check_classes import shared_object
+from pts.frontend.generator_frames import adopt_generator
 from pts.ir.core import BlockParam
 from pts.ir.types import (F64, I64, NONE, UNKNOWN, DictType, ListType, OptionalType, SetType,
                           TupleType, Type, py_name, type_of_value)
@@ -244,6 +245,9 @@ def shared_type(checker, e: A.Name, value: Any = None, folded: Type | None = Non
     a number, a str or a tuple of them stays a constant, and so does a list of them that
     this function only reads (`folds_here`), guarded at each call."""
     loc = getattr(e, "shared_loc", None)
+    if isinstance(value, types.GeneratorType) and e.id in checker.spec.globals:
+        # `Random = genRandom()`: a frame object from now on (frontend.generator_frames)
+        value = adopt_generator(checker.spec.globals.globals, e.id, value, e)
     if loc is None:
         if e.id not in checker.spec.globals or not (
                 type(value) in SHARED_KINDS or type(value) is tuple and folded is None

@@ -17,6 +17,7 @@ import weakref
 from pts.compiled import (Compiled, SharedChanged, c_folds, compile_method,
                           compile_signature, maybe_preload)
 from pts.errors import CompileError
+from pts.frontend import generator_frames as _generator_frames
 from pts.frontend.objects import guards_hold, method_function, resolve
 from pts.ir.types import F64, I1, I64
 
@@ -677,3 +678,21 @@ def c_guards(c: Compiled, root) -> tuple | None:
     result = None if out is None else tuple(out)
     c.__dict__["_c_guards"] = result
     return result
+
+
+# Generator objects of scripted code that reach Python (a module-level generator pts took
+# over, `Random = genRandom()`, or one a scripted function returns: frontend.
+# generator_frames): Python's `next(g)` and `for x in g` run the frame's compiled
+# `__next__`, natively, so Python and scripted code advance one generator.
+_FRAME_NEXT: dict = {}          # frame class -> its scripted `__next__`
+
+
+def _run_frame_next(frame):
+    cls = type(frame)
+    fn = _FRAME_NEXT.get(cls)
+    if fn is None:
+        fn = _FRAME_NEXT[cls] = ScriptFunction(cls.__dict__["__next__"], backend="native")
+    return fn(frame)
+
+
+_generator_frames.RUN_METHOD = _run_frame_next

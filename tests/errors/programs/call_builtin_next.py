@@ -1,6 +1,7 @@
-# Refused: a builtin pts does not compile (iterators as values: next/iter).
+# Refused: iter() of a list (iterators of lists, strs, ... as values; pts takes next() and
+# iter() of generator objects).
 # call: f([3, 1, 2])
-# error: 6: cannot call 'next': not a function pts can compile
+# error: 7: iter() of List[int] is not supported
 
 def f(xs):
     y = next(iter(xs))

@@ -5,7 +5,6 @@
 # Changes: main's `n = int(sys.argv[1])` is its parameter n; the module-level `main()`
 #   call is the run line.  The module-level generator Random is shared by the calls, so
 #   the program has one run line (the runner loads a fresh module per backend).
-# xfail: waits for: a generator object kept in a global (`Random = genRandom()`, called through `Random.__next__`; generator objects as values are outside issue 30); the module-level list passed on (`randomFasta(iub, n*3)`) and `bisect` landed
 
 import sys, bisect
 
