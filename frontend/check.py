@@ -67,6 +67,7 @@ from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.object_ops import has_object
 from pts.ir.ops import result_type
+from pts.ir.core import Module
 from pts.ir.types import (NP_DTYPE_ATTRS, F16, SMALL_DTYPES, C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
                           NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, ObjType, VarTupleType, OptionalType, SetType,
@@ -1437,6 +1438,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"'{name}()' is not supported: pts keeps no tracebacks to "
                                  f"print (an exception's class and message are "
                                  f"type(e).__name__ and str(e))", f)
+            if getattr(type(value), "traced_function", False):   # a pts.trace result
+                return self.call_traced(e, value, name)
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 pyfunc = operator_function(value)      # operator.add(a, b)
@@ -1493,6 +1496,37 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 raise self.error(f"recursive function '{name}' needs a return annotation", e)
             self.check_escaping(e, spec.ret_type)
             return spec.ret_type
+
+    def call_traced(self, e: A.Call, traced, name: str) -> Type:
+        """`f(x)` of a pts.trace result f: a call of the IR its traces recorded for these
+        argument types (tensors), guards tested in the code (pts.traced.saved_module)."""
+        if e.keywords:
+            raise self.error(f"keyword arguments to the traced '{name}' are not supported",
+                             e.keywords[0])
+        types = [self.expr(a) for a in e.args]
+        for a, t in zip(e.args, types):
+            if not isinstance(t, TensorType):
+                raise self.error(f"the traced '{name}' takes arrays from scripted code, not "
+                                 f"{py_name(t)}", a)
+        extra = self.program.__dict__.setdefault("traced_functions", {})
+        module = extra.get((id(traced), tuple(types)))
+        if module is None:
+            try:
+                module = traced.ir_for(types)
+            except (CompileError, TypeError) as err:
+                raise self.error(str(getattr(err, "msg", err)), e) from None
+            prefix = f"traced{len(extra)}."
+            renamed = {f.name: prefix + f.name for f in module}
+            for f in module:
+                f.name = renamed[f.name]
+                for ins in f.instructions():
+                    if ins.attrs.get("callee") in renamed:
+                        ins.attrs["callee"] = renamed[ins.attrs["callee"]]
+            module = Module(list(module), entry=renamed[module.entry])
+            extra[(id(traced), tuple(types))] = module
+        entry = module[module.entry]
+        e.target = Callee("traced", entry.name, entry)
+        return entry.ret_type
 
     def known_value(self, a: A.Expr):
         """The value of an argument known at compile time (a literal or a constant

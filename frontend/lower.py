@@ -1249,6 +1249,12 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             return const(None)
         return self.emit("call", args, ir_type(spec.ret_type), callee=spec.ir_name)
 
+    def call_traced(self, e: A.Call, name: str) -> Value:
+        """A pts.trace result called from scripted code (check.call_traced)."""
+        args = [self.expr(a) for a in e.args]
+        self.b.span = e.span
+        return self.emit("call", args, e.target.spec.ret_type, callee=name)
+
     def call_builtin(self, e: A.Call, name: str) -> Value:
         if name in ("dict", "set"):
             return self.hash_builtin(e, name)

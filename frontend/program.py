@@ -372,6 +372,9 @@ def build(pyfunc, arg_types: tuple[Type, ...], values: tuple = (), root: Any = N
         shared_globals.prepare(program)
         for spec in program.order:
             module.add(lower_function(spec))
+        for traced in program.__dict__.get("traced_functions", {}).values():
+            for f in traced:              # the IR of pts.trace results it calls
+                module.add(f)
         shared_globals.thread_shared(module, program, entry)     # hidden parameters
     return Built(module, program, entry)
 

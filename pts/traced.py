@@ -74,7 +74,9 @@ class _Trace:
 
 
 class TracedFunction:
-    """The result of pts.trace: call it, read its IR, save it."""
+    """The result of pts.trace: call it, read its IR, save it, call it from scripted code."""
+
+    traced_function = True        # (how the frontend, below this module, knows one)
 
     def __init__(self, fn, *, strict: bool, backend: str):
         self.fn, self.strict, self.backend = fn, strict, backend
@@ -221,6 +223,23 @@ class TracedFunction:
         b.raise_("RuntimeError", const(f"{self.__name__}: no trace holds for these sizes ("
                                        + "; ".join(fail_text) + ")"))
         return module, captured, names + [f"captured{k}" for k in range(len(captured))]
+
+    def ir_for(self, types: list) -> Module:
+        """The IR scripted code calls for arrays of these types (frontend.check
+        call_traced): the traces made for them, their guards tested in the code."""
+        from pts.ir.types import DTYPE_NAMES, TensorType
+        key = tuple(("array", np.dtype(DTYPE_NAMES[t.dtype]).str, t.rank) for t in types
+                    if isinstance(t, TensorType))
+        if not any(tr.key == key for tr in self.traces):
+            raise TraceError(f"the traced '{self.__name__}' has no trace for inputs "
+                             f"{_key_text(key)}: call it from Python once with such arrays "
+                             f"(scripted code cannot trace it)")
+        module, captured, _ = self.saved_module(key)
+        if captured:
+            raise TraceError(f"the traced '{self.__name__}' reads arrays besides its inputs "
+                             f"({len(captured)}): scripted code cannot call it yet (pass them "
+                             f"as inputs)")
+        return module
 
     def check(self, inputs: tuple) -> None:
         """check_inputs: the traced code and the eager function agree on these inputs."""

@@ -189,3 +189,51 @@ def test_a_data_dependent_if_is_refused_and_works_in_pts_script():
         assert np.array_equal(t(np.ones(4)), np.full(4, 3.0))       # one branch
         assert np.array_equal(t(-np.ones(2)), np.full(2, 2.0))      # and the other
         assert len(t.traces) == 1
+
+
+def softmax_rows(x):
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+SOFTMAX = pts.trace(softmax_rows, (np.ones((2, 3)),), backend="interp")
+
+
+def uses_the_trace(x, n: int):
+    total = 0.0
+    for i in range(n):                       # scripted control flow around the traced call
+        total += float(SOFTMAX(x * i)[0, 0])
+    return total
+
+
+def first_rows(x):
+    if x.shape[0] > 1:
+        return x[:1]
+    return x * 2.0
+
+
+FIRST = pts.trace(first_rows, (np.ones((3, 2)),), backend="interp")
+
+
+def uses_first(x):
+    return FIRST(x).sum()
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_scripted_code_calls_a_trace(backend):
+    x = rng.standard_normal((4, 5))
+    f = pts.script(uses_the_trace, backend=backend)
+    assert np.isclose(f(x, 3), uses_the_trace(x, 3), rtol=1e-12)
+    assert "call @traced0.trace_softmax_rows" in f.ir(x, 3, after="lower")
+    g = pts.script(uses_first, backend=backend)
+    assert g(np.ones((3, 2))) == 2.0
+    with pytest.raises(RuntimeError, match=r"first_rows: no trace holds for these sizes "
+                                           r"\(trace 0 assumed x.shape\[0\] > 1\)"):
+        g(np.ones((1, 2)))              # (no tracing from compiled code: an error)
+
+
+def test_scripted_code_cannot_call_a_trace_it_has_no_trace_for():
+    def bad(x):
+        return SOFTMAX(x)
+    with pytest.raises(pts.CompileError, match="has no trace for inputs \\(float32\\[2-d\\]\\)"):
+        pts.script(bad, backend="interp")(np.ones((2, 2), np.float32))
