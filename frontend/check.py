@@ -51,6 +51,7 @@ from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_throug
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_isinstance import IsinstanceChecks
+from pts.frontend.rec_tuples import RecTupleChecks
 from pts.frontend.check_lists import (NUMPY_WIDENING, ArrayModuleChecks, ListChecks, bare_container,
                                       fresh_list_expected, is_array_class, widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
@@ -202,7 +203,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
                       VarTupleChecks, ClassChecks, UnionChecks, DunderChecks, IsinstanceChecks,
-                      ArrayModuleChecks):
+                      ArrayModuleChecks, RecTupleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -284,6 +285,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             # built as floats (and returning an existing List[int] is refused)
             self.ret_annot = self.spec.ret_type = self.spec.ret_as
         self.init_returns_none()                   # a class's __init__ (check_classes)
+        self.rec_tuple_start()                     # a recursive tuple result (rec_tuples)
         self.returns_nothing()                     # no `return value`: None (check_functions)
         params = dict(self.vars)
         self.infer()
@@ -321,14 +323,17 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.update_ret_type()
         if self.spec.ret_type is None:
             self.spec.ret_type = NONE
-        if ret_bare is not None and not isinstance(self.spec.ret_type, ret_bare[1]):
+        if ret_bare is not None and not isinstance(self.spec.ret_type, ret_bare[1]) \
+                and not (ret_bare[0] == "tuple" and self.rec_tuple is not None):
             raise CompileError(f"{fdef.name}() is annotated to return a {ret_bare[0]} but "
                                f"returns {py_name(self.spec.ret_type)}", fdef.returns.span)
         self.spec.var_types = {k: ir_type(t) for k, t in self.vars.items()}
 
     def infer(self) -> None:
         """The inference passes: the body again until the variables' types settle."""
-        for _ in range(8):
+        passes = 8
+        while passes:
+            passes -= 1
             before = dict(self.vars)
             ret_before = self.spec.ret_type
             self.ret_types = []
@@ -338,6 +343,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.update_ret_type()
             if self.vars == before and self.spec.ret_type == ret_before:
                 break
+            if self.rec_tuple_grew(ret_before, self.spec.ret_type):
+                passes = 8                      # the result holds itself: a record (rec_tuples)
         else:
             if self.spec.ret_type != ret_before and ret_before is not None:
                 # each pass nests the result once more: `-> tuple` of a recursive function
@@ -534,6 +541,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Return(self, s: A.Return) -> None:
         if self.generator_return(s):
             return
+        self.box_return(s)                         # a recursive tuple's record (rec_tuples)
         t = NONE if s.value is None else self.expr(self.allow_none(s.value),
                                                    expected=self.ret_annot)
         ret_as = self.spec.ret_as
@@ -685,6 +693,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             target.ty = self.assign_var(target.id, t, node)
             return
         if isinstance(target, A.TupleExpr) or isinstance(target, A.ListExpr):
+            if isinstance(t, OptionalType) and isinstance(t.elem, ObjType):
+                target.unwrap_optional = t              # a record, or None: TypeError
+                t = t.elem
             t = self.unpack_record(target, t)           # x, y = p (check_classes)
             if isinstance(t, OptionalType) and isinstance(t.elem, TupleType):
                 # CPython unpacks the tuple, or raises TypeError for None (lowered so)
@@ -1308,6 +1319,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def expr_Call(self, e: A.Call) -> Type:
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
+        if getattr(e, "rec_tuple_cls", None) is not None:
+            return self.rec_tuple_call(e)            # a recursive tuple's record (rec_tuples)
         if getattr(e, "enter_call", False):          # `with m:` (check_classes)
             self.context_manager(f.value)
         if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ObjType) \

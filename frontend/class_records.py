@@ -28,6 +28,7 @@ import inspect
 import sys
 
 from pts.errors import CompileError
+from pts.frontend.rec_tuples import is_rec_tuple
 
 _MADE: dict = {}        # (class, name) -> the function
 
@@ -51,8 +52,8 @@ def record_method(cls: type, name: str):
     if made is not None:
         return made
     if is_namedtuple(cls):
-        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__",
-                        "_replace") + _ORDER or (
+        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") + _ORDER + (
+                () if is_rec_tuple(cls) else ("_replace",)) or (
                 name in cls.__dict__ and not _is_generated(cls.__dict__[name])
                 and name != "__init__"):
             return None
@@ -166,7 +167,8 @@ class _Field:
 def _fields(cls: type) -> list:
     if is_namedtuple(cls):
         ann = getattr(cls, "__annotations__", {})
-        return [_Field(n, ann.get(n, "int"), cls._field_defaults.get(n, dataclasses.MISSING))
+        plain = "int" if not is_rec_tuple(cls) else None    # (a recursive tuple's: joined)
+        return [_Field(n, ann.get(n, plain), cls._field_defaults.get(n, dataclasses.MISSING))
                 for n in cls._fields]
     return list(dataclasses.fields(cls))
 
@@ -187,7 +189,7 @@ def _make(cls: type, name: str):
                 body += [f"    if {f.name} is None:", f"        self.{f.name} = {empty}",
                          "    else:", f"        self.{f.name} = {f.name}"]
             else:
-                params.append(f"{f.name}: {ann}")
+                params.append(f"{f.name}: {ann}" if f.type is not None else f.name)
                 body.append(f"    self.{f.name} = {f.name}")
         for f in (f for f in fields if not f.init):      # field(init=False): its default
             if f.default is not dataclasses.MISSING:
@@ -227,6 +229,10 @@ def _make(cls: type, name: str):
         for k, f in enumerate(fields):
             lines += [f"    if i == {k}:", f"        return self.{f.name}"]
         lines += ["    raise IndexError('tuple index out of range')"]
+    elif is_rec_tuple(cls):                # a plain tuple's repr: (1, (2, None, None), None)
+        inner = " + ', ' + ".join(f"repr(self.{f.name})" for f in fields)
+        close = repr(",)" if len(fields) == 1 else ")")
+        lines = ["def __repr__(self) -> str:", f"    return '(' + {inner} + {close}"]
     else:
         parts = [f"'{f.name}=' + repr(self.{f.name})" for f in fields if f.repr]
         inner = " + ', ' + ".join(parts) if parts else "''"
@@ -307,8 +313,11 @@ def _compile_method(cls: type, name: str, text: str, line: int | None = None):
     from pts.frontend import source
     from pts.frontend.parse import parse_function
     try:
-        _, class_line = inspect.getsourcelines(cls)
-        filename = inspect.getsourcefile(cls) or "<dataclass>"
+        if is_rec_tuple(cls):               # (made by the checker: at its function)
+            filename, class_line = cls.__pts_rec_tuple__
+        else:
+            _, class_line = inspect.getsourcelines(cls)
+            filename = inspect.getsourcefile(cls) or "<dataclass>"
     except (OSError, TypeError):
         class_line, filename = 1, "<dataclass>"
     line = line or class_line

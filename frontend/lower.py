@@ -398,13 +398,13 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             var = target.var
             self.write(var, self.b.block, self.coerce(v, t, self.var_types[var]))
         elif isinstance(target, (A.TupleExpr, A.ListExpr)):
-            if getattr(target, "unpack_record", None) is not None and t == target.unpack_record:
-                v, t = self.record_fields(v, target.unpack_info)   # x, y = p (lower_classes)
             if getattr(target, "unwrap_optional", None) is not None and t == target.unwrap_optional:
                 self.check(self.emit("opt.is_none", [v], I1), "TypeError",
                            "cannot unpack non-iterable NoneType object")
                 t = t.elem
                 v = self.emit("opt.get", [v], t)
+            if getattr(target, "unpack_record", None) is not None and t == target.unpack_record:
+                v, t = self.record_fields(v, target.unpack_info)   # x, y = p (lower_classes)
             if getattr(target, "unpack_list", None) is not None and t == target.unpack_list:
                 v, t = self.unpack_list(v, t, len(target.elts))      # (lower_lists)
             for i, sub in enumerate(target.elts):
