@@ -287,7 +287,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.init_returns_none()                   # a class's __init__ (check_classes)
         self.rec_tuple_start()                     # a recursive tuple result (rec_tuples)
         self.returns_nothing()                     # no `return value`: None (check_functions)
-        params = dict(self.vars)
+        params = self.param_vars = dict(self.vars)
         self.infer()
         undecided = {k.split(".w")[0] for k, t in self.vars.items()
                      if (t == ListType(UNKNOWN) or (is_hash(t) and has_unknown(t)))
@@ -339,12 +339,14 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             self.ret_types = []
             self.versions = {}
             self.narrow = {}
+            self.ret_floor = ret_before if self.calls_itself else None     # (rec_tuples)
             self.block(self.fdef.body)
             self.update_ret_type()
             if self.vars == before and self.spec.ret_type == ret_before:
                 break
-            if self.rec_tuple_grew(ret_before, self.spec.ret_type):
-                passes = 8                      # the result holds itself: a record (rec_tuples)
+            if self.rec_tuple_grew(ret_before, self.spec.ret_type) or self.rec_vars_grew(before):
+                passes = 8                      # a tuple holds itself: a record (rec_tuples)
+                self.vars = {**self.param_vars, **self.rec_var_types()}
         else:
             if self.spec.ret_type != ret_before and ret_before is not None:
                 # each pass nests the result once more: `-> tuple` of a recursive function
@@ -372,6 +374,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if t is not None and t != NONE and ends_open(self.fdef.body):
             # `def k(n): for ...: if ...: return n`: falling off the end returns None
             t = join(t, NONE) or t
+        if not self.final and getattr(self, "ret_floor", None) is not None:
+            # a recursive call has read the result the last pass found: it only grows
+            t = self.ret_floor if t is None else (join(t, self.ret_floor) or t)
         hint = getattr(self.spec, "ret_hint", None)     # (stale_result_reads)
         if hint is not None:
             t = hint if t is None else (join(t, hint) or t)
@@ -767,6 +772,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             expected = self.declared.get(key, self.vars.get(key))
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
+        self.box_assign(s)                           # xs = (x, xs): a record (rec_tuples)
         t = self.expr(self.allow_none(s.value), expected=expected)
         if self.unpack_object(s, t):                  # x, y = vec: its __iter__ (check_dunders)
             t = self.expr(s.value)
@@ -1237,7 +1243,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         t = self.expr(e.value)
         self.none_use(e.value, "'NoneType' object is not subscriptable")
         if isinstance(t, ObjType):                    # p[i]: __getitem__ (check_classes)
-            return self.class_getitem(e, t)
+            r = self.record_index(e, t, _const_int(e.index, self))     # (rec_tuples)
+            return r if r is not None else self.class_getitem(e, t)
         if isinstance(t, TensorType):
             return self.tensor_index(e, t)
         if isinstance(t, ListType):
@@ -1486,6 +1493,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 except CompileError:
                     pass        # it returns a list made elsewhere: refused where it is stored
             e.target = Callee("function", name, spec)
+            self.calls_itself = self.calls_itself or spec is self.spec     # (rec_tuples)
             if not spec.checked and spec is not self.spec and self.final \
                     and spec.ret_type is not None:
                 # the result of a function still being checked (mutual recursion: raytrace's

@@ -204,6 +204,14 @@ def _make(cls: type, name: str):
         if hasattr(cls, "__post_init__"):                 # as dataclasses' own __init__
             body.append("    self.__post_init__()")
         lines = [f"def __init__({', '.join(params)}) -> None:"] + (body or ["    pass"])
+    elif name == "__eq__" and is_rec_tuple(cls):     # None equals only None (Optional fields)
+        lines = ["def __eq__(self, other) -> bool:"]
+        for k, f in enumerate(fields):
+            lines += [f"    a{k} = self.{f.name}", f"    b{k} = other.{f.name}",
+                      f"    if a{k} is None:", f"        if b{k} is not None:",
+                      "            return False", f"    elif b{k} is None:",
+                      "        return False", f"    elif a{k} != b{k}:", "        return False"]
+        lines += ["    return True"]
     elif name == "__eq__":
         cmp = " and ".join(f"self.{f.name} == other.{f.name}" for f in fields if f.compare)
         lines = ["def __eq__(self, other) -> bool:", f"    return {cmp or 'True'}"]
@@ -230,9 +238,13 @@ def _make(cls: type, name: str):
             lines += [f"    if i == {k}:", f"        return self.{f.name}"]
         lines += ["    raise IndexError('tuple index out of range')"]
     elif is_rec_tuple(cls):                # a plain tuple's repr: (1, (2, None, None), None)
-        inner = " + ', ' + ".join(f"repr(self.{f.name})" for f in fields)
+        lines = ["def __repr__(self) -> str:"]
+        for k, f in enumerate(fields):         # (a field may be an Optional record)
+            lines += [f"    a{k} = self.{f.name}",
+                      f"    s{k} = 'None' if a{k} is None else repr(a{k})"]
+        inner = " + ', ' + ".join(f"s{k}" for k in range(len(fields)))
         close = repr(",)" if len(fields) == 1 else ")")
-        lines = ["def __repr__(self) -> str:", f"    return '(' + {inner} + {close}"]
+        lines += [f"    return '(' + {inner} + {close}"]
     else:
         parts = [f"'{f.name}=' + repr(self.{f.name})" for f in fields if f.repr]
         inner = " + ', ' + ".join(parts) if parts else "''"

@@ -854,6 +854,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr_Subscript(self, e: A.Subscript) -> Value:
         base = self.expr(e.value)
         t = e.value.ty
+        if getattr(e, "record_field", None) is not None:     # p[0] of a record (rec_tuples)
+            self.b.span = e.span
+            return self.emit("obj.get", [base], e.ty, field=e.record_field)
         if isinstance(t, TensorType):
             idx = [self.expr(x) for x in e.index_operands]
             self.b.span = e.span

@@ -32,6 +32,9 @@ from pts.ir.types import ListType, OptionalType, SetType, DictType, TupleType, T
 # (function, argument types) -> its record class: the same class through every round of a
 # program's checking (frontend.program's Restart keys its field hints by class)
 _CLASSES: dict = {}
+# (function, argument types) -> the grown type of its result; (..., "vars") -> {variable:
+# grown type}: what an earlier round (or compile) found, so it starts knowing the records
+_FOUND: dict = {}
 
 
 def _unwrap(t: Type | None) -> Type | None:
@@ -64,87 +67,126 @@ def is_rec_tuple(cls) -> bool:
     return isinstance(cls, type) and cls.__dict__.get("__pts_rec_tuple__") is not None
 
 
-def rec_tuple_class(pyfunc, arg_types: tuple, size: int, fdef) -> type:
-    """The record class of `pyfunc`'s result for these argument types (made once)."""
-    key = (pyfunc, arg_types)
+def rec_tuple_class(module: str, size: int, fdef) -> type:
+    """The record class of the recursive tuples of `size` items of a module (made once:
+    one per length, so the records one function builds are the ones another takes apart
+    and rebuilds, a search tree's insert; their fields join what every function stores)."""
+    key = (module, size)
     cls = _CLASSES.get(key)
-    if cls is None or len(cls._fields) != size:
+    if cls is None:
         cls = collections.namedtuple("tuple", [f"item{i}" for i in range(size)])
-        cls.__module__ = getattr(pyfunc, "__module__", None) or "__main__"
+        cls.__module__ = module
         cls.__qualname__ = "tuple"
-        # where its methods' spans point: the function that builds it
-        filename = fdef.span.file if fdef.span is not None else "<tuple>"
-        cls.__pts_rec_tuple__ = (filename, fdef.span.line if fdef.span is not None else 1)
+        # where its methods' spans point: the first function that builds one
+        span = fdef.span
+        cls.__pts_rec_tuple__ = (span.file, span.line) if span is not None else ("<tuple>", 1)
         _CLASSES[key] = cls
     return cls
 
 
-def rec_tuple_of(pyfunc, arg_types: tuple) -> type | None:
-    """The record class found for this specialization in an earlier round, else None."""
-    return _CLASSES.get((pyfunc, arg_types))
+def _substitute(t: Type, size: int, obj: Type) -> Type:
+    """t with every tuple of `size` items (a level of the growing type) replaced by the
+    record `obj`: the field types a detected recursive tuple starts with."""
+    if isinstance(t, TupleType):
+        return obj if len(t.elems) == size else TupleType(
+            tuple(_substitute(e, size, obj) for e in t.elems))
+    if isinstance(t, OptionalType):
+        inner = _substitute(t.elem, size, obj)
+        return inner if isinstance(inner, OptionalType) else OptionalType(inner)
+    if isinstance(t, ListType) and type(t) is ListType:
+        return ListType(_substitute(t.elem, size, obj))
+    return t
 
 
-def tuple_items(value, cls) -> tuple:
-    """A record (an interpreter Instance, or a NamedTuple value) as its fields, in order."""
-    return tuple(getattr(value, f) for f in cls._fields)
-
-
-def to_plain_tuples(value, class_of):
-    """A recursive-tuple record and the records it holds as nested plain tuples, without
-    recursion (a chain may be longer than Python's recursion limit).  `class_of(v)` is v's
-    record class when v is a record of a recursive tuple, else None (left as it is)."""
-    top = class_of(value)
-    if top is None:
-        return value
-    done: dict = {}
-    stack = [value]
-    while stack:
-        v = stack[-1]
-        if id(v) in done:
-            stack.pop()
-            continue
-        items = tuple_items(v, class_of(v))
-        waiting = [x for x in items if class_of(x) is not None and id(x) not in done]
-        if waiting:
-            stack.extend(waiting)
-            continue
-        stack.pop()
-        done[id(v)] = tuple(done[id(x)] if class_of(x) is not None else x for x in items)
-    return done[id(value)]
+def _record_type(grown: Type, info) -> Type:
+    return OptionalType(info.obj) if isinstance(grown, OptionalType) else info.obj
 
 
 class RecTupleChecks:
     """The checker's part (a mixin of frontend.check.FunctionChecker): `rec_tuple` is the
-    record class of this specialization's result, once its passes found one."""
+    record class of this specialization's result, and `rec_vars` (variable -> class) the
+    variables that hold recursive tuples, once its passes found them."""
 
     rec_tuple = None
+    calls_itself = False          # a direct recursive call: the result only grows (infer)
 
     def rec_tuple_start(self) -> None:
         """A later round of the program's checking (frontend.program's Restart) knows the
-        record from the start."""
-        self.rec_tuple = rec_tuple_of(self.spec.pyfunc, self.spec.arg_types)
+        records from the start."""
+        key = (self.spec.pyfunc, self.spec.arg_types)
+        self.rec_vars = {}
+        grown = _FOUND.get(key)
+        if grown is not None:
+            self.rec_tuple, _ = self._rec_record(grown)
+        for name, grown in _FOUND.get(key + ("vars",), {}).items():
+            self.rec_vars[name], info = self._rec_record(grown)
+            self.declared[name] = self.vars[name] = _record_type(grown, info)
+
+    def _rec_record(self, grown: Type):
+        """The record class for a tuple type that holds itself, its fields seeded with the
+        tuple's items (each level of the growth read as the record)."""
+        from pts.frontend.check_classes import class_info
+        tt = _unwrap(grown)
+        size = len(tt.elems)
+        module = getattr(self.spec.pyfunc, "__module__", None) or "__main__"
+        cls = rec_tuple_class(module, size, self.fdef)
+        info = class_info(self.program, cls, self.fdef)
+        for name, et in zip(cls._fields, tt.elems):
+            if name not in info.fields:
+                info.fields[name] = _substitute(et, size, info.obj)
+        return cls, info
 
     def rec_tuple_grew(self, before: Type | None, after: Type | None) -> bool:
         """An inference pass nested the result inside itself: the result becomes a record
-        of its own class (its returns build one, `box_return`) and the passes start again
-        knowing it.  True when it did."""
+        (its returns build one, `box_return`) and the passes start again knowing it.  True
+        when it did."""
         if self.rec_tuple is not None or not holds_itself(before, after):
             return False
-        size = len(_unwrap(after).elems)
-        self.rec_tuple = rec_tuple_class(self.spec.pyfunc, self.spec.arg_types, size,
-                                         self.fdef)
-        from pts.frontend.check_classes import class_info
-        obj = class_info(self.program, self.rec_tuple, self.fdef).obj
-        self.spec.ret_type = OptionalType(obj) if isinstance(after, OptionalType) else obj
+        self.rec_tuple, info = self._rec_record(after)
+        _FOUND[(self.spec.pyfunc, self.spec.arg_types)] = after
+        self.spec.ret_type = _record_type(after, info)
         return True
+
+    def rec_vars_grew(self, before: dict) -> bool:
+        """A variable whose tuple holds its own previous value (`xs = (x, xs)` in a loop):
+        its tuple displays build records from now on (`box_assign`).  True when one did."""
+        grown = False
+        found = _FOUND.setdefault((self.spec.pyfunc, self.spec.arg_types, "vars"), {})
+        for key, after in self.vars.items():
+            if key not in self.rec_vars and holds_itself(before.get(key), after):
+                self.rec_vars[key], info = self._rec_record(after)
+                # its type from now on (a call's result assigned to it is checked against
+                # it: `t = insert(t, k)` specializes insert on the record)
+                self.declared[key] = _record_type(after, info)
+                found[key] = after
+                grown = True
+        return grown
+
+    def rec_var_types(self) -> dict:
+        """The types of the variables that hold recursive tuples (the passes start again
+        from the parameters and these)."""
+        return {k: self.declared[k] for k in self.rec_vars}
+
+    def box_assign(self, s) -> None:
+        """`xs = (x, xs)` of a variable that holds a recursive tuple: the record built."""
+        from pts.frontend import ast as A
+        if len(s.targets) != 1 or not isinstance(s.targets[0], A.Name) or not self.rec_vars:
+            return
+        cls = self.rec_vars.get(self.var_key(s.targets[0].id))
+        if cls is not None:
+            self._box(s, cls)
 
     def box_return(self, s) -> None:
         """`return (a, b, c)` (or `return t` of a variable holding such a tuple) in a
         function whose result is a recursive tuple: the record's constructor called with
         the elements (check_classes.call_class, through expr_Call's `rec_tuple_cls`)."""
+        if self.rec_tuple is not None:
+            self._box(s, self.rec_tuple)
+
+    def _box(self, s, cls) -> None:
         from pts.frontend import ast as A
-        cls, v = self.rec_tuple, s.value
-        if cls is None or v is None or getattr(v, "rec_tuple_cls", None) is not None:
+        v = s.value
+        if v is None or getattr(v, "rec_tuple_cls", None) is not None:
             return
         size = len(cls._fields)
         if isinstance(v, A.TupleExpr) and len(v.elts) == size:
@@ -164,3 +206,24 @@ class RecTupleChecks:
         if cls is None:
             return None
         return self.call_class(e, cls, e.func)
+
+    def record_index(self, e, t: Type, k: int | None) -> Type | None:
+        """`t[k]` with k a constant int, of a recursive tuple's record or a NamedTuple: the
+        field read (`e.record_field`), whatever the other fields' types (CPython's tuple
+        indexing; the generated `__getitem__` needs one item type).  None otherwise."""
+        from pts.frontend.class_records import is_namedtuple
+        from pts.ir.object_ops import is_union
+        if k is None or is_union(t):
+            return None
+        info = self.class_of(t)
+        if not is_namedtuple(info.cls):
+            return None
+        self.expr(e.index)
+        names = info.cls._fields
+        if not -len(names) <= k < len(names):
+            raise self.error("tuple index out of range", e.index)
+        name = names[k % len(names)]
+        if name not in info.fields:
+            raise self.error(f"field '{name}' of {info.cls.__name__} is never set", e)
+        e.record_field = name
+        return info.fields[name]
