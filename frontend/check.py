@@ -903,6 +903,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         method = getattr(self, "expr_" + type(e).__name__, None)
         if method is None:
             raise self.error(f"'{type(e).__name__}' expressions are not supported", e)
+        if expected is None and getattr(e, "rec_field", None) is not None:
+            expected = self.rec_field_expected(e)   # `(label, [])` of a record (rec_tuples)
         if isinstance(e, A.Call) and expected is not None:
             e.expected = expected          # list() takes an annotated element type
         if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp", "DictExpr", "SetExpr",

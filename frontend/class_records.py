@@ -52,8 +52,8 @@ def record_method(cls: type, name: str):
     if made is not None:
         return made
     if is_namedtuple(cls):
-        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") + _ORDER + (
-                () if is_rec_tuple(cls) else ("_replace",)) or (
+        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") + (
+                () if is_rec_tuple(cls) else _ORDER + ("_replace",)) or (
                 name in cls.__dict__ and not _is_generated(cls.__dict__[name])
                 and name != "__init__"):
             return None
@@ -294,7 +294,11 @@ def sequence_generator(cls: type):
                 "        yield __pts_item\n"
                 "        __pts_i += 1\n")
         getitem = inspect.getattr_static(cls, "__getitem__")
-        _MADE[key] = _compile_method(cls, "__iter__", text, inspect.getsourcelines(getitem)[1])
+        try:
+            line = inspect.getsourcelines(getitem)[1]
+        except (OSError, TypeError):        # a NamedTuple's (tuple's own): at the class
+            line = None
+        _MADE[key] = _compile_method(cls, "__iter__", text, line)
     return _MADE[key]
 
 

@@ -117,7 +117,9 @@ class RecTupleChecks:
         self.rec_vars = {}
         grown = _FOUND.get(key)
         if grown is not None:
-            self.rec_tuple, _ = self._rec_record(grown)
+            self.rec_tuple, info = self._rec_record(grown)
+            if self.spec.ret_type is None:      # (what its recursive calls return)
+                self.spec.ret_type = _record_type(grown, info)
         for name, grown in _FOUND.get(key + ("vars",), {}).items():
             self.rec_vars[name], info = self._rec_record(grown)
             self.declared[name] = self.vars[name] = _record_type(grown, info)
@@ -196,6 +198,9 @@ class RecTupleChecks:
             args = [A.Starred(v, span=v.span)]
         else:
             return
+        for name, a in zip(cls._fields, args):
+            if isinstance(a, A.ListExpr) and not a.elts:
+                a.rec_field = (cls, name)       # `(label, [])`: a list of the item's type
         call = A.Call(A.Name("tuple", span=v.span), args, [], span=v.span)
         call.rec_tuple_cls = cls
         s.value = call
@@ -227,3 +232,11 @@ class RecTupleChecks:
             raise self.error(f"field '{name}' of {info.cls.__name__} is never set", e)
         e.record_field = name
         return info.fields[name]
+
+    def rec_field_expected(self, e) -> Type | None:
+        """The type an empty `[]` given for a record's item is built as (check.expr): the
+        item's, once known, so `(label, [])` is not decided as a List[int]."""
+        from pts.frontend.check_classes import class_info
+        cls, name = e.rec_field
+        t = class_info(self.program, cls, e).fields.get(name)
+        return t if isinstance(t, ListType) else None

@@ -87,7 +87,8 @@ def records_out(value, class_types: dict):
     if isinstance(value, Instance):
         cls = class_types.get(value.__pts_class__)
         if cls is not None and getattr(cls, "__pts_rec_tuple__", None) is not None:
-            return plain_tuples(value, lambda v: _record_fields(v, class_types))
+            return plain_tuples(value, lambda v: _record_fields(v, class_types),
+                                lambda v: records_out(v, class_types))
         if cls is not None and issubclass(cls, tuple):
             return cls(*[records_out(getattr(value, f), class_types) for f in cls._fields])
         return value
@@ -113,11 +114,12 @@ def _record_fields(value, class_types: dict):
     return [getattr(value, f) for f in cls._fields]
 
 
-def plain_tuples(value, fields_of):
+def plain_tuples(value, fields_of, other=lambda v: v):
     """A record of a recursive tuple (frontend.rec_tuples) and the records it holds as the
     nested plain tuples CPython builds, without recursion (a chain `(v, (v, ...))` may be
     longer than Python's recursion limit).  `fields_of(v)` is the list of v's fields when v
-    is such a record, else None; a record reached twice becomes one tuple."""
+    is such a record, else None; a record reached twice becomes one tuple; `other`
+    converts the other items (a list of records)."""
     done: dict = {}
     stack = [value]
     while stack:
@@ -131,7 +133,7 @@ def plain_tuples(value, fields_of):
             stack.extend(waiting)
             continue
         stack.pop()
-        done[id(v)] = tuple(done[id(x)] if id(x) in done and fields_of(x) is not None else x
+        done[id(v)] = tuple(done[id(x)] if fields_of(x) is not None else other(x)
                             for x in items)
     return done[id(value)]
 
