@@ -1448,9 +1448,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if True:
             if getattr(value, "__module__", None) == "traceback":
                 # (compiling traceback.py would fail deep inside it, on sys.exc_info)
-                raise self.error(f"'{name}()' is not supported: pts keeps no tracebacks to "
-                                 f"print (an exception's class and message are "
-                                 f"type(e).__name__ and str(e))", f)
+                return self.call_traceback(e, value.__name__, f)     # (check_exceptions)
             pyfunc = self.program.scriptable(value)
             if pyfunc is None:
                 pyfunc = operator_function(value)      # operator.add(a, b)

@@ -1266,8 +1266,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             args = [self.tuple_repr(v, t, a.print_repr_spec) if hasattr(a, "print_repr_spec")
                     else v for v, t, a in zip(args, types, e.args)]      # (lower_complex)
             types = [STR if hasattr(a, "print_repr_spec") else t for t, a in zip(types, e.args)]
-            self.emit("print", self.printable_args(args, types), None,
-                      **getattr(e, "print_attrs", {}))       # sep=, end= (check_strings)
+            attrs = getattr(e, "print_attrs", {})                  # sep=, end= (check_strings)
+            if attrs.get("file") == "stderr":                       # (lower_strings)
+                return self.stderr_print(args, types, attrs)
+            self.emit("print", self.printable_args(args, types), None, **attrs)
             return const(None)
         if name == "len":
             if isinstance(types[0], RangeType):
