@@ -40,7 +40,7 @@ from pts.backend.tensor_indexing import has_advanced
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
 from pts.backend.object_codegen import ObjectOps
-from pts.errors import is_library_file, kind_code
+from pts.errors import function_display_name, is_library_file, kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (F16, INT_BITS, UNSIGNED, C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
                           OptionalType, TensorType, TupleType, Type)
@@ -744,7 +744,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, Co
         self.ctx = fn.args[0]
         self.rtype = result_type(f)
         self.file_str = mc.string(f.file)
-        self.func_str = mc.where_str(f.name)
+        self.func_str = mc.where_str(function_display_name(f.name))
 
     def generate(self) -> None:
         """Every block's phis first (a branch adds its incoming values as it is emitted),

@@ -90,7 +90,8 @@ class StringChecks:
                 raise self.error(f"'{kw.name}' is an invalid keyword argument for print()", kw)
             v = kw.value
             if kw.name == "file":               # sys.stderr / sys.stdout (check_exceptions)
-                if self.std_stream(v) == "stderr":
+                if not (isinstance(v, A.Const) and v.value is None) \
+                        and self.std_stream(v) == "stderr":
                     attrs["file"] = "stderr"
                 continue
             if kw.name == "flush":

@@ -57,4 +57,4 @@ def test_print_to_stderr(backend, capsys):
     capsys.readouterr()
     got = _stderr_of(pts.script(mod.report, backend=backend), 3)
     assert got == want == (4, "note: 3 [3, 6] (3, 'x')\na-b!\n")
-    assert capsys.readouterr().out == "checking 3\n"
+    assert capsys.readouterr().out == "checking 3\nplain\n"

@@ -1,6 +1,6 @@
 """traceback.print_exc() in an except clause writes to stderr (what it writes:
 tests/lang/test_traceback.py) and the program goes on; print(..., file=sys.stderr) too,
-while print(..., file=sys.stdout) is an ordinary print."""
+while print(..., file=sys.stdout) (or file=None) is an ordinary print."""
 import sys
 import traceback
 from typing import List
@@ -19,6 +19,7 @@ def parse_all(words: List[str]) -> List[int]:
 
 def report(n: int) -> int:
     print("checking", n, file=sys.stdout)
+    print("plain", file=None)
     print("note:", n, [n, n * 2], (n, "x"), file=sys.stderr)
     print("a", "b", sep="-", end="!\n", file=sys.stderr)
     return n + 1
