@@ -469,6 +469,8 @@ def loaded_classes(records: list) -> tuple[dict, dict, dict]:
         classes[r["name"]] = tuple((f, parse_type(t)) for f, t in r["fields"])
         if r.get("base"):
             bases[r["name"]] = r["base"]
+        if r.get("rec_tuple"):       # returned as nested plain tuples (_read_rec_tuple)
+            types[r["name"]] = type("tuple", (tuple,), {"__pts_rec_tuple__": ("<archive>", 0)})
         where = r.get("python")
         if where:
             mod, _, qual = where.partition(":")

@@ -33,4 +33,4 @@ def shown(d: int) -> str:
 # run: chain_back(4)
 # run: chain_back(0)
 # run: shown(2)
-# run: chain_back(500)
+# run: chain_back(200)
