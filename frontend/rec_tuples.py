@@ -1,27 +1,35 @@
-"""Recursive tuple types: a function whose result holds its own result (the checker's part).
+"""Recursive tuple types: a tuple that holds a tuple of its own kind (the checker's part).
 
 Benchmarks Game binary-trees builds `(i, make_tree(i, d), make_tree(i + 1, d))` or
 `(i, None, None)`: its result type is T = Tuple[int, Optional[T], Optional[T]], which no
 finite TupleType spells (each inference pass nests it once more).  When the passes show a
 function's result growing by holding the previous pass's result inside a tuple of the same
-length (`holds_itself`), the result becomes a *recursive tuple*: a record class made for
-that specialization (`rec_tuple_class`), a NamedTuple-like class with fields item0, item1,
-... and no annotations, so a field's type is the join of what the constructor stores into it
-(None and the record itself meet at Optional[record]), as any unannotated field's.
+length (`holds_itself`; a recursive function's result only grows from pass to pass, check.py
+`ret_floor`), or a variable's tuple holding its previous value (`xs = (i, xs)` in a loop,
+`t = insert(t, k)`), that tuple becomes a *recursive tuple*: a record of a NamedTuple-like
+class with fields item0, item1, ... and no annotations (`rec_tuple_class`: one class per
+module and length, so the records one function builds are those another takes apart and
+rebuilds), its fields seeded with the grown tuple's items read as the record
+(`_substitute`) and widened, as any unannotated field, by what the constructor stores.
 
-From then on the function's `return (a, b, c)` (a tuple display, or a variable holding a
-tuple, of the record's length) builds a record (`box_return`: the class's constructor
-called with the elements), so the IR type is `obj<tuple>`: a reference to a boxed record
+From then on the function's `return (a, b, c)` and the variable's `xs = (a, b)` (a tuple
+display, or a variable holding a tuple, of the record's length) build a record (`_box`:
+the class's constructor called with the elements), and the variable is declared the record
+(Optional when None meets it), so the IR type is `obj<tuple>`: a reference to a boxed record
 (ir.object_ops; natively a record in the call's arena like any object, freed with the arena
-without recursion).  Everything a NamedTuple record does works on it: unpacking, constant
-indexing, len, `is None` refinement of its Optional fields, passing, returning, lists of
-them, `==` / `<` field by field as tuples.  What differs from a NamedTuple:
-- repr / str / print show a plain tuple, `(1, (2, None, None), None)` (class_records);
+without recursion).  What a NamedTuple record does works on it: unpacking, constant
+indexing (`record_index`: the field read), len, `is None` refinement of its Optional
+fields, passing, returning, lists of them.  What differs from a NamedTuple
+(frontend.class_records):
+- repr / str / print show a plain tuple, `(1, (2, None, None), None)`; `==` compares
+  Optional items as CPython (None equals only None); no ordering (`<` is a CompileError);
 - at the Python boundary a record returned becomes nested plain tuples (ir.object_ops's
-  `records_out` for the interpreter, runtime.object_values natively), read without
-  recursion so a long chain `(v, (v, (v, ...)))` crosses as CPython would build it.
+  `records_out` for the interpreter, runtime.object_values natively and for archives),
+  read without recursion so a long chain `(v, (v, (v, ...)))` crosses.
 A nested tuple passed in from Python has a finite tuple type: the function is specialized
-on it as on any tuple (no record is made).
+on it as on any tuple (no record is made).  What a compile found is kept for the process
+(`_FOUND`): a later round of the same program (frontend.program's Restart) or another
+backend's compile starts knowing the records.
 """
 from __future__ import annotations
 
@@ -29,8 +37,8 @@ import collections
 
 from pts.ir.types import ListType, OptionalType, SetType, DictType, TupleType, Type
 
-# (function, argument types) -> its record class: the same class through every round of a
-# program's checking (frontend.program's Restart keys its field hints by class)
+# (module, length) -> the record class: the same class through every round of a program's
+# checking (frontend.program's Restart keys its field hints by class)
 _CLASSES: dict = {}
 # (function, argument types) -> the grown type of its result; (..., "vars") -> {variable:
 # grown type}: what an earlier round (or compile) found, so it starts knowing the records
@@ -216,13 +224,15 @@ class RecTupleChecks:
         """`t[k]` with k a constant int, of a recursive tuple's record or a NamedTuple: the
         field read (`e.record_field`), whatever the other fields' types (CPython's tuple
         indexing; the generated `__getitem__` needs one item type).  None otherwise."""
+        import inspect
         from pts.frontend.class_records import is_namedtuple
         from pts.ir.object_ops import is_union
         if k is None or is_union(t):
             return None
         info = self.class_of(t)
-        if not is_namedtuple(info.cls):
-            return None
+        if not is_namedtuple(info.cls) or \
+                inspect.getattr_static(info.cls, "__getitem__") is not tuple.__getitem__:
+            return None                 # (a NamedTuple's own __getitem__ is called)
         self.expr(e.index)
         names = info.cls._fields
         if not -len(names) <= k < len(names):
