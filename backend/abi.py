@@ -33,7 +33,9 @@ IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "
            "str_op",
            # ptr str_alloc(ctx, i64 nbytes, i64 code points): a new string's bytes to fill
            # (lengths and NUL written), in the call's arena (runtime/c/strings.c)
-           "str_alloc"]
+           "str_alloc",
+           # void write_err(ctx, str): print(..., file=sys.stderr), traceback.print_exc()
+           "write_err"]
 IMPORT_MATH = {"fmod": 2, "pow": 2, "atan2": 2, "hypot": 2, "exp": 1, "log": 1, "log2": 1,
                "log10": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
                "sinh": 1, "cosh": 1, "tanh": 1, "log1p": 1, "expm1": 1, "erf": 1, "erfc": 1,

@@ -40,7 +40,7 @@ from pts.backend.tensor_indexing import has_advanced
 from pts.backend.optional_ops import OptionalOps
 from pts.backend.scalar_ops import ScalarOps
 from pts.backend.object_codegen import ObjectOps
-from pts.errors import is_library_file, kind_code
+from pts.errors import function_display_name, is_library_file, kind_code
 from pts.ir.core import BlockParam, Const, Function, Instr, Module, Value
 from pts.ir.types import (F16, INT_BITS, UNSIGNED, C128, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NUMPY_SCALARS, STR,
                           OptionalType, TensorType, TupleType, Type)
@@ -267,6 +267,13 @@ class ModuleCodegen:
                 and (i.op != "call" or self.library_only(i.attrs["callee"]))
                 for i in f.instructions())
         return memo[name]
+
+    def where_str(self, s: str) -> ir.Value:
+        """A file or function name for the context's error fields: a C string that is a
+        pts str as well (length-prefixed), so a handler reads it as one (the file and
+        function of traceback.format_exc(), frontend/lower_exceptions.py)."""
+        from pts.backend.str_codegen import str_const
+        return str_const(self, s)
 
     def string(self, s: str) -> ir.Constant:
         g = self.strings.get(s)
@@ -737,7 +744,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, Co
         self.ctx = fn.args[0]
         self.rtype = result_type(f)
         self.file_str = mc.string(f.file)
-        self.func_str = mc.string(f.name)
+        self.func_str = mc.where_str(function_display_name(f.name))
 
     def generate(self) -> None:
         """Every block's phis first (a branch adds its incoming values as it is emitted),
@@ -913,7 +920,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, Co
         error names (default: this one)."""
         code = kind_code(kind)
         fields = [ir.Constant(I64T, code), ir.Constant(I64T, span.line), ir.Constant(I64T, span.col),
-                  self.mc.string(span.file), msg, func if func is not None else self.func_str]
+                  self.mc.where_str(span.file), msg, func if func is not None else self.func_str]
         for i, val in enumerate(fields):
             b.store(val, b.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=CTX_T))
         self.ret_status(b, ir.Constant(I32T, code))
@@ -967,7 +974,7 @@ class FunctionCodegen(ScalarOps, ListOps, OptionalOps, ExceptionOps, DictOps, Co
             # a builtin's error at its caller's line (ir.passes.inline: the same for copies)
             span = ins.span
             for i, v in ((1, ir.Constant(I64T, span.line)), (2, ir.Constant(I64T, span.col)),
-                         (3, self.mc.string(span.file)), (5, self.func_str)):
+                         (3, self.mc.where_str(span.file)), (5, self.func_str)):
                 fb.store(v, fb.gep(self.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)],
                                    source_etype=CTX_T))
         self.ret_status(fb, status)

@@ -188,6 +188,9 @@ class ListOps:
                 from pts.ir.types import py_name
                 raise CompileError(f"native code for printing a {py_name(x.type)} is not built "
                                    f"yet (use backend='interp')", ins.span)
+        if ins.attrs.get("file") == "stderr":     # one str, made by the lowering
+            self.call_import("write_err", list(vals))
+            return
         sep, end = ins.attrs.get("sep", " "), ins.attrs.get("end", "\n")   # print(sep=, end=)
         for k, (x, v) in enumerate(zip(ins.args, vals)):
             if k and sep:

@@ -32,6 +32,7 @@ IMPORT_TYPES = {
     "write_f64": ir.FunctionType(VOID, [PTR, F64T]),
     "write_bool": ir.FunctionType(VOID, [PTR, I64T]),
     "write_list": ir.FunctionType(VOID, [PTR, PTR, I64T]),
+    "write_err": ir.FunctionType(VOID, [PTR, PTR]),
     # fn(data, begin, end) on chunks of [0, n), each >= grain, over the thread pool
     "parallel_for": ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]),
     "str_call": ir.FunctionType(I32T, [PTR, PTR, PTR, PTR]),

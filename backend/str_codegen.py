@@ -147,7 +147,7 @@ def call(fc, ins, vals: list) -> ir.Value | None:
     fb = ir.IRBuilder(fail)
     # the message is the callee's (ctx.msg); the kind is the status; the place is ours
     fields = {0: fb.sext(status, I64T), 1: ir.Constant(I64T, ins.span.line),
-              2: ir.Constant(I64T, ins.span.col), 3: fc.mc.string(ins.span.file),
+              2: ir.Constant(I64T, ins.span.col), 3: fc.mc.where_str(ins.span.file),
               5: fc.func_str}
     for i, val in fields.items():
         fb.store(val, fb.gep(fc.ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, i)],

@@ -51,6 +51,7 @@ from pts.frontend.check_optional import (OptionalChecks, has_truth, falls_throug
 from pts.frontend.check_strings import STR_BUILTINS, StringChecks
 from pts.frontend.check_vartuple import VarTupleChecks, vartuple_join, vartuple_operands
 from pts.frontend.check_isinstance import IsinstanceChecks
+from pts.frontend.rec_tuples import RecTupleChecks
 from pts.frontend.check_lists import (NUMPY_WIDENING, ArrayModuleChecks, ListChecks, bare_container,
                                       fresh_list_expected, is_array_class, widens_list)
 from pts.frontend.list_types import list_elem_ok, list_join
@@ -205,7 +206,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                       ExceptionChecks, StringChecks, IterChecks, DictChecks,
                       FunctionChecks, NumberChecks, ComplexChecks, ListChecks, CopyChecks,
                       VarTupleChecks, ClassChecks, UnionChecks, DunderChecks, IsinstanceChecks,
-                      ArrayModuleChecks, GeneratorChecks):
+                      ArrayModuleChecks, GeneratorChecks, RecTupleChecks):
     list_convertible = staticmethod(convertible)     # (for check_lists: no import back)
 
     def __init__(self, program, spec: Spec):
@@ -287,8 +288,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             # built as floats (and returning an existing List[int] is refused)
             self.ret_annot = self.spec.ret_type = self.spec.ret_as
         self.init_returns_none()                   # a class's __init__ (check_classes)
+        self.rec_tuple_start()                     # a recursive tuple result (rec_tuples)
         self.returns_nothing()                     # no `return value`: None (check_functions)
-        params = dict(self.vars)
+        params = self.param_vars = dict(self.vars)
         self.infer()
         undecided = {k.split(".w")[0] for k, t in self.vars.items()
                      if (t == ListType(UNKNOWN) or (is_hash(t) and has_unknown(t)))
@@ -324,23 +326,30 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         self.update_ret_type()
         if self.spec.ret_type is None:
             self.spec.ret_type = NONE
-        if ret_bare is not None and not isinstance(self.spec.ret_type, ret_bare[1]):
+        if ret_bare is not None and not isinstance(self.spec.ret_type, ret_bare[1]) \
+                and not (ret_bare[0] == "tuple" and self.rec_tuple is not None):
             raise CompileError(f"{fdef.name}() is annotated to return a {ret_bare[0]} but "
                                f"returns {py_name(self.spec.ret_type)}", fdef.returns.span)
         self.spec.var_types = {k: ir_type(t) for k, t in self.vars.items()}
 
     def infer(self) -> None:
         """The inference passes: the body again until the variables' types settle."""
-        for _ in range(8):
+        passes = 8
+        while passes:
+            passes -= 1
             before = dict(self.vars)
             ret_before = self.spec.ret_type
             self.ret_types = []
             self.versions = {}
             self.narrow = {}
+            self.ret_floor = ret_before if self.calls_itself else None     # (rec_tuples)
             self.block(self.fdef.body)
             self.update_ret_type()
             if self.vars == before and self.spec.ret_type == ret_before:
                 break
+            if self.rec_tuple_grew(ret_before, self.spec.ret_type) or self.rec_vars_grew(before):
+                passes = 8                      # a tuple holds itself: a record (rec_tuples)
+                self.vars = {**self.param_vars, **self.rec_var_types()}
         else:
             if self.spec.ret_type != ret_before and ret_before is not None:
                 # each pass nests the result once more: `-> tuple` of a recursive function
@@ -368,6 +377,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if t is not None and t != NONE and ends_open(self.fdef.body):
             # `def k(n): for ...: if ...: return n`: falling off the end returns None
             t = join(t, NONE) or t
+        if not self.final and getattr(self, "ret_floor", None) is not None:
+            # a recursive call has read the result the last pass found: it only grows
+            t = self.ret_floor if t is None else (join(t, self.ret_floor) or t)
         hint = getattr(self.spec, "ret_hint", None)     # (stale_result_reads)
         if hint is not None:
             t = hint if t is None else (join(t, hint) or t)
@@ -537,6 +549,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
     def stmt_Return(self, s: A.Return) -> None:
         if self.generator_return(s):
             return
+        self.box_return(s)                         # a recursive tuple's record (rec_tuples)
         t = NONE if s.value is None else self.expr(self.allow_none(s.value),
                                                    expected=self.ret_annot)
         ret_as = self.spec.ret_as
@@ -688,6 +701,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             target.ty = self.assign_var(target.id, t, node)
             return
         if isinstance(target, A.TupleExpr) or isinstance(target, A.ListExpr):
+            if isinstance(t, OptionalType) and isinstance(t.elem, ObjType):
+                target.unwrap_optional = t              # a record, or None: TypeError
+                t = t.elem
             t = self.unpack_record(target, t)           # x, y = p (check_classes)
             if isinstance(t, OptionalType) and isinstance(t.elem, TupleType):
                 # CPython unpacks the tuple, or raises TypeError for None (lowered so)
@@ -759,6 +775,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             expected = self.declared.get(key, self.vars.get(key))
         elif len(s.targets) == 1 and isinstance(s.targets[0], A.Attribute):
             expected = self.field_expected(s.targets[0])     # self.xs = [] (check_classes)
+        self.box_assign(s)                           # xs = (x, xs): a record (rec_tuples)
         t = self.expr(self.allow_none(s.value), expected=expected)
         if self.widen_list_source(s.value, t, expected):   # todo = sources (check_classes)
             t = expected
@@ -891,6 +908,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         method = getattr(self, "expr_" + type(e).__name__, None)
         if method is None:
             raise self.error(f"'{type(e).__name__}' expressions are not supported", e)
+        if expected is None and getattr(e, "rec_field", None) is not None:
+            expected = self.rec_field_expected(e)   # `(label, [])` of a record (rec_tuples)
         if isinstance(e, A.Call) and expected is not None:
             e.expected = expected          # list() takes an annotated element type
         if type(e).__name__ in ("ListExpr", "BoolOp", "IfExp", "ListComp", "DictExpr", "SetExpr",
@@ -1231,7 +1250,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         t = self.expr(e.value)
         self.none_use(e.value, "'NoneType' object is not subscriptable")
         if isinstance(t, ObjType):                    # p[i]: __getitem__ (check_classes)
-            return self.class_getitem(e, t)
+            r = self.record_index(e, t, _const_int(e.index, self))     # (rec_tuples)
+            return r if r is not None else self.class_getitem(e, t)
         if isinstance(t, TensorType):
             return self.tensor_index(e, t)
         if isinstance(t, ListType):
@@ -1315,6 +1335,8 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.frame_iter_call(e)
         self.spread_args(e)                          # f(*t) with a tuple t (check_functions)
         f = e.func
+        if getattr(e, "rec_tuple_cls", None) is not None:
+            return self.rec_tuple_call(e)            # a recursive tuple's record (rec_tuples)
         if getattr(e, "enter_call", False):          # `with m:` (check_classes)
             self.context_manager(f.value)
         if isinstance(f, A.Name) and isinstance(self.vars.get(self.var_key(f.id)), ObjType) \
@@ -1435,9 +1457,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
         if True:
             if getattr(value, "__module__", None) == "traceback":
                 # (compiling traceback.py would fail deep inside it, on sys.exc_info)
-                raise self.error(f"'{name}()' is not supported: pts keeps no tracebacks to "
-                                 f"print (an exception's class and message are "
-                                 f"type(e).__name__ and str(e))", f)
+                return self.call_traceback(e, value.__name__, f)     # (check_exceptions)
             if getattr(type(value), "traced_function", False):   # a pts.trace result
                 return self.call_traced(e, value, name)
             pyfunc = self.program.scriptable(value)
@@ -1484,6 +1504,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 except CompileError:
                     pass        # it returns a list made elsewhere: refused where it is stored
             e.target = Callee("function", name, spec)
+            self.calls_itself = self.calls_itself or spec is self.spec     # (rec_tuples)
             if not spec.checked and spec is not self.spec and self.final \
                     and spec.ret_type is not None:
                 # the result of a function still being checked (mutual recursion: raytrace's

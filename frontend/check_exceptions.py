@@ -19,6 +19,10 @@ What each construct records on its node for the lowering:
 An exception variable is a value only in `str(e)` (its message), `repr(e)`,
 `type(e).__name__` and `raise e`; `print(e)` and `f"{e}"` print `str(e)` (exc_as_str
 rewrites the argument into that call).
+- `traceback.print_exc()` / `traceback.format_exc()` in an except clause: `Callee(
+  "traceback", name)`; the lowering writes (or returns) the handled exception as CPython's
+  traceback text, with the one frame pts knows: where it was raised (lower_exceptions).
+  `print(..., file=sys.stderr)`: the print's `file` attribute (check_strings).
 """
 from __future__ import annotations
 
@@ -32,7 +36,44 @@ _CLASS_KEYS = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__
                "__firstlineno__", "__static_attributes__"}
 
 
+_TRACEBACK_FUNCTIONS = {"print_exc": NONE, "format_exc": STR}
+
+
 class ExceptionChecks:
+    # ---------------------------------------------------------------- tracebacks
+
+    def std_stream(self, node: A.Expr) -> str:
+        """"stderr" or "stdout" for `sys.stderr` / `sys.stdout` (print's file=, print_exc's
+        file=); anything else is a CompileError."""
+        import sys
+        if isinstance(node, A.Attribute) and node.attr in ("stderr", "stdout") and \
+                isinstance(node.value, A.Name) and self.lookup_global(node.value.id, node) is sys:
+            return node.attr
+        raise self.error("print's file= must be sys.stdout or sys.stderr in pts", node)
+
+    def call_traceback(self, e: A.Call, name: str, f: A.Expr):
+        """`traceback.print_exc()` / `traceback.format_exc()` inside an except clause."""
+        if name not in _TRACEBACK_FUNCTIONS:
+            raise self.error(f"'traceback.{name}()' is not supported: pts keeps no frames "
+                             f"to walk (traceback.print_exc() and format_exc() in an except "
+                             f"clause are)", f)
+        if self.handler_depth == 0:
+            raise self.error(f"traceback.{name}() outside an except clause is not supported "
+                             f"(CPython prints 'NoneType: None')", e)
+        if e.args:
+            raise self.error(f"traceback.{name}() takes no positional arguments in pts", e.args[0])
+        for kw in e.keywords:
+            if kw.name == "file" and name == "print_exc" and self.std_stream(kw.value) == "stderr":
+                continue
+            if kw.name == "chain" and isinstance(kw.value, A.Const) and kw.value.value is True:
+                continue
+            if kw.name == "limit" and isinstance(kw.value, A.Const) and kw.value.value is None:
+                continue
+            raise self.error(f"traceback.{name}(): '{kw.name}=' is not supported here", kw)
+        e.keywords = []
+        e.target = self.fn_helpers.Callee("traceback", name)
+        return _TRACEBACK_FUNCTIONS[name]
+
     # ---------------------------------------------------------------- classes
 
     def exception_kind(self, node: A.Expr) -> str:

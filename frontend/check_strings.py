@@ -86,9 +86,14 @@ class StringChecks:
         only those that differ from the defaults) and the keywords are taken off."""
         attrs = {}
         for kw in e.keywords:
-            if kw.name not in ("sep", "end", "flush"):
+            if kw.name not in ("sep", "end", "flush", "file"):
                 raise self.error(f"'{kw.name}' is an invalid keyword argument for print()", kw)
             v = kw.value
+            if kw.name == "file":               # sys.stderr / sys.stdout (check_exceptions)
+                if not (isinstance(v, A.Const) and v.value is None) \
+                        and self.std_stream(v) == "stderr":
+                    attrs["file"] = "stderr"
+                continue
             if kw.name == "flush":
                 if not (isinstance(v, A.Const) and isinstance(v.value, bool)):
                     raise self.error("print's flush= must be True or False here", v)

@@ -28,6 +28,7 @@ import inspect
 import sys
 
 from pts.errors import CompileError
+from pts.frontend.rec_tuples import is_rec_tuple
 
 _MADE: dict = {}        # (class, name) -> the function
 
@@ -51,8 +52,8 @@ def record_method(cls: type, name: str):
     if made is not None:
         return made
     if is_namedtuple(cls):
-        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__",
-                        "_replace") + _ORDER or (
+        if name not in ("__init__", "__eq__", "__repr__", "__len__", "__getitem__") + (
+                () if is_rec_tuple(cls) else _ORDER + ("_replace",)) or (
                 name in cls.__dict__ and not _is_generated(cls.__dict__[name])
                 and name != "__init__"):
             return None
@@ -166,7 +167,8 @@ class _Field:
 def _fields(cls: type) -> list:
     if is_namedtuple(cls):
         ann = getattr(cls, "__annotations__", {})
-        return [_Field(n, ann.get(n, "int"), cls._field_defaults.get(n, dataclasses.MISSING))
+        plain = "int" if not is_rec_tuple(cls) else None    # (a recursive tuple's: joined)
+        return [_Field(n, ann.get(n, plain), cls._field_defaults.get(n, dataclasses.MISSING))
                 for n in cls._fields]
     return list(dataclasses.fields(cls))
 
@@ -187,7 +189,7 @@ def _make(cls: type, name: str):
                 body += [f"    if {f.name} is None:", f"        self.{f.name} = {empty}",
                          "    else:", f"        self.{f.name} = {f.name}"]
             else:
-                params.append(f"{f.name}: {ann}")
+                params.append(f"{f.name}: {ann}" if f.type is not None else f.name)
                 body.append(f"    self.{f.name} = {f.name}")
         for f in (f for f in fields if not f.init):      # field(init=False): its default
             if f.default is not dataclasses.MISSING:
@@ -202,6 +204,14 @@ def _make(cls: type, name: str):
         if hasattr(cls, "__post_init__"):                 # as dataclasses' own __init__
             body.append("    self.__post_init__()")
         lines = [f"def __init__({', '.join(params)}) -> None:"] + (body or ["    pass"])
+    elif name == "__eq__" and is_rec_tuple(cls):     # None equals only None (Optional fields)
+        lines = ["def __eq__(self, other) -> bool:"]
+        for k, f in enumerate(fields):
+            lines += [f"    a{k} = self.{f.name}", f"    b{k} = other.{f.name}",
+                      f"    if a{k} is None:", f"        if b{k} is not None:",
+                      "            return False", f"    elif b{k} is None:",
+                      "        return False", f"    elif a{k} != b{k}:", "        return False"]
+        lines += ["    return True"]
     elif name == "__eq__":
         cmp = " and ".join(f"self.{f.name} == other.{f.name}" for f in fields if f.compare)
         lines = ["def __eq__(self, other) -> bool:", f"    return {cmp or 'True'}"]
@@ -227,6 +237,14 @@ def _make(cls: type, name: str):
         for k, f in enumerate(fields):
             lines += [f"    if i == {k}:", f"        return self.{f.name}"]
         lines += ["    raise IndexError('tuple index out of range')"]
+    elif is_rec_tuple(cls):                # a plain tuple's repr: (1, (2, None, None), None)
+        lines = ["def __repr__(self) -> str:"]
+        for k, f in enumerate(fields):         # (a field may be an Optional record)
+            lines += [f"    a{k} = self.{f.name}",
+                      f"    s{k} = 'None' if a{k} is None else repr(a{k})"]
+        inner = " + ', ' + ".join(f"s{k}" for k in range(len(fields)))
+        close = repr(",)" if len(fields) == 1 else ")")
+        lines += [f"    return '(' + {inner} + {close}"]
     else:
         parts = [f"'{f.name}=' + repr(self.{f.name})" for f in fields if f.repr]
         inner = " + ', ' + ".join(parts) if parts else "''"
@@ -276,7 +294,11 @@ def sequence_generator(cls: type):
                 "        yield __pts_item\n"
                 "        __pts_i += 1\n")
         getitem = inspect.getattr_static(cls, "__getitem__")
-        _MADE[key] = _compile_method(cls, "__iter__", text, inspect.getsourcelines(getitem)[1])
+        try:
+            line = inspect.getsourcelines(getitem)[1]
+        except (OSError, TypeError):        # a NamedTuple's (tuple's own): at the class
+            line = None
+        _MADE[key] = _compile_method(cls, "__iter__", text, line)
     return _MADE[key]
 
 
@@ -307,8 +329,11 @@ def _compile_method(cls: type, name: str, text: str, line: int | None = None):
     from pts.frontend import source
     from pts.frontend.parse import parse_function
     try:
-        _, class_line = inspect.getsourcelines(cls)
-        filename = inspect.getsourcefile(cls) or "<dataclass>"
+        if is_rec_tuple(cls):               # (made by the checker: at its function)
+            filename, class_line = cls.__pts_rec_tuple__
+        else:
+            _, class_line = inspect.getsourcelines(cls)
+            filename = inspect.getsourcefile(cls) or "<dataclass>"
     except (OSError, TypeError):
         class_line, filename = 1, "<dataclass>"
     line = line or class_line

@@ -398,13 +398,13 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             var = target.var
             self.write(var, self.b.block, self.coerce(v, t, self.var_types[var]))
         elif isinstance(target, (A.TupleExpr, A.ListExpr)):
-            if getattr(target, "unpack_record", None) is not None and t == target.unpack_record:
-                v, t = self.record_fields(v, target.unpack_info)   # x, y = p (lower_classes)
             if getattr(target, "unwrap_optional", None) is not None and t == target.unwrap_optional:
                 self.check(self.emit("opt.is_none", [v], I1), "TypeError",
                            "cannot unpack non-iterable NoneType object")
                 t = t.elem
                 v = self.emit("opt.get", [v], t)
+            if getattr(target, "unpack_record", None) is not None and t == target.unpack_record:
+                v, t = self.record_fields(v, target.unpack_info)   # x, y = p (lower_classes)
             if getattr(target, "unpack_list", None) is not None and t == target.unpack_list:
                 v, t = self.unpack_list(v, t, len(target.elts))      # (lower_lists)
             for i, sub in enumerate(target.elts):
@@ -854,6 +854,9 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
     def expr_Subscript(self, e: A.Subscript) -> Value:
         base = self.expr(e.value)
         t = e.value.ty
+        if getattr(e, "record_field", None) is not None:     # p[0] of a record (rec_tuples)
+            self.b.span = e.span
+            return self.emit("obj.get", [base], e.ty, field=e.record_field)
         if isinstance(t, TensorType):
             idx = [self.expr(x) for x in e.index_operands]
             self.b.span = e.span
@@ -1269,8 +1272,10 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
             args = [self.tuple_repr(v, t, a.print_repr_spec) if hasattr(a, "print_repr_spec")
                     else v for v, t, a in zip(args, types, e.args)]      # (lower_complex)
             types = [STR if hasattr(a, "print_repr_spec") else t for t, a in zip(types, e.args)]
-            self.emit("print", self.printable_args(args, types), None,
-                      **getattr(e, "print_attrs", {}))       # sep=, end= (check_strings)
+            attrs = getattr(e, "print_attrs", {})                  # sep=, end= (check_strings)
+            if attrs.get("file") == "stderr":                       # (lower_strings)
+                return self.stderr_print(args, types, attrs)
+            self.emit("print", self.printable_args(args, types), None, **attrs)
             return const(None)
         if name == "len":
             if isinstance(types[0], RangeType):

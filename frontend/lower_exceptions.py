@@ -80,6 +80,31 @@ class ExceptionLowering:
         self.seal(ok)
         self.start(ok)
 
+    def call_traceback(self, e: A.Call, name: str) -> Value:
+        """traceback.format_exc() / print_exc() of the exception being handled: CPython's
+        text with the one frame pts keeps, where it was raised (file, line, function; no
+        source line under it, no caller frames):
+
+            Traceback (most recent call last):
+              File "prog.py", line 12, in f
+            ZeroDivisionError: division by zero
+        """
+        exc = self.handling[-1]
+        self.b.span = e.span
+        part = [self.emit("tuple.get", [exc, const(i)], t)
+                for i, t in enumerate(EXC_VALUE.elems)]
+        code, msg, line, file, func = part[0], part[1], part[2], part[4], part[5]
+        has_msg = self.emit("gt", [self.emit("str.len", [msg], I64), const(0)], I1)
+        colon = self.emit("select", [has_msg, const(": "), const("")], STR)
+        text = self.emit("str.concatn", [
+            const('Traceback (most recent call last):\n  File "'), file, const('", line '),
+            self.emit("str.from", [line], STR), const(", in "), func, const("\n"),
+            self.emit("exc.name", [code], STR), colon, msg, const("\n")], STR)
+        if name == "format_exc":
+            return text
+        self.emit("print", [text], None, file="stderr", end="")
+        return const(None)
+
     def raise_value(self, e: Value) -> None:
         """Raise the exception value `e` (exc.caught's) again."""
         if self.try_stack:

@@ -118,6 +118,19 @@ class StringLowering:
             return self.str_op("str.float", args, F64)
         return self.str_truth(args[0])                          # bool(s)
 
+    def stderr_print(self, args: list[Value], types: list, attrs: dict) -> Value:
+        """print(..., file=sys.stderr): the text made here (str() of each operand, sep,
+        end) and written by one print op with `file = "stderr"`."""
+        parts: list[Value] = []
+        for k, (v, t) in enumerate(zip(args, types)):
+            if k and attrs.get("sep", " "):
+                parts.append(const(attrs.get("sep", " ")))
+            parts.append(v if t == STR else self.str_op("str.from", [v], STR))
+        parts.append(const(attrs.get("end", "\n")))
+        text = parts[0] if len(parts) == 1 else self.emit("str.concatn", parts, STR)
+        self.emit("print", [text], None, file="stderr", end="")
+        return const(None)
+
     def printable_args(self, args: list[Value], types: list) -> list[Value]:
         """print's operands: a list or tuple holding strings printed through str() (native
         print writes numbers and strings itself, but a str inside a container is its repr)."""

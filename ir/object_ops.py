@@ -86,6 +86,9 @@ def records_out(value, class_types: dict):
     by their constructors, through lists, tuples and dicts."""
     if isinstance(value, Instance):
         cls = class_types.get(value.__pts_class__)
+        if cls is not None and getattr(cls, "__pts_rec_tuple__", None) is not None:
+            return plain_tuples(value, lambda v: _record_fields(v, class_types),
+                                lambda v: records_out(v, class_types))
         if cls is not None and issubclass(cls, tuple):
             return cls(*[records_out(getattr(value, f), class_types) for f in cls._fields])
         return value
@@ -98,6 +101,41 @@ def records_out(value, class_types: dict):
         for k in value:
             value[k] = records_out(value[k], class_types)
     return value
+
+
+def _record_fields(value, class_types: dict):
+    """The fields of an interpreter record of a recursive tuple (frontend.rec_tuples), else
+    None."""
+    if not isinstance(value, Instance):
+        return None
+    cls = class_types.get(value.__pts_class__)
+    if cls is None or getattr(cls, "__pts_rec_tuple__", None) is None:
+        return None
+    return [getattr(value, f) for f in cls._fields]
+
+
+def plain_tuples(value, fields_of, other=lambda v: v):
+    """A record of a recursive tuple (frontend.rec_tuples) and the records it holds as the
+    nested plain tuples CPython builds, without recursion (a chain `(v, (v, ...))` may be
+    longer than Python's recursion limit).  `fields_of(v)` is the list of v's fields when v
+    is such a record, else None; a record reached twice becomes one tuple; `other`
+    converts the other items (a list of records)."""
+    done: dict = {}
+    stack = [value]
+    while stack:
+        v = stack[-1]
+        if id(v) in done:
+            stack.pop()
+            continue
+        items = fields_of(v)
+        waiting = [x for x in items if id(x) not in done and fields_of(x) is not None]
+        if waiting:
+            stack.extend(waiting)
+            continue
+        stack.pop()
+        done[id(v)] = tuple(done[id(x)] if fields_of(x) is not None else other(x)
+                            for x in items)
+    return done[id(value)]
 
 
 def has_object(t: Type) -> bool:

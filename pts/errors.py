@@ -183,8 +183,18 @@ def kind_ancestors(kind: str) -> list[str]:
     return out
 
 
+def function_display_name(name: str) -> str:
+    """The Python name of the function an IR function name stands for, as a traceback
+    shows it (CPython's co_name): `div.1` (a second specialization), `s0.div` (an
+    archive's), `convnet.0.forward` (a submodule's method) and `Point.norm` are `div`,
+    `div`, `forward` and `norm`."""
+    parts = [p for p in name.split(".") if p and not p.isdigit()]
+    return parts[-1] if parts else name
+
+
 def runtime_error(kind: str, message: str, span: Span, func: str | None = None) -> Exception:
     """The Python exception for a scripted run-time error, pointing at the scripted line."""
+    func = function_display_name(func) if func else func
     cls = _builtin_exception(kind, span.file)
     where = f'  File "{span.file}", line {span.line}'
     if func:

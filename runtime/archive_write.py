@@ -225,9 +225,13 @@ def class_records(merged) -> list:
     out = []
     for name, fields in merged.classes.items():
         cls = types.get(name)
+        rec = cls is not None and getattr(cls, "__pts_rec_tuple__", None) is not None
         out.append({"name": name, "fields": [[f, str(t)] for f, t in fields],
                     "base": merged.class_bases.get(name),
-                    "python": f"{cls.__module__}:{cls.__qualname__}" if cls else None})
+                    "python": f"{cls.__module__}:{cls.__qualname__}" if cls and not rec
+                    else None})
+        if rec:                      # a recursive tuple's record (frontend.rec_tuples)
+            out[-1]["rec_tuple"] = True
     return out
 
 

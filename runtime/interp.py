@@ -211,9 +211,10 @@ class Interpreter:
                     result = string_op(ins, [val(a) for a in ins.args], f)
                 elif op in DICT_RAISING:          # KeyError with the scripted line
                     result = run_dict_op(evals[op], ins, [val(a) for a in ins.args], f)
-                elif op == "print" and ins.attrs:     # print(..., sep=, end=)
+                elif op == "print" and ins.attrs:     # print(..., sep=, end=, file=)
                     result = print(*[val(a) for a in ins.args], sep=ins.attrs.get("sep", " "),
-                                   end=ins.attrs.get("end", "\n"))
+                                   end=ins.attrs.get("end", "\n"),
+                                   file=sys.stderr if ins.attrs.get("file") == "stderr" else None)
                 elif op == "cast":
                     result = cast_scalar(val(ins.args[0]), ins.type)
                 elif op == "view":

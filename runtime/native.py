@@ -230,6 +230,8 @@ def _fmt_list(ptr: int, kind: int) -> str:
 
 WRITE_STR = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)(
     lambda ctx, s: _write(s.decode("utf-8")))
+WRITE_ERR = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)(
+    lambda ctx, s: sys.stderr.write(s.decode("utf-8")))
 WRITE_I64 = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64)(lambda ctx, v: _write(str(v)))
 WRITE_F64 = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_double)(lambda ctx, v: _write(repr(v)))
 WRITE_BOOL = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64)(
@@ -246,6 +248,7 @@ _IMPORT_ADDRS = {
     "write_f64": ctypes.cast(WRITE_F64, ctypes.c_void_p).value,
     "write_bool": ctypes.cast(WRITE_BOOL, ctypes.c_void_p).value,
     "write_list": ctypes.cast(WRITE_LIST, ctypes.c_void_p).value,
+    "write_err": ctypes.cast(WRITE_ERR, ctypes.c_void_p).value,
 }
 try:
     _libm = ctypes.CDLL("libm.so.6")

@@ -283,6 +283,8 @@ class ObjectMarshal:
         cls = self.class_types.get(plan.name)         # (a subclass's)
         if cls is None:
             raise TypeError(f"pts cannot return an object of class {plan.name} here")
+        if getattr(cls, "__pts_rec_tuple__", None) is not None:
+            return self._read_rec_tuple(ptr)       # nested plain tuples (frontend.rec_tuples)
         if issubclass(cls, tuple):                 # a NamedTuple: by its constructor
             values = {f: self.read(ptr + off, t) for f, off, t, _, _ in plan.fields}
             obj = to_python[ptr] = cls(*[values[f] for f in cls._fields])
@@ -292,6 +294,52 @@ class ObjectMarshal:
         pending.append((obj, ptr, plan, None, None))
         self._fill_pending()
         return obj
+
+    def _rec_tuple_plan(self, ptr: int):
+        """The plan of the record at ptr when its class is a recursive tuple's, else None."""
+        if not ptr:
+            return None
+        plan = self.plan(list(self.classes)[_I64.from_address(ptr).value])
+        cls = self.class_types.get(plan.name)
+        return plan if getattr(cls, "__pts_rec_tuple__", None) is not None else None
+
+    def _read_rec_tuple(self, ptr: int):
+        """A recursive tuple's record as nested plain tuples, read with a work list rather
+        than recursion (a chain may be longer than Python's recursion limit)."""
+        to_python = self._object_state()[1]
+
+        def fields(p):
+            """[(record pointer or None, value)] of each field of the record at p."""
+            out = []
+            for f, off, t, kind, _ in self._rec_tuple_plan(p).fields:
+                addr = p + off
+                inner = None
+                if kind == _OBJ:
+                    inner = _PTR.from_address(addr).value
+                elif kind == _OPT_OBJ and _U8.from_address(addr).value & 1:
+                    inner = _PTR.from_address(addr + 8).value
+                if inner is not None and self._rec_tuple_plan(inner) is not None:
+                    out.append((inner, None))
+                elif kind == _OPT_OBJ and not _U8.from_address(addr).value & 1:
+                    out.append((None, None))
+                else:
+                    out.append((None, self.read(addr, t)))
+            return out
+
+        stack = [ptr]
+        while stack:
+            p = stack[-1]
+            if p in to_python:
+                stack.pop()
+                continue
+            items = fields(p)
+            waiting = [q for q, _ in items if q is not None and q not in to_python]
+            if waiting:
+                stack.extend(waiting)
+                continue
+            stack.pop()
+            to_python[p] = tuple(to_python[q] if q is not None else v for q, v in items)
+        return to_python[ptr]
 
     def _fill_pending(self) -> None:
         _, _, _, _, pending, busy = self._object_state()
@@ -421,6 +469,8 @@ def loaded_classes(records: list) -> tuple[dict, dict, dict]:
         classes[r["name"]] = tuple((f, parse_type(t)) for f, t in r["fields"])
         if r.get("base"):
             bases[r["name"]] = r["base"]
+        if r.get("rec_tuple"):       # returned as nested plain tuples (_read_rec_tuple)
+            types[r["name"]] = type("tuple", (tuple,), {"__pts_rec_tuple__": ("<archive>", 0)})
         where = r.get("python")
         if where:
             mod, _, qual = where.partition(":")

@@ -102,6 +102,7 @@ static const char *const DEFAULT_EXCEPTIONS[] = {
 static void w_str(pts_ctx *c, const char *s) { fputs(s ? s : "", c->out); }
 static void w_i64(pts_ctx *c, int64_t v) { fprintf(c->out, "%lld", (long long)v); }
 static void w_bool(pts_ctx *c, int64_t v) { fputs(v ? "True" : "False", c->out); }
+static void w_err(pts_ctx *c, const char *s) { (void)c; fputs(s ? s : "", stderr); }
 
 static void w_f64(pts_ctx *c, double v) {
     char tmp[64];
@@ -127,6 +128,7 @@ static const struct { const char *name; pts_fn fn; } RUNTIME[] = {
     {"malloc", (pts_fn)pts_block_malloc}, F(realloc), {"free", (pts_fn)pts_block_free},
     {"write_str", (pts_fn)w_str}, {"write_i64", (pts_fn)w_i64}, {"write_f64", (pts_fn)w_f64},
     {"write_bool", (pts_fn)w_bool}, {"write_list", (pts_fn)w_list},
+    {"write_err", (pts_fn)w_err},
     {"parallel_for", (pts_fn)pts_parallel_for},
     {"str_call", (pts_fn)pts__str_call}, {"str_op", (pts_fn)pts__str_op},
     {"str_alloc", (pts_fn)pts__str_alloc},

@@ -163,7 +163,8 @@ def test_save_refuses_shared_objects(name, tmp_path):
 # make test saves and runs every object program (classes, records) and every fourth other
 # one (spread over the corpus by name); make test-all all of them
 def _fast_archive(k: int, path: Path) -> bool:
-    return path.stem.startswith(("class_", "record", "dataclass", "namedtuple")) or k % 4 == 0
+    return path.stem.startswith(("class_", "record", "dataclass", "namedtuple", "rectuple")) \
+        or k % 4 == 0
 
 
 PROGRAM_PARAMS = [pytest.param(p, id=p.name, marks=() if _fast_archive(k, p) else pytest.mark.slow)

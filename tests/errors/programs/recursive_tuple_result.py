@@ -1,8 +1,8 @@
-# Refused: a bare `-> tuple` on a recursive function that builds a tree of tuples: the
-# result type would hold itself.
-# call: f(0, 3)
+# Refused: a recursive function whose result nests itself in a list (not in a tuple, which
+# becomes a recursive tuple record): List[List[...]] has no finite type.
+# call: f(3)
 # error: 5: the result type of f() does not settle: it holds itself
-def f(i: int, d: int) -> tuple:
-    if d > 0:
-        return (i, f(i, d - 1), f(i + 1, d - 1))
-    return (i, None, None)
+def f(d: int):
+    if d == 0:
+        return []
+    return [f(d - 1)]

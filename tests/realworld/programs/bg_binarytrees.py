@@ -5,7 +5,6 @@
 # Changes: return annotations on the recursive functions; main's multiprocessing pool is
 #   dropped (the program's own fallback when there is one CPU: chunkmap = map), so main
 #   starts at max_depth; the module-level call is the run line.
-# xfail: waits for: a recursive tuple type (`-> tuple` of a tree of tuples: records, issue 31 [K]); `chunkmap = map` and functions as default values landed [fn]
 
 
 def make_tree(i, d) -> tuple:

@@ -5,7 +5,6 @@
 # Changes: the classes and task_body are unchanged; main(length) replaces the
 #   multiprocessing pool by one task over all permutations (n = 1), as the pool with one
 #   processor computes; sys.argv parsing and usage are dropped.
-# xfail: waits for: `traceback.print_exc()` in task_body's bare `except:` (pts keeps no tracebacks to print); `import traceback` inside the function, user classes [K] and slice assignment [lst] landed
 
 MAX_PROBLEM_SIZE = 12
 MAX_CPU_LIMIT = 4
