@@ -134,7 +134,7 @@ class Matmul:
                     self.matvec(A, col, out, n, ka) if c.rank == 1 else self.vecmat(row, B, out, m, ka)
                 with otherwise:
                     self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=True)
-        elif fast and not bshape:
+        elif fast and not bshape and a.rank > 1 and c.rank > 1:
             # one row (x @ W at batch 1): as vector @ matrix when W's rows are contiguous
             # (the gemm would pack all of W to use each element once: 3x numpy's time)
             row = Tensor(A.dtype, A.data, A.owner, [ka], [A.strides[-1]])
