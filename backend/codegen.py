@@ -30,7 +30,7 @@ from llvmlite import ir
 
 # CTX_FIELDS, IMPORTS (append only) and IMPORT_MATH live in abi.py: loaders need no LLVM
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
-from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
+from pts.backend.llvm_types import (ARENA_END, ARENA_NEXT, CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
                                     STACK_LIMIT, VOID, alloca, llvm_type, result_type, symbol)
 from pts.backend.complex_ops import ComplexOps
 from pts.backend.exception_codegen import ExceptionOps
@@ -210,7 +210,7 @@ class ModuleCodegen:
                 changed = True
 
     # The arena's helpers: straight-line code around malloc and free.
-    ARENA_HELPERS = ("tensor_alloc", "tensor_free", "list_new")
+    ARENA_HELPERS = ("tensor_alloc", "tensor_free", "list_new", "object_block")
 
     def entries_unoptimized(self) -> None:
         """In a module with tensor code, the boxed entry points, `release` and the arena's
@@ -436,7 +436,8 @@ class ModuleCodegen:
         b.ret(status)
 
     def release(self) -> None:
-        """`void @pts.release(ctx)`: free every list allocated during a call."""
+        """`void @pts.release(ctx)`: free every list allocated during a call (and the blocks
+        objects are carved from, which are nodes of the same chain)."""
         fn = ir.Function(self.m, ir.FunctionType(VOID, [PTR]), name=self.release_name())
         ctx = fn.args[0]
         entry = fn.append_basic_block("entry")
@@ -461,6 +462,9 @@ class ModuleCodegen:
         b.branch(loop)
         b.position_at_end(done)
         b.store(ir.Constant(PTR, None), head_p)
+        for field in (ARENA_NEXT, ARENA_END):       # (their block went with the lists)
+            b.store(ir.Constant(PTR, None),
+                    b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, field)], source_etype=CTX_T))
         b.ret_void()
 
     def import_fn(self, b: ir.IRBuilder, ctx, name: str):
