@@ -74,31 +74,7 @@ class ObjectOps:
         return obj
 
     def carve(self, size: int):
-        """`size` bytes (a multiple of 8, at most CARVED_MAX) of the call's current block of
-        objects, or of a new one when they do not fit (or no block was made yet: both
-        bounds are null, and null + size > null)."""
-        b, ctx = self.b, self.ctx
-        next_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, ARENA_NEXT)], source_etype=CTX_T)
-        end_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, ARENA_END)], source_etype=CTX_T)
-        cur = b.load(next_p, typ=PTR)
-        new = b.add(b.ptrtoint(cur, I64T), ir.Constant(I64T, size))
-        fits = b.icmp_unsigned("<=", new, b.ptrtoint(b.load(end_p, typ=PTR), I64T))
-        fast = self.fn.append_basic_block("obj.carve")
-        slow = self.fn.append_basic_block("obj.block")
-        done = self.fn.append_basic_block("obj.new")
-        b.cbranch(fits, fast, slow)
-        b.block.terminator.set_weights([1000, 1])
-        b.position_at_end(fast)
-        b.store(b.gep(cur, [ir.Constant(I64T, size)], source_etype=I8T), next_p)
-        b.branch(done)
-        b.position_at_end(slow)
-        fresh = b.call(object_block(self.mc), [ctx, ir.Constant(I64T, size)])
-        b.branch(done)
-        b.position_at_end(done)
-        obj = b.phi(PTR)
-        obj.add_incoming(cur, fast)
-        obj.add_incoming(fresh, slow)
-        return obj
+        return carve(self.mc, self.b, self.ctx, ir.Constant(I64T, size))
 
     def op_obj_isa(self, ins, obj):
         """isinstance by the tag: one of the tags of the class and its subclasses."""
@@ -128,6 +104,35 @@ class ObjectOps:
 
     def op_obj_is(self, ins, a, b):
         return self.b.icmp_unsigned("==", a, b)
+
+
+def carve(mc, b: ir.IRBuilder, ctx, size):
+    """`size` bytes (an i64 value, a multiple of 8, at most CARVED_MAX) of the call's current
+    block of objects, or of a new one when they do not fit (or no block was made yet: both
+    bounds are null, and null + size > null).  Emits into b's function (obj.new here,
+    list_new in codegen.py)."""
+    fn = b.function
+    next_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, ARENA_NEXT)], source_etype=CTX_T)
+    end_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, ARENA_END)], source_etype=CTX_T)
+    cur = b.load(next_p, typ=PTR)
+    new = b.add(b.ptrtoint(cur, I64T), size)
+    fits = b.icmp_unsigned("<=", new, b.ptrtoint(b.load(end_p, typ=PTR), I64T))
+    fast = fn.append_basic_block("carve")
+    slow = fn.append_basic_block("carve.block")
+    done = fn.append_basic_block("carved")
+    b.cbranch(fits, fast, slow)
+    b.block.terminator.set_weights([1000, 1])
+    b.position_at_end(fast)
+    b.store(b.gep(cur, [size], source_etype=I8T), next_p)
+    b.branch(done)
+    b.position_at_end(slow)
+    fresh = b.call(object_block(mc), [ctx, size])
+    b.branch(done)
+    b.position_at_end(done)
+    p = b.phi(PTR)
+    p.add_incoming(cur, fast)
+    p.add_incoming(fresh, slow)
+    return p
 
 
 def object_block(mc) -> ir.Function:
