@@ -553,7 +553,9 @@ def ensure_cross_tools() -> str | None:
 
 AARCH64_PROGRAMS = ["fib.py", "float_floor_mod_rounding.py", "math_functions.py",
                     "tuple_return_unpack.py", "division_by_zero.py", "print_float_repr.py",
-                    "math_atan2_hypot_pow.py", "list_append_pop.py"]
+                    "math_atan2_hypot_pow.py", "list_append_pop.py",
+                    # objects and lists carved from the call's blocks
+                    "class_local_objects.py", "list_growth_arena.py"]
 
 
 def test_aarch64_images_under_qemu(tmp_path):
