@@ -14,15 +14,16 @@ is `%o = obj.new` whose every use, and every use of its `obj.cast`s, is
     obj.cast %o           -> (gone, with its own uses handled alike)
 
 Anything else (a call argument, a list or tuple element, the value of another object's
-field, a block argument, `ret`, obj.is) lets it escape, and it stays an object.
+field, a block argument, `ret`, obj.is) lets it escape, and it stays an object (as the
+value of a field, until the object holding it goes: the next round sees the reads).
 
-The value of a field at a read is found as SSA construction finds a variable's (Braun et
-al., "Simple and Efficient Construction of SSA Form"): the last obj.set before it in its
-block, else the value at the block's start — its single incoming edge's value, or a new
-block parameter where edges meet (every edge passes the value it carries; a parameter all
-of whose edges pass one other value is that value).  Only blocks the obj.new's block
-dominates can read the object (it is defined there), and every edge into them but into
-that block comes from them; at the obj.new no field is set.
+The value of a field at a read is found as SSA construction finds a variable's: the last
+obj.set before it in its block, else the value at the block's start — its single incoming
+edge's value, or at a join a new block parameter (one per field set on every path there,
+each edge passing its value; a walk of the blocks in reverse postorder, no recursion); a
+parameter all of whose edges pass one other value is that value.  Only blocks the
+obj.new's block dominates can read the object (it is defined there), and every edge into
+them but into that block comes from them; at the obj.new no field is set.
 
 Left alone, so that CPython's AttributeError of a read before any write stays whatever
 the unchanged code does: an object with a read of a field that some path from the obj.new
@@ -32,9 +33,7 @@ made there (its handler edge leaves from that instruction, with the values of th
 """
 from __future__ import annotations
 
-import sys
-
-from pts.ir.analysis import dominator_tree, dominators, uses
+from pts.ir.analysis import dominator_tree, dominators, reverse_postorder, uses
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target, Value
 from pts.ir.exception_ops import may_raise
 from pts.ir.object_ops import subclass_of
@@ -56,6 +55,7 @@ def scalarize(f: Function, module: Module) -> bool:
     idom = dominators(f)
     tree = dominator_tree(idom)
     pos = {i: k for b in f.blocks for k, i in enumerate(b.instrs)}
+    order = reverse_postorder(f)
     incoming: dict[Block, list[tuple[Block, Target]]] = {}
     for b in f.blocks:
         for t in (b.terminator.targets if b.terminator is not None else ()):
@@ -66,7 +66,8 @@ def scalarize(f: Function, module: Module) -> bool:
     for new in [i for i in f.instructions() if i.op == "obj.new"]:
         obj = _private(new, users, idom, tree, pos, incoming)
         if obj is not None:
-            _replace(f, module, obj, incoming, mapping, dead, made)
+            _replace(module, obj, [b for b in order if b in obj.region], incoming, mapping,
+                     dead, made)
     if not dead:
         return False
     _drop_trivial(made, incoming, mapping)
@@ -86,6 +87,7 @@ class _Object:
         self.accesses = accesses        # its obj.get / obj.set / obj.isa / obj.cast users
         self.region = region            # the blocks the obj.new's block dominates
         self.sets: dict[Block, list[Instr]] = {}
+        self.known: dict[Block, set] = {}   # fields set on every path to a block's start
         for i in sorted(accesses, key=pos.__getitem__):         # (in block order)
             if i.op == "obj.set":
                 self.sets.setdefault(i.block, []).append(i)
@@ -99,8 +101,7 @@ def _private(new: Instr, users, idom, tree, pos, incoming) -> _Object | None:
     while work:
         v = work.pop()
         for u in users.get(v, ()):
-            if u.op not in HANDLED or u.args[0] is not v or any(a in aliases for a in u.args[1:]) \
-                    or any(a in aliases for t in u.targets for a in t.args):
+            if u.op not in HANDLED or u.args[0] is not v or any(a in aliases for a in u.args[1:]):
                 return None
             if u.block not in idom:
                 return None
@@ -139,7 +140,8 @@ def _set_before(obj: _Object, b: Block, stop: int | None = None) -> set:
 
 
 def _reads_set_fields(obj: _Object, incoming) -> bool:
-    """Does every obj.get read a field set on every path from the obj.new to it?"""
+    """Does every obj.get read a field set on every path from the obj.new to it?  Keeps
+    the fields so set at each block's start in obj.known."""
     d = obj.new.block
     everything = {i.attrs["field"] for i in obj.accesses if i.op == "obj.set"}
     at_start = {b: set(everything) for b in obj.region}
@@ -162,59 +164,47 @@ def _reads_set_fields(obj: _Object, incoming) -> bool:
             here = (set() if b is d else at_start[b]) | _set_before(obj, b, obj.pos[i])
             if i.attrs["field"] not in here:
                 return False
+    obj.known = at_start
     return True
 
 
-def _replace(f: Function, module: Module, obj: _Object, incoming, mapping: dict, dead: set,
+def _replace(module: Module, obj: _Object, order: list, incoming, mapping: dict, dead: set,
              made: list) -> None:
+    """Rewrite obj's reads to values, walking its region in reverse postorder: a block's
+    values at its start are its one incoming edge's at that edge's source (which comes
+    before it), or at a join a new parameter per field set on every path to it (its edges'
+    arguments are filled once every block's end is known)."""
     cls = obj.new.type.name
     types = dict(module.classes[cls])
     d = obj.new.block
-    ends: dict = {}         # (block, field) -> the field's value at the block's end
-    starts: dict = {}       # (block, field) -> ... at its start
-
-    def before(b: Block, field: str, stop: int):
-        """The last value obj.set gives `field` in b before index `stop`, or None."""
-        start = obj.pos[obj.new] if b is d else -1
-        for i in reversed(obj.sets.get(b, ())):
-            if start < obj.pos[i] < stop and i.attrs["field"] == field:
-                return i.args[1]
-        return None
-
-    def at_end(b: Block, field: str):
-        key = (b, field)
-        if key not in ends:
-            v = before(b, field, len(b.instrs))
-            ends[key] = v if v is not None else at_start(b, field)
-        return ends[key]
-
-    def at_start(b: Block, field: str):
-        # (b is not d: the reads of fields set nowhere on the way were refused)
-        key = (b, field)
-        if key in starts:
-            return starts[key]
-        edges = incoming[b]
-        if len(edges) == 1:
-            starts[key] = v = at_end(edges[0][0], field)
-            return v
-        p = b.add_param(BlockParam(types[field], f"{obj.new.name or 'obj'}.{field}"))
-        starts[key] = p
-        made.append(p)
-        for src, t in edges:
-            t.args.append(at_end(src, field))
-        return p
-
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20 * len(f.blocks) + 1000))
-    try:
-        for i in obj.accesses:
-            if i.op == "obj.get":
-                v = before(i.block, i.attrs["field"], obj.pos[i])
-                mapping[i] = v if v is not None else at_start(i.block, i.attrs["field"])
+    by_block: dict[Block, list[Instr]] = {}
+    for i in sorted(obj.accesses, key=obj.pos.__getitem__):
+        by_block.setdefault(i.block, []).append(i)
+    ends: dict[Block, dict] = {}
+    joins: list[tuple[Block, str, BlockParam]] = []
+    for b in order:
+        if b is d:
+            vals: dict = {}
+        elif len(incoming[b]) == 1:
+            vals = dict(ends[incoming[b][0][0]])
+        else:
+            vals = {}
+            for field in sorted(obj.known[b]):
+                p = b.add_param(BlockParam(types[field], f"{obj.new.name or 'obj'}.{field}"))
+                made.append(p)
+                joins.append((b, field, p))
+                vals[field] = p
+        for i in by_block.get(b, ()):
+            if i.op == "obj.set":
+                vals[i.attrs["field"]] = i.args[1]
+            elif i.op == "obj.get":
+                mapping[i] = vals[i.attrs["field"]]   # (_reads_set_fields: it is there)
             elif i.op == "obj.isa":
                 mapping[i] = Const(I1, subclass_of(cls, i.attrs["cls"], module.class_bases))
-    finally:
-        sys.setrecursionlimit(limit)
+        ends[b] = vals
+    for b, field, p in joins:
+        for src, t in incoming[b]:
+            t.args.append(ends[src][field])
     dead.update(obj.accesses)
     dead.add(obj.new)
 
