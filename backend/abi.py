@@ -3,7 +3,8 @@ in a module that imports nothing of pts, so loading compiled code (pts.runtime.n
 images, the disk cache) needs neither llvmlite nor the code generator.
 
 CTX_FIELDS: the context's fields in order (runtime/native.py Context, runtime/_dispatch.c
-Context, runtime/c/loader.c).  IMPORTS: the slots of the import table the context points
+Context, runtime/c/loader.c); append only too — libpts loads an archive whose context is
+a prefix of its own (an older one: its code never touches the fields after).  IMPORTS: the slots of the import table the context points
 at; append only — archives record these names and loaders fill the table by name.
 IMPORT_MATH: the libm functions among them, with their number of f64 arguments.
 The image format (backend.link writes it; runtime.image and runtime/c/loader.c read it):
@@ -12,7 +13,10 @@ numbers, and the prefix of the kernel library's symbols (link(library=True)).
 """
 import struct
 
-CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit"]
+CTX_FIELDS = ["kind", "line", "col", "file", "msg", "func", "imports", "lists", "stack_limit",
+              # the free part of the call's current block of objects, carved by obj.new
+              # (backend/object_codegen.py); null until the first object, and after release
+              "arena_next", "arena_end"]
 IMPORTS = ["malloc", "realloc", "free", "write_str", "write_i64", "write_f64", "write_bool",
            "write_list",
            # math: libm's functions, so native results equal CPython's bit for bit and an

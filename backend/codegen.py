@@ -30,7 +30,7 @@ from llvmlite import ir
 
 # CTX_FIELDS, IMPORTS (append only) and IMPORT_MATH live in abi.py: loaders need no LLVM
 from pts.backend.abi import CTX_FIELDS, IMPORT_MATH, IMPORTS  # noqa: F401
-from pts.backend.llvm_types import (CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
+from pts.backend.llvm_types import (ARENA_END, ARENA_NEXT, CTX_T, F64T, I1T, I8T, I32T, I64T, IMPORT_TYPES, LIST_T, PTR,
                                     STACK_LIMIT, VOID, alloca, llvm_type, result_type, symbol)
 from pts.backend.complex_ops import ComplexOps
 from pts.backend.exception_codegen import ExceptionOps
@@ -210,7 +210,7 @@ class ModuleCodegen:
                 changed = True
 
     # The arena's helpers: straight-line code around malloc and free.
-    ARENA_HELPERS = ("tensor_alloc", "tensor_free", "list_new")
+    ARENA_HELPERS = ("tensor_alloc", "tensor_free", "list_new", "object_block")
 
     def entries_unoptimized(self) -> None:
         """In a module with tensor code, the boxed entry points, `release` and the arena's
@@ -443,7 +443,8 @@ class ModuleCodegen:
         b.ret(status)
 
     def release(self) -> None:
-        """`void @pts.release(ctx)`: free every list allocated during a call."""
+        """`void @pts.release(ctx)`: free every list allocated during a call (and the blocks
+        objects are carved from, which are nodes of the same chain)."""
         fn = ir.Function(self.m, ir.FunctionType(VOID, [PTR]), name=self.release_name())
         ctx = fn.args[0]
         entry = fn.append_basic_block("entry")
@@ -468,6 +469,9 @@ class ModuleCodegen:
         b.branch(loop)
         b.position_at_end(done)
         b.store(ir.Constant(PTR, None), head_p)
+        for field in (ARENA_NEXT, ARENA_END):       # (their block went with the lists)
+            b.store(ir.Constant(PTR, None),
+                    b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, field)], source_etype=CTX_T))
         b.ret_void()
 
     def import_fn(self, b: ir.IRBuilder, ctx, name: str):
@@ -607,23 +611,42 @@ class ModuleCodegen:
         return fn
 
     def list_new(self) -> ir.Function:
-        """ptr @pts.list_new(ctx, i64 elemsize, i64 n): n zeroed elements, chained in the arena."""
+        """ptr @pts.list_new(ctx, i64 elemsize, i64 n): n zeroed elements (capacity >= 4).
+
+        A small list (header and data at most object_codegen.CARVED_MAX bytes) is carved
+        from the call's blocks of objects, its data right after its header, its `next`
+        CARVED (odd: no node of the arena's chain is at an odd address): nothing to free
+        until list_reserve grows it.  A larger one is a header and a data block, each
+        malloc'ed, the header chained in the arena."""
         def build():
+            from pts.backend.object_codegen import CARVED_MAX, carve
             fn = ir.Function(self.m, ir.FunctionType(PTR, [PTR, I64T, I64T]), name="pts.list_new")
             ctx, size, n = fn.args
             b = ir.IRBuilder(fn.append_basic_block("entry"))
-            malloc = self.import_fn(b, ctx, "malloc")
             n0 = b.select(b.icmp_signed("<", n, ir.Constant(I64T, 0)), ir.Constant(I64T, 0), n)
             cap = b.select(b.icmp_signed("<", n0, ir.Constant(I64T, 4)), ir.Constant(I64T, 4), n0)
-            hdr = b.call(malloc, [ir.Constant(I64T, 32)])
             nbytes = b.mul(cap, size)
+            memset = self.intrinsic("llvm.memset", [PTR, I64T])
+
+            def header(hdr, data, nxt):
+                for i, v in enumerate([n0, cap, data, nxt]):
+                    b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
+
+            small = b.icmp_unsigned("<=", nbytes, ir.Constant(I64T, CARVED_MAX - 32))
+            with b.if_then(small, likely=True):
+                total = b.and_(b.add(nbytes, ir.Constant(I64T, 32 + 7)), ir.Constant(I64T, -8))
+                hdr = carve(self, b, ctx, total)
+                data = b.gep(hdr, [ir.Constant(I64T, 32)], source_etype=I8T)
+                b.call(memset, [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
+                header(hdr, data, b.inttoptr(ir.Constant(I64T, CARVED), PTR))
+                b.ret(hdr)
+            malloc = self.import_fn(b, ctx, "malloc")
+            hdr = b.call(malloc, [ir.Constant(I64T, 32)])
             data = b.call(malloc, [nbytes])
-            b.call(self.intrinsic("llvm.memset", [PTR, I64T]),
-                   [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
+            b.call(memset, [data, ir.Constant(I8T, 0), nbytes, ir.Constant(I1T, 0)])
             head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
             old = b.load(head_p, typ=PTR)
-            for i, v in enumerate([n0, cap, data, old]):
-                b.store(v, b.gep(hdr, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T))
+            header(hdr, data, old)
             from pts.backend.tensor_abi import adopt_head   # a tensor header's pprev
             adopt_head(b, old, hdr)
             b.store(hdr, head_p)
@@ -632,30 +655,76 @@ class ModuleCodegen:
         return self.helper("list_new", build)
 
     def list_reserve(self) -> ir.Function:
-        """void @pts.list_reserve(ctx, ptr list, i64 elemsize, i64 n): capacity >= n."""
+        """void @pts.list_reserve(ctx, ptr list, i64 elemsize, i64 n): capacity >= n.
+
+        Grown by doubling: a chained list's data by realloc; a carved list's (list_new) the
+        first time into a malloc'ed block owned by a new node of the arena's chain ({0, 0,
+        data, next}: release frees its data and itself), which the list's `next` then
+        points at (with the low bit set: still not a chain pointer), later times by realloc
+        of the owner's data."""
         def build():
             fn = ir.Function(self.m, ir.FunctionType(VOID, [PTR, PTR, I64T, I64T]), name="pts.list_reserve")
             ctx, lst, size, n = fn.args
-            entry = fn.append_basic_block("entry")
-            grow = fn.append_basic_block("grow")
-            done = fn.append_basic_block("done")
-            b = ir.IRBuilder(entry)
-            cap_p = b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, 1)], source_etype=LIST_T)
+            blocks = {k: fn.append_basic_block(k) for k in
+                      ("entry", "grow", "chained", "carved", "first", "owned", "done")}
+            b = ir.IRBuilder(blocks["entry"])
+
+            def field(p, i):
+                return b.gep(p, [ir.Constant(I32T, 0), ir.Constant(I32T, i)], source_etype=LIST_T)
+            cap_p, data_p, next_p = field(lst, 1), field(lst, 2), field(lst, 3)
             cap = b.load(cap_p, typ=I64T)
-            b.cbranch(b.icmp_signed("<", cap, n), grow, done)
-            b.position_at_end(grow)
+            b.cbranch(b.icmp_signed("<", cap, n), blocks["grow"], blocks["done"])
+            b.position_at_end(blocks["grow"])
             doubled = b.mul(cap, ir.Constant(I64T, 2))
             newcap = b.select(b.icmp_signed("<", doubled, n), n, doubled)
-            data_p = b.gep(lst, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T)
-            realloc = self.import_fn(b, ctx, "realloc")
-            data = b.call(realloc, [b.load(data_p, typ=PTR), b.mul(newcap, size)])
-            b.store(data, data_p)
+            nbytes = b.mul(newcap, size)
             b.store(newcap, cap_p)
-            b.branch(done)
-            b.position_at_end(done)
+            bits = b.ptrtoint(b.load(next_p, typ=PTR), I64T)
+            odd = b.icmp_unsigned("!=", b.and_(bits, ir.Constant(I64T, 1)), ir.Constant(I64T, 0))
+            b.cbranch(odd, blocks["carved"], blocks["chained"])
+
+            b.position_at_end(blocks["chained"])
+            realloc = self.import_fn(b, ctx, "realloc")
+            b.store(b.call(realloc, [b.load(data_p, typ=PTR), nbytes]), data_p)
+            b.branch(blocks["done"])
+
+            b.position_at_end(blocks["carved"])
+            b.cbranch(b.icmp_unsigned("==", bits, ir.Constant(I64T, CARVED)), blocks["first"],
+                      blocks["owned"])
+
+            b.position_at_end(blocks["first"])
+            malloc = self.import_fn(b, ctx, "malloc")
+            data = b.call(malloc, [nbytes])
+            b.call(self.intrinsic("llvm.memcpy", [PTR, PTR, I64T]),
+                   [data, b.load(data_p, typ=PTR), b.mul(cap, size), ir.Constant(I1T, 0)])
+            owner = b.call(malloc, [ir.Constant(I64T, 32)])
+            head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
+            old = b.load(head_p, typ=PTR)
+            for i, v in enumerate([ir.Constant(I64T, 0), ir.Constant(I64T, 0), data, old]):
+                b.store(v, field(owner, i))
+            from pts.backend.tensor_abi import adopt_head   # a tensor header's pprev
+            adopt_head(b, old, owner)
+            b.store(owner, head_p)
+            b.store(b.inttoptr(b.or_(b.ptrtoint(owner, I64T), ir.Constant(I64T, 1)), PTR), next_p)
+            b.store(data, data_p)
+            b.branch(blocks["done"])
+
+            b.position_at_end(blocks["owned"])
+            owner = b.inttoptr(b.and_(bits, ir.Constant(I64T, -2)), PTR)
+            realloc = self.import_fn(b, ctx, "realloc")
+            data = b.call(realloc, [b.load(field(owner, 2), typ=PTR), nbytes])
+            b.store(data, field(owner, 2))
+            b.store(data, data_p)
+            b.branch(blocks["done"])
+
+            b.position_at_end(blocks["done"])
             b.ret_void()
             return fn
         return self.helper("list_reserve", build)
+
+
+# The `next` of a list list_new carved (backend/object_codegen.py), until it first grows
+CARVED = 1
 
 
 def loop_counters(f: Function) -> set:

@@ -21,7 +21,8 @@ PTR = ir.PointerType()
 VOID = ir.VoidType()
 LIST_T = ir.LiteralStructType([I64T, I64T, PTR, PTR])
 
-CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR, I64T])
+CTX_T = ir.LiteralStructType([I64T, I64T, I64T, PTR, PTR, PTR, PTR, PTR, I64T, PTR, PTR])
+ARENA_NEXT, ARENA_END = CTX_FIELDS.index("arena_next"), CTX_FIELDS.index("arena_end")
 STACK_LIMIT = CTX_FIELDS.index("stack_limit")
 IMPORT_TYPES = {
     "malloc": ir.FunctionType(PTR, [I64T]),

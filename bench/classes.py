@@ -43,11 +43,30 @@ tasks long) and spent most of its time recomputing layouts; now per-class plans 
 record with one struct call, work lists replace the recursion, and the copy-back reads only
 the records whose bytes the call changed (runtime/object_values.py).
 
-raytrace has a pts cell since the unions of unrelated classes (frontend/check_unions.py):
-5.3x CPython at --quick (load average ~2), 8-14x in other runs; perf puts about 65% of its
-native time in malloc/free: every Vector, Point and Ray is an allocation of its own in the
-call's arena (obj.new takes a list header and its data, backend/object_codegen.py), freed
-when the call ends.  An arena that carves objects from blocks is the next step for it.
+raytrace has a pts cell since the unions of unrelated classes (frontend/check_unions.py).
+The figures before 2026-11-29's second session (5.3x at --quick, 8-14x in other runs) timed
+partly tier-0 code: the bench did not wait for the optimized tier (pts.wait_optimized, as
+the other benches do; it does now).  Steady state (tier 2, CPU time per call of
+main(40, 30), load average ~5), where the time went and what took it:
+
+    objects and lists as before: every obj.new a list header and its data,     5.5 ms  (6x)
+      two mallocs, freed by release; perf: ~80% of the native time in malloc,
+      free and malloc_consolidate (a 1 KiB+ request merges every small chunk
+      freed so far), the Vector/Point/Ray temporaries of each ray
+    objects carved from per-call blocks (backend/object_codegen.py)            0.87 ms
+    scalarize_objects alone (objects only their function sees -> values)      0.70 ms
+    both                                                                       0.55 ms (60x)
+    and small lists carved too (list_new; raytrace's per-ray lists)           0.41 ms (80x)
+
+What is left at 40x30 is the scene's code itself, the per-call boundary (the module-level
+Vector.UP / Point.ZERO copied in and checked after: ~0.1 ms, most of the --quick cell's
+time) and the lists that outgrow their first block.  This run (load average ~4-5):
+
+    row        CPython   Numba     pts       pts/CPy  Numba's time / pts's
+    particles  0.30351   0.00990   0.00273   111.2x   3.63x
+    richards   0.41067   -         0.01522    27.0x   -
+    raytrace   0.05011   -         0.00075    67.0x   -
+    (--quick: particles 35.5x / 1.56x, richards 27.1x, raytrace 17.1x)
 """
 from __future__ import annotations
 
@@ -214,6 +233,7 @@ def main() -> None:
         try:
             impls["pts"] = pts.script(fn)
             impls["pts"](*args)
+            pts.wait_optimized()          # time the optimized code, not the first tier
         except Exception as e:  # noqa: BLE001 - the cell says why it is empty
             impls.pop("pts")
             notes.append(f"pts: {type(e).__name__}: {str(e).splitlines()[0][:90]}")

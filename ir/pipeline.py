@@ -44,12 +44,13 @@ from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks,
                            eliminate_dead_functions, fold_constants, fuse_tensors,
                            hoist_loop_invariants, inline, interleave_loops, lift_attributes,
                            number_values, propagate_constants, reduce_strength, release_tensors,
-                           simplify_cfg, version_loops)
+                           scalarize_objects, simplify_cfg, version_loops)
 from pts.ir.passes import differentiate
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("inline", inline.run),                            # small callees' bodies replace calls
+    ("scalarize_objects", scalarize_objects.run),      # objects no one else sees -> their fields
     ("propagate_constants", propagate_constants.run),  # constants through params, branches
     ("fold_constants", fold_constants.run),            # local algebra: x+0, select c, x, x
     ("reduce_strength", reduce_strength.run),          # x // 8 -> x >> 3, x ** 2 -> x * x

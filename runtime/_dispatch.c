@@ -116,6 +116,7 @@ typedef struct {
     void *imports;
     void *lists;
     int64_t stack_limit;
+    void *arena_next, *arena_end;
 } Context;
 
 typedef int32_t (*boxed_fn)(Context *, int64_t *, int64_t *);
@@ -1654,12 +1655,13 @@ PyInit__dispatch(void)
     if (m == NULL)
         return NULL;
     PyObject *layout = Py_BuildValue(
-        "((sn)(sn)(sn)(sn)(sn)(sn)(sn)(sn)(sn))",
+        "((sn)(sn)(sn)(sn)(sn)(sn)(sn)(sn)(sn)(sn)(sn))",
         "kind", offsetof(Context, kind), "line", offsetof(Context, line),
         "col", offsetof(Context, col), "file", offsetof(Context, file),
         "msg", offsetof(Context, msg), "func", offsetof(Context, func),
         "imports", offsetof(Context, imports), "lists", offsetof(Context, lists),
-        "stack_limit", offsetof(Context, stack_limit));
+        "stack_limit", offsetof(Context, stack_limit),
+        "arena_next", offsetof(Context, arena_next), "arena_end", offsetof(Context, arena_end));
     int bad = layout == NULL
         || PyModule_AddObjectRef(m, "CTX_LAYOUT", layout) < 0
         || PyModule_AddObjectRef(m, "Dispatcher", (PyObject *)&DispatcherType) < 0

@@ -43,7 +43,8 @@ class Context(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int64), ("line", ctypes.c_int64), ("col", ctypes.c_int64),
                 ("file", ctypes.c_char_p), ("msg", ctypes.c_char_p), ("func", ctypes.c_char_p),
                 ("imports", ctypes.c_void_p), ("lists", ctypes.c_void_p),
-                ("stack_limit", ctypes.c_int64)]
+                ("stack_limit", ctypes.c_int64), ("arena_next", ctypes.c_void_p),
+                ("arena_end", ctypes.c_void_p)]
 
 
 # Native stack a call may use before recursive functions raise RecursionError.  Python

@@ -86,11 +86,13 @@ typedef struct pts_ctx {
     const void *imports;
     rt_list *lists;
     int64_t stack_limit;
+    void *arena_next, *arena_end;        /* the call's block of objects (object_codegen) */
     FILE *out;                           /* not seen by generated code */
 } pts_ctx;
 
 static const char *const CTX_FIELDS[] = {"kind", "line", "col", "file", "msg", "func",
-                                         "imports", "lists", "stack_limit"};
+                                         "imports", "lists", "stack_limit", "arena_next",
+                                         "arena_end"};
 
 static const char *const DEFAULT_EXCEPTIONS[] = {
     "ZeroDivisionError", "IndexError", "ValueError", "AssertionError", "RuntimeError",
@@ -624,11 +626,13 @@ static pts_status check_version(pts_model *m, const pts_json *root, pts_error *e
 static pts_status check_abi(pts_model *m, const pts_json *root, pts_error *err) {
     const pts_json *abi = pts__json_get(root, "abi");
     const pts_json *ctx = pts__json_get(abi, "context");
+    /* fields are only appended (backend/abi.py): an older archive's context is a prefix of
+       ours, and its code never touches the fields after it */
     size_t n = sizeof CTX_FIELDS / sizeof *CTX_FIELDS;
-    if (!ctx || ctx->type != PTS_J_ARR || ctx->n != n)
+    if (!ctx || ctx->type != PTS_J_ARR || ctx->n > n || ctx->n == 0)
         return pts__fail(err, PTS_ERR_UNSUPPORTED, "the archive's context layout is not this "
                          "libpts's");
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < ctx->n; i++)
         if (ctx->items[i].type != PTS_J_STR || strcmp(ctx->items[i].str, CTX_FIELDS[i]) != 0)
             return pts__fail(err, PTS_ERR_UNSUPPORTED, "the archive's context layout is not "
                              "this libpts's");

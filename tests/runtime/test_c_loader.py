@@ -262,6 +262,27 @@ def test_pts_run_values_and_errors(archives, runtime):
     assert r.returncode == 2 and "cannot open" in r.stderr
 
 
+def test_context_prefix_of_an_older_archive(archives, runtime, tmp_path):
+    """The context's fields are only appended (backend/abi.py): libpts runs an archive that
+    lists fewer of them (an older one, whose code never touches the rest) and refuses one
+    that lists a field it does not have."""
+    from pts.backend.abi import CTX_FIELDS
+    files = read_entries(archives["gcd"].read_bytes())
+    assert files[0][0] == "manifest.json"
+    for fields, ok in ((CTX_FIELDS[:CTX_FIELDS.index("stack_limit") + 1], True),
+                       (CTX_FIELDS + ["from_the_future"], False)):
+        m = json.loads(files[0][1])
+        m["abi"]["context"] = fields
+        path = tmp_path / f"gcd{len(fields)}.pts"
+        path.write_bytes(zip_bytes([("manifest.json", json.dumps(m).encode())] + files[1:]))
+        r = subprocess.run([str(runtime / "pts-run"), str(path), "12", "18"],
+                           capture_output=True, text=True, timeout=60)
+        if ok:
+            assert r.returncode == 0 and r.stdout == "6\n", r.stderr
+        else:
+            assert r.returncode != 0 and "context layout" in r.stderr
+
+
 # ---------------------------------------------------------------- mutated archives
 
 def mutations(good: list[bytes], n: int, seed: int) -> tuple[list[bytes], list[bytes]]:
@@ -532,7 +553,9 @@ def ensure_cross_tools() -> str | None:
 
 AARCH64_PROGRAMS = ["fib.py", "float_floor_mod_rounding.py", "math_functions.py",
                     "tuple_return_unpack.py", "division_by_zero.py", "print_float_repr.py",
-                    "math_atan2_hypot_pow.py", "list_append_pop.py"]
+                    "math_atan2_hypot_pow.py", "list_append_pop.py",
+                    # objects and lists carved from the call's blocks
+                    "class_local_objects.py", "list_growth_arena.py"]
 
 
 def test_aarch64_images_under_qemu(tmp_path):

@@ -136,7 +136,9 @@ def richest(items: List[Union[Coin, Note]]) -> Union[Coin, Note]:
     return best
 
 
-CASES = [(walk, (5, 0.5)), (walk, (0, 1.0)), (areas, (6,)), (chain, (10,)), (purse, (7,))]
+# (walk(3000, ...) and chain(5000) fill several of the call's blocks of objects)
+CASES = [(walk, (5, 0.5)), (walk, (0, 1.0)), (walk, (3000, 0.25)), (areas, (6,)),
+         (chain, (10,)), (chain, (5000,)), (purse, (7,))]
 
 
 @pytest.fixture(scope="module")
