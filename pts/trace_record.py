@@ -676,7 +676,8 @@ class Recorder:
         """The size of x[a:b] along an axis of size `size` (an expression; n in this
         trace), as an expression: b - a where the trace saw 0 <= a <= b <= n, under guards
         that this stays so (else numpy clips the bounds: a size not known, None)."""
-        if item.step not in (None, 1):
+        if not (item.step is None or isinstance(item.step, (int, np.integer))
+                and item.step == 1):              # (a size as the step: not known)
             return None
         bounds, conds = [], []
         for v, default in ((item.start, (("const", 0), 0)), (item.stop, (size, n))):

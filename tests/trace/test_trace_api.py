@@ -217,3 +217,14 @@ def test_a_slice_past_the_end_traces_again():
     assert np.array_equal(t(np.arange(4.0)), np.arange(4.0)[2:5] * 2.0)
     assert np.array_equal(t(np.arange(1.0)), np.zeros(0))
     assert "traced again because" in t.explain()
+
+
+def test_a_step_from_a_size_keeps_one_trace():
+    def f(x):
+        k = x.shape[1] // 2                        # a size used as a slice's step
+        return x[:, ::k] * 1.5
+    t = pts.trace(f, (np.ones((2, 6)),), backend="interp")
+    for shape in [(3, 6), (1, 6)]:
+        x = rng.standard_normal(shape)
+        assert np.array_equal(t(x), f(x))
+    assert "== 1" not in t.explain() and len(t.traces) == 1, t.explain()
