@@ -42,7 +42,7 @@ from pts.frontend.check_tensors import (BINARY_UFUNCS, COMPARE_UFUNCS, METHOD_ST
 from pts.ir.core import Builder, Function, Value, const
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import result_type
-from pts.trace_shapes import result_dims
+from pts.trace_shapes import implied, proven, result_dims
 from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
                           type_of_value)
 
@@ -123,7 +123,16 @@ def _expr_text(expr, names: list[str]) -> str:
         return repr(expr[1])
     if kind == "not":
         return f"not ({_expr_text(expr[1], names)})"
-    return f"{_expr_text(expr[1], names)} {kind} {_expr_text(expr[2], names)}"
+    level = _LEVEL.get(kind, 0)
+    a, b = _expr_text(expr[1], names), _expr_text(expr[2], names)
+    if _LEVEL.get(expr[1][0], 3) < level:          # ((a + b) * c: parentheses as needed)
+        a = f"({a})"
+    if _LEVEL.get(expr[2][0], 3) <= level:
+        b = f"({b})"
+    return f"{a} {kind} {b}"
+
+
+_LEVEL = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2}
 
 
 class SymInt:
@@ -139,6 +148,10 @@ class SymInt:
         if isinstance(other, bool) or not isinstance(other, (int, SymInt)):
             return getattr(self.fixed(), _DUNDERS[op][swap])(other)   # (a float: fixed)
         a, b = (other, self) if swap else (self, other)
+        if not isinstance(other, SymInt) and (other == 0 and (op == "+" or op == "-" and
+                                                              not swap) or
+                                              other == 1 and op == "*"):
+            return self                                  # (n + 0, 0 + n, n - 0, n * 1)
         fn, irop = _INT_OPS[op]
         va, vb = int(_seen(a)), int(_seen(b))
         if op in ("//", "%") and vb == 0:
@@ -407,6 +420,10 @@ class Traced:
             def eager(x, *args, **kwargs):
                 return getattr(x, name)(*args, **kwargs)
             return method
+        if not name.startswith("_") and hasattr(np.ndarray, name):
+            what = f".{name}()" if callable(getattr(np.ndarray, name)) else f".{name}"
+            raise trace_error(f"the array {'method' if what[-1] == ')' else 'attribute'} "
+                              f"{what} is not supported by pts")
         raise AttributeError(f"'Traced' array has no attribute '{name}' that pts.trace "
                              f"records")
 
@@ -485,6 +502,8 @@ class Recorder:
 
     def assume(self, expr, n: int) -> None:
         """The trace assumed the size `expr` was n (a size 1 that numpy broadcast)."""
+        if expr[0] == "const":                     # (a weight's size: always so)
+            return
         self.guards.append(Guard(("==", expr, ("const", n)), True,
                                  _expr_text(("==", expr, ("const", n)), self.input_names),
                                  user_span()))
@@ -532,10 +551,14 @@ class Recorder:
         ins = self.b.emit("np." + name, [v[0] for v in vals], t, {"static": repr(static)})
         dims = None
         if isinstance(t, TensorType):
+            if name in ("concatenate", "stack") and isinstance(operands[0], (tuple, list)):
+                operands_ = list(operands[0])        # (the arrays joined, one by one)
+            else:
+                operands_ = operands
             shapes = [(x.dims, x.example.shape) if isinstance(x, Traced) and
                       isinstance(x.type, TensorType) else (None, None)
                       for x in (self.capture(o) if isinstance(o, np.ndarray) else o
-                                for o in operands)]
+                                for o in operands_)]
             dims = (_created_dims(name, operands) if name in _CREATORS else
                     _reshaped_dims(operands) if name == "reshape" else
                     result_dims(name, shapes, static, np.shape(example), self.assume))
@@ -632,18 +655,52 @@ class Recorder:
         example = x.example[_examples(key)]
         self.b.span = span
         dims, axis = [], 0
+        slices = iter([i for i in items if isinstance(i, slice)])
         for word in pattern:                # ints drop an axis, None adds one, a full slice
-            if word == "n":                 # keeps its size; other slices: not known
+            if word == "n":                 # keeps its size, other slices: _slice_dim
                 dims.append(("const", 1))
                 continue
             if word == "s000":
+                next(slices)
                 dims.append(x.dims[axis])
             elif word != "i":
-                dims.append(None)
+                dims.append(self._slice_dim(next(slices), x.dims[axis],
+                                            x.example.shape[axis], span))
             axis += 1
         dims += list(x.dims[axis:])
         return Traced(self, self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t,
                       example, dims)
+
+
+    def _slice_dim(self, item: slice, size, n: int, span: Span):
+        """The size of x[a:b] along an axis of size `size` (an expression; n in this
+        trace), as an expression: b - a where the trace saw 0 <= a <= b <= n, under guards
+        that this stays so (else numpy clips the bounds: a size not known, None)."""
+        if not (item.step is None or isinstance(item.step, (int, np.integer))
+                and item.step == 1):              # (a size as the step: not known)
+            return None
+        bounds, conds = [], []
+        for v, default in ((item.start, (("const", 0), 0)), (item.stop, (size, n))):
+            if v is None:
+                bounds.append(default)
+            elif isinstance(v, SymInt):
+                bounds.append((v.expr, v.seen))
+                conds.append((">=", v.expr, ("const", 0)))
+            elif isinstance(v, (int, np.integer)) and v >= 0:
+                bounds.append((("const", int(v)), int(v)))
+            elif isinstance(v, (int, np.integer)) and size is not None:   # x[:-1]
+                bounds.append((("-", size, ("const", -int(v))), n + int(v)))
+                conds.append((">=", bounds[-1][0], ("const", 0)))
+            else:
+                return None
+        (a, sa), (b, sb) = bounds
+        if a is None or b is None or size is None or not 0 <= sa <= sb <= n:
+            return None
+        conds += [("<=", a, b), ("<=", b, size)]
+        for cond in conds:
+            if not proven(cond) and not implied(cond, [g.expr for g in self.guards]):
+                self.guards.append(Guard(cond, True, _expr_text(cond, self.input_names), span))
+        return b if a == ("const", 0) else ("-", b, a)
 
 
 def call_script(rec: Recorder, sf, args: tuple):

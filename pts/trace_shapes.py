@@ -7,7 +7,8 @@ decision on a known size is a guard checked before a call; on an unknown one, a 
 the compiled code (trace_record.Recorder.guard).  `result_dims` gives the result's
 expressions from the operands', for the ops whose result sizes follow simply: elementwise
 ops with broadcasting, matmul, reductions, transposes, adding and removing axes, full
-slices and ints in indexing, concatenation, creation from a shape, casts and copies.
+slices and ints in indexing, concatenation and stacking, creation from a shape, casts and
+copies.
 
 Broadcasting is where a size's *value* decides (a size 1 stretches): where an operand's
 size 1 met another operand's larger size, the trace assumed that 1 (`assume`, a guard),
@@ -68,9 +69,43 @@ def result_dims(name: str, operands: list[tuple], static: dict, shape: tuple,
         axes = static["axis"] if isinstance(static["axis"], tuple) else (static["axis"],)
         gone = {a % len(src) for a in axes}
         return tuple(d for i, d in enumerate(dims) if i not in gone)
-    if name in ("concatenate", "stack"):
-        return None            # (the arrays come in a tuple: unknown, checked in the code)
+    if name in ("concatenate", "stack") and arrays and len(arrays) == len(operands):
+        return _joined(name, arrays, static.get("axis", 0), rank)
     return None
+
+
+def _joined(name: str, arrays: list, axis, rank: int) -> tuple | None:
+    """np.concatenate / np.stack of arrays of equal rank: off the joined axis every
+    operand has the same size (numpy checks it, and so does the compiled op), so any
+    operand's known expression is the result's; along it, concatenate sums the sizes and
+    stack has one entry per operand."""
+    if axis is None:
+        return None                     # (concatenate(axis=None) flattens)
+    n = len(arrays[0][1])
+    if any(len(s) != n for _, s in arrays):
+        return None
+    if name == "stack":
+        axis = axis % rank
+        joined = ("const", len(arrays))
+        src = list(range(n))
+        src.insert(axis, None)
+    else:
+        axis = axis % n
+        exprs = [d[axis] for d, _ in arrays]
+        joined = None
+        if all(e is not None for e in exprs):
+            joined = exprs[0]
+            for e in exprs[1:]:
+                joined = ("+", joined, e)
+        src = list(range(n))
+    out = []
+    for i, k in enumerate(src):
+        if i == axis:
+            out.append(joined)
+            continue
+        known = [d[k] for d, _ in arrays if d[k] is not None]
+        out.append(known[0] if known else None)
+    return tuple(out)
 
 
 def _broadcast(arrays: list, shape: tuple, assume) -> tuple | None:
@@ -107,3 +142,81 @@ def _matmul(arrays: list, shape: tuple, assume) -> tuple | None:
     if batch is None:
         return None
     return tuple(batch) + (da[-2], db[-1])
+
+
+def _linear(expr) -> tuple[dict, int]:
+    """expr as sum(coefficient * term) + constant: sums, differences and products with a
+    constant are taken apart; any other expression is a term of its own."""
+    kind = expr[0]
+    if kind == "const":
+        return {}, expr[1]
+    if kind in ("+", "-"):
+        (ta, ca), (tb, cb) = _linear(expr[1]), _linear(expr[2])
+        sign = 1 if kind == "+" else -1
+        terms = dict(ta)
+        for t, k in tb.items():
+            terms[t] = terms.get(t, 0) + sign * k
+        return {t: k for t, k in terms.items() if k}, ca + sign * cb
+    if kind == "*" and (expr[1][0] == "const" or expr[2][0] == "const"):
+        k, other = (expr[1][1], expr[2]) if expr[1][0] == "const" else (expr[2][1], expr[1])
+        terms, c = _linear(other)
+        return {t: k * v for t, v in terms.items() if k * v}, k * c
+    return {expr: 1}, 0
+
+
+def never_negative(expr) -> bool:
+    """Is the size expression >= 0 for every input (sizes are >= 0)?  A sum of terms that
+    cannot be negative with coefficients >= 0 and a constant >= 0; a term: an input's
+    size, or the product, floor quotient or remainder of such (by a positive constant)."""
+    terms, c = _linear(expr)
+    return c >= 0 and all(k > 0 and _nonnegative_term(t) for t, k in terms.items())
+
+
+def _nonnegative_term(t) -> bool:
+    kind = t[0]
+    if kind == "dim":
+        return True
+    if kind == "*":
+        return never_negative(t[1]) and never_negative(t[2])
+    if kind in ("//", "%"):
+        return never_negative(t[1]) and t[2][0] == "const" and t[2][1] > 0
+    return False
+
+
+def proven(cond) -> bool:
+    """Does the guard condition (a <= b or a >= b) hold for every input?"""
+    op, a, b = cond
+    if op == ">=":
+        a, b = b, a
+    elif op != "<=":
+        return False
+    return never_negative(("-", b, a))
+
+
+def implied(cond, known: list) -> bool:
+    """Does one of the `known` guard conditions imply `cond` (both orders of sizes, the
+    same terms, the known one's constant no larger: x - 2 >= 0 implies x - 1 >= 0, and
+    x > 4 implies 4 <= x)?"""
+    mine = _slack(cond)
+    if mine is None:
+        return False
+    for other in known:
+        theirs = _slack(other) if other is not None and other[0] in _ORDERS else None
+        if theirs is not None and theirs[0] == mine[0] and theirs[1] <= mine[1]:
+            return True
+    return False
+
+
+def _slack(cond):
+    """a <= b (a < b: a + 1 <= b) as (the terms of b - a, in a canonical order, and its
+    constant)."""
+    op, a, b = cond
+    if op in (">=", ">"):
+        a, b = b, a
+    elif op not in ("<=", "<"):
+        return None
+    terms, c = _linear(("-", b, a))
+    return tuple(sorted(terms.items(), key=repr)), c - (op in ("<", ">"))
+
+
+_ORDERS = ("<=", ">=", "<", ">")

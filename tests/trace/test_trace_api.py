@@ -68,13 +68,13 @@ def test_PTS_LOG_recompiles_prints_the_reason(tmp_path):
 @pytest.mark.parametrize("backend", ["interp", "native"])
 def test_a_size_computed_inside_is_checked_in_the_code(backend):
     def f(x):
-        h = x[1:]                               # a sliced size: not known as an expression
-        if h.shape[0] > 2:
+        h = x[::2]                              # a strided slice's size: not known as an
+        if h.shape[0] > 2:                      # expression of x's
             return h[:2]
         return h * 10.0
     t = pts.trace(f, (rng.standard_normal((5, 3)),), backend=backend)
     x2 = rng.standard_normal((2, 3))
-    assert np.allclose(t(x2), x2[1:] * 10.0)
+    assert np.allclose(t(x2), x2[::2] * 10.0)
     assert len(t.traces) == 2
     assert "(a size computed inside)" in t.explain()
     with pytest.raises(pts.TraceError, match="an archive cannot choose between them"):
@@ -237,3 +237,42 @@ def test_scripted_code_cannot_call_a_trace_it_has_no_trace_for():
         return SOFTMAX(x)
     with pytest.raises(pts.CompileError, match="has no trace for inputs \\(float32\\[2-d\\]\\)"):
         pts.script(bad, backend="interp")(np.ones((2, 2), np.float32))
+
+
+def test_sliced_and_joined_sizes_are_expressions_of_the_inputs():
+    def f(x, y):
+        h = np.concatenate([x[1:-1], y], axis=0)    # (x.shape[0] - 1 - 1 + y.shape[0], d)
+        if h.shape[0] > 4:
+            return h[:4]
+        return np.stack([h, h], axis=0).sum(axis=0)
+    x, y = rng.standard_normal((5, 3)), rng.standard_normal((3, 3))
+    t = pts.trace(f, (x, y), backend="interp")
+    text = t.explain()
+    assert "assumes x.shape[0] - 1 - 1 + y.shape[0] > 4" in text, text
+    assert "assumes 1 <= x.shape[0] - 1" in text, text         # (x[1:-1] inside x)
+    assert "(a size computed inside)" not in text
+    for a, b in [((3, 3), (3, 3)), ((2, 3), (1, 3)), ((6, 3), (0, 3))]:
+        xa, yb = rng.standard_normal(a), rng.standard_normal(b)
+        assert np.allclose(t(xa, yb), f(xa, yb))
+    assert len(t.traces) == 2, t.explain()
+
+
+def test_a_slice_past_the_end_traces_again():
+    def f(x):
+        return x[2:5] * 2.0                        # numpy clips the stop at x.shape[0]
+    t = pts.trace(f, (np.arange(8.0),), backend="interp")
+    assert "assumes 5 <= x.shape[0]" in t.explain()
+    assert np.array_equal(t(np.arange(4.0)), np.arange(4.0)[2:5] * 2.0)
+    assert np.array_equal(t(np.arange(1.0)), np.zeros(0))
+    assert "traced again because" in t.explain()
+
+
+def test_a_step_from_a_size_keeps_one_trace():
+    def f(x):
+        k = x.shape[1] // 2                        # a size used as a slice's step
+        return x[:, ::k] * 1.5
+    t = pts.trace(f, (np.ones((2, 6)),), backend="interp")
+    for shape in [(3, 6), (1, 6)]:
+        x = rng.standard_normal(shape)
+        assert np.array_equal(t(x), f(x))
+    assert "== 1" not in t.explain() and len(t.traces) == 1, t.explain()

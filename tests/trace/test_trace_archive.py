@@ -44,6 +44,12 @@ def saved_programs() -> list[Path]:
 
 
 SAVED = saved_programs()
+# Each program from C costs a compile of its archive (~5 s): these run in every test run,
+# the others in `make test-all` (slow).
+FROM_C_ALWAYS = {"attention_single_head", "batchnorm_inference", "concat_stack",
+                 "conv2d_im2col", "embedding_onehot", "guard_branch_on_size", "layer_norm",
+                 "mlp_config_dict", "mlp_linear_classes", "transformer_block",
+                 "weight_sliced_by_size", "zeros_from_input_size"}
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +59,9 @@ def pts_run():
     return build_runtime() / "pts-run"
 
 
-@pytest.mark.parametrize("path", SAVED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [
+    pytest.param(p, id=p.stem, marks=() if p.stem in FROM_C_ALWAYS else pytest.mark.slow)
+    for p in SAVED])
 def test_traced_program_from_c(path: Path, tmp_path: Path, pts_run, monkeypatch):
     monkeypatch.setenv("PTS_VERIFY", "0")     # (test_trace_programs verified this IR)
     m = corpus.load(path)
@@ -88,6 +96,7 @@ def test_traced_program_from_c(path: Path, tmp_path: Path, pts_run, monkeypatch)
 
 def test_enough_traced_programs_go_through_c():
     assert len(SAVED) >= 10, [p.stem for p in SAVED]
+    assert FROM_C_ALWAYS <= {p.stem for p in SAVED}
 
 
 def test_a_call_no_trace_holds_for_says_what_each_assumed(tmp_path: Path, pts_run):

@@ -73,4 +73,4 @@ def test_traced_program(path: Path, backend: str):
 
 
 def test_corpus_size():
-    assert len(PROGRAMS) >= 20
+    assert len(PROGRAMS) >= 60
