@@ -507,6 +507,10 @@ class ClassChecks:
         a.ty = want
         return True
 
+    def class_info_of(self, cls: type, node) -> ClassInfo:
+        """class_info for the mixins that cannot import this module (rec_tuples)."""
+        return class_info(self.program, cls, node)
+
     def widen_field(self, info: ClassInfo, name: str, t: Type) -> None:
         """A field takes a wider type (int -> float, None -> Optional[T], a subclass ->
         its base).  Code already checked against the narrower one is checked again: the

@@ -28,7 +28,7 @@ import inspect
 import sys
 
 from pts.errors import CompileError
-from pts.frontend.rec_tuples import is_rec_tuple
+from pts.ir.object_ops import is_rec_tuple
 
 _MADE: dict = {}        # (class, name) -> the function
 

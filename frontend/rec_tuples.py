@@ -71,10 +71,6 @@ def holds_itself(before: Type | None, after: Type | None) -> bool:
             and any(_contains(e, b) for e in a.elems))
 
 
-def is_rec_tuple(cls) -> bool:
-    return isinstance(cls, type) and cls.__dict__.get("__pts_rec_tuple__") is not None
-
-
 def rec_tuple_class(module: str, size: int, fdef) -> type:
     """The record class of the recursive tuples of `size` items of a module (made once:
     one per length, so the records one function builds are the ones another takes apart
@@ -135,12 +131,11 @@ class RecTupleChecks:
     def _rec_record(self, grown: Type):
         """The record class for a tuple type that holds itself, its fields seeded with the
         tuple's items (each level of the growth read as the record)."""
-        from pts.frontend.check_classes import class_info
         tt = _unwrap(grown)
         size = len(tt.elems)
         module = getattr(self.spec.pyfunc, "__module__", None) or "__main__"
         cls = rec_tuple_class(module, size, self.fdef)
-        info = class_info(self.program, cls, self.fdef)
+        info = self.class_info_of(cls, self.fdef)           # (check_classes)
         for name, et in zip(cls._fields, tt.elems):
             if name not in info.fields:
                 info.fields[name] = _substitute(et, size, info.obj)
@@ -246,7 +241,6 @@ class RecTupleChecks:
     def rec_field_expected(self, e) -> Type | None:
         """The type an empty `[]` given for a record's item is built as (check.expr): the
         item's, once known, so `(label, [])` is not decided as a List[int]."""
-        from pts.frontend.check_classes import class_info
         cls, name = e.rec_field
-        t = class_info(self.program, cls, e).fields.get(name)
+        t = self.class_info_of(cls, e).fields.get(name)
         return t if isinstance(t, ListType) else None

@@ -138,6 +138,11 @@ def plain_tuples(value, fields_of, other=lambda v: v):
     return done[id(value)]
 
 
+def is_rec_tuple(cls) -> bool:
+    """A record class the checker made for a recursive tuple (frontend.rec_tuples)."""
+    return isinstance(cls, type) and cls.__dict__.get("__pts_rec_tuple__") is not None
+
+
 def has_object(t: Type) -> bool:
     """Whether a value of type t is or holds an object."""
     if isinstance(t, ObjType):

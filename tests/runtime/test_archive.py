@@ -143,7 +143,8 @@ _PER_PARAMETER = {"args_entry_kwonly.py", "args_kwonly.py", "args_star.py"}
 # programs whose entries share an *object* with Python (a class attribute or a rebound
 # module name holding one): an archive's manifest cannot hold the object, so pts.save
 # refuses them by name (test_save_refuses_shared_objects)
-_SHARES_OBJECTS = {"class_attribute_object.py", "class_global_object_rebound.py"}
+_SHARES_OBJECTS = {"class_attribute_object.py", "class_global_object_rebound.py",
+                   "class_dunder_class_attr.py"}
 PROGRAM_FILES = [p for p in sorted(PROGRAMS.glob("*.py"))
                  if p.name not in _PER_PARAMETER | _SHARES_OBJECTS
                  and not p.name.startswith("global_shared_")]
