@@ -46,9 +46,8 @@ def saved_programs() -> list[Path]:
 SAVED = saved_programs()
 # Each program from C costs a compile of its archive (~5 s): these run in every test run,
 # the others in `make test-all` (slow).
-FROM_C_ALWAYS = {"attention_single_head", "batchnorm_inference", "concat_stack",
-                 "conv2d_im2col", "embedding_onehot", "guard_branch_on_size", "layer_norm",
-                 "mlp_config_dict", "mlp_linear_classes", "transformer_block",
+FROM_C_ALWAYS = {"batchnorm_inference", "concat_stack", "conv2d_im2col", "embedding_onehot",
+                 "guard_branch_on_size", "layer_norm", "mlp_config_dict", "mlp_linear_classes",
                  "weight_sliced_by_size", "zeros_from_input_size"}
 
 
