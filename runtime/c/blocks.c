@@ -71,7 +71,9 @@ void *pts_block_malloc(size_t n) {
             live += cache[best].size;
             take(best);
         } else {
-            evict_for(n, 0);
+            /* (malloc may hand out up to a page more than asked: mmap'ed blocks are whole
+             * pages, and `live` counts the usable size) */
+            evict_for(n + 4096, 0);
         }
         pthread_mutex_unlock(&lock);
         if (!p) {
