@@ -68,7 +68,6 @@ from pts.frontend.check_dicts import DictChecks, has_unknown, hash_join, is_hash
 from pts.frontend.objects import ObjectType
 from pts.ir.object_ops import has_object
 from pts.ir.ops import result_type
-from pts.ir.core import Module
 from pts.ir.types import (NP_DTYPE_ATTRS, F16, SMALL_DTYPES, C128, DTYPE_NAMES, DTYPE_OF_SCALAR, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64,
                           NUMPY_SCALARS, STR, UNKNOWN, DictType, ListType, ObjType, VarTupleType, OptionalType, SetType,
@@ -1536,15 +1535,7 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
                 module = traced.ir_for(types)
             except (CompileError, TypeError) as err:
                 raise self.error(str(getattr(err, "msg", err)), e) from None
-            prefix = f"traced{len(extra)}."
-            renamed = {f.name: prefix + f.name for f in module}
-            for f in module:
-                f.name = renamed[f.name]
-                for ins in f.instructions():
-                    if ins.attrs.get("callee") in renamed:
-                        ins.attrs["callee"] = renamed[ins.attrs["callee"]]
-            module = Module(list(module), entry=renamed[module.entry])
-            extra[(id(traced), tuple(types))] = module
+            extra[(id(traced), tuple(types))] = module.rename(f"traced{len(extra)}.")
         entry = module[module.entry]
         e.target = Callee("traced", entry.name, entry)
         return entry.ret_type

@@ -285,6 +285,20 @@ class Module:
     def __getitem__(self, name: str) -> Function:
         return self.functions[name]
 
+    def rename(self, prefix: str) -> "Module":
+        """Name every function prefix + its name (calls and kernels follow), in place: to
+        put this module's functions beside another's (archives, traces)."""
+        funcs = list(self)
+        self.functions = {}
+        for f in funcs:
+            f.name = prefix + f.name
+            for i in f.instructions():
+                if i.op in ("call", "kernel") and "callee" in i.attrs:
+                    i.attrs["callee"] = prefix + i.attrs["callee"]
+            self.add(f)
+        self.entry = prefix + self.entry if self.entry else None
+        return self
+
 
 class Builder:
     """Appends instructions to a current block; used by lowering and by passes."""

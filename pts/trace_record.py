@@ -56,6 +56,8 @@ _INT_OPS = {"+": (operator.add, "add"), "-": (operator.sub, "sub"), "*": (operat
             "//": (operator.floordiv, "floordiv"), "%": (operator.mod, "mod")}
 _COMPARES = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
              ">": operator.gt, ">=": operator.ge}
+# a size comparison's IR op
+_IR_COMPARES = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 # numpy's ufunc names that are another name of an op of the table
 _UFUNC_NAMES = {"divide": "true_divide"}
 # numpy functions that make arrays from sizes (wrapped while a trace runs)
@@ -113,6 +115,22 @@ def evaluate(expr, shapes: list) -> Any:
         return not evaluate(expr[1], shapes)
     fn = _INT_OPS[kind][0] if kind in _INT_OPS else _COMPARES[kind]
     return fn(evaluate(expr[1], shapes), evaluate(expr[2], shapes))
+
+
+def emit_expr(b: Builder, expr, dim) -> Value:
+    """The IR computing a size expression (`evaluate`'s language); `dim(input, axis)`
+    gives the IR value of an input's size (pts.traced: an archive entry's guards)."""
+    kind = expr[0]
+    if kind == "dim":
+        return dim(expr[1], expr[2])
+    if kind == "const":
+        return const(expr[1])
+    if kind == "not":
+        return b.emit("not", [emit_expr(b, expr[1], dim)], I1)
+    a, c = emit_expr(b, expr[1], dim), emit_expr(b, expr[2], dim)
+    if kind in _IR_COMPARES:
+        return b.emit(_IR_COMPARES[kind], [a, c], I1)
+    return b.emit(_INT_OPS[kind][1], [a, c], I64)
 
 
 def _expr_text(expr, names: list[str]) -> str:
@@ -522,8 +540,7 @@ class Recorder:
         # a size computed inside the code: checked there, where it is known
         b_ir = self.int_value(b)
         self.b.span = span
-        test = self.b.emit({"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt",
-                            ">=": "ge"}[op], [a.ir, b_ir], I1)
+        test = self.b.emit(_IR_COMPARES[op], [a.ir, b_ir], I1)
         broken = self.b.emit("not", [test], I1) if result else test
         k = len(self.guards)
         self.guards.append(Guard(None, True, f"{text} (a size computed inside)", span))
@@ -717,19 +734,9 @@ def call_script(rec: Recorder, sf, args: tuple):
     if record_.shared or getattr(module, "classes", None):
         raise trace_error(f"{sf.py_func.__name__}() shares module-level lists or objects of "
                           f"user classes with Python: a traced program cannot call it yet")
-    names = {}
-    for f in module:
-        new, n = f.name, 1
-        while new in rec.module_functions or new == rec.func.name:
-            new, n = f"{f.name}.t{n}", n + 1
-        names[f.name] = new
-    for f in module:
-        f.name = names[f.name]
-        for ins in f.instructions():
-            if "callee" in ins.attrs and ins.attrs["callee"] in names:
-                ins.attrs["callee"] = names[ins.attrs["callee"]]
-        rec.module_functions[f.name] = f
-    entry = rec.module_functions[names[module.entry]]
+    module.rename(f"script{len(rec.module_functions)}.")     # (beside the trace's own)
+    rec.module_functions.update(module.functions)
+    entry = module[module.entry]
     kept = [a for i, a in enumerate(args) if i not in record_.const_indices]
     vals = [rec.operand(a)[0] for a in kept]
     rec.b.span = span

@@ -30,10 +30,12 @@ from typing import Any
 import numpy as np
 
 from pts.errors import CompileError, TraceError
-from pts.ir.core import Module
-from pts.ir.types import TupleType, type_of_value
-from pts.trace_record import (GUARD_TAG, Guard, SymInt, Traced, evaluate, record,
-                              trace_error)
+from pts.ir.core import BlockParam, Builder, Function, Module, const
+from pts.ir.ops import result_type
+from pts.ir.parser import parse_module
+from pts.ir.types import I64, TupleType, type_of_value
+from pts.trace_record import (GUARD_TAG, Guard, SymInt, Traced, emit_expr, evaluate,
+                              record, trace_error)
 
 _CONSTANTS = (bool, int, float, type(None))
 
@@ -157,8 +159,6 @@ class TracedFunction:
         (from C no trace can be made: a call none holds for raises RuntimeError saying
         what each assumed).  Returns (module, the captured arrays the entry takes after
         the inputs, the entry's parameter names)."""
-        from pts.ir.core import Builder, Function, BlockParam
-        from pts.ir.parser import parse_module
         traces = [tr for tr in self.traces if tr.key == key]
         rets = {(str(tr.compiled.record.entry.ret_type), repr(tr.structure)) for tr in traces}
         if len(rets) > 1:
@@ -190,20 +190,20 @@ class TracedFunction:
         module.entry = entry.name
         b = Builder(entry, entry.entry)
         array_pos = {i: n for n, i in enumerate(i for i, k in enumerate(key) if k[0] == "array")}
+
+        def dim(i: int, axis: int):          # input i's size on `axis`
+            p = entry.params[array_pos[i]]
+            shape = b.emit("np.shape", [p], result_type("np.shape", [p.type]), {"static": "{}"})
+            return b.emit("tuple.get", [shape, const(axis)], I64)
         fail_text = []
         for t, tr in enumerate(traces):
-            m = parse_module(tr.ir_text)
-            renamed = {f.name: f"t{t}.{f.name}" for f in m}
+            m = parse_module(tr.ir_text).rename(f"t{t}.")
             for f in m:
-                f.name = renamed[f.name]
-                for ins in f.instructions():
-                    if ins.attrs.get("callee") in renamed:
-                        ins.attrs["callee"] = renamed[ins.attrs["callee"]]
                 module.add(f)
             holds = None
             for g in tr.guards:
                 if g.expr is not None:
-                    v = _emit_expr(b, g.expr, entry.params, array_pos)
+                    v = emit_expr(b, g.expr, dim)
                     holds = v if holds is None else b.emit("and", [holds, v], v.type)
             args = list(entry.params[:len(names)]) + [
                 entry.params[len(names) + next(k for k, d in enumerate(captured) if d is c)]
@@ -215,11 +215,10 @@ class TracedFunction:
             else:
                 b.cbr(holds, call_b, next_b)
             b.at(call_b)
-            b.ret(b.emit("call", args, first.ret_type, {"callee": renamed[m.entry]}))
+            b.ret(b.emit("call", args, first.ret_type, {"callee": m.entry}))
             b.at(next_b)
             fail_text.append(f"trace {t} assumed " + (" and ".join(
                 g.text for g in tr.guards if g.expr is not None) or "nothing"))
-        from pts.ir.core import const
         b.raise_("RuntimeError", const(f"{self.__name__}: no trace holds for these sizes ("
                                        + "; ".join(fail_text) + ")"))
         return module, captured, names + [f"captured{k}" for k in range(len(captured))]
@@ -322,32 +321,6 @@ def _where(g: Guard) -> str:
 def _guard_index(e: RuntimeError) -> int | None:
     m = re.search(re.escape(GUARD_TAG) + r"(\d+)", str(e))
     return int(m.group(1)) if m else None
-
-
-_CMP_OPS = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
-
-
-def _emit_expr(b, expr, params: list, array_pos: dict):
-    """The IR computing a guard's size expression (trace_record.evaluate) from the
-    entry's parameters."""
-    from pts.ir.core import const
-    from pts.ir.ops import result_type
-    from pts.ir.types import I1, I64
-    kind = expr[0]
-    if kind == "dim":
-        p = params[array_pos[expr[1]]]
-        shape = b.emit("np.shape", [p], result_type("np.shape", [p.type]), {"static": "{}"})
-        return b.emit("tuple.get", [shape, const(expr[2])], I64)
-    if kind == "const":
-        return const(expr[1])
-    if kind == "not":
-        return b.emit("not", [_emit_expr(b, expr[1], params, array_pos)], I1)
-    a = _emit_expr(b, expr[1], params, array_pos)
-    c = _emit_expr(b, expr[2], params, array_pos)
-    if kind in _CMP_OPS:
-        return b.emit(_CMP_OPS[kind], [a, c], I1)
-    return b.emit({"+": "add", "-": "sub", "*": "mul", "//": "floordiv", "%": "mod"}[kind],
-                  [a, c], I64)
 
 
 # ---------------------------------------------------------------- results

@@ -168,17 +168,7 @@ def _example_signatures(signature, examples, pyfunc, skip_self: bool) -> list[_S
 
 def _renamed(module, prefix: str):
     """A copy of `module` (printed and parsed) whose functions are named prefix + name."""
-    m = parse_module(print_module(module))
-    funcs = list(m)
-    m.functions = {}
-    for f in funcs:
-        f.name = prefix + f.name
-        for i in f.instructions():
-            if i.op in ("call", "kernel") and "callee" in i.attrs:
-                i.attrs["callee"] = prefix + i.attrs["callee"]
-        m.add(f)
-    m.entry = prefix + m.entry if m.entry else None
-    return m
+    return parse_module(print_module(module)).rename(prefix)
 
 
 def _python_signature(pyfunc, skip_self: bool) -> dict:
