@@ -445,15 +445,7 @@ class ClassChecks:
         if j is None or j == elem:
             return None
         wider = ListType(j)
-        if isinstance(recv, A.Name) and self.var_key(recv.id) not in self.declared:
-            self.vars[self.var_key(recv.id)] = wider
-        elif getattr(recv, "field_of", None) is not None and \
-                recv.attr not in recv.field_of.declared:
-            self.widen_field(recv.field_of, recv.attr, wider)
-        elif not self.widen_param(recv, wider):
-            return None
-        recv.ty = wider
-        return wider
+        return wider if self.widen_list_source(recv, lt, wider) else None
 
     # A list parameter that a callee fills with objects of another class (deltablue's
     # `add_constraints_consuming_to(v, coll)`: `coll.append(c)`, a Constraint, into the
