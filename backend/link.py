@@ -40,6 +40,7 @@ runtime functions it expects instead of assuming a layout.
 """
 from __future__ import annotations
 
+import os
 import struct
 from dataclasses import dataclass, field
 
@@ -95,10 +96,29 @@ def host_image_target() -> dict | None:
             "machine": EM_X86_64}
 
 
+def all_targets() -> list[str]:
+    """The host image (where there is one) and every baseline."""
+    return ([HOST_TARGET] if host_image_target() else []) + list(TARGETS)
+
+
 def default_targets() -> list[str]:
     """What pts.save writes by default: the host image (where there is one) and every
-    baseline."""
-    return ([HOST_TARGET] if host_image_target() else []) + list(TARGETS)
+    baseline; or the targets PTS_SAVE_TARGETS names (comma-separated keys of TARGETS,
+    HOST_TARGET, or `host`: the image this machine would load)."""
+    chosen = os.environ.get("PTS_SAVE_TARGETS", "").strip()
+    if not chosen:
+        return all_targets()
+    from pts.runtime.archive_read import native_targets
+    known = [HOST_TARGET, *TARGETS]
+    out = []
+    for name in (n.strip() for n in chosen.split(",")):
+        t = native_targets()[0] if name == "host" else name
+        if t not in known or (t == HOST_TARGET and not host_image_target()):
+            raise ValueError(f"PTS_SAVE_TARGETS: unknown target {name!r}; choose from "
+                             f"host, {', '.join(known)}")
+        if t not in out:
+            out.append(t)
+    return out
 
 
 class LinkError(Exception):

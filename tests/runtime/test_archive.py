@@ -301,6 +301,7 @@ def sample(tmp_path_factory):
     return d, src, module
 
 
+@pytest.mark.all_targets
 def test_save_layout(sample, tmp_path):
     d, src, module = sample
     gcd = pts.script(module.gcd)
@@ -401,6 +402,7 @@ def test_newer_major_version_is_refused(sample, tmp_path, pts_run):
     assert r.returncode == 0 and r.stdout == "2\n"
 
 
+@pytest.mark.all_targets
 def test_fallback_to_ir_without_host_image(sample, tmp_path):
     d, src, module = sample
     good = tmp_path / "gcd.pts"
@@ -433,6 +435,7 @@ def test_bad_archives_are_errors(tmp_path, sample):
             pts.load(p)
 
 
+@pytest.mark.all_targets
 def test_cli_compile_and_inspect(sample, tmp_path, pts_run):
     d, src, module = sample
     out = tmp_path / "cli.pts"
@@ -515,6 +518,7 @@ def _lacking(m: dict) -> None:
     rec["requires"] = rec["requires"] + (absent[:1] or ["made-up-feature"])
 
 
+@pytest.mark.all_targets
 @needs_host_image
 @pytest.mark.parametrize("change", ["lacking", "unknown", "bad-list", "no-path", "not-object"])
 def test_host_image_needing_what_this_cpu_lacks(sample, tmp_path, pts_run, change):
@@ -555,6 +559,7 @@ def test_host_image_needing_what_this_cpu_lacks(sample, tmp_path, pts_run, chang
     assert ", image x86_64-linux-host\n" in r.stdout
 
 
+@pytest.mark.all_targets
 @needs_host_image
 def test_without_the_cpuid_check_the_baseline_runs(sample, tmp_path, monkeypatch):
     """pts.load checks host images with pts._dispatch; without the extension it runs the

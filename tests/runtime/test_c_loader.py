@@ -100,6 +100,12 @@ SOURCE = textwrap.dedent("""\
 
 @pytest.fixture(scope="module")
 def archives(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as mp:     # every target: the aarch64 images run
+        mp.delenv("PTS_SAVE_TARGETS", raising=False)    # under qemu below
+        yield _archives(tmp_path_factory)
+
+
+def _archives(tmp_path_factory):
     d = tmp_path_factory.mktemp("c_loader")
     src = d / "c_loader_prog.py"
     src.write_text(SOURCE)

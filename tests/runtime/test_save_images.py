@@ -168,3 +168,13 @@ def test_build_reports_a_refused_host_image_from_the_cache(tmp_path, cache_dir, 
     assert link.HOST_TARGET not in m2["images"]
     assert pts.load(tmp_path / "b.pts")(3.0, 2) == poly(3.0, 2)
     assert save_images.FORMAT >= 1 and archive.HOST_TARGET == link.HOST_TARGET
+
+
+def test_PTS_SAVE_TARGETS_chooses_the_images(monkeypatch):
+    monkeypatch.setenv("PTS_SAVE_TARGETS", "host, aarch64-linux,host")
+    assert link.default_targets() == [archive.native_targets()[0], "aarch64-linux"]
+    monkeypatch.setenv("PTS_SAVE_TARGETS", "")
+    assert link.default_targets() == link.all_targets()
+    monkeypatch.setenv("PTS_SAVE_TARGETS", "riscv")
+    with pytest.raises(ValueError, match="unknown target 'riscv'; choose from host, "):
+        link.default_targets()

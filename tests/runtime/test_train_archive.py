@@ -462,6 +462,7 @@ def test_pts_run_errors(runtime, cases, tmp_path):
     assert "state: 10 tensors" in r.stdout
 
 
+@pytest.mark.all_targets
 def test_pts_save_writes_every_target_and_names_the_state(cases, tmp_path):
     """pts.save's default targets; the state after the in-process steps is what is saved."""
     case = cases("mlp", "adam")
