@@ -481,8 +481,22 @@ class ModuleCodegen:
         return PointerCallee(b.load(slot, typ=PTR), IMPORT_TYPES[name])
 
     def parallel_for(self, b: ir.IRBuilder, ctx, task: ir.Function, data, n, grain) -> None:
-        """task(data, begin, end) over [0, n) on the runtime's thread pool (runtime/c/threads.h)."""
-        b.call(self.import_fn(b, ctx, "parallel_for"), [task, data, n, grain])
+        """task(data, begin, end) over [0, n) on the runtime's thread pool (runtime/c/threads.h).
+        A job of one chunk (n < 2 * grain), which the pool would run on the caller as
+        task(data, 0, n), is that call here: no call through the import table, and LLVM
+        may inline the task (small arrays in element loops: kernel density estimation's
+        three-element arrays, 50 000 times a call)."""
+        i64 = ir.IntType(64)
+        zero, one = ir.Constant(i64, 0), ir.Constant(i64, 1)
+        g = b.select(b.icmp_signed("<", grain, one), one, grain)
+        # n - g < g <=> n < 2 g (no overflow: g >= 1 and n below 2**62)
+        alone = b.icmp_signed("<", b.sub(n, g), g)
+        with b.if_else(alone, likely=None) as (then, otherwise):
+            with then:
+                with b.if_then(b.icmp_signed(">", n, zero)):
+                    b.call(task, [data, zero, n])
+            with otherwise:
+                b.call(self.import_fn(b, ctx, "parallel_for"), [task, data, n, grain])
 
     def ipow(self, T: ir.IntType) -> ir.Function:
         """`T @pts.ipow.iN(T base, T exp)`: wrapping integer power by squaring (exp >= 0);

@@ -27,12 +27,18 @@ class Views:
 
     # ---------------------------------------------------------------- indexing
 
-    def select(self, x: Tensor, pattern: str, idx: list, bounds: str | None = None) -> Tensor:
+    def select(self, x: Tensor, pattern: str, idx: list, bounds: str | None = None,
+               unit: bool = False) -> Tensor:
         """The view x[index] for a getitem/setitem pattern (ints, slices, None): ints must be
         in range (IndexError 'index 5 is out of bounds for axis 0 with size 3'), slices follow
         PySlice_AdjustIndices, None inserts a length-1 axis.  `bounds` (ir.passes.
-        bound_indices): per int index, r = proven in range, n = proven >= 0, - = unknown."""
+        bound_indices): per int index, r = proven in range, n = proven >= 0, - = unknown.
+        `unit` (ir.passes.version_loops): x's last axis is known to have a stride of 1 (a
+        test before the loop), so its index addresses the element without a multiply and
+        LLVM sees adjacent accesses as adjacent."""
         b = self.b
+        if unit and x.rank:
+            x = Tensor(x.dtype, x.data, x.owner, x.shape, x.strides[:-1] + [c64(1)], x.contiguous)
         it = iter(idx)
         known = iter(bounds.split() if bounds else ())
         off = c64(0)
@@ -99,7 +105,8 @@ class Views:
         x = ops[0]
         if has_advanced(self.ins.attrs["pattern"]):
             return self.advanced_getitem(ops)
-        v = self.select(x, self.ins.attrs["pattern"], ops[1:], self.ins.attrs.get("bounds"))
+        v = self.select(x, self.ins.attrs["pattern"], ops[1:], self.ins.attrs.get("bounds"),
+                        bool(self.ins.attrs.get("unit")))
         return self.result(v)
 
     def op_setitem(self, ops, types):
@@ -108,7 +115,8 @@ class Views:
         x, value = ops[0], ops[1]
         if has_advanced(self.ins.attrs["pattern"]):
             return self.advanced_setitem(ops)
-        target = self.select(x, self.ins.attrs["pattern"], ops[2:], self.ins.attrs.get("bounds"))
+        target = self.select(x, self.ins.attrs["pattern"], ops[2:], self.ins.attrs.get("bounds"),
+                             bool(self.ins.attrs.get("unit")))
         b = self.b
         if isinstance(value, Scalar):
             v = self.packed_scalar(value, x.dtype, self.ins.args[1].type)
@@ -210,6 +218,9 @@ class Views:
 
     def op_size(self, ops, types):
         return self.size_of(ops[0].shape)
+
+    def op_unit_stride(self, ops, types):
+        return self.b.icmp_signed("==", ops[0].strides[-1], c64(1))
 
     def op_item(self, ops, types):
         x = ops[0]

@@ -29,7 +29,7 @@ call can be repeated are ours):
 
 Timings are printed, never asserted; a failing implementation reads "n/a" with its error.
 
-    python bench/realprograms.py [--quick] [--json PATH]
+    python bench/realprograms.py [--quick] [--json PATH] [--impls Numba,pts] [PROGRAM ...]
 """
 from __future__ import annotations
 
@@ -266,11 +266,14 @@ def same(a, b) -> bool:
     return a == b
 
 
-def run(quick: bool = False, impls=IMPLS, log=None) -> list[dict]:
+def run(quick: bool = False, impls=IMPLS, log=None, only=None) -> list[dict]:
+    """`only`: labels (case-insensitive prefixes) of the programs to run, None for all."""
     budget = 0.1 if quick else 2.0
     min_runs, max_runs = (1, 5) if quick else (15, 300)
     rows = []
     for label, fn, args in _inputs(quick):
+        if only and not any(label.lower().startswith(o.lower()) for o in only):
+            continue
         row = {"label": label, "time": {}, "runs": {}, "result": {}, "error": {}}
         compiled = {}
         for impl in impls:
@@ -331,6 +334,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="tiny inputs, few runs (smoke test)")
     ap.add_argument("--json", help="write the rows to this file")
+    ap.add_argument("--impls", default=",".join(IMPLS),
+                    help="comma-separated implementations (default: %(default)s)")
+    ap.add_argument("programs", nargs="*",
+                    help="programs to run (prefixes of their labels: fft, sor, kde; default all)")
     opts = ap.parse_args(argv)
     info = machine_info()
     try:
@@ -339,7 +346,9 @@ def main(argv=None) -> int:
         load = float("nan")
     print(f"real programs: element loops over numpy arrays ({info['cpu']}, {info['nproc']} "
           f"CPUs, load {load:.1f}; Numba {info['numba']}); medians, Numba and pts alternated")
-    rows = run(opts.quick, log=lambda s: print(s, file=sys.stderr))
+    impls = tuple(i for i in IMPLS if i.lower() in opts.impls.lower().split(","))
+    only = [("SciMark " + p if p.lower() in ("fft", "sor") else p) for p in opts.programs]
+    rows = run(opts.quick, impls, log=lambda s: print(s, file=sys.stderr), only=only or None)
     print(format_table(rows))
     if opts.json:
         with open(opts.json, "w") as f:

@@ -27,6 +27,10 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                depth; dtype numpy's for the elements' type unless given (a ragged list is
                numpy's ValueError; an empty outer list has size 0 on every axis)
   np.shape     (array) -> tuple<i64, ...>: x.shape;  np.size (array) -> i64: x.size
+  np.unit_stride (array) -> i1: are x's last axis's elements adjacent in memory
+               (x.strides[-1] == x.itemsize)?  Not numpy's (no user can call it):
+               ir.passes.version_loops asks it before a loop whose copy then indexes x's
+               last axis with a stride of 1 (a `unit` attribute of np.getitem/np.setitem)
   np.item      (array or numpy scalar) -> the Python scalar: x.item()
   np.sum_to    (g: tensor<D, m>, like: tensor<E, n>), m >= n -> tensor<D, n>: not numpy's
                (no user can call it; differentiation emits it, DESIGN.md §9) — g summed
@@ -67,7 +71,7 @@ import operator
 import warnings
 from typing import Any
 
-from pts.ir.op_table import NOT_CONST, READ, TENSOR, WRITE, OpTypeError, OpUse, define
+from pts.ir.op_table import NOT_CONST, PURE, READ, TENSOR, WRITE, OpTypeError, OpUse, define
 from pts.ir.types import (DTYPE_OF_SCALAR, INT_BITS, NUMPY_SCALARS, DTYPE_NAMES, DTYPES, F32, F64, I1, I32, I64, NONE, NPF64, NPI1,
                           NPI64, SCALAR_OF_DTYPE, TensorType, TupleType, Type)
 
@@ -135,6 +139,8 @@ def evaluate(name: str, operands, static: dict, pattern: str | None = None) -> A
         return tuple(int(d) for d in operands[0].shape)
     if name == "size":
         return int(operands[0].size)
+    if name == "unit_stride":
+        return bool(operands[0].strides[-1] == operands[0].itemsize)
     if name == "item":
         return operands[0].item()
     if "out" in static:
@@ -374,6 +380,15 @@ def _tensor_free(use: OpUse) -> None:
     return None
 
 
+def _unit_stride(use: OpUse) -> Type:
+    use.arity(1)
+    if not (isinstance(use.types[0], TensorType) and use.types[0].rank >= 1):
+        use.fail(f"expected an array of rank >= 1, found {use.types[0]}")
+    if use.attrs.get("static") not in (None, "{}"):
+        use.fail("expected no static arguments")
+    return I1
+
+
 def _sum_to(use: OpUse) -> Type:
     use.arity(2)
     g, like = use.types
@@ -393,6 +408,8 @@ for _name in TENSOR_OPS:
 # not numpy's and not in TENSOR_OPS (the frontend never emits it): differentiation's
 define("np.sum_to", TENSOR, _evaluator("sum_to"), _sum_to)
 define("np.index_add", TENSOR, _evaluator("index_add"), _setitem)
+# (a strided array's strides never change: pure)
+define("np.unit_stride", PURE, _evaluator("unit_stride"), _unit_stride)
 # attributes of the scripted object: evaluated by the interpreter on the root it is given
 define("attr.get", READ, None, _attr_get)
 define("attr.set", WRITE, None, _attr_set)

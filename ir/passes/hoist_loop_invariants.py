@@ -18,14 +18,15 @@ native code whatever its operands.  Not speculated: integer floordiv/mod (sdiv t
 on -2**63 / -1) unless the divisor is a constant other than 0 and -1, integer pow (the
 exponent is checked non-negative first), ftoi and cast (out of range they are poison in
 LLVM).  Float (f64, f32) arithmetic, comparisons, selects and math.* never trap.  Reads of
-lists (their indices are checked), checks and tensor ops are not PURE and stay.
+lists (their indices are checked), checks and tensor ops are not PURE and stay, but for
+numpy's float functions of float scalars (FLOAT_SCALAR_UFUNCS), which compute like math.*.
 """
 from __future__ import annotations
 
 from pts.ir import ops
 from pts.ir.analysis import dominators, natural_loops, reverse_postorder
 from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Target
-from pts.ir.types import F32, F64
+from pts.ir.types import F32, F64, NPF64
 
 
 def run(module: Module) -> bool:
@@ -36,7 +37,19 @@ def run(module: Module) -> bool:
     return changed
 
 
+# numpy's functions of float scalars that give a float and never raise (a domain error is
+# nan or inf, as numpy's scalar math gives it, with at most a RuntimeWarning interpreted)
+FLOAT_SCALAR_UFUNCS = frozenset("""np.exp np.log np.log1p np.expm1 np.sqrt np.sin np.cos
+np.tan np.tanh np.absolute np.negative np.positive np.add np.subtract np.multiply
+np.square np.maximum np.minimum""".split())
+FLOAT_SCALARS = (F64, F32, NPF64)
+
+
 def speculatable(i: Instr) -> bool:
+    if i.op in FLOAT_SCALAR_UFUNCS:
+        # a tensor op on float scalars is arithmetic (`np.log(b * N)` in a loop, KDE)
+        return (i.type in FLOAT_SCALARS and i.attrs.get("static") in (None, "{}")
+                and all(a.type in FLOAT_SCALARS for a in i.args))
     info = ops.OPS.get(i.op)
     if info is None or info.effect != ops.PURE or not i.has_result:
         return False

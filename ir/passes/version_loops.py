@@ -1,6 +1,8 @@
 """version_loops: an inner counted loop whose array indices no fact proves in range runs in
 a copy without index checks when one test before the loop shows that every index it could
-compute is in range (loop versioning); otherwise the original, checked loop runs.
+compute is in range (loop versioning), and whose arrays' last axes are indexed with a
+stride of 1 when the same test shows those strides are 1; otherwise the original, checked
+loop runs.
 
 Requires: verified IR, after bound_indices (a late pass: it runs once; another round would
 version the checked original again).  Invalidates: the block list, CFG, predecessors and
@@ -30,6 +32,19 @@ results are the same either way; an index that would be out of range makes the t
 and the original loop raise numpy's IndexError at the iteration CPython would.  The test
 skips iterations that exit early (break) or accesses that a branch skips: it asks about
 a superset of the indices, which only ever sends a loop to the checked original.
+
+Unit strides: an array argument's strides are run-time values (a view x[::2] is as good an
+argument as x), so every element access multiplies its index by a stride; in a loop that
+reads neighbours (laplace2d's A[j, i - 1], A[j, i + 1]) LLVM then keeps one pointer per
+access stepping by the stride, and spills them (1.12x Numba's time, whose arrays are typed
+C-contiguous; 1.02x with the stride known).  For every array defined outside the loop that
+it accesses element by element (an int index per axis) with a last index that changes in
+the loop, the test also asks `np.unit_stride x` (x.strides[-1] == x.itemsize), and the
+copy's element accesses of x say `unit` (the backend then uses a stride of 1 for the last
+axis).  A loop whose indices are all proven already is versioned on the strides alone.  A
+strided array sends the loop to the original, which keeps the checks the test would have
+dropped (strided arguments to element loops are rare; a third copy would cost compile time
+for them all).
 
 Wrapping: the test also asks that every value it reads (s, hi, st, the values of the b's)
 lie within +-2**40 and the proof's constants are small (|coefficients| <= 2**8, constants
@@ -71,9 +86,11 @@ def _version_one(f: Function, done: set) -> bool:
         shape = _match(f, h, body)
         if shape is None:
             continue
-        accesses = _candidates([b for b in f.blocks if b in body], shape["iv"])
-        if accesses:
-            done.add(_transform(f, h, body, shape, accesses))
+        blocks = [b for b in f.blocks if b in body]
+        accesses = _candidates(blocks, shape["iv"])
+        units = _unit_candidates(blocks)
+        if accesses or units:
+            done.add(_transform(f, h, body, shape, accesses, units))
             return True
     return False
 
@@ -266,6 +283,26 @@ def _candidates(blocks: list, iv) -> list:
     return out
 
 
+def _unit_candidates(blocks: list) -> list:
+    """The arrays defined outside the loop that it reads or writes element by element
+    (every axis an int index) with a last index that changes in the loop, in order of first
+    access: the copy indexes their last axis with a stride of 1 when the test finds it so."""
+    body = set(blocks)
+    out: dict = {}
+    for b in blocks:
+        for i in b.instrs:
+            if i.op not in ACCESS or not isinstance(i.attrs.get("pattern"), str):
+                continue
+            words = _int_words(i)
+            array = i.args[0]
+            rank = getattr(array.type, "rank", 0)
+            if not rank or len(words) != rank or len(i.attrs["pattern"].split()) != rank \
+                    or not _outside(array, body) or _outside(words[-1][0], body):
+                continue
+            out[array] = None
+    return list(out)
+
+
 # ---------------------------------------------------------------- the transform
 
 class _Test:
@@ -293,7 +330,8 @@ class _Test:
         return self.op("add", [total, const(k)]) if k else total
 
 
-def _transform(f: Function, h: Block, body: set, shape: dict, accesses: list) -> Block:
+def _transform(f: Function, h: Block, body: set, shape: dict, accesses: list,
+               units: list) -> Block:
     span = h.terminator.span
     _pass_out(f, body, shape["after"])
     k, hi, st = shape["k"], shape["hi"], shape["st"]
@@ -305,12 +343,34 @@ def _transform(f: Function, h: Block, body: set, shape: dict, accesses: list) ->
     T = _Test(test, span)
     s = test.params[k]
     conds: list = []
-    for v in (s, hi, st):
+    for v in (s, hi, st) if accesses else ():
         if not isinstance(v, Const):
             T.within(v, conds)
     # (in a fixed order, not a set's: the printed IR is the kernel library's key)
     for leaf in dict.fromkeys(leaf for *_, form in accesses for leaf in form[1]):
         T.within(leaf, conds)
+    for array in units:
+        conds.append(T.op("np.unit_stride", [array], I1))
+    if accesses:
+        _test_bounds(T, conds, shape, s, accesses)
+    ok = conds[0]
+    for c in conds[1:]:
+        ok = T.op("and", [ok, c], I1)
+    fast_h, copies = _copy_loop(f, h, body, accesses, units)
+    test.append(Instr("cbr", [ok], targets=[Target(fast_h, list(test.params)),
+                                            Target(h, list(test.params))], span=span))
+    # the test and the copy just before the original loop
+    new = [test] + copies
+    rest = [b for b in f.blocks if b not in new]
+    at = rest.index(h)
+    f.blocks[:] = rest[:at] + new + rest[at:]
+    return fast_h
+
+
+def _test_bounds(T: _Test, conds: list, shape: dict, s, accesses: list) -> None:
+    """Append to conds: every index of `accesses` at the first and the last iteration lies
+    within [0, its axis's size)."""
+    hi, st = shape["hi"], shape["st"]
     # the last iteration's iv: s + ((hi - 1 - s) // st) * st counting up, s - ((s - hi - 1)
     # // -st) * -st counting down (an empty loop gives a value the test may refuse: harmless)
     if shape["runtime_step"]:
@@ -344,22 +404,11 @@ def _transform(f: Function, h: Block, body: set, shape: dict, accesses: list) ->
         for v in ends:
             conds.append(T.op("le", [const(0), v], I1))
             conds.append(T.op("lt", [v, sizes[array, axis]], I1))
-    ok = conds[0]
-    for c in conds[1:]:
-        ok = T.op("and", [ok, c], I1)
-    fast_h, copies = _copy_loop(f, h, body, accesses)
-    test.append(Instr("cbr", [ok], targets=[Target(fast_h, list(test.params)),
-                                            Target(h, list(test.params))], span=span))
-    # the test and the copy just before the original loop
-    new = [test] + copies
-    rest = [b for b in f.blocks if b not in new]
-    at = rest.index(h)
-    f.blocks[:] = rest[:at] + new + rest[at:]
-    return fast_h
 
 
-def _copy_loop(f: Function, h: Block, body: set, accesses: list):
-    """A copy of the loop whose accesses of `accesses` say `r`: (its header, its blocks)."""
+def _copy_loop(f: Function, h: Block, body: set, accesses: list, units: list):
+    """A copy of the loop whose accesses of `accesses` say `r`, and whose element accesses
+    of the arrays `units` say `unit`: (its header, its blocks)."""
     order = [b for b in f.blocks if b in body]
     copies: dict[Block, Block] = {}
     cl = _Cloner({})
@@ -376,6 +425,9 @@ def _copy_loop(f: Function, h: Block, body: set, accesses: list):
     for b in sorted(order, key=lambda b: depth[b]):
         for i in b.instrs:
             c = cl.instr(i, copies[b])
+            if i.op in ACCESS and i.args[0] in units and \
+                    len(i.attrs.get("pattern", "").split()) == len(_int_words(i)):
+                c.attrs["unit"] = "1"
             if i in proven:
                 n = len(_int_words(i))
                 letters = i.attrs.get("bounds", " ".join("-" * n)).split()

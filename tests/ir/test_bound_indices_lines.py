@@ -61,20 +61,30 @@ V_CASES = [
     (V.butterfly, (np.arange(16.0), 12, 2), "wd_real = data[j]", 16),
     (V.rows_of, (np.arange(12.0).reshape(3, 4), 0, 5), "t += A[r, i] - A[r, i - 1]", 4),
 ]
+# the same through strided views (the unit-stride copy is not taken): (case, view of a base)
+V_VIEWS = [
+    ((V.butterfly, (np.arange(32.0), 9, 1), "wd_real = data[j]", 16), lambda a: a[::2]),
+    ((V.butterfly, (np.arange(32.0), 12, 2), "wd_real = data[j]", 16), lambda a: a[1::2]),
+    ((V.rows_of, (np.arange(12.0).reshape(4, 3), 0, 5), "t += A[r, i] - A[r, i - 1]", 4),
+     lambda a: a.T),
+]
 
 
 @pytest.mark.parametrize("backend", ["interp", "native"])
-@pytest.mark.parametrize("fn, args, text, size", V_CASES,
-                         ids=[f"{c[0].__name__}-{n}" for n, c in enumerate(V_CASES)])
-def test_versioned_loop_fails_like_numpy(backend, fn, args, text, size):
+@pytest.mark.parametrize("fn, args, text, size, view",
+                         [c + (None,) for c in V_CASES] + [c + (v,) for c, v in V_VIEWS],
+                         ids=[f"{c[0].__name__}-{n}" for n, c in enumerate(V_CASES)]
+                         + [f"{c[0].__name__}-view{n}" for n, (c, _) in enumerate(V_VIEWS)])
+def test_versioned_loop_fails_like_numpy(backend, fn, args, text, size, view):
+    view = view or (lambda a: a)
     want = args[0].copy()
     with pytest.raises(IndexError) as info:
-        fn(want, *args[1:])
+        fn(view(want), *args[1:])
     message = str(info.value)
     assert message.endswith(f"with size {size}")
     got = args[0].copy()
     with pytest.raises(IndexError) as info:
-        pts.script(fn, backend=backend)(got, *args[1:])
+        pts.script(fn, backend=backend)(view(got), *args[1:])
     assert str(info.value).splitlines()[0] == message
     where = re.findall(r'File "([^"]+)", line (\d+)', str(info.value))
     line = next(n for n, s in enumerate(V_SRC, 1) if text in s)

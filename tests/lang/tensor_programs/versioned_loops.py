@@ -2,7 +2,9 @@
 the loop shows every index in range (SciMark FFT's butterflies, whose sizes come from an int
 argument), and in the checked original otherwise: an index that numpy would refuse still
 raises numpy's IndexError at the same iteration, with the array changed as far as numpy
-had changed it, and numpy's wraparound of negative indices still holds."""
+had changed it, and numpy's wraparound of negative indices still holds.  Strided views
+(x[::2], a transpose) are arguments too: the unchecked copy also assumes a stride of 1 on
+the last axis, so they take the checked original, with the same results and errors."""
 import numpy as np
 
 
@@ -83,3 +85,10 @@ def rows_of(A: np.ndarray, r: int, n: int) -> float:
 # run: rows_of(np.arange(12.0).reshape(3, 4), 3, 4)
 # run: rows_of(np.arange(12.0).reshape(3, 4), -1, 4)
 # run: rows_of(np.arange(12.0).reshape(3, 4), 0, 5)
+# run: butterfly(np.arange(32.0)[::2], 8, 2)
+# run: butterfly(np.arange(32.0)[::2], 9, 1)
+# run: strided_sum(np.arange(20.0)[::2], 1, 10, 3)
+# run: every_other_down(np.arange(12.0)[::-2], 6)
+# run: behind(np.arange(10.0)[1::2], 5, 6)
+# run: rows_of((np.arange(12.0).reshape(4, 3) ** 2).T, 2, 4)
+# run: rows_of(np.arange(12.0).reshape(4, 3).T, 3, 4)
