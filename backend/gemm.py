@@ -146,6 +146,18 @@ DOT_K_VECTORS = 8
 SWAP_M = (16, 256)
 SWAP_B_BYTES = 8 << 20
 SWAP_ROWS = 1024
+# `Gemm.streamed`: problems with fewer rows than STREAM_M, B's rows contiguous and a B of
+# at least STREAM_B_BYTES (packing it would copy all of B to use each element a few times):
+# C's rows in blocks of STREAM_L1 bytes (all M rows), STREAM_K rows of B per pass over them
+STREAM_M = 5
+STREAM_B_BYTES = 1 << 20
+STREAM_L1 = 16 << 10
+STREAM_K = 8
+# ... and threads split them in chunks of at least STREAM_RUN bytes of B's rows (a page:
+# chunks of 512 f32 columns of 1024-column rows, read 2 KB of every 4 KB, ran ~1.6x slower)
+STREAM_RUN = 4096
+# B's rows are prefetched this many groups of STREAM_K rows ahead
+STREAM_AHEAD = 2
 
 
 @dataclass(frozen=True)
@@ -950,6 +962,142 @@ class Gemm:
                 for_range(b, c64(0), N, DOT_TILE,
                           lambda j0: for_range(b, c64(0), M, DR, cols(j0), "di"), "dj")
 
+    def streamed_rows(self, b: ir.IRBuilder, M, K, kn):
+        """Does an (M, kn, K) problem with B's rows contiguous take `streamed` (`x @ W` at a
+        batch of a few, W row-major)?  One row, or M < STREAM_M and B of at least
+        STREAM_B_BYTES (kn:
+        the whole problem's width, so that a thread's chunk takes the same way as the whole
+        and results do not depend on the thread count)."""
+        few = b.icmp_signed("<", M, c64(STREAM_M))
+        big = b.icmp_signed(">=", b.mul(b.mul(K, kn), c64(self.size)), c64(STREAM_B_BYTES))
+        return b.or_(b.icmp_signed("==", M, c64(1)), b.and_(few, big))
+
+    def stream_fn(self) -> ir.Function:
+        """void stream(M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc, relu): C (= or
+        +=) A @ B for few rows of A and B's rows contiguous (unit column stride), read in
+        place: each row of B, scaled by A[i, p], is added to row i of C (`streamed`), in
+        blocks of C's columns that stay in L1 (STREAM_L1 bytes for all M rows), STREAM_K rows
+        of B at a time (one load and one store of C per STREAM_K multiply-adds).  Each
+        element of C sums over p in order, from 0 (or from C when accumulating); the
+        epilogue (+ bias, ReLU) is a last pass over the block."""
+        T, V, VW = self.T, self.V, self.p.vw
+        fma = self.fmuladd()
+        lanes = ir.VectorType(ir.IntType(32), VW)
+        align = ir.Constant(ir.IntType(32), self.size)
+        fetch = self.mc.intrinsic("llvm.prefetch", [PTR])
+        read, keep, data = (ir.Constant(ir.IntType(32), v) for v in (0, 3, 1))
+
+        def build(f):
+            M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc, relu = f.args
+            for ptr in (A, B, C, bias):
+                ptr.add_attribute("noalias")
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            jb = imax(b, c64(VW), b.mul(b.sdiv(c64(STREAM_L1 // self.size), b.mul(M, c64(VW))),
+                                        c64(VW)))
+            k4 = b.mul(b.sdiv(K, c64(STREAM_K)), c64(STREAM_K))
+
+            def block(j0):
+                w = imin(b, jb, b.sub(N, j0))
+                wv = b.mul(b.sdiv(w, c64(VW)), c64(VW))
+                mask = b.icmp_signed("<", ir.Constant(lanes, list(range(VW))),
+                                     splat(b, b.trunc(b.sub(w, wv), ir.IntType(32)), lanes))
+
+                def over_columns(body):
+                    """body(j, load, store) for the block's whole vectors, then its last
+                    partial one (masked)."""
+                    def plain_load(ptr):
+                        ld = b.load(ptr, typ=V)
+                        ld.align = self.size
+                        return ld
+
+                    def plain_store(v, ptr):
+                        st = b.store(v, ptr)
+                        st.align = self.size
+                    for_range(b, c64(0), wv, VW, lambda j: body(b.add(j0, j), plain_load,
+                                                                 plain_store), "sj")
+                    with b.if_then(b.icmp_signed("<", wv, w)):
+                        body(b.add(j0, wv),
+                             lambda ptr: b.call(self.masked("load"), [ptr, align, mask,
+                                                                      ir.Constant(V, None)]),
+                             lambda v, ptr: b.call(self.masked("store"), [v, ptr, align, mask]))
+
+                def crow(i):
+                    return self.gep(b, C, b.mul(i, rsc))
+                with b.if_then(b.not_(acc)):
+                    for_range(b, c64(0), M, 1, lambda i: over_columns(
+                        lambda j, ld, st: st(ir.Constant(V, None), self.gep(b, crow(i), j))), "sz")
+
+                def rows_of_b(p0, count: int, R: int):
+                    """C's R rows += A[:, p0:p0 + count] @ B[p0:p0 + count]: each vector of
+                    B's rows loaded once for all R rows."""
+                    brows = [self.gep(b, B, b.mul(b.add(p0, c64(u)), rsb)) for u in range(count)]
+                    ahead = [self.gep(b, r, b.mul(c64(STREAM_AHEAD * STREAM_K), rsb)) for r in brows]
+                    av, ci = [], []
+                    for i in range(R):
+                        ai = self.gep(b, A, b.add(b.mul(c64(i), rsa), b.mul(p0, csa)))
+                        av.append([splat(b, b.load(self.gep(b, ai, b.mul(c64(u), csa)), typ=T), V)
+                                   for u in range(count)])
+                        ci.append(crow(c64(i)))
+
+                    def step(j, ld, st):
+                        if count > 1:       # the rows STREAM_AHEAD groups on, at j
+                            for r in ahead:
+                                b.call(fetch, [self.gep(b, r, j), read, keep, data])
+                        bv = [ld(self.gep(b, r, j)) for r in brows]
+                        for i in range(R):
+                            ptr = self.gep(b, ci[i], j)
+                            s = ld(ptr)
+                            for u in range(count):
+                                s = b.call(fma, [av[i][u], bv[u], s])
+                            st(s, ptr)
+                    over_columns(step)
+
+                def all_rows(R: int):
+                    for_range(b, c64(0), k4, STREAM_K, lambda p0: rows_of_b(p0, STREAM_K, R), "sp")
+                    for_range(b, k4, K, 1, lambda p: rows_of_b(p, 1, R), "st")
+
+                def by_rows(R: int):
+                    if R == STREAM_M - 1:
+                        all_rows(R)
+                        return
+                    with b.if_else(b.icmp_signed("==", M, c64(R))) as (this, other):
+                        with this:
+                            all_rows(R)
+                        with other:
+                            by_rows(R + 1)
+                by_rows(1)
+
+                def epilogue(i):
+                    ci = crow(i)
+                    pre = b.block
+                    with b.if_then(b.and_(has_bias, rowb)):
+                        x = b.load(self.gep(b, bias, i), typ=T)
+                        in_row = b.block
+                    rb = b.phi(T)
+                    rb.add_incoming(ir.Constant(T, -0.0), pre)
+                    rb.add_incoming(x, in_row)
+                    rv = splat(b, rb, V)
+                    col_bias = b.and_(has_bias, b.not_(rowb))
+
+                    def step(j, ld, st):
+                        ptr = self.gep(b, ci, j)
+                        pre = b.block
+                        with b.if_then(col_bias):
+                            bl = ld(self.gep(b, bias, j))
+                            in_col = b.block
+                        bv = b.phi(V)
+                        bv.add_incoming(rv, pre)
+                        bv.add_incoming(bl, in_col)
+                        st(self.epilogue(b, ld(ptr), bv, relu), ptr)
+                    over_columns(step)
+                with b.if_then(b.or_(has_bias, relu)):
+                    for_range(b, c64(0), M, 1, epilogue, "se")
+            for_range(b, c64(0), N, jb, block, "sb")
+            b.ret_void()
+        return self.fn("stream", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I64T,
+                                        PTR, I1T, I1T, I1T], build, small=False)
+
     def run_fn(self) -> ir.Function:
         """void run(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
         work, kn): the entry's work in the K blocks of a problem kn columns wide (a thread's
@@ -968,6 +1116,11 @@ class Gemm:
                 b.icmp_signed("==", csa, c64(1)), b.icmp_signed("==", rsb, c64(1))))
             with b.if_then(few):
                 self.dots(b, f.args[1:16])
+                b.ret_void()
+            stream = b.and_(self.streamed_rows(b, M, K, kn), b.icmp_signed("==", csb, c64(1)))
+            with b.if_then(stream):
+                b.call(self.stream_fn(), [M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc,
+                                          relu])
                 b.ret_void()
             size = self.worksize(b, M, N, K)
             own = b.icmp_unsigned("==", work, ir.Constant(PTR, None))
@@ -1108,6 +1261,11 @@ class ParallelGemm:
                     least = b.select(by_cols, c64(-(-CHUNK_COLS // P.nr)),
                                      c64(-(-CHUNK_ROWS // P.mr)))
                     least = b.select(swap, imax(b, least, ceil_div(b, b.mul(M, c64(4)), P.nr)),
+                                     least)
+                    # `streamed` problems read runs of B's rows as wide as a chunk
+                    streamed = b.and_(g.streamed_rows(b, M, K, N),
+                                      b.icmp_signed("==", args[9], c64(1)))
+                    least = b.select(streamed, imax(b, least, c64(-(-STREAM_RUN // (g.size * P.nr)))),
                                      least)
                     grain = imax(b, grain, least)
                     g.mc.parallel_for(b, ctx, self.task(), env, units, grain)

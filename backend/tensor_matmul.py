@@ -118,35 +118,19 @@ class Matmul:
         else:
             out = self.alloc(out_dt, [])
             ost, on, om = [], c64(0), c64(0)
-        if fast and not bshape and (a.rank == 1) != (c.rank == 1):
-            # matrix @ vector, vector @ matrix: packing for the gemm would copy the whole
-            # matrix to use each element once; contiguous operands take a vectorized loop
-            # (A and B, not a and c: they may be converted copies)
+        if fast and not bshape and c.rank == 1 and a.rank > 1:
+            # matrix @ vector: packing for the gemm would copy the whole matrix to use each
+            # element once; contiguous operands take a vectorized loop (A and B, not a and c:
+            # they may be converted copies).  (vector @ matrix is the gemm's: backend/gemm.py's
+            # `streamed` or `dots` read the matrix in place, split over threads.)
             col = Tensor(B.dtype, B.data, B.owner, [kb], [B.strides[-2]])
-            row = Tensor(A.dtype, A.data, A.owner, [ka], [A.strides[-1]])
-            if c.rank == 1:
-                unit = b.and_(b.icmp_signed("==", A.strides[-1], c64(1)),
-                              b.icmp_signed("==", col.strides[0], c64(1)))
-            else:
-                unit = b.icmp_signed("==", B.strides[-1], c64(1))
+            unit = b.and_(b.icmp_signed("==", A.strides[-1], c64(1)),
+                          b.icmp_signed("==", col.strides[0], c64(1)))
             with b.if_else(unit) as (then, otherwise):
                 with then:
-                    self.matvec(A, col, out, n, ka) if c.rank == 1 else self.vecmat(row, B, out, m, ka)
+                    self.matvec(A, col, out, n, ka)
                 with otherwise:
                     self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=True)
-        elif fast and not bshape and a.rank > 1 and c.rank > 1:
-            # one row (x @ W at batch 1): as vector @ matrix when W's rows are contiguous
-            # (the gemm would pack all of W to use each element once: 3x numpy's time)
-            row = Tensor(A.dtype, A.data, A.owner, [ka], [A.strides[-1]])
-            one_row = b.and_(b.icmp_signed("==", n, c64(1)),
-                             b.and_(b.icmp_signed("==", B.strides[-1], c64(1)),
-                                    b.icmp_signed("==", out.strides[-1], c64(1))))
-            with b.if_else(one_row) as (then, otherwise):
-                with then:
-                    self.vecmat(row, B, out, m, ka)
-                with otherwise:
-                    self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on,
-                                      collapse=True)
         elif fast:
             self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=a.rank > 1)
         if fast:
@@ -222,20 +206,6 @@ class Matmul:
             self.fc.counted_loop(k, step)
             self.store(out, b.mul(i, out.strides[0]), b.load(acc, typ=T))
         self.fc.counted_loop(n, row)
-
-    def vecmat(self, v: Tensor, B: Tensor, out: Tensor, m, k) -> None:
-        """out[j] = sum_p v[p] * B[p, j], rows of B contiguous: out starts at 0 and each row
-        of B, scaled by v[p], is added to it (vectorized along j; each out[j] sums in order)."""
-        b = self.b
-        T = REG[out.dtype]
-        self.fc.counted_loop(m, lambda j: self.store(out, j, ir.Constant(T, 0.0)))
-
-        def step(p):
-            s = self.load(v, b.mul(p, v.strides[0]))
-            base = b.mul(p, B.strides[0])
-            self.fc.counted_loop(m, lambda j: self.store(
-                out, j, b.fadd(self.load(out, j), b.fmul(s, self.load(B, b.add(base, j))))))
-        self.fc.counted_loop(k, step)
 
     def gemm_batches(self, A: Tensor, B: Tensor, out: Tensor, bshape, sa, sb, ost, n, m, k, on,
                      collapse: bool):
