@@ -1310,6 +1310,92 @@ class ParallelGemm:
         return out, want, cp
 
 
+# Batched products (`BatchedGemm`): at least this many batches of a problem are split over
+# the pool by batches (whole products per chunk, each chunk with one workspace), fewer are
+# each split by columns or rows as one product is
+BATCH_SPLIT = 4
+
+
+class BatchedGemm:
+    """`pts.gemm.T.batch(ctx, count, M, N, K, A, rsa, csa, sa, B, rsb, csb, sb, C, rsc, sc)`:
+    C[i] = A[i] @ B[i] for i < count, the i-th operands sa, sb, sc elements on (0 for one
+    shared by every batch: `W @ cols` with cols (n, K, HW), an im2col convolution).  Batches
+    in chunks over the thread pool, each chunk packing into one workspace of its own and
+    running the serial entry per batch (where per-batch calls of the split entry each woke
+    the pool for a small product, and a loop of serial calls used one thread); few batches
+    (< BATCH_SPLIT) are each split as one product is; little work in all (PARALLEL_MIN) is
+    one serial loop.  Every batch's sums are the serial entry's, so results do not depend on
+    the thread count or the chunking."""
+
+    FIELDS = [PTR, I64T, I64T, I64T, I64T, PTR, I64T, I64T, I64T, PTR, I64T, I64T, I64T, PTR,
+              I64T, I64T]
+
+    def __init__(self, g: Gemm):
+        self.g = g
+        self.env_t = ir.LiteralStructType(self.FIELDS)
+
+    def loop(self, b: ir.IRBuilder, fields: list, begin, end, work) -> None:
+        """Batches [begin, end) through `call`: the serial entry with `work`, or (work None)
+        the entry split over the pool."""
+        g = self.g
+        ctx, count, M, N, K, A, rsa, csa, sa, B, rsb, csb, sb, C, rsc, sc = fields
+        null = ir.Constant(PTR, None)
+        no = ir.Constant(I1T, 0)
+
+        def one(i):
+            args = [ctx, M, N, K, g.gep(b, A, b.mul(i, sa)), rsa, csa, g.gep(b, B, b.mul(i, sb)),
+                    rsb, csb, g.gep(b, C, b.mul(i, sc)), rsc, null, no, no, no]
+            if work is None:
+                b.call(ParallelGemm(g).entry(), args)
+            else:
+                b.call(g.entry(), args + [work])
+        for_range(b, begin, end, 1, one, "bt")
+
+    def with_work(self, b: ir.IRBuilder, fields: list, begin, end) -> None:
+        g = self.g
+        ctx, M, N, K = fields[0], fields[2], fields[3], fields[4]
+        work = b.call(g.mc.import_fn(b, ctx, "malloc"), [g.worksize(b, M, N, K)])
+        self.loop(b, fields, begin, end, work)
+        b.call(g.mc.import_fn(b, ctx, "free"), [work])
+
+    def task(self) -> ir.Function:
+        def build(f):
+            env, begin, end = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            self.with_work(b, load_fields(b, env, self.env_t), begin, end)
+            b.ret_void()
+        return self.g.fn("batch.task", VOID, [PTR, I64T, I64T], build)
+
+    def entry(self) -> ir.Function:
+        g = self.g
+
+        def build(f):
+            fields = list(f.args)
+            ctx, count, M, N, K = fields[:5]
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            empty = b.or_(b.icmp_signed("<=", count, c64(0)),
+                          b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0))))
+            with b.if_then(empty, likely=False):
+                b.ret_void()
+            each = b.mul(b.mul(M, N), K)
+            small = b.icmp_signed("<", b.mul(each, count), c64(PARALLEL_MIN))
+            with b.if_else(small) as (serial, split):
+                with serial:
+                    self.with_work(b, fields, c64(0), count)
+                with split:
+                    with b.if_else(b.icmp_signed(">=", count, c64(BATCH_SPLIT))) as (by_batch, each_split):
+                        with by_batch:
+                            env = alloca(b, self.env_t)
+                            store_fields(b, env, self.env_t, fields)
+                            per = at_least_one(b, each)
+                            grain = b.add(b.sdiv(c64(CHUNK_MIN), per), c64(1))
+                            g.mc.parallel_for(b, ctx, self.task(), env, count, grain)
+                        with each_split:
+                            self.loop(b, fields, c64(0), count, None)
+            b.ret_void()
+        return g.fn("batch", VOID, self.FIELDS, build)
+
+
 def gemm(mc, dt_name: str) -> Gemm:
     """The Gemm of dtype 'f32' / 'f64' for module codegen `mc` (one per module)."""
     cache = mc.__dict__.setdefault("_gemm", {})
@@ -1336,11 +1422,13 @@ def call(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K, A, rsa, csa, B, rsb, c
                or gemm(mc, dt_name).entry(), args + [work])
 
 
-def alloc_work(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K):
-    """malloc a packing workspace for repeated (M, N, K) calls; free it with free_work."""
-    lib = _library_fn(mc, dt_name, "worksize", [I64T] * 3, I64T)
-    size = b.call(lib, [M, N, K]) if lib else gemm(mc, dt_name).worksize(b, M, N, K)
-    return b.call(mc.import_fn(b, ctx, "malloc"), [size])
+def call_batched(mc, b: ir.IRBuilder, ctx, dt_name: str, count, M, N, K, A, rsa, csa, sa, B,
+                 rsb, csb, sb, C, rsc, sc) -> None:
+    """Emit a call of the batched entry (`BatchedGemm`): C[i] = A[i] @ B[i] for i < count,
+    the operands of batch i sa, sb, sc elements on from A, B, C."""
+    args = [ctx, count, M, N, K, A, rsa, csa, sa, B, rsb, csb, sb, C, rsc, sc]
+    b.call(_library_fn(mc, dt_name, "batch", BatchedGemm.FIELDS)
+           or BatchedGemm(gemm(mc, dt_name)).entry(), args)
 
 
 def _library_fn(mc, dt_name: str, part: str, args: list, ret=VOID) -> ir.Function | None:
@@ -1351,7 +1439,3 @@ def _library_fn(mc, dt_name: str, part: str, args: list, ret=VOID) -> ir.Functio
     from pts.backend import kernel_library
     mc.library_used = True
     return mc.external(kernel_library.symbol(dt_name, part), ir.FunctionType(ret, args))
-
-
-def free_work(mc, b: ir.IRBuilder, ctx, work) -> None:
-    b.call(mc.import_fn(b, ctx, "free"), [work])

@@ -211,7 +211,8 @@ class Matmul:
                      collapse: bool):
         """out[batch] = A[batch] @ B[batch] through the gemm of backend/gemm.py: one call when
         there is no batch or when B is shared by every batch and A's batches are evenly
-        spaced rows (x @ W with x (..., n, k)), else one call per batch with one workspace."""
+        spaced rows (x @ W with x (..., n, k)), else a call of the batched entry per index
+        of the batch axes but the last (`gemm.call_batched`: the batches over threads)."""
         from pts.backend import gemm
         b, mc, ctx = self.b, self.mc, self.fc.ctx
         dn = "f32" if A.dtype == F32 else "f64"
@@ -227,9 +228,15 @@ class Matmul:
             return
 
         def batched():
-            work = gemm.alloc_work(mc, b, ctx, dn, n, m, k)
-            self.loop(bshape, [sa, sb, ost], lambda offs: one(*offs, n, work=work))
-            gemm.free_work(mc, b, ctx, work)
+            # the last batch axis in one call of the batched entry (split over threads by
+            # batches), the others in loops around it
+            def inner(offs):
+                oa, ob, oo = offs
+                gemm.call_batched(mc, b, ctx, dn, bshape[-1], n, m, k,
+                                  b.gep(A.data, [oa], source_etype=ET), rsa, csa, sa[-1],
+                                  b.gep(B.data, [ob], source_etype=ET), rsb, csb, sb[-1],
+                                  b.gep(out.data, [oo], source_etype=ET), on, ost[-1])
+            self.loop(bshape[:-1], [sa[:-1], sb[:-1], ost[:-1]], inner)
         if not collapse:
             batched()
             return
