@@ -156,8 +156,6 @@ STREAM_K = 8
 # ... and threads split them in chunks of at least STREAM_RUN bytes of B's rows (a page:
 # chunks of 512 f32 columns of 1024-column rows, read 2 KB of every 4 KB, ran ~1.6x slower)
 STREAM_RUN = 4096
-# B's rows are prefetched this many groups of STREAM_K rows ahead
-STREAM_AHEAD = 2
 
 
 @dataclass(frozen=True)
@@ -984,8 +982,6 @@ class Gemm:
         fma = self.fmuladd()
         lanes = ir.VectorType(ir.IntType(32), VW)
         align = ir.Constant(ir.IntType(32), self.size)
-        fetch = self.mc.intrinsic("llvm.prefetch", [PTR])
-        read, keep, data = (ir.Constant(ir.IntType(32), v) for v in (0, 3, 1))
 
         def build(f):
             M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc, relu = f.args
@@ -1032,7 +1028,6 @@ class Gemm:
                     """C's R rows += A[:, p0:p0 + count] @ B[p0:p0 + count]: each vector of
                     B's rows loaded once for all R rows."""
                     brows = [self.gep(b, B, b.mul(b.add(p0, c64(u)), rsb)) for u in range(count)]
-                    ahead = [self.gep(b, r, b.mul(c64(STREAM_AHEAD * STREAM_K), rsb)) for r in brows]
                     av, ci = [], []
                     for i in range(R):
                         ai = self.gep(b, A, b.add(b.mul(c64(i), rsa), b.mul(p0, csa)))
@@ -1041,9 +1036,6 @@ class Gemm:
                         ci.append(crow(c64(i)))
 
                     def step(j, ld, st):
-                        if count > 1:       # the rows STREAM_AHEAD groups on, at j
-                            for r in ahead:
-                                b.call(fetch, [self.gep(b, r, j), read, keep, data])
                         bv = [ld(self.gep(b, r, j)) for r in brows]
                         for i in range(R):
                             ptr = self.gep(b, ci[i], j)
