@@ -38,6 +38,19 @@ epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its
 more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
 between passes (DOT_L2): M = 8 over 50176-element rows was 1.26 slower, and keeps the tiles.
 
+One row of A, or fewer than STREAM_M rows with a B of 1 MiB or more, with B's rows
+contiguous (`x @ W` with W row-major at batch 1, `v @ W`: packing would copy all of B to
+use each element once or a few times) is streamed instead (`Gemm.stream`): STREAM_K rows of
+B at a time are scaled by A's elements and added to C's rows, which stay in L1 in blocks
+of columns; B is read once, in place and in order.  MyConv's 1 x 50176 x 1024 with W
+row-major: ~8.7 ms CPU, as the dot products of `x @ W.T` (~8.6; the packing gemm took ~65
+and tensor code's former single-threaded vector @ matrix loop ~28).  Threads split it in
+column chunks of at least STREAM_RUN bytes of B's rows.
+
+Batched products that are not one call (a shared 2-D operand against a batch: conv2d's
+`W @ cols` with cols (n, K, HW)) go through `BatchedGemm`: the batches split over the
+thread pool, each chunk with its own workspace; each batch's sums are the serial entry's.
+
 Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
 panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack the
 full panels, chosen at run time by the strides: vector copies k row by k row across all of
