@@ -38,6 +38,19 @@ epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its
 more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
 between passes (DOT_L2): M = 8 over 50176-element rows was 1.26 slower, and keeps the tiles.
 
+One row of A, or fewer than STREAM_M rows with a B of 1 MiB or more, with B's rows
+contiguous (`x @ W` with W row-major at batch 1, `v @ W`: packing would copy all of B to
+use each element once or a few times) is streamed instead (`Gemm.stream`): STREAM_K rows of
+B at a time are scaled by A's elements and added to C's rows, which stay in L1 in blocks
+of columns; B is read once, in place and in order.  MyConv's 1 x 50176 x 1024 with W
+row-major: ~8.7 ms CPU, as the dot products of `x @ W.T` (~8.6; the packing gemm took ~65
+and tensor code's former single-threaded vector @ matrix loop ~28).  Threads split it in
+column chunks of at least STREAM_RUN bytes of B's rows.
+
+Batched products that are not one call (a shared 2-D operand against a batch: conv2d's
+`W @ cols` with cols (n, K, HW)) go through `BatchedGemm`: the batches split over the
+thread pool, each chunk with its own workspace; each batch's sums are the serial entry's.
+
 Packing copies the operands into contiguous, 64-byte aligned buffers, zero-padded to whole
 panels: that is what absorbs arbitrary strides and the M/N edges.  Three ways to pack the
 full panels, chosen at run time by the strides: vector copies k row by k row across all of
@@ -146,6 +159,16 @@ DOT_K_VECTORS = 8
 SWAP_M = (16, 256)
 SWAP_B_BYTES = 8 << 20
 SWAP_ROWS = 1024
+# `Gemm.streamed`: problems with fewer rows than STREAM_M, B's rows contiguous and a B of
+# at least STREAM_B_BYTES (packing it would copy all of B to use each element a few times):
+# C's rows in blocks of STREAM_L1 bytes (all M rows), STREAM_K rows of B per pass over them
+STREAM_M = 5
+STREAM_B_BYTES = 1 << 20
+STREAM_L1 = 16 << 10
+STREAM_K = 8
+# ... and threads split them in chunks of at least STREAM_RUN bytes of B's rows (a page:
+# chunks of 512 f32 columns of 1024-column rows, read 2 KB of every 4 KB, ran ~1.6x slower)
+STREAM_RUN = 4096
 
 
 @dataclass(frozen=True)
@@ -950,6 +973,136 @@ class Gemm:
                 for_range(b, c64(0), N, DOT_TILE,
                           lambda j0: for_range(b, c64(0), M, DR, cols(j0), "di"), "dj")
 
+    def streamed_rows(self, b: ir.IRBuilder, M, K, kn):
+        """Does an (M, kn, K) problem with B's rows contiguous take `streamed` (`x @ W` at a
+        batch of a few, W row-major)?  One row, or M < STREAM_M and B of at least
+        STREAM_B_BYTES (kn:
+        the whole problem's width, so that a thread's chunk takes the same way as the whole
+        and results do not depend on the thread count)."""
+        few = b.icmp_signed("<", M, c64(STREAM_M))
+        big = b.icmp_signed(">=", b.mul(b.mul(K, kn), c64(self.size)), c64(STREAM_B_BYTES))
+        return b.or_(b.icmp_signed("==", M, c64(1)), b.and_(few, big))
+
+    def stream_fn(self) -> ir.Function:
+        """void stream(M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc, relu): C (= or
+        +=) A @ B for few rows of A and B's rows contiguous (unit column stride), read in
+        place: each row of B, scaled by A[i, p], is added to row i of C (`streamed`), in
+        blocks of C's columns that stay in L1 (STREAM_L1 bytes for all M rows), STREAM_K rows
+        of B at a time (one load and one store of C per STREAM_K multiply-adds).  Each
+        element of C sums over p in order, from 0 (or from C when accumulating); the
+        epilogue (+ bias, ReLU) is a last pass over the block."""
+        T, V, VW = self.T, self.V, self.p.vw
+        fma = self.fmuladd()
+        lanes = ir.VectorType(ir.IntType(32), VW)
+        align = ir.Constant(ir.IntType(32), self.size)
+
+        def build(f):
+            M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc, relu = f.args
+            for ptr in (A, B, C, bias):
+                ptr.add_attribute("noalias")
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            has_bias = b.icmp_unsigned("!=", bias, ir.Constant(PTR, None))
+            jb = imax(b, c64(VW), b.mul(b.sdiv(c64(STREAM_L1 // self.size), b.mul(M, c64(VW))),
+                                        c64(VW)))
+            k4 = b.mul(b.sdiv(K, c64(STREAM_K)), c64(STREAM_K))
+
+            def block(j0):
+                w = imin(b, jb, b.sub(N, j0))
+                wv = b.mul(b.sdiv(w, c64(VW)), c64(VW))
+                mask = b.icmp_signed("<", ir.Constant(lanes, list(range(VW))),
+                                     splat(b, b.trunc(b.sub(w, wv), ir.IntType(32)), lanes))
+
+                def over_columns(body):
+                    """body(j, load, store) for the block's whole vectors, then its last
+                    partial one (masked)."""
+                    def plain_load(ptr):
+                        ld = b.load(ptr, typ=V)
+                        ld.align = self.size
+                        return ld
+
+                    def plain_store(v, ptr):
+                        st = b.store(v, ptr)
+                        st.align = self.size
+                    for_range(b, c64(0), wv, VW, lambda j: body(b.add(j0, j), plain_load,
+                                                                 plain_store), "sj")
+                    with b.if_then(b.icmp_signed("<", wv, w)):
+                        body(b.add(j0, wv),
+                             lambda ptr: b.call(self.masked("load"), [ptr, align, mask,
+                                                                      ir.Constant(V, None)]),
+                             lambda v, ptr: b.call(self.masked("store"), [v, ptr, align, mask]))
+
+                def crow(i):
+                    return self.gep(b, C, b.mul(i, rsc))
+                with b.if_then(b.not_(acc)):
+                    for_range(b, c64(0), M, 1, lambda i: over_columns(
+                        lambda j, ld, st: st(ir.Constant(V, None), self.gep(b, crow(i), j))), "sz")
+
+                def rows_of_b(p0, count: int, R: int):
+                    """C's R rows += A[:, p0:p0 + count] @ B[p0:p0 + count]: each vector of
+                    B's rows loaded once for all R rows."""
+                    brows = [self.gep(b, B, b.mul(b.add(p0, c64(u)), rsb)) for u in range(count)]
+                    av, ci = [], []
+                    for i in range(R):
+                        ai = self.gep(b, A, b.add(b.mul(c64(i), rsa), b.mul(p0, csa)))
+                        av.append([splat(b, b.load(self.gep(b, ai, b.mul(c64(u), csa)), typ=T), V)
+                                   for u in range(count)])
+                        ci.append(crow(c64(i)))
+
+                    def step(j, ld, st):
+                        bv = [ld(self.gep(b, r, j)) for r in brows]
+                        for i in range(R):
+                            ptr = self.gep(b, ci[i], j)
+                            s = ld(ptr)
+                            for u in range(count):
+                                s = b.call(fma, [av[i][u], bv[u], s])
+                            st(s, ptr)
+                    over_columns(step)
+
+                def all_rows(R: int):
+                    for_range(b, c64(0), k4, STREAM_K, lambda p0: rows_of_b(p0, STREAM_K, R), "sp")
+                    for_range(b, k4, K, 1, lambda p: rows_of_b(p, 1, R), "st")
+
+                def by_rows(R: int):
+                    if R == STREAM_M - 1:
+                        all_rows(R)
+                        return
+                    with b.if_else(b.icmp_signed("==", M, c64(R))) as (this, other):
+                        with this:
+                            all_rows(R)
+                        with other:
+                            by_rows(R + 1)
+                by_rows(1)
+
+                def epilogue(i):
+                    ci = crow(i)
+                    pre = b.block
+                    with b.if_then(b.and_(has_bias, rowb)):
+                        x = b.load(self.gep(b, bias, i), typ=T)
+                        in_row = b.block
+                    rb = b.phi(T)
+                    rb.add_incoming(ir.Constant(T, -0.0), pre)
+                    rb.add_incoming(x, in_row)
+                    rv = splat(b, rb, V)
+                    col_bias = b.and_(has_bias, b.not_(rowb))
+
+                    def step(j, ld, st):
+                        ptr = self.gep(b, ci, j)
+                        pre = b.block
+                        with b.if_then(col_bias):
+                            bl = ld(self.gep(b, bias, j))
+                            in_col = b.block
+                        bv = b.phi(V)
+                        bv.add_incoming(rv, pre)
+                        bv.add_incoming(bl, in_col)
+                        st(self.epilogue(b, ld(ptr), bv, relu), ptr)
+                    over_columns(step)
+                with b.if_then(b.or_(has_bias, relu)):
+                    for_range(b, c64(0), M, 1, epilogue, "se")
+            for_range(b, c64(0), N, jb, block, "sb")
+            b.ret_void()
+        return self.fn("stream", VOID, [I64T, I64T, I64T, PTR, I64T, I64T, PTR, I64T, PTR, I64T,
+                                        PTR, I1T, I1T, I1T], build, small=False)
+
     def run_fn(self) -> ir.Function:
         """void run(ctx, M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu,
         work, kn): the entry's work in the K blocks of a problem kn columns wide (a thread's
@@ -968,6 +1121,11 @@ class Gemm:
                 b.icmp_signed("==", csa, c64(1)), b.icmp_signed("==", rsb, c64(1))))
             with b.if_then(few):
                 self.dots(b, f.args[1:16])
+                b.ret_void()
+            stream = b.and_(self.streamed_rows(b, M, K, kn), b.icmp_signed("==", csb, c64(1)))
+            with b.if_then(stream):
+                b.call(self.stream_fn(), [M, N, K, A, rsa, csa, B, rsb, C, rsc, bias, rowb, acc,
+                                          relu])
                 b.ret_void()
             size = self.worksize(b, M, N, K)
             own = b.icmp_unsigned("==", work, ir.Constant(PTR, None))
@@ -1109,6 +1267,11 @@ class ParallelGemm:
                                      c64(-(-CHUNK_ROWS // P.mr)))
                     least = b.select(swap, imax(b, least, ceil_div(b, b.mul(M, c64(4)), P.nr)),
                                      least)
+                    # `streamed` problems read runs of B's rows as wide as a chunk
+                    streamed = b.and_(g.streamed_rows(b, M, K, N),
+                                      b.icmp_signed("==", args[9], c64(1)))
+                    least = b.select(streamed, imax(b, least, c64(-(-STREAM_RUN // (g.size * P.nr)))),
+                                     least)
                     grain = imax(b, grain, least)
                     g.mc.parallel_for(b, ctx, self.task(), env, units, grain)
                     with b.if_then(shared[1]):
@@ -1152,6 +1315,92 @@ class ParallelGemm:
         return out, want, cp
 
 
+# Batched products (`BatchedGemm`): at least this many batches of a problem are split over
+# the pool by batches (whole products per chunk, each chunk with one workspace), fewer are
+# each split by columns or rows as one product is
+BATCH_SPLIT = 4
+
+
+class BatchedGemm:
+    """`pts.gemm.T.batch(ctx, count, M, N, K, A, rsa, csa, sa, B, rsb, csb, sb, C, rsc, sc)`:
+    C[i] = A[i] @ B[i] for i < count, the i-th operands sa, sb, sc elements on (0 for one
+    shared by every batch: `W @ cols` with cols (n, K, HW), an im2col convolution).  Batches
+    in chunks over the thread pool, each chunk packing into one workspace of its own and
+    running the serial entry per batch (where per-batch calls of the split entry each woke
+    the pool for a small product, and a loop of serial calls used one thread); few batches
+    (< BATCH_SPLIT) are each split as one product is; little work in all (PARALLEL_MIN) is
+    one serial loop.  Every batch's sums are the serial entry's, so results do not depend on
+    the thread count or the chunking."""
+
+    FIELDS = [PTR, I64T, I64T, I64T, I64T, PTR, I64T, I64T, I64T, PTR, I64T, I64T, I64T, PTR,
+              I64T, I64T]
+
+    def __init__(self, g: Gemm):
+        self.g = g
+        self.env_t = ir.LiteralStructType(self.FIELDS)
+
+    def loop(self, b: ir.IRBuilder, fields: list, begin, end, work) -> None:
+        """Batches [begin, end) through `call`: the serial entry with `work`, or (work None)
+        the entry split over the pool."""
+        g = self.g
+        ctx, count, M, N, K, A, rsa, csa, sa, B, rsb, csb, sb, C, rsc, sc = fields
+        null = ir.Constant(PTR, None)
+        no = ir.Constant(I1T, 0)
+
+        def one(i):
+            args = [ctx, M, N, K, g.gep(b, A, b.mul(i, sa)), rsa, csa, g.gep(b, B, b.mul(i, sb)),
+                    rsb, csb, g.gep(b, C, b.mul(i, sc)), rsc, null, no, no, no]
+            if work is None:
+                b.call(ParallelGemm(g).entry(), args)
+            else:
+                b.call(g.entry(), args + [work])
+        for_range(b, begin, end, 1, one, "bt")
+
+    def with_work(self, b: ir.IRBuilder, fields: list, begin, end) -> None:
+        g = self.g
+        ctx, M, N, K = fields[0], fields[2], fields[3], fields[4]
+        work = b.call(g.mc.import_fn(b, ctx, "malloc"), [g.worksize(b, M, N, K)])
+        self.loop(b, fields, begin, end, work)
+        b.call(g.mc.import_fn(b, ctx, "free"), [work])
+
+    def task(self) -> ir.Function:
+        def build(f):
+            env, begin, end = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            self.with_work(b, load_fields(b, env, self.env_t), begin, end)
+            b.ret_void()
+        return self.g.fn("batch.task", VOID, [PTR, I64T, I64T], build)
+
+    def entry(self) -> ir.Function:
+        g = self.g
+
+        def build(f):
+            fields = list(f.args)
+            ctx, count, M, N, K = fields[:5]
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            empty = b.or_(b.icmp_signed("<=", count, c64(0)),
+                          b.or_(b.icmp_signed("<=", M, c64(0)), b.icmp_signed("<=", N, c64(0))))
+            with b.if_then(empty, likely=False):
+                b.ret_void()
+            each = b.mul(b.mul(M, N), K)
+            small = b.icmp_signed("<", b.mul(each, count), c64(PARALLEL_MIN))
+            with b.if_else(small) as (serial, split):
+                with serial:
+                    self.with_work(b, fields, c64(0), count)
+                with split:
+                    with b.if_else(b.icmp_signed(">=", count, c64(BATCH_SPLIT))) as (by_batch, each_split):
+                        with by_batch:
+                            env = alloca(b, self.env_t)
+                            store_fields(b, env, self.env_t, fields)
+                            per = at_least_one(b, each)
+                            grain = b.add(b.sdiv(c64(CHUNK_MIN), per), c64(1))
+                            g.mc.parallel_for(b, ctx, self.task(), env, count, grain)
+                        with each_split:
+                            self.loop(b, fields, c64(0), count, None)
+            b.ret_void()
+        return g.fn("batch", VOID, self.FIELDS, build)
+
+
 def gemm(mc, dt_name: str) -> Gemm:
     """The Gemm of dtype 'f32' / 'f64' for module codegen `mc` (one per module)."""
     cache = mc.__dict__.setdefault("_gemm", {})
@@ -1178,11 +1427,13 @@ def call(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K, A, rsa, csa, B, rsb, c
                or gemm(mc, dt_name).entry(), args + [work])
 
 
-def alloc_work(mc, b: ir.IRBuilder, ctx, dt_name: str, M, N, K):
-    """malloc a packing workspace for repeated (M, N, K) calls; free it with free_work."""
-    lib = _library_fn(mc, dt_name, "worksize", [I64T] * 3, I64T)
-    size = b.call(lib, [M, N, K]) if lib else gemm(mc, dt_name).worksize(b, M, N, K)
-    return b.call(mc.import_fn(b, ctx, "malloc"), [size])
+def call_batched(mc, b: ir.IRBuilder, ctx, dt_name: str, count, M, N, K, A, rsa, csa, sa, B,
+                 rsb, csb, sb, C, rsc, sc) -> None:
+    """Emit a call of the batched entry (`BatchedGemm`): C[i] = A[i] @ B[i] for i < count,
+    the operands of batch i sa, sb, sc elements on from A, B, C."""
+    args = [ctx, count, M, N, K, A, rsa, csa, sa, B, rsb, csb, sb, C, rsc, sc]
+    b.call(_library_fn(mc, dt_name, "batch", BatchedGemm.FIELDS)
+           or BatchedGemm(gemm(mc, dt_name)).entry(), args)
 
 
 def _library_fn(mc, dt_name: str, part: str, args: list, ret=VOID) -> ir.Function | None:
@@ -1193,7 +1444,3 @@ def _library_fn(mc, dt_name: str, part: str, args: list, ret=VOID) -> ir.Functio
     from pts.backend import kernel_library
     mc.library_used = True
     return mc.external(kernel_library.symbol(dt_name, part), ir.FunctionType(ret, args))
-
-
-def free_work(mc, b: ir.IRBuilder, ctx, work) -> None:
-    b.call(mc.import_fn(b, ctx, "free"), [work])

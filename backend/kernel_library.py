@@ -132,7 +132,7 @@ def stream_symbol(dt) -> str:
 
 
 def symbols() -> list[str]:
-    return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "worksize")] + \
+    return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "batch", "worksize")] + \
         sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in FILLS] + \
         [stream_symbol(dt) for dt in FILLS] + \
         [spec_symbol(name, dt) for name in SPECS for dt in SPEC_DTYPES]
@@ -302,6 +302,7 @@ def build_ir() -> str:
         g = gemm.gemm(mc, dt)
         export(symbol(dt), g.entry())
         export(symbol(dt, "par"), gemm.ParallelGemm(g).entry())
+        export(symbol(dt, "batch"), gemm.BatchedGemm(g).entry())
         fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         b.ret(g.worksize(b, *fn.args))

@@ -118,35 +118,19 @@ class Matmul:
         else:
             out = self.alloc(out_dt, [])
             ost, on, om = [], c64(0), c64(0)
-        if fast and not bshape and (a.rank == 1) != (c.rank == 1):
-            # matrix @ vector, vector @ matrix: packing for the gemm would copy the whole
-            # matrix to use each element once; contiguous operands take a vectorized loop
-            # (A and B, not a and c: they may be converted copies)
+        if fast and not bshape and c.rank == 1 and a.rank > 1:
+            # matrix @ vector: packing for the gemm would copy the whole matrix to use each
+            # element once; contiguous operands take a vectorized loop (A and B, not a and c:
+            # they may be converted copies).  (vector @ matrix is the gemm's: backend/gemm.py's
+            # `streamed` or `dots` read the matrix in place, split over threads.)
             col = Tensor(B.dtype, B.data, B.owner, [kb], [B.strides[-2]])
-            row = Tensor(A.dtype, A.data, A.owner, [ka], [A.strides[-1]])
-            if c.rank == 1:
-                unit = b.and_(b.icmp_signed("==", A.strides[-1], c64(1)),
-                              b.icmp_signed("==", col.strides[0], c64(1)))
-            else:
-                unit = b.icmp_signed("==", B.strides[-1], c64(1))
+            unit = b.and_(b.icmp_signed("==", A.strides[-1], c64(1)),
+                          b.icmp_signed("==", col.strides[0], c64(1)))
             with b.if_else(unit) as (then, otherwise):
                 with then:
-                    self.matvec(A, col, out, n, ka) if c.rank == 1 else self.vecmat(row, B, out, m, ka)
+                    self.matvec(A, col, out, n, ka)
                 with otherwise:
                     self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=True)
-        elif fast and not bshape and a.rank > 1 and c.rank > 1:
-            # one row (x @ W at batch 1): as vector @ matrix when W's rows are contiguous
-            # (the gemm would pack all of W to use each element once: 3x numpy's time)
-            row = Tensor(A.dtype, A.data, A.owner, [ka], [A.strides[-1]])
-            one_row = b.and_(b.icmp_signed("==", n, c64(1)),
-                             b.and_(b.icmp_signed("==", B.strides[-1], c64(1)),
-                                    b.icmp_signed("==", out.strides[-1], c64(1))))
-            with b.if_else(one_row) as (then, otherwise):
-                with then:
-                    self.vecmat(row, B, out, m, ka)
-                with otherwise:
-                    self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on,
-                                      collapse=True)
         elif fast:
             self.gemm_batches(A, B, out, bshape, sa, sb, ost, n, m, ka, on, collapse=a.rank > 1)
         if fast:
@@ -223,25 +207,12 @@ class Matmul:
             self.store(out, b.mul(i, out.strides[0]), b.load(acc, typ=T))
         self.fc.counted_loop(n, row)
 
-    def vecmat(self, v: Tensor, B: Tensor, out: Tensor, m, k) -> None:
-        """out[j] = sum_p v[p] * B[p, j], rows of B contiguous: out starts at 0 and each row
-        of B, scaled by v[p], is added to it (vectorized along j; each out[j] sums in order)."""
-        b = self.b
-        T = REG[out.dtype]
-        self.fc.counted_loop(m, lambda j: self.store(out, j, ir.Constant(T, 0.0)))
-
-        def step(p):
-            s = self.load(v, b.mul(p, v.strides[0]))
-            base = b.mul(p, B.strides[0])
-            self.fc.counted_loop(m, lambda j: self.store(
-                out, j, b.fadd(self.load(out, j), b.fmul(s, self.load(B, b.add(base, j))))))
-        self.fc.counted_loop(k, step)
-
     def gemm_batches(self, A: Tensor, B: Tensor, out: Tensor, bshape, sa, sb, ost, n, m, k, on,
                      collapse: bool):
         """out[batch] = A[batch] @ B[batch] through the gemm of backend/gemm.py: one call when
         there is no batch or when B is shared by every batch and A's batches are evenly
-        spaced rows (x @ W with x (..., n, k)), else one call per batch with one workspace."""
+        spaced rows (x @ W with x (..., n, k)), else a call of the batched entry per index
+        of the batch axes but the last (`gemm.call_batched`: the batches over threads)."""
         from pts.backend import gemm
         b, mc, ctx = self.b, self.mc, self.fc.ctx
         dn = "f32" if A.dtype == F32 else "f64"
@@ -257,9 +228,15 @@ class Matmul:
             return
 
         def batched():
-            work = gemm.alloc_work(mc, b, ctx, dn, n, m, k)
-            self.loop(bshape, [sa, sb, ost], lambda offs: one(*offs, n, work=work))
-            gemm.free_work(mc, b, ctx, work)
+            # the last batch axis in one call of the batched entry (split over threads by
+            # batches), the others in loops around it
+            def inner(offs):
+                oa, ob, oo = offs
+                gemm.call_batched(mc, b, ctx, dn, bshape[-1], n, m, k,
+                                  b.gep(A.data, [oa], source_etype=ET), rsa, csa, sa[-1],
+                                  b.gep(B.data, [ob], source_etype=ET), rsb, csb, sb[-1],
+                                  b.gep(out.data, [oo], source_etype=ET), on, ost[-1])
+            self.loop(bshape[:-1], [sa[:-1], sb[:-1], ost[:-1]], inner)
         if not collapse:
             batched()
             return

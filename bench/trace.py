@@ -10,7 +10,7 @@ batch 128 with no re-trace (the bench checks: one trace).  Results must agree (f
 tolerance); each cell is the median of calls alternated between the implementations
 (bench/scalar.py's measure_alternating: the machine is shared).  Printed, never asserted.
 
-    python bench/trace.py [--quick]
+    python bench/trace.py [--quick] [--threads N]      (N: pts.set_num_threads; default all)
 """
 from __future__ import annotations
 
@@ -104,7 +104,11 @@ class NumpyMyConv:
         return x
 
 
-def main(quick: bool = False) -> None:
+def main(quick: bool = False, threads: int | None = None) -> None:
+    if threads is not None:
+        pts.set_num_threads(threads)
+    print(f"threads: {pts.get_num_threads()}; load average: "
+          + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     pts.manual_seed(0)
     model = MyConv()
     model.eval()
@@ -142,4 +146,6 @@ def main(quick: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv)
+    argv = sys.argv[1:]
+    main(quick="--quick" in argv,
+         threads=int(argv[argv.index("--threads") + 1]) if "--threads" in argv else None)

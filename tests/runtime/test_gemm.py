@@ -335,6 +335,42 @@ def test_entry_few_rows_dot_products(dt):
     del ee
 
 
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_entry_streamed_rows(dt):
+    """One row of A, or fewer than 5 with a B of 1 MiB or more, and B's rows contiguous
+    (`x @ W` at batch 1, W row-major: Gemm.stream): B's rows added to C's in place, nothing
+    packed.  N with a masked last vector and past one block of C's columns (STREAM_L1), K
+    not a multiple of the rows per pass (STREAM_K) and K == 0, B's rows wider than N (a
+    slice), A read with a column stride; each bias, += and ReLU."""
+    ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
+    item = np.dtype(dt).itemsize
+    big_k = (1 << 20) // (item * 300) + 7               # B of k x 300: over 1 MiB
+    for m, k, n in [(1, 1, 1), (1, 13, 37), (1, 0, 5), (1, 1030, 4100), (2, big_k, 300),
+                    (3, big_k, 301), (4, big_k, 300), (1, 7, 4099)]:
+        a = rand((m, 2 * k), dt)[:, ::2]                  # column stride 2
+        b = rand((k, n + 5), dt)[:, :n]                   # rows n + 5 apart
+        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
+        c0 = rand((m, n + 2), dt)
+        work = np.empty(size(m, n, k), np.uint8)
+        for bias in biases:
+            for acc, relu in [(False, False), (True, True), (False, True)]:
+                c = c0.copy()
+                run(m, n, k, a.ctypes.data, a.strides[0] // item, 2, b.ctypes.data, n + 5, 1,
+                    c.ctypes.data, n + 2, None if bias is None else biases[bias].ctypes.data,
+                    bias == "rows", acc, relu, work.ctypes.data)
+                s = (c0[:, :n] if acc else 0) + a @ b + (0 if bias is None else biases[bias])
+                check(c[:, :n], np.maximum(s, 0) if relu else s, k + 1)
+                assert (c[:, n:] == c0[:, n:]).all()
+    del ee
+
+
+def bmm2(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return w @ x
+
+
+BMM2 = pts.script(bmm2)
+
+
 @pytest.mark.parametrize("threads", [2, 3])
 def test_threads_give_one_threads_sums(threads):
     """Split over threads (by columns: M <= N, or by rows), a product has 1 thread's
@@ -347,13 +383,24 @@ def test_threads_give_one_threads_sums(threads):
                                (1100, 600, 256, False), (128, 2100, 2048, True),
                                (3, 3000, 1500, True),
                                # few columns (a classifier's head): split by rows
-                               (4096, 256, 10, True)]:
+                               (4096, 256, 10, True),
+                               # B's rows streamed (Gemm.stream): one row, and 3 over 2 MiB
+                               (1, 3000, 1500, False), (3, 1000, 600, False)]:
             a = rand((m, k), np.float32)
             b = rand((n, k), np.float32).T if trans else rand((k, n), np.float32)
             pts.set_num_threads(1)
             one = MM(a, b)
             pts.set_num_threads(threads)
             np.testing.assert_array_equal(MM(a, b), one)
+        # a 2-D operand against a batched one (W @ cols): split by batches (BatchedGemm),
+        # and 2 batches each split by columns
+        for w, x in [(rand((32, 144), np.float32), rand((9, 144, 200), np.float32)),
+                     (rand((64, 300), np.float64), rand((2, 300, 140), np.float64))]:
+            pts.set_num_threads(1)
+            one = BMM2(w, x)
+            pts.set_num_threads(threads)
+            np.testing.assert_array_equal(BMM2(w, x), one)
+            check(one, w @ x, w.shape[1])
     finally:
         pts.set_num_threads(old)
 
