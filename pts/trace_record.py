@@ -42,7 +42,7 @@ from pts.frontend.check_tensors import (BINARY_UFUNCS, COMPARE_UFUNCS, METHOD_ST
 from pts.ir.core import Builder, Function, Value, const
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import result_type
-from pts.trace_shapes import implied, proven, result_dims
+from pts.trace_shapes import _broadcast, implied, proven, result_dims
 from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
                           type_of_value)
 
@@ -135,6 +135,8 @@ def emit_expr(b: Builder, expr, dim) -> Value:
 
 def _expr_text(expr, names: list[str]) -> str:
     kind = expr[0]
+    if kind == "data":
+        return expr[2]
     if kind == "dim":
         return f"{names[expr[1]]}.shape[{expr[2]}]"
     if kind == "const":
@@ -195,6 +197,7 @@ class SymInt:
         return 0 - self
 
     def _compare(self, other, op: str) -> bool:
+        self.no_decision()
         if isinstance(other, (float, np.floating)):           # (n > 0.5: a decision on n)
             return _COMPARES[op](self.fixed(), other)
         if isinstance(other, bool) or not isinstance(other, (int, np.integer, SymInt)):
@@ -215,8 +218,15 @@ class SymInt:
     def __bool__(self) -> bool:
         return self._compare(0, "!=")
 
+    def no_decision(self) -> None:
+        """A size that depends on array values (a mask's count) cannot decide Python."""
+        text = data_text(self.expr)
+        if text:
+            raise move_to_script(f"a Python decision on {text} (its value)")
+
     def fixed(self) -> int:
         """The size as a plain int: the trace now holds only for this value (a guard)."""
+        self.no_decision()
         self.rec.guard(self, self.seen, "==", True)
         return self.seen
 
@@ -401,12 +411,19 @@ class Traced:
         return self.rec.np_call("invert", [self], {}, np.invert)
 
     def __setitem__(self, key, value):
-        raise trace_error("writing into a traced array (x[i] = v) is not recorded yet: build "
-                          "the result with np.where / np.concatenate, or move this part "
-                          "into a pts.script function")
+        self.rec.setitem(self, key, value)
 
-    def __iadd__(self, o):          # (no in-place ops: a new array, as for immutables)
-        return self + o
+    # x += y writes into x, as numpy does (a view's base, an input of the caller see it)
+    def __iadd__(self, o): return self.rec.inplace(self, o, "+")
+    def __isub__(self, o): return self.rec.inplace(self, o, "-")
+    def __imul__(self, o): return self.rec.inplace(self, o, "*")
+    def __itruediv__(self, o): return self.rec.inplace(self, o, "/")
+    def __ifloordiv__(self, o): return self.rec.inplace(self, o, "//")
+    def __imod__(self, o): return self.rec.inplace(self, o, "%")
+    def __ipow__(self, o): return self.rec.inplace(self, o, "**")
+    def __iand__(self, o): return self.rec.inplace(self, o, "&")
+    def __ior__(self, o): return self.rec.inplace(self, o, "|")
+    def __ixor__(self, o): return self.rec.inplace(self, o, "^")
 
     # ---------------------------------------------------------------- numpy's protocols
 
@@ -474,7 +491,8 @@ class Recorder:
                 raise trace_error(f"an array of dtype {arr.dtype} cannot be used in pts")
             p = self.func.entry.add_param(BlockParam(ty, f"captured{len(self.captured)}"))
             # (a captured array's shape is part of what a trace assumed: traced._Trace)
-            t = Traced(self, p, ty, arr, tuple(("const", int(n)) for n in arr.shape))
+            # (its example is a copy: what the trace writes does not reach the array)
+            t = Traced(self, p, ty, arr.copy(), tuple(("const", int(n)) for n in arr.shape))
             self.captured.append(arr)
             self.captured_at[id(arr)] = t
         return t
@@ -522,6 +540,8 @@ class Recorder:
         """The trace assumed the size `expr` was n (a size 1 that numpy broadcast)."""
         if expr[0] == "const":                     # (a weight's size: always so)
             return
+        if data_text(expr):
+            raise move_to_script(f"broadcasting {data_text(expr)} (it was 1 here)")
         self.guards.append(Guard(("==", expr, ("const", n)), True,
                                  _expr_text(("==", expr, ("const", n)), self.input_names),
                                  user_span()))
@@ -530,6 +550,9 @@ class Recorder:
         """A Python decision `a op b` that came out `result`."""
         span = user_span()
         ea, eb = a.expr, _expr(b) if not isinstance(b, SymInt) else b.expr
+        for e in (ea, eb):
+            if data_text(e):
+                raise move_to_script(f"a Python decision on {data_text(e)} (its value)")
         text = f"{a.seen} {op} {_seen(b)}"
         if ea is not None and eb is not None:
             cond = (op, ea, eb) if result else ("not", (op, ea, eb))
@@ -639,13 +662,15 @@ class Recorder:
         return self.np_call(name, operands, static, original, eager_args=args,
                             eager_kwargs=kwargs)
 
-    def getitem(self, x: Traced, key):
-        """x[key] with ints, sizes, slices, None and `...` (numpy's basic indexing)."""
+    def _index(self, x: Traced, key):
+        """x[key]'s pattern (ir.tensor_ops: i, s..., n, m a bool mask, a an int array), its
+        index operands, and the items (`...` expanded)."""
         items = list(key) if isinstance(key, tuple) else [key]
+        items = [_array_index(i) for i in items]
         if sum(i is Ellipsis for i in items) > 1:
             raise trace_error("an index can only have a single ellipsis ('...')")
         if any(i is Ellipsis for i in items):
-            used = sum(1 for i in items if i is not None and i is not Ellipsis)
+            used = sum(_index_rank(i) for i in items if i is not None and i is not Ellipsis)
             k = next(j for j, i in enumerate(items) if i is Ellipsis)
             items[k:k + 1] = [slice(None)] * max(x.ndim - used, 0)
         pattern, operands = [], []
@@ -659,9 +684,17 @@ class Recorder:
                 pattern.append("s" + flags)
             elif item is None:
                 pattern.append("n")
+            elif _is_array(item):
+                operands.append(item)
+                pattern.append("m" if _dtype_of(item).kind == "b" else "a")
             else:
                 operands.append(_index_operand(item))
                 pattern.append("i")
+        return pattern, operands, items
+
+    def getitem(self, x: Traced, key):
+        """x[key] with ints, sizes, slices, None, `...`, bool masks and int arrays."""
+        pattern, operands, items = self._index(x, key)
         span = user_span()
         vals = [self.operand(v) for v in [x] + operands]
         attrs = {"pattern": " ".join(pattern)}
@@ -669,30 +702,105 @@ class Recorder:
             t = result_type("np.getitem", [v[1] for v in vals], attrs)
         except OpTypeError as err:
             raise trace_error(str(err)) from None
-        example = x.example[_examples(key)]
+        example = x.example[_examples(tuple(items))]
         self.b.span = span
-        dims, axis = [], 0
-        slices = iter([i for i in items if isinstance(i, slice)])
-        for word in pattern:                # ints drop an axis, None adds one, a full slice
-            if word == "n":                 # keeps its size, other slices: _slice_dim
+        ins = self.b.emit("np.getitem", [v[0] for v in vals], t, attrs)
+        dims = self._indexed_dims(x, pattern, items, np.shape(example), span)
+        return Traced(self, ins, t, example, dims)
+
+    def setitem(self, x: Traced, key, value) -> None:
+        """x[key] = value: the scripted lowering's np.setitem, a write into x's memory (and
+        so into every array x is a view of, as in numpy)."""
+        if isinstance(x.type, TensorType) is False:
+            raise trace_error("a numpy scalar does not support item assignment")
+        pattern, operands, items = self._index(x, key)
+        span = user_span()
+        if isinstance(value, (list, tuple)):
+            if _has_sym(value):
+                raise trace_error("storing a list of traced values into an array is not "
+                                  "recorded: build it with np.stack first")
+            value = np.asarray(value)
+        vals = [self.operand(v) for v in [x, value] + operands]
+        attrs = {"pattern": " ".join(pattern)}
+        try:
+            result_type("np.setitem", [v[1] for v in vals], attrs)
+        except OpTypeError as err:
+            raise trace_error(str(err)) from None
+        # the trace's own copy of the values follows (numpy's errors are the eager call's)
+        x.example[_examples(tuple(items))] = _examples(value)
+        self.b.span = span
+        self.b.emit("np.setitem", [v[0] for v in vals], None, attrs)
+
+    def inplace(self, x: Traced, other, sym: str):
+        """x op= other on an array: numpy's ufunc with out=x (every view of x sees it);
+        x itself is the result, as in numpy."""
+        if not isinstance(x.type, TensorType):        # (a numpy scalar: immutable)
+            return x._binary(other, sym)
+        name = BINARY_UFUNCS[sym]
+        ufunc = getattr(np, name)
+
+        def eager(a, b):
+            return ufunc(a, b, out=a)
+        out = self.np_call(name, [x, other], {"out": 0}, eager)
+        if out.example is not x.example or out.type != x.type:    # pragma: no cover
+            raise trace_error(f"{sym}= did not write into the array")
+        x.value = out.value            # (the same memory: later reads follow the write)
+        return x
+
+    def _indexed_dims(self, x: Traced, pattern: list, items: list, shape: tuple,
+                      span: Span) -> tuple | None:
+        """The size expressions of x[items]: ints drop an axis, None adds one, a full slice
+        keeps its size, other slices: _slice_dim; array indices (numpy's advanced
+        indexing) put their broadcast shape where the first one was, or first when they
+        are not next to each other; a mask's count is data (`data_size`)."""
+        advanced = [(w, it) for w, it in zip(pattern, items) if w in ("m", "a")]
+        dims, axis, placed = [], 0, False
+        for word, item in zip(pattern, items):
+            if word == "n":
                 dims.append(("const", 1))
                 continue
-            if word == "s000":
-                next(slices)
-                dims.append(x.dims[axis])
-            elif word != "i":
-                dims.append(self._slice_dim(next(slices), x.dims[axis],
-                                            x.example.shape[axis], span))
+            if word in ("i", "m", "a"):
+                axis += _index_rank(item) if word == "m" else 1
+                if advanced and not placed:
+                    dims.append("ADVANCED")
+                    placed = True
+                continue
+            dims.append(x.dims[axis] if word == "s000" else
+                        self._slice_dim(item, x.dims[axis], x.example.shape[axis], span))
             axis += 1
         dims += list(x.dims[axis:])
-        return Traced(self, self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t,
-                      example, dims)
+        if advanced:
+            words = [w for w in pattern if w != "n"]
+            group = [k for k, w in enumerate(words) if w in ("i", "m", "a")]
+            k = dims.index("ADVANCED")
+            if group[-1] - group[0] + 1 != len(group):        # (not next to each other)
+                dims.pop(k)
+                dims.insert(0, "ADVANCED")
+                k = 0
+            if advanced[0][0] == "m":
+                mask = advanced[0][1]
+                sub = (data_size(mask, span),)
+            else:
+                arrays = [(self._as_traced(it).dims, _dtype_shape(it)) for _, it in advanced]
+                bshape = np.broadcast_shapes(*[s for _, s in arrays])
+                sub = _broadcast(arrays, bshape, self.assume)
+            dims[k:k + 1] = list(sub)
+        return tuple(dims) if len(dims) == len(shape) else None
 
+    def _as_traced(self, item):
+        return self.capture(item) if isinstance(item, np.ndarray) else item
 
     def _slice_dim(self, item: slice, size, n: int, span: Span):
         """The size of x[a:b] along an axis of size `size` (an expression; n in this
         trace), as an expression: b - a where the trace saw 0 <= a <= b <= n, under guards
         that this stays so (else numpy clips the bounds: a size not known, None)."""
+        data = [e for e in (size, *map(_size_expr, (item.start, item.stop, item.step)))
+                if data_text(e)] + [v for v in (item.start, item.stop, item.step)
+                                    if isinstance(v, Traced)]
+        if data:                     # (of a mask's count, or bounds from array values)
+            text = data_text(data[0]) if not isinstance(data[0], Traced) else \
+                f"a slice bounded by a traced array's value ({_where(span)})"
+            return ("data", ("slice", size, repr(item)), text)
         if not (item.step is None or isinstance(item.step, (int, np.integer))
                 and item.step == 1):              # (a size as the step: not known)
             return None
@@ -768,14 +876,79 @@ def _created_dims(name: str, operands: list) -> tuple | None:
 
 
 def _index_operand(item):
-    if isinstance(item, (Traced, np.ndarray, list)):
-        raise trace_error("indexing a traced array with an array or a list (fancy or boolean "
-                          "indexing) is not recorded yet: move this part into a pts.script "
-                          "function")
+    if isinstance(item, Traced) and not isinstance(item.type, TensorType) and \
+            item.example.dtype.kind in "iu":
+        return item                       # x[i] with i = y.argmax(): an int of the code
     if isinstance(item, bool) or not isinstance(item, (int, np.integer, SymInt)):
         raise trace_error(f"only integers, slices, None and ... are valid indices, not "
                           f"{type(item).__name__}")
     return item
+
+
+def _is_array(item) -> bool:
+    return isinstance(item, np.ndarray) or isinstance(item, Traced) and \
+        isinstance(item.type, TensorType)
+
+
+def _dtype_of(item) -> np.dtype:
+    return item.example.dtype if isinstance(item, Traced) else item.dtype
+
+
+def _dtype_shape(item) -> tuple:
+    return np.shape(item.example if isinstance(item, Traced) else item)
+
+
+def _index_rank(item) -> int:
+    """How many axes of x an index item consumes (a mask: its rank)."""
+    if _is_array(item) and _dtype_of(item).kind == "b":
+        return np.ndim(item.example if isinstance(item, Traced) else item)
+    return 1
+
+
+def _array_index(item):
+    """An index item as the trace records it: a list of ints or bools is an array (numpy
+    makes it one), a numpy bool scalar stays numpy's new-axis-like index (refused)."""
+    if isinstance(item, list):
+        if _has_sym(item):
+            raise trace_error("indexing with a list that holds traced values is not "
+                              "recorded: make the index with np.stack or np.arange")
+        arr = np.asarray(item)
+        if arr.dtype.kind not in "biu" or arr.ndim == 0:
+            raise trace_error("only integers, slices, None, ..., and integer or boolean "
+                              "arrays are valid indices")
+        return arr
+    if _is_array(item) and _dtype_of(item).kind not in "biu":
+        raise trace_error(f"arrays used as indices must be of integer (or boolean) type, not "
+                          f"{_dtype_of(item)}")
+    return item
+
+
+def data_size(mask, span: Span):
+    """The size of x[mask] along the mask's axes: the number of True values, which the
+    trace does not know (a Python decision on it is refused; arithmetic and shapes take
+    it as it comes at run time).  One mask's count is one expression (x[m] + y[m])."""
+    key = id(mask.value) if isinstance(mask, Traced) else id(mask)
+    return ("data", ("mask", key), f"the number of elements the boolean mask at "
+                                   f"{_where(span)} selects")
+
+
+def data_text(expr) -> str | None:
+    """If the size expression depends on array values (a mask's count): what it is."""
+    if not isinstance(expr, tuple) or not expr:
+        return None
+    if expr[0] == "data":
+        return expr[2]
+    if expr[0] in ("dim", "const"):
+        return None
+    for sub in expr[1:]:
+        t = data_text(sub)
+        if t:
+            return t
+    return None
+
+
+def _where(span: Span) -> str:
+    return f"{os.path.basename(span.file)}:{span.line}"
 
 
 def _static(v, what: str):
@@ -843,6 +1016,102 @@ def _refused_random(name: str):
                           f"(in __init__, for weights) or pass them in as an input")
     refused.__name__ = name
     return refused
+
+
+def _random_generators():
+    r = np.random
+    return tuple(c for c in (getattr(r, "Generator", None), getattr(r, "RandomState", None),
+                             getattr(r, "BitGenerator", None)) if c is not None)
+
+
+_GENERATOR_TYPES = _random_generators()
+
+
+class _RefusedGenerator:
+    """Stands in, while a trace runs, for a numpy random Generator (or RandomState) that
+    the traced code reaches through its module's globals, its closure or the traced
+    object's attributes (numpy's Generator is a C type: its methods cannot be wrapped):
+    drawing from it is refused as the global np.random functions are; other attributes
+    are the generator's."""
+
+    def __init__(self, rng):
+        object.__setattr__(self, "_rng", rng)
+
+    def __getattr__(self, name: str):
+        value = getattr(self._rng, name)
+        if not callable(value) or name.startswith("_"):
+            return value
+
+        def refused(*args, **kwargs):
+            raise trace_error(f"{type(self._rng).__name__}.{name}() of a numpy random "
+                              f"generator while tracing: its numbers would be frozen into "
+                              f"the trace as constants; draw them outside the traced code "
+                              f"(in __init__, for weights) or pass them in as an input")
+        return refused
+
+    def __setattr__(self, name: str, value) -> None:
+        setattr(self._rng, name, value)
+
+
+def _generator_slots(fn) -> list:
+    """Where the traced code can reach a numpy random generator: (get, set) pairs of its
+    module's globals, its closure's cells, and the attributes (and the lists, tuples'
+    items are left alone: they cannot be set) of the traced object and the objects,
+    lists and dicts it holds, a few levels deep."""
+    kinds = _GENERATOR_TYPES
+    slots, seen = [], set()
+
+    def visit_dict(d: dict, depth: int, is_object_dict: bool):
+        for k, v in list(d.items()):
+            if isinstance(v, kinds):
+                slots.append((d, k))
+            elif depth > 0 and (is_object_dict or isinstance(k, str)):
+                visit(v, depth - 1)
+
+    def visit(x, depth: int):
+        if id(x) in seen or isinstance(x, (np.ndarray, np.generic, str, bytes, int, float,
+                                           type, type(sys))):
+            return
+        seen.add(id(x))
+        if isinstance(x, dict):
+            visit_dict(x, depth, False)
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                if isinstance(v, kinds):
+                    slots.append((x, i))
+                elif depth > 0:
+                    visit(v, depth - 1)
+        elif isinstance(x, tuple):
+            for v in x:
+                if depth > 0:
+                    visit(v, depth - 1)
+        elif hasattr(x, "__dict__") and isinstance(getattr(x, "__dict__", None), dict):
+            visit_dict(x.__dict__, depth, True)
+
+    code_owner = getattr(fn, "__func__", fn)
+    if not hasattr(code_owner, "__code__"):           # an object with __call__
+        visit(fn, 4)
+        call = getattr(type(fn), "__call__", None)
+        code_owner = getattr(call, "__func__", call)
+    elif hasattr(fn, "__self__"):                      # a bound method: its object
+        visit(fn.__self__, 4)
+    for cell in getattr(code_owner, "__closure__", None) or ():
+        try:
+            v = cell.cell_contents
+        except ValueError:
+            continue
+        if isinstance(v, kinds):
+            slots.append((cell, "cell_contents"))
+        else:
+            visit(v, 3)
+    g = getattr(code_owner, "__globals__", None)
+    if isinstance(g, dict):
+        for k, v in g.items():
+            if isinstance(v, kinds):
+                slots.append((g, k))
+    return slots
+
+
 _ACTIVE: list[Recorder] = []
 
 
@@ -870,11 +1139,11 @@ def _len(x):
 
 class _Patched:
     """While a trace runs: np.zeros & co. record sized creations, np.random's global
-    functions are refused, and `len` in the traced function's module gives a traced
+    functions and the methods of Generator objects are refused, and `len` in the traced function's module gives a traced
     array's symbolic size (restored after)."""
 
-    def __init__(self, rec: Recorder, module_globals: list[dict]):
-        self.rec, self.globals = rec, module_globals
+    def __init__(self, rec: Recorder, module_globals: list[dict], generators: list):
+        self.rec, self.globals, self.generators = rec, module_globals, generators
         self.saved: list = []
 
     def __enter__(self):
@@ -887,9 +1156,14 @@ class _Patched:
         for g in self.globals:
             self.saved.append((g, g.get("len", _MISSING)))
             g["len"] = _len
+        for slot in self.generators:
+            _set_slot(slot, _RefusedGenerator(_get_slot(slot)))
         return self
 
     def __exit__(self, *exc):
+        for slot in reversed(self.generators):
+            if isinstance(_get_slot(slot), _RefusedGenerator):
+                _set_slot(slot, _get_slot(slot)._rng)
         for g, old in reversed(self.saved):
             if old is _MISSING:
                 g.pop("len", None)
@@ -905,6 +1179,20 @@ class _Patched:
 
 
 _MISSING = object()
+
+
+def _get_slot(slot):
+    owner, key = slot
+    return owner.cell_contents if key == "cell_contents" and not isinstance(owner, (dict, list)) \
+        else owner[key]
+
+
+def _set_slot(slot, value) -> None:
+    owner, key = slot
+    if key == "cell_contents" and not isinstance(owner, (dict, list)):
+        owner.cell_contents = value
+    else:
+        owner[key] = value
 
 
 def _module_globals(fn) -> list[dict]:
@@ -930,8 +1218,9 @@ def record(fn, args: tuple, names: list[str], name: str):
     rec = Recorder(func, list(names))
     call_args = list(args)
     for i, p, t in zip(arrays, func.params, types):
-        call_args[i] = Traced(rec, p, t, args[i], tuple(("dim", i, a) for a in range(t.rank)))
-    with _Patched(rec, _module_globals(fn)):
+        call_args[i] = Traced(rec, p, t, args[i].copy(),     # (tracing writes no input)
+                              tuple(("dim", i, a) for a in range(t.rank)))
+    with _Patched(rec, _module_globals(fn), _generator_slots(fn)):
         out = fn(*call_args)
     return rec, out
 
