@@ -43,6 +43,7 @@ from pts.ir.core import Builder, Function, Value, const
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import result_type
 from pts.trace_shapes import _broadcast, implied, proven, result_dims
+from pts.trace_state import Reached
 from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
                           type_of_value)
 
@@ -166,7 +167,10 @@ class SymInt:
 
     def _arith(self, other, op: str, swap: bool = False):
         if isinstance(other, bool) or not isinstance(other, (int, SymInt)):
-            return getattr(self.fixed(), _DUNDERS[op][swap])(other)   # (a float: fixed)
+            if not isinstance(other, (bool, float, np.integer, np.floating)):
+                return NotImplemented                    # (a traced array: its operator)
+            a, b = (other, self.fixed()) if swap else (self.fixed(), other)
+            return _INT_OPS[op][0](a, b)                 # (n * 0.5: n as it is, a guard)
         a, b = (other, self) if swap else (self, other)
         if not isinstance(other, SymInt) and (other == 0 and (op == "+" or op == "-" and
                                                               not swap) or
@@ -466,6 +470,22 @@ class Traced:
         return self.rec.getitem(self, key)
 
 
+class _LazyCapture(Traced):
+    """An array the traced code reaches (a weight: pts.trace_state), standing in for it
+    while the trace runs; its IR value and example exist from its first use on."""
+
+    def __init__(self, rec, arr: np.ndarray, ty: TensorType, slot):
+        self.rec, self.type, self.dims = rec, ty, tuple(("const", int(n)) for n in arr.shape)
+        self._arr, self._slot = arr, slot
+
+    def __getattr__(self, name: str):
+        if name in ("value", "example"):
+            t = self.rec.capture(self._arr, self._slot)
+            self.value, self.example = t.value, t.example
+            return getattr(self, name)
+        return Traced.__getattr__(self, name)
+
+
 @dataclass
 class Recorder:
     """The IR function being recorded and what the trace assumed."""
@@ -474,6 +494,7 @@ class Recorder:
     guards: list[Guard] = field(default_factory=list)
     captured: list[np.ndarray] = field(default_factory=list)
     captured_at: dict = field(default_factory=dict)      # id(array) -> its Traced
+    captured_slots: list = field(default_factory=list)    # where each was found, or None
     module_functions: dict = field(default_factory=dict)  # scripted callees' IR, by name
 
     def __post_init__(self):
@@ -481,8 +502,19 @@ class Recorder:
 
     # ---------------------------------------------------------------- values
 
-    def capture(self, arr: np.ndarray) -> Traced:
-        """An array the function reached that is not an input: a hidden parameter."""
+    def lazy_capture(self, arr: np.ndarray, slot) -> "Traced | None":
+        """The proxy of an array the function reaches at `slot` (pts.trace_state): it
+        becomes a hidden parameter when first used.  None for a dtype pts has no type of."""
+        try:
+            ty = type_of_value(arr)
+        except TypeError:
+            return None
+        return _LazyCapture(self, arr, ty, slot) if isinstance(ty, TensorType) else None
+
+    def capture(self, arr: np.ndarray, slot=None) -> Traced:
+        """An array the function reached that is not an input: a hidden parameter (`slot`:
+        where the code found it, pts.trace_state; pts.traced reads the array there at each
+        call)."""
         t = self.captured_at.get(id(arr))
         if t is None:
             from pts.ir.core import BlockParam
@@ -494,6 +526,7 @@ class Recorder:
             # (its example is a copy: what the trace writes does not reach the array)
             t = Traced(self, p, ty, arr.copy(), tuple(("const", int(n)) for n in arr.shape))
             self.captured.append(arr)
+            self.captured_slots.append(slot)
             self.captured_at[id(arr)] = t
         return t
 
@@ -1018,98 +1051,37 @@ def _refused_random(name: str):
     return refused
 
 
-def _random_generators():
-    r = np.random
-    return tuple(c for c in (getattr(r, "Generator", None), getattr(r, "RandomState", None),
-                             getattr(r, "BitGenerator", None)) if c is not None)
+# pts.nn.functional's functions whose eager code makes Python decisions on values (a
+# loss's float(), an index check's .any()) or loops over the batch (conv2d's chunks): in
+# a trace each is called as compiled code (call_script: the same function, compiled as
+# pts.script compiles it, its control flow kept), not recorded line by line
+SCRIPTED_NN = ("conv2d", "embedding", "nll_loss", "cross_entropy", "mse_loss", "l1_loss",
+               "binary_cross_entropy_with_logits")
 
 
-_GENERATOR_TYPES = _random_generators()
+def _nn_modules() -> list:
+    import pts.nn.functional
+    import pts.stdlib.nn
+    return [pts.stdlib.nn, pts.nn.functional]
 
 
-class _RefusedGenerator:
-    """Stands in, while a trace runs, for a numpy random Generator (or RandomState) that
-    the traced code reaches through its module's globals, its closure or the traced
-    object's attributes (numpy's Generator is a C type: its methods cannot be wrapped):
-    drawing from it is refused as the global np.random functions are; other attributes
-    are the generator's."""
+def _scripted_nn(fn):
+    """fn of pts.nn.functional, called as compiled code when given traced values."""
+    import functools
+    import inspect
+    sig = inspect.signature(fn)
 
-    def __init__(self, rng):
-        object.__setattr__(self, "_rng", rng)
+    class _Script:                       # (what call_script needs of a pts.script function)
+        py_func = fn
 
-    def __getattr__(self, name: str):
-        value = getattr(self._rng, name)
-        if not callable(value) or name.startswith("_"):
-            return value
-
-        def refused(*args, **kwargs):
-            raise trace_error(f"{type(self._rng).__name__}.{name}() of a numpy random "
-                              f"generator while tracing: its numbers would be frozen into "
-                              f"the trace as constants; draw them outside the traced code "
-                              f"(in __init__, for weights) or pass them in as an input")
-        return refused
-
-    def __setattr__(self, name: str, value) -> None:
-        setattr(self._rng, name, value)
-
-
-def _generator_slots(fn) -> list:
-    """Where the traced code can reach a numpy random generator: (get, set) pairs of its
-    module's globals, its closure's cells, and the attributes (and the lists, tuples'
-    items are left alone: they cannot be set) of the traced object and the objects,
-    lists and dicts it holds, a few levels deep."""
-    kinds = _GENERATOR_TYPES
-    slots, seen = [], set()
-
-    def visit_dict(d: dict, depth: int, is_object_dict: bool):
-        for k, v in list(d.items()):
-            if isinstance(v, kinds):
-                slots.append((d, k))
-            elif depth > 0 and (is_object_dict or isinstance(k, str)):
-                visit(v, depth - 1)
-
-    def visit(x, depth: int):
-        if id(x) in seen or isinstance(x, (np.ndarray, np.generic, str, bytes, int, float,
-                                           type, type(sys))):
-            return
-        seen.add(id(x))
-        if isinstance(x, dict):
-            visit_dict(x, depth, False)
-        elif isinstance(x, list):
-            for i, v in enumerate(x):
-                if isinstance(v, kinds):
-                    slots.append((x, i))
-                elif depth > 0:
-                    visit(v, depth - 1)
-        elif isinstance(x, tuple):
-            for v in x:
-                if depth > 0:
-                    visit(v, depth - 1)
-        elif hasattr(x, "__dict__") and isinstance(getattr(x, "__dict__", None), dict):
-            visit_dict(x.__dict__, depth, True)
-
-    code_owner = getattr(fn, "__func__", fn)
-    if not hasattr(code_owner, "__code__"):           # an object with __call__
-        visit(fn, 4)
-        call = getattr(type(fn), "__call__", None)
-        code_owner = getattr(call, "__func__", call)
-    elif hasattr(fn, "__self__"):                      # a bound method: its object
-        visit(fn.__self__, 4)
-    for cell in getattr(code_owner, "__closure__", None) or ():
-        try:
-            v = cell.cell_contents
-        except ValueError:
-            continue
-        if isinstance(v, kinds):
-            slots.append((cell, "cell_contents"))
-        else:
-            visit(v, 3)
-    g = getattr(code_owner, "__globals__", None)
-    if isinstance(g, dict):
-        for k, v in g.items():
-            if isinstance(v, kinds):
-                slots.append((g, k))
-    return slots
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if not (_ACTIVE and (_has_sym(args) or _has_sym(kwargs))):
+            return fn(*args, **kwargs)
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return call_script(_ACTIVE[-1], _Script, tuple(bound.arguments.values()))
+    return call
 
 
 _ACTIVE: list[Recorder] = []
@@ -1142,8 +1114,8 @@ class _Patched:
     functions and the methods of Generator objects are refused, and `len` in the traced function's module gives a traced
     array's symbolic size (restored after)."""
 
-    def __init__(self, rec: Recorder, module_globals: list[dict], generators: list):
-        self.rec, self.globals, self.generators = rec, module_globals, generators
+    def __init__(self, rec: Recorder, module_globals: list[dict], state):
+        self.rec, self.globals, self.state = rec, module_globals, state
         self.saved: list = []
 
     def __enter__(self):
@@ -1153,17 +1125,17 @@ class _Patched:
                 setattr(np, name, _creator(name))
             for name in _RANDOM_ORIGINALS:
                 setattr(np.random, name, _refused_random(name))
+            self.nn_saved = [(m, name, getattr(m, name)) for m in _nn_modules()
+                             for name in SCRIPTED_NN if hasattr(m, name)]
+            for m, name, fn in self.nn_saved:
+                setattr(m, name, _scripted_nn(fn))
         for g in self.globals:
             self.saved.append((g, g.get("len", _MISSING)))
             g["len"] = _len
-        for slot in self.generators:
-            _set_slot(slot, _RefusedGenerator(_get_slot(slot)))
+        self.state.__enter__()
         return self
 
     def __exit__(self, *exc):
-        for slot in reversed(self.generators):
-            if isinstance(_get_slot(slot), _RefusedGenerator):
-                _set_slot(slot, _get_slot(slot)._rng)
         for g, old in reversed(self.saved):
             if old is _MISSING:
                 g.pop("len", None)
@@ -1175,24 +1147,13 @@ class _Patched:
                 setattr(np, name, _ORIGINALS[name])
             for name, fn in _RANDOM_ORIGINALS.items():
                 setattr(np.random, name, fn)
+            for m, name, fn in self.nn_saved:
+                setattr(m, name, fn)
+        self.state.__exit__(*exc)          # (last: it may raise)
         return False
 
 
 _MISSING = object()
-
-
-def _get_slot(slot):
-    owner, key = slot
-    return owner.cell_contents if key == "cell_contents" and not isinstance(owner, (dict, list)) \
-        else owner[key]
-
-
-def _set_slot(slot, value) -> None:
-    owner, key = slot
-    if key == "cell_contents" and not isinstance(owner, (dict, list)):
-        owner.cell_contents = value
-    else:
-        owner[key] = value
 
 
 def _module_globals(fn) -> list[dict]:
@@ -1220,7 +1181,7 @@ def record(fn, args: tuple, names: list[str], name: str):
     for i, p, t in zip(arrays, func.params, types):
         call_args[i] = Traced(rec, p, t, args[i].copy(),     # (tracing writes no input)
                               tuple(("dim", i, a) for a in range(t.rank)))
-    with _Patched(rec, _module_globals(fn), _generator_slots(fn)):
+    with _Patched(rec, _module_globals(fn), Reached(rec, fn)):
         out = fn(*call_args)
     return rec, out
 

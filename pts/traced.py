@@ -61,6 +61,21 @@ class _Trace:
     structure: Any                  # the result's shape: see _flatten
     ir_text: str                    # the IR as recorded (before the passes)
     names: list                     # the traced function's parameter names
+    captured_slots: list = None     # where the code found each (pts.trace_state), or None
+
+    def current_captured(self) -> list:
+        """The captured arrays as they are now: a weight the code found at an attribute
+        (a list's item, a dict's key) is the array there now, if it still is one of the
+        same dtype (its shape: checked by the caller); else the array the trace saw."""
+        from pts.trace_state import get_slot
+        out = []
+        for c, slot in zip(self.captured, self.captured_slots or [None] * len(self.captured)):
+            try:
+                now = get_slot(slot) if slot is not None else c
+            except (KeyError, IndexError, ValueError):
+                now = c
+            out.append(now if isinstance(now, np.ndarray) and now.dtype == c.dtype else c)
+        return out
 
     def holds(self, shapes: list) -> Guard | None:
         """The first guard (with an expression) the call's sizes break, else None."""
@@ -69,8 +84,9 @@ class _Trace:
                 return g
         return None
 
-    def call(self, arrays: list):
-        out = self.compiled.run(arrays + self.captured)
+    def call(self, arrays: list, captured: list | None = None):
+        out = self.compiled.run(arrays + (self.current_captured() if captured is None
+                                          else captured))
         leaves = iter([out] if _single(self.structure) else list(out))
         return _rebuild(self.structure, leaves)
 
@@ -97,14 +113,15 @@ class TracedFunction:
             if tr.key != key:
                 continue
             g = tr.holds(shapes)
-            if g is None and any(c.shape != s for c, s in zip(tr.captured, tr.captured_shapes)):
+            captured = tr.current_captured()
+            if g is None and any(c.shape != s for c, s in zip(captured, tr.captured_shapes)):
                 broken.append("an array the code reads besides its inputs changed shape")
                 continue
             if g is not None:
                 broken.append(f"{_where(g)}: the trace assumed {g.text}")
                 continue
             try:
-                return tr.call(arrays)
+                return tr.call(arrays, captured)
             except RuntimeError as e:
                 k = _guard_index(e)
                 if k is None:
@@ -149,7 +166,7 @@ class TracedFunction:
         except CompileError as e:
             raise e.with_traceback(None) from None
         tr = _Trace(key, rec.guards, rec.captured, [c.shape for c in rec.captured], compiled,
-                    structure, text, names)
+                    structure, text, names, rec.captured_slots)
         self.traces.append(tr)
         return tr
 
