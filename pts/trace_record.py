@@ -82,6 +82,31 @@ def user_span() -> Span:
     return Span(f.f_code.co_filename, line, col + 1, end_line, end_col + 1)
 
 
+def _storing() -> bool:
+    """Is the user's code at a subscript store (`a[i] = v`: numpy asking a traced v for
+    its values because `a` is a plain array)?"""
+    import dis
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename.startswith(_OWN_FILES):
+        f = f.f_back
+    code = f.f_code.co_code if f is not None else b""
+    return 0 <= f.f_lasti < len(code) and code[f.f_lasti] == dis.opmap["STORE_SUBSCR"] \
+        if f is not None else False
+
+
+def _not_followed() -> None:
+    """numpy asks a traced value for its number or array at `a[i] = v` into a plain `a`."""
+    if _storing():
+        err = trace_error("a traced value written into an array the trace does not follow "
+                          "(one made with constant sizes, like np.zeros(3), or by np.array): "
+                          "make the array from the traced code's sizes (np.zeros_like(x), "
+                          "np.zeros((x.shape[0], 3))) so that the trace records it and the "
+                          "write")
+        if _ACTIVE:               # (numpy turns it into a ValueError: `record` raises it)
+            _ACTIVE[-1].pending = err
+        raise err
+
+
 def trace_error(msg: str) -> TraceError:
     span = user_span()
     return TraceError(msg, span, linecache.getline(span.file, span.line) or None)
@@ -341,9 +366,11 @@ class Traced:
         raise move_to_script("the truth value of a traced array (`if`, `while`, `and`, `or`)")
 
     def __float__(self):
+        _not_followed()
         raise move_to_script("float() of a traced array")
 
     def __int__(self):
+        _not_followed()
         raise move_to_script("int() of a traced array")
 
     __index__ = __int__
@@ -358,6 +385,7 @@ class Traced:
         raise move_to_script("iterating over a traced array's elements")
 
     def __array__(self, dtype=None, copy=None):
+        _not_followed()
         raise trace_error("a traced array was given to code outside numpy (it asked for the "
                           "array's values): only numpy operations are recorded; move that "
                           "code into a pts.script function")
@@ -495,6 +523,7 @@ class Recorder:
     captured: list[np.ndarray] = field(default_factory=list)
     captured_at: dict = field(default_factory=dict)      # id(array) -> its Traced
     captured_slots: list = field(default_factory=list)    # where each was found, or None
+    pending: TraceError | None = None      # an error numpy replaced by its own
     module_functions: dict = field(default_factory=dict)  # scripted callees' IR, by name
 
     def __post_init__(self):
@@ -1181,8 +1210,13 @@ def record(fn, args: tuple, names: list[str], name: str):
     for i, p, t in zip(arrays, func.params, types):
         call_args[i] = Traced(rec, p, t, args[i].copy(),     # (tracing writes no input)
                               tuple(("dim", i, a) for a in range(t.rank)))
-    with _Patched(rec, _module_globals(fn), Reached(rec, fn)):
-        out = fn(*call_args)
+    try:
+        with _Patched(rec, _module_globals(fn), Reached(rec, fn)):
+            out = fn(*call_args)
+    except Exception:
+        if rec.pending is not None:
+            raise rec.pending from None
+        raise
     return rec, out
 
 

@@ -87,7 +87,7 @@ class _Trace:
     def call(self, arrays: list, captured: list | None = None):
         out = self.compiled.run(arrays + (self.current_captured() if captured is None
                                           else captured))
-        leaves = iter([out] if _single(self.structure) else list(out))
+        leaves = iter([out] if _leaf_count(self.structure) == 1 else list(out))
         return _rebuild(self.structure, leaves)
 
 
@@ -375,8 +375,14 @@ def _flatten(rec, out, strict: bool):
     return structure, leaves
 
 
-def _single(structure) -> bool:
-    return structure == ("leaf",)
+def _leaf_count(structure) -> int:
+    """How many of the result's values the compiled code returns (one: not in a tuple)."""
+    kind = structure[0]
+    if kind == "leaf":
+        return 1
+    if kind == "const":
+        return 0
+    return sum(map(_leaf_count, structure[-1]))
 
 
 def _rebuild(structure, leaves):
