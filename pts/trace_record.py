@@ -44,7 +44,7 @@ from pts.ir.op_table import OpTypeError
 from pts.ir.ops import result_type
 from pts.trace_shapes import _broadcast, implied, proven, result_dims
 from pts.trace_state import Reached
-from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
+from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
                           type_of_value)
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -268,10 +268,27 @@ class SymInt:
         return float(self.fixed())
 
     def __truediv__(self, o):
-        return self.fixed() / _seen(o)
+        return self._div(o, False)
 
     def __rtruediv__(self, o):
-        return _seen(o) / self.fixed()
+        return self._div(o, True)
+
+    def _div(self, other, swap: bool):
+        """n / m of sizes: a Python float the code computes (a traced F64 scalar, weak
+        under NEP 50 as Python's float is); by a float: n as it is (a guard)."""
+        if isinstance(other, bool) or not isinstance(other, (int, SymInt)):
+            a, b = (_seen(other), self.fixed()) if swap else (self.fixed(), _seen(other))
+            return a / b
+        a, b = (other, self) if swap else (self, other)
+        va, vb = int(_seen(a)), int(_seen(b))
+        if vb == 0:
+            raise ZeroDivisionError("division by zero")
+        rec = self.rec
+        rec.b.span = user_span()
+        ib = rec.int_value(b)
+        rec.b.check(rec.b.emit("eq", [ib, const(0)], I1), "ZeroDivisionError", "division by zero")
+        fa, fb = (rec.b.emit("cast", [rec.int_value(a)], F64), rec.b.emit("cast", [ib], F64))
+        return _SizeRatio(rec, rec.b.emit("div", [fa, fb], F64), F64, va / vb, (a, b))
 
     def __reduce__(self):                 # (copied or pickled: the value it had)
         return int, (self.fixed(),)
@@ -512,6 +529,42 @@ class _LazyCapture(Traced):
             self.value, self.example = t.value, t.example
             return getattr(self, name)
         return Traced.__getattr__(self, name)
+
+
+class _SizeRatio(Traced):
+    """n / m of sizes (a Python float): arithmetic with arrays records it; a Python use of
+    its value (int(), float(), a comparison, formatting) takes the sizes as they are, as a
+    size's own does (guards)."""
+
+    def __init__(self, rec, value, t, example, sizes):
+        super().__init__(rec, value, t, example)
+        self.sizes = sizes
+
+    def fixed(self) -> float:
+        a, b = (v.fixed() if isinstance(v, SymInt) else v for v in self.sizes)
+        return a / b
+
+    def __float__(self): return self.fixed()
+    def __int__(self): return int(self.fixed())
+    def __bool__(self): return bool(self.fixed())
+    def __round__(self, n=None): return round(self.fixed(), n)
+    def __format__(self, spec): return format(self.fixed(), spec)
+    def __repr__(self): return repr(self.fixed())
+    __str__ = __repr__
+
+    def _compare(self, o, op):
+        if isinstance(o, Traced) and not isinstance(o, _SizeRatio):
+            return NotImplemented
+        return _COMPARES[op](self.fixed(), o.fixed() if isinstance(o, (SymInt, _SizeRatio))
+                             else o)
+
+    def __eq__(self, o): return self._compare(o, "==")
+    def __ne__(self, o): return self._compare(o, "!=")
+    def __lt__(self, o): return self._compare(o, "<")
+    def __le__(self, o): return self._compare(o, "<=")
+    def __gt__(self, o): return self._compare(o, ">")
+    def __ge__(self, o): return self._compare(o, ">=")
+    __hash__ = Traced.__hash__
 
 
 @dataclass
