@@ -1134,11 +1134,12 @@ def _refused_random(name: str):
 
 
 # pts.nn.functional's functions whose eager code makes Python decisions on values (a
-# loss's float(), an index check's .any()) or loops over the batch (conv2d's chunks): in
-# a trace each is called as compiled code (call_script: the same function, compiled as
-# pts.script compiles it, its control flow kept), not recorded line by line
-SCRIPTED_NN = ("conv2d", "embedding", "nll_loss", "cross_entropy", "mse_loss", "l1_loss",
-               "binary_cross_entropy_with_logits")
+# loss's float(), an index check's .any(), dropout's generator state) or loops over the
+# batch (conv2d's chunks): in a trace each is called as compiled code (call_script: the
+# same function, compiled as pts.script compiles it, its control flow kept), not recorded
+# line by line
+SCRIPTED_NN = ("conv2d", "embedding", "dropout", "nll_loss", "cross_entropy", "mse_loss",
+               "l1_loss", "binary_cross_entropy_with_logits")
 
 
 def _nn_modules() -> list:

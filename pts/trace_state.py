@@ -121,11 +121,13 @@ class Reached:
             else:
                 self._visit(v, self.DEPTH - 1)
         g = getattr(code_owner, "__globals__", None)
-        if isinstance(g, dict):                   # (module-level values, not what they hold)
+        if isinstance(g, dict):       # (module-level values, and its lists' and dicts')
             self.containers.append((g, dict(g)))
             for k, v in g.items():
                 if self._interesting(v):
                     self.slots.append((g, k))
+                elif type(v) in (list, dict) and not k.startswith("__"):
+                    self._visit(v, 1)
 
     @staticmethod
     def _interesting(v) -> bool:

@@ -131,3 +131,17 @@ def test_scripted_code_calls_a_trace_that_reads_weights(backend):
             f(x)
     finally:
         SCALER.w = old
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dropout_in_training_mode_draws_the_eager_masks(backend):
+    pts.manual_seed(3)
+    model = nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 2)).train()
+    twin = copy.deepcopy(model)             # the same generator state
+    x = rng.standard_normal((5, 4)).astype(np.float32)
+    f = pts.trace(model, (x,), backend=backend)
+    for n in (5, 1, 7):                     # each call advances the dropout generator
+        x = rng.standard_normal((n, 4)).astype(np.float32)
+        np.testing.assert_allclose(f(x), twin(x), rtol=1e-5, atol=1e-6)
+    assert np.array_equal(model[1].generator, twin[1].generator)
+    assert len(f.traces) == 1
