@@ -9,7 +9,13 @@ numpy computes, which decides the sizes Python code branches on.
   it (np.<name> with its compile-time `static` arguments, np.getitem with its pattern),
   typed by the op table (ir.ops.result_type), with the span of the user's line: operators,
   numpy functions (through `__array_ufunc__` / `__array_function__`), methods
-  (`x.sum(axis=1)`, `x.reshape(n, -1)`), indexing with ints, slices, None and `...`.
+  (`x.sum(axis=1)`, `x.reshape(n, -1)`), indexing with ints, slices, None, `...`, bool
+  masks and int arrays (numpy's advanced indexing).
+- Writes are the scripted lowering's: `x[key] = v` is np.setitem, `x op= v` the ufunc
+  with {"out": 0}; the IR's arrays are references with numpy's views, so a write through
+  a view reaches its base and a write into an input the caller's array.  Each Traced's
+  example is the trace's own copy (inputs and weights copied), written the same way, so
+  tracing writes into none of the caller's arrays.
 - Sizes are `SymInt`s: `x.shape`, `len(x)` (the function's global `len` is wrapped while
   it runs), `x.size` and arithmetic on them are ints that also stand for the IR values
   computing them; np.zeros/ones/empty/full/arange given one are recorded (wrapped while the
@@ -20,9 +26,14 @@ numpy computes, which decides the sizes Python code branches on.
   or, for a size of an array computed inside, as a check in the recorded code.
 - A Python decision on array values (`bool`, `float`, `int`, `.item()`, iterating over an
   array) and an array given to code outside numpy are a TraceError at the user's line.
+  So is one on a mask's count (x[m].shape[0]): a size expression ("data", key, text)
+  that arithmetic and shapes carry but no guard can hold (`data_text`).
 - Arrays the function reaches that are not its inputs (`self.w`, a global) become hidden
-  parameters bound to those very arrays (`captured`): the code reads them live at each
-  call; their shapes and dtypes are part of what a trace assumed.
+  parameters bound to those very arrays (`captured`, and where the code found each,
+  `captured_slots`: pts.trace_state puts proxies there while the trace runs): the code
+  reads them live at each call; their shapes and dtypes are part of what a trace assumed.
+- pts.nn.functional's functions with value-dependent control flow (SCRIPTED_NN) are
+  called as compiled code, as a pts.script function called in a trace is.
 """
 from __future__ import annotations
 
@@ -826,8 +837,9 @@ class Recorder:
     def setitem(self, x: Traced, key, value) -> None:
         """x[key] = value: the scripted lowering's np.setitem, a write into x's memory (and
         so into every array x is a view of, as in numpy)."""
-        if isinstance(x.type, TensorType) is False:
-            raise trace_error("a numpy scalar does not support item assignment")
+        if not isinstance(x.type, TensorType):
+            raise trace_error(f"'{type(x.example).__name__}' object does not support item "
+                              f"assignment")
         pattern, operands, items = self._index(x, key)
         span = user_span()
         if isinstance(value, (list, tuple)):
@@ -857,8 +869,6 @@ class Recorder:
         def eager(a, b):
             return ufunc(a, b, out=a)
         out = self.np_call(name, [x, other], {"out": 0}, eager)
-        if out.example is not x.example or out.type != x.type:    # pragma: no cover
-            raise trace_error(f"{sym}= did not write into the array")
         x.value = out.value            # (the same memory: later reads follow the write)
         return x
 
