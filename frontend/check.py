@@ -1538,6 +1538,10 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             extra[(id(traced), tuple(types))] = module.rename(f"traced{len(extra)}.")
         entry = module[module.entry]
         e.target = Callee("traced", entry.name, entry)
+        # the arrays its traces read besides their inputs (pts.traced.ir_for): hidden
+        # parameters filled at each call with the arrays as they are then
+        locs = getattr(module, "captured_locations", ())
+        e.traced_captured = list(zip(locs, entry.param_types[len(e.args):]))
         return entry.ret_type
 
     def known_value(self, a: A.Expr):

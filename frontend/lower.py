@@ -1253,8 +1253,11 @@ class Lowerer(ExceptionLowering, StringLowering, IterLowering, DictLowering,
         return self.emit("call", args, ir_type(spec.ret_type), callee=spec.ir_name)
 
     def call_traced(self, e: A.Call, name: str) -> Value:
-        """A pts.trace result called from scripted code (check.call_traced)."""
+        """A pts.trace result called from scripted code (check.call_traced); the arrays its
+        traces read besides their inputs are hidden parameters, as shared globals are."""
+        from pts.frontend.shared_globals import hidden_param
         args = [self.expr(a) for a in e.args]
+        args += [hidden_param(self, loc, t) for loc, t in getattr(e, "traced_captured", ())]
         self.b.span = e.span
         return self.emit("call", args, e.target.spec.ret_type, callee=name)
 

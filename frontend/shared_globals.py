@@ -60,8 +60,9 @@ CLOSURE_OF = "__pts_closure_of__"   # in a closure's globals (check_functions): 
 class SharedLocation:
     """Where a shared object lives: `kind` "global" (owner: a module's globals dict, name:
     the global's name), "default" (owner: the Python function, name: the parameter's
-    position among `__defaults__`; `param` its name) or "class" (owner: a user class, name:
-    a class attribute holding an object, `Point.ZERO`)."""
+    position among `__defaults__`; `param` its name), "class" (owner: a user class, name:
+    a class attribute holding an object, `Point.ZERO`) or "traced" (owner: the arrays a
+    pts.trace result reads besides its inputs, pts.traced; name: the array's index)."""
 
     __slots__ = ("kind", "owner", "name", "param")
 
@@ -76,6 +77,8 @@ class SharedLocation:
             return [self.owner[self.name]]
         if self.kind == "class":              # Point.ZERO = Point(0, 0, 0) (check_classes)
             return self.owner.__dict__[self.name]
+        if self.kind == "traced":             # an array a pts.trace result reads (pts.traced)
+            return self.owner.current(self.name)
         return self.owner.__defaults__[self.name]
 
     def sync_back(self, value: Any) -> None:
@@ -95,6 +98,8 @@ class SharedLocation:
         """What the IR calls the hidden parameter (before its position)."""
         if self.kind == "class":
             return f"{self.owner.__name__}.{self.name}"
+        if self.kind == "traced":
+            return f"{self.owner.label}.captured{self.name}"
         return self.name if self.kind in ("global", "box") else f"{self.owner.__name__}.{self.param}"
 
     def describe(self) -> str:
@@ -109,6 +114,8 @@ class SharedLocation:
             return f"module-level name '{self.name}' (rebound with 'global')"
         if self.kind == "class":
             return f"class attribute {self.owner.__name__}.{self.name}"
+        if self.kind == "traced":
+            return f"array (a weight) that the traced '{self.owner.name}' reads"
         return f"default value of {self.owner.__name__}()'s parameter '{self.param}'"
 
     def _key(self) -> tuple:
@@ -384,10 +391,17 @@ def shared_value(lowerer, e: A.Name):
         loc = SharedLocation("global", spec.globals.globals, e.id)
         if spec.__dict__.get("program_shared", {}).get(loc) != e.ty:
             return None
-    params = spec.__dict__.setdefault("shared_params", {})
+    return hidden_param(lowerer, loc, e.ty)
+
+
+def hidden_param(lowerer, loc: SharedLocation, t: Type):
+    """The hidden parameter of the function being lowered for location `loc` (of type t),
+    added to its entry block on first use (also lower.call_traced: the arrays a trace
+    reads)."""
+    params = lowerer.spec.__dict__.setdefault("shared_params", {})
     p = params.get(loc)
     if p is None:
-        p = lowerer.f.entry.add_param(BlockParam(e.ty, f"{loc.label}.shared.{len(params)}"))
+        p = lowerer.f.entry.add_param(BlockParam(t, f"{loc.label}.shared.{len(params)}"))
         params[loc] = p
     return p
 

@@ -9,7 +9,13 @@ numpy computes, which decides the sizes Python code branches on.
   it (np.<name> with its compile-time `static` arguments, np.getitem with its pattern),
   typed by the op table (ir.ops.result_type), with the span of the user's line: operators,
   numpy functions (through `__array_ufunc__` / `__array_function__`), methods
-  (`x.sum(axis=1)`, `x.reshape(n, -1)`), indexing with ints, slices, None and `...`.
+  (`x.sum(axis=1)`, `x.reshape(n, -1)`), indexing with ints, slices, None, `...`, bool
+  masks and int arrays (numpy's advanced indexing).
+- Writes are the scripted lowering's: `x[key] = v` is np.setitem, `x op= v` the ufunc
+  with {"out": 0}; the IR's arrays are references with numpy's views, so a write through
+  a view reaches its base and a write into an input the caller's array.  Each Traced's
+  example is the trace's own copy (inputs and weights copied), written the same way, so
+  tracing writes into none of the caller's arrays.
 - Sizes are `SymInt`s: `x.shape`, `len(x)` (the function's global `len` is wrapped while
   it runs), `x.size` and arithmetic on them are ints that also stand for the IR values
   computing them; np.zeros/ones/empty/full/arange given one are recorded (wrapped while the
@@ -20,9 +26,14 @@ numpy computes, which decides the sizes Python code branches on.
   or, for a size of an array computed inside, as a check in the recorded code.
 - A Python decision on array values (`bool`, `float`, `int`, `.item()`, iterating over an
   array) and an array given to code outside numpy are a TraceError at the user's line.
+  So is one on a mask's count (x[m].shape[0]): a size expression ("data", key, text)
+  that arithmetic and shapes carry but no guard can hold (`data_text`).
 - Arrays the function reaches that are not its inputs (`self.w`, a global) become hidden
-  parameters bound to those very arrays (`captured`): the code reads them live at each
-  call; their shapes and dtypes are part of what a trace assumed.
+  parameters bound to those very arrays (`captured`, and where the code found each,
+  `captured_slots`: pts.trace_state puts proxies there while the trace runs): the code
+  reads them live at each call; their shapes and dtypes are part of what a trace assumed.
+- pts.nn.functional's functions with value-dependent control flow (SCRIPTED_NN) are
+  called as compiled code, as a pts.script function called in a trace is.
 """
 from __future__ import annotations
 
@@ -42,8 +53,9 @@ from pts.frontend.check_tensors import (BINARY_UFUNCS, COMPARE_UFUNCS, METHOD_ST
 from pts.ir.core import Builder, Function, Value, const
 from pts.ir.op_table import OpTypeError
 from pts.ir.ops import result_type
-from pts.trace_shapes import implied, proven, result_dims
-from pts.ir.types import (DTYPES, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
+from pts.trace_shapes import _broadcast, implied, proven, result_dims
+from pts.trace_state import Reached
+from pts.ir.types import (DTYPES, F64, I1, I64, SCALAR_OF_DTYPE, TensorType, TupleType, Type,
                           type_of_value)
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -79,6 +91,31 @@ def user_span() -> Span:
         if p[0] is not None:
             line, end_line, col, end_col = p[0], p[1] or p[0], p[2] or 0, p[3] or 0
     return Span(f.f_code.co_filename, line, col + 1, end_line, end_col + 1)
+
+
+def _storing() -> bool:
+    """Is the user's code at a subscript store (`a[i] = v`: numpy asking a traced v for
+    its values because `a` is a plain array)?"""
+    import dis
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename.startswith(_OWN_FILES):
+        f = f.f_back
+    code = f.f_code.co_code if f is not None else b""
+    return 0 <= f.f_lasti < len(code) and code[f.f_lasti] == dis.opmap["STORE_SUBSCR"] \
+        if f is not None else False
+
+
+def _not_followed() -> None:
+    """numpy asks a traced value for its number or array at `a[i] = v` into a plain `a`."""
+    if _storing():
+        err = trace_error("a traced value written into an array the trace does not follow "
+                          "(one made with constant sizes, like np.zeros(3), or by np.array): "
+                          "make the array from the traced code's sizes (np.zeros_like(x), "
+                          "np.zeros((x.shape[0], 3))) so that the trace records it and the "
+                          "write")
+        if _ACTIVE:               # (numpy turns it into a ValueError: `record` raises it)
+            _ACTIVE[-1].pending = err
+        raise err
 
 
 def trace_error(msg: str) -> TraceError:
@@ -135,6 +172,8 @@ def emit_expr(b: Builder, expr, dim) -> Value:
 
 def _expr_text(expr, names: list[str]) -> str:
     kind = expr[0]
+    if kind == "data":
+        return expr[2]
     if kind == "dim":
         return f"{names[expr[1]]}.shape[{expr[2]}]"
     if kind == "const":
@@ -164,7 +203,10 @@ class SymInt:
 
     def _arith(self, other, op: str, swap: bool = False):
         if isinstance(other, bool) or not isinstance(other, (int, SymInt)):
-            return getattr(self.fixed(), _DUNDERS[op][swap])(other)   # (a float: fixed)
+            if not isinstance(other, (bool, float, np.integer, np.floating)):
+                return NotImplemented                    # (a traced array: its operator)
+            a, b = (other, self.fixed()) if swap else (self.fixed(), other)
+            return _INT_OPS[op][0](a, b)                 # (n * 0.5: n as it is, a guard)
         a, b = (other, self) if swap else (self, other)
         if not isinstance(other, SymInt) and (other == 0 and (op == "+" or op == "-" and
                                                               not swap) or
@@ -195,6 +237,7 @@ class SymInt:
         return 0 - self
 
     def _compare(self, other, op: str) -> bool:
+        self.no_decision()
         if isinstance(other, (float, np.floating)):           # (n > 0.5: a decision on n)
             return _COMPARES[op](self.fixed(), other)
         if isinstance(other, bool) or not isinstance(other, (int, np.integer, SymInt)):
@@ -215,8 +258,15 @@ class SymInt:
     def __bool__(self) -> bool:
         return self._compare(0, "!=")
 
+    def no_decision(self) -> None:
+        """A size that depends on array values (a mask's count) cannot decide Python."""
+        text = data_text(self.expr)
+        if text:
+            raise move_to_script(f"a Python decision on {text} (its value)")
+
     def fixed(self) -> int:
         """The size as a plain int: the trace now holds only for this value (a guard)."""
+        self.no_decision()
         self.rec.guard(self, self.seen, "==", True)
         return self.seen
 
@@ -229,10 +279,27 @@ class SymInt:
         return float(self.fixed())
 
     def __truediv__(self, o):
-        return self.fixed() / _seen(o)
+        return self._div(o, False)
 
     def __rtruediv__(self, o):
-        return _seen(o) / self.fixed()
+        return self._div(o, True)
+
+    def _div(self, other, swap: bool):
+        """n / m of sizes: a Python float the code computes (a traced F64 scalar, weak
+        under NEP 50 as Python's float is); by a float: n as it is (a guard)."""
+        if isinstance(other, bool) or not isinstance(other, (int, SymInt)):
+            a, b = (_seen(other), self.fixed()) if swap else (self.fixed(), _seen(other))
+            return a / b
+        a, b = (other, self) if swap else (self, other)
+        va, vb = int(_seen(a)), int(_seen(b))
+        if vb == 0:
+            raise ZeroDivisionError("division by zero")
+        rec = self.rec
+        rec.b.span = user_span()
+        ib = rec.int_value(b)
+        rec.b.check(rec.b.emit("eq", [ib, const(0)], I1), "ZeroDivisionError", "division by zero")
+        fa, fb = (rec.b.emit("cast", [rec.int_value(a)], F64), rec.b.emit("cast", [ib], F64))
+        return _SizeRatio(rec, rec.b.emit("div", [fa, fb], F64), F64, va / vb, (a, b))
 
     def __reduce__(self):                 # (copied or pickled: the value it had)
         return int, (self.fixed(),)
@@ -327,9 +394,11 @@ class Traced:
         raise move_to_script("the truth value of a traced array (`if`, `while`, `and`, `or`)")
 
     def __float__(self):
+        _not_followed()
         raise move_to_script("float() of a traced array")
 
     def __int__(self):
+        _not_followed()
         raise move_to_script("int() of a traced array")
 
     __index__ = __int__
@@ -344,6 +413,7 @@ class Traced:
         raise move_to_script("iterating over a traced array's elements")
 
     def __array__(self, dtype=None, copy=None):
+        _not_followed()
         raise trace_error("a traced array was given to code outside numpy (it asked for the "
                           "array's values): only numpy operations are recorded; move that "
                           "code into a pts.script function")
@@ -401,12 +471,19 @@ class Traced:
         return self.rec.np_call("invert", [self], {}, np.invert)
 
     def __setitem__(self, key, value):
-        raise trace_error("writing into a traced array (x[i] = v) is not recorded yet: build "
-                          "the result with np.where / np.concatenate, or move this part "
-                          "into a pts.script function")
+        self.rec.setitem(self, key, value)
 
-    def __iadd__(self, o):          # (no in-place ops: a new array, as for immutables)
-        return self + o
+    # x += y writes into x, as numpy does (a view's base, an input of the caller see it)
+    def __iadd__(self, o): return self.rec.inplace(self, o, "+")
+    def __isub__(self, o): return self.rec.inplace(self, o, "-")
+    def __imul__(self, o): return self.rec.inplace(self, o, "*")
+    def __itruediv__(self, o): return self.rec.inplace(self, o, "/")
+    def __ifloordiv__(self, o): return self.rec.inplace(self, o, "//")
+    def __imod__(self, o): return self.rec.inplace(self, o, "%")
+    def __ipow__(self, o): return self.rec.inplace(self, o, "**")
+    def __iand__(self, o): return self.rec.inplace(self, o, "&")
+    def __ior__(self, o): return self.rec.inplace(self, o, "|")
+    def __ixor__(self, o): return self.rec.inplace(self, o, "^")
 
     # ---------------------------------------------------------------- numpy's protocols
 
@@ -449,6 +526,58 @@ class Traced:
         return self.rec.getitem(self, key)
 
 
+class _LazyCapture(Traced):
+    """An array the traced code reaches (a weight: pts.trace_state), standing in for it
+    while the trace runs; its IR value and example exist from its first use on."""
+
+    def __init__(self, rec, arr: np.ndarray, ty: TensorType, slot):
+        self.rec, self.type, self.dims = rec, ty, tuple(("const", int(n)) for n in arr.shape)
+        self._arr, self._slot = arr, slot
+
+    def __getattr__(self, name: str):
+        if name in ("value", "example"):
+            t = self.rec.capture(self._arr, self._slot)
+            self.value, self.example = t.value, t.example
+            return getattr(self, name)
+        return Traced.__getattr__(self, name)
+
+
+class _SizeRatio(Traced):
+    """n / m of sizes (a Python float): arithmetic with arrays records it; a Python use of
+    its value (int(), float(), a comparison, formatting) takes the sizes as they are, as a
+    size's own does (guards)."""
+
+    def __init__(self, rec, value, t, example, sizes):
+        super().__init__(rec, value, t, example)
+        self.sizes = sizes
+
+    def fixed(self) -> float:
+        a, b = (v.fixed() if isinstance(v, SymInt) else v for v in self.sizes)
+        return a / b
+
+    def __float__(self): return self.fixed()
+    def __int__(self): return int(self.fixed())
+    def __bool__(self): return bool(self.fixed())
+    def __round__(self, n=None): return round(self.fixed(), n)
+    def __format__(self, spec): return format(self.fixed(), spec)
+    def __repr__(self): return repr(self.fixed())
+    __str__ = __repr__
+
+    def _compare(self, o, op):
+        if isinstance(o, Traced) and not isinstance(o, _SizeRatio):
+            return NotImplemented
+        return _COMPARES[op](self.fixed(), o.fixed() if isinstance(o, (SymInt, _SizeRatio))
+                             else o)
+
+    def __eq__(self, o): return self._compare(o, "==")
+    def __ne__(self, o): return self._compare(o, "!=")
+    def __lt__(self, o): return self._compare(o, "<")
+    def __le__(self, o): return self._compare(o, "<=")
+    def __gt__(self, o): return self._compare(o, ">")
+    def __ge__(self, o): return self._compare(o, ">=")
+    __hash__ = Traced.__hash__
+
+
 @dataclass
 class Recorder:
     """The IR function being recorded and what the trace assumed."""
@@ -457,6 +586,8 @@ class Recorder:
     guards: list[Guard] = field(default_factory=list)
     captured: list[np.ndarray] = field(default_factory=list)
     captured_at: dict = field(default_factory=dict)      # id(array) -> its Traced
+    captured_slots: list = field(default_factory=list)    # where each was found, or None
+    pending: TraceError | None = None      # an error numpy replaced by its own
     module_functions: dict = field(default_factory=dict)  # scripted callees' IR, by name
 
     def __post_init__(self):
@@ -464,8 +595,19 @@ class Recorder:
 
     # ---------------------------------------------------------------- values
 
-    def capture(self, arr: np.ndarray) -> Traced:
-        """An array the function reached that is not an input: a hidden parameter."""
+    def lazy_capture(self, arr: np.ndarray, slot) -> "Traced | None":
+        """The proxy of an array the function reaches at `slot` (pts.trace_state): it
+        becomes a hidden parameter when first used.  None for a dtype pts has no type of."""
+        try:
+            ty = type_of_value(arr)
+        except TypeError:
+            return None
+        return _LazyCapture(self, arr, ty, slot) if isinstance(ty, TensorType) else None
+
+    def capture(self, arr: np.ndarray, slot=None) -> Traced:
+        """An array the function reached that is not an input: a hidden parameter (`slot`:
+        where the code found it, pts.trace_state; pts.traced reads the array there at each
+        call)."""
         t = self.captured_at.get(id(arr))
         if t is None:
             from pts.ir.core import BlockParam
@@ -474,8 +616,10 @@ class Recorder:
                 raise trace_error(f"an array of dtype {arr.dtype} cannot be used in pts")
             p = self.func.entry.add_param(BlockParam(ty, f"captured{len(self.captured)}"))
             # (a captured array's shape is part of what a trace assumed: traced._Trace)
-            t = Traced(self, p, ty, arr, tuple(("const", int(n)) for n in arr.shape))
+            # (its example is a copy: what the trace writes does not reach the array)
+            t = Traced(self, p, ty, arr.copy(), tuple(("const", int(n)) for n in arr.shape))
             self.captured.append(arr)
+            self.captured_slots.append(slot)
             self.captured_at[id(arr)] = t
         return t
 
@@ -522,6 +666,8 @@ class Recorder:
         """The trace assumed the size `expr` was n (a size 1 that numpy broadcast)."""
         if expr[0] == "const":                     # (a weight's size: always so)
             return
+        if data_text(expr):
+            raise move_to_script(f"broadcasting {data_text(expr)} (it was 1 here)")
         self.guards.append(Guard(("==", expr, ("const", n)), True,
                                  _expr_text(("==", expr, ("const", n)), self.input_names),
                                  user_span()))
@@ -530,6 +676,9 @@ class Recorder:
         """A Python decision `a op b` that came out `result`."""
         span = user_span()
         ea, eb = a.expr, _expr(b) if not isinstance(b, SymInt) else b.expr
+        for e in (ea, eb):
+            if data_text(e):
+                raise move_to_script(f"a Python decision on {data_text(e)} (its value)")
         text = f"{a.seen} {op} {_seen(b)}"
         if ea is not None and eb is not None:
             cond = (op, ea, eb) if result else ("not", (op, ea, eb))
@@ -639,13 +788,15 @@ class Recorder:
         return self.np_call(name, operands, static, original, eager_args=args,
                             eager_kwargs=kwargs)
 
-    def getitem(self, x: Traced, key):
-        """x[key] with ints, sizes, slices, None and `...` (numpy's basic indexing)."""
+    def _index(self, x: Traced, key):
+        """x[key]'s pattern (ir.tensor_ops: i, s..., n, m a bool mask, a an int array), its
+        index operands, and the items (`...` expanded)."""
         items = list(key) if isinstance(key, tuple) else [key]
+        items = [_array_index(i) for i in items]
         if sum(i is Ellipsis for i in items) > 1:
             raise trace_error("an index can only have a single ellipsis ('...')")
         if any(i is Ellipsis for i in items):
-            used = sum(1 for i in items if i is not None and i is not Ellipsis)
+            used = sum(_index_rank(i) for i in items if i is not None and i is not Ellipsis)
             k = next(j for j, i in enumerate(items) if i is Ellipsis)
             items[k:k + 1] = [slice(None)] * max(x.ndim - used, 0)
         pattern, operands = [], []
@@ -659,9 +810,17 @@ class Recorder:
                 pattern.append("s" + flags)
             elif item is None:
                 pattern.append("n")
+            elif _is_array(item):
+                operands.append(item)
+                pattern.append("m" if _dtype_of(item).kind == "b" else "a")
             else:
                 operands.append(_index_operand(item))
                 pattern.append("i")
+        return pattern, operands, items
+
+    def getitem(self, x: Traced, key):
+        """x[key] with ints, sizes, slices, None, `...`, bool masks and int arrays."""
+        pattern, operands, items = self._index(x, key)
         span = user_span()
         vals = [self.operand(v) for v in [x] + operands]
         attrs = {"pattern": " ".join(pattern)}
@@ -669,30 +828,104 @@ class Recorder:
             t = result_type("np.getitem", [v[1] for v in vals], attrs)
         except OpTypeError as err:
             raise trace_error(str(err)) from None
-        example = x.example[_examples(key)]
+        example = x.example[_examples(tuple(items))]
         self.b.span = span
-        dims, axis = [], 0
-        slices = iter([i for i in items if isinstance(i, slice)])
-        for word in pattern:                # ints drop an axis, None adds one, a full slice
-            if word == "n":                 # keeps its size, other slices: _slice_dim
+        ins = self.b.emit("np.getitem", [v[0] for v in vals], t, attrs)
+        dims = self._indexed_dims(x, pattern, items, np.shape(example), span)
+        return Traced(self, ins, t, example, dims)
+
+    def setitem(self, x: Traced, key, value) -> None:
+        """x[key] = value: the scripted lowering's np.setitem, a write into x's memory (and
+        so into every array x is a view of, as in numpy)."""
+        if not isinstance(x.type, TensorType):
+            raise trace_error(f"'{type(x.example).__name__}' object does not support item "
+                              f"assignment")
+        pattern, operands, items = self._index(x, key)
+        span = user_span()
+        if isinstance(value, (list, tuple)):
+            if _has_sym(value):
+                raise trace_error("storing a list of traced values into an array is not "
+                                  "recorded: build it with np.stack first")
+            value = np.asarray(value)
+        vals = [self.operand(v) for v in [x, value] + operands]
+        attrs = {"pattern": " ".join(pattern)}
+        try:
+            result_type("np.setitem", [v[1] for v in vals], attrs)
+        except OpTypeError as err:
+            raise trace_error(str(err)) from None
+        # the trace's own copy of the values follows (numpy's errors are the eager call's)
+        x.example[_examples(tuple(items))] = _examples(value)
+        self.b.span = span
+        self.b.emit("np.setitem", [v[0] for v in vals], None, attrs)
+
+    def inplace(self, x: Traced, other, sym: str):
+        """x op= other on an array: numpy's ufunc with out=x (every view of x sees it);
+        x itself is the result, as in numpy."""
+        if not isinstance(x.type, TensorType):        # (a numpy scalar: immutable)
+            return x._binary(other, sym)
+        name = BINARY_UFUNCS[sym]
+        ufunc = getattr(np, name)
+
+        def eager(a, b):
+            return ufunc(a, b, out=a)
+        out = self.np_call(name, [x, other], {"out": 0}, eager)
+        x.value = out.value            # (the same memory: later reads follow the write)
+        return x
+
+    def _indexed_dims(self, x: Traced, pattern: list, items: list, shape: tuple,
+                      span: Span) -> tuple | None:
+        """The size expressions of x[items]: ints drop an axis, None adds one, a full slice
+        keeps its size, other slices: _slice_dim; array indices (numpy's advanced
+        indexing) put their broadcast shape where the first one was, or first when they
+        are not next to each other; a mask's count is data (`data_size`)."""
+        advanced = [(w, it) for w, it in zip(pattern, items) if w in ("m", "a")]
+        dims, axis, placed = [], 0, False
+        for word, item in zip(pattern, items):
+            if word == "n":
                 dims.append(("const", 1))
                 continue
-            if word == "s000":
-                next(slices)
-                dims.append(x.dims[axis])
-            elif word != "i":
-                dims.append(self._slice_dim(next(slices), x.dims[axis],
-                                            x.example.shape[axis], span))
+            if word in ("i", "m", "a"):
+                axis += _index_rank(item) if word == "m" else 1
+                if advanced and not placed:
+                    dims.append("ADVANCED")
+                    placed = True
+                continue
+            dims.append(x.dims[axis] if word == "s000" else
+                        self._slice_dim(item, x.dims[axis], x.example.shape[axis], span))
             axis += 1
         dims += list(x.dims[axis:])
-        return Traced(self, self.b.emit("np.getitem", [v[0] for v in vals], t, attrs), t,
-                      example, dims)
+        if advanced:
+            words = [w for w in pattern if w != "n"]
+            group = [k for k, w in enumerate(words) if w in ("i", "m", "a")]
+            k = dims.index("ADVANCED")
+            if group[-1] - group[0] + 1 != len(group):        # (not next to each other)
+                dims.pop(k)
+                dims.insert(0, "ADVANCED")
+                k = 0
+            if advanced[0][0] == "m":
+                mask = advanced[0][1]
+                sub = (data_size(mask, span),)
+            else:
+                arrays = [(self._as_traced(it).dims, _dtype_shape(it)) for _, it in advanced]
+                bshape = np.broadcast_shapes(*[s for _, s in arrays])
+                sub = _broadcast(arrays, bshape, self.assume)
+            dims[k:k + 1] = list(sub)
+        return tuple(dims) if len(dims) == len(shape) else None
 
+    def _as_traced(self, item):
+        return self.capture(item) if isinstance(item, np.ndarray) else item
 
     def _slice_dim(self, item: slice, size, n: int, span: Span):
         """The size of x[a:b] along an axis of size `size` (an expression; n in this
         trace), as an expression: b - a where the trace saw 0 <= a <= b <= n, under guards
         that this stays so (else numpy clips the bounds: a size not known, None)."""
+        data = [e for e in (size, *map(_size_expr, (item.start, item.stop, item.step)))
+                if data_text(e)] + [v for v in (item.start, item.stop, item.step)
+                                    if isinstance(v, Traced)]
+        if data:                     # (of a mask's count, or bounds from array values)
+            text = data_text(data[0]) if not isinstance(data[0], Traced) else \
+                f"a slice bounded by a traced array's value ({_where(span)})"
+            return ("data", ("slice", size, repr(item)), text)
         if not (item.step is None or isinstance(item.step, (int, np.integer))
                 and item.step == 1):              # (a size as the step: not known)
             return None
@@ -768,14 +1001,79 @@ def _created_dims(name: str, operands: list) -> tuple | None:
 
 
 def _index_operand(item):
-    if isinstance(item, (Traced, np.ndarray, list)):
-        raise trace_error("indexing a traced array with an array or a list (fancy or boolean "
-                          "indexing) is not recorded yet: move this part into a pts.script "
-                          "function")
+    if isinstance(item, Traced) and not isinstance(item.type, TensorType) and \
+            item.example.dtype.kind in "iu":
+        return item                       # x[i] with i = y.argmax(): an int of the code
     if isinstance(item, bool) or not isinstance(item, (int, np.integer, SymInt)):
         raise trace_error(f"only integers, slices, None and ... are valid indices, not "
                           f"{type(item).__name__}")
     return item
+
+
+def _is_array(item) -> bool:
+    return isinstance(item, np.ndarray) or isinstance(item, Traced) and \
+        isinstance(item.type, TensorType)
+
+
+def _dtype_of(item) -> np.dtype:
+    return item.example.dtype if isinstance(item, Traced) else item.dtype
+
+
+def _dtype_shape(item) -> tuple:
+    return np.shape(item.example if isinstance(item, Traced) else item)
+
+
+def _index_rank(item) -> int:
+    """How many axes of x an index item consumes (a mask: its rank)."""
+    if _is_array(item) and _dtype_of(item).kind == "b":
+        return np.ndim(item.example if isinstance(item, Traced) else item)
+    return 1
+
+
+def _array_index(item):
+    """An index item as the trace records it: a list of ints or bools is an array (numpy
+    makes it one), a numpy bool scalar stays numpy's new-axis-like index (refused)."""
+    if isinstance(item, list):
+        if _has_sym(item):
+            raise trace_error("indexing with a list that holds traced values is not "
+                              "recorded: make the index with np.stack or np.arange")
+        arr = np.asarray(item)
+        if arr.dtype.kind not in "biu" or arr.ndim == 0:
+            raise trace_error("only integers, slices, None, ..., and integer or boolean "
+                              "arrays are valid indices")
+        return arr
+    if _is_array(item) and _dtype_of(item).kind not in "biu":
+        raise trace_error(f"arrays used as indices must be of integer (or boolean) type, not "
+                          f"{_dtype_of(item)}")
+    return item
+
+
+def data_size(mask, span: Span):
+    """The size of x[mask] along the mask's axes: the number of True values, which the
+    trace does not know (a Python decision on it is refused; arithmetic and shapes take
+    it as it comes at run time).  One mask's count is one expression (x[m] + y[m])."""
+    key = id(mask.value) if isinstance(mask, Traced) else id(mask)
+    return ("data", ("mask", key), f"the number of elements the boolean mask at "
+                                   f"{_where(span)} selects")
+
+
+def data_text(expr) -> str | None:
+    """If the size expression depends on array values (a mask's count): what it is."""
+    if not isinstance(expr, tuple) or not expr:
+        return None
+    if expr[0] == "data":
+        return expr[2]
+    if expr[0] in ("dim", "const"):
+        return None
+    for sub in expr[1:]:
+        t = data_text(sub)
+        if t:
+            return t
+    return None
+
+
+def _where(span: Span) -> str:
+    return f"{os.path.basename(span.file)}:{span.line}"
 
 
 def _static(v, what: str):
@@ -843,6 +1141,42 @@ def _refused_random(name: str):
                           f"(in __init__, for weights) or pass them in as an input")
     refused.__name__ = name
     return refused
+
+
+# pts.nn.functional's functions whose eager code makes Python decisions on values (a
+# loss's float(), an index check's .any(), dropout's generator state) or loops over the
+# batch (conv2d's chunks): in a trace each is called as compiled code (call_script: the
+# same function, compiled as pts.script compiles it, its control flow kept), not recorded
+# line by line
+SCRIPTED_NN = ("conv2d", "embedding", "dropout", "nll_loss", "cross_entropy", "mse_loss",
+               "l1_loss", "binary_cross_entropy_with_logits")
+
+
+def _nn_modules() -> list:
+    import pts.nn.functional
+    import pts.stdlib.nn
+    return [pts.stdlib.nn, pts.nn.functional]
+
+
+def _scripted_nn(fn):
+    """fn of pts.nn.functional, called as compiled code when given traced values."""
+    import functools
+    import inspect
+    sig = inspect.signature(fn)
+
+    class _Script:                       # (what call_script needs of a pts.script function)
+        py_func = fn
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if not (_ACTIVE and (_has_sym(args) or _has_sym(kwargs))):
+            return fn(*args, **kwargs)
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return call_script(_ACTIVE[-1], _Script, tuple(bound.arguments.values()))
+    return call
+
+
 _ACTIVE: list[Recorder] = []
 
 
@@ -870,11 +1204,11 @@ def _len(x):
 
 class _Patched:
     """While a trace runs: np.zeros & co. record sized creations, np.random's global
-    functions are refused, and `len` in the traced function's module gives a traced
+    functions and the methods of Generator objects are refused, and `len` in the traced function's module gives a traced
     array's symbolic size (restored after)."""
 
-    def __init__(self, rec: Recorder, module_globals: list[dict]):
-        self.rec, self.globals = rec, module_globals
+    def __init__(self, rec: Recorder, module_globals: list[dict], state):
+        self.rec, self.globals, self.state = rec, module_globals, state
         self.saved: list = []
 
     def __enter__(self):
@@ -884,9 +1218,14 @@ class _Patched:
                 setattr(np, name, _creator(name))
             for name in _RANDOM_ORIGINALS:
                 setattr(np.random, name, _refused_random(name))
+            self.nn_saved = [(m, name, getattr(m, name)) for m in _nn_modules()
+                             for name in SCRIPTED_NN if hasattr(m, name)]
+            for m, name, fn in self.nn_saved:
+                setattr(m, name, _scripted_nn(fn))
         for g in self.globals:
             self.saved.append((g, g.get("len", _MISSING)))
             g["len"] = _len
+        self.state.__enter__()
         return self
 
     def __exit__(self, *exc):
@@ -901,6 +1240,9 @@ class _Patched:
                 setattr(np, name, _ORIGINALS[name])
             for name, fn in _RANDOM_ORIGINALS.items():
                 setattr(np.random, name, fn)
+            for m, name, fn in self.nn_saved:
+                setattr(m, name, fn)
+        self.state.__exit__(*exc)          # (last: it may raise)
         return False
 
 
@@ -930,9 +1272,15 @@ def record(fn, args: tuple, names: list[str], name: str):
     rec = Recorder(func, list(names))
     call_args = list(args)
     for i, p, t in zip(arrays, func.params, types):
-        call_args[i] = Traced(rec, p, t, args[i], tuple(("dim", i, a) for a in range(t.rank)))
-    with _Patched(rec, _module_globals(fn)):
-        out = fn(*call_args)
+        call_args[i] = Traced(rec, p, t, args[i].copy(),     # (tracing writes no input)
+                              tuple(("dim", i, a) for a in range(t.rank)))
+    try:
+        with _Patched(rec, _module_globals(fn), Reached(rec, fn)):
+            out = fn(*call_args)
+    except Exception:
+        if rec.pending is not None:
+            raise rec.pending from None
+        raise
     return rec, out
 
 

@@ -33,7 +33,7 @@ from pts.errors import CompileError, TraceError
 from pts.ir.core import BlockParam, Builder, Function, Module, const
 from pts.ir.ops import result_type
 from pts.ir.parser import parse_module
-from pts.ir.types import I64, TupleType, type_of_value
+from pts.ir.types import I1, I64, TupleType, type_of_value
 from pts.trace_record import (GUARD_TAG, Guard, SymInt, Traced, emit_expr, evaluate,
                               record, trace_error)
 
@@ -61,6 +61,20 @@ class _Trace:
     structure: Any                  # the result's shape: see _flatten
     ir_text: str                    # the IR as recorded (before the passes)
     names: list                     # the traced function's parameter names
+    captured_slots: list = None     # where the code found each (pts.trace_state), or None
+
+    def current_captured(self) -> list:
+        """The captured arrays as they are now: a weight the code found at an attribute
+        (a list's item, a dict's key) is the array there now, if it still is one of the
+        same dtype (its shape: checked by the caller); else the array the trace saw."""
+        return [_now(c, slot) for c, slot in
+                zip(self.captured, self.captured_slots or [None] * len(self.captured))]
+
+    def slot_of(self, c):
+        for d, slot in zip(self.captured, self.captured_slots or [None] * len(self.captured)):
+            if d is c:
+                return slot
+        return None
 
     def holds(self, shapes: list) -> Guard | None:
         """The first guard (with an expression) the call's sizes break, else None."""
@@ -69,10 +83,33 @@ class _Trace:
                 return g
         return None
 
-    def call(self, arrays: list):
-        out = self.compiled.run(arrays + self.captured)
-        leaves = iter([out] if _single(self.structure) else list(out))
+    def call(self, arrays: list, captured: list | None = None):
+        out = self.compiled.run(arrays + (self.current_captured() if captured is None
+                                          else captured))
+        leaves = iter([out] if _leaf_count(self.structure) == 1 else list(out))
         return _rebuild(self.structure, leaves)
+
+
+def _now(c: np.ndarray, slot):
+    """The array a trace read at `slot` (pts.trace_state) as it is now: the one there if
+    it is still an array of c's dtype, else c."""
+    from pts.trace_state import get_slot
+    try:
+        now = get_slot(slot) if slot is not None else c
+    except (KeyError, IndexError, ValueError):
+        now = c
+    return now if isinstance(now, np.ndarray) and now.dtype == c.dtype else c
+
+
+class _CapturedArrays:
+    """The arrays a trace reads besides its inputs, for scripted callers (frontend
+    shared_globals' "traced" locations): `current(k)` is array k as it is now."""
+
+    def __init__(self, name: str, entries: list):
+        self.name, self.label, self.entries = name, f"traced_{_ident(name)}", entries
+
+    def current(self, k: int) -> np.ndarray:
+        return _now(*self.entries[k])
 
 
 class TracedFunction:
@@ -97,14 +134,15 @@ class TracedFunction:
             if tr.key != key:
                 continue
             g = tr.holds(shapes)
-            if g is None and any(c.shape != s for c, s in zip(tr.captured, tr.captured_shapes)):
+            captured = tr.current_captured()
+            if g is None and any(c.shape != s for c, s in zip(captured, tr.captured_shapes)):
                 broken.append("an array the code reads besides its inputs changed shape")
                 continue
             if g is not None:
                 broken.append(f"{_where(g)}: the trace assumed {g.text}")
                 continue
             try:
-                return tr.call(arrays)
+                return tr.call(arrays, captured)
             except RuntimeError as e:
                 k = _guard_index(e)
                 if k is None:
@@ -149,7 +187,7 @@ class TracedFunction:
         except CompileError as e:
             raise e.with_traceback(None) from None
         tr = _Trace(key, rec.guards, rec.captured, [c.shape for c in rec.captured], compiled,
-                    structure, text, names)
+                    structure, text, names, rec.captured_slots)
         self.traces.append(tr)
         return tr
 
@@ -205,6 +243,14 @@ class TracedFunction:
                 if g.expr is not None:
                     v = emit_expr(b, g.expr, dim)
                     holds = v if holds is None else b.emit("and", [holds, v], v.type)
+            for c, shape in zip(tr.captured, tr.captured_shapes):   # (their sizes: as seen)
+                p = entry.params[len(names) + next(k for k, d in enumerate(captured) if d is c)]
+                sizes = b.emit("np.shape", [p], result_type("np.shape", [p.type]),
+                               {"static": "{}"})
+                for axis, n in enumerate(shape):
+                    v = b.emit("eq", [b.emit("tuple.get", [sizes, const(axis)], I64),
+                                      const(int(n))], I1)
+                    holds = v if holds is None else b.emit("and", [holds, v], v.type)
             args = list(entry.params[:len(names)]) + [
                 entry.params[len(names) + next(k for k, d in enumerate(captured) if d is c)]
                 for c in tr.captured]
@@ -234,10 +280,17 @@ class TracedFunction:
                              f"{_key_text(key)}: call it from Python once with such arrays "
                              f"(scripted code cannot trace it)")
         module, captured, _ = self.saved_module(key)
-        if captured:
-            raise TraceError(f"the traced '{self.__name__}' reads arrays besides its inputs "
-                             f"({len(captured)}): scripted code cannot call it yet (pass them "
-                             f"as inputs)")
+        if captured:                 # (hidden parameters of the caller: frontend.check)
+            from pts.frontend.shared_globals import SharedLocation
+            holders = self.__dict__.setdefault("_captured_holders", {})
+            slots = [next((tr.slot_of(c) for tr in self.traces if tr.slot_of(c) is not None),
+                          None) for c in captured]
+            holder = holders.get(key)
+            if holder is None or [e[0] for e in holder.entries] != captured:
+                holder = holders[key] = _CapturedArrays(self.__name__,
+                                                        list(zip(captured, slots)))
+            module.captured_locations = [SharedLocation("traced", holder, k)
+                                         for k in range(len(captured))]
         return module
 
     def check(self, inputs: tuple) -> None:
@@ -358,8 +411,14 @@ def _flatten(rec, out, strict: bool):
     return structure, leaves
 
 
-def _single(structure) -> bool:
-    return structure == ("leaf",)
+def _leaf_count(structure) -> int:
+    """How many of the result's values the compiled code returns (one: not in a tuple)."""
+    kind = structure[0]
+    if kind == "leaf":
+        return 1
+    if kind == "const":
+        return 0
+    return sum(map(_leaf_count, structure[-1]))
 
 
 def _rebuild(structure, leaves):

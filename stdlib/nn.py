@@ -186,6 +186,16 @@ def linear(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
     return x @ weight.T + bias
 
 
+def embedding(input: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """torch.nn.functional.embedding: the rows of weight (num_embeddings, dim) at the int
+    indices `input` (any shape; out of range: torch's IndexError), as a one-hot matmul."""
+    n = weight.shape[0]
+    if (input < 0).any() or (input >= n).any():
+        raise IndexError("index out of range in self")
+    onehot = np.expand_dims(input, -1) == np.arange(n)
+    return onehot.astype(weight.dtype) @ weight
+
+
 def dropout(input: np.ndarray, p: float = 0.5, training: bool = True, inplace: bool = False,
             generator=None) -> np.ndarray:
     """torch's dropout: in training mode each element is zeroed with probability p and the

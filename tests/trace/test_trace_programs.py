@@ -7,10 +7,12 @@ on every tuple of `INPUTS`, interpreted and natively: each result must equal the
 call's (the structure, dtypes and shapes exactly; floats within the tolerances below).  A
 program whose Python branches or loops on a size sets `TRACES`: how many traces the calls
 must have made (each broken guard traces again); the others must keep one trace, so the
-sizes really stayed symbolic.
+sizes really stayed symbolic.  The eager and the traced call each get their own copy of
+the inputs: what they write into them must be the same too.
 """
 from __future__ import annotations
 
+import copy
 import importlib.util
 import sys
 from pathlib import Path
@@ -65,10 +67,14 @@ def test_traced_program(path: Path, backend: str):
     m = load(path)
     f = pts.trace(m.TRACE, m.INPUTS[0], backend=backend)
     for i, args in enumerate(m.INPUTS):
-        want = m.TRACE(*args)
-        got = f(*args)
+        eager_args, traced_args = copy.deepcopy(args), copy.deepcopy(args)
+        want = m.TRACE(*eager_args)
+        got = f(*traced_args)
         d = difference(want, got, f"inputs[{i}] result")
         assert d is None, f"{path.name} [{backend}]: {d}\n{f.explain()}"
+        # what the code wrote into its input arrays, the caller sees, as eagerly
+        d = difference(eager_args, traced_args, f"inputs[{i}] after the call")
+        assert d is None, f"{path.name} [{backend}]: {d}"
     assert len(f.traces) == getattr(m, "TRACES", 1), f.explain()
 
 

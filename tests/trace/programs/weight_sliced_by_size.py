@@ -1,7 +1,7 @@
 """A learned position table (a weight, not an input) cut to the input's length with
-self.pos[:T]: numpy's own indexing of a plain array asks for a plain int, so the trace
-takes T as it was (a guard) and a call at another length traces again; calls at the
-same length with another batch reuse the trace."""
+self.pos[:T]: the weight is a traced array while the trace runs, so the slice keeps T
+symbolic (under the guard T <= 16, the table's length): one trace for every length and
+batch."""
 import numpy as np
 
 rng = np.random.default_rng(139)
@@ -21,4 +21,3 @@ INPUTS = [(rng.standard_normal((2, 5, 4)).astype(np.float32),),
           (rng.standard_normal((7, 5, 4)).astype(np.float32),),
           (rng.standard_normal((1, 3, 4)).astype(np.float32),),
           (rng.standard_normal((3, 3, 4)).astype(np.float32),)]
-TRACES = 2
