@@ -88,6 +88,45 @@ def _hyper_row(kind: str, group: dict) -> list[float]:
     return [float(v) for v in row] + [0.0] * (HYPER_WIDTH - len(row))
 
 
+def state_arguments(opt, index: dict, updated: list) -> tuple:
+    """The optimizer's part of a step's arguments, for `updated`: (parameter, optimizer
+    index, (kind, flags...)) per updated parameter, in the entry's order.  Returns
+    (state arrays, staged, counters, hyper): `staged` is the state a parameter gets at
+    its first update, installed by `install_state` only after the step succeeded."""
+    from pts.stdlib.train import HYPER_WIDTH
+    state_args, staged = [], []
+    counters = np.zeros(len(updated), np.float64)
+    hyper = np.zeros(len(updated) * HYPER_WIDTH, np.float64)
+    for j, (p, i, kind) in enumerate(updated):
+        group = index[id(p)][2]
+        state = opt.state.get(i) or {}
+        new = {}
+        for name in STATE_NAMES[kind[0]]:
+            a = state.get(name)
+            if a is None:
+                a = new[name] = state_zeros(p)
+            state_args.append(a)
+        if kind[0] == SGD_MOMENTUM:
+            counters[j] = 0.0 if "momentum_buffer" in new else 1.0
+        elif kind[0] != SGD:
+            counters[j] = float(state.get("step", 0.0))
+        hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], group)
+        staged.append((i, kind[0], new))
+    return state_args, staged, counters, hyper
+
+
+def install_state(opt, staged: list, counters: np.ndarray) -> None:
+    """After a step succeeded: the optimizer state it created, and its step counts."""
+    state = opt.state
+    for j, (i, kind, new) in enumerate(staged):
+        if kind == SGD:
+            continue
+        entry = state.setdefault(i, {})
+        entry.update(new)
+        if kind != SGD_MOMENTUM:
+            entry["step"] = float(counters[j])
+
+
 class TrainStep:
     """`pts.train_step(model, loss_fn, optimizer)`: see the module docstring."""
 
@@ -201,30 +240,12 @@ class TrainStep:
         """The compiled step and every argument of a call with `batch`, and what to install
         in the optimizer's state after it succeeds: (c, args, staged, counters, updates)."""
         from pts.frontend.objects import resolve
-        from pts.stdlib.train import HYPER_WIDTH
         c, updates = self.compiled(batch)
         opt = self.optimizer
         _, index = self._updates()
         lifted = [resolve(self.model, p) for p in c.lifted]
-        state_args, staged = [], []
-        counters = np.zeros(len(updates), np.float64)
-        hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
-        for j, (pos, i, kind) in enumerate(updates):
-            p = lifted[pos]
-            group = index[id(p)][2]
-            state = opt.state.get(i) or {}
-            new = {}
-            for name in STATE_NAMES[kind[0]]:
-                a = state.get(name)
-                if a is None:
-                    a = new[name] = state_zeros(p)
-                state_args.append(a)
-            if kind[0] == SGD_MOMENTUM:
-                counters[j] = 0.0 if "momentum_buffer" in new else 1.0
-            elif kind[0] != SGD:
-                counters[j] = float(state.get("step", 0.0))
-            hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], group)
-            staged.append((i, kind[0], new))
+        state_args, staged, counters, hyper = state_arguments(
+            opt, index, [(lifted[pos], i, kind) for pos, i, kind in updates])
         args = (self.model, *batch, *lifted, *state_args, counters, hyper)
         return c, args, staged, counters, updates
 
@@ -261,14 +282,7 @@ class TrainStep:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
-        state = self.optimizer.state
-        for j, (i, kind, new) in enumerate(staged):
-            if kind == SGD:
-                continue
-            entry = state.setdefault(i, {})
-            entry.update(new)
-            if kind != SGD_MOMENTUM:
-                entry["step"] = float(counters[j])
+        install_state(self.optimizer, staged, counters)
         return float(loss)
 
     def export(self, batch: tuple) -> dict:
@@ -536,7 +550,11 @@ def _guard_function(guards, paths: tuple, arrays: tuple):
 
 
 def train_step(model, loss_fn, optimizer, *, backend: str | None = None) -> TrainStep:
-    """Forward, backward and the optimizer's update in one compiled call: see pts.train."""
+    """Forward, backward and the optimizer's update in one compiled call: see pts.train
+    (a traced model, pts.trace(model, ...): pts.trace_grad.TracedTrainStep)."""
+    if getattr(model, "traced_function", False):
+        from pts.trace_grad import TracedTrainStep
+        return TracedTrainStep(model, loss_fn, optimizer, backend)
     return TrainStep(model, loss_fn, optimizer, backend)
 
 

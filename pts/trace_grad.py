@@ -1,0 +1,287 @@
+"""Gradients of traced code, and training a traced model (issue 29 point 4; DESIGN.md §9, §10).
+
+A trace (pts.trace) is IR recorded from Python; its gradient is that IR through the same
+differentiation and compile driver as a scripted function's (compiler.compile_traced with
+`grad_wrt`: ir.passes.differentiate, then the passes and the backend).  Each trace of a
+TracedFunction gets its own gradient entry, made on first use; which trace a call runs is
+decided as for a plain call (TracedFunction.dispatch: guards, tracing again).
+
+- `pts.grad(tr, argnums)(*args)`, `pts.value_and_grad(tr, ...)`, `pts.gradcheck(tr, inputs)`
+  for `tr = pts.trace(f, ...)` whose result is a float (a float scalar: `np.sum(x)`, ...):
+  gradients with respect to input arrays.  A Python number given to a trace is a constant of
+  the trace, with no gradient (pass a 0-d array instead).
+- Models.  `tm = pts.trace(model, (x,))`: `tm.named_parameters()` are the float arrays the
+  traced object holds, by attribute path (`named_parameters` below); the model's code reads
+  them live.  `pts.value_and_grad(loss_fn)(tm, x, y)` traces `loss_fn(tm, x, y)` with `tm`'s
+  Python code running inside that trace (TracedFunction.inline), and differentiates it with
+  respect to the parameters the trace captured: the gradient of argument 0 is {name: array}
+  keyed as named_parameters() (zeros for parameters the loss does not read), as for a
+  pts.nn model.  `pts.train_step(tm, loss_fn, opt)` (`TracedTrainStep`) composes that
+  gradient with the optimizer's update of each parameter (pts.train.compose) into one
+  compiled call that updates the live arrays in place; a step that raises leaves them and
+  the optimizer's state as they were.
+"""
+from __future__ import annotations
+
+import inspect
+import types
+
+import numpy as np
+
+from pts.errors import CompileError
+
+
+# ---------------------------------------------------------------- a traced object's parameters
+
+def named_parameters(obj) -> list[tuple[str, np.ndarray]]:
+    """(dotted path, array) of each float array `obj` holds: a pts.nn.Module's (or any
+    object's) own `named_parameters()`; otherwise the float ndarrays reached through
+    attributes, dict values, list and tuple items ("layers.0.w"; a function's closure
+    variables by name), each array once (under its first path), in that order."""
+    out: list = []
+    seen_arrays: set = set()
+    seen: set = set()
+
+    def walk(x, path: str) -> None:
+        if isinstance(x, np.ndarray):
+            if x.dtype.kind == "f" and id(x) not in seen_arrays:
+                seen_arrays.add(id(x))
+                out.append((path, x))
+            return
+        if id(x) in seen or isinstance(x, (str, bytes, int, float, complex, type(None),
+                                           type, types.ModuleType, np.generic)):
+            return
+        seen.add(id(x))
+        prefix = path + "." if path else ""
+        own = getattr(x, "named_parameters", None)
+        if callable(own) and not getattr(x, "traced_function", False) and \
+                not isinstance(x, type):
+            for name, p in own():
+                walk(p, prefix + name)
+            return
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, prefix + str(k))
+        elif isinstance(x, (list, tuple)):
+            for k, v in enumerate(x):
+                walk(v, prefix + str(k))
+        elif isinstance(x, types.MethodType):
+            walk(x.__self__, path)
+        elif isinstance(x, types.FunctionType):
+            for name, cell in zip(x.__code__.co_freevars, x.__closure__ or ()):
+                try:
+                    walk(cell.cell_contents, prefix + name)
+                except ValueError:          # (an empty cell)
+                    pass
+        elif getattr(x, "traced_function", False):
+            walk(x.fn, path)
+        elif hasattr(x, "__dict__"):
+            for k, v in vars(x).items():
+                if not (k.startswith("__") and k.endswith("__")):
+                    walk(v, prefix + k)
+    walk(obj, "")
+    return out
+
+
+# ---------------------------------------------------------------- gradient entries
+
+def grad_entry(cache: dict, tr, wrt: tuple[int, ...], backend: str, compose=None,
+               extra: tuple = ()):
+    """The compiled gradient of trace `tr` (a traced._Trace) with respect to its entry's
+    parameters `wrt` (input arrays, then captured arrays): returns (result, adjoint of
+    each); with `compose` (pts.train.compose's), a training step.  Made once per trace,
+    `wrt` and `extra` (kept in `cache`)."""
+    from pts import compiler
+    from pts.compiled import Compiled
+    from pts.ir.parser import parse_module
+    key = (id(tr), wrt, extra)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is tr:
+        return hit[1]
+    module = parse_module(tr.ir_text)
+    names = tuple(tr.compiled.record.param_names)
+    record = compiler.compile_traced(module, names, grad_wrt=wrt, compose=compose)
+    try:
+        c = Compiled(record, backend)
+    except CompileError as e:
+        raise e.with_traceback(None) from None
+    cache[key] = (tr, c)
+    return c
+
+
+def _run(c, args: list):
+    from pts.api import _RUN_ERRORS
+    try:
+        return c.run(args)
+    except _RUN_ERRORS as e:
+        if getattr(e, "pts_span", None) is not None and not _is_guard(e):
+            raise e.with_traceback(None) from None
+        raise
+
+
+def _is_guard(e: BaseException) -> bool:
+    from pts.trace_record import GUARD_TAG
+    return isinstance(e, RuntimeError) and GUARD_TAG in str(e)
+
+
+def _input_positions(tf, args: tuple, wrt: tuple[int, ...]) -> tuple[int, ...]:
+    """Entry positions of the Python arguments `wrt` of a trace (its input arrays)."""
+    from pts.traced import _input_names
+    names = _input_names(tf.fn, len(args))
+    out = []
+    for k in wrt:
+        if not isinstance(args[k], np.ndarray):
+            raise CompileError(f"cannot differentiate the trace of '{tf.__name__}' with "
+                               f"respect to '{names[k]}': a {type(args[k]).__name__} given "
+                               f"to a trace is a constant of the trace (pass an array, "
+                               f"np.asarray(x) for a number)")
+        out.append(sum(1 for a in args[:k] if isinstance(a, np.ndarray)))
+    return tuple(out)
+
+
+def call_grad(g, args: tuple):
+    """pts.grad / value_and_grad (GradFunction `g`) of a TracedFunction g.traced."""
+    from pts.autodiff import _argnums
+    tf = g.traced
+    wrt = _argnums(g.argnums, len(args))
+    positions = _input_positions(tf, args, wrt)
+    arrays = [a for a in args if isinstance(a, np.ndarray)]
+
+    def run(tr):
+        c = grad_entry(g._cache, tr, positions, g.backend)
+        return _run(c, arrays + tr.captured)
+    out = tf.dispatch(tuple(args), run)
+    value, adjoints = out[0], list(out[1:])
+    grads = adjoints[0] if isinstance(g.argnums, int) else tuple(adjoints)
+    return (value, grads) if g.with_value else grads
+
+
+# ---------------------------------------------------------------- a traced model's loss
+
+def bound_loss(loss_fn, model):
+    """`loss_fn(model, *batch)` as a function of the batch, to trace: it has loss_fn's
+    globals (a trace gives the traced code's module its symbolic `len`) and loss_fn's
+    parameter names after the first (a guard's text names them)."""
+    def loss(*batch):
+        return loss_fn(model, *batch)
+    fn = types.FunctionType(loss.__code__, loss_fn.__globals__, loss_fn.__name__, None,
+                            loss.__closure__)
+    fn.__qualname__ = loss_fn.__qualname__
+    try:
+        sig = inspect.signature(loss_fn)
+        fn.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])
+    except (TypeError, ValueError):
+        pass
+    return fn
+
+
+def loss_trace(cache: dict, loss_fn, model, backend: str):
+    """The TracedFunction of loss_fn(model, *batch), made once per model (in `cache`)."""
+    from pts.traced import TracedFunction
+    hit = cache.get(("loss", id(model)))
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    lt = TracedFunction(bound_loss(loss_fn, model), strict=True, backend=backend)
+    cache[("loss", id(model))] = (model, lt)
+    return lt
+
+
+def call_model_grad(g, args: tuple):
+    """pts.grad / value_and_grad of `g.py_func(tm, *batch)` for a traced model tm: argument
+    0's gradient is {parameter name: array} (tm.named_parameters())."""
+    from pts.autodiff import _argnums
+    tm, batch = args[0], tuple(args[1:])
+    wrt = _argnums(g.argnums, len(args))
+    lt = loss_trace(g._cache, g.py_func, tm, g.backend)
+    params = tm.named_parameters()
+    name_of = {id(p): name for name, p in params}
+    inputs = _input_positions(lt, batch, tuple(k - 1 for k in wrt if k != 0))
+    arrays = [a for a in batch if isinstance(a, np.ndarray)]
+
+    def run(tr):
+        captured = [j for j, c in enumerate(tr.captured) if id(c) in name_of] \
+            if 0 in wrt else []
+        c = grad_entry(g._cache, tr, inputs + tuple(len(arrays) + j for j in captured),
+                       g.backend)
+        out = _run(c, arrays + tr.captured)
+        return out, [name_of[id(tr.captured[j])] for j in captured]
+    out, names = lt.dispatch(batch, run)
+    value, adjoints = out[0], list(out[1:])
+    by_arg = dict(zip([k for k in wrt if k != 0], adjoints))
+    if 0 in wrt:
+        got = dict(zip(names, adjoints[len(inputs):]))
+        by_arg[0] = {name: got[name] if name in got else np.zeros_like(p)
+                     for name, p in params}
+    adjoints = [by_arg[k] for k in wrt]
+    grads = adjoints[0] if isinstance(g.argnums, int) else tuple(adjoints)
+    return (value, grads) if g.with_value else grads
+
+
+# ---------------------------------------------------------------- training a traced model
+
+class TracedTrainStep:
+    """`pts.train_step(tm, loss_fn, opt)` for a traced model `tm`: `step(*batch)` runs
+    loss_fn(tm, *batch), its gradient with respect to the parameters it read and the
+    optimizer's update of those the optimizer holds, in one compiled call, and returns the
+    loss (a float).  Compiled once per trace of the loss and optimizer structure (its kind
+    and flags); hyperparameters are run-time values, as for pts.train.TrainStep."""
+
+    def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
+        from pts.api import BACKENDS
+        from pts.autodiff import _python_function
+        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
+            raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
+                            f"{type(optimizer).__name__}")
+        self.model = model
+        self.loss_fn = _python_function(loss_fn)
+        self.optimizer = optimizer
+        if backend is None:
+            backend = "interp" if optimizer.backend == "interp" else model.backend
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        self.backend = backend
+        self.compiles = 0
+        self._cache: dict = {}
+        self.loss = loss_trace(self._cache, self.loss_fn, model, backend)
+
+    def _updates(self) -> tuple[tuple, dict]:
+        from pts.train import TrainStep
+        return TrainStep._updates(self)
+
+    def _compiled(self, tr, structure: tuple, index: dict, n_inputs: int):
+        """(compiled step, updates: (captured position, optimizer index, kind) each) for
+        trace `tr` and the optimizer as it is now."""
+        from pts.train import compose
+        updates = tuple((j, index[id(c)][0], index[id(c)][1])
+                        for j, c in enumerate(tr.captured) if id(c) in index)
+        if not updates:
+            raise ValueError(f"pts.train_step: {self.loss_fn.__name__} reads none of the "
+                             f"optimizer's parameters: nothing to train")
+        wrt = tuple(n_inputs + j for j, _, _ in updates)
+        before = len(self._cache)
+
+        def make(module):
+            compose(module, n_inputs, tuple(range(len(tr.captured))),
+                    [(j, adj, i, kind) for adj, (j, i, kind) in enumerate(updates)], [])
+        c = grad_entry(self._cache, tr, wrt, self.backend, compose=make,
+                       extra=("train", structure, updates))
+        self.compiles += len(self._cache) > before
+        return c, updates
+
+    def __call__(self, *batch) -> float:
+        from pts.train import install_state, state_arguments
+        structure, index = self._updates()
+        arrays = [a for a in batch if isinstance(a, np.ndarray)]
+
+        def run(tr):
+            c, updates = self._compiled(tr, structure, index, len(arrays))
+            state_args, staged, counters, hyper = state_arguments(
+                self.optimizer, index, [(tr.captured[j], i, kind) for j, i, kind in updates])
+            loss = _run(c, arrays + tr.captured + state_args + [counters, hyper])
+            install_state(self.optimizer, staged, counters)
+            return float(loss)
+        return self.loss.dispatch(batch, run)
+
+    def __repr__(self) -> str:
+        return (f"<pts.train_step of {self.loss_fn.__qualname__} on a trace, "
+                f"{type(self.optimizer).__name__}>")
