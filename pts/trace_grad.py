@@ -23,7 +23,9 @@ decided as for a plain call (TracedFunction.dispatch: guards, tracing again).
 """
 from __future__ import annotations
 
+import functools
 import inspect
+import operator
 import types
 
 import numpy as np
@@ -34,53 +36,109 @@ from pts.errors import CompileError
 # ---------------------------------------------------------------- a traced object's parameters
 
 def named_parameters(obj) -> list[tuple[str, np.ndarray]]:
-    """(dotted path, array) of each float array `obj` holds: a pts.nn.Module's (or any
-    object's) own `named_parameters()`; otherwise the float ndarrays reached through
-    attributes, dict values, list and tuple items ("layers.0.w"; a function's closure
-    variables by name), each array once (under its first path), in that order."""
+    """(dotted path, array) of each float array `obj` holds: for a pts.nn.Module its
+    parameters, named and ordered as its named_parameters(); otherwise the float ndarrays
+    reached through attributes, dict values, list and tuple items ("layers.0.w"; a
+    function's closure variables by name), each array once (under its first path), in
+    that order."""
+    seen: set = set()
+    out = []
+    for name, a, _ in _locations(obj):
+        if id(a) not in seen:
+            seen.add(id(a))
+            out.append((name, a))
+    return out
+
+
+def _locations(obj) -> list:
+    """(path, array, set) of every float array `obj` holds (see named_parameters), each
+    place it is held: `set(v)` puts v there (None where it cannot: a tuple item)."""
     out: list = []
-    seen_arrays: set = set()
     seen: set = set()
 
-    def walk(x, path: str) -> None:
+    def walk(x, path: str, put) -> None:
         if isinstance(x, np.ndarray):
-            if x.dtype.kind == "f" and id(x) not in seen_arrays:
-                seen_arrays.add(id(x))
-                out.append((path, x))
+            if x.dtype.kind == "f":
+                out.append((path, x, put))
             return
         if id(x) in seen or isinstance(x, (str, bytes, int, float, complex, type(None),
                                            type, types.ModuleType, np.generic)):
             return
         seen.add(id(x))
         prefix = path + "." if path else ""
+        if isinstance(getattr(x, "_parameters", None), dict) and \
+                isinstance(getattr(x, "_modules", None), dict):      # a pts.nn.Module
+            for k, v in x._parameters.items():
+                walk(v, prefix + k, _module_param(x, k))
+            for k, v in x._modules.items():
+                walk(v, prefix + k, None)
+            return
         own = getattr(x, "named_parameters", None)
-        if callable(own) and not getattr(x, "traced_function", False) and \
-                not isinstance(x, type):
+        if callable(own) and not getattr(x, "traced_function", False):
             for name, p in own():
-                walk(p, prefix + name)
+                walk(p, prefix + name, None)
             return
         if isinstance(x, dict):
             for k, v in x.items():
-                walk(v, prefix + str(k))
+                walk(v, prefix + str(k), functools.partial(operator.setitem, x, k))
         elif isinstance(x, (list, tuple)):
             for k, v in enumerate(x):
-                walk(v, prefix + str(k))
+                walk(v, prefix + str(k), functools.partial(operator.setitem, x, k)
+                     if isinstance(x, list) else None)
         elif isinstance(x, types.MethodType):
-            walk(x.__self__, path)
+            walk(x.__self__, path, None)
         elif isinstance(x, types.FunctionType):
             for name, cell in zip(x.__code__.co_freevars, x.__closure__ or ()):
                 try:
-                    walk(cell.cell_contents, prefix + name)
+                    v = cell.cell_contents
                 except ValueError:          # (an empty cell)
-                    pass
+                    continue
+                walk(v, prefix + name, functools.partial(setattr, cell, "cell_contents"))
         elif getattr(x, "traced_function", False):
-            walk(x.fn, path)
+            walk(x.fn, path, None)
         elif hasattr(x, "__dict__"):
             for k, v in vars(x).items():
                 if not (k.startswith("__") and k.endswith("__")):
-                    walk(v, prefix + k)
-    walk(obj, "")
+                    walk(v, prefix + k, functools.partial(object.__setattr__, x, k))
+    walk(obj, "", None)
     return out
+
+
+def _module_param(m, name: str):
+    def put(v):
+        m._parameters[name] = v
+        object.__setattr__(m, name, v)
+    return put
+
+
+class _ParametersTraced:
+    """While a loss of a traced model is recorded, its parameters are proxies (captured
+    arrays: pts.trace_record.Recorder.capture), so that the model's code on them —
+    `self.w.T`, `self.w * 2` — is recorded, not run once on the arrays (which would make
+    a fresh constant array without a gradient).  The model's arrays are put back after."""
+
+    def __init__(self, model):
+        self.model = model
+        self.saved: list = []
+
+    def __enter__(self):
+        from pts.trace_record import _ACTIVE
+        rec = _ACTIVE[-1]
+        try:
+            for _, a, put in _locations(self.model):
+                if put is not None:
+                    put(rec.capture(a))
+                    self.saved.append((put, a))
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        for put, a in reversed(self.saved):
+            put(a)
+        self.saved.clear()
+        return False
 
 
 # ---------------------------------------------------------------- gradient entries
@@ -162,8 +220,11 @@ def bound_loss(loss_fn, model):
     """`loss_fn(model, *batch)` as a function of the batch, to trace: it has loss_fn's
     globals (a trace gives the traced code's module its symbolic `len`) and loss_fn's
     parameter names after the first (a guard's text names them)."""
+    proxies = _ParametersTraced       # (a closure variable: `loss` runs in loss_fn's globals)
+
     def loss(*batch):
-        return loss_fn(model, *batch)
+        with proxies(model):
+            return loss_fn(model, *batch)
     fn = types.FunctionType(loss.__code__, loss_fn.__globals__, loss_fn.__name__, None,
                             loss.__closure__)
     fn.__qualname__ = loss_fn.__qualname__
