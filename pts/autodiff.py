@@ -16,6 +16,11 @@ compiles as one), f is compiled with it as a compile-time object like a scripted
 change of the model that its code folded in (train()/eval(), the layers' classes, array
 dtypes and ranks) compiles again.
 
+Traces: `f` may be a pts.trace (gradients with respect to its input arrays), and the first
+argument may be a traced model (`pts.trace(model, ...)`): the gradient of argument 0 is
+then {name: array} keyed as the trace's `named_parameters()`.  Both go through
+pts.trace_grad (the trace's IR differentiated by the same pass and driver).
+
 `custom_vjp(f, vjp)` makes calls of f differentiate through a hand-written VJP (the
 library's come from stdlib/nn_grad.py's VJPS).
 
@@ -63,6 +68,7 @@ class GradFunction:
         # a pts.trace of a function or object: its traces are differentiated (pts.trace_grad)
         self.traced = f if getattr(f, "traced_function", False) else None
         self.py_func = f if self.traced is not None else _python_function(f)
+        self.backend_given = backend is not None     # (else a traced model's own: trace_grad)
         if backend is None:
             backend = getattr(f, "backend", "native")
         if backend not in BACKENDS:

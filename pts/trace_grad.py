@@ -143,16 +143,22 @@ class _ParametersTraced:
 
 # ---------------------------------------------------------------- gradient entries
 
+def entries(tf) -> dict:
+    """What a TracedFunction's gradients keep (grad_entry's and loss_trace's cache): on the
+    TracedFunction, so that every pts.grad / gradcheck / train_step of it shares them."""
+    return tf.__dict__.setdefault("_grad_entries", {})
+
+
 def grad_entry(cache: dict, tr, wrt: tuple[int, ...], backend: str, compose=None,
                extra: tuple = ()):
     """The compiled gradient of trace `tr` (a traced._Trace) with respect to its entry's
     parameters `wrt` (input arrays, then captured arrays): returns (result, adjoint of
     each); with `compose` (pts.train.compose's), a training step.  Made once per trace,
-    `wrt` and `extra` (kept in `cache`)."""
+    `wrt`, backend and `extra` (kept in `cache`)."""
     from pts import compiler
     from pts.compiled import Compiled
     from pts.ir.parser import parse_module
-    key = (id(tr), wrt, extra)
+    key = (id(tr), wrt, backend, extra)
     hit = cache.get(key)
     if hit is not None and hit[0] is tr:
         return hit[1]
@@ -206,7 +212,7 @@ def call_grad(g, args: tuple):
     arrays = [a for a in args if isinstance(a, np.ndarray)]
 
     def run(tr):
-        c = grad_entry(g._cache, tr, positions, g.backend)
+        c = grad_entry(entries(tf), tr, positions, g.backend)
         return _run(c, arrays + tr.captured)
     out = tf.dispatch(tuple(args), run)
     value, adjoints = out[0], list(out[1:])
@@ -236,14 +242,18 @@ def bound_loss(loss_fn, model):
     return fn
 
 
-def loss_trace(cache: dict, loss_fn, model, backend: str):
-    """The TracedFunction of loss_fn(model, *batch), made once per model (in `cache`)."""
+def loss_trace(loss_fn, model):
+    """The TracedFunction of loss_fn(model, *batch) for a traced model, made once per
+    loss function (kept with the model's gradient entries)."""
     from pts.traced import TracedFunction
-    hit = cache.get(("loss", id(model)))
-    if hit is not None and hit[0] is model:
-        return hit[1]
-    lt = TracedFunction(bound_loss(loss_fn, model), strict=True, backend=backend)
-    cache[("loss", id(model))] = (model, lt)
+    cache = entries(model)
+    hit = cache.get(("loss", loss_fn))
+    if hit is not None:
+        return hit
+    # (only its gradient entries run, each compiled for `backend` by grad_entry: its own
+    # compile of each trace's forward, which nothing calls, stays the interpreter's, cheap)
+    lt = TracedFunction(bound_loss(loss_fn, model), strict=True, backend="interp")
+    cache[("loss", loss_fn)] = lt
     return lt
 
 
@@ -253,7 +263,8 @@ def call_model_grad(g, args: tuple):
     from pts.autodiff import _argnums
     tm, batch = args[0], tuple(args[1:])
     wrt = _argnums(g.argnums, len(args))
-    lt = loss_trace(g._cache, g.py_func, tm, g.backend)
+    lt = loss_trace(g.py_func, tm)
+    backend = g.backend if g.backend_given else tm.backend
     params = tm.named_parameters()
     name_of = {id(p): name for name, p in params}
     inputs = _input_positions(lt, batch, tuple(k - 1 for k in wrt if k != 0))
@@ -262,8 +273,8 @@ def call_model_grad(g, args: tuple):
     def run(tr):
         captured = [j for j, c in enumerate(tr.captured) if id(c) in name_of] \
             if 0 in wrt else []
-        c = grad_entry(g._cache, tr, inputs + tuple(len(arrays) + j for j in captured),
-                       g.backend)
+        c = grad_entry(entries(lt), tr, inputs + tuple(len(arrays) + j for j in captured),
+                       backend)
         out = _run(c, arrays + tr.captured)
         return out, [name_of[id(tr.captured[j])] for j in captured]
     out, names = lt.dispatch(batch, run)
@@ -303,7 +314,7 @@ class TracedTrainStep:
         self.backend = backend
         self.compiles = 0
         self._cache: dict = {}
-        self.loss = loss_trace(self._cache, self.loss_fn, model, backend)
+        self.loss = loss_trace(self.loss_fn, model)
 
     def _updates(self) -> tuple[tuple, dict]:
         from pts.train import TrainStep

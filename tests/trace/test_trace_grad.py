@@ -168,11 +168,21 @@ def _cases():
     ]
 
 
-CASES = _cases()
+# natively in `make test` (each native case compiles for ~1-2 s: the rest in make test-all)
+NATIVE_FAST = ("cross_entropy", "script_call", "batched_matmul")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("fn,make,argnums", CASES, ids=[c[0].__name__ for c in CASES])
+def _params():
+    out = []
+    for fn, make, argnums in _cases():
+        for backend in BACKENDS:
+            slow = backend == "native" and fn.__name__ not in NATIVE_FAST
+            out.append(pytest.param(fn, make, argnums, backend, id=f"{fn.__name__}-{backend}",
+                                    marks=[pytest.mark.slow] if slow else []))
+    return out
+
+
+@pytest.mark.parametrize("fn,make,argnums,backend", _params())
 def test_gradient_of_a_trace_equals_central_differences(fn, make, argnums, backend):
     args = make(4)
     tr = pts.trace(fn, args, backend=backend)
@@ -301,7 +311,8 @@ def test_gradients_of_a_traced_mlp_keyed_by_parameter_path(backend):
     assert names == ["layers.0.w", "layers.0.b", "layers.1.w", "layers.1.b"]
     assert all(p is q for p, q in zip(tm.parameters(), [model.layers[0].w, model.layers[0].b,
                                                         model.layers[1].w, model.layers[1].b]))
-    loss, grads = pts.value_and_grad(nll, backend=backend)(tm, x, onehot)
+    loss, grads = pts.value_and_grad(nll, argnums=(0, 1))(tm, x, onehot)
+    grads = grads[0]
     assert loss == pytest.approx(nll(model, x, onehot), rel=1e-12)
     assert list(grads) == names
     want = numeric_param_grads(nll, model, tm.named_parameters(), x, onehot)
@@ -310,7 +321,7 @@ def test_gradients_of_a_traced_mlp_keyed_by_parameter_path(backend):
     # and with respect to the input too, at another batch size (the same trace)
     x2 = r.standard_normal((9, 3))
     oh2 = np.eye(4)[r.integers(0, 4, 9)]
-    _, (gm, gx) = pts.value_and_grad(nll, argnums=(0, 1), backend=backend)(tm, x2, oh2)
+    _, (gm, gx) = pts.value_and_grad(nll, argnums=(0, 1))(tm, x2, oh2)   # (tm's backend)
     np.testing.assert_allclose(gx, numeric_grad(lambda x: nll(model, x, oh2), (x2,), 0),
                                rtol=1e-5, atol=1e-8)
     np.testing.assert_allclose(gm["layers.1.w"], numeric_param_grads(
