@@ -139,12 +139,12 @@ class GradFunction:
             if kwargs:
                 raise TypeError(f"the gradient of a trace takes its inputs by position")
             from pts.trace_grad import call_grad
-            return call_grad(self, args)
+            return call_grad(self, args, _argnums(self.argnums, len(args)))
         args, _ = _call_args(self.py_func, args, kwargs, 0,
                              functools.partial(bind_arguments, self.py_func))
         if args and getattr(args[0], "traced_function", False):
             from pts.trace_grad import call_model_grad    # a traced model's loss
-            return call_model_grad(self, tuple(args))
+            return call_model_grad(self, tuple(args), _argnums(self.argnums, len(args)))
         model = bool(args) and is_model(args[0]) and not _is_array(args[0])
         if model:
             c, wrt = self.compiled_model(args)
@@ -250,8 +250,7 @@ def gradcheck(f, inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e
         nums = _argnums(argnums, len(inputs))
     analytical = GradFunction(f, nums, False, backend)(*inputs)
     if traced:
-        from pts.traced import _input_names
-        names = _input_names(fn, len(inputs))
+        names = f.input_names(len(inputs))
     else:
         names = _param_names(fn, len(inputs))
     for k, a in zip(nums, analytical):

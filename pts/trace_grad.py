@@ -16,7 +16,7 @@ decided as for a plain call (TracedFunction.dispatch: guards, tracing again).
   Python code running inside that trace (TracedFunction.inline), and differentiates it with
   respect to the parameters the trace captured: the gradient of argument 0 is {name: array}
   keyed as named_parameters() (zeros for parameters the loss does not read), as for a
-  pts.nn model.  `pts.train_step(tm, loss_fn, opt)` (`TracedTrainStep`) composes that
+  pts.nn model.  `pts.train_step(tm, loss_fn, opt)` (pts.train.TracedTrainStep) composes that
   gradient with the optimizer's update of each parameter (pts.train.compose) into one
   compiled call that updates the live arrays in place; a step that raises leaves them and
   the optimizer's state as they were.
@@ -173,7 +173,9 @@ def grad_entry(cache: dict, tr, wrt: tuple[int, ...], backend: str, compose=None
     return c
 
 
-def _run(c, args: list):
+def run_entry(c, args: list):
+    """c.run(args): an error at the user's line without the runtime's traceback (a
+    guard's failure as it is: TracedFunction.dispatch tries the next trace)."""
     from pts.api import _RUN_ERRORS
     try:
         return c.run(args)
@@ -190,8 +192,7 @@ def _is_guard(e: BaseException) -> bool:
 
 def _input_positions(tf, args: tuple, wrt: tuple[int, ...]) -> tuple[int, ...]:
     """Entry positions of the Python arguments `wrt` of a trace (its input arrays)."""
-    from pts.traced import _input_names
-    names = _input_names(tf.fn, len(args))
+    names = tf.input_names(len(args))
     out = []
     for k in wrt:
         if not isinstance(args[k], np.ndarray):
@@ -203,17 +204,16 @@ def _input_positions(tf, args: tuple, wrt: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def call_grad(g, args: tuple):
-    """pts.grad / value_and_grad (GradFunction `g`) of a TracedFunction g.traced."""
-    from pts.autodiff import _argnums
+def call_grad(g, args: tuple, wrt: tuple[int, ...]):
+    """pts.grad / value_and_grad (GradFunction `g`) of a TracedFunction g.traced, with
+    respect to the arguments `wrt`."""
     tf = g.traced
-    wrt = _argnums(g.argnums, len(args))
     positions = _input_positions(tf, args, wrt)
     arrays = [a for a in args if isinstance(a, np.ndarray)]
 
     def run(tr):
         c = grad_entry(entries(tf), tr, positions, g.backend)
-        return _run(c, arrays + tr.captured)
+        return run_entry(c, arrays + tr.captured)
     out = tf.dispatch(tuple(args), run)
     value, adjoints = out[0], list(out[1:])
     grads = adjoints[0] if isinstance(g.argnums, int) else tuple(adjoints)
@@ -243,26 +243,24 @@ def bound_loss(loss_fn, model):
 
 
 def loss_trace(loss_fn, model):
-    """The TracedFunction of loss_fn(model, *batch) for a traced model, made once per
-    loss function (kept with the model's gradient entries)."""
-    from pts.traced import TracedFunction
+    """The TracedFunction of loss_fn(model, *batch) for a traced model (a TracedFunction),
+    made once per loss function (kept with the model's gradient entries)."""
     cache = entries(model)
     hit = cache.get(("loss", loss_fn))
     if hit is not None:
         return hit
     # (only its gradient entries run, each compiled for `backend` by grad_entry: its own
     # compile of each trace's forward, which nothing calls, stays the interpreter's, cheap)
-    lt = TracedFunction(bound_loss(loss_fn, model), strict=True, backend="interp")
+    lt = type(model)(bound_loss(loss_fn, model), strict=True, backend="interp")
     cache[("loss", loss_fn)] = lt
     return lt
 
 
-def call_model_grad(g, args: tuple):
-    """pts.grad / value_and_grad of `g.py_func(tm, *batch)` for a traced model tm: argument
-    0's gradient is {parameter name: array} (tm.named_parameters())."""
-    from pts.autodiff import _argnums
+def call_model_grad(g, args: tuple, wrt: tuple[int, ...]):
+    """pts.grad / value_and_grad of `g.py_func(tm, *batch)` for a traced model tm, with
+    respect to the arguments `wrt`: argument 0's gradient is {parameter name: array}
+    (tm.named_parameters())."""
     tm, batch = args[0], tuple(args[1:])
-    wrt = _argnums(g.argnums, len(args))
     lt = loss_trace(g.py_func, tm)
     backend = g.backend if g.backend_given else tm.backend
     params = tm.named_parameters()
@@ -275,7 +273,7 @@ def call_model_grad(g, args: tuple):
             if 0 in wrt else []
         c = grad_entry(entries(lt), tr, inputs + tuple(len(arrays) + j for j in captured),
                        backend)
-        out = _run(c, arrays + tr.captured)
+        out = run_entry(c, arrays + tr.captured)
         return out, [name_of[id(tr.captured[j])] for j in captured]
     out, names = lt.dispatch(batch, run)
     value, adjoints = out[0], list(out[1:])
@@ -287,73 +285,3 @@ def call_model_grad(g, args: tuple):
     adjoints = [by_arg[k] for k in wrt]
     grads = adjoints[0] if isinstance(g.argnums, int) else tuple(adjoints)
     return (value, grads) if g.with_value else grads
-
-
-# ---------------------------------------------------------------- training a traced model
-
-class TracedTrainStep:
-    """`pts.train_step(tm, loss_fn, opt)` for a traced model `tm`: `step(*batch)` runs
-    loss_fn(tm, *batch), its gradient with respect to the parameters it read and the
-    optimizer's update of those the optimizer holds, in one compiled call, and returns the
-    loss (a float).  Compiled once per trace of the loss and optimizer structure (its kind
-    and flags); hyperparameters are run-time values, as for pts.train.TrainStep."""
-
-    def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
-        from pts.api import BACKENDS
-        from pts.autodiff import _python_function
-        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
-            raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
-                            f"{type(optimizer).__name__}")
-        self.model = model
-        self.loss_fn = _python_function(loss_fn)
-        self.optimizer = optimizer
-        if backend is None:
-            backend = "interp" if optimizer.backend == "interp" else model.backend
-        if backend not in BACKENDS:
-            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-        self.backend = backend
-        self.compiles = 0
-        self._cache: dict = {}
-        self.loss = loss_trace(self.loss_fn, model)
-
-    def _updates(self) -> tuple[tuple, dict]:
-        from pts.train import TrainStep
-        return TrainStep._updates(self)
-
-    def _compiled(self, tr, structure: tuple, index: dict, n_inputs: int):
-        """(compiled step, updates: (captured position, optimizer index, kind) each) for
-        trace `tr` and the optimizer as it is now."""
-        from pts.train import compose
-        updates = tuple((j, index[id(c)][0], index[id(c)][1])
-                        for j, c in enumerate(tr.captured) if id(c) in index)
-        if not updates:
-            raise ValueError(f"pts.train_step: {self.loss_fn.__name__} reads none of the "
-                             f"optimizer's parameters: nothing to train")
-        wrt = tuple(n_inputs + j for j, _, _ in updates)
-        before = len(self._cache)
-
-        def make(module):
-            compose(module, n_inputs, tuple(range(len(tr.captured))),
-                    [(j, adj, i, kind) for adj, (j, i, kind) in enumerate(updates)], [])
-        c = grad_entry(self._cache, tr, wrt, self.backend, compose=make,
-                       extra=("train", structure, updates))
-        self.compiles += len(self._cache) > before
-        return c, updates
-
-    def __call__(self, *batch) -> float:
-        from pts.train import install_state, state_arguments
-        structure, index = self._updates()
-        arrays = [a for a in batch if isinstance(a, np.ndarray)]
-
-        def run(tr):
-            c, updates = self._compiled(tr, structure, index, len(arrays))
-            state_args, staged, counters, hyper = state_arguments(
-                self.optimizer, index, [(tr.captured[j], i, kind) for j, i, kind in updates])
-            loss = _run(c, arrays + tr.captured + state_args + [counters, hyper])
-            install_state(self.optimizer, staged, counters)
-            return float(loss)
-        return self.loss.dispatch(batch, run)
-
-    def __repr__(self) -> str:
-        return (f"<pts.train_step of {self.loss_fn.__qualname__} on a trace, "
-                f"{type(self.optimizer).__name__}>")

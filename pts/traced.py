@@ -142,6 +142,10 @@ class TracedFunction:
     def parameters(self):
         return [p for _, p in self.named_parameters()]
 
+    def input_names(self, n: int) -> list[str]:
+        """The names of the traced function's first n parameters."""
+        return _input_names(self.fn, n)
+
     def add_trace(self, args: tuple, reason: str | None) -> _Trace:
         """Trace fn(*args) and compile it: the new case, kept beside the others."""
         from pts import compiler
