@@ -38,9 +38,9 @@ from pts.errors import CompileError
 def named_parameters(obj) -> list[tuple[str, np.ndarray]]:
     """(dotted path, array) of each float array `obj` holds: for a pts.nn.Module its
     parameters, named and ordered as its named_parameters(); otherwise the float ndarrays
-    reached through attributes, dict values, list and tuple items ("layers.0.w"; a
-    function's closure variables by name), each array once (under its first path), in
-    that order."""
+    reached through attributes, dict values, list and tuple items ("layers.0.w"; for a
+    function, its closure variables and the module-level arrays its own code names, by
+    name), each array once (under its first path), in that order."""
     seen: set = set()
     out = []
     for name, a, _ in _locations(obj):
@@ -94,6 +94,10 @@ def _locations(obj) -> list:
                 except ValueError:          # (an empty cell)
                     continue
                 walk(v, prefix + name, functools.partial(setattr, cell, "cell_contents"))
+            g = x.__globals__               # module-level arrays its own code names
+            for name in x.__code__.co_names:
+                if isinstance(g.get(name), np.ndarray):
+                    walk(g[name], prefix + name, functools.partial(operator.setitem, g, name))
         elif getattr(x, "traced_function", False):
             walk(x.fn, path, None)
         elif hasattr(x, "__dict__"):

@@ -536,3 +536,69 @@ def test_gradients_equal_torch_autograd():
     loss.backward()
     for n, p in ps.items():
         np.testing.assert_allclose(grads[n], p.grad.numpy(), rtol=1e-10, atol=1e-12)
+
+
+_W = _rng(14).standard_normal((3, 4))
+
+
+def _global_net(x):
+    return np.tanh(x @ _W) @ _V
+
+
+_V = _rng(15).standard_normal(4)
+
+
+def test_a_traced_function_trains_its_closure_and_module_arrays():
+    r = _rng(16)
+    b = np.zeros(1)
+
+    def net(x):
+        return _global_net(x) + b            # b: a closure variable
+
+    x, y = r.standard_normal((5, 3)), r.standard_normal(5)
+    tm = pts.trace(net, (x,), backend="interp")
+    assert [n for n, _ in tm.named_parameters()] == ["b"]
+    g = pts.grad(mse)(tm, x, y)
+    np.testing.assert_allclose(g["b"], numeric_param_grads(mse, net, [("b", b)], x, y)["b"],
+                               rtol=1e-6)
+    tg = pts.trace(_global_net, (x,), backend="interp")
+    assert [n for n, _ in tg.named_parameters()] == ["_W", "_V"]
+    w0, v0 = _W.copy(), _V.copy()
+    try:
+        want = numeric_param_grads(mse, _global_net, tg.named_parameters(), x, y)
+        loss, grads = pts.value_and_grad(mse)(tg, x, y)
+        for k in want:
+            np.testing.assert_allclose(grads[k], want[k], rtol=1e-5, atol=1e-8)
+        pts.train_step(tg, mse, pts.optim.SGD(tg.parameters(), lr=0.1))(x, y)
+        np.testing.assert_allclose(_W, w0 - 0.1 * grads["_W"], rtol=1e-12)
+        assert mse(_global_net, x, y) < loss
+    finally:
+        _W[...], _V[...] = w0, v0
+
+
+class Guarded(MLP):
+    def __call__(self, x):
+        h = np.tanh(x @ self.layers[0].w + self.layers[0].b)
+        if x.shape[0] > 4:                      # a guard on the batch size
+            h = h * 0.5
+        return h @ self.layers[1].w + self.layers[1].b
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_traced_step_at_a_size_that_breaks_a_guard_traces_again(backend):
+    r = _rng(17)
+    model, ref = Guarded([3, 4, 2]), Guarded([3, 4, 2])
+    tm = pts.trace(model, (r.standard_normal((8, 3)),), backend=backend)
+    step = pts.train_step(tm, mse, pts.optim.SGD(tm.parameters(), lr=0.2))
+    ref_params = [p for l in ref.layers for p in (l.w, l.b)]
+    for m in (8, 3, 6, 2):
+        x, y = r.standard_normal((m, 3)), r.standard_normal((m, 2))
+        want = numeric_param_grads(mse, ref, [(str(k), p) for k, p in enumerate(ref_params)],
+                                   x, y)
+        assert step(x, y) == pytest.approx(mse(ref, x, y), rel=1e-8)   # (central differences)
+        for k, p in enumerate(ref_params):
+            p -= 0.2 * want[str(k)]
+        for p, q in zip(tm.parameters(), ref_params):
+            np.testing.assert_allclose(p, q, rtol=1e-7, atol=1e-9)
+    assert len(step.loss.traces) == 2 and step.compiles == 2
+    assert "the trace assumed x.shape[0] > 4" in step.loss.explain()
