@@ -16,6 +16,11 @@ compiles as one), f is compiled with it as a compile-time object like a scripted
 change of the model that its code folded in (train()/eval(), the layers' classes, array
 dtypes and ranks) compiles again.
 
+Traces: `f` may be a pts.trace (gradients with respect to its input arrays), and the first
+argument may be a traced model (`pts.trace(model, ...)`): the gradient of argument 0 is
+then {name: array} keyed as the trace's `named_parameters()`.  Both go through
+pts.trace_grad (the trace's IR differentiated by the same pass and driver).
+
 `custom_vjp(f, vjp)` makes calls of f differentiate through a hand-written VJP (the
 library's come from stdlib/nn_grad.py's VJPS).
 
@@ -60,12 +65,18 @@ class GradFunction:
 
     def __init__(self, f, argnums=0, with_value: bool = False, backend: str | None = None):
         from pts.api import BACKENDS
-        self.py_func = _python_function(f)
+        # a pts.trace of a function or object: its traces are differentiated (pts.trace_grad)
+        self.traced = f if getattr(f, "traced_function", False) else None
+        self.py_func = f if self.traced is not None else _python_function(f)
+        self.backend_given = backend is not None     # (else a traced model's own: trace_grad)
         if backend is None:
             backend = getattr(f, "backend", "native")
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-        functools.update_wrapper(self, self.py_func)
+        if self.traced is None:
+            functools.update_wrapper(self, self.py_func)
+        else:
+            self.__name__ = self.__qualname__ = f.__name__
         self.argnums = argnums
         self.with_value = with_value
         self.backend = backend
@@ -124,8 +135,16 @@ class GradFunction:
         from pts.api import _RUN_ERRORS, _call_args, bind_arguments, is_model
         from pts.compiled import SharedChanged
         from pts.frontend.objects import resolve
+        if self.traced is not None:
+            if kwargs:
+                raise TypeError(f"the gradient of a trace takes its inputs by position")
+            from pts.trace_grad import call_grad
+            return call_grad(self, args, _argnums(self.argnums, len(args)))
         args, _ = _call_args(self.py_func, args, kwargs, 0,
                              functools.partial(bind_arguments, self.py_func))
+        if args and getattr(args[0], "traced_function", False):
+            from pts.trace_grad import call_model_grad    # a traced model's loss
+            return call_model_grad(self, tuple(args), _argnums(self.argnums, len(args)))
         model = bool(args) and is_model(args[0]) and not _is_array(args[0])
         if model:
             c, wrt = self.compiled_model(args)
@@ -217,8 +236,9 @@ def gradcheck(f, inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e
     """Check pts.grad(f) against central differences of f (run eagerly) at `inputs`, in
     float64.  argnums: which inputs (default: every float and float-array input)."""
     import numpy as np
-    fn = _python_function(f)
-    if not isinstance(inputs, (tuple, list)):
+    traced = getattr(f, "traced_function", False)
+    fn = f.fn if traced else _python_function(f)       # (a trace: central differences of
+    if not isinstance(inputs, (tuple, list)):           # the Python it recorded)
         inputs = (inputs,)
     inputs = tuple(np.array(x, dtype=np.float64) if isinstance(x, np.ndarray) and x.dtype.kind == "f"
                    else float(x) if isinstance(x, (float, np.floating)) else x for x in inputs)
@@ -229,7 +249,10 @@ def gradcheck(f, inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e
     else:
         nums = _argnums(argnums, len(inputs))
     analytical = GradFunction(f, nums, False, backend)(*inputs)
-    names = _param_names(fn, len(inputs))
+    if traced:
+        names = f.input_names(len(inputs))
+    else:
+        names = _param_names(fn, len(inputs))
     for k, a in zip(nums, analytical):
         x = inputs[k]
         if isinstance(x, np.ndarray):

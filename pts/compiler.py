@@ -172,16 +172,23 @@ def compile(pyfunc, arg_types: tuple, values: tuple = (), root: Any = None, *,
 
 
 def compile_traced(module: Module, param_names: tuple[str, ...], *,
-                   after: str | None = None) -> CompileRecord:
+                   after: str | None = None, grad_wrt: tuple[int, ...] | None = None,
+                   compose=None) -> CompileRecord:
     """A traced function's recorded IR (pts.trace: the frontend's part was the trace)
-    through the IR passes: the record every backend takes."""
+    through the IR passes: the record every backend takes.  `grad_wrt`: positions of the
+    entry's parameters (its input arrays, then the arrays it captured): the gradient entry
+    returning (result, adjoint of each) (pts.trace_grad).  `compose(module)`: with
+    grad_wrt, makes a training step of the gradient entry (pts.train.compose)."""
     t0 = time.perf_counter()
     try:
-        pipeline.optimize(module, after=after)
+        if grad_wrt is not None:
+            from pts.ir.passes.differentiate import check_signature
+            check_signature(module[module.entry], tuple(grad_wrt), list(param_names))
+        pipeline.optimize(module, after=after, grad_wrt=grad_wrt, compose=compose)
     except CompileError as e:
         raise e.with_traceback(None) from None
     return CompileRecord(kind="trace", module=module, param_names=param_names,
-                         const_params={}, global_reads={},
+                         const_params={}, global_reads={}, grad_wrt=tuple(grad_wrt or ()),
                          timings={"passes": (time.perf_counter() - t0) * 1e3})
 
 

@@ -126,8 +126,17 @@ class TracedFunction:
     # ---------------------------------------------------------------- calls
 
     def __call__(self, *args):
-        key = _key(args)
+        from pts.trace_record import holds_traced
+        if holds_traced(args, {}):
+            return self.inline(args)
         arrays = [a for a in args if isinstance(a, np.ndarray)]
+        return self.dispatch(args, lambda tr: tr.call(arrays))
+
+    def dispatch(self, args: tuple, run):
+        """run(trace) for the first trace that holds for `args` (`run` raising a guard's
+        RuntimeError: the next one), tracing again when none does (pts.trace_grad runs a
+        trace's gradient or training step this way)."""
+        key = _key(args)
         shapes = [np.shape(a) for a in args]
         broken = []
         for tr in self.traces:
@@ -142,7 +151,7 @@ class TracedFunction:
                 broken.append(f"{_where(g)}: the trace assumed {g.text}")
                 continue
             try:
-                return tr.call(arrays, captured)
+                return run(tr)
             except RuntimeError as e:
                 k = _guard_index(e)
                 if k is None:
@@ -150,8 +159,30 @@ class TracedFunction:
                 g = tr.guards[k]
                 broken.append(f"{_where(g)}: the trace assumed {g.text}")
         reason = "; ".join(broken) if broken else \
-            f"no trace for these inputs' dtypes and ranks ({_key_text(key)})"
-        return self.add_trace(args, reason).call(arrays)
+            f"no trace for these inputs' dtypes and ranks ({_key_text(key)})" \
+            if self.traces else None          # (a loss's first trace: pts.trace_grad)
+        return run(self.add_trace(args, reason))
+
+    def inline(self, args: tuple):
+        """Called on traced values (inside another trace, such as a training loss's):
+        the Python code runs again and joins that trace."""
+        from pts.trace_record import _ACTIVE, _Patched, _module_globals
+        with _Patched(_ACTIVE[-1], _module_globals(self.fn)):
+            return self.fn(*args)
+
+    def named_parameters(self):
+        """(name, array) of each float array the traced object holds, by attribute path
+        ("layers.0.w"; a pts.nn.Module's own named_parameters()): what training a trace
+        updates (pts.trace_grad)."""
+        from pts.trace_grad import named_parameters
+        return named_parameters(self.fn)
+
+    def parameters(self):
+        return [p for _, p in self.named_parameters()]
+
+    def input_names(self, n: int) -> list[str]:
+        """The names of the traced function's first n parameters."""
+        return _input_names(self.fn, n)
 
     def add_trace(self, args: tuple, reason: str | None) -> _Trace:
         """Trace fn(*args) and compile it: the new case, kept beside the others."""

@@ -37,6 +37,11 @@ raises) leaves weights, buffers and optimizer state bit for bit as they were.
 Parameters the loss does not read get no update (torch skips a parameter whose grad is
 None); parameters that are not in the optimizer are not updated.
 
+A traced model (`pts.trace(model, ...)`): `TracedTrainStep` traces loss_fn(model, *batch)
+(pts.trace_grad) and composes each trace's gradient with respect to the parameters it
+captured with the same updates (`compose`, its captured arrays in the place of the lifted
+ones); the trace's guards choose the step or trace again, as for calls.
+
 Calls.  The first call with arguments of given kinds goes the general way (`_call`: the
 signature, the model's guards, every lifted array and optimizer group looked up); the
 next ones take a fast path (`_FastStep`) that checks what that call found instead —
@@ -86,6 +91,45 @@ def _hyper_row(kind: str, group: dict) -> list[float]:
         row = [group["lr"], group["betas"][0], group["betas"][1], group["eps"],
                group["weight_decay"]]
     return [float(v) for v in row] + [0.0] * (HYPER_WIDTH - len(row))
+
+
+def state_arguments(opt, index: dict, updated: list) -> tuple:
+    """The optimizer's part of a step's arguments, for `updated`: (parameter, optimizer
+    index, (kind, flags...)) per updated parameter, in the entry's order.  Returns
+    (state arrays, staged, counters, hyper): `staged` is the state a parameter gets at
+    its first update, installed by `install_state` only after the step succeeded."""
+    from pts.stdlib.train import HYPER_WIDTH
+    state_args, staged = [], []
+    counters = np.zeros(len(updated), np.float64)
+    hyper = np.zeros(len(updated) * HYPER_WIDTH, np.float64)
+    for j, (p, i, kind) in enumerate(updated):
+        group = index[id(p)][2]
+        state = opt.state.get(i) or {}
+        new = {}
+        for name in STATE_NAMES[kind[0]]:
+            a = state.get(name)
+            if a is None:
+                a = new[name] = state_zeros(p)
+            state_args.append(a)
+        if kind[0] == SGD_MOMENTUM:
+            counters[j] = 0.0 if "momentum_buffer" in new else 1.0
+        elif kind[0] != SGD:
+            counters[j] = float(state.get("step", 0.0))
+        hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], group)
+        staged.append((i, kind[0], new))
+    return state_args, staged, counters, hyper
+
+
+def install_state(opt, staged: list, counters: np.ndarray) -> None:
+    """After a step succeeded: the optimizer state it created, and its step counts."""
+    state = opt.state
+    for j, (i, kind, new) in enumerate(staged):
+        if kind == SGD:
+            continue
+        entry = state.setdefault(i, {})
+        entry.update(new)
+        if kind != SGD_MOMENTUM:
+            entry["step"] = float(counters[j])
 
 
 class TrainStep:
@@ -201,30 +245,12 @@ class TrainStep:
         """The compiled step and every argument of a call with `batch`, and what to install
         in the optimizer's state after it succeeds: (c, args, staged, counters, updates)."""
         from pts.frontend.objects import resolve
-        from pts.stdlib.train import HYPER_WIDTH
         c, updates = self.compiled(batch)
         opt = self.optimizer
         _, index = self._updates()
         lifted = [resolve(self.model, p) for p in c.lifted]
-        state_args, staged = [], []
-        counters = np.zeros(len(updates), np.float64)
-        hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
-        for j, (pos, i, kind) in enumerate(updates):
-            p = lifted[pos]
-            group = index[id(p)][2]
-            state = opt.state.get(i) or {}
-            new = {}
-            for name in STATE_NAMES[kind[0]]:
-                a = state.get(name)
-                if a is None:
-                    a = new[name] = state_zeros(p)
-                state_args.append(a)
-            if kind[0] == SGD_MOMENTUM:
-                counters[j] = 0.0 if "momentum_buffer" in new else 1.0
-            elif kind[0] != SGD:
-                counters[j] = float(state.get("step", 0.0))
-            hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], group)
-            staged.append((i, kind[0], new))
+        state_args, staged, counters, hyper = state_arguments(
+            opt, index, [(lifted[pos], i, kind) for pos, i, kind in updates])
         args = (self.model, *batch, *lifted, *state_args, counters, hyper)
         return c, args, staged, counters, updates
 
@@ -261,14 +287,7 @@ class TrainStep:
             if getattr(e, "pts_span", None) is not None:
                 raise e.with_traceback(None) from None
             raise
-        state = self.optimizer.state
-        for j, (i, kind, new) in enumerate(staged):
-            if kind == SGD:
-                continue
-            entry = state.setdefault(i, {})
-            entry.update(new)
-            if kind != SGD_MOMENTUM:
-                entry["step"] = float(counters[j])
+        install_state(self.optimizer, staged, counters)
         return float(loss)
 
     def export(self, batch: tuple) -> dict:
@@ -321,6 +340,73 @@ class TrainStep:
 
     def __repr__(self) -> str:
         return (f"<pts.train_step of {self.loss_fn.__qualname__}, "
+                f"{type(self.optimizer).__name__}>")
+
+
+class TracedTrainStep:
+    """`pts.train_step(tm, loss_fn, opt)` for a traced model `tm`: `step(*batch)` runs
+    loss_fn(tm, *batch), its gradient with respect to the parameters it read and the
+    optimizer's update of those the optimizer holds, in one compiled call, and returns the
+    loss (a float).  Compiled once per trace of the loss and optimizer structure (its kind
+    and flags); hyperparameters are run-time values, as for pts.train.TrainStep."""
+
+    def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
+        from pts.api import BACKENDS
+        from pts.autodiff import _python_function
+        from pts.trace_grad import loss_trace
+        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
+            raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
+                            f"{type(optimizer).__name__}")
+        self.model = model
+        self.loss_fn = _python_function(loss_fn)
+        self.optimizer = optimizer
+        if backend is None:
+            backend = "interp" if optimizer.backend == "interp" else model.backend
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        self.backend = backend
+        self.compiles = 0
+        self._cache: dict = {}
+        self.loss = loss_trace(self.loss_fn, model)
+
+    _updates = TrainStep._updates
+
+    def _compiled(self, tr, structure: tuple, index: dict, n_inputs: int):
+        """(compiled step, updates: (captured position, optimizer index, kind) each) for
+        trace `tr` and the optimizer as it is now."""
+        from pts.trace_grad import grad_entry
+        updates = tuple((j, index[id(c)][0], index[id(c)][1])
+                        for j, c in enumerate(tr.captured) if id(c) in index)
+        if not updates:
+            raise ValueError(f"pts.train_step: {self.loss_fn.__name__} reads none of the "
+                             f"optimizer's parameters: nothing to train")
+        wrt = tuple(n_inputs + j for j, _, _ in updates)
+        before = len(self._cache)
+
+        def make(module):
+            compose(module, n_inputs, tuple(range(len(tr.captured))),
+                    [(j, adj, i, kind) for adj, (j, i, kind) in enumerate(updates)], [])
+        c = grad_entry(self._cache, tr, wrt, self.backend, compose=make,
+                       extra=("train", structure, updates))
+        self.compiles += len(self._cache) > before
+        return c, updates
+
+    def __call__(self, *batch) -> float:
+        from pts.trace_grad import run_entry
+        structure, index = self._updates()
+        arrays = [a for a in batch if isinstance(a, np.ndarray)]
+
+        def run(tr):
+            c, updates = self._compiled(tr, structure, index, len(arrays))
+            state_args, staged, counters, hyper = state_arguments(
+                self.optimizer, index, [(tr.captured[j], i, kind) for j, i, kind in updates])
+            loss = run_entry(c, arrays + tr.captured + state_args + [counters, hyper])
+            install_state(self.optimizer, staged, counters)
+            return float(loss)
+        return self.loss.dispatch(batch, run)
+
+    def __repr__(self) -> str:
+        return (f"<pts.train_step of {self.loss_fn.__qualname__} on a trace, "
                 f"{type(self.optimizer).__name__}>")
 
 
@@ -536,7 +622,10 @@ def _guard_function(guards, paths: tuple, arrays: tuple):
 
 
 def train_step(model, loss_fn, optimizer, *, backend: str | None = None) -> TrainStep:
-    """Forward, backward and the optimizer's update in one compiled call: see pts.train."""
+    """Forward, backward and the optimizer's update in one compiled call: see pts.train
+    (a traced model, pts.trace(model, ...): pts.trace_grad.TracedTrainStep)."""
+    if getattr(model, "traced_function", False):
+        return TracedTrainStep(model, loss_fn, optimizer, backend)
     return TrainStep(model, loss_fn, optimizer, backend)
 
 
