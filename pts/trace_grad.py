@@ -56,7 +56,11 @@ def _locations(obj) -> list:
     out: list = []
     seen: set = set()
 
+    from pts.trace_record import Traced
+
     def walk(x, path: str, put) -> None:
+        if isinstance(x, Traced):       # (a weight already standing in: pts.trace_state)
+            return
         if isinstance(x, np.ndarray):
             if x.dtype.kind == "f":
                 out.append((path, x, put))

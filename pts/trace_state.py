@@ -154,6 +154,8 @@ class Reached:
         elif isinstance(x, tuple):
             for v in x:
                 self._visit(v, depth - 1)
+        elif getattr(x, "traced_function", False):      # a trace: its object's arrays
+            self._visit(x.fn, depth)                       # (not its traces' own lists)
         elif isinstance(getattr(x, "__dict__", None), dict):
             self._visit(x.__dict__, depth)
 

@@ -166,8 +166,10 @@ class TracedFunction:
     def inline(self, args: tuple):
         """Called on traced values (inside another trace, such as a training loss's):
         the Python code runs again and joins that trace."""
+        from contextlib import nullcontext
         from pts.trace_record import _ACTIVE, _Patched, _module_globals
-        with _Patched(_ACTIVE[-1], _module_globals(self.fn)):
+        # (the arrays it reaches are the outer trace's already: pts.trace_state)
+        with _Patched(_ACTIVE[-1], _module_globals(self.fn), nullcontext()):
             return self.fn(*args)
 
     def named_parameters(self):
