@@ -61,8 +61,16 @@ def load(path: Path):
     return module
 
 
-@pytest.mark.parametrize("backend", ["interp", "native"])
-@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
+def _cases():
+    """Every program interpreted; natively every fourth in `make test` (the native compile
+    is most of the time), the others in `make test-all` (slow)."""
+    for k, p in enumerate(PROGRAMS):
+        yield pytest.param(p, "interp", id=f"{p.stem}-interp")
+        yield pytest.param(p, "native", id=f"{p.stem}-native",
+                           marks=() if k % 4 == 0 else pytest.mark.slow)
+
+
+@pytest.mark.parametrize("path,backend", _cases())
 def test_traced_program(path: Path, backend: str):
     m = load(path)
     f = pts.trace(m.TRACE, m.INPUTS[0], backend=backend)
