@@ -40,8 +40,9 @@ runtime functions it expects instead of assuming a layout.
 """
 from __future__ import annotations
 
-import os
+import platform
 import struct
+import sys
 from dataclasses import dataclass, field
 
 # the image format, shared with the loaders (backend.abi)
@@ -97,28 +98,24 @@ def host_image_target() -> dict | None:
 
 
 def all_targets() -> list[str]:
-    """The host image (where there is one) and every baseline."""
+    """What pts.save writes by default (runtime.archive_write.default_targets): the host
+    image (where there is one) and every baseline."""
     return ([HOST_TARGET] if host_image_target() else []) + list(TARGETS)
 
 
-def default_targets() -> list[str]:
-    """What pts.save writes by default: the host image (where there is one) and every
-    baseline; or the targets PTS_SAVE_TARGETS names (comma-separated keys of TARGETS,
-    HOST_TARGET, or `host`: the image this machine would load)."""
-    chosen = os.environ.get("PTS_SAVE_TARGETS", "").strip()
-    if not chosen:
-        return all_targets()
-    from pts.runtime.archive_read import native_targets
-    known = [HOST_TARGET, *TARGETS]
-    out = []
-    for name in (n.strip() for n in chosen.split(",")):
-        t = native_targets()[0] if name == "host" else name
-        if t not in known or (t == HOST_TARGET and not host_image_target()):
-            raise ValueError(f"PTS_SAVE_TARGETS: unknown target {name!r}; choose from "
-                             f"host, {', '.join(known)}")
-        if t not in out:
-            out.append(t)
-    return out
+def host_target() -> str | None:
+    """The baseline target of this machine ("x86_64-linux", "aarch64-linux"), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    return {"x86_64": "x86_64-linux", "amd64": "x86_64-linux", "aarch64": "aarch64-linux",
+            "arm64": "aarch64-linux"}.get(platform.machine().lower())
+
+
+def native_targets() -> list[str]:
+    """The images pts.load would prefer on this machine, best first, as `save` takes them
+    (targets=...): the host image (x86-64) and the baseline."""
+    base = host_target()
+    return ([HOST_TARGET] if base == "x86_64-linux" else []) + ([base] if base else [])
 
 
 class LinkError(Exception):

@@ -595,6 +595,15 @@ class Recorder:
 
     # ---------------------------------------------------------------- values
 
+    # (for pts.trace_state, which this module imports)
+    @staticmethod
+    def error(msg: str) -> TraceError:
+        return trace_error(msg)
+
+    @staticmethod
+    def is_traced(v) -> bool:
+        return isinstance(v, Traced)
+
     def lazy_capture(self, arr: np.ndarray, slot) -> "Traced | None":
         """The proxy of an array the function reaches at `slot` (pts.trace_state): it
         becomes a hidden parameter when first used.  None for a dtype pts has no type of."""

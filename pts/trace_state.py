@@ -44,8 +44,9 @@ class RefusedGenerator:
     """A numpy random Generator (or RandomState) while a trace runs: drawing from it is
     a TraceError at the user's line; other attributes are the generator's."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, rec):
         object.__setattr__(self, "_rng", rng)
+        object.__setattr__(self, "_rec", rec)
 
     def __getattr__(self, name: str):
         value = getattr(self._rng, name)
@@ -53,8 +54,7 @@ class RefusedGenerator:
             return value
 
         def refused(*args, **kwargs):
-            from pts.trace_record import trace_error
-            raise trace_error(f"{type(self._rng).__name__}.{name}() of a numpy random "
+            raise self._rec.error(f"{type(self._rng).__name__}.{name}() of a numpy random "
                               f"generator while tracing: its numbers would be frozen into "
                               f"the trace as constants; draw them outside the traced code "
                               f"(in __init__, for weights) or pass them in as an input")
@@ -166,7 +166,7 @@ class Reached:
         for slot in self.slots:
             v = get_slot(slot)
             if isinstance(v, GENERATORS):
-                new = RefusedGenerator(v)
+                new = RefusedGenerator(v, self.rec)
             else:
                 new = proxies.get(id(v))
                 if new is None:
@@ -183,7 +183,6 @@ class Reached:
         """Every place holds its own object again; a traced array stored in one (an
         attribute rebound, an item appended) is an error, raised unless another is on its
         way: the compiled code could not store it there."""
-        from pts.trace_record import Traced
         stored = None
         for container, before in self.containers:
             keys = range(len(container)) if isinstance(container, list) else list(container)
@@ -192,7 +191,7 @@ class Reached:
                 k not in container and (id(container), k) in self.installed for k in before)
             for k in keys:
                 v = container[k]
-                if not isinstance(v, (Traced, RefusedGenerator)):
+                if not (self.rec.is_traced(v) or isinstance(v, RefusedGenerator)):
                     continue
                 if self.installed.get((id(container), k)) is v:
                     container[k] = self.originals[(id(container), k)]
@@ -207,7 +206,7 @@ class Reached:
                     container.update(before)
             elif dropped:                       # (a global: only the names it bound)
                 for k in list(container):
-                    if isinstance(container[k], Traced):
+                    if self.rec.is_traced(container[k]):
                         if k in before:
                             container[k] = before[k]
                         else:

@@ -132,29 +132,35 @@ def install_state(opt, staged: list, counters: np.ndarray) -> None:
             entry["step"] = float(counters[j])
 
 
+def _step_backend(optimizer, backend: str | None, default: str) -> str:
+    """A train step's backend: the one asked for, else the interpreter for an interpreted
+    optimizer, else `default`; the optimizer checked to be a pts.optim one."""
+    from pts.api import BACKENDS
+    if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
+        raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
+                        f"{type(optimizer).__name__}")
+    if backend is None:
+        backend = "interp" if optimizer.backend == "interp" else default
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    return backend
+
+
 class TrainStep:
     """`pts.train_step(model, loss_fn, optimizer)`: see the module docstring."""
 
     def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
-        from pts.api import BACKENDS, is_model
+        from pts.api import ScriptModule, is_model
         from pts.autodiff import _python_function
-        from pts.api import ScriptModule
         if isinstance(model, ScriptModule):
             model = model.module
         if not is_model(model):
             raise TypeError(f"pts.train_step needs a model (a pts.nn.Module), got "
                             f"{type(model).__name__}")
-        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
-            raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
-                            f"{type(optimizer).__name__}")
         self.model = model
         self.loss_fn = _python_function(loss_fn)
         self.optimizer = optimizer
-        if backend is None:
-            backend = "interp" if optimizer.backend == "interp" else "native"
-        if backend not in BACKENDS:
-            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-        self.backend = backend
+        self.backend = _step_backend(optimizer, backend, "native")
         self.compiles = 0
         self._cache: dict = {}
         # by the batch's exact argument kinds: a _FastStep per compiled entry seen with them
@@ -351,20 +357,12 @@ class TracedTrainStep:
     and flags); hyperparameters are run-time values, as for pts.train.TrainStep."""
 
     def __init__(self, model, loss_fn, optimizer, backend: str | None = None):
-        from pts.api import BACKENDS
         from pts.autodiff import _python_function
         from pts.trace_grad import loss_trace
-        if not all(hasattr(optimizer, a) for a in ("param_groups", "state", "backend")):
-            raise TypeError(f"pts.train_step needs a pts.optim optimizer, got "
-                            f"{type(optimizer).__name__}")
         self.model = model
         self.loss_fn = _python_function(loss_fn)
         self.optimizer = optimizer
-        if backend is None:
-            backend = "interp" if optimizer.backend == "interp" else model.backend
-        if backend not in BACKENDS:
-            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-        self.backend = backend
+        self.backend = _step_backend(optimizer, backend, model.backend)
         self.compiles = 0
         self._cache: dict = {}
         self.loss = loss_trace(self.loss_fn, model)

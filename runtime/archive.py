@@ -62,7 +62,7 @@ from pts.runtime.image import ArchiveError, Image  # noqa: F401
 def save(obj, path: str, example_inputs=None, targets=None) -> dict:
     """Write `obj` to the archive `path` and return its manifest.  `targets`: the images
     to write (keys of backend.link.TARGETS, and HOST_TARGET); default all (the host image
-    where this machine has one: backend.link.default_targets).
+    where this machine has one: runtime.archive_write.default_targets).
 
     obj is a pts.script function (every signature compiled so far plus those of
     `example_inputs`, a list of argument tuples) or a pts.script(model) (its forward and

@@ -18,7 +18,7 @@ import warnings
 import zipfile
 import zlib
 
-from pts.backend.link import EM_X86_64, HOST_TARGET, TARGETS
+from pts.backend.link import EM_X86_64, HOST_TARGET, TARGETS, host_target, native_targets  # noqa: F401
 from pts.errors import kind_code, remember_source
 from pts.ir.core import Function
 from pts.ir.parser import parse_module
@@ -61,22 +61,7 @@ class Archive:
         return self.zip.infolist()
 
 
-def host_target() -> str | None:
-    """The baseline target of this machine ("x86_64-linux", "aarch64-linux"), or None."""
-    if not sys.platform.startswith("linux"):
-        return None
-    return {"x86_64": "x86_64-linux", "amd64": "x86_64-linux", "aarch64": "aarch64-linux",
-            "arm64": "aarch64-linux"}.get(platform.machine().lower())
-
-
 MAX_REQUIRES = 512                        # as runtime/c/loader.c
-
-
-def native_targets() -> list[str]:
-    """The images pts.load would prefer on this machine, best first, as `save` takes them
-    (targets=...): the host image (x86-64) and the baseline."""
-    base = host_target()
-    return ([HOST_TARGET] if base == "x86_64-linux" else []) + ([base] if base else [])
 
 
 def cpu_missing(features) -> list[str] | None:

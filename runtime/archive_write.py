@@ -374,7 +374,7 @@ class _Saver:
                                 "shape": list(arr.shape)})
         images = {}
         image_files = []
-        wanted = list(targets or link.default_targets())
+        wanted = list(targets or default_targets())
         t0 = time.perf_counter()
         ir_text = print_module(self.merged)
         built = save_images.build(self.merged, ir_text, [e["ir_function"] for e in self.entries],
@@ -428,6 +428,26 @@ class _Saver:
         TIMINGS["zip"] = time.perf_counter() - t0
         self.done(written=True)
         return manifest
+
+
+def default_targets() -> list[str]:
+    """The images pts.save writes unless told: every one (backend.link.all_targets), or
+    those PTS_SAVE_TARGETS names (comma-separated keys of link.TARGETS, link.HOST_TARGET,
+    or `host`: the image this machine would load)."""
+    from pts.backend import link
+    chosen = os.environ.get("PTS_SAVE_TARGETS", "").strip()
+    if not chosen:
+        return link.all_targets()
+    known = [link.HOST_TARGET, *link.TARGETS]
+    out = []
+    for name in (n.strip() for n in chosen.split(",")):
+        t = link.native_targets()[0] if name == "host" else name
+        if t not in known or (t == link.HOST_TARGET and not link.host_image_target()):
+            raise ValueError(f"PTS_SAVE_TARGETS: unknown target {name!r}; choose from "
+                             f"host, {', '.join(known)}")
+        if t not in out:
+            out.append(t)
+    return out
 
 
 def save_function(obj, path: str, example_inputs, targets) -> dict:

@@ -6,7 +6,7 @@
   ir.pipeline.verify_enabled): functions, models' methods, archives, the CLI's programs.
   Set unconditionally, so an outer PTS_VERIFY=0 cannot quietly turn it off.
 - `make test` (markers "not slow") saves archives with the image this machine loads only
-  (PTS_SAVE_TARGETS=host, backend.link.default_targets): the baselines' codegen is most of
+  (PTS_SAVE_TARGETS=host, runtime.archive_write.default_targets): the baselines' codegen is most of
   a save's time, and the archive harnesses already pass their one target.  `make test-all`
   saves every default target.  A test of the default set is marked `all_targets`."""
 import os
