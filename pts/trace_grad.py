@@ -221,7 +221,7 @@ def call_grad(g, args: tuple, wrt: tuple[int, ...]):
 
     def run(tr):
         c = grad_entry(entries(tf), tr, positions, g.backend)
-        return run_entry(c, arrays + tr.captured)
+        return run_entry(c, arrays + tr.current_captured())     # (as a call reads them)
     out = tf.dispatch(tuple(args), run)
     value, adjoints = out[0], list(out[1:])
     grads = adjoints[0] if isinstance(g.argnums, int) else tuple(adjoints)
@@ -277,12 +277,12 @@ def call_model_grad(g, args: tuple, wrt: tuple[int, ...]):
     arrays = [a for a in batch if isinstance(a, np.ndarray)]
 
     def run(tr):
-        captured = [j for j, c in enumerate(tr.captured) if id(c) in name_of] \
-            if 0 in wrt else []
+        now = tr.current_captured()          # the arrays as the model holds them now
+        captured = [j for j, c in enumerate(now) if id(c) in name_of] if 0 in wrt else []
         c = grad_entry(entries(lt), tr, inputs + tuple(len(arrays) + j for j in captured),
                        backend)
-        out = run_entry(c, arrays + tr.captured)
-        return out, [name_of[id(tr.captured[j])] for j in captured]
+        out = run_entry(c, arrays + now)
+        return out, [name_of[id(now[j])] for j in captured]
     out, names = lt.dispatch(batch, run)
     value, adjoints = out[0], list(out[1:])
     by_arg = dict(zip([k for k in wrt if k != 0], adjoints))

@@ -328,6 +328,23 @@ def test_gradients_of_a_traced_mlp_keyed_by_parameter_path(backend):
         nll, model, [("w", model.layers[1].w)], x2, oh2)["w"], rtol=1e-5, atol=1e-8)
 
 
+
+def test_gradients_see_a_weight_array_replaced_after_the_trace():
+    """A call reads each weight where the model holds it now (pts.trace_state); so does its
+    gradient: a new array of the same shape at `layers.0.w` is the one differentiated,
+    and its gradient comes back under that name."""
+    r = _rng(6)
+    model = MLP([3, 5, 4], act="tanh")
+    x = r.standard_normal((6, 3))
+    onehot = np.eye(4)[r.integers(0, 4, 6)]
+    tm = pts.trace(model, (x,), backend="interp")
+    pts.value_and_grad(nll)(tm, x, onehot)
+    model.layers[0].w = r.standard_normal((3, 5))
+    loss, grads = pts.value_and_grad(nll)(tm, x, onehot)
+    assert loss == pytest.approx(nll(model, x, onehot), rel=1e-12)
+    want = numeric_param_grads(nll, model, tm.named_parameters(), x, onehot)
+    np.testing.assert_allclose(grads["layers.0.w"], want["layers.0.w"], rtol=1e-5, atol=1e-8)
+
 class ConvNet:
     """A small conv net in numpy classes: 3x3 convolution by im2col (slices and
     concatenate), ReLU, 2x2 average pooling by reshape, a linear layer."""
