@@ -369,12 +369,12 @@ class TracedTrainStep:
 
     _updates = TrainStep._updates
 
-    def _compiled(self, tr, structure: tuple, index: dict, n_inputs: int):
+    def _compiled(self, tr, captured: list, structure: tuple, index: dict, n_inputs: int):
         """(compiled step, updates: (captured position, optimizer index, kind) each) for
-        trace `tr` and the optimizer as it is now."""
+        trace `tr`, the arrays it reads now (`captured`) and the optimizer as it is now."""
         from pts.trace_grad import grad_entry
         updates = tuple((j, index[id(c)][0], index[id(c)][1])
-                        for j, c in enumerate(tr.captured) if id(c) in index)
+                        for j, c in enumerate(captured) if id(c) in index)
         if not updates:
             raise ValueError(f"pts.train_step: {self.loss_fn.__name__} reads none of the "
                              f"optimizer's parameters: nothing to train")
@@ -395,10 +395,11 @@ class TracedTrainStep:
         arrays = [a for a in batch if isinstance(a, np.ndarray)]
 
         def run(tr):
-            c, updates = self._compiled(tr, structure, index, len(arrays))
+            now = tr.current_captured()          # the arrays as the model holds them now
+            c, updates = self._compiled(tr, now, structure, index, len(arrays))
             state_args, staged, counters, hyper = state_arguments(
-                self.optimizer, index, [(tr.captured[j], i, kind) for j, i, kind in updates])
-            loss = run_entry(c, arrays + tr.captured + state_args + [counters, hyper])
+                self.optimizer, index, [(now[j], i, kind) for j, i, kind in updates])
+            loss = run_entry(c, arrays + now + state_args + [counters, hyper])
             install_state(self.optimizer, staged, counters)
             return float(loss)
         return self.loss.dispatch(batch, run)

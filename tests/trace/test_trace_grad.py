@@ -499,6 +499,28 @@ def test_a_learning_rate_change_does_not_recompile_a_traced_step():
     assert step.compiles == 1
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_traced_step_trains_the_arrays_the_model_holds_now(backend):
+    """Weights replaced after the trace (arrays of the same shape, as loading a checkpoint
+    by assignment does) and an optimizer made of them: the step computes the loss with the
+    new arrays and updates them, like the numpy reference; the old arrays are left alone."""
+    r = _rng(12)
+    model, ref = MLP([3, 4, 2]), MLP([3, 4, 2], seed=3)
+    x, y = r.standard_normal((8, 3)), r.standard_normal((8, 2))
+    tm = pts.trace(model, (x,), backend=backend)
+    pts.train_step(tm, mse, pts.optim.SGD(tm.parameters(), lr=0.05, momentum=0.9))(x, y)
+    old = [p.copy() for p in tm.parameters()]
+    olds = tm.parameters()
+    for l, m in zip(model.layers, ref.layers):     # "load" other weights by assignment
+        l.w, l.b = m.w.copy(), m.b.copy()
+    step = pts.train_step(tm, mse, pts.optim.SGD(tm.parameters(), lr=0.05, momentum=0.9))
+    got = [step(x, y) for _ in range(3)]
+    np.testing.assert_allclose(got, _reference_training(ref, [(x, y)], "sgd", 3), rtol=1e-11)
+    for l, m in zip(model.layers, ref.layers):
+        np.testing.assert_allclose(l.w, m.w, rtol=1e-11, atol=1e-13)
+    assert all(np.array_equal(p, q) for p, q in zip(olds, old))
+
+
 def test_train_step_refuses_an_optimizer_of_other_arrays():
     x = np.ones((2, 3))
     tm = pts.trace(MLP([3, 2]), (x,), backend="interp")
