@@ -219,9 +219,9 @@ def call_grad(g, args: tuple, wrt: tuple[int, ...]):
     positions = _input_positions(tf, args, wrt)
     arrays = [a for a in args if isinstance(a, np.ndarray)]
 
-    def run(tr):
+    def run(tr, now):
         c = grad_entry(entries(tf), tr, positions, g.backend)
-        return run_entry(c, arrays + tr.current_captured())     # (as a call reads them)
+        return run_entry(c, arrays + now)
     out = tf.dispatch(tuple(args), run)
     value, adjoints = out[0], list(out[1:])
     grads = adjoints[0] if isinstance(g.argnums, int) else tuple(adjoints)
@@ -276,8 +276,7 @@ def call_model_grad(g, args: tuple, wrt: tuple[int, ...]):
     inputs = _input_positions(lt, batch, tuple(k - 1 for k in wrt if k != 0))
     arrays = [a for a in batch if isinstance(a, np.ndarray)]
 
-    def run(tr):
-        now = tr.current_captured()          # the arrays as the model holds them now
+    def run(tr, now):
         captured = [j for j, c in enumerate(now) if id(c) in name_of] if 0 in wrt else []
         c = grad_entry(entries(lt), tr, inputs + tuple(len(arrays) + j for j in captured),
                        backend)

@@ -83,9 +83,9 @@ class _Trace:
                 return g
         return None
 
-    def call(self, arrays: list, captured: list | None = None):
-        out = self.compiled.run(arrays + (self.current_captured() if captured is None
-                                          else captured))
+    def call(self, arrays: list, captured: list):
+        """The compiled trace on the input arrays and the arrays it reads besides them."""
+        out = self.compiled.run(arrays + captured)
         leaves = iter([out] if _leaf_count(self.structure) == 1 else list(out))
         return _rebuild(self.structure, leaves)
 
@@ -130,12 +130,13 @@ class TracedFunction:
         if holds_traced(args, {}):
             return self.inline(args)
         arrays = [a for a in args if isinstance(a, np.ndarray)]
-        return self.dispatch(args, lambda tr: tr.call(arrays))
+        return self.dispatch(args, lambda tr, now: tr.call(arrays, now))
 
     def dispatch(self, args: tuple, run):
-        """run(trace) for the first trace that holds for `args` (`run` raising a guard's
-        RuntimeError: the next one), tracing again when none does (pts.trace_grad runs a
-        trace's gradient or training step this way)."""
+        """run(trace, arrays) for the first trace that holds for `args` (`run` raising a
+        guard's RuntimeError: the next one), tracing again when none does; `arrays` are
+        the ones the trace reads besides its inputs, as the code holds them now (read once
+        per call).  pts.trace_grad runs a trace's gradient or training step this way."""
         key = _key(args)
         shapes = [np.shape(a) for a in args]
         broken = []
@@ -151,7 +152,7 @@ class TracedFunction:
                 broken.append(f"{_where(g)}: the trace assumed {g.text}")
                 continue
             try:
-                return run(tr)
+                return run(tr, captured)
             except RuntimeError as e:
                 k = _guard_index(e)
                 if k is None:
@@ -161,7 +162,8 @@ class TracedFunction:
         reason = "; ".join(broken) if broken else \
             f"no trace for these inputs' dtypes and ranks ({_key_text(key)})" \
             if self.traces else None          # (a loss's first trace: pts.trace_grad)
-        return run(self.add_trace(args, reason))
+        tr = self.add_trace(args, reason)
+        return run(tr, tr.current_captured())
 
     def inline(self, args: tuple):
         """Called on traced values (inside another trace, such as a training loss's):

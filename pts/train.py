@@ -394,8 +394,7 @@ class TracedTrainStep:
         structure, index = self._updates()
         arrays = [a for a in batch if isinstance(a, np.ndarray)]
 
-        def run(tr):
-            now = tr.current_captured()          # the arrays as the model holds them now
+        def run(tr, now):
             c, updates = self._compiled(tr, now, structure, index, len(arrays))
             state_args, staged, counters, hyper = state_arguments(
                 self.optimizer, index, [(now[j], i, kind) for j, i, kind in updates])
