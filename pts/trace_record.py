@@ -623,7 +623,7 @@ class Recorder:
             ty = type_of_value(arr)
             if not isinstance(ty, TensorType):
                 raise trace_error(f"an array of dtype {arr.dtype} cannot be used in pts")
-            p = self.func.entry.add_param(BlockParam(ty, f"captured{len(self.captured)}"))
+            p = self.func.entry.add_param(BlockParam(ty, f"captured.{len(self.captured)}"))
             # (a captured array's shape is part of what a trace assumed: traced._Trace)
             # (its example is a copy: what the trace writes does not reach the array)
             t = Traced(self, p, ty, arr.copy(), tuple(("const", int(n)) for n in arr.shape))

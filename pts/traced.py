@@ -62,6 +62,7 @@ class _Trace:
     ir_text: str                    # the IR as recorded (before the passes)
     names: list                     # the traced function's parameter names
     captured_slots: list = None     # where the code found each (pts.trace_state), or None
+    written: frozenset = frozenset()  # positions of the captured arrays the code writes into
 
     def current_captured(self) -> list:
         """The captured arrays as they are now: a weight the code found at an attribute
@@ -88,6 +89,24 @@ class _Trace:
         out = self.compiled.run(arrays + captured)
         leaves = iter([out] if _leaf_count(self.structure) == 1 else list(out))
         return _rebuild(self.structure, leaves)
+
+
+def _written_captured(func, n_inputs: int) -> frozenset:
+    """Positions, among the captured arrays (the entry's parameters after its n_inputs
+    inputs), of those the recorded code writes into, directly or through a view: buffers
+    such as running statistics, which training copies and restores instead of
+    differentiating and updating (pts.train.compose)."""
+    from pts.ir.passes.differentiate_aliases import VIEW_OPS, write_target
+    origin = {p: k - n_inputs for k, p in enumerate(func.params) if k >= n_inputs}
+    written = set()
+    for b in func.blocks:
+        for i in b.instrs:
+            if i.op in VIEW_OPS and i.args and i.args[0] in origin:
+                origin[i] = origin[i.args[0]]
+            target = write_target(i)
+            if target is not None and target in origin:
+                written.add(origin[target])
+    return frozenset(written)
 
 
 def _now(c: np.ndarray, slot):
@@ -176,10 +195,17 @@ class TracedFunction:
 
     def named_parameters(self):
         """(name, array) of each float array the traced object holds, by attribute path
-        ("layers.0.w"; a pts.nn.Module's own named_parameters()): what training a trace
-        updates (pts.trace_grad)."""
+        ("layers.0.w"; a pts.nn.Module's own named_parameters()), but those its traces
+        write into (buffers): what training a trace updates (pts.trace_grad)."""
         from pts.trace_grad import named_parameters
-        return named_parameters(self.fn)
+        return [(name, a) for name, a in named_parameters(self.fn)
+                if id(a) not in self._buffers()]
+
+    def _buffers(self) -> set:
+        """ids of the arrays a trace writes into (running statistics): buffers, not
+        parameters, as for a pts.nn.Module (they are updated by calls, not trained)."""
+        return {id(now[k]) for tr in self.traces if tr.written
+                for now in [tr.current_captured()] for k in tr.written}
 
     def parameters(self):
         return [p for _, p in self.named_parameters()]
@@ -222,7 +248,8 @@ class TracedFunction:
         except CompileError as e:
             raise e.with_traceback(None) from None
         tr = _Trace(key, rec.guards, rec.captured, [c.shape for c in rec.captured], compiled,
-                    structure, text, names, rec.captured_slots)
+                    structure, text, names, rec.captured_slots,
+                    _written_captured(func, len(array_names)))
         self.traces.append(tr)
         return tr
 
@@ -258,7 +285,7 @@ class TracedFunction:
         entry = Function(f"trace_{_ident(self.__name__)}", first.param_types[:len(names)],
                          first.ret_type, names, file=first.file)
         for k, c in enumerate(captured):
-            entry.entry.add_param(BlockParam(type_of_value(c), f"captured{k}"))
+            entry.entry.add_param(BlockParam(type_of_value(c), f"captured.{k}"))
         module.add(entry)
         module.entry = entry.name
         b = Builder(entry, entry.entry)
@@ -302,7 +329,7 @@ class TracedFunction:
                 g.text for g in tr.guards if g.expr is not None) or "nothing"))
         b.raise_("RuntimeError", const(f"{self.__name__}: no trace holds for these sizes ("
                                        + "; ".join(fail_text) + ")"))
-        return module, captured, names + [f"captured{k}" for k in range(len(captured))]
+        return module, captured, names + [f"captured.{k}" for k in range(len(captured))]
 
     def ir_for(self, types: list) -> Module:
         """The IR scripted code calls for arrays of these types (frontend.check

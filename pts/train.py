@@ -40,7 +40,8 @@ None); parameters that are not in the optimizer are not updated.
 A traced model (`pts.trace(model, ...)`): `TracedTrainStep` traces loss_fn(model, *batch)
 (pts.trace_grad) and composes each trace's gradient with respect to the parameters it
 captured with the same updates (`compose`, its captured arrays in the place of the lifted
-ones); the trace's guards choose the step or trace again, as for calls.
+ones, those the trace writes into as its buffers); the trace's guards choose the step or
+trace again, as for calls.  `export` makes a traced step's archive like a scripted one's.
 
 Calls.  The first call with arguments of given kinds goes the general way (`_call`: the
 signature, the model's guards, every lifted array and optimizer group looked up); the
@@ -130,6 +131,38 @@ def install_state(opt, staged: list, counters: np.ndarray) -> None:
         entry.update(new)
         if kind != SGD_MOMENTUM:
             entry["step"] = float(counters[j])
+
+
+def exported_step(record, arrays: list, updates: tuple, opt, index: dict, loss_fn) -> dict:
+    """What `pts.save` writes of a compiled step (TrainStep.export's format): the model's
+    arrays (`arrays`: (name "model.<path>", array) in the entry's order), then per updated
+    parameter ((position in `arrays`, optimizer index, kind) each, in the entry's order)
+    its optimizer state `optim.<state>.<parameter>`, then the step counts `optim.step` and
+    the hyperparameters `optim.hyper`.  State the optimizer does not have yet is zeros
+    with step count 0, which is what the step makes of a fresh optimizer's."""
+    from pts.stdlib.train import HYPER_WIDTH
+    arrays = list(arrays)
+    params = []
+    counters = np.zeros(len(updates), np.float64)
+    hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
+    for j, (pos, i, kind) in enumerate(updates):
+        name, p = arrays[pos][0][len("model."):], arrays[pos][1]
+        state = opt.state.get(i) or {}
+        names = []
+        for s in STATE_NAMES[kind[0]]:
+            a = state.get(s)
+            arrays.append((f"optim.{s}.{name}", state_zeros(p) if a is None else a))
+            names.append(arrays[-1][0])
+        if kind[0] == SGD_MOMENTUM:
+            counters[j] = 1.0 if "momentum_buffer" in state else 0.0
+        elif kind[0] != SGD:
+            counters[j] = float(state.get("step", 0.0))
+        hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], index[id(p)][2])
+        params.append({"param": name, "update": kind[0], "flags": list(kind[1:]),
+                       "state": names})
+    arrays += [("optim.step", counters), ("optim.hyper", hyper)]
+    return {"record": record, "arrays": arrays, "params": params, "hyper_width": HYPER_WIDTH,
+            "optimizer": type(opt).__name__, "loss_fn": loss_fn}
 
 
 def _step_backend(optimizer, backend: str | None, default: str) -> str:
@@ -305,36 +338,12 @@ class TrainStep:
         per updated parameter.  State the optimizer does not have yet is zeros with step
         count 0, which is what the step makes of a fresh optimizer's."""
         from pts.frontend.objects import resolve
-        from pts.stdlib.train import HYPER_WIDTH
         c, updates = self.compiled(batch)
         if c.record is None:
             raise ValueError("pts.save: the step's IR is not available")
-        opt = self.optimizer
         _, index = self._updates()
         arrays = [("model." + ".".join(p), resolve(self.model, p)) for p in c.lifted]
-        params = []
-        counters = np.zeros(len(updates), np.float64)
-        hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
-        for j, (pos, i, kind) in enumerate(updates):
-            name, p = arrays[pos][0][len("model."):], arrays[pos][1]
-            state = opt.state.get(i) or {}
-            names = []
-            for s in STATE_NAMES[kind[0]]:
-                a = state.get(s)
-                arrays.append((f"optim.{s}.{name}", state_zeros(p) if a is None
-                               else a))
-                names.append(arrays[-1][0])
-            if kind[0] == SGD_MOMENTUM:
-                counters[j] = 1.0 if "momentum_buffer" in state else 0.0
-            elif kind[0] != SGD:
-                counters[j] = float(state.get("step", 0.0))
-            hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], index[id(p)][2])
-            params.append({"param": name, "update": kind[0], "flags": list(kind[1:]),
-                           "state": names})
-        arrays += [("optim.step", counters), ("optim.hyper", hyper)]
-        return {"record": c.record, "arrays": arrays, "params": params,
-                "hyper_width": HYPER_WIDTH, "optimizer": type(opt).__name__,
-                "loss_fn": self.loss_fn}
+        return exported_step(c.record, arrays, updates, self.optimizer, index, self.loss_fn)
 
     def ir(self, *batch) -> str:
         """The final IR of the step for this batch's signature."""
@@ -374,7 +383,7 @@ class TracedTrainStep:
         trace `tr`, the arrays it reads now (`captured`) and the optimizer as it is now."""
         from pts.trace_grad import grad_entry
         updates = tuple((j, index[id(c)][0], index[id(c)][1])
-                        for j, c in enumerate(captured) if id(c) in index)
+                        for j, c in enumerate(captured) if id(c) in index and j not in tr.written)
         if not updates:
             raise ValueError(f"pts.train_step: {self.loss_fn.__name__} reads none of the "
                              f"optimizer's parameters: nothing to train")
@@ -383,7 +392,8 @@ class TracedTrainStep:
 
         def make(module):
             compose(module, n_inputs, tuple(range(len(tr.captured))),
-                    [(j, adj, i, kind) for adj, (j, i, kind) in enumerate(updates)], [])
+                    [(j, adj, i, kind) for adj, (j, i, kind) in enumerate(updates)],
+                    sorted(tr.written))
         c = grad_entry(self._cache, tr, wrt, self.backend, compose=make,
                        extra=("train", structure, updates))
         self.compiles += len(self._cache) > before
@@ -402,6 +412,25 @@ class TracedTrainStep:
             install_state(self.optimizer, staged, counters)
             return float(loss)
         return self.loss.dispatch(batch, run)
+
+    def export(self, batch: tuple) -> dict:
+        """What `pts.save` writes of this step for `batch` (TrainStep.export's format):
+        the compiled step of the trace that holds for the batch (traced now if none does;
+        its guards stay in the code: a batch that breaks one is an error of the archive),
+        the arrays the trace reads named `model.<path>` as tm.named_parameters() names
+        them (another array it reads: `model.captured<k>`), then the optimizer's state."""
+        from pts.trace_grad import named_parameters
+        if not all(isinstance(a, np.ndarray) for a in batch):
+            raise ValueError(f"pts.save: a traced step's batch must be arrays (the trace of "
+                             f"{self.loss_fn.__name__} folds other values in)")
+        structure, index = self._updates()
+        found = self.loss.dispatch(
+            batch, lambda tr, now: (now,) + self._compiled(tr, now, structure, index,
+                                                            len(batch)))
+        now, c, updates = found
+        name_of = {id(a): name for name, a in named_parameters(self.model.fn)}
+        arrays = [("model." + name_of.get(id(a), f"captured{k}"), a) for k, a in enumerate(now)]
+        return exported_step(c.record, arrays, updates, self.optimizer, index, self.loss_fn)
 
     def __repr__(self) -> str:
         return (f"<pts.train_step of {self.loss_fn.__qualname__} on a trace, "

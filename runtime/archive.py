@@ -68,15 +68,15 @@ def save(obj, path: str, example_inputs=None, targets=None) -> dict:
     `example_inputs`, a list of argument tuples) or a pts.script(model) (its forward and
     exported methods: the signatures they were compiled for plus `example_inputs` — a
     list of forward's argument tuples, or a dict method name -> such a list; the tensor
-    attributes the code reads are stored as weights) or a pts.train_step (compiled for
+    attributes the code reads are stored as weights) or a pts.train_step of either (compiled for
     `example_inputs`, one batch [x, y] or a list of batch tuples; its state — weights,
     buffers, optimizer state, step counts, hyperparameters — is stored as weights:
     runtime.archive_train).  Signatures specialized on
     argument values (strings, axis=dim) are stored with those values."""
     from pts.api import ScriptFunction, ScriptModule
     from pts.runtime.archive_write import save_function, save_model
-    from pts.train import TrainStep
-    if isinstance(obj, TrainStep):
+    from pts.train import TracedTrainStep, TrainStep
+    if isinstance(obj, (TrainStep, TracedTrainStep)):
         from pts.runtime.archive_train import save_train_step
         return save_train_step(obj, path, example_inputs, targets)
     if isinstance(obj, ScriptModule):

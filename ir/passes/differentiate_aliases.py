@@ -57,6 +57,14 @@ STORES = {"list.append": "append it to a list", "list.set": "store it in a list"
           "list.fill": "store it in a list", "attr.set": "store it in an attribute"}
 
 
+def own_array(name: str) -> bool:
+    """Does an entry parameter of this name hold an array no other parameter holds?  A
+    model's lifted attribute ("self.<path>", lift_attributes: one per attribute) and an
+    array a trace read besides its inputs ("captured.<k>", pts.trace_state: one per array).
+    (Neither is a Python parameter's name.)"""
+    return name.startswith(("self.", "captured."))
+
+
 class AliasesAndRefusals:
     """The names of arrays and what differentiate refuses (a mixin of _Differentiator)."""
 
@@ -177,11 +185,11 @@ class AliasesAndRefusals:
         an active instruction), or into a view of one, would change what the rules read."""
         names = Partition()
         find, union = names.find, names.union
-        # the caller may pass one array twice; a model's lifted arrays ("self.*", from
-        # lift_attributes) are its distinct attributes (BatchNorm writes its running
-        # statistics while the weights are read)
+        # the caller may pass one array twice; a model's lifted arrays and a trace's
+        # captured ones are distinct (BatchNorm writes its running statistics while the
+        # weights are read)
         params = [p for p in self.g.params if isinstance(p.type, TensorType)
-                  and not (p.name or "").startswith("self.")]
+                  and not own_array(p.name or "")]
         for p in params[1:]:
             union(p, params[0])
         for b in self.forward:
