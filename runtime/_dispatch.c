@@ -1416,8 +1416,8 @@ static PyTypeObject DispatcherType = {
 
    Block(header, data, nbytes, free): the base object of a result array over a native
    tensor allocation.  It takes the allocation out of the call's arena — the header's raw
-   pointer (TENSOR_HDR_T's third field) is read and zeroed, so `pts.release` frees only
-   the header — exposes [data, data + nbytes) as a writable buffer (np.frombuffer), and
+   pointer (TENSOR_HDR_T's third field) is read and zeroed and a one-block header unlinked
+   (tensor_detach), so `pts.release` frees no part of it — exposes [data, data + nbytes) as a writable buffer (np.frombuffer), and
    frees raw with the function at address `free` (the import table's) when it dies. */
 
 static PyObject *
@@ -1477,17 +1477,37 @@ block_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                       (free_fn)(uintptr_t)free_address);
 }
 
+/* Take the tensor allocation with arena header `header` out of the call's arena: its raw
+   block, which the caller frees (NULL when an earlier result took it).  The raw pointer is
+   zeroed; a header in the same block as its data (backend/tensor_abi.py: raw is the header)
+   is unlinked from the arena's chain as tensor.free unlinks one (through pprev, the
+   address of the pointer to it), so that release never reads it again; the header of a
+   two-block allocation (images compiled before) stays for release to free. */
+static void *
+tensor_detach(void *header)
+{
+    int64_t *h = (int64_t *)header;     /* {~nbytes, data, raw, next, pprev} */
+    void *raw = (void *)(intptr_t)h[2];
+    h[2] = 0;
+    if (raw == header) {
+        int64_t *next = (int64_t *)(intptr_t)h[3];
+        void **pprev = (void **)(intptr_t)h[4];
+        *pprev = next;
+        if (next != NULL && next[0] < 0)        /* a tensor's header: its pprev moves */
+            next[4] = (int64_t)(intptr_t)pprev;
+    }
+    return raw;
+}
+
 /* The Block of the tensor allocation with arena header `header` (its raw pointer moves
-   from the header to the Block). */
+   from the header to the Block: tensor_detach). */
 static PyObject *
 block_make(void *header, void *data, Py_ssize_t nbytes, free_fn free)
 {
     Block *b = (Block *)BlockType.tp_alloc(&BlockType, 0);
     if (b == NULL)
         return NULL;
-    void **raw = (void **)header + 2;
-    b->raw = *raw;
-    *raw = NULL;
+    b->raw = tensor_detach(header);
     b->data = data;
     b->nbytes = nbytes;
     b->free = free;
