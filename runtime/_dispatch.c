@@ -101,6 +101,10 @@
 #define PTS_CPU_API static __attribute__((unused))
 #include "c/cpu.c"
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "box_value's numpy scalars ('x') take the low bytes of a slot: little-endian hosts only"
+#endif
+
 #define MAX_ARGS 24          /* 8 + 2 * MAX_ARGS key bits must fit in 64 */
 #define MAX_ENTRIES 16
 #define MAX_RANK 8           /* arrays of higher rank take the Python path */
@@ -392,6 +396,11 @@ list_result(int64_t p, char elem)
      'n'              None (a slot)
      's'              a str;  'l' and 'i'|'f'|'b': a list of those
      't' k            an array, ret_objs[k] = (numpy dtype, item size, rank, IR type)
+     'x' k            a numpy scalar, ret_objs[k] = (its type, item size): the slot's low
+                      bytes are its value (unbox_other's), written as numpy's
+                      PyArrayScalar_New + PyArrayScalar_ASSIGN write it (the type's
+                      tp_alloc, then the value right after the object's head)
+     'y' k            a numpy bool, ret_objs[k] = (numpy.False_, numpy.True_)
      'h' k            the unbox hook's value of the slot for IR type ret_objs[k]
      '(' k ...        a tuple of the k values that follow
      '?' s p ...      an Optional: a flag slot, then the value (s slots, p program bytes) */
@@ -433,6 +442,17 @@ box_value(Boxer *b)
                              PyTuple_GET_ITEM(info, 3), (const int64_t *)(intptr_t)raw,
                              b->params, b->args, b->n, b);
     }
+    case 'x': {
+        PyObject *info = PyTuple_GET_ITEM(b->objs, *b->pc++);
+        PyTypeObject *tp = (PyTypeObject *)PyTuple_GET_ITEM(info, 0);
+        size_t size = (size_t)PyLong_AsSsize_t(PyTuple_GET_ITEM(info, 1));
+        PyObject *o = tp->tp_alloc(tp, 0);
+        if (o != NULL)                  /* (little-endian: the low bytes come first) */
+            memcpy((char *)o + sizeof(PyObject), &raw, size);
+        return o;
+    }
+    case 'y':
+        return Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(b->objs, *b->pc++), raw != 0));
     case 'h': {
         PyObject *t = PyTuple_GET_ITEM(b->objs, *b->pc++);
         if (unbox_hook == NULL) {
