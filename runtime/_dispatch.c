@@ -694,18 +694,94 @@ slow_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwname
     return r;
 }
 
-/* The buffer of array argument a and its descriptor, as entries expect them: 1 with *v and
-   d filled, 0 (nothing held) for one the Python path must take, -1 with an exception set. */
+/* The head of a numpy array object (numpy's PyArrayObject_fields, whose layout numpy's
+   own inline accessors fix): read only for objects of exact type numpy.ndarray. */
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions, *strides;
+    PyObject *base, *descr;
+    int flags;
+} ArrayHead;
+
+#define NPY_ALIGNED_FLAG 0x0100     /* numpy's NPY_ARRAY_ALIGNED */
+
+/* The buffer formats of the dtypes (descr objects) whose arrays have come through the
+   buffer protocol: an aligned array of exact type ndarray with one of these descrs is read
+   from its head (array_view), without PyObject_GetBuffer, which builds and compares
+   numpy's buffer info on every call (~100 ns an argument).  numpy's format depends only on
+   the descr, given the array is aligned (an unaligned one exports "=d"-like formats).
+   Holds its descrs; at most MAX_KNOWN, first come. */
+#define MAX_KNOWN 16
+static struct { PyObject *descr; char format[MAX_FORMAT]; Py_ssize_t itemsize; } known[MAX_KNOWN];
+static int nknown;
+
+static int
+known_descr(PyObject *descr)
+{
+    for (int i = 0; i < nknown; i++)
+        if (known[i].descr == descr)
+            return i;
+    return -1;
+}
+
+static void
+learn_descr(PyObject *a, const Py_buffer *v)
+{
+    ArrayHead *h = (ArrayHead *)a;
+    if (nknown == MAX_KNOWN || !(h->flags & NPY_ALIGNED_FLAG) || known_descr(h->descr) >= 0)
+        return;
+    Py_INCREF(h->descr);
+    known[nknown].descr = h->descr;
+    strcpy(known[nknown].format, v->format);
+    known[nknown].itemsize = v->itemsize;
+    nknown++;
+}
+
+/* The buffer of array argument a (of exact type ndarray) and its descriptor, as entries
+   expect them: 1 with *v and d filled, 0 (nothing held) for one the Python path must take,
+   -1 with an exception set.  An aligned array of a known dtype (known_descr) is read from
+   its head: *v is filled as the buffer protocol would fill it, with v->internal marking it and
+   nothing held (release_view); others go through PyObject_GetBuffer. */
 static int
 array_view(PyObject *a, Py_buffer *v, int64_t *d)
 {
+    ArrayHead *h = (ArrayHead *)a;
+    int k;
+    if ((h->flags & NPY_ALIGNED_FLAG) && h->nd <= MAX_RANK &&
+            (k = known_descr(h->descr)) >= 0) {
+        v->obj = a;
+        v->buf = h->data;
+        v->ndim = h->nd;
+        v->shape = h->dimensions;
+        v->strides = h->strides;
+        v->itemsize = known[k].itemsize;
+        v->format = known[k].format;
+        v->readonly = 1;
+        v->suboffsets = NULL;
+        v->internal = (void *)&known;   /* (not held: nothing to release) */
+        return write_desc(v, v->itemsize, d);
+    }
     if (PyObject_GetBuffer(a, v, PyBUF_RECORDS_RO) < 0)
         return -1;
     int ok = v->ndim <= MAX_RANK && v->itemsize > 0 && v->format != NULL &&
              strlen(v->format) < MAX_FORMAT && write_desc(v, v->itemsize, d);
     if (!ok)
         PyBuffer_Release(v);
+    else
+        learn_descr(a, v);
     return ok;
+}
+
+/* Release a view array_view filled (one read from an array's head holds nothing). */
+static void
+release_view(Py_buffer *v)
+{
+    if (v->internal == (void *)&known)
+        v->obj = NULL;
+    else
+        PyBuffer_Release(v);
 }
 
 /* Is buffer format `got` the dtype of format `want` (what numpy exports for the entry's
@@ -861,19 +937,10 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
         }
     for (Py_ssize_t i = 0; i < held; i++)
         if (views[i].obj != NULL)
-            PyBuffer_Release(&views[i]);
+            release_view(&views[i]);
     return out;
 }
 
-/* The head of a numpy array object (numpy's PyArrayObject_fields, whose layout numpy's
-   own inline accessors fix): read only for objects of exact type numpy.ndarray. */
-typedef struct {
-    PyObject_HEAD
-    char *data;
-    int nd;
-    Py_ssize_t *dimensions, *strides;
-    PyObject *base, *descr;
-} ArrayHead;
 
 /* The value at `path` from root, as frontend/objects.py `resolve` finds it: each step a
    (name, index) pair, index >= 0 read from lists and tuples, name from other objects.  A
