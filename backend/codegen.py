@@ -98,6 +98,7 @@ class ModuleCodegen:
         self.release()
         self.cold_helpers()
         self.entries_unoptimized()
+        self.hot_helpers()
         if "vmath_keep" in self.__dict__:     # vector variants of stdlib math: keep them
             from pts.backend.stdlib_math import finish
             finish(self)
@@ -227,6 +228,38 @@ class ModuleCodegen:
             if fn.name in names and fn.blocks:
                 fn.attributes.add("noinline")
                 fn.attributes.add("optnone")
+
+    # The per-tensor-operation helpers that are glue when glue calls them (a kernel's
+    # dispatch function `<kernel>.run`, kernel_codegen.run; the arena's tensor_alloc and
+    # tensor_free), but hot when optimized code calls them: an element loop that makes a
+    # small array in each iteration (Numba's kernel density estimate: a 3-element array a
+    # point) runs them once an iteration, where their unoptimized code (spills of every
+    # value, the descriptor passed through the stack) cost more than the arithmetic.
+    HOT_HELPERS = ("tensor_alloc", "tensor_free")
+
+    def hot_helpers(self) -> None:
+        """A per-operation helper that optimized code calls, directly or through another
+        such helper, is optimized too (still not inlined: one copy per module).  Glue's
+        helpers stay unoptimized (codegen.glue: a model's forward, whose compile time they
+        would add to)."""
+        candidates = {fn.name for name, fn in self.helpers.items()
+                      if name.endswith(".run") or name in self.HOT_HELPERS}
+        callers: dict[str, set] = {}
+        for fn in self.m.functions:
+            for blk in fn.blocks:
+                for ins in blk.instructions:
+                    callee = getattr(ins, "callee", None)
+                    if isinstance(callee, ir.Function) and callee.name in candidates:
+                        callers.setdefault(callee.name, set()).add(fn)
+        changed = True
+        while changed:
+            changed = False
+            for fn in self.m.functions:
+                if (fn.name in candidates and "optnone" in fn.attributes and
+                        any(c.blocks and "optnone" not in c.attributes
+                            for c in callers.get(fn.name, ()))):
+                    fn.attributes.remove("optnone")
+                    changed = True
 
     def exported(self) -> list[str]:
         """The IR functions that get a boxed entry point: all but fused kernels' functions,
@@ -463,9 +496,10 @@ class ModuleCodegen:
         b.position_at_end(body)
         nxt = b.load(b.gep(cur, [ir.Constant(I32T, 0), ir.Constant(I32T, 3)], source_etype=LIST_T), typ=PTR)
         data = b.load(b.gep(cur, [ir.Constant(I32T, 0), ir.Constant(I32T, 2)], source_etype=LIST_T), typ=PTR)
-        b.call(free, [data])
+        with b.if_then(b.icmp_unsigned("!=", data, cur)):    # (a tensor's: one block)
+            b.call(free, [data])
         b.call(free, [cur])
-        cur.add_incoming(nxt, body)
+        cur.add_incoming(nxt, b.block)
         b.branch(loop)
         b.position_at_end(done)
         b.store(ir.Constant(PTR, None), head_p)

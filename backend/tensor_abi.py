@@ -12,9 +12,15 @@ share data and owner with their base, so a write through a view is seen in the b
 
 Memory: every new tensor is one allocation chained into the per-call arena like a list
 (llvm_types.LIST_T header `{i64 nbytes, i64 aligned data address, ptr raw block, ptr next}`),
-freed by `@pts.release`.  A tensor returned to Python is detached from the arena by the
-Python side (runtime/tensors.py zeroes the header's raw pointer so release skips it and
-frees the block when the numpy array dies).  A tensor header (TENSOR_HDR_T) extends the list
+freed by `@pts.release`.  The header and the data are one malloc block (one malloc and one
+free a temporary, as Numba's meminfo and data are): the header at its start, the data at
+the first 64-byte boundary after it, and `raw` is the header itself (images compiled before
+had two blocks, raw the data's; release and tensor_free free raw only when it is not the
+header).  A tensor returned to Python is detached from the arena (`_dispatch.c`
+block_make, runtime/tensors.py, libpts's loader.c): the raw pointer is zeroed and a
+one-block header is unlinked from the arena's chain (through pprev, as tensor.free does),
+so that release never reads it again, and the block is freed when the array (or libpts's
+result) dies.  A tensor header (TENSOR_HDR_T) extends the list
 header with `ptr pprev`, the address of the pointer that points at it (the context's list
 head or the previous header's `next`), and stores ~nbytes (negative; a list's length never
 is) so a header can tell it is a tensor's: `tensor.free` (ir.passes.release_tensors) unlinks
@@ -215,6 +221,7 @@ def convert(b: ir.IRBuilder, v, src: Type, dst: Type):
 # ------------------------------------------------------------------ the arena
 
 TENSOR_HDR_T = ir.LiteralStructType([I64T, I64T, PTR, PTR, PTR])
+HDR_BYTES = 40
 
 
 def hdr_field(b: ir.IRBuilder, hdr, i: int):
@@ -244,7 +251,9 @@ def tensor_free(mc) -> ir.Function:
                 with b.if_then(b.icmp_signed("<", b.load(hdr_field(b, nxt, 0), typ=I64T), c64(0))):
                     b.store(pprev, hdr_field(b, nxt, 4))
             free = mc.import_fn(b, ctx, "free")
-            b.call(free, [b.load(hdr_field(b, hdr, 2), typ=PTR)])
+            raw = b.load(hdr_field(b, hdr, 2), typ=PTR)
+            with b.if_then(b.icmp_unsigned("!=", raw, hdr)):     # (a two-block header)
+                b.call(free, [raw])
             b.call(free, [hdr])
         b.ret_void()
         return fn
@@ -446,9 +455,10 @@ class KernelBase:
             ctx, nbytes = fn.args
             b = ir.IRBuilder(fn.append_basic_block("entry"))
             malloc = mc.import_fn(b, ctx, "malloc")
-            hdr = b.call(malloc, [c64(40)])
-            raw = b.call(malloc, [b.add(nbytes, c64(ALIGN))])
-            addr = b.and_(b.add(b.ptrtoint(raw, I64T), c64(ALIGN - 1)), c64(-ALIGN))
+            # one block: the header, then the data at the first 64-byte boundary after it
+            hdr = b.call(malloc, [b.add(nbytes, c64(HDR_BYTES + ALIGN - 1))])
+            raw = hdr
+            addr = b.and_(b.add(b.ptrtoint(hdr, I64T), c64(HDR_BYTES + ALIGN - 1)), c64(-ALIGN))
             head_p = b.gep(ctx, [ir.Constant(I32T, 0), ir.Constant(I32T, 7)], source_etype=CTX_T)
             old = b.load(head_p, typ=PTR)
             for i, v in enumerate([b.not_(nbytes), addr, raw, old, head_p]):

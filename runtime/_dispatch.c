@@ -26,8 +26,10 @@
    Arrays.  An argument of exact type numpy.ndarray has kind 0 in the key, and the entry
    says what it must be: the buffer format of its dtype in native byte order ('f' float32,
    'd' float64, 'l' int64, ...) and its rank.  The call reads the array through the buffer
-   protocol and writes its descriptor {data, owner 0, shape[r], strides[r] in elements}
-   (DESIGN.md §5, runtime/tensors.py) on the C stack; the parameter slot points at it.
+   protocol, or from the array's head for an aligned array of a dtype seen before
+   (array_view: ~10 ns instead of ~100 an argument), and writes its descriptor {data,
+   owner 0, shape[r], strides[r] in elements} (DESIGN.md §5, runtime/tensors.py) on the C
+   stack; the parameter slot points at it.
    Arrays whose byte strides are not multiples of the item size (the Python path copies
    them), ranks above MAX_RANK, byte-swapped and unaligned arrays (numpy exports "=d"
    for those) and ndarray subclasses take the Python path.  As there, read-only arrays
@@ -42,8 +44,9 @@
    Other results.  A result of several slots or of the call's memory (ret 'g': tuples at
    any depth, None, Optionals, str, lists of numbers, complex, arrays among them) is made
    by the entry's result program (`box_value`, written by runtime/native.py
-   result_program) before the call's arena is released; leaves it does not make (dicts,
-   sets, lists of other items, float32 scalars) come from the unbox hook
+   result_program) before the call's arena is released; numpy scalars (np.float64, ...)
+   are made there too; leaves it does not make (dicts, sets, lists of other items,
+   float16 scalars) come from the unbox hook
    (`set_unbox_hook`, native.py unbox_leaf).  Arrays of one result over the same
    allocation (`return h, h`) are two arrays sharing its memory, as on the Python path.
 
@@ -100,6 +103,10 @@
    pts.load (runtime/archive.py choose_image) and libpts choose the same image. */
 #define PTS_CPU_API static __attribute__((unused))
 #include "c/cpu.c"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "box_value's numpy scalars ('x') take the low bytes of a slot: little-endian hosts only"
+#endif
 
 #define MAX_ARGS 24          /* 8 + 2 * MAX_ARGS key bits must fit in 64 */
 #define MAX_ENTRIES 16
@@ -392,6 +399,11 @@ list_result(int64_t p, char elem)
      'n'              None (a slot)
      's'              a str;  'l' and 'i'|'f'|'b': a list of those
      't' k            an array, ret_objs[k] = (numpy dtype, item size, rank, IR type)
+     'x' k            a numpy scalar, ret_objs[k] = (its type, item size): the slot's low
+                      bytes are its value (unbox_other's), written as numpy's
+                      PyArrayScalar_New + PyArrayScalar_ASSIGN write it (the type's
+                      tp_alloc, then the value right after the object's head)
+     'y' k            a numpy bool, ret_objs[k] = (numpy.False_, numpy.True_)
      'h' k            the unbox hook's value of the slot for IR type ret_objs[k]
      '(' k ...        a tuple of the k values that follow
      '?' s p ...      an Optional: a flag slot, then the value (s slots, p program bytes) */
@@ -433,6 +445,17 @@ box_value(Boxer *b)
                              PyTuple_GET_ITEM(info, 3), (const int64_t *)(intptr_t)raw,
                              b->params, b->args, b->n, b);
     }
+    case 'x': {
+        PyObject *info = PyTuple_GET_ITEM(b->objs, *b->pc++);
+        PyTypeObject *tp = (PyTypeObject *)PyTuple_GET_ITEM(info, 0);
+        size_t size = (size_t)PyLong_AsSsize_t(PyTuple_GET_ITEM(info, 1));
+        PyObject *o = tp->tp_alloc(tp, 0);
+        if (o != NULL)                  /* (little-endian: the low bytes come first) */
+            memcpy((char *)o + sizeof(PyObject), &raw, size);
+        return o;
+    }
+    case 'y':
+        return Py_NewRef(PyTuple_GET_ITEM(PyTuple_GET_ITEM(b->objs, *b->pc++), raw != 0));
     case 'h': {
         PyObject *t = PyTuple_GET_ITEM(b->objs, *b->pc++);
         if (unbox_hook == NULL) {
@@ -674,18 +697,94 @@ slow_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwname
     return r;
 }
 
-/* The buffer of array argument a and its descriptor, as entries expect them: 1 with *v and
-   d filled, 0 (nothing held) for one the Python path must take, -1 with an exception set. */
+/* The head of a numpy array object (numpy's PyArrayObject_fields, whose layout numpy's
+   own inline accessors fix): read only for objects of exact type numpy.ndarray. */
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions, *strides;
+    PyObject *base, *descr;
+    int flags;
+} ArrayHead;
+
+#define NPY_ALIGNED_FLAG 0x0100     /* numpy's NPY_ARRAY_ALIGNED */
+
+/* The buffer formats of the dtypes (descr objects) whose arrays have come through the
+   buffer protocol: an aligned array of exact type ndarray with one of these descrs is read
+   from its head (array_view), without PyObject_GetBuffer, which builds and compares
+   numpy's buffer info on every call (~100 ns an argument).  numpy's format depends only on
+   the descr, given the array is aligned (an unaligned one exports "=d"-like formats).
+   Holds its descrs; at most MAX_KNOWN, first come. */
+#define MAX_KNOWN 16
+static struct { PyObject *descr; char format[MAX_FORMAT]; Py_ssize_t itemsize; } known[MAX_KNOWN];
+static int nknown;
+
+static int
+known_descr(PyObject *descr)
+{
+    for (int i = 0; i < nknown; i++)
+        if (known[i].descr == descr)
+            return i;
+    return -1;
+}
+
+static void
+learn_descr(PyObject *a, const Py_buffer *v)
+{
+    ArrayHead *h = (ArrayHead *)a;
+    if (nknown == MAX_KNOWN || !(h->flags & NPY_ALIGNED_FLAG) || known_descr(h->descr) >= 0)
+        return;
+    Py_INCREF(h->descr);
+    known[nknown].descr = h->descr;
+    strcpy(known[nknown].format, v->format);
+    known[nknown].itemsize = v->itemsize;
+    nknown++;
+}
+
+/* The buffer of array argument a (of exact type ndarray) and its descriptor, as entries
+   expect them: 1 with *v and d filled, 0 (nothing held) for one the Python path must take,
+   -1 with an exception set.  An aligned array of a known dtype (known_descr) is read from
+   its head: *v is filled as the buffer protocol would fill it, with v->internal marking it and
+   nothing held (release_view); others go through PyObject_GetBuffer. */
 static int
 array_view(PyObject *a, Py_buffer *v, int64_t *d)
 {
+    ArrayHead *h = (ArrayHead *)a;
+    int k;
+    if ((h->flags & NPY_ALIGNED_FLAG) && h->nd <= MAX_RANK &&
+            (k = known_descr(h->descr)) >= 0) {
+        v->obj = a;
+        v->buf = h->data;
+        v->ndim = h->nd;
+        v->shape = h->dimensions;
+        v->strides = h->strides;
+        v->itemsize = known[k].itemsize;
+        v->format = known[k].format;
+        v->readonly = 1;
+        v->suboffsets = NULL;
+        v->internal = (void *)&known;   /* (not held: nothing to release) */
+        return write_desc(v, v->itemsize, d);
+    }
     if (PyObject_GetBuffer(a, v, PyBUF_RECORDS_RO) < 0)
         return -1;
     int ok = v->ndim <= MAX_RANK && v->itemsize > 0 && v->format != NULL &&
              strlen(v->format) < MAX_FORMAT && write_desc(v, v->itemsize, d);
     if (!ok)
         PyBuffer_Release(v);
+    else
+        learn_descr(a, v);
     return ok;
+}
+
+/* Release a view array_view filled (one read from an array's head holds nothing). */
+static void
+release_view(Py_buffer *v)
+{
+    if (v->internal == (void *)&known)
+        v->obj = NULL;
+    else
+        PyBuffer_Release(v);
 }
 
 /* Is buffer format `got` the dtype of format `want` (what numpy exports for the entry's
@@ -841,19 +940,10 @@ find_and_call(Dispatcher *self, PyObject *const *args, Py_ssize_t n, const Entry
         }
     for (Py_ssize_t i = 0; i < held; i++)
         if (views[i].obj != NULL)
-            PyBuffer_Release(&views[i]);
+            release_view(&views[i]);
     return out;
 }
 
-/* The head of a numpy array object (numpy's PyArrayObject_fields, whose layout numpy's
-   own inline accessors fix): read only for objects of exact type numpy.ndarray. */
-typedef struct {
-    PyObject_HEAD
-    char *data;
-    int nd;
-    Py_ssize_t *dimensions, *strides;
-    PyObject *base, *descr;
-} ArrayHead;
 
 /* The value at `path` from root, as frontend/objects.py `resolve` finds it: each step a
    (name, index) pair, index >= 0 read from lists and tuples, name from other objects.  A
@@ -1416,8 +1506,8 @@ static PyTypeObject DispatcherType = {
 
    Block(header, data, nbytes, free): the base object of a result array over a native
    tensor allocation.  It takes the allocation out of the call's arena — the header's raw
-   pointer (TENSOR_HDR_T's third field) is read and zeroed, so `pts.release` frees only
-   the header — exposes [data, data + nbytes) as a writable buffer (np.frombuffer), and
+   pointer (TENSOR_HDR_T's third field) is read and zeroed and a one-block header unlinked
+   (tensor_detach), so `pts.release` frees no part of it — exposes [data, data + nbytes) as a writable buffer (np.frombuffer), and
    frees raw with the function at address `free` (the import table's) when it dies. */
 
 static PyObject *
@@ -1477,17 +1567,37 @@ block_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                       (free_fn)(uintptr_t)free_address);
 }
 
+/* Take the tensor allocation with arena header `header` out of the call's arena: its raw
+   block, which the caller frees (NULL when an earlier result took it).  The raw pointer is
+   zeroed; a header in the same block as its data (backend/tensor_abi.py: raw is the header)
+   is unlinked from the arena's chain as tensor.free unlinks one (through pprev, the
+   address of the pointer to it), so that release never reads it again; the header of a
+   two-block allocation (images compiled before) stays for release to free. */
+static void *
+tensor_detach(void *header)
+{
+    int64_t *h = (int64_t *)header;     /* {~nbytes, data, raw, next, pprev} */
+    void *raw = (void *)(intptr_t)h[2];
+    h[2] = 0;
+    if (raw == header) {
+        int64_t *next = (int64_t *)(intptr_t)h[3];
+        void **pprev = (void **)(intptr_t)h[4];
+        *pprev = next;
+        if (next != NULL && next[0] < 0)        /* a tensor's header: its pprev moves */
+            next[4] = (int64_t)(intptr_t)pprev;
+    }
+    return raw;
+}
+
 /* The Block of the tensor allocation with arena header `header` (its raw pointer moves
-   from the header to the Block). */
+   from the header to the Block: tensor_detach). */
 static PyObject *
 block_make(void *header, void *data, Py_ssize_t nbytes, free_fn free)
 {
     Block *b = (Block *)BlockType.tp_alloc(&BlockType, 0);
     if (b == NULL)
         return NULL;
-    void **raw = (void **)header + 2;
-    b->raw = *raw;
-    *raw = NULL;
+    b->raw = tensor_detach(header);
     b->data = data;
     b->nbytes = nbytes;
     b->free = free;

@@ -91,6 +91,28 @@ _LEAF_OPS = {I64: b"i", F64: b"f", I1: b"b", C128: b"c", NONE: b"n", STR: b"s"}
 _LIST_OPS = {I64: b"i", F64: b"f", I1: b"b"}
 
 
+def _numpy_scalar_leaf(t: Type):
+    """(op, leaf object) of a numpy scalar result the C dispatcher makes itself
+    (box_value's 'x' and 'y': np.float64, np.int64, np.float32 and the fixed-width ints,
+    np.bool_ as numpy's own two objects), else None (float16: the hook's).  Only where
+    numpy's scalar objects have the layout box_value writes: the head, then the value."""
+    from pts.ir.types import F32, INT_BITS, NPF64, NPI1, NPI64
+    if t not in (NPF64, NPI64, NPI1, F32) and t not in INT_BITS:
+        return None
+    import numpy as np
+    if t == NPI1:
+        return b"y", (np.False_, np.True_)
+    from pts.runtime.tensors import NATIVE
+    typ = {NPF64: np.float64, NPI64: np.int64}.get(t) or NATIVE[t].type
+    size = np.dtype(typ).itemsize
+    if typ.__basicsize__ < _OBJECT_HEAD + size or typ.__itemsize__:
+        return None
+    return b"x", (typ, size)
+
+
+_OBJECT_HEAD = object.__basicsize__     # sizeof(PyObject): where a numpy scalar's value is
+
+
 def result_program(t: Type) -> tuple | None:
     """The C dispatcher's program for a result of type t made of several slots or of
     memory of the call (tuples, None, Optional, str, lists, ...: `box_value` in
@@ -117,6 +139,10 @@ def result_program(t: Type) -> tuple | None:
         op = _LEAF_OPS.get(t)
         if op is not None:
             return op
+        scalar = _numpy_scalar_leaf(t)
+        if scalar is not None:
+            objs.append(scalar[1])
+            return scalar[0] + bytes([len(objs) - 1])
         if isinstance(t, ListType) and t.elem in _LIST_OPS and not isinstance(t, VarTupleType):
             return b"l" + _LIST_OPS[t.elem]
         objs.append(t)

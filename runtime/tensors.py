@@ -9,8 +9,8 @@ Contract (DESIGN.md §5, layout in backend/tensor_abi.py):
   not multiples of its item size is copied first (writes to such an argument are then not
   seen by the caller).
 - A tensor result slot points at a descriptor the callee wrote.  If its owner is an arena
-  allocation, `TensorCall.unbox` takes the allocation out of the arena (zeroes the header's
-  raw pointer, so `@pts.release` skips it) and the numpy array wraps the memory directly,
+  allocation, `TensorCall.unbox` takes the allocation out of the arena (`_detach`: zeroes the
+  header's raw pointer and unlinks a one-block header, so `@pts.release` skips it) and the numpy array wraps the memory directly,
   freed when the array's base object dies (a pts._dispatch.Block, which does all of this
   in C, for C-contiguous results; else a weakref finalizer).  Results sharing one
   allocation (x and x.T) share that base.  A result with owner 0 is a view of an argument
@@ -54,6 +54,21 @@ class _Memory:
 
     def __init__(self, keep=None):
         self.keep = keep
+
+
+def _detach(owner: int) -> int:
+    """Take the tensor allocation with arena header `owner` out of the call's arena (as
+    _dispatch.c tensor_detach does): its raw block, for the caller to free.  A header in the
+    block of its data (tensor_abi: raw is the header) leaves the arena's chain; a two-block
+    one stays for release to free."""
+    hdr = _Header.from_address(owner)
+    raw = hdr.raw
+    hdr.raw = None
+    if raw == owner:
+        ctypes.c_void_p.from_address(hdr.pprev).value = hdr.next
+        if hdr.next and _Header.from_address(hdr.next).nbytes < 0:
+            _Header.from_address(hdr.next).pprev = hdr.pprev
+    return raw
 
 
 def _free(raw: int) -> None:
@@ -113,9 +128,7 @@ class TensorCall:
                 block = self.owners[owner] = _Block(owner, data, nbytes, _FREE_ADDRESS)
                 return np.frombuffer(block, dtype).reshape(shape)
             if base is None:
-                hdr = _Header.from_address(owner)
-                raw = hdr.raw
-                hdr.raw = None               # detached: release() frees only the header
+                raw = _detach(owner)
                 if strides == _c_strides(shape, dtype.itemsize):
                     # the common case, quickly: an array over a ctypes buffer of the data,
                     # which frees the allocation when it dies

@@ -1672,7 +1672,8 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
     case T_TENSOR: {
         /* the slot points at a descriptor {data, owner, shape, strides} in the call's arena;
            owner is the arena header of the data's allocation (codegen LIST_T layout), which
-           the result takes over: release() then frees only the header */
+           the result takes over: release() then frees only a two-block header (images
+           compiled before tensor_abi put header and data in one block) */
         const int64_t *d = (const int64_t *)(uintptr_t)raw;
         pts_tensor x;
         memset(&x, 0, sizeof x);
@@ -1690,6 +1691,15 @@ static int unbox(pts_result *r, pts_value *out, const ptype *t, const int64_t *s
                 if (!adopt(r, block))
                     return 0;
                 owner->data = NULL;
+                if (block == (void *)owner) {
+                    /* one block, header and data (backend/tensor_abi.py): it leaves the
+                       arena's chain, as tensor.free unlinks a header (through pprev) */
+                    int64_t *h = (int64_t *)owner, *next = (int64_t *)(uintptr_t)h[3];
+                    void **pprev = (void **)(uintptr_t)h[4];
+                    *pprev = next;
+                    if (next != NULL && next[0] < 0)
+                        next[4] = (int64_t)(uintptr_t)pprev;
+                }
             }
             x.owner = owner;                        /* not NULL: owned by the result */
         } else {                                    /* a view of an argument or a weight */

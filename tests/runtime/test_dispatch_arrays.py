@@ -254,3 +254,31 @@ def test_default_arguments_of_models_and_functions():
         np.testing.assert_array_equal(g(*args), f(*args))
     with pytest.raises(TypeError):
         g()
+
+
+def total_of(x: np.ndarray, y: np.ndarray):
+    return x.sum() + y.sum()
+
+
+def test_arrays_read_from_their_head_and_those_that_are_not():
+    """A known dtype's aligned arrays are read from the array's head (array_view, no
+    buffer protocol); the same dtype unaligned, or of strides that are not whole items,
+    takes the Python path as before;
+    read-only and empty arrays are read like others.  Results equal numpy's."""
+    f = counting(pts.script(total_of))
+    x, y = np.arange(6.0), np.linspace(0.0, 1.0, 4).reshape(2, 2)
+    assert f(x, y) == x.sum() + y.sum()
+    f(x, y)
+    assert f.slow_calls == 1
+    raw = np.zeros(6 * 8 + 1, dtype=np.uint8)
+    odd = raw[1:].view(np.float64)                    # unaligned float64
+    assert not odd.flags.aligned
+    odd[:] = x
+    assert f(odd, y) == x.sum() + y.sum() and f.slow_calls == 2
+    ro = x.copy()
+    ro.flags.writeable = False
+    assert f(ro, y) == x.sum() + y.sum() and f(x[:0], y[:, :0]) == 0.0
+    assert f.slow_calls == 2
+    packed = np.zeros(6, dtype=[("v", np.float64), ("w", np.float32)])["v"]
+    packed[:] = x                                     # byte stride 12: 1.5 items
+    assert f(packed, y) == x.sum() + y.sum() and f.slow_calls == 3

@@ -324,3 +324,48 @@ def test_results_the_python_path_reads_as_one_stay_one():
         assert type(out) is list and len(out) == 2
         np.testing.assert_array_equal(out[0], x * 2.0)
         np.testing.assert_array_equal(out[1], x + 1.0)
+
+
+def scalars(x: np.ndarray, y: np.ndarray, k: np.ndarray, u: np.ndarray, i: int) -> tuple:
+    return x[i], y[i], k[i], u[i], x[i] > 0.0, x[i] * 2.0
+
+
+def scalar_f64(x: np.ndarray, i: int):
+    return x[i] + x[i + 1]
+
+
+def test_numpy_scalar_results_are_made_in_c():
+    """np.float64, np.float32, the fixed-width ints and np.bool_ results (alone or in a
+    tuple) come from box_value's 'x' and 'y' ops, not from the unbox hook: same types and
+    values as CPython's, numpy's own np.True_ and np.False_, no reference leaked."""
+    from pts.runtime import native
+    x = np.array([1.5, -2.25, np.nan, -0.0, 1e-310])
+    y = x.astype(np.float32)
+    k = np.array([-128, 127, -1, 5, 0], dtype=np.int8)
+    u = np.array([65535, 0, 1, 2, 3], dtype=np.uint16)
+    f, g = pts.script(scalars), pts.script(scalar_f64)
+    f(x, y, k, u, 0)
+    g(x, 0)
+    from_c_only(f)
+    from_c_only(g)
+
+    def refuse(raw, t):
+        raise AssertionError(f"the unbox hook made a {t}")
+    native.DISPATCH.set_unbox_hook(refuse)
+    try:
+        for i in range(5):
+            got, want = f(x, y, k, u, i), scalars(x, y, k, u, i)
+            assert [type(v) for v in got] == [type(v) for v in want]
+            for a, b in zip(got, want):
+                assert a == b or (np.isnan(a) and np.isnan(b)), (i, got, want)
+            assert np.signbit(got[0]) == np.signbit(want[0])
+            assert got[4] is want[4]                          # np.True_ / np.False_
+        assert type(g(x, 0)) is np.float64 and g(x, 0) == -0.75
+        before = sys.getrefcount(np.True_), sys.getrefcount(np.False_)
+        for _ in range(10_000):
+            f(x, y, k, u, 0)
+            f(x, y, k, u, 1)
+        after = sys.getrefcount(np.True_), sys.getrefcount(np.False_)
+        assert abs(after[0] - before[0]) < 100 and abs(after[1] - before[1]) < 100
+    finally:
+        native.DISPATCH.set_unbox_hook(native.unbox_leaf)

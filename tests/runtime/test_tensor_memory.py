@@ -335,3 +335,65 @@ def test_result_memory_is_freed_when_the_array_dies():
         assert p <= data < p + 128                  # the result's block, freed and reused
     finally:
         free(p)
+
+
+def results_among_temporaries(x: np.ndarray):
+    a = x * 2.0
+    t = a + 1.0                      # a temporary made after a result, freed before return
+    b = t * 3.0
+    c = np.exp(b * 0.001)
+    u = c - 1.0                      # a temporary after the last result's allocation
+    s = u.sum()
+    return a, c + s, b.T
+
+
+def test_results_leave_the_arena_among_temporaries():
+    """A tensor's header and data are one block (backend/tensor_abi.py): a result leaves
+    the call's arena (runtime/_dispatch.c tensor_detach for C-contiguous results,
+    runtime/tensors.py _detach for the transposed one) while temporaries made before and
+    after it are freed at their last use and the rest at release.  A header freed twice or
+    left in the arena aborts the process or corrupts the results; a block never freed
+    grows RSS.  The results outlive the call and the next calls."""
+    f = pts.script(results_among_temporaries)
+    x = np.linspace(-1.0, 1.0, 24).reshape(4, 6)
+    want = results_among_temporaries(x)
+    kept = [f(x) for _ in range(50)]
+    for got in kept:
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=1e-12)
+    a, c, bt = kept[0]
+    a[0, 0] = 7.0                              # writable, its own memory
+    assert kept[1][0][0, 0] == want[0][0, 0]
+    del kept, a, c, bt
+    for _ in range(2000):
+        f(x)
+    before = _rss()
+    for _ in range(20_000):
+        out = f(x)
+    del out
+    grown = _rss() - before
+    assert grown < 4 << 20, f"RSS grew by {grown / 2**20:.1f} MiB over 20000 calls"
+
+
+def small_temporaries(x: np.ndarray, p: np.ndarray) -> float:
+    s = 0.0
+    for i in range(x.shape[0]):
+        d = (x[i] - p) ** 2
+        s += np.log(np.sum(np.exp(-d)))
+    return s
+
+
+def test_small_temporaries_in_a_loop_match_numpy_and_do_not_leak():
+    """An element loop that makes 3-element arrays in each iteration (Numba's kernel
+    density estimate): their one-block allocations are freed at their last use by the
+    optimized helpers (codegen.hot_helpers), every iteration."""
+    f = pts.script(small_temporaries)
+    x, p = np.linspace(0.0, 1.0, 5000), np.array([-1.0, 2.0, 5.0])
+    want = small_temporaries(x, p)
+    assert abs(f(x, p) - want) <= 1e-12 * abs(want)
+    f(x, p)
+    before = _rss()
+    for _ in range(200):
+        f(x, p)
+    grown = _rss() - before
+    assert grown < 4 << 20, f"RSS grew by {grown / 2**20:.1f} MiB over 10^6 temporaries"
