@@ -65,6 +65,7 @@ def _image_sizes(path) -> dict:
         return {n: z.getinfo(n).file_size for n in z.namelist() if n.startswith("images/")}
 
 
+@pytest.mark.all_targets
 def test_saves_with_and_without_the_library_agree(tmp_path, cache_dir, monkeypatch):
     """The same outputs bit for bit (and the JIT's, from the host image) whether the gemm
     and copies come from the library or from the module; the disk cache keeps the two

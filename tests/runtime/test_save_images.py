@@ -101,6 +101,7 @@ def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
     assert np.array_equal(pts.load(a)(x), pts.load(b)(x))
 
 
+@pytest.mark.all_targets
 def test_serial_and_parallel_builds_agree(tmp_path, cache_dir, monkeypatch):
     f = pts.script(poly)
     f(1.5, 3)
@@ -122,6 +123,7 @@ def _sum_exp(x: float, n: int) -> float:
     return s
 
 
+@pytest.mark.all_targets
 @pytest.mark.parametrize("fn, args", [(Net(), (np.ones((2, 6), np.float32),)),
                                       (_sum_exp, (0.25, 5))])
 def test_shared_codegen_gives_the_images_of_separate_codegen(tmp_path, cache_dir, monkeypatch,
