@@ -109,8 +109,8 @@ def _target_machine(target: str, opt: int = 3):
 
 
 def _generate(module, target: str, entries: list[str]):
-    """(codegen, LLVM IR text, target machine) of `module` for `target`: calling the
-    target's archive library (backend.archive_library) where there is a current one."""
+    """(codegen, target machine) of `module` for `target`: calling the target's archive
+    library (backend.archive_library) where there is a current one."""
     from pts.backend import archive_library, link
     from pts.backend.codegen import generate
     tm = _target_machine(target)
@@ -119,7 +119,7 @@ def _generate(module, target: str, entries: list[str]):
     mc = generate(module, triple, str(tm.target_data), prefix="pts",
                   portable=target != link.HOST_TARGET, entries=list(entries),
                   library=archive_library.load(target) is not None, library_functions=False)
-    return mc, str(mc.m), tm
+    return mc, tm
 
 
 def _library_objects(target: str, mc) -> list[bytes]:
@@ -182,17 +182,21 @@ def _triple(target: str) -> str:
             else link.TARGETS[target])["triple"]
 
 
-def _parts(mc, text: str) -> list[tuple[str, int]]:
-    """[(LLVM IR text, optimization level)] of the module's parts, as the JIT compiles a
-    module (jit.Split): the functions LLVM optimizes at -O3, and the unoptimized ones
-    (`optnone`: glue, kernels' dispatch and fallbacks, error formatting) whose code the -O0
-    target machine generates (a third of the -O3 one's time for them; nanoGPT's image 1.02
-    -> 0.79 s of CPU).  One part when there is nothing to split."""
+def _parts(mc):
+    """(LLVM IR text, optimization level) of each of the module's parts, as the JIT
+    compiles a module (jit.Split): the functions LLVM optimizes at -O3, and the unoptimized
+    ones (`optnone`: glue, kernels' dispatch and fallbacks, error formatting) whose code
+    the -O0 target machine generates (a third of the -O3 one's time for them; nanoGPT's
+    image 1.02 -> 0.79 s of CPU).  One part when there is nothing to split.  A generator:
+    the optimized part compiles while the other is printed."""
     from pts.backend import jit
     split = jit.Split.of(mc, "pts")
     if split is None:
-        return [(text, 3)]
-    return ([(split.text(split.hot), 3)] if split.hot else []) + [(split.text(split.cold), 0)]
+        yield str(mc.m), 3
+        return
+    if split.hot:
+        yield split.text(split.hot), 3
+    yield split.text(split.cold), 0
 
 
 def _build_here(module, targets: list[str], entries: list[str], timings: dict,
@@ -218,19 +222,23 @@ def _build_here(module, targets: list[str], entries: list[str], timings: dict,
             for mc, parts, tm0, target0 in generated:
                 if _same_code(target, target0, mc):
                     tm = _target_machine(target)
-                    parts = [(_retarget(text, tm0, tm, _triple(target0), _triple(target)), opt)
-                             for text, opt in parts]
+                    waits[target] = (mc, [jit._in_thread(
+                        compile_object, target,
+                        _retarget(text, tm0, tm, _triple(target0), _triple(target)), opt,
+                        tensor) for text, opt in parts])
                     break
             else:
                 if progress:
                     progress(f"compiling the {target} image")
                 t1 = time.perf_counter()
-                mc, text, tm = _generate(module, target, entries)
-                parts = _parts(mc, text)
+                mc, tm = _generate(module, target, entries)
+                parts, part_waits = [], []
+                for text, opt in _parts(mc):
+                    parts.append((text, opt))
+                    part_waits.append(jit._in_thread(compile_object, target, text, opt, tensor))
                 gen += time.perf_counter() - t1
                 generated.append((mc, parts, tm, target))
-            waits[target] = (mc, [jit._in_thread(compile_object, target, text, opt, tensor)
-                                  for text, opt in parts])
+                waits[target] = (mc, part_waits)
         objects = {target: (mc, [wait() for wait in part_waits])
                    for target, (mc, part_waits) in waits.items()}
         # (LLVM's time not hidden behind our codegen)

@@ -70,9 +70,7 @@ def test_second_save_is_cached_and_identical(tmp_path, cache_dir):
     assert list(cache_dir.glob("code/save-*.img"))
 
 
-def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
-    """A model saved by two processes: the second takes every image from the cache and
-    writes the same archive; both archives give the same outputs, bit for bit."""
+def _saving_program(tmp_path):
     prog = tmp_path / "prog.py"
     prog.write_text(textwrap.dedent(f"""
         import sys
@@ -87,6 +85,13 @@ def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
         pts.save(m, sys.argv[1])
         print(archive_write.TIMINGS["cached"], archive_write.TIMINGS["targets"])
     """))
+    return prog
+
+
+def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
+    """A model saved by two processes: the second takes every image from the cache and
+    writes the same archive; both archives give the same outputs, bit for bit."""
+    prog = _saving_program(tmp_path)
     runs = []
     for name in ("a.pts", "b.pts"):
         p = subprocess.run([sys.executable, str(prog), str(tmp_path / name)],
@@ -160,6 +165,19 @@ def test_same_code_decisions(monkeypatch):
     monkeypatch.setattr(archive_library, "load", lambda target: None)
     # (without the library the module's own gemm is blocked for the target's registers)
     assert not save_images._same_code("aarch64-linux", "x86_64-linux", plain)
+
+
+@pytest.mark.all_targets
+def test_two_processes_build_the_same_archive(tmp_path, cache_dir):
+    """Without the disk cache, two processes (other string hashes: the module's parts,
+    the library objects linked) write the same bytes."""
+    prog = _saving_program(tmp_path)
+    for name, seed in (("a.pts", "1"), ("b.pts", "2")):
+        p = subprocess.run([sys.executable, str(prog), str(tmp_path / name)],
+                           capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, PTS_CACHE="0", PYTHONHASHSEED=seed))
+        assert p.returncode == 0, p.stderr
+    assert (tmp_path / "a.pts").read_bytes() == (tmp_path / "b.pts").read_bytes()
 
 
 def test_damaged_cache_entry_is_a_miss(tmp_path, cache_dir):
