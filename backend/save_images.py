@@ -21,8 +21,9 @@ adds is doing less of it, and doing it side by side:
     side by side on threads of their own (jit._part_object: its own LLVM context and
     target machine, around llvmlite's global lock), at most PTS_SAVE_JOBS (default: the
     CPUs) at once, overlapping our codegen of the next target.  (Forked processes, one per
-    target, each with its own codegen, took more CPU than the 2-core machine had: nanoGPT
-    9.4 s of CPU before the library and the shared codegen, 4.3 s after.)
+    target, each with its own codegen and gemm, took more CPU than a 2-core machine has:
+    nanoGPT's cold save was 8-9.6 s of CPU, 2.7-2.8 s with the library, the shared codegen
+    and the split; bench/save.py.)
   * Images are kept in the disk cache (pts.cache_dir.code_dir, files `save-KEY.img` and
     `save-KEY.json`), keyed by what decides their bytes: the cache format, the compiler's
     fingerprint (its version and sources), the host (CPU, llvmlite), the target, the
