@@ -27,7 +27,10 @@ $(STAMP): pyproject.toml setup.py runtime/_dispatch.c runtime/_threads.c runtime
 # since has made stale, and only touches the others.  Byte-compiling again: the environment
 # may forbid writing .pyc at import time, and a fresh process should not recompile pts's
 # sources on every first call.
-PRECOMPILED := stdlib/trees.pickle stdlib/vmath.ir stdlib/kernels.img
+# (stdlib/archive-TARGET.lib: backend/archive_library.py, one per image pts.save writes by default)
+ARCHIVE_LIBS := $(if $(filter Linux-x86_64,$(shell uname -s)-$(shell uname -m)),stdlib/archive-x86_64-linux-host.lib) \
+	stdlib/archive-x86_64-linux.lib stdlib/archive-aarch64-linux.lib
+PRECOMPILED := stdlib/trees.pickle stdlib/vmath.ir stdlib/kernels.img $(ARCHIVE_LIBS)
 $(PRECOMPILED) &: $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
 	$(VPY) -m compileall -q pts frontend ir backend runtime grammar stdlib >/dev/null
 	$(VPY) -c 'from pts.backend import kernel_library; kernel_library.main()'

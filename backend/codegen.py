@@ -49,6 +49,7 @@ COMPLEX_SLOTS = TupleType((F64, F64))     # how a complex crosses the boxed entr
 
 class ModuleCodegen:
     portable = False      # set by generate(): see libm_call
+    libm_called = False   # ... libm_call ran (the only code `portable` changes)
     library = False       # ... may call backend.kernel_library (generate's `library`)
     entries: list[str] | None = None     # ... the functions with a boxed entry (`exported`)
     skipped: set = frozenset()          # IR functions not generated (`unreached`)

@@ -279,18 +279,22 @@ def _llvmlite_version() -> str | None:
 
 # ---------------------------------------------------------------- building (needs llvmlite)
 
-def build_ir() -> str:
-    """The library as LLVM IR text for the host CPU (the JIT's triple and data layout)."""
+def groups() -> list[list[str]]:
+    """The gemm, copy, fill and stream symbols in the groups `define` makes together (a
+    dtype's gemm entries share its kernel): what an archive's image takes of the library
+    (backend.archive_library)."""
+    return [[symbol(dt, part) for part in ("", "par", "batch", "worksize")] for dt in DTYPES] + \
+        [[f(dt)] for dt in FILLS for f in (fill_symbol, stream_symbol)] + \
+        [[copy_symbol(*c)] for c in sorted(COPIES, key=lambda c: copy_symbol(*c))]
+
+
+def define(mc, group: list[str]) -> None:
+    """The library's symbols of `group` (one of `groups`) defined in ModuleCodegen mc."""
     from llvmlite import ir
 
-    from pts.backend import gemm, jit
-    from pts.backend.codegen import ModuleCodegen
+    from pts.backend import gemm
     from pts.backend.llvm_types import I64T
     from pts.backend.tensor_copies import copier, filler, streamer
-    from pts.ir.core import Module
-    tm = jit.image_target_machine()
-    mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
-    mc.portable = False
 
     def export(name: str, inner: ir.Function) -> None:
         """The library's symbol `name`: a function calling `inner` with its arguments."""
@@ -299,6 +303,8 @@ def build_ir() -> str:
         b.call(inner, list(fn.args))
         b.ret_void()
     for dt in DTYPES:
+        if group[0] != symbol(dt):
+            continue
         g = gemm.gemm(mc, dt)
         export(symbol(dt), g.entry())
         export(symbol(dt, "par"), gemm.ParallelGemm(g).entry())
@@ -306,11 +312,28 @@ def build_ir() -> str:
         fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         b.ret(g.worksize(b, *fn.args))
+        return
     for dt in FILLS:
-        export(fill_symbol(dt), filler(mc, dt))
-        export(stream_symbol(dt), streamer(mc, dt))
-    for c in sorted(COPIES, key=lambda c: copy_symbol(*c)):
-        export(copy_symbol(*c), copier(mc, *c))
+        if group[0] == fill_symbol(dt):
+            return export(fill_symbol(dt), filler(mc, dt))
+        if group[0] == stream_symbol(dt):
+            return export(stream_symbol(dt), streamer(mc, dt))
+    for c in COPIES:
+        if group[0] == copy_symbol(*c):
+            return export(copy_symbol(*c), copier(mc, *c))
+    raise KeyError(group[0])
+
+
+def build_ir() -> str:
+    """The library as LLVM IR text for the host CPU (the JIT's triple and data layout)."""
+    from pts.backend import jit
+    from pts.backend.codegen import ModuleCodegen
+    from pts.ir.core import Module
+    tm = jit.image_target_machine()
+    mc = ModuleCodegen(Module(), jit.host_triple(), str(tm.target_data), "pts_lib")
+    mc.portable = False
+    for group in groups():
+        define(mc, group)
     return str(mc.m)
 
 
@@ -637,7 +660,9 @@ def register() -> None:
 def main() -> None:
     """Write the library's precompiled files that are missing or stale (made from other
     sources or for another host), in the order each helps to build the next: the syntax
-    trees (frontend.stdlib_trees), vmath's IR (backend.stdlib_math), the kernel library.
+    trees (frontend.stdlib_trees), vmath's IR (backend.stdlib_math), the kernel library,
+    then its gemm, copies, fills and streams for each archive target
+    (backend.archive_library).
     A file that is current is only touched, so that `make`, which remakes the files when a
     source is newer than they are, finds them up to date after `pip install -e .` (which
     ran this step) without compiling the library twice.  `make` and setup.py's build step
@@ -650,6 +675,11 @@ def main() -> None:
               stdlib_math.write_precompiled),
              ("kernel library", precompiled_path(), lambda: _read_precompiled() is not None,
               write_precompiled)]
+    from pts.backend import archive_library        # (the archive images' copies: pts.save)
+    for target in archive_library.targets():
+        steps.append((f"{target} archive library", archive_library.path(target),
+                      lambda t=target: archive_library.read(t) is not None,
+                      lambda t=target: archive_library.write_precompiled(t)))
     for what, path, is_current, write in steps:
         if is_current():
             os.utime(path)

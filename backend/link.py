@@ -124,7 +124,9 @@ class LinkError(Exception):
 
 # ---------------------------------------------------------------- compiling for a target
 
-def target_machine(target: str):
+def target_machine(target: str, opt: int = 3):
+    """A target machine for `target`: for a baseline a new one, generating code at -O`opt`;
+    for HOST_TARGET the JIT's (jit.image_target_machine, -O3)."""
     import llvmlite.binding as llvm
     if target == HOST_TARGET:
         from pts.backend import jit
@@ -133,7 +135,7 @@ def target_machine(target: str):
     llvm.initialize_all_asmprinters()
     t = TARGETS[target]
     return llvm.Target.from_triple(t["triple"]).create_target_machine(
-        cpu=t["cpu"], features=t["features"], opt=3, reloc="pic", codemodel="small")
+        cpu=t["cpu"], features=t["features"], opt=opt, reloc="pic", codemodel="small")
 
 
 def compile_object(module, target: str, prefix: str = "pts") -> tuple[bytes, "object"]:
@@ -288,14 +290,60 @@ def _region_of(s: Section) -> int | None:
     return 1
 
 
-def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str],
-         library: bool = False) -> Image:
-    """Lay out `obj` into an image.  `exports`: entry name -> (boxed symbol, release symbol);
+def read_objects(objs: list[bytes]) -> tuple[int, list[Section], dict[int, list[Symbol]],
+                                              list[Symbol]]:
+    """Several relocatable objects as one: their sections in one list (renumbered); for
+    each relocation section (by its index there) the symbol table its entries index, where
+    a symbol an object leaves undefined is the global definition another object gives it
+    (a module compiled in parts calling each other, and the archive library:
+    backend.save_images); and the symbols exports may name (the first object's, the others'
+    global ones).  Two global definitions of one name are a LinkError."""
+    machine, sections, tables, named = None, [], {}, []
+    defined: dict[str, Symbol] = {}
+    per_object = []
+    for obj in objs:
+        m, secs, syms = read_elf(obj)
+        if machine is not None and m != machine:
+            raise LinkError(f"objects of two machines ({machine}, {m}) in one image")
+        machine, base = m, len(sections)
+        for s in secs:
+            s.index += base
+            s.link += base if s.type in (SHT_SYMTAB, SHT_RELA, SHT_REL) else 0
+            if s.type in (SHT_RELA, SHT_REL):
+                s.info += base
+        moved = [Symbol(y.name, y.info, y.shndx + base if 0 < y.shndx < 0xff00 else y.shndx,
+                        y.value) for y in syms]
+        for y in moved:
+            if y.name and y.shndx != SHN_UNDEF and y.info >> 4 in (1, 2) and \
+                    y.type != STT_SECTION:                          # (GLOBAL, WEAK)
+                if y.name in defined:
+                    raise LinkError(f"symbol {y.name} is defined by two objects")
+                defined[y.name] = y
+        sections += secs
+        per_object.append((secs, moved))
+        named += [y for y in moved if len(per_object) == 1 or y.info >> 4 in (1, 2)]
+    for secs, moved in per_object:
+        table = [defined.get(y.name, y) if y.shndx == SHN_UNDEF and y.name else y
+                 for y in moved]
+        for s in secs:
+            if s.type in (SHT_RELA, SHT_REL):
+                tables[s.index] = table
+    return machine, sections, tables, named
+
+
+def link(obj: bytes | list[bytes], exports: dict[str, tuple[str, str]],
+         ctx_imports: list[str], library: bool = False) -> Image:
+    """Lay out `obj` (one object, or several: `read_objects`) into an image.  `exports`:
+    entry name -> (boxed symbol, release symbol);
     `ctx_imports`: codegen.IMPORTS (recorded so loaders can build the context's table).
     `library`: the code may also import backend.kernel_library's functions (`pts_lib.*`),
     which only this process's loader (runtime.image.Image) provides: for the disk cache,
     never for an archive."""
-    machine, sections, symbols = read_elf(obj)
+    if isinstance(obj, (bytes, bytearray)):
+        machine, sections, named = read_elf(obj)
+        tables = {s.index: named for s in sections if s.type in (SHT_RELA, SHT_REL)}
+    else:
+        machine, sections, tables, named = read_objects(list(obj))
     if machine not in (EM_X86_64, EM_AARCH64):
         raise LinkError(f"unsupported ELF machine {machine}")
     for s in sections:
@@ -314,6 +362,7 @@ def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str]
     externals: list[str] = []
     got_keys: list = []
     for rs, target in relocs:
+        symbols = tables[rs.index]
         for k in range(rs.size // 24):
             _off, info, _add = struct.unpack_from("<QQq", rs.data, k * 24)
             sym = symbols[info >> 32]
@@ -387,6 +436,7 @@ def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str]
     for rs, target in relocs:
         if target.vaddr < 0:
             continue
+        symbols = tables[rs.index]
         for k in range(rs.size // 24):
             off, info, addend = struct.unpack_from("<QQq", rs.data, k * 24)
             sym = symbols[info >> 32]
@@ -427,7 +477,7 @@ def link(obj: bytes, exports: dict[str, tuple[str, str]], ctx_imports: list[str]
         regions.append((start, end - start, bytes(buf[:file_end]), prots[r]))
 
     by_name = {}
-    for sym in symbols:
+    for sym in named:
         if sym.name and sym.shndx != SHN_UNDEF and sym.type != STT_SECTION:
             by_name[sym.name] = sym
     entries = []

@@ -10,13 +10,20 @@ adds is doing less of it, and doing it side by side:
     stay internal, so LLVM inlines or drops them as it does for the JIT's code
     (jit.compile_module compiles a signature with entries=[entry] too).  With every
     function exported, each kept an out-of-line copy and a boxed wrapper through -O3.
-  * The targets are built in parallel: all but the first in forked children (each runs
-    our codegen — Python, most of the work, which threads could not share out — LLVM and
-    the linker, and hands the image back through a file), the first in this process.
-    Without fork, or with one CPU (`PTS_SAVE_JOBS=1`), all are built here, our codegen of
-    one target overlapping LLVM's work on the previous one's on a thread of its own
-    (jit._part_object: its own LLVM context and target machine, around llvmlite's global
-    lock).  A child that fails has its target built again here (to raise its error).
+  * The gemm, copy loops, fills and streams are not compiled at all: they are the
+    target's archive library's objects (backend.archive_library, compiled by the set-up
+    for every target), linked next to the module's (link.link of several objects) — only
+    those its code calls.  Without a current library file the module carries its own
+    copy, as the JIT's code never does.
+  * Our codegen (Python: the part threads cannot share out) runs once for targets whose
+    LLVM IR differs only in its triple and data layout (`_codegen_key`: the two baselines,
+    with the archive library); LLVM's optimization and code generation of every target run
+    side by side on threads of their own (jit._part_object: its own LLVM context and
+    target machine, around llvmlite's global lock), at most PTS_SAVE_JOBS (default: the
+    CPUs) at once, overlapping our codegen of the next target.  (Forked processes, one per
+    target, each with its own codegen and gemm, took more CPU than a 2-core machine has:
+    nanoGPT's cold save was 8-9.6 s of CPU, 2.7-2.8 s with the library, the shared codegen
+    and the split; bench/save.py.)
   * Images are kept in the disk cache (pts.cache_dir.code_dir, files `save-KEY.img` and
     `save-KEY.json`), keyed by what decides their bytes: the cache format, the compiler's
     fingerprint (its version and sources), the host (CPU, llvmlite), the target, the
@@ -41,11 +48,13 @@ import time
 FORMAT = 1
 
 
-def _key(target: str, description: dict | None, entries: list[str], ir_text: str) -> str:
+def _key(target: str, description: dict | None, entries: list[str], ir_text: str,
+         library: str | None = None) -> str:
+    """`library`: the SHA-256 of the archive library the image is linked with, or None."""
     from pts.cache_dir import compiler_fingerprint, host_key, sha256_hex
     from pts.version import __version__
     return sha256_hex(json.dumps([FORMAT, __version__, compiler_fingerprint(), host_key(),
-                                  target, description, entries, sha256_hex(ir_text)],
+                                  target, description, entries, sha256_hex(ir_text), library],
                                  sort_keys=True, default=str))
 
 
@@ -84,40 +93,54 @@ def _store(d: str | None, key: str, built) -> None:
     write_atomic(os.path.join(d, f"save-{key}.json"), json.dumps(rec).encode("utf-8"))
 
 
-def _target_machine(target: str):
-    """A target machine of its own for `target` (no other thread uses it)."""
+def _target_machine(target: str, opt: int = 3):
+    """A target machine of its own for `target` (no other thread uses it), generating code
+    at -O`opt`."""
+    import llvmlite.binding as llvm
+
     from pts.backend import link
     if target == link.HOST_TARGET:
-        import llvmlite.binding as llvm
-
         from pts.backend import jit
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
         d = jit.target_description()
         return llvm.Target.from_default_triple().create_target_machine(
-            cpu=d["cpu"], features=d["features"], opt=3, reloc="pic", codemodel="small")
-    return link.target_machine(target)
+            cpu=d["cpu"], features=d["features"], opt=opt, reloc="pic", codemodel="small")
+    return link.target_machine(target, opt)
 
 
 def _generate(module, target: str, entries: list[str]):
-    """(codegen, LLVM IR text, target machine) of `module` for `target`."""
-    from pts.backend import link
+    """(codegen, target machine) of `module` for `target`: calling the target's archive
+    library (backend.archive_library) where there is a current one."""
+    from pts.backend import archive_library, link
     from pts.backend.codegen import generate
     tm = _target_machine(target)
     triple = (link.host_image_target() if target == link.HOST_TARGET
               else link.TARGETS[target])["triple"]
     mc = generate(module, triple, str(tm.target_data), prefix="pts",
-                  portable=target != link.HOST_TARGET, entries=list(entries))
-    return mc, str(mc.m), tm
+                  portable=target != link.HOST_TARGET, entries=list(entries),
+                  library=archive_library.load(target) is not None, library_functions=False)
+    return mc, tm
 
 
-def _link(target: str, mc, obj: bytes, entries: list[str]):
+def _library_objects(target: str, mc) -> list[bytes]:
+    """The archive library's objects that mc's code calls."""
+    from pts.backend import archive_library, link
+    if not mc.library_used:
+        return []
+    called = [f.name for f in mc.m.functions
+              if f.is_declaration and f.name.startswith(link.LIBRARY_PREFIX)]
+    return archive_library.load(target).objects_for(called)
+
+
+def _link(target: str, mc, objs: list[bytes], entries: list[str]):
     from pts.backend import link
     from pts.backend.abi import IMPORTS
     symbols = {name: mc.export_name(name) for name in entries}
     release = mc.release_name()
     try:
-        img = link.link(obj, {s: (s, release) for s in symbols.values()}, IMPORTS)
+        img = link.link([*objs, *_library_objects(target, mc)],
+                        {s: (s, release) for s in symbols.values()}, IMPORTS)
     except link.LinkError as e:
         if target != link.HOST_TARGET:
             raise
@@ -125,79 +148,114 @@ def _link(target: str, mc, obj: bytes, entries: list[str]):
     return img.to_bytes(), symbols, release
 
 
+def _same_code(target: str, other: str, mc) -> bool:
+    """Whether our codegen's LLVM IR of the module for `target` is mc's (generated for
+    `other`) but for the module's triple and data layout (`_retarget`).  The IR depends on
+    the target only through portability (libm by name or through the import table: only
+    where codegen's libm_call ran) and, where the module carries its own gemm (no archive
+    library), the gemm's blocking (the target's vector registers)."""
+    from pts.backend import archive_library, link
+    has = archive_library.load(target) is not None
+    if has != (archive_library.load(other) is not None):
+        return False
+    if (target == link.HOST_TARGET) != (other == link.HOST_TARGET) and mc.libm_called:
+        return False
+    return has or target == other
+
+
+def _retarget(text: str, tm_from, tm_to, triple_from: str, triple_to: str) -> str:
+    """LLVM IR `text` generated for one target (triple, data layout of tm_from) as our
+    codegen generates it for another (`_same_code`)."""
+    out = text
+    for old, new in ((f'target triple = "{triple_from}"', f'target triple = "{triple_to}"'),
+                     (f'target datalayout = "{tm_from.target_data}"',
+                      f'target datalayout = "{tm_to.target_data}"')):
+        head, sep, rest = out.partition(old + "\n")
+        if not sep or "\n\n" in head or "define " in head:   # (only in the module's header)
+            raise AssertionError(f"retargeting LLVM IR: no '{old}' in its header")
+        out = head + new + "\n" + rest
+    return out
+
+
+def _triple(target: str) -> str:
+    from pts.backend import link
+    return (link.host_image_target() if target == link.HOST_TARGET
+            else link.TARGETS[target])["triple"]
+
+
+def _parts(mc):
+    """(LLVM IR text, optimization level) of each of the module's parts, as the JIT
+    compiles a module (jit.Split): the functions LLVM optimizes at -O3, and the unoptimized
+    ones (`optnone`: glue, kernels' dispatch and fallbacks, error formatting) whose code
+    the -O0 target machine generates (a third of the -O3 one's time for them; nanoGPT's
+    image 1.02 -> 0.79 s of CPU).  One part when there is nothing to split.  A generator:
+    the optimized part compiles while the other is printed."""
+    from pts.backend import jit
+    split = jit.Split.of(mc, "pts")
+    if split is None:
+        yield str(mc.m), 3
+        return
+    if split.hot:
+        yield split.text(split.hot), 3
+    yield split.text(split.cold), 0
+
+
 def _build_here(module, targets: list[str], entries: list[str], timings: dict,
                 progress=None) -> dict:
-    """Build `targets` in this process: our codegen of one target while LLVM works on the
-    previous one's on a thread of its own."""
+    """Build `targets` in this process: our codegen (Python) once for targets of the same
+    code (`_same_code`), then LLVM's optimization and code generation of each target's
+    parts (`_parts`) on threads of their own (jit._part_object: its own LLVM context and
+    target machine, around llvmlite's global lock), at most `_jobs()` at once, overlapping
+    our codegen of the next target."""
+    import threading
+
     from pts.backend import jit
-    waits, out = {}, {}
+    slots = threading.BoundedSemaphore(_jobs())
+    waits, out, generated = {}, {}, []
     gen = 0.0
+
+    def compile_object(target, text, opt, tensor):
+        with slots:
+            return jit._part_object(text, _target_machine(target, opt), opt, tensor, [])
     with jit.codegen_for(module) as tensor:
         t0 = time.perf_counter()
         for target in targets:
-            if progress:
-                progress(f"compiling the {target} image")
-            t1 = time.perf_counter()
-            mc, text, tm = _generate(module, target, entries)
-            gen += time.perf_counter() - t1
-            waits[target] = (mc, jit._in_thread(jit._part_object, text, tm, 3, tensor, []))
-        objects = {target: (mc, wait()) for target, (mc, wait) in waits.items()}
+            for mc, parts, tm0, target0 in generated:
+                if _same_code(target, target0, mc):
+                    tm = _target_machine(target)
+                    waits[target] = (mc, [jit._in_thread(
+                        compile_object, target,
+                        _retarget(text, tm0, tm, _triple(target0), _triple(target)), opt,
+                        tensor) for text, opt in parts])
+                    break
+            else:
+                if progress:
+                    progress(f"compiling the {target} image")
+                t1 = time.perf_counter()
+                mc, tm = _generate(module, target, entries)
+                parts, part_waits = [], []
+                for text, opt in _parts(mc):
+                    parts.append((text, opt))
+                    part_waits.append(jit._in_thread(compile_object, target, text, opt, tensor))
+                gen += time.perf_counter() - t1
+                generated.append((mc, parts, tm, target))
+                waits[target] = (mc, part_waits)
+        objects = {target: (mc, [wait() for wait in part_waits])
+                   for target, (mc, part_waits) in waits.items()}
         # (LLVM's time not hidden behind our codegen)
         timings["llvm"] = timings.get("llvm", 0.0) + time.perf_counter() - t0 - gen
     timings["codegen"] = timings.get("codegen", 0.0) + gen
     t0 = time.perf_counter()
     for target in targets:
-        mc, obj = objects[target]
-        out[target] = _link(target, mc, obj, entries)
+        mc, objs = objects[target]
+        out[target] = _link(target, mc, objs, entries)
     timings["link"] = timings.get("link", 0.0) + time.perf_counter() - t0
     return out
 
 
-def _fork_build(module, target: str, entries: list[str]):
-    """Start building `target` in a forked child; returns a function that waits for it and
-    returns (built, the child's timings), or None if the child failed (the caller then
-    builds the target itself)."""
-    import pickle
-    import tempfile
-    fd, tmp = tempfile.mkstemp(prefix="pts-save-", suffix=".pickle")
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(fd)
-        os.unlink(tmp)
-        return None
-    if pid == 0:                     # the child: build, hand the result over, leave at once
-        code = 1
-        try:
-            timings: dict = {}
-            built = _build_here(module, [target], entries, timings)[target]
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump((built, timings), f, protocol=pickle.HIGHEST_PROTOCOL)
-            code = 0
-        finally:
-            os._exit(code)          # (no atexit handlers: they are the parent's)
-    os.close(fd)
-
-    def wait():
-        try:
-            _, status = os.waitpid(pid, 0)
-            if status != 0:
-                return None
-            with open(tmp, "rb") as f:
-                return pickle.load(f)
-        except (OSError, EOFError, pickle.UnpicklingError):
-            return None
-        finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-    return wait
-
-
 def _jobs() -> int:
-    """How many processes may build images at once: PTS_SAVE_JOBS, else the CPUs this
-    process may use (1: everything in this process)."""
+    """How many targets LLVM may compile at once: PTS_SAVE_JOBS, else the CPUs this
+    process may use."""
     v = os.environ.get("PTS_SAVE_JOBS", "").strip()
     if v.isdigit() and int(v) > 0:
         return int(v)
@@ -215,7 +273,7 @@ def build(module, ir_text: str, entries: list[str], targets: list[str],
     `timings` (seconds) gets 'codegen', 'llvm' and 'link' (summed over the targets built,
     in whichever process), 'cached' and 'targets'; `progress(message)` is told what is
     being done."""
-    from pts.backend import link
+    from pts.backend import archive_library, link
     from pts.cache_dir import code_dir
     timings = {} if timings is None else timings
     d = code_dir()
@@ -224,7 +282,8 @@ def build(module, ir_text: str, entries: list[str], targets: list[str],
         desc = link.host_image_target() if target == link.HOST_TARGET else link.TARGETS[target]
         if desc is None:
             continue
-        keys[target] = _key(target, desc, entries, ir_text)
+        lib = archive_library.load(target)
+        keys[target] = _key(target, desc, entries, ir_text, lib and lib.sha256)
         hit = _cached(d, keys[target])
         if hit is not None:
             out[target] = hit
@@ -234,26 +293,7 @@ def build(module, ir_text: str, entries: list[str], targets: list[str],
     timings["targets"] = len(out) + len(todo)
     if not todo:
         return out
-    # the other targets in forked children (each its own codegen, its own LLVM), the first
-    # here; with one CPU (or no fork) all here, LLVM overlapping our codegen
-    children = {}
-    if hasattr(os, "fork") and _jobs() > 1:
-        for target in todo[1:]:
-            wait = _fork_build(module, target, entries)
-            if wait is not None:
-                children[target] = wait
-    here = [t for t in todo if t not in children]
-    built = _build_here(module, here, entries, timings, progress)
-    if children and progress:
-        progress(f"waiting for the {', '.join(children)} images")
-    for target, wait in children.items():
-        got = wait()
-        if got is None:              # (the child failed: build it here, to report why)
-            built.update(_build_here(module, [target], entries, timings, progress))
-            continue
-        built[target], child = got
-        for k, v in child.items():
-            timings[k] = timings.get(k, 0.0) + v
+    built = _build_here(module, todo, entries, timings, progress)
     for target in todo:
         out[target] = built[target]
         _store(d, keys[target], built[target])

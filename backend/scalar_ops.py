@@ -284,7 +284,9 @@ class ScalarOps:
     def libm_call(self, name: str, args):
         """f64 libm function `name`: through its import-table slot (see IMPORT_MATH) in
         portable code (archive images), by name in code for this process, where LLVM knows
-        the libm functions (no side effects: hoisted, merged, folded on constants)."""
+        the libm functions (no side effects: hoisted, merged, folded on constants).
+        `mc.libm_called`: the module's code depends on `portable` (backend.save_images)."""
+        self.mc.libm_called = True
         if not self.mc.portable:
             return self.b.call(self.mc.libm(name, len(args)), list(args))
         return self.b.call(self.mc.import_fn(self.b, self.ctx, name), list(args))

@@ -11,7 +11,10 @@ first process of an empty cache, `warm` the next one.  The phases are those
 pts.runtime.archive_write.TIMINGS records for the save (seconds): `compile` (frontend and
 IR passes of signatures the save could not take from the process), `merge` (renaming and
 merging the entries' IR), `images` (every target's code and image, wall clock; `cached` says
-how many came from the disk cache), `zip` (the manifest and the file).  Then the archives
+how many came from the disk cache; `codegen`: our codegen, once for targets of the same
+LLVM IR; `llvm`: LLVM's time on the targets' threads not hidden behind it), `zip` (the
+manifest and the file).  The targets saved are printed under the table
+(PTS_SAVE_TARGETS chooses them).  Then the archives
 of both processes are loaded (pts.load) in this process and called with the same
 arguments: `same` is ✓ when their outputs are equal bit for bit.
 
@@ -84,8 +87,10 @@ def _child(name: str, path: str) -> dict:
     t_save = time.perf_counter() - t1
     c_save = cpu() - c1
     phases = dict(getattr(archive_write, "TIMINGS", {}) or {})
+    targets = archive_write.default_targets() if archive_write else []
     return {"save": t_save, "cpu": c_save, "call": t_call, "process": time.perf_counter() - t0,
-            "phases": phases, "pts": os.path.dirname(os.path.dirname(pts.__file__))}
+            "phases": phases, "pts": os.path.dirname(os.path.dirname(pts.__file__)),
+            "targets": targets}
 
 
 def _run(name: str, cache_dir: str, path: str, root: str | None) -> dict:
@@ -164,6 +169,8 @@ def main(argv=None) -> int:
         print(f"{name:<9}{cold['save']:>8.2f}{cold['cpu']:>7.2f}{warm['save']:>8.2f}"
               f"{warm['cpu']:>7.2f}  {'✓' if same else '✗':<4}  "
               f"{_phase_text(cold['phases'])} | {_phase_text(warm['phases'])}", flush=True)
+    if rows:
+        print(f"targets: {', '.join(rows[0]['cold'].get('targets') or ['?'])}")
     if opts.json:
         print(json.dumps(rows))
     return 1 if bad else 0

@@ -2,12 +2,14 @@
 
 An archive saved a second time — in this process or the next — takes its images from the
 disk cache and is the same file; one built with every target in this process
-(PTS_SAVE_JOBS=1) has the same images as one built in forked children; a damaged cache
+(PTS_SAVE_JOBS=1) has the same images as one built on parallel threads, and one built with
+our codegen shared between targets those of each target's own codegen; a damaged cache
 entry is a miss, never a broken archive; an image exports the archive's entries only.
 """
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import subprocess
 import sys
@@ -68,9 +70,7 @@ def test_second_save_is_cached_and_identical(tmp_path, cache_dir):
     assert list(cache_dir.glob("code/save-*.img"))
 
 
-def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
-    """A model saved by two processes: the second takes every image from the cache and
-    writes the same archive; both archives give the same outputs, bit for bit."""
+def _saving_program(tmp_path):
     prog = tmp_path / "prog.py"
     prog.write_text(textwrap.dedent(f"""
         import sys
@@ -85,6 +85,13 @@ def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
         pts.save(m, sys.argv[1])
         print(archive_write.TIMINGS["cached"], archive_write.TIMINGS["targets"])
     """))
+    return prog
+
+
+def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
+    """A model saved by two processes: the second takes every image from the cache and
+    writes the same archive; both archives give the same outputs, bit for bit."""
+    prog = _saving_program(tmp_path)
     runs = []
     for name in ("a.pts", "b.pts"):
         p = subprocess.run([sys.executable, str(prog), str(tmp_path / name)],
@@ -99,7 +106,8 @@ def test_cache_hit_in_a_new_process(tmp_path, cache_dir):
     assert np.array_equal(pts.load(a)(x), pts.load(b)(x))
 
 
-def test_forked_and_in_process_builds_agree(tmp_path, cache_dir, monkeypatch):
+@pytest.mark.all_targets
+def test_serial_and_parallel_builds_agree(tmp_path, cache_dir, monkeypatch):
     f = pts.script(poly)
     f(1.5, 3)
     monkeypatch.setenv("PTS_SAVE_JOBS", "1")
@@ -107,10 +115,69 @@ def test_forked_and_in_process_builds_agree(tmp_path, cache_dir, monkeypatch):
     serial = _images(tmp_path / "serial.pts")
     monkeypatch.setenv("PTS_CACHE", "0")        # (build again, not from the cache)
     monkeypatch.setenv("PTS_SAVE_JOBS", "3")
-    pts.save(f, tmp_path / "forked.pts")
+    pts.save(f, tmp_path / "parallel.pts")
     assert archive_write.TIMINGS["cached"] == 0
-    assert _images(tmp_path / "forked.pts") == serial
-    assert (tmp_path / "forked.pts").read_bytes() == (tmp_path / "serial.pts").read_bytes()
+    assert _images(tmp_path / "parallel.pts") == serial
+    assert (tmp_path / "parallel.pts").read_bytes() == (tmp_path / "serial.pts").read_bytes()
+
+
+def _sum_exp(x: float, n: int) -> float:
+    s = 0.0
+    for i in range(n):
+        s += math.exp(x * float(i)) + math.fmod(x, float(i + 1))
+    return s
+
+
+@pytest.mark.all_targets
+@pytest.mark.parametrize("fn, args", [(Net(), (np.ones((2, 6), np.float32),)),
+                                      (_sum_exp, (0.25, 5))])
+def test_shared_codegen_gives_the_images_of_separate_codegen(tmp_path, cache_dir, monkeypatch,
+                                                             fn, args):
+    """Targets whose LLVM IR differs only in its triple and data layout are generated once
+    (save_images._same_code): the images are those each target's own codegen makes.  A
+    model calling the archive library (both baselines share), and scalar code calling libm
+    (the host image's code differs: its own codegen)."""
+    m = pts.script(fn)
+    m(*args)
+    monkeypatch.setenv("PTS_CACHE", "0")
+    pts.save(m, tmp_path / "shared.pts")
+    monkeypatch.setattr(save_images, "_same_code", lambda *a: False)
+    pts.save(m, tmp_path / "separate.pts")
+    assert _images(tmp_path / "shared.pts") == _images(tmp_path / "separate.pts")
+    loaded = pts.load(tmp_path / "shared.pts")
+    assert np.array_equal(np.asarray(loaded(*args)), np.asarray(m(*args)))
+
+
+def test_same_code_decisions(monkeypatch):
+    """Which targets share our codegen: the baselines when both have their archive
+    library; the host image with them only when codegen's libm_call did not run."""
+    from types import SimpleNamespace
+
+    from pts.backend import archive_library
+    monkeypatch.setattr(archive_library, "load", lambda target: object())
+    plain, libm = SimpleNamespace(libm_called=False), SimpleNamespace(libm_called=True)
+    assert save_images._same_code("aarch64-linux", "x86_64-linux", libm)
+    assert save_images._same_code(link.HOST_TARGET, "x86_64-linux", plain)
+    assert not save_images._same_code(link.HOST_TARGET, "x86_64-linux", libm)
+    monkeypatch.setattr(archive_library, "load",
+                        lambda target: None if target == "aarch64-linux" else object())
+    assert not save_images._same_code("aarch64-linux", "x86_64-linux", plain)
+    monkeypatch.setattr(archive_library, "load", lambda target: None)
+    # (without the library the module's own gemm is blocked for the target's registers)
+    assert not save_images._same_code("aarch64-linux", "x86_64-linux", plain)
+
+
+@pytest.mark.all_targets
+def test_two_processes_build_the_same_archive(tmp_path, cache_dir):
+    """Without the disk cache, two processes (other string hashes: the module's parts,
+    the library objects linked) write the same bytes."""
+    prog = _saving_program(tmp_path)
+    for name, seed in (("a.pts", "1"), ("b.pts", "2")):
+        p = subprocess.run([sys.executable, str(prog), str(tmp_path / name)],
+                           capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, PTS_CACHE="0", PYTHONHASHSEED=seed))
+        assert p.returncode == 0, p.stderr
+    assert (tmp_path / "a.pts").read_bytes() == (tmp_path / "b.pts").read_bytes()
 
 
 def test_damaged_cache_entry_is_a_miss(tmp_path, cache_dir):
