@@ -33,7 +33,7 @@ ARCHIVE_LIBS := $(if $(filter Linux-x86_64,$(shell uname -s)-$(shell uname -m)),
 PRECOMPILED := stdlib/trees.pickle stdlib/vmath.ir stdlib/kernels.img $(ARCHIVE_LIBS)
 $(PRECOMPILED) &: $(STAMP) $(shell find pts frontend ir backend runtime stdlib grammar -name '*.py' -o -name '*.lark')
 	$(VPY) -m compileall -q pts frontend ir backend runtime grammar stdlib >/dev/null
-	$(VPY) -c 'from pts.backend import kernel_library; kernel_library.main()'
+	$(VPY) -c 'from pts.backend import precompiled; precompiled.main()'
 
 demo: $(STAMP) $(PRECOMPILED)
 	$(VPY) -m pts demo

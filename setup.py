@@ -8,7 +8,7 @@ code through ctypes (runtime/native.py); without _threads parallel loops run ser
 (runtime/threads.py).
 
 The library's precompiled files.  `build_py` also writes stdlib/trees.pickle,
-stdlib/vmath.ir, stdlib/kernels.img and stdlib/archive-*.lib (backend.kernel_library.main: the step `make` runs),
+stdlib/vmath.ir, stdlib/kernels.img and stdlib/archive-*.lib (backend.precompiled.main: the step `make` runs),
 so that the first tensor call after `pip install .` or `pip install -e .` does not compile
 the kernel library (~40 s).  It runs the step on the sources being installed, in a
 subprocess: for a wheel (`pip install .`) on the copies in build/lib, whose outputs then
@@ -41,8 +41,8 @@ class Packages(importlib.abc.MetaPathFinder):
             name, os.path.join(d, "__init__.py"), submodule_search_locations=[d])
 
 sys.meta_path.insert(0, Packages())
-from pts.backend import kernel_library
-kernel_library.main()
+from pts.backend import precompiled
+precompiled.main()
 """
 
 

@@ -14,7 +14,7 @@ and a save links the groups its code calls next to its own object (link.link of 
 objects): an image still holds everything it runs, and only what it calls.
 
 One file per target next to stdlib/kernels.img (`path`: archive-<target>.lib), written by
-the set-up's step (kernel_library.main) for backend.link.all_targets().  Like kernels.img
+the set-up's step (backend.precompiled.main) for backend.link.all_targets().  Like kernels.img
 its header holds the compiler's sources fingerprint and the host's key
 (kernel_library._header) and the target's description: a file made from other sources, on
 another host or for another target description is never used, and a save without a current
@@ -162,7 +162,7 @@ def is_current() -> bool:
 
 
 def write_all() -> None:
-    """kernel_library.main's step: the file of every target, those that are not current."""
+    """backend.precompiled.main's step: the file of every target, those that are not current."""
     for t in targets():
         if read(t) is None:
             write_precompiled(t)

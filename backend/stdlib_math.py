@@ -86,7 +86,7 @@ def build_ir(name: str, dt: ScalarType) -> Module:
 
 # ---------------------------------------------------------------- precompiled IR
 # The set-up (`make`, or the build step of `pip install`: setup.py,
-# backend.kernel_library.main) runs `write_precompiled`: the optimized IR of every (name,
+# backend.precompiled.main) runs `write_precompiled`: the optimized IR of every (name,
 # dtype), printed, goes to stdlib/vmath.ir with the compiler's fingerprint
 # (pts.cache_dir.sources_fingerprint: the contents of every source file) and the directory of
 # the library it was built from.  A process reads it instead of building the functions from

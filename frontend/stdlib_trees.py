@@ -4,7 +4,7 @@ random.py, optim.py, vmath.py), parsed when the set-up runs instead of on their 
 Parsing is the frontend's slowest step per line (our LALR parser runs in Python): a first
 MyConv compile parsed 17 library functions, ~40 ms of its ~380, before it parsed a line
 of the user's code.  The set-up (`make`, or the build step of `pip install`: setup.py,
-backend.kernel_library.main) runs `stdlib_trees.write()`, which parses every function and
+backend.precompiled.main) runs `stdlib_trees.write()`, which parses every function and
 method those modules define and writes the trees to stdlib/trees.pickle with the compiler's
 fingerprint (pts.cache_dir.sources_fingerprint: the contents of every source file, so any edit
 of a compiler or library source makes the file stale).  `lookup(pyfunc)` gives a function's

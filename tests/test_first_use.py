@@ -1,6 +1,6 @@
 """A first use without surprises: after an install (`make`, `pip install .`, `pip install -e .`)
 the first tensor call compiles only the user's function, because the library's precompiled
-files (stdlib/trees.pickle, vmath.ir, kernels.img: backend.kernel_library.main, run by
+files (stdlib/trees.pickle, vmath.ir, kernels.img: backend.precompiled.main, run by
 setup.py's build step and by `make`) are there and match the installed compiler; and when
 the kernel library does have to be compiled (~40 s), one line on stderr says so.
 
@@ -16,7 +16,7 @@ import tomllib
 
 import pytest
 
-from pts.backend import kernel_library, stdlib_math
+from pts.backend import archive_library, kernel_library, precompiled, stdlib_math
 from pts.frontend import stdlib_trees
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -127,11 +127,13 @@ def test_compiling_the_library_says_so_on_stderr(monkeypatch, tmp_path, capfd):
 
 
 def test_set_up_step_keeps_current_files(monkeypatch, tmp_path, capsys):
-    """backend.kernel_library.main (make's and setup.py's step) writes a missing or stale
+    """backend.precompiled.main (make's and setup.py's step) writes a missing or stale
     file and only touches a current one."""
     paths = {name: tmp_path / name for name in PRECOMPILED}
     here = os.path.dirname(stdlib_math.precompiled_path())
-    for name in ("vmath.ir", "kernels.img"):
+    libs = [os.path.basename(archive_library.path(t)) for t in archive_library.targets()]
+    paths.update({name: tmp_path / name for name in libs})
+    for name in ["vmath.ir", "kernels.img"] + libs:
         shutil.copy(os.path.join(here, name), paths[name])
         os.utime(paths[name], (0, 0))
     monkeypatch.setattr(stdlib_trees, "path", lambda: str(paths["trees.pickle"]))
@@ -140,9 +142,10 @@ def test_set_up_step_keeps_current_files(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(kernel_library, "precompiled_path", lambda: str(paths["kernels.img"]))
     monkeypatch.setattr(stdlib_math, "write_precompiled", lambda: pytest.fail("rebuilt"))
     monkeypatch.setattr(kernel_library, "write_precompiled", lambda: pytest.fail("rebuilt"))
-    kernel_library.main()
+    monkeypatch.setattr(archive_library, "write_precompiled", lambda t: pytest.fail("rebuilt"))
+    precompiled.main()
     assert stdlib_trees.is_current()                     # the missing one: written
-    assert all(paths[name].stat().st_mtime > 0 for name in ("vmath.ir", "kernels.img"))
+    assert all(paths[name].stat().st_mtime > 0 for name in ["vmath.ir", "kernels.img"] + libs)
     assert "up to date" in capsys.readouterr().out
 
 
