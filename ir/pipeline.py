@@ -43,12 +43,14 @@ from pts.ir.core import Module
 from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks, eliminate_dead_code,
                            eliminate_dead_functions, fold_constants, fuse_tensors,
                            hoist_loop_invariants, inline, interleave_loops, lift_attributes,
-                           number_values, propagate_constants, reduce_strength, release_tensors,
-                           scalarize_objects, simplify_cfg, version_loops)
+                           number_values, propagate_constants, recognize_convolutions,
+                           reduce_strength, release_tensors, scalarize_objects, simplify_cfg,
+                           version_loops)
 from pts.ir.passes import differentiate
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
+    ("recognize_convolutions", recognize_convolutions.run),  # numpy's im2col + matmul -> conv2d
     ("inline", inline.run),                            # small callees' bodies replace calls
     ("scalarize_objects", scalarize_objects.run),      # objects no one else sees -> their fields
     ("propagate_constants", propagate_constants.run),  # constants through params, branches
@@ -63,6 +65,7 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
 ]
 
 LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
+    ("recognize_convolutions", recognize_convolutions.run),  # numpy's im2col + matmul -> conv2d
     ("eliminate_dead_functions", eliminate_dead_functions.run),  # callees inlining left behind
     ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
