@@ -1,9 +1,8 @@
 """recognize_convolutions: a convolution written as numpy's im2col -> the library's conv2d.
 
-Requires: verified IR.  Invalidates: the block of a rewritten product (split in two: the
-check of the weight's width raises from a block of its own).  Adds the library's conv2d
-(pts.stdlib.nn.conv2d, lowered by the compiler: `provide`) and its callees to the module
-when it has none of that dtype yet.
+Requires: verified IR.  Invalidates: the block of a rewritten product (split: a test, the
+two paths, a join).  Adds the library's conv2d (pts.stdlib.nn.conv2d, lowered by the
+compiler: `provide`) and its callees to the module when it has none of that dtype yet.
 
 What numpy users write for a stride-1 convolution of a (N, C, H, W) array X with a
 (O, T*C) weight W (bench/trace.py's Conv2d):
@@ -19,36 +18,42 @@ sums a chunk of columns at a time without ever holding cols.  So
     %cols  = np.concatenate (tuple %tap_0, ..., %tap_T-1) {axis = 1}
     %r     = np.reshape %cols, s0, s1, s2
     %out   = np.matmul %W, %r
+    ...uses of %out
 
 becomes, when every fact below is proven from the IR,
 
-    %w4  = the weight as conv2d's (O, C, kh, kw): W.reshape(O, T, C), its taps put in
-           row-major (i, j) order (a concatenation of one-tap slices when the program's order
-           is another), .reshape(O, kh, kw, C).transpose(0, 3, 1, 2)
-    check W.shape[1] == T * C, else matmul's own ValueError (at the product's line)
-    %y   = call @conv2d(%X, %w4, zeros(O), 1, 0, 1)
-    %out = np.reshape %y, n, O, L * M
+    cbr W.shape[1] != T * C or L < 0 or M < 0, ^im2col, ^conv
+  ^conv:   %w4 = the weight as conv2d's (O, C, kh, kw): W.reshape(O, T, C), its taps put
+                 in row-major (i, j) order (a concatenation of one-tap slices when the
+                 program's order is another), .reshape(O, kh, kw, C).transpose(0, 3, 1, 2)
+           %y  = call @conv2d(%X, %w4, zeros(O), 1, 0, 1)
+           br ^conv.join(np.reshape %y, N, O, L * M)
+  ^im2col: the taps, cols, the reshape and the product as written (what raises the
+           product's own error for a weight of another width, and what numpy does with
+           negative window lengths, whose stops count from the end)
+           br ^conv.join(%out')          (the product marked {im2col = "kept"})
+  ^conv.join(%out): ...uses of %out
 
-and %cols (then the slices) dies.  The facts:
+The facts:
 - W is 2-D and of the float dtype of X (float32 or float64: conv2d's specializations); the
   product, the reshape and the concatenation have that dtype too;
 - cols and the reshape are used only by the next step (`cols used twice` keeps the copy);
 - each tap slices the last two axes of the same X with constant starts a_k, b_k >= 0 and
   no step, and full first two axes; the taps are exactly the grid 0 <= i < kh, 0 <= j < kw,
   each once (any order);
-- every tap's stop is its start plus the same length L (rows) and M (columns), where a
-  length is a size read from an array's shape plus a constant >= 0 (so no stop is
-  negative: numpy would count it from the end) or a constant;
-- L == H_X - kh + 1 and M == W_X - kw + 1 as polynomials of the sizes the IR reads (an
-  array's size along an axis; zeros' and concatenations' sizes from their operands): the
-  taps then cover X exactly as a 'valid' convolution does, and no slice is clipped;
-- the reshape's sizes are (N_X, T * C_X, L * M) as polynomials (one may be -1).
-Anything else stays as written (a non-zero pad, a stride, a tap read twice, a size the
-IR cannot relate).  The sums run in another order than the product's (conv2d's k is
-(c, i, j), the program's (i, j, c)): float rounding differs within the usual tolerance.
+- every tap's stop minus its start is the same L (rows) and M (columns), and L == H_X -
+  kh + 1, M == W_X - kw + 1, as polynomials of the sizes the IR reads (an array's size
+  along an axis; zeros' and concatenations' sizes from their operands; + - * of those):
+  then no window is clipped and they cover X as a 'valid' convolution does;
+- the reshape's sizes are (N_X, T * C_X, L * M) as polynomials (one may be -1);
+- the im2col's instructions are in the product's block, and nothing between them writes
+  memory or may raise (conv2d reads X where the product was).
+Anything else stays as written (a stride, a tap read twice, a crop, a size the IR cannot
+relate).  The sums run in another order than the product's (conv2d's k is (c, i, j), the
+program's (i, j, c)): float rounding differs within the usual tolerances.
 
-The padding the program wrote around X (concatenated zero blocks, np.pad) stays as written:
-conv2d is called with padding 0 on the padded array.
+The padding the program wrote around X (concatenated zero blocks, np.pad, any value)
+stays as written: conv2d is called with padding 0 on the padded array.
 """
 from __future__ import annotations
 
@@ -56,7 +61,8 @@ from typing import Callable
 
 from pts.errors import is_library_file
 from pts.ir.analysis import uses as uses_of
-from pts.ir.core import Builder, Const, Function, Instr, Module, Value, const
+from pts.ir import ops
+from pts.ir.core import Builder, BlockParam, Const, Function, Instr, Module, Value, const
 from pts.ir.scalar_derivatives import emit
 from pts.ir.tensor_derivatives import np_
 from pts.ir.types import F32, F64, I64, DTYPE_NAMES, TensorType
@@ -184,32 +190,23 @@ def _dim(x: Value, axis: int, depth: int = 0) -> dict:
     return _poly_sym(("dim", x, axis))
 
 
-def _split_stop(v: Value):
-    """(base, offset): v = base + offset, offset a constant, base a size read or None."""
-    if isinstance(v, Const) and isinstance(v.value, int) and not isinstance(v.value, bool):
-        return None, v.value
-    if _shape_read(v) is not None:
-        return v, 0
-    if isinstance(v, Instr) and v.op == "add" and v.type == I64:
-        a, b = v.args
-        if isinstance(a, Const) and not isinstance(a.value, bool) and _shape_read(b) is not None:
-            return b, a.value
-        if isinstance(b, Const) and not isinstance(b.value, bool) and _shape_read(a) is not None:
-            return a, b.value
-    return "?", 0
-
-
 # ------------------------------------------------------------------ the pattern
 
 class _Conv:
-    def __init__(self, x, weight, kh, kw, order, length_h, length_w):
+    def __init__(self, x, weight, kh, kw, order, chain, length_h, length_w):
         self.x, self.weight, self.kh, self.kw = x, weight, kh, kw
         self.order = order              # the grid position (i, j) of each tap, in cols' order
-        self.length_h, self.length_w = length_h, length_w     # L, M as polynomials
+        self.chain = chain              # the im2col's instructions, in program order
+        self.length_h, self.length_w = length_h, length_w     # L and M as IR values
+
+
+_MOVABLE = (ops.PURE, ops.ALLOC, ops.READ)
 
 
 def _match(mm: Instr, uses: dict) -> _Conv | None:
     w, r = mm.args
+    if mm.attrs.get("im2col") == "kept":
+        return None
     if not (isinstance(w.type, TensorType) and w.type.rank == 2 and w.type.dtype in (F32, F64)
             and isinstance(r, Instr) and r.op == "np.reshape" and r.type == TensorType(
                 w.type.dtype, 3) and mm.type == TensorType(w.type.dtype, 3)):
@@ -219,10 +216,11 @@ def _match(mm: Instr, uses: dict) -> _Conv | None:
             cols.type == TensorType(w.type.dtype, 4) and len(uses.get(cols, ())) == 1 and
             len(uses.get(r, ())) == 1 and isinstance(cols.args[0], Instr) and
             cols.args[0].op == "tuple" and cols.static().get("axis", 0) in (1, -3) and
-            set(cols.static()) <= {"axis"} and set(r.static()) <= set()):
+            set(cols.static()) <= {"axis"} and not r.static()):
         return None
-    taps = cols.args[0].args
-    x, grid, lengths = None, [], set()
+    pack = cols.args[0]
+    taps = pack.args
+    x, grid, lengths = None, [], []
     for t in taps:
         if not (isinstance(t, Instr) and t.op == "np.getitem" and
                 t.attrs.get("pattern") == "s000 s000 s110 s110" and t.type == cols.type):
@@ -235,19 +233,16 @@ def _match(mm: Instr, uses: dict) -> _Conv | None:
         if not (isinstance(a, Const) and isinstance(b, Const) and type(a.value) is int and
                 type(b.value) is int and a.value >= 0 and b.value >= 0):
             return None
-        (base_h, off_h), (base_w, off_w) = _split_stop(sh), _split_stop(sw)
-        if "?" in (base_h, base_w) or off_h - a.value < 0 or off_w - b.value < 0:
-            return None
         grid.append((a.value, b.value))
-        lengths.add((base_h, off_h - a.value, base_w, off_w - b.value))
-    if len(lengths) != 1 or len(set(grid)) != len(grid):
+        lengths.append((_add(_int(sh), _poly_const(-a.value)),
+                        _add(_int(sw), _poly_const(-b.value))))
+    if len(set(grid)) != len(grid) or not all(_same(lh, lengths[0][0]) and
+                                              _same(lw, lengths[0][1]) for lh, lw in lengths):
         return None
     kh, kw = max(i for i, _ in grid) + 1, max(j for _, j in grid) + 1
     if len(grid) != kh * kw:
         return None
-    base_h, dh, base_w, dw = lengths.pop()
-    lh = _add(_int(base_h) if base_h is not None else {}, _poly_const(dh))
-    lw = _add(_int(base_w) if base_w is not None else {}, _poly_const(dw))
+    lh, lw = lengths[0]
     # the taps cover X as a 'valid' convolution: L = H - kh + 1, M = W - kw + 1
     if not (_same(lh, _add(_dim(x, 2), _poly_const(1 - kh))) and
             _same(lw, _add(_dim(x, 3), _poly_const(1 - kw)))):
@@ -262,7 +257,27 @@ def _match(mm: Instr, uses: dict) -> _Conv | None:
     if len(free) > 1 or not all(_same(_int(s), p) for k, (s, p) in enumerate(zip(sizes, want))
                                 if k not in free):
         return None
-    return _Conv(x, w, kh, kw, grid, lh, lw)
+    # the im2col's own instructions (moved to the path that keeps it): cols, its reshape,
+    # the tuple and the taps that nothing else reads; all in the product's block, with
+    # nothing between them that writes memory or may raise (conv2d reads X at the product)
+    counts: dict = {}
+    for t in taps:
+        counts[t] = counts.get(t, 0) + 1
+    own = {r, cols, mm}
+    if len(uses.get(pack, ())) == 1:
+        own.add(pack)
+        own |= {t for t, k in counts.items() if len(uses.get(t, ())) == k}
+    block = mm.block
+    if any(i.block is not block for i in own):
+        return None
+    at = [k for k, i in enumerate(block.instrs) if i in own]
+    for i in block.instrs[at[0]:at[-1]]:
+        info = ops.OPS.get(i.op)
+        if i not in own and (info is None or info.effect not in _MOVABLE):
+            return None
+    zero = grid.index((0, 0))
+    return _Conv(x, w, kh, kw, grid, [block.instrs[k] for k in at], taps[zero].args[2],
+                 taps[zero].args[4])
 
 
 # ------------------------------------------------------------------ the rewrite
@@ -295,43 +310,20 @@ def _conv2d_function(module: Module, dt) -> str | None:
     return names[lib.entry]
 
 
-def _delete_im2col(f: Function, mm: Instr) -> None:
-    """Remove cols, its reshape and the taps nobody else reads.  eliminate_dead_code keeps
-    them (a concatenation, a reshape and an indexing may raise); _match proved these cannot:
-    the taps are in-range slices of one array whose sizes agree, and the reshape's sizes
-    are cols' own."""
-    r = mm.args[1]
-    cols = r.args[0]
-    pack = cols.args[0]
-    dead = [r, cols]
-    users = uses_of(f)
-    if len(users[pack]) == 1:
-        dead.append(pack)
-        counts: dict = {}
-        for t in pack.args:
-            counts[t] = counts.get(t, 0) + 1
-        dead += [t for t, k in counts.items() if len(users[t]) == k]
-    gone = set(dead)
-    for blk in {i.block for i in dead}:
-        blk.instrs = [i for i in blk.instrs if i not in gone]
-
-
-_MISMATCH = ("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
-             "signature (n?,k),(k,m?)->(n?,m?) (size ")
-
-
 def _rewrite(module: Module, f: Function, mm: Instr, m: _Conv) -> bool:
-    if mm.block.terminator is None or mm.block.terminator.op == "try":
+    block = mm.block
+    if block.terminator is None or block.terminator.op == "try":
         return False                   # (a raise there would skip the handler)
     dt = m.x.type.dtype
     callee = _conv2d_function(module, dt)
     if callee is None:
         return False
-    block = mm.block
     at = block.instrs.index(mm)
-    head, tail = block.instrs[:at], block.instrs[at + 1:]
-    b = Builder(f, block)
+    chain = set(m.chain)
+    head = [i for i in block.instrs[:at] if i not in chain]
+    tail = block.instrs[at + 1:]
     block.instrs = head
+    b = Builder(f, block)
     b.span = mm.span
     kh, kw, taps = m.kh, m.kw, len(m.order)
     wshape = emit(b, "np.shape", m.weight, static="{}")
@@ -340,18 +332,27 @@ def _rewrite(module: Module, f: Function, mm: Instr, m: _Conv) -> bool:
     xshape = emit(b, "np.shape", m.x, static="{}")
     n = emit(b, "tuple.get", xshape, const(0))
     c = emit(b, "tuple.get", xshape, const(1))
-    tc = emit(b, "mul", const(taps), c)
-    bad = emit(b, "ne", k, tc)
-    # the product's own error when the weight is not T*C wide: a block that raises it
-    fail = f.new_block("conv.bad")
-    cont = f.new_block("conv.ok")
-    b.cbr(bad, fail, cont)
-    fb = Builder(f, fail)
-    fb.span = mm.span
-    msg = emit(fb, "str.concatn", const(_MISMATCH), emit(fb, "str.from", tc),
-               const(" is different from "), emit(fb, "str.from", k), const(")"))
-    fb.raise_("ValueError", msg)
-    b.at(cont)
+    # the im2col as written when the weight is not T*C wide (the product's own error) or
+    # when a window's length is negative (numpy counts such a stop from the end)
+    bad = emit(b, "ne", k, emit(b, "mul", const(taps), c))
+    for length in (m.length_h, m.length_w):
+        if not (isinstance(length, Const) and length.value >= 0 or _shape_read(length)):
+            bad = emit(b, "or", bad, emit(b, "lt", length, const(0)))
+    keep = f.new_block("im2col")
+    conv = f.new_block("conv")
+    join = f.new_block("conv.join")
+    result = join.add_param(BlockParam(mm.type, "conv"))
+    b.cbr(bad, keep, conv)
+    copies: dict = {}
+    for ins in m.chain:
+        copy = Instr(ins.op, [copies.get(a, a) for a in ins.args], ins.type, ins.attrs,
+                     span=ins.span, name=ins.name)
+        copies[ins] = keep.append(copy)
+    copies[mm].attrs["im2col"] = "kept"      # (not this pass's again)
+    kb = Builder(f, keep)
+    kb.span = mm.span
+    kb.br(join, [copies[mm]])
+    b.at(conv)
     w3 = np_(b, "reshape", m.weight, emit(b, "tuple", o, const(taps), c))
     grid = [(i, j) for i in range(kh) for j in range(kw)]
     if m.order != grid:                # the taps in row-major order
@@ -371,17 +372,14 @@ def _rewrite(module: Module, f: Function, mm: Instr, m: _Conv) -> bool:
     yshape = emit(b, "np.shape", y, static="{}")
     hw = emit(b, "mul", emit(b, "tuple.get", yshape, const(2)),
               emit(b, "tuple.get", yshape, const(3)))
-    out = np_(b, "reshape", y, emit(b, "tuple", n, o, hw))
+    b.br(join, [np_(b, "reshape", y, emit(b, "tuple", n, o, hw))])
     for ins in tail:
-        ins.block = cont
-    cont.instrs.extend(tail)
-    # blocks that branched from `block`'s old terminator now come from `cont`: their
-    # parameters are unchanged (the terminator moved with its arguments)
-    f.replace_uses({mm: out})
-    _delete_im2col(f, mm)
-    # keep the blocks in order: the new ones right after the split block
-    f.blocks.remove(fail)
-    f.blocks.remove(cont)
+        ins.block = join
+    join.instrs.extend(tail)
+    f.replace_uses({mm: result})
+    # the new blocks right after the split one, in the order they run
+    for nb in (keep, conv, join):
+        f.blocks.remove(nb)
     i = f.blocks.index(block)
-    f.blocks[i + 1:i + 1] = [cont, fail]
+    f.blocks[i + 1:i + 1] = [conv, keep, join]
     return True
