@@ -4,7 +4,9 @@
 a round changes nothing (at most MAX_ROUNDS rounds: inlining can expose more folding,
 folding can shrink a callee under the inlining threshold, and so on).  simplify_cfg comes
 last so that a round ends with the CFG tidy: the round after a quiet one then has nothing
-left to do.
+left to do.  recognize_convolutions comes first: the im2col it looks for is a trace's IR as
+recorded (or lowered), and the library conv2d it adds is then optimized by the whole round
+like any callee (the same code as the kernel library's, which the JIT then calls).
 
 Then the late passes run once, in order: they change the IR's shape for the backend and
 are not part of the fixpoint (fusion outlines groups of tensor ops into kernel functions that
@@ -65,7 +67,6 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
 ]
 
 LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
-    ("recognize_convolutions", recognize_convolutions.run),  # numpy's im2col + matmul -> conv2d
     ("eliminate_dead_functions", eliminate_dead_functions.run),  # callees inlining left behind
     ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
