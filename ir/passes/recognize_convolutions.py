@@ -26,7 +26,7 @@ becomes, when every fact below is proven from the IR,
   ^conv:   %w4 = the weight as conv2d's (O, C, kh, kw): W.reshape(O, T, C), its taps put
                  in row-major (i, j) order (a concatenation of one-tap slices when the
                  program's order is another), .reshape(O, kh, kw, C).transpose(0, 3, 1, 2)
-           %y  = call @conv2d(%X, %w4, zeros(O), 1, 0, 1)
+           %y  = call @conv2d(%X, %w4, zeros(O), 1, 0, 1)     (x0 and p: below)
            br ^conv.join(np.reshape %y, N, O, L * M)
   ^im2col: the taps, cols, the reshape and the product as written (what raises the
            product's own error for a weight of another width, and what numpy does with
@@ -52,8 +52,11 @@ Anything else stays as written (a stride, a tap read twice, a crop, a size the I
 relate).  The sums run in another order than the product's (conv2d's k is (c, i, j), the
 program's (i, j, c)): float rounding differs within the usual tolerances.
 
-The padding the program wrote around X (concatenated zero blocks, np.pad, any value)
-stays as written: conv2d is called with padding 0 on the padded array.
+A zero padding the program wrote around X — X = concatenate([Z, concatenate([Z', x0, Z'],
+axis=3), Z], axis=2) (either axis first) of np.zeros blocks p wide on every side, their
+other sizes proven to match — that only the im2col reads moves to the kept path too, and
+conv2d pads x0 itself (padding=p, in the copy it makes anyway).  Any other padding (another
+value, np.pad, unequal sides) stays as written, and conv2d gets X with padding 0.
 """
 from __future__ import annotations
 
@@ -193,8 +196,8 @@ def _dim(x: Value, axis: int, depth: int = 0) -> dict:
 # ------------------------------------------------------------------ the pattern
 
 class _Conv:
-    def __init__(self, x, weight, kh, kw, order, chain, length_h, length_w):
-        self.x, self.weight, self.kh, self.kw = x, weight, kh, kw
+    def __init__(self, x, padding, weight, kh, kw, order, chain, length_h, length_w):
+        self.x, self.padding, self.weight, self.kh, self.kw = x, padding, weight, kh, kw
         self.order = order              # the grid position (i, j) of each tap, in cols' order
         self.chain = chain              # the im2col's instructions, in program order
         self.length_h, self.length_w = length_h, length_w     # L and M as IR values
@@ -258,15 +261,23 @@ def _match(mm: Instr, uses: dict) -> _Conv | None:
                                 if k not in free):
         return None
     # the im2col's own instructions (moved to the path that keeps it): cols, its reshape,
-    # the tuple and the taps that nothing else reads; all in the product's block, with
-    # nothing between them that writes memory or may raise (conv2d reads X at the product)
-    counts: dict = {}
-    for t in taps:
-        counts[t] = counts.get(t, 0) + 1
+    # and what only they read — the tuple, the taps, and a zero padding that made X; all
+    # in the product's block, with nothing between them that writes memory or may raise
+    # (conv2d reads its input where the product was)
+    padded = _zero_padding(x)
     own = {r, cols, mm}
-    if len(uses.get(pack, ())) == 1:
-        own.add(pack)
-        own |= {t for t, k in counts.items() if len(uses.get(t, ())) == k}
+    candidates = [pack] + list(taps) + (padded[2] if padded else [])
+    grew = True
+    while grew:
+        grew = False
+        for i in candidates:
+            if i not in own and isinstance(i, Instr) and all(u in own for u in uses.get(i, ())):
+                own.add(i)
+                grew = True
+    if padded and x in own:             # conv2d pads: X is made only on the kept path
+        source, padding = padded[0], padded[1]
+    else:
+        source, padding = x, 0
     block = mm.block
     if any(i.block is not block for i in own):
         return None
@@ -276,8 +287,49 @@ def _match(mm: Instr, uses: dict) -> _Conv | None:
         if i not in own and (info is None or info.effect not in _MOVABLE):
             return None
     zero = grid.index((0, 0))
-    return _Conv(x, w, kh, kw, grid, [block.instrs[k] for k in at], taps[zero].args[2],
-                 taps[zero].args[4])
+    return _Conv(source, padding, w, kh, kw, grid, [block.instrs[k] for k in at],
+                 taps[zero].args[2], taps[zero].args[4])
+
+
+def _zeros(v: Value, dt) -> bool:
+    return isinstance(v, Instr) and v.op == "np.zeros" and v.type == TensorType(dt, 4) and \
+        v.static() == {"dtype": DTYPE_NAMES[dt]}
+
+
+def _zero_padding(x: Value):
+    """(x0, p, the padding's instructions) when X is x0 with p zeros on each side of its
+    last two axes, made by concatenating np.zeros blocks (one axis, then the other), each
+    block's other sizes proven equal to what it is joined to; else None."""
+    dt = x.type.dtype
+    found, widths, axes = [], [], []
+    inner = x
+    for _ in range(2):
+        if not (isinstance(inner, Instr) and inner.op == "np.concatenate" and
+                inner.type == x.type and isinstance(inner.args[0], Instr) and
+                inner.args[0].op == "tuple" and len(inner.args[0].args) == 3 and
+                set(inner.static()) <= {"axis"}):
+            return None
+        axis = inner.static().get("axis", 0)
+        if type(axis) is not int or not -4 <= axis < 4 or axis % 4 not in (2, 3) or \
+                axis % 4 in axes:
+            return None
+        axis %= 4
+        before, mid, after = inner.args[0].args
+        if not (_zeros(before, dt) and _zeros(after, dt) and mid.type == x.type):
+            return None
+        widths += [_dim(before, axis), _dim(after, axis)]
+        for a in range(4):
+            if a != axis and not all(_same(_dim(z, a), _dim(mid, a)) for z in (before, after)):
+                return None
+        axes.append(axis)
+        found += [inner, inner.args[0], before, after]
+        inner = mid
+    if any(set(w) - {()} for w in widths):
+        return None                     # (a width that is not a constant)
+    sizes = {w.get((), 0) for w in widths}
+    if len(sizes) != 1 or min(sizes) < 0:
+        return None
+    return inner, sizes.pop(), found
 
 
 # ------------------------------------------------------------------ the rewrite
@@ -367,7 +419,7 @@ def _rewrite(module: Module, f: Function, mm: Instr, m: _Conv) -> bool:
     w4 = np_(b, "transpose", w4, axes=(0, 3, 1, 2))
     bias = emit(b, "np.zeros", emit(b, "tuple", o), static=repr({"dtype": DTYPE_NAMES[dt]}),
                 type=TensorType(dt, 1))
-    y = b.emit("call", [m.x, w4, bias, const(1), const(0), const(1)], TensorType(dt, 4),
+    y = b.emit("call", [m.x, w4, bias, const(1), const(m.padding), const(1)], TensorType(dt, 4),
                {"callee": callee})
     yshape = emit(b, "np.shape", y, static="{}")
     hw = emit(b, "mul", emit(b, "tuple.get", yshape, const(2)),

@@ -30,7 +30,10 @@ def entry_text(ir: str) -> str:
 def test_zero_padded_convolutions_become_conv2d_calls():
     m, f, ir = traced("conv_im2col_zero_padded")
     own = entry_text(ir)
-    assert len(re.findall(r"call @conv2d\(", own)) == 2, own
+    # conv2d pads the input itself (3x3: padding 1, 5x5: 2): the zero blocks and their
+    # concatenations are made only on the kept path
+    assert re.search(r"call @conv2d\(%x, %\w+, %\w+, 1, 1, 1\)", own), own
+    assert re.search(r"call @conv2d\(%\w+, %\w+, %\w+, 1, 2, 1\)", own), own
     # the windows, their concatenation and the product are left only on the path taken
     # when the weight does not fit (matmul's error) or a window is negative
     assert len(re.findall(r"cbr %\w+, \^im2col\d*, \^conv\d*", own)) == 2, own
@@ -70,3 +73,12 @@ def test_a_weight_of_the_wrong_width_is_matmuls_error(backend):
     with pytest.raises(ValueError) as got:
         f(m.INPUTS[0][0])
     assert str(got.value) == str(eager.value)
+
+
+def test_a_padding_of_ones_stays_as_written():
+    m, f, ir = traced("conv_im2col_ones_padded")
+    own = entry_text(ir)
+    assert re.search(r"call @conv2d\(%\w+, %\w+, %\w+, 1, 0, 1\)", own), own
+    assert own.index("np.ones") < own.index("^conv:"), own     # made before the test
+    x = m.INPUTS[1][0]
+    np.testing.assert_allclose(f(x), m.TRACE(x), rtol=2e-5, atol=2e-6)
