@@ -524,8 +524,10 @@ class FusedKernel:
             flat = self.flat_condition(shape)
         with b.if_else(contiguous) as (then, otherwise):
             with then:
-                if flat is None:
+                if flat is None and (plan.reductions or row_root):
                     self.dispatch("rows", out, rows, n)
+                elif flat is None:      # (leaves of lower rank: no flat loop)
+                    self.merged_rows(shape, out, rows, n)
                 else:
                     with b.if_else(flat) as (then2, otherwise2):
                         with then2:
@@ -543,9 +545,12 @@ class FusedKernel:
         """The rows of an elementwise kernel, the last two axes run as one when every leaf
         has both (contiguously) or neither: a batch norm's (N, C, H, W) input with its
         (1, C, 1, 1) scale runs N*C rows of H*W, not N*C*H rows of W (28: shorter than the
-        vectorized loop's body)."""
-        b, r = self.b, len(shape)
-        if any(x.rank != r for x in self.tensors):
+        vectorized loop's body).  A leaf of lower rank (at least 2) broadcasts from the left
+        as numpy's do: a (C, 1, 1) bias of an (N, C, H, W) image, as a trace records a
+        numpy user's `x * scale.reshape(-1, 1, 1)`, merges the same way (a (W,) row does not:
+        the rows it needs are W long)."""
+        b = self.b
+        if any(x.rank < 2 for x in self.tensors):
             self.dispatch("rows", out, rows, n)
             return
         ok = ir.Constant(I1T, 1)

@@ -4,7 +4,9 @@
 a round changes nothing (at most MAX_ROUNDS rounds: inlining can expose more folding,
 folding can shrink a callee under the inlining threshold, and so on).  simplify_cfg comes
 last so that a round ends with the CFG tidy: the round after a quiet one then has nothing
-left to do.
+left to do.  recognize_convolutions comes first: the im2col it looks for is a trace's IR as
+recorded (or lowered), and the library conv2d it adds is then optimized by the whole round
+like any callee (the same code as the kernel library's, which the JIT then calls).
 
 Then the late passes run once, in order: they change the IR's shape for the backend and
 are not part of the fixpoint (fusion outlines groups of tensor ops into kernel functions that
@@ -43,12 +45,14 @@ from pts.ir.core import Module
 from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks, eliminate_dead_code,
                            eliminate_dead_functions, fold_constants, fuse_tensors,
                            hoist_loop_invariants, inline, interleave_loops, lift_attributes,
-                           number_values, propagate_constants, reduce_strength, release_tensors,
-                           scalarize_objects, simplify_cfg, version_loops)
+                           number_values, propagate_constants, recognize_convolutions,
+                           reduce_strength, release_tensors, scalarize_objects, simplify_cfg,
+                           version_loops)
 from pts.ir.passes import differentiate
 from pts.ir.verify import IRVerifyError, verify_module
 
 PASSES: list[tuple[str, Callable[[Module], bool]]] = [
+    ("recognize_convolutions", recognize_convolutions.run),  # numpy's im2col + matmul -> conv2d
     ("inline", inline.run),                            # small callees' bodies replace calls
     ("scalarize_objects", scalarize_objects.run),      # objects no one else sees -> their fields
     ("propagate_constants", propagate_constants.run),  # constants through params, branches

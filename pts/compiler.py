@@ -31,7 +31,7 @@ from pts.frontend.objects import ObjectType, python_function
 from pts.frontend.program import build
 from pts.frontend.shared_globals import not_shareable, refolding
 from pts.ir import pipeline
-from pts.ir.passes import share_methods
+from pts.ir.passes import recognize_convolutions, share_methods
 from pts.ir.core import Function, Module
 
 # What an entry compiles.  "function": a Python function for argument types; "method": a
@@ -190,6 +190,20 @@ def compile_traced(module: Module, param_names: tuple[str, ...], *,
     return CompileRecord(kind="trace", module=module, param_names=param_names,
                          const_params={}, global_reads={}, grad_wrt=tuple(grad_wrt or ()),
                          timings={"passes": (time.perf_counter() - t0) * 1e3})
+
+
+def library_conv2d(dtype) -> Module:
+    """A fresh module of the library's conv2d (pts.stdlib.nn) for tensors of `dtype`, as
+    lowered (the pipeline optimizes it with the module it joins): what
+    ir.passes.recognize_convolutions calls for an im2col convolution a program wrote."""
+    from pts.frontend.program import build_module
+    from pts.ir.types import I64, TensorType
+    from pts.stdlib import nn
+    return build_module(nn.conv2d, (TensorType(dtype, 4), TensorType(dtype, 4),
+                                    TensorType(dtype, 1), I64, I64, I64))
+
+
+recognize_convolutions.provide(library_conv2d)
 
 
 def share_enabled() -> bool:

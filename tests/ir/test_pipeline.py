@@ -34,6 +34,7 @@ func @id(%v: i64) -> i64 {
 def test_pass_names_are_listed_once_in_order():
     # the pipeline as it stands: a change to it must show up here (and in its docstring)
     assert pass_names() == [
+        "recognize_convolutions",  # numpy's im2col + product -> the library's conv2d
         "inline", "scalarize_objects", "propagate_constants", "fold_constants", "reduce_strength",
         "number_values", "hoist_loop_invariants", "eliminate_checks", "bound_indices",
         "eliminate_dead_code",
