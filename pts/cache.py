@@ -322,11 +322,13 @@ class DiskEntry:
         rebound a folded number or string)."""
         return dependencies(record.global_reads, self.pyfunc, record.folded)
 
-    def store(self, record, timings: dict | None = None, deps=_UNSET):
+    def store(self, record, timings: dict | None = None, deps=_UNSET, compiled=None):
         """Compile the module of `record` (the compile driver's, for this entry's function
         and signature) to tier-2 code, save it, load it; returns the loaded module.
         Uncacheable modules are compiled without saving.  `deps`: the dependencies taken
-        when the code was compiled (`dependencies`), else taken now."""
+        when the code was compiled (`dependencies`), else taken now.  `compiled`: what
+        backend.jit.compile_module made of the module (its LLVM IR is used again:
+        jit.image_of)."""
         from pts.backend import jit
         module = record.module
         if deps is _UNSET:
@@ -342,8 +344,9 @@ class DiskEntry:
             release = native.release
         else:
             native = None
-            kind, code, symbols, release = jit.compile_image(module, "pts_" + content[:16],
-                                                              timings=timings)
+            built = jit.image_of(compiled, module, timings) if compiled is not None else None
+            kind, code, symbols, release = built or jit.compile_image(
+                module, "pts_" + content[:16], timings=timings)
         manifest = {
             "format": FORMAT, "key": self.key, "content": content,
             "function": [self.pyfunc.__code__.co_filename, self.pyfunc.__qualname__],

@@ -188,9 +188,10 @@ def _source_record(fn) -> list:
     return rec
 
 
-def entry_for(py_func, name: str, sig: tuple, root):
+def entry_for(py_func, name: str, sig: tuple, root, extra=None):
     """The cache slot of method `name` (function `py_func`) of `root` for argument types
-    `sig`, or None (cache off, no source, a model the walk cannot describe)."""
+    `sig`, or None (cache off, no source, a model the walk cannot describe).  `extra`:
+    JSON data of what else the code depends on (a train step's optimizer: pts.train)."""
     d = code_dir()
     if d is None:
         return None
@@ -198,6 +199,8 @@ def entry_for(py_func, name: str, sig: tuple, root):
         shape, functions = structure(root)
         parts = [cache.FORMAT, __version__, compiler_fingerprint(), host_key(), "model",
                  cache.source_record(py_func), name, [str(t) for t in sig], shape]
+        if extra is not None:
+            parts.append(extra)
         key = _sha(json.dumps(parts))[:40]
     except Exception:
         return None
@@ -210,6 +213,10 @@ class ModelEntry(cache.DiskEntry):
     def __init__(self, directory: str, key: str, py_func, sig: tuple, functions: dict):
         super().__init__(directory, key, py_func, sig)
         self.functions = functions
+        # what the caller keeps with the code besides the compile record's facts (JSON
+        # data: a train step's parameter updates, pts.train); set before the code is stored,
+        # read back by load_model
+        self.plan: dict = {}
 
     def valid(self, deps: list) -> bool:
         return cache.valid_dependencies(deps, self.pyfunc, self.functions)
@@ -217,7 +224,8 @@ class ModelEntry(cache.DiskEntry):
     def extra_manifest(self, record) -> dict:
         return {"model": {"lifted": [list(p) for p in record.lifted],
                           "guards": [[list(path), kind] for path, (kind, _) in record.guards],
-                          "const_indices": list(record.const_indices)}}
+                          "const_indices": list(record.const_indices),
+                          "plan": self.plan}}
 
     def load_model(self, root, timings: dict | None = None):
         """(loaded module, entry signature, lifted paths, guards, const indices), or None."""
@@ -231,6 +239,7 @@ class ModelEntry(cache.DiskEntry):
             lifted = tuple(tuple(p) for p in m["lifted"])
             for p in lifted:
                 resolve(root, p)
+            self.plan = m.get("plan", {})
         except Exception:
             return None
         STATS["model_cache_hits"] += 1

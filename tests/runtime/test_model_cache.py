@@ -295,3 +295,107 @@ def test_shared_layers_with_buffers_updated_in_place():
         np.testing.assert_allclose(m(x), reference(x), rtol=1e-5, atol=1e-6)
     for (k, a), (_, b) in zip(model.state_dict().items(), reference.state_dict().items()):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6, err_msg=k)
+
+
+# ---------------------------------------------------------------- train steps
+
+LOSS = """\
+
+
+def loss_fn(model: Net, x: Tensor, y: Tensor) -> float:
+    return F.cross_entropy(model(x), y)
+"""
+
+STEP_RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import numpy as np
+import pts
+from pts import cache
+import netmod
+from pts.model_cache import STATS as MODEL_STATS
+pts.manual_seed({seed})
+model = netmod.Net(**{kwargs!r})
+if {eval!r}:
+    model.eval()
+params = list(model.head.parameters()) if {head_only!r} else list(model.parameters())
+opt = {optimizer}
+step = pts.train_step(model, netmod.loss_fn, opt)
+x = np.linspace(-1, 1, 5 * 8).reshape(5, 8).astype(np.float32)
+y = np.array([0, 1, 1, 0, 1])
+initial = [p.tolist() for p in model.parameters()]
+losses = [step(x, y) for _ in range(3)]
+print(json.dumps({{"losses": losses, "weights": [p.tolist() for p in model.parameters()],
+                  "initial": initial, "head": len(list(model.head.parameters())),
+                  "stats": {{**{{k: cache.STATS[k] for k in ("llvm_compiles", "cache_loads")}},
+                            **MODEL_STATS}}}}))
+"""
+
+
+def run_step(src, optimizer="pts.optim.Adam(params, lr=1e-2)", seed=0, eval=False,
+             head_only=False, env=None, **kwargs):
+    code = STEP_RUNNER.format(dir=str(src), seed=seed, kwargs=kwargs, eval=eval,
+                              head_only=head_only, optimizer=optimizer)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=300, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1",
+                                             **(env or {})))
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_train_step_from_the_disk_cache(tmp_path, cache_dir):
+    """A fresh process with the same model, loss and optimizer takes the stored step (no
+    LLVM) and computes the same losses and weights; the optimizer's numbers are arguments
+    (another lr hits); what the step folded in — the update kind, which parameters the
+    optimizer holds, the loss's source, train/eval — compiles again."""
+    src = tmp_path / "src"
+    src.mkdir()
+    write_model(src, MODEL + LOSS)
+    first = run_step(src, layers=1)
+    assert compiled(first)
+    again = run_step(src, layers=1)
+    assert hit(again) and again["stats"]["cache_loads"] == 1
+    assert again["losses"] == first["losses"] and again["weights"] == first["weights"]
+    assert first["losses"][2] < first["losses"][0]
+    lr = run_step(src, optimizer="pts.optim.Adam(params, lr=1e-3)", layers=1)
+    assert hit(lr) and lr["losses"][0] == first["losses"][0] and \
+        lr["losses"][1] != first["losses"][1]
+    sgd = "pts.optim.SGD(params, lr=1e-2, momentum=0.9)"
+    assert compiled(run_step(src, optimizer=sgd, layers=1))
+    assert hit(run_step(src, optimizer=sgd, layers=1))
+    assert compiled(run_step(src, optimizer="pts.optim.Adam(params, lr=1e-2, amsgrad=True)",
+                             layers=1))
+    head = run_step(src, head_only=True, layers=1)      # the blocks are not trained
+    assert compiled(head)
+    n = head["head"]
+    assert head["weights"][:-n] == head["initial"][:-n]
+    assert all(w != i for w, i in zip(head["weights"][-n:], head["initial"][-n:]))
+    cached_head = run_step(src, head_only=True, layers=1)
+    assert hit(cached_head) and cached_head["weights"] == head["weights"]
+    assert compiled(run_step(src, eval=True, layers=1))
+    write_model(src, MODEL + LOSS.replace("F.cross_entropy(model(x), y)",
+                                          "F.cross_entropy(model(x) * 2.0, y)"))
+    edited = run_step(src, layers=1)
+    assert compiled(edited) and edited["losses"] != first["losses"]
+
+
+def test_first_call_compiles_at_once_and_the_image_is_stored_after(tmp_path, cache_dir,
+                                                                    monkeypatch):
+    """PTS_TIER=auto (the default): a model's or a train step's first call runs code of
+    backend.jit.compile_module, and the disk cache's image is made from the same LLVM IR in
+    the background (kept at exit): the next process loads it."""
+    monkeypatch.setenv("PTS_TIER", "auto")
+    src = tmp_path / "src"
+    src.mkdir()
+    write_model(src, MODEL + LOSS)
+    first = run(src)
+    assert compiled(first)
+    again = run(src)
+    assert hit(again) and again["stats"]["cache_loads"] == 1
+    np.testing.assert_allclose(again["out"], first["out"], rtol=1e-6, atol=1e-7)
+    step = run_step(src, layers=1)
+    assert compiled(step)
+    cached = run_step(src, layers=1)
+    assert hit(cached)
+    np.testing.assert_allclose(cached["losses"], step["losses"], rtol=1e-6)
+    np.testing.assert_allclose(cached["weights"][0], step["weights"][0], rtol=1e-6, atol=1e-7)
