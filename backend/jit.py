@@ -14,7 +14,7 @@ replaced tier stays mapped while a call may still be running in it.  `PTS_TIER` 
 "auto" (the default: tier 0, then tier 2 in the background; modules with tensor code go to
 tier 2 directly, ir.analysis.has_tensor_code), "0"/"fast" (tier 0 only) or "2"/"opt" (tier 2
 before the first call, no tier 0).  `wait()` (pts.wait_optimized) waits for the worker.
-At exit, jobs that save to the disk cache are finished (bounded by PTS_EXIT_WAIT seconds)
+At exit, jobs that save to the disk cache are finished (bounded by PTS_EXIT_WAIT seconds, 30)
 so that the next process loads optimized code; others are dropped.  A fork waits for the
 running job (register_at_fork): the child must not inherit LLVM's locks mid-job.
 
@@ -910,11 +910,12 @@ def wait(timeout: float | None = None) -> bool:
 def _finish_at_exit() -> None:
     """Tier-2 compiles of a short-lived process save their code in the disk cache when they
     finish: let them (the next process then loads it); others are dropped.  Bounded, so
-    exit never hangs (PTS_EXIT_WAIT seconds, default 10)."""
+    exit never hangs (PTS_EXIT_WAIT seconds, default 30: a train step's image, stored in
+    the background (pts.compiled), takes ~5 s of CPU, more than 10 s on a loaded machine)."""
     global _exiting
     _exiting = True
     if _pending:
-        wait(float(os.environ.get("PTS_EXIT_WAIT", "10")))
+        wait(float(os.environ.get("PTS_EXIT_WAIT", "30")))
 
 
 _fork_held: list = []

@@ -256,7 +256,7 @@ def main(argv=None) -> int:
     print("A model's first call (issue 32, Build 3): cold = empty disk cache, cache = the next "
           f"process; median of {opts.repeat} [best] (wall clock, shared machine: load "
           f"{os.getloadavg()[0]:.1f})")
-    print(f"{'model':<10}{'cold ms':>16}{'cpu ms':>8}{'cache ms':>16}{'compiles':>10}{'shared':>8}"
+    print(f"{'model':<10}{'cold ms':>16}{'cpu ms':>9}{'cache ms':>16}{'compiles':>10}{'shared':>8}"
           f"{'loads':>7}  ok")
     bad = 0
     for name in opts.models.split(","):
@@ -271,7 +271,7 @@ def main(argv=None) -> int:
 
         def ms(rows, row):
             return f"{row['seconds'] * 1e3:.1f} [{min(r['seconds'] for r in rows) * 1e3:.1f}]"
-        print(f"{name:<10}{ms(colds, cold):>16}{cold['cpu'] * 1e3:>8.0f}{ms(hits, cached):>16}"
+        print(f"{name:<10}{ms(colds, cold):>16}{cold['cpu'] * 1e3:>9.0f}{ms(hits, cached):>16}"
               f"{cold['compiles']:>10}{cold['shared']:>8}{cached['loads']:>7}  "
               f"{'✓' if ok else '✗'}", flush=True)
     return 1 if bad else 0
