@@ -325,7 +325,13 @@ x = np.linspace(-1, 1, 5 * 8).reshape(5, 8).astype(np.float32)
 y = np.array([0, 1, 1, 0, 1])
 initial = [p.tolist() for p in model.parameters()]
 losses = [step(x, y) for _ in range(3)]
-print(json.dumps({{"losses": losses, "weights": [p.tolist() for p in model.parameters()],
+saved = None
+if {save!r}:        # pts.save of a step whose code came from the disk cache (its IR compiled)
+    from pts.runtime import archive
+    archive.save(step, {save!r}, example_inputs=[x, y], targets=archive.native_targets()[:1])
+    saved = [pts.load({save!r})(x, y), step(x, y)]
+print(json.dumps({{"losses": losses, "saved": saved,
+                  "weights": [p.tolist() for p in model.parameters()],
                   "initial": initial, "head": len(list(model.head.parameters())),
                   "stats": {{**{{k: cache.STATS[k] for k in ("llvm_compiles", "cache_loads")}},
                             **MODEL_STATS}}}}))
@@ -333,9 +339,9 @@ print(json.dumps({{"losses": losses, "weights": [p.tolist() for p in model.param
 
 
 def run_step(src, optimizer="pts.optim.Adam(params, lr=1e-2)", seed=0, eval=False,
-             head_only=False, env=None, **kwargs):
+             head_only=False, env=None, save=None, **kwargs):
     code = STEP_RUNNER.format(dir=str(src), seed=seed, kwargs=kwargs, eval=eval,
-                              head_only=head_only, optimizer=optimizer)
+                              head_only=head_only, optimizer=optimizer, save=save)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=300, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1",
                                              **(env or {})))
@@ -345,21 +351,32 @@ def run_step(src, optimizer="pts.optim.Adam(params, lr=1e-2)", seed=0, eval=Fals
 
 def test_train_step_from_the_disk_cache(tmp_path, cache_dir):
     """A fresh process with the same model, loss and optimizer takes the stored step (no
-    LLVM) and computes the same losses and weights; the optimizer's numbers are arguments
-    (another lr hits); what the step folded in — the update kind, which parameters the
-    optimizer holds, the loss's source, train/eval — compiles again."""
+    LLVM) and computes the same losses and weights, and pts.save still saves it; the
+    optimizer's numbers are arguments (another lr hits)."""
     src = tmp_path / "src"
     src.mkdir()
     write_model(src, MODEL + LOSS)
     first = run_step(src, layers=1)
     assert compiled(first)
-    again = run_step(src, layers=1)
+    assert first["losses"][2] < first["losses"][0]
+    again = run_step(src, layers=1, save=str(tmp_path / "step.pts"))
     assert hit(again) and again["stats"]["cache_loads"] == 1
     assert again["losses"] == first["losses"] and again["weights"] == first["weights"]
-    assert first["losses"][2] < first["losses"][0]
+    np.testing.assert_allclose(*again["saved"], rtol=1e-5)
     lr = run_step(src, optimizer="pts.optim.Adam(params, lr=1e-3)", layers=1)
     assert hit(lr) and lr["losses"][0] == first["losses"][0] and \
         lr["losses"][1] != first["losses"][1]
+
+
+@pytest.mark.slow
+def test_train_step_compiles_again_when_what_it_folded_in_changes(tmp_path, cache_dir):
+    """The update kind and its flags, which parameters the optimizer holds, train/eval,
+    the loss's source: each is another entry."""
+    src = tmp_path / "src"
+    src.mkdir()
+    write_model(src, MODEL + LOSS)
+    first = run_step(src, layers=1)
+    assert compiled(first)
     sgd = "pts.optim.SGD(params, lr=1e-2, momentum=0.9)"
     assert compiled(run_step(src, optimizer=sgd, layers=1))
     assert hit(run_step(src, optimizer=sgd, layers=1))
@@ -373,12 +390,16 @@ def test_train_step_from_the_disk_cache(tmp_path, cache_dir):
     cached_head = run_step(src, head_only=True, layers=1)
     assert hit(cached_head) and cached_head["weights"] == head["weights"]
     assert compiled(run_step(src, eval=True, layers=1))
+    assert compiled(run_step(src, layers=2))
     write_model(src, MODEL + LOSS.replace("F.cross_entropy(model(x), y)",
                                           "F.cross_entropy(model(x) * 2.0, y)"))
     edited = run_step(src, layers=1)
     assert compiled(edited) and edited["losses"] != first["losses"]
+    write_model(src, MODEL + LOSS)
+    assert hit(run_step(src, layers=1))
 
 
+@pytest.mark.slow
 def test_first_call_compiles_at_once_and_the_image_is_stored_after(tmp_path, cache_dir,
                                                                     monkeypatch):
     """PTS_TIER=auto (the default): a model's or a train step's first call runs code of
