@@ -32,8 +32,15 @@ must check:
   structure key says they hold) so that a later change of the model (`m.eval()`) is seen by
   the next call, as for compiled code.
 
+A train step (pts.train.TrainStep, pts.compiled.compile_step) is a model entry of its loss
+function named "train_step", whose key adds what the step folded in of its optimizer
+(`extra`: for each of the model's named parameters the optimizer index and update kind with
+its flags, and the optimizer's class); the manifest's `plan` keeps what the step needs
+besides the code (which lifted array each update goes to).
+
 What stays out: the interpreter backend, methods specialized on argument values (strings,
-`axis=`), models with attributes the walk cannot describe (then uncacheable, never stale).
+`axis=`), models with attributes the walk cannot describe (then uncacheable, never stale),
+train steps of a process that registered custom VJPs.
 `STATS` (pts.cache_dir.MODEL_STATS) counts hits (`model_cache_hits`) and the methods
 ir.passes.share_methods merged (`shared_methods`).
 """

@@ -9,6 +9,8 @@ float).  It is compiled once per argument signature and model state the code fol
 optimizer structure (its kind and flags: SGD with or without momentum, nesterov, maximize,
 amsgrad): a change of a hyperparameter that is a number (lr, betas, eps, weight_decay,
 momentum, dampening: a scheduler) never recompiles.  `step.compiles` counts compiles.
+The compiled step is kept in the disk cache (pts.compiled.compile_step, pts.model_cache):
+a fresh process with the same sources, model structure and optimizer structure loads it.
 
 How it is built: the compile driver (pts.compiler, kind "train_step") differentiates the
 loss with respect to the model's parameters (the grad record's module), then `compose`

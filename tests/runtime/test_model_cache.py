@@ -325,13 +325,14 @@ x = np.linspace(-1, 1, 5 * 8).reshape(5, 8).astype(np.float32)
 y = np.array([0, 1, 1, 0, 1])
 initial = [p.tolist() for p in model.parameters()]
 losses = [step(x, y) for _ in range(3)]
+weights = [p.tolist() for p in model.parameters()]
 saved = None
 if {save!r}:        # pts.save of a step whose code came from the disk cache (its IR compiled)
     from pts.runtime import archive
     archive.save(step, {save!r}, example_inputs=[x, y], targets=archive.native_targets()[:1])
     saved = [pts.load({save!r})(x, y), step(x, y)]
 print(json.dumps({{"losses": losses, "saved": saved,
-                  "weights": [p.tolist() for p in model.parameters()],
+                  "weights": weights,
                   "initial": initial, "head": len(list(model.head.parameters())),
                   "stats": {{**{{k: cache.STATS[k] for k in ("llvm_compiles", "cache_loads")}},
                             **MODEL_STATS}}}}))
