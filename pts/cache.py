@@ -208,6 +208,15 @@ _valid = valid_dependencies
 
 def _by_name(module: str, qualname: str):
     obj = sys.modules.get(module)
+    if obj is None and module.startswith("pts."):
+        # pts's own modules that the compiler imports when it needs them (stdlib/nn_grad.py's
+        # VJPs, which a gradient's code calls without naming them): a process loading the
+        # code has not compiled anything yet
+        import importlib
+        try:
+            obj = importlib.import_module(module)
+        except ImportError:
+            return None
     for part in qualname.split("."):
         obj = getattr(obj, part, None)
     return python_function(obj)

@@ -421,3 +421,51 @@ def test_first_call_compiles_at_once_and_the_image_is_stored_after(tmp_path, cac
     assert hit(cached)
     np.testing.assert_allclose(cached["losses"], step["losses"], rtol=1e-6)
     np.testing.assert_allclose(cached["weights"][0], step["weights"][0], rtol=1e-6, atol=1e-7)
+
+
+CONV = """\
+import numpy as np
+import pts.nn as nn
+import pts.nn.functional as F
+from pts import Tensor
+
+
+def net():
+    return nn.Sequential(nn.Conv2d(1, 2, 3), nn.ReLU(), nn.Flatten(), nn.Linear(8, 2))
+
+
+def loss_fn(model: nn.Sequential, x: Tensor, y: Tensor) -> float:
+    return F.cross_entropy(model(x), y)
+"""
+
+CONV_RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import numpy as np
+import pts
+from pts.model_cache import STATS
+import convmod
+pts.manual_seed(0)
+model = convmod.net()
+step = pts.train_step(model, convmod.loss_fn, pts.optim.SGD(model.parameters(), lr=0.1))
+x = np.linspace(-1, 1, 2 * 16).reshape(2, 1, 4, 4).astype(np.float32)
+losses = [step(x, np.array([0, 1])) for _ in range(2)]
+print(json.dumps({{"losses": losses, "hits": STATS["model_cache_hits"]}}))
+"""
+
+
+def test_train_step_whose_gradient_calls_library_vjps_from_the_disk_cache(tmp_path,
+                                                                           cache_dir):
+    """A convolution's gradient calls stdlib/nn_grad.py's VJPs, which the code names
+    nowhere and which a fresh process has not imported: the cached step's dependencies are
+    still found (and checked)."""
+    (tmp_path / "convmod.py").write_text(CONV)
+    outs = []
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", CONV_RUNNER.format(dir=str(tmp_path))],
+                           capture_output=True, text=True, timeout=300,
+                           env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+        assert r.returncode == 0, r.stderr
+        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    assert outs[0]["hits"] == 0 and outs[1]["hits"] == 1
+    assert outs[1]["losses"] == outs[0]["losses"] and outs[0]["losses"][1] < outs[0]["losses"][0]
