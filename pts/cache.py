@@ -208,6 +208,15 @@ _valid = valid_dependencies
 
 def _by_name(module: str, qualname: str):
     obj = sys.modules.get(module)
+    if obj is None and module.startswith("pts."):
+        # pts's own modules that the compiler imports when it needs them (stdlib/nn_grad.py's
+        # VJPs, which a gradient's code calls without naming them): a process loading the
+        # code has not compiled anything yet
+        import importlib
+        try:
+            obj = importlib.import_module(module)
+        except ImportError:
+            return None
     for part in qualname.split("."):
         obj = getattr(obj, part, None)
     return python_function(obj)
@@ -322,11 +331,13 @@ class DiskEntry:
         rebound a folded number or string)."""
         return dependencies(record.global_reads, self.pyfunc, record.folded)
 
-    def store(self, record, timings: dict | None = None, deps=_UNSET):
+    def store(self, record, timings: dict | None = None, deps=_UNSET, compiled=None):
         """Compile the module of `record` (the compile driver's, for this entry's function
         and signature) to tier-2 code, save it, load it; returns the loaded module.
         Uncacheable modules are compiled without saving.  `deps`: the dependencies taken
-        when the code was compiled (`dependencies`), else taken now."""
+        when the code was compiled (`dependencies`), else taken now.  `compiled`: what
+        backend.jit.compile_module made of the module (its LLVM IR is used again:
+        jit.image_of)."""
         from pts.backend import jit
         module = record.module
         if deps is _UNSET:
@@ -342,8 +353,9 @@ class DiskEntry:
             release = native.release
         else:
             native = None
-            kind, code, symbols, release = jit.compile_image(module, "pts_" + content[:16],
-                                                              timings=timings)
+            built = jit.image_of(compiled, module, timings) if compiled is not None else None
+            kind, code, symbols, release = built or jit.compile_image(
+                module, "pts_" + content[:16], timings=timings)
         manifest = {
             "format": FORMAT, "key": self.key, "content": content,
             "function": [self.pyfunc.__code__.co_filename, self.pyfunc.__qualname__],

@@ -32,8 +32,15 @@ must check:
   structure key says they hold) so that a later change of the model (`m.eval()`) is seen by
   the next call, as for compiled code.
 
+A train step (pts.train.TrainStep, pts.compiled.compile_step) is a model entry of its loss
+function named "train_step", whose key adds what the step folded in of its optimizer
+(`extra`: for each of the model's named parameters the optimizer index and update kind with
+its flags, and the optimizer's class); the manifest's `plan` keeps what the step needs
+besides the code (which lifted array each update goes to).
+
 What stays out: the interpreter backend, methods specialized on argument values (strings,
-`axis=`), models with attributes the walk cannot describe (then uncacheable, never stale).
+`axis=`), models with attributes the walk cannot describe (then uncacheable, never stale),
+train steps of a process that registered custom VJPs.
 `STATS` (pts.cache_dir.MODEL_STATS) counts hits (`model_cache_hits`) and the methods
 ir.passes.share_methods merged (`shared_methods`).
 """
@@ -188,9 +195,10 @@ def _source_record(fn) -> list:
     return rec
 
 
-def entry_for(py_func, name: str, sig: tuple, root):
+def entry_for(py_func, name: str, sig: tuple, root, extra=None):
     """The cache slot of method `name` (function `py_func`) of `root` for argument types
-    `sig`, or None (cache off, no source, a model the walk cannot describe)."""
+    `sig`, or None (cache off, no source, a model the walk cannot describe).  `extra`:
+    JSON data of what else the code depends on (a train step's optimizer: pts.train)."""
     d = code_dir()
     if d is None:
         return None
@@ -198,6 +206,8 @@ def entry_for(py_func, name: str, sig: tuple, root):
         shape, functions = structure(root)
         parts = [cache.FORMAT, __version__, compiler_fingerprint(), host_key(), "model",
                  cache.source_record(py_func), name, [str(t) for t in sig], shape]
+        if extra is not None:
+            parts.append(extra)
         key = _sha(json.dumps(parts))[:40]
     except Exception:
         return None
@@ -210,6 +220,10 @@ class ModelEntry(cache.DiskEntry):
     def __init__(self, directory: str, key: str, py_func, sig: tuple, functions: dict):
         super().__init__(directory, key, py_func, sig)
         self.functions = functions
+        # what the caller keeps with the code besides the compile record's facts (JSON
+        # data: a train step's parameter updates, pts.train); set before the code is stored,
+        # read back by load_model
+        self.plan: dict = {}
 
     def valid(self, deps: list) -> bool:
         return cache.valid_dependencies(deps, self.pyfunc, self.functions)
@@ -217,7 +231,8 @@ class ModelEntry(cache.DiskEntry):
     def extra_manifest(self, record) -> dict:
         return {"model": {"lifted": [list(p) for p in record.lifted],
                           "guards": [[list(path), kind] for path, (kind, _) in record.guards],
-                          "const_indices": list(record.const_indices)}}
+                          "const_indices": list(record.const_indices),
+                          "plan": self.plan}}
 
     def load_model(self, root, timings: dict | None = None):
         """(loaded module, entry signature, lifted paths, guards, const indices), or None."""
@@ -231,6 +246,7 @@ class ModelEntry(cache.DiskEntry):
             lifted = tuple(tuple(p) for p in m["lifted"])
             for p in lifted:
                 resolve(root, p)
+            self.plan = m.get("plan", {})
         except Exception:
             return None
         STATS["model_cache_hits"] += 1

@@ -9,6 +9,8 @@ float).  It is compiled once per argument signature and model state the code fol
 optimizer structure (its kind and flags: SGD with or without momentum, nesterov, maximize,
 amsgrad): a change of a hyperparameter that is a number (lr, betas, eps, weight_decay,
 momentum, dampening: a scheduler) never recompiles.  `step.compiles` counts compiles.
+The compiled step is kept in the disk cache (pts.compiled.compile_step, pts.model_cache):
+a fresh process with the same sources, model structure and optimizer structure loads it.
 
 How it is built: the compile driver (pts.compiler, kind "train_step") differentiates the
 loss with respect to the model's parameters (the grad record's module), then `compose`
@@ -246,11 +248,20 @@ class TrainStep:
         return True
 
     def _compile(self, sig: tuple, batch: tuple, index: dict):
+        from pts.compiled import compile_step
+        plan: dict = {}
+        c = compile_step(self.loss_fn, sig, self.model, self.backend,
+                         lambda: self._record(sig, batch, index, plan), plan,
+                         self._disk_key(index))
+        self.compiles += 1
+        return c, tuple((pos, i, tuple(kind)) for pos, i, kind in plan["updates"])
+
+    def _record(self, sig: tuple, batch: tuple, index: dict, plan: dict):
+        """The step's compile record (pts.compiler); plan["updates"]: (lifted position,
+        optimizer index, kind) of each updated parameter."""
         from pts import compiler
-        from pts.compiled import Compiled, collector_paused
         from pts.frontend.objects import resolve
         model = self.model
-        plan: dict = {}
 
         def train(module, lifted, grad_params):
             updates = []
@@ -262,21 +273,37 @@ class TrainStep:
             buffers = [k for k, p in enumerate(lifted) if ".".join(p) not in grad_params]
             plan["updates"] = tuple((pos, i, kind) for pos, _, i, kind in updates)
             compose(module, len(sig), lifted, updates, buffers)
+        try:
+            return compiler.compile(self.loss_fn, sig, batch, model, grad_wrt=(), train=train)
+        except CompileError as e:
+            raise e.with_traceback(None) from None
 
-        @collector_paused
-        def build():
-            try:
-                record = compiler.compile(self.loss_fn, sig, batch, model, grad_wrt=(),
-                                          train=train)
-            except CompileError as e:
-                raise e.with_traceback(None) from None
-            try:
-                return Compiled(record, self.backend, root=model)
-            except CompileError as e:
-                raise e.with_traceback(None) from None
-        c = build()
-        self.compiles += 1
-        return c, plan["updates"]
+    def _disk_key(self, index: dict) -> list | None:
+        """What the step's code folded in of the optimizer, for the disk cache's key
+        (pts.compiled.compile_step): for each of the model's parameters (the compiler
+        differentiates with respect to named_parameters()), the optimizer index and update
+        kind (with its flags) it has, if any; the optimizer's class.  Its numbers (lr,
+        betas, ...) are arguments of the code, not in the key.  None: not cacheable (custom
+        VJPs registered in this process, which the key cannot describe)."""
+        from pts.compiler import CUSTOM_VJPS
+        named = getattr(self.model, "named_parameters", None)
+        if CUSTOM_VJPS or not callable(named):
+            return None
+        rows = []
+        for name, p in named():
+            entry = index.get(id(p))
+            rows.append([name] + ([] if entry is None else [entry[0], list(entry[1])]))
+        return ["train_step", type(self.optimizer).__module__,
+                type(self.optimizer).__qualname__, rows]
+
+    def _full_record(self, batch: tuple, c):
+        """The compile record of the step `c` (compiled for `batch`'s signature); compiled
+        again when c's code came from the disk cache."""
+        if c.record is not None:
+            return c.record
+        from pts.ir.types import type_of_value
+        _, index = self._updates()
+        return self._record(tuple(type_of_value(a) for a in batch), batch, index, {})
 
     # ------------------------------------------------------------ a step
 
@@ -339,19 +366,16 @@ class TrainStep:
         count 0, which is what the step makes of a fresh optimizer's."""
         from pts.frontend.objects import resolve
         c, updates = self.compiled(batch)
-        if c.record is None:
-            raise ValueError("pts.save: the step's IR is not available")
+        record = self._full_record(batch, c)
         _, index = self._updates()
         arrays = [("model." + ".".join(p), resolve(self.model, p)) for p in c.lifted]
-        return exported_step(c.record, arrays, updates, self.optimizer, index, self.loss_fn)
+        return exported_step(record, arrays, updates, self.optimizer, index, self.loss_fn)
 
     def ir(self, *batch) -> str:
         """The final IR of the step for this batch's signature."""
         from pts.ir.printer import print_module
         c, _ = self.compiled(batch)
-        if c.record is None:
-            raise ValueError("no IR: the step's code came from an archive")
-        return print_module(c.record.module)
+        return print_module(self._full_record(batch, c).module)
 
     def __repr__(self) -> str:
         return (f"<pts.train_step of {self.loss_fn.__qualname__}, "

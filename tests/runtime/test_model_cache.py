@@ -295,3 +295,177 @@ def test_shared_layers_with_buffers_updated_in_place():
         np.testing.assert_allclose(m(x), reference(x), rtol=1e-5, atol=1e-6)
     for (k, a), (_, b) in zip(model.state_dict().items(), reference.state_dict().items()):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6, err_msg=k)
+
+
+# ---------------------------------------------------------------- train steps
+
+LOSS = """\
+
+
+def loss_fn(model: Net, x: Tensor, y: Tensor) -> float:
+    return F.cross_entropy(model(x), y)
+"""
+
+STEP_RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import numpy as np
+import pts
+from pts import cache
+import netmod
+from pts.model_cache import STATS as MODEL_STATS
+pts.manual_seed({seed})
+model = netmod.Net(**{kwargs!r})
+if {eval!r}:
+    model.eval()
+params = list(model.head.parameters()) if {head_only!r} else list(model.parameters())
+opt = {optimizer}
+step = pts.train_step(model, netmod.loss_fn, opt)
+x = np.linspace(-1, 1, 5 * 8).reshape(5, 8).astype(np.float32)
+y = np.array([0, 1, 1, 0, 1])
+initial = [p.tolist() for p in model.parameters()]
+losses = [step(x, y) for _ in range(3)]
+weights = [p.tolist() for p in model.parameters()]
+saved = None
+if {save!r}:        # pts.save of a step whose code came from the disk cache (its IR compiled)
+    from pts.runtime import archive
+    archive.save(step, {save!r}, example_inputs=[x, y], targets=archive.native_targets()[:1])
+    saved = [pts.load({save!r})(x, y), step(x, y)]
+print(json.dumps({{"losses": losses, "saved": saved,
+                  "weights": weights,
+                  "initial": initial, "head": len(list(model.head.parameters())),
+                  "stats": {{**{{k: cache.STATS[k] for k in ("llvm_compiles", "cache_loads")}},
+                            **MODEL_STATS}}}}))
+"""
+
+
+def run_step(src, optimizer="pts.optim.Adam(params, lr=1e-2)", seed=0, eval=False,
+             head_only=False, env=None, save=None, **kwargs):
+    code = STEP_RUNNER.format(dir=str(src), seed=seed, kwargs=kwargs, eval=eval,
+                              head_only=head_only, optimizer=optimizer, save=save)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=300, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1",
+                                             **(env or {})))
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_train_step_from_the_disk_cache(tmp_path, cache_dir):
+    """A fresh process with the same model, loss and optimizer takes the stored step (no
+    LLVM) and computes the same losses and weights, and pts.save still saves it; the
+    optimizer's numbers are arguments (another lr hits)."""
+    src = tmp_path / "src"
+    src.mkdir()
+    write_model(src, MODEL + LOSS)
+    first = run_step(src, layers=1)
+    assert compiled(first)
+    assert first["losses"][2] < first["losses"][0]
+    again = run_step(src, layers=1, save=str(tmp_path / "step.pts"))
+    assert hit(again) and again["stats"]["cache_loads"] == 1
+    assert again["losses"] == first["losses"] and again["weights"] == first["weights"]
+    np.testing.assert_allclose(*again["saved"], rtol=1e-5)
+    lr = run_step(src, optimizer="pts.optim.Adam(params, lr=1e-3)", layers=1)
+    assert hit(lr) and lr["losses"][0] == first["losses"][0] and \
+        lr["losses"][1] != first["losses"][1]
+
+
+@pytest.mark.slow
+def test_train_step_compiles_again_when_what_it_folded_in_changes(tmp_path, cache_dir):
+    """The update kind and its flags, which parameters the optimizer holds, train/eval,
+    the loss's source: each is another entry."""
+    src = tmp_path / "src"
+    src.mkdir()
+    write_model(src, MODEL + LOSS)
+    first = run_step(src, layers=1)
+    assert compiled(first)
+    sgd = "pts.optim.SGD(params, lr=1e-2, momentum=0.9)"
+    assert compiled(run_step(src, optimizer=sgd, layers=1))
+    assert hit(run_step(src, optimizer=sgd, layers=1))
+    assert compiled(run_step(src, optimizer="pts.optim.Adam(params, lr=1e-2, amsgrad=True)",
+                             layers=1))
+    head = run_step(src, head_only=True, layers=1)      # the blocks are not trained
+    assert compiled(head)
+    n = head["head"]
+    assert head["weights"][:-n] == head["initial"][:-n]
+    assert all(w != i for w, i in zip(head["weights"][-n:], head["initial"][-n:]))
+    cached_head = run_step(src, head_only=True, layers=1)
+    assert hit(cached_head) and cached_head["weights"] == head["weights"]
+    assert compiled(run_step(src, eval=True, layers=1))
+    assert compiled(run_step(src, layers=2))
+    write_model(src, MODEL + LOSS.replace("F.cross_entropy(model(x), y)",
+                                          "F.cross_entropy(model(x) * 2.0, y)"))
+    edited = run_step(src, layers=1)
+    assert compiled(edited) and edited["losses"] != first["losses"]
+    write_model(src, MODEL + LOSS)
+    assert hit(run_step(src, layers=1))
+
+
+@pytest.mark.slow
+def test_first_call_compiles_at_once_and_the_image_is_stored_after(tmp_path, cache_dir,
+                                                                    monkeypatch):
+    """PTS_TIER=auto (the default): a model's or a train step's first call runs code of
+    backend.jit.compile_module, and the disk cache's image is made from the same LLVM IR in
+    the background (kept at exit): the next process loads it."""
+    monkeypatch.setenv("PTS_TIER", "auto")
+    src = tmp_path / "src"
+    src.mkdir()
+    write_model(src, MODEL + LOSS)
+    first = run(src)
+    assert compiled(first)
+    again = run(src)
+    assert hit(again) and again["stats"]["cache_loads"] == 1
+    np.testing.assert_allclose(again["out"], first["out"], rtol=1e-6, atol=1e-7)
+    step = run_step(src, layers=1)
+    assert compiled(step)
+    cached = run_step(src, layers=1)
+    assert hit(cached)
+    np.testing.assert_allclose(cached["losses"], step["losses"], rtol=1e-6)
+    np.testing.assert_allclose(cached["weights"][0], step["weights"][0], rtol=1e-6, atol=1e-7)
+
+
+CONV = """\
+import numpy as np
+import pts.nn as nn
+import pts.nn.functional as F
+from pts import Tensor
+
+
+def net():
+    return nn.Sequential(nn.Conv2d(1, 2, 3), nn.ReLU(), nn.Flatten(), nn.Linear(8, 2))
+
+
+def loss_fn(model: nn.Sequential, x: Tensor, y: Tensor) -> float:
+    return F.cross_entropy(model(x), y)
+"""
+
+CONV_RUNNER = """\
+import json, sys
+sys.path.insert(0, {dir!r})
+import numpy as np
+import pts
+from pts.model_cache import STATS
+import convmod
+pts.manual_seed(0)
+model = convmod.net()
+step = pts.train_step(model, convmod.loss_fn, pts.optim.SGD(model.parameters(), lr=0.1))
+x = np.linspace(-1, 1, 2 * 16).reshape(2, 1, 4, 4).astype(np.float32)
+losses = [step(x, np.array([0, 1])) for _ in range(2)]
+print(json.dumps({{"losses": losses, "hits": STATS["model_cache_hits"]}}))
+"""
+
+
+def test_train_step_whose_gradient_calls_library_vjps_from_the_disk_cache(tmp_path,
+                                                                           cache_dir):
+    """A convolution's gradient calls stdlib/nn_grad.py's VJPs, which the code names
+    nowhere and which a fresh process has not imported: the cached step's dependencies are
+    still found (and checked)."""
+    (tmp_path / "convmod.py").write_text(CONV)
+    outs = []
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", CONV_RUNNER.format(dir=str(tmp_path))],
+                           capture_output=True, text=True, timeout=300,
+                           env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+        assert r.returncode == 0, r.stderr
+        outs.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    assert outs[0]["hits"] == 0 and outs[1]["hits"] == 1
+    assert outs[1]["losses"] == outs[0]["losses"] and outs[0]["losses"][1] < outs[0]["losses"][0]
