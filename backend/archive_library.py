@@ -97,23 +97,16 @@ def build(target: str) -> list[tuple[list[str], bytes]]:
 
 def write_precompiled(target: str, file: str | None = None) -> str:
     """Write `target`'s library file (default: `path`)."""
+    from pts.backend import kernel_library
     built = build(target)
     groups, offset = [], 0
     for symbols, obj in built:
         groups.append([symbols, offset, len(obj)])
         offset += len(obj)
     header = json.dumps(dict(_header(target), groups=groups), sort_keys=True).encode("utf-8")
-    data = MAGIC + len(header).to_bytes(4, "little") + header + \
-        b"".join(obj for _symbols, obj in built)
     file = file or path(target)
-    tmp = f"{file}.{os.getpid()}.{threading.get_ident()}.tmp"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, file)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    kernel_library.write_file(file, MAGIC + len(header).to_bytes(4, "little") + header +
+                              b"".join(obj for _symbols, obj in built))
     return file
 
 

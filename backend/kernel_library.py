@@ -542,7 +542,14 @@ def write_precompiled(path: str | None = None, built: tuple[bytes, dict] | None 
     path = path or precompiled_path()
     image, tables = built or build_image()
     header = json.dumps(dict(_header(), **tables), sort_keys=True).encode("utf-8")
-    data = MAGIC + len(header).to_bytes(4, "little") + header + image
+    write_file(path, MAGIC + len(header).to_bytes(4, "little") + header + image)
+    return path
+
+
+def write_file(path: str, data: bytes) -> None:
+    """Write a precompiled file whole or not at all (a temporary file, then a rename: a
+    process loading it reads the old file or the new one); an OSError is raised (unlike
+    the disk cache's pts.cache_dir.write_atomic: the set-up step must not go on quietly)."""
     tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
         with open(tmp, "wb") as f:
@@ -551,7 +558,6 @@ def write_precompiled(path: str | None = None, built: tuple[bytes, dict] | None 
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return path
 
 
 def _cache_path() -> str | None:
