@@ -914,8 +914,12 @@ def _finish_at_exit() -> None:
     the background (pts.compiled), takes ~5 s of CPU, more than 10 s on a loaded machine)."""
     global _exiting
     _exiting = True
-    if _pending:
-        wait(float(os.environ.get("PTS_EXIT_WAIT", "30")))
+    limit = float(os.environ.get("PTS_EXIT_WAIT", "30"))
+    if _pending and not wait(min(limit, 2.0)) and limit > 2.0:
+        print(f"pts: finishing the optimized code for the disk cache before exit (once for "
+              f"this code; at most {limit:g} s more, PTS_EXIT_WAIT)", file=sys.stderr,
+              flush=True)
+        wait(limit - 2.0)
 
 
 _fork_held: list = []

@@ -357,3 +357,25 @@ def test_tensor_code_skips_tier0(monkeypatch, no_disk_cache):
     monkeypatch.setenv("PTS_TIER", "fast")      # forced, tensor code runs at tier 0 too
     g = pts.script(scaled_sum)
     assert g(x) == pytest.approx(scaled_sum(x)) and g.compiled((x,)).tier == 0
+
+
+def _exit_with_a_saving_job(seconds: float, env: dict) -> subprocess.CompletedProcess:
+    code = textwrap.dedent(f"""
+        import time
+        from pts.backend import jit
+        jit.submit(lambda: (time.sleep({seconds}), print("stored", flush=True)), saves=True)
+        """)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, **env))
+
+
+def test_exit_waits_for_a_job_that_saves_and_says_so_past_two_seconds():
+    """A process exits after its disk-cache job has finished; a wait over 2 s says on stderr
+    what it is for, once; PTS_EXIT_WAIT bounds it (the job is dropped after it)."""
+    slow = _exit_with_a_saving_job(3.0, {})
+    assert slow.returncode == 0 and slow.stdout == "stored\n"
+    assert slow.stderr.count("pts: finishing the optimized code for the disk cache") == 1
+    quick = _exit_with_a_saving_job(0.2, {})
+    assert quick.stdout == "stored\n" and quick.stderr == ""
+    bounded = _exit_with_a_saving_job(30.0, {"PTS_EXIT_WAIT": "1"})
+    assert bounded.returncode == 0 and bounded.stdout == "" and bounded.stderr == ""
