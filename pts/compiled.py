@@ -331,46 +331,11 @@ def compile_method(py_func, sig: tuple, args: tuple, root, backend: str,
     """A scripted model's method (`root`: the model) for the argument types `sig`: native
     code from the disk cache (pts.model_cache) if it has this model's, else compiled (and
     saved there)."""
-    ms: dict = {}
-    disk = None
-    label = f"{type(root).__name__}.{name or py_func.__name__}"
-    if backend == "native":
-        t0 = time.perf_counter()
-        from pts.runtime import native   # noqa: F401 - timed apart from the lookup
-        from pts import model_cache
-        ms["imports"] = (time.perf_counter() - t0) * 1e3
-        t0 = time.perf_counter()
-        disk = model_cache.entry_for(py_func, name or py_func.__name__, sig, root)
-        hit = disk.load_model(root, ms) if disk is not None else None
-        ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
-        if hit is not None:          # no frontend, no llvmlite
-            if cache.timings_enabled():
-                cache.log_line(f"{label}({', '.join(map(str, sig))})", "cache hit", ms)
-            return _guard_folds(Compiled.from_model_cache(*hit), disk)
     from pts import compiler
-    # a long compile (a big model, a cold machine) says what it is doing after 2 s
-    progress = threading.Timer(2.0, lambda: print(
-        f"pts: compiling {label} (its first call; "
-        f"{'kept in the disk cache for the next process' if disk else 'not cached'})",
-        file=sys.stderr, flush=True))
-    progress.daemon = True
-    progress.start()
-    try:
-        record = compiler.compile(py_func, sig, args, root, lift_attributes=backend == "native")
-        ms.update(record.timings)
-        if set(record.const_params) - set(record.param_names[:1]):
-            disk = None          # specialized on argument values: the key has types only
-        try:
-            c = Compiled(record, backend, disk, ms, root=root,
-                         name=f"{label}({', '.join(map(str, sig))})")
-        except CompileError as e:        # (the backend's)
-            raise e.with_traceback(None) from None
-    finally:
-        progress.cancel()
-    if backend == "native" and cache.timings_enabled():
-        cache.log_line(f"{label}({', '.join(map(str, sig))})",
-                       "compiled" if c.tier is None else f"compiled (tier {c.tier})", ms)
-    return c
+    return _model_code(py_func, name or py_func.__name__, sig, root, backend,
+                       f"{type(root).__name__}.{name or py_func.__name__}",
+                       lambda: compiler.compile(py_func, sig, args, root,
+                                                lift_attributes=backend == "native"))
 
 
 @collector_paused
@@ -382,34 +347,58 @@ def compile_step(loss_fn, sig: tuple, root, backend: str, build, plan: dict,
     there.  The entry is a model entry (pts.model_cache: the model's structure and every
     source the code came from), keyed also on `key`, what the step folded in of its
     optimizer (None: not cacheable).  A hit fills `plan` from the manifest."""
+    return _model_code(loss_fn, "train_step", sig, root, backend,
+                       f"train_step {loss_fn.__qualname__}", build, plan=plan, key=key,
+                       cacheable=key is not None)
+
+
+def _model_code(py_func, name: str, sig: tuple, root, backend: str, label: str, build,
+                plan: dict | None = None, key=None, cacheable: bool = True) -> Compiled:
+    """compile_method's and compile_step's way: the disk cache's model entry `name` of
+    `root` (keyed also on `key`) if it has one (and, with `plan`, its plan), else `build()`
+    (a compile record) made native — saying what it is doing after 2 s — and saved there
+    with `plan`."""
     ms: dict = {}
     disk = None
-    label = f"train_step {loss_fn.__qualname__}({', '.join(map(str, sig))})"
-    if backend == "native" and key is not None:
+    full = f"{label}({', '.join(map(str, sig))})"
+    if backend == "native" and cacheable:
         t0 = time.perf_counter()
+        from pts.runtime import native   # noqa: F401 - timed apart from the lookup
         from pts import model_cache
-        from pts.runtime import native   # noqa: F401
-        disk = model_cache.entry_for(loss_fn, "train_step", sig, root, extra=key)
+        ms["imports"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        disk = model_cache.entry_for(py_func, name, sig, root, extra=key)
         hit = disk.load_model(root, ms) if disk is not None else None
         ms["lookup"] = (time.perf_counter() - t0) * 1e3 - ms.get("load", 0.0)
-        if hit is not None and disk.plan:
+        if hit is not None and (plan is None or disk.plan):     # no frontend, no llvmlite
             if cache.timings_enabled():
-                cache.log_line(label, "cache hit", ms)
-            plan.update(disk.plan)
+                cache.log_line(full, "cache hit", ms)
+            if plan is not None:
+                plan.update(disk.plan)
             return _guard_folds(Compiled.from_model_cache(*hit), disk)
-    record = build()
-    ms.update(record.timings)
-    if disk is not None:
-        if set(record.const_params) - set(record.param_names[:1]):
-            disk = None          # specialized on argument values: the key has types only
-        else:
-            disk.plan = plan
+    # a long compile (a big model, a cold machine) says what it is doing after 2 s
+    progress = threading.Timer(2.0, lambda: print(
+        f"pts: compiling {label} (its first call; "
+        f"{'kept in the disk cache for the next process' if disk else 'not cached'})",
+        file=sys.stderr, flush=True))
+    progress.daemon = True
+    progress.start()
     try:
-        c = Compiled(record, backend, disk, ms, root=root, name=label)
-    except CompileError as e:        # (the backend's)
-        raise e.with_traceback(None) from None
+        record = build()
+        ms.update(record.timings)
+        if disk is not None:
+            if set(record.const_params) - set(record.param_names[:1]):
+                disk = None      # specialized on argument values: the key has types only
+            elif plan is not None:
+                disk.plan = plan
+        try:
+            c = Compiled(record, backend, disk, ms, root=root, name=full)
+        except CompileError as e:        # (the backend's)
+            raise e.with_traceback(None) from None
+    finally:
+        progress.cancel()
     if backend == "native" and cache.timings_enabled():
-        cache.log_line(label, "compiled" if c.tier is None else f"compiled (tier {c.tier})", ms)
+        cache.log_line(full, "compiled" if c.tier is None else f"compiled (tier {c.tier})", ms)
     return c
 
 

@@ -144,22 +144,14 @@ def exported_step(record, arrays: list, updates: tuple, opt, index: dict, loss_f
     with step count 0, which is what the step makes of a fresh optimizer's."""
     from pts.stdlib.train import HYPER_WIDTH
     arrays = list(arrays)
+    updated = [(arrays[pos][1], i, kind) for pos, i, kind in updates]
+    state_args, _, counters, hyper = state_arguments(opt, index, updated)
+    state_args = iter(state_args)               # (in the entry's order)
     params = []
-    counters = np.zeros(len(updates), np.float64)
-    hyper = np.zeros(len(updates) * HYPER_WIDTH, np.float64)
-    for j, (pos, i, kind) in enumerate(updates):
-        name, p = arrays[pos][0][len("model."):], arrays[pos][1]
-        state = opt.state.get(i) or {}
-        names = []
-        for s in STATE_NAMES[kind[0]]:
-            a = state.get(s)
-            arrays.append((f"optim.{s}.{name}", state_zeros(p) if a is None else a))
-            names.append(arrays[-1][0])
-        if kind[0] == SGD_MOMENTUM:
-            counters[j] = 1.0 if "momentum_buffer" in state else 0.0
-        elif kind[0] != SGD:
-            counters[j] = float(state.get("step", 0.0))
-        hyper[j * HYPER_WIDTH:(j + 1) * HYPER_WIDTH] = _hyper_row(kind[0], index[id(p)][2])
+    for pos, _, kind in updates:
+        name = arrays[pos][0][len("model."):]
+        names = [f"optim.{s}.{name}" for s in STATE_NAMES[kind[0]]]
+        arrays += [(n, next(state_args)) for n in names]
         params.append({"param": name, "update": kind[0], "flags": list(kind[1:]),
                        "state": names})
     arrays += [("optim.step", counters), ("optim.hyper", hyper)]
