@@ -60,6 +60,9 @@ bench: $(STAMP) $(PRECOMPILED)
 	@if [ -n "$(BENCH_TORCH)" ]; then $(VPY) -m pip install -q -e '.[torch]' || \
 		echo "torch not installable: tensor bench without it"; fi
 	$(VPY) bench/tensors.py
+	@if [ -n "$(BENCH_ONNX)" ]; then $(VPY) -m pip install -q -e '.[onnx]' || \
+		echo "onnxruntime not installable: inference bench without it"; fi
+	$(VPY) bench/inference.py
 	$(VPY) bench/training.py
 	$(VPY) bench/model_cache.py
 	$(VPY) bench/save.py
