@@ -370,14 +370,6 @@ def test_interp(run: RunLine):
     assert_same_outcome(run, want, got, "interp")
 
 
-@pytest.mark.parametrize("run", RUNS, ids=RUN_IDS)
-def test_native(run: RunLine):
-    want = expected(run)
-    with verified_elsewhere():
-        got = call_isolated(lambda: scripted(run, "native"), run.args(), "native")
-    assert_same_outcome(run, want, got, "native")
-
-
 def signature_key(run: RunLine) -> tuple:
     """What a run line's IR depends on: the function and the types of its arguments (and
     the values of strings, bools and None, which pts may fold in)."""
@@ -403,6 +395,29 @@ def one_run_per_signature(runs: list) -> list:
             seen.add(signature_key(run))
             out.append(run)
     return out
+
+
+def native_params(runs: list) -> list:
+    """Each native run line is a compile of its own (in a forked child) unless an earlier
+    line of the same signature put that compile in the disk cache: make test runs natively
+    every line of each program's first signature (every program's forms reach LLVM), make
+    test-all every line (the other signatures: ~1700 more compiles, ~70% of this file's
+    native time).  test_interp and the eager run take every line in both."""
+    first_signature: dict = {}
+    out = []
+    for run in runs:
+        key = signature_key(run)
+        first = first_signature.setdefault(run.path, key) == key
+        out.append(pytest.param(run, id=run.id, marks=() if first else pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize("run", native_params(RUNS))
+def test_native(run: RunLine):
+    want = expected(run)
+    with verified_elsewhere():
+        got = call_isolated(lambda: scripted(run, "native"), run.args(), "native")
+    assert_same_outcome(run, want, got, "native")
 
 
 def roundtrip_params(runs: list) -> list:
