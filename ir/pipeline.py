@@ -43,7 +43,7 @@ from typing import Callable
 
 from pts.ir.core import Module
 from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks, eliminate_dead_code,
-                           eliminate_dead_functions, fold_constants, fuse_tensors,
+                           eliminate_dead_functions, fold_constants, fuse_small_reductions, fuse_tensors,
                            hoist_loop_invariants, inline, interleave_loops, lift_attributes,
                            number_values, propagate_constants, recognize_convolutions,
                            reduce_strength, release_tensors, scalarize_objects, simplify_cfg,
@@ -69,6 +69,7 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
 LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("eliminate_dead_functions", eliminate_dead_functions.run),  # callees inlining left behind
     ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
+    ("fuse_small_reductions", fuse_small_reductions.run),          # sum/min/max of short 1-D chains -> scalar loops
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
     ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
     ("accumulate_in_place", accumulate_in_place.run),  # acc + scatter(x[idx] = v) -> acc[idx] += v
