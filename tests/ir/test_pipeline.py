@@ -40,7 +40,8 @@ def test_pass_names_are_listed_once_in_order():
         "eliminate_dead_code",
         "simplify_cfg",
         "differentiate",          # only for grad compiles (or --after differentiate)
-        "eliminate_dead_functions", "interleave_loops", "fuse_tensors", "release_tensors",
+        "eliminate_dead_functions", "interleave_loops", "fuse_small_reductions", "fuse_tensors",
+        "release_tensors",
         "accumulate_in_place", "version_loops", "lift_attributes"]
     assert [n for n, _ in PASSES][-1] == "simplify_cfg"
     assert [n for n, _ in LATE_PASSES][0] == "eliminate_dead_functions"
