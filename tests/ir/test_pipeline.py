@@ -69,6 +69,26 @@ def test_full_pipeline():
     assert "br" not in main and "call" not in main
 
 
+SMALL_SUM = """
+func @f(%x: tensor<f64, 1>) -> npf64 {
+^entry(%x: tensor<f64, 1>):
+  %0: tensor<f64, 1> = np.exp %x {static = "{}"}
+  %1: npf64 = np.sum %0 {static = "{}"}
+  ret %1
+}
+"""
+
+
+def test_fusion_off_leaves_every_fusion_pass_out():
+    """PTS_FUSION=0 / fusion=False is the unfused reference: neither fuse_small_reductions'
+    loops nor fuse_tensors' kernels."""
+    fused = print_module(optimize(parse_module(SMALL_SUM), fusion=True))
+    assert ".red.head" in fused
+    plain = print_module(optimize(parse_module(SMALL_SUM), fusion=False))
+    assert ".red." not in plain and "kernel" not in plain
+    assert "np.exp %x" in plain and "np.sum %0" in plain
+
+
 def test_unknown_pass_name_lists_the_names():
     with pytest.raises(ValueError) as info:
         optimize(parse_module(SOURCE), after="nope")
