@@ -13,10 +13,11 @@ are not part of the fixpoint (fusion outlines groups of tensor ops into kernel f
 inlining must not put back; interleave_loops copies a loop nest and keeps the original as
 the epilogue, which another round would copy again, and version_loops keeps a checked
 original beside its unchecked copy for the same reason).  `PTS_FUSION=0` (or `optimize(...,
-fusion=False)`) leaves fusion out, which runs every tensor op on its own: the reference the
-fused code is tested against.  The last late pass, lift_attributes, runs only for the native
-code of a model, when the caller passes a list `lifted` to receive the attribute paths the
-entry then takes after its own parameters (or when it is the pass named by `after`).
+fusion=False)`) leaves fusion out (FUSION_PASSES), which runs every tensor op on its own: the
+reference the fused code is tested against.  The last late pass, lift_attributes, runs only
+for the native code of a model, when the caller passes a list `lifted` to receive the
+attribute paths the entry then takes after its own parameters (or when it is the pass named
+by `after`).
 
 Differentiation (ir.passes.differentiate, DESIGN.md §9) runs between the two: when the
 caller passes `grad_wrt` (positions of the entry's parameters; pts.grad's compiles), the
@@ -43,9 +44,10 @@ from typing import Callable
 
 from pts.ir.core import Module
 from pts.ir.passes import (accumulate_in_place, bound_indices, eliminate_checks, eliminate_dead_code,
-                           eliminate_dead_functions, fold_constants, fuse_tensors,
-                           hoist_loop_invariants, inline, interleave_loops, lift_attributes,
-                           number_values, propagate_constants, recognize_convolutions,
+                           eliminate_dead_functions, fold_constants, fuse_small_reductions,
+                           fuse_tensors, hoist_loop_invariants, inline, interleave_loops,
+                           lift_attributes, number_values, propagate_constants,
+                           recognize_convolutions,
                            reduce_strength, release_tensors, scalarize_objects, simplify_cfg,
                            version_loops)
 from pts.ir.passes import differentiate
@@ -69,6 +71,7 @@ PASSES: list[tuple[str, Callable[[Module], bool]]] = [
 LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("eliminate_dead_functions", eliminate_dead_functions.run),  # callees inlining left behind
     ("interleave_loops", interleave_loops.run),        # two outer iterations' float loops at once
+    ("fuse_small_reductions", fuse_small_reductions.run),  # sum/min/max of short 1-D chains -> loops
     ("fuse_tensors", fuse_tensors.run),                # elementwise chains + row reductions -> kernels
     ("release_tensors", release_tensors.run),          # tensor.free after each temporary's last use
     ("accumulate_in_place", accumulate_in_place.run),  # acc + scatter(x[idx] = v) -> acc[idx] += v
@@ -78,6 +81,8 @@ LATE_PASSES: list[tuple[str, Callable[[Module], bool]]] = [
     ("lift_attributes", lift_attributes.run),
 ]
 
+# the late passes PTS_FUSION=0 (optimize(..., fusion=False)) leaves out
+FUSION_PASSES = frozenset({"fuse_small_reductions", "fuse_tensors"})
 MAX_ROUNDS = 8
 
 
@@ -156,7 +161,7 @@ def optimize(module: Module, after: str | None = None, verify: bool = False,
             return module
     fusion = fusion_enabled() if fusion is None else fusion
     for name, run in LATE_PASSES:
-        if name == "fuse_tensors" and not fusion:
+        if name in FUSION_PASSES and not fusion:
             continue
         if name == "lift_attributes":
             if lifted is None and after != name:

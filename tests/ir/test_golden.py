@@ -214,7 +214,8 @@ def test_every_pass_has_golden_files():
         assert len(files) >= 4, f"tests/ir/{name} has {len(files)} golden files"
 
 
-@pytest.mark.parametrize("name", ["fuse_tensors", "release_tensors", "accumulate_in_place"])
+@pytest.mark.parametrize("name", ["fuse_small_reductions", "fuse_tensors", "release_tensors",
+                                  "accumulate_in_place"])
 def test_tensor_passes_golden_files_run(name):
     """What these passes change is only seen by running it (a kernel that computes
     something else, a free before the last read): each of their files has run lines."""

@@ -40,7 +40,8 @@ def test_pass_names_are_listed_once_in_order():
         "eliminate_dead_code",
         "simplify_cfg",
         "differentiate",          # only for grad compiles (or --after differentiate)
-        "eliminate_dead_functions", "interleave_loops", "fuse_tensors", "release_tensors",
+        "eliminate_dead_functions", "interleave_loops", "fuse_small_reductions", "fuse_tensors",
+        "release_tensors",
         "accumulate_in_place", "version_loops", "lift_attributes"]
     assert [n for n, _ in PASSES][-1] == "simplify_cfg"
     assert [n for n, _ in LATE_PASSES][0] == "eliminate_dead_functions"
@@ -66,6 +67,26 @@ def test_full_pipeline():
     main = print_module(m).split("func @id")[0]
     assert "%c: i64 = add %x, 5" in main
     assert "br" not in main and "call" not in main
+
+
+SMALL_SUM = """
+func @f(%x: tensor<f64, 1>) -> npf64 {
+^entry(%x: tensor<f64, 1>):
+  %0: tensor<f64, 1> = np.exp %x {static = "{}"}
+  %1: npf64 = np.sum %0 {static = "{}"}
+  ret %1
+}
+"""
+
+
+def test_fusion_off_leaves_every_fusion_pass_out():
+    """PTS_FUSION=0 / fusion=False is the unfused reference: neither fuse_small_reductions'
+    loops nor fuse_tensors' kernels."""
+    fused = print_module(optimize(parse_module(SMALL_SUM), fusion=True))
+    assert ".red.head" in fused
+    plain = print_module(optimize(parse_module(SMALL_SUM), fusion=False))
+    assert ".red." not in plain and "kernel" not in plain
+    assert "np.exp %x" in plain and "np.sum %0" in plain
 
 
 def test_unknown_pass_name_lists_the_names():
