@@ -295,6 +295,13 @@ def _region_of(s: Section) -> int | None:
     return 1
 
 
+def undefined_symbols(obj: bytes, prefix: str = "") -> list[str]:
+    """The names object `obj` uses and does not define (starting with `prefix`)."""
+    _machine, _sections, syms = read_elf(obj)
+    return sorted({y.name for y in syms
+                   if y.shndx == SHN_UNDEF and y.name and y.name.startswith(prefix)})
+
+
 def read_objects(objs: list[bytes]) -> tuple[int, list[Section], dict[int, list[Symbol]],
                                               list[Symbol]]:
     """Several relocatable objects as one: their sections in one list (renumbered); for

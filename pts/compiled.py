@@ -91,6 +91,7 @@ class Compiled:
             mode = "opt"
             if disk is not None:
                 first = jit.compile_module(module, timings=timings, entries=[module.entry])
+                self.jit_parts = first          # (its objects: pts.save's host image)
                 self._set_native(first)
                 self._optimize_later(record, disk, name, first)
                 return
