@@ -6,7 +6,8 @@ The JIT's modules call these by name instead of carrying their own copy; an arch
 cannot (it runs where no compiler ran, and its loaders provide only the runtime functions:
 backend.link), so it carried its own copy, compiled again for every target at every save:
 the gemm alone was ~40% of nanoGPT's LLVM time per target.  Here each group of the library
-(a dtype's gemm entries, one copy loop, one fill, one stream) is an ELF object of its own,
+(a dtype's gemm entries, one copy loop, one fill, one stream; for the host image also the
+fused kernels and loops of kernels.img: `_kernel_groups`) is an ELF object of its own,
 compiled for a target exactly as the image's code would be (the target's CPU and
 portability: the baselines reach runtime functions through the import table, the host image
 as kernels.img's code does; LLVM -O3 as kernel_library.build_image optimizes the library),
@@ -47,13 +48,20 @@ class Library:
         self.sha256 = sha256
 
     def objects_for(self, symbols) -> list[bytes]:
-        """The objects defining `symbols` (each once, in a fixed order); KeyError for a
-        symbol the library does not have."""
+        """The objects defining `symbols` and the library's symbols those call (each once,
+        in a fixed order); KeyError for a symbol the library does not have."""
+        from pts.backend import link
         out: list[bytes] = []
-        for s in sorted(symbols):
+        todo, seen = sorted(symbols), set()
+        while todo:
+            s = todo.pop(0)
+            if s in seen:
+                continue
+            seen.add(s)
             obj = self.objects[s]
             if not any(o is obj for o in out):
                 out.append(obj)
+                todo += sorted(set(link.undefined_symbols(obj, link.LIBRARY_PREFIX)) - seen)
         return out
 
 
@@ -92,6 +100,33 @@ def build(target: str) -> list[tuple[list[str], bytes]]:
         mod.verify()
         jit.optimize(mod, tm, 3)
         out.append((group, tm.emit_object(mod)))
+    if host:
+        out += _kernel_groups(tm)
+    return out
+
+
+def _kernel_groups(tm) -> list[tuple[list[str], bytes]]:
+    """The host library's other groups: the kernel library's fused kernels and their loops
+    (kernel_library.build_kernels, which the JIT's modules call by name: jit.Early), one
+    object per LLVM IR text (a model of its corpus), optimized as kernels.img optimizes
+    them (-O3 under jit.tensor_options, the image target machine).  A save's host image
+    is the JIT's own objects of the model's first call linked with these
+    (backend.save_images: no LLVM at all for that target)."""
+    import llvmlite.binding as llvm
+
+    from pts.backend import jit, kernel_library
+    texts, loops, kernels = kernel_library.build_kernels()
+    names = set(loops) | set(kernels)
+    out = []
+    for text in texts:
+        mod = llvm.parse_assembly(text)
+        mod.verify()
+        with jit.tensor_options():
+            jit.optimize(mod, tm, 3, tensor=True)
+            obj = tm.emit_object(mod)
+        defined = sorted(f.name for f in mod.functions
+                         if not f.is_declaration and f.name in names)
+        out.append((defined, obj))
     return out
 
 

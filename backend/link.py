@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 # the image format, shared with the loaders (backend.abi)
 from pts.backend.abi import (ENTRY, EM_AARCH64, EM_X86_64, FIX_BASE, FIX_IMPORT, FIXUP,  # noqa: F401
-                             HEADER, IMPORT, LIBRARY_PREFIX, MAGIC, REGION)
+                             HEADER, IMPORT, IMPORT_MATH, LIBRARY_PREFIX, MAGIC, REGION)
 
 ALIGN = 65536                   # covers 4 KiB, 16 KiB and 64 KiB pages
 PROT_R, PROT_W, PROT_X = 1, 2, 4
@@ -62,6 +62,11 @@ LIBM_F64 = ["fmod", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "sqr
             "hypot", "cbrt", "fmin", "fmax", "copysign", "erf", "erfc", "nextafter"]
 LIBM_FUNCTIONS = LIBM_F64 + [n + "f" for n in LIBM_F64] + ["sincos", "sincosf"]
 RUNTIME_FUNCTIONS = LIBC_FUNCTIONS + LIBM_FUNCTIONS
+# The JIT's objects call libm's functions under this prefix (jit._libm_entries: the engine
+# finds glibc's entries without the errno wrapper there); in an image such a call is a call
+# of the import of the function's own name, which loaders resolve to that same entry
+# (runtime.native.libm_address).
+JIT_LIBM_PREFIX = "pts.libm."
 
 # Targets an archive carries images for: ELF triple, CPU (a baseline: an image runs on any
 # machine of its architecture, so the loader checks nothing but the machine) and machine.
@@ -290,6 +295,13 @@ def _region_of(s: Section) -> int | None:
     return 1
 
 
+def undefined_symbols(obj: bytes, prefix: str = "") -> list[str]:
+    """The names object `obj` uses and does not define (starting with `prefix`)."""
+    _machine, _sections, syms = read_elf(obj)
+    return sorted({y.name for y in syms
+                   if y.shndx == SHN_UNDEF and y.name and y.name.startswith(prefix)})
+
+
 def read_objects(objs: list[bytes]) -> tuple[int, list[Section], dict[int, list[Symbol]],
                                               list[Symbol]]:
     """Several relocatable objects as one: their sections in one list (renumbered); for
@@ -344,6 +356,11 @@ def link(obj: bytes | list[bytes], exports: dict[str, tuple[str, str]],
         tables = {s.index: named for s in sections if s.type in (SHT_RELA, SHT_REL)}
     else:
         machine, sections, tables, named = read_objects(list(obj))
+    for table in tables.values():
+        for sym in table:
+            if sym.shndx == SHN_UNDEF and sym.name.startswith(JIT_LIBM_PREFIX) and \
+                    sym.name[len(JIT_LIBM_PREFIX):] in IMPORT_MATH:
+                sym.name = sym.name[len(JIT_LIBM_PREFIX):]
     if machine not in (EM_X86_64, EM_AARCH64):
         raise LinkError(f"unsupported ELF machine {machine}")
     for s in sections:

@@ -2,6 +2,7 @@
 those that are missing or stale.  `make` and setup.py run `main()`."""
 from __future__ import annotations
 
+import contextlib
 import os
 
 
@@ -28,13 +29,33 @@ def main() -> None:
         steps.append((f"{target} archive library", archive_library.path(target),
                       lambda t=target: archive_library.read(t) is not None,
                       lambda t=target: archive_library.write_precompiled(t)))
-    for what, path, is_current, write in steps:
-        if is_current():
-            os.utime(path)
-            print(f"pts: {path} is up to date")
-        else:
-            print(f"pts: writing the {what} to {path}", flush=True)
-            write()
+    with _kernels_once():
+        for what, path, is_current, write in steps:
+            if is_current():
+                os.utime(path)
+                print(f"pts: {path} is up to date")
+            else:
+                print(f"pts: writing the {what} to {path}", flush=True)
+                write()
+
+
+@contextlib.contextmanager
+def _kernels_once():
+    """kernel_library.build_kernels runs once in the set-up step: kernels.img and the host
+    archive library (archive_library._kernel_groups) compile the same fused kernels and
+    loops, and making their LLVM IR (the corpus through our compiler) is ~33 s of CPU."""
+    from pts.backend import kernel_library
+    real, memo = kernel_library.build_kernels, []
+
+    def once():
+        if not memo:
+            memo.append(real())
+        return memo[0]
+    kernel_library.build_kernels = once
+    try:
+        yield
+    finally:
+        kernel_library.build_kernels = real
 
 
 if __name__ == "__main__":

@@ -15,6 +15,13 @@ adds is doing less of it, and doing it side by side:
     for every target), linked next to the module's (link.link of several objects) — only
     those its code calls.  Without a current library file the module carries its own
     copy, as the JIT's code never does.
+  * The host image of a model whose first call the JIT compiled in parts (a tensor
+    module: jit.compile_module, position-independent objects for this CPU) is those
+    objects linked with the host archive library's (which holds kernels.img's fused
+    kernels and loops too): the code the process ran, with no codegen and no LLVM
+    (`_from_jit`; nanoGPT: a third of the save's LLVM time).  Entries without such
+    objects (code from the disk cache, another signature compiled for the save, a
+    library function of stdlib/ such as conv2d the file lacks) compile it as below.
   * Our codegen (Python: the part threads cannot share out) runs once for targets whose
     LLVM IR differs only in its triple and data layout (`_codegen_key`: the two baselines,
     with the archive library); LLVM's optimization and code generation of every target run
@@ -44,6 +51,8 @@ from __future__ import annotations
 import json
 import os
 import time
+
+from pts.ir.core import Module
 
 FORMAT = 1
 
@@ -265,14 +274,55 @@ def _jobs() -> int:
         return os.cpu_count() or 1
 
 
+def _from_jit(jit_parts: dict | None, entries: list[str]):
+    """The host image linked from the objects the JIT made of each entry's module for the
+    model's first call (jit.compile_module's parts: position-independent, for this CPU:
+    the code the process ran), with the host archive library's objects for what they call
+    of the kernel library (backend.archive_library: gemm, copies, fills, streams, fused
+    kernels and loops) — no codegen and no LLVM; None when an entry has no such objects or
+    they call something the library file lacks (the image is then compiled as the
+    baselines are).  `jit_parts`: {entry (IR function of `module`): the jit.NativeModule}.
+    Its entries are named as codegen names the archive's (the manifest names one symbol
+    per entry for every image)."""
+    from pts.backend import archive_library, link
+    from pts.backend.abi import IMPORTS
+    from pts.backend.codegen import ModuleCodegen
+    lib = archive_library.load(link.HOST_TARGET)
+    if lib is None or not jit_parts or any(e not in jit_parts for e in entries):
+        return None
+    names = ModuleCodegen(Module(), prefix="pts")
+    objs, exports, called = [], {}, set()
+    for e in entries:
+        native = jit_parts[e]
+        parts, mc = getattr(native, "objects", None), native.codegen
+        if not parts or mc is None or len(mc.exported()) != 1:
+            return None
+        for obj in parts:
+            if not any(o is obj for o in objs):
+                objs.append(obj)
+        exports[names.export_name(e)] = (mc.export_name(mc.exported()[0]), mc.release_name())
+    for obj in objs:
+        called.update(link.undefined_symbols(obj, link.LIBRARY_PREFIX))
+    try:
+        library = lib.objects_for(called)
+    except KeyError:                    # (a library function of stdlib/: conv2d, ...)
+        return None
+    try:
+        img = link.link(objs + library, exports, IMPORTS)
+    except link.LinkError:
+        return None
+    return (img.to_bytes(), {e: names.export_name(e) for e in entries}, names.release_name())
+
+
 def build(module, ir_text: str, entries: list[str], targets: list[str],
-          timings: dict | None = None, progress=None) -> dict:
+          timings: dict | None = None, progress=None, jit_parts: dict | None = None) -> dict:
     """{target: (image bytes, {IR function: entry symbol}, release symbol) or LinkError} of
     `module` (whose printed text is `ir_text`) with boxed entries for `entries`.  Targets
     without a description on this host (the host image off x86-64) are left out.
     `timings` (seconds) gets 'codegen', 'llvm' and 'link' (summed over the targets built,
-    in whichever process), 'cached' and 'targets'; `progress(message)` is told what is
-    being done."""
+    in whichever process), 'cached', 'targets' and 'jit' (1 when the host image is the
+    JIT's objects linked: `_from_jit`, given `jit_parts`); `progress(message)` is told
+    what is being done."""
     from pts.backend import archive_library, link
     from pts.cache_dir import code_dir
     timings = {} if timings is None else timings
@@ -293,7 +343,17 @@ def build(module, ir_text: str, entries: list[str], targets: list[str],
     timings["targets"] = len(out) + len(todo)
     if not todo:
         return out
-    built = _build_here(module, todo, entries, timings, progress)
+    built = {}
+    if link.HOST_TARGET in todo:
+        t0 = time.perf_counter()
+        host = _from_jit(jit_parts, entries)
+        if host is not None:
+            built[link.HOST_TARGET] = host
+            timings["jit"] = 1
+            timings["link"] = timings.get("link", 0.0) + time.perf_counter() - t0
+    rest = [t for t in todo if t not in built]
+    if rest:
+        built.update(_build_here(module, rest, entries, timings, progress))
     for target in todo:
         out[target] = built[target]
         _store(d, keys[target], built[target])

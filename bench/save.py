@@ -11,7 +11,9 @@ first process of an empty cache, `warm` the next one.  The phases are those
 pts.runtime.archive_write.TIMINGS records for the save (seconds): `compile` (frontend and
 IR passes of signatures the save could not take from the process), `merge` (renaming and
 merging the entries' IR), `images` (every target's code and image, wall clock; `cached` says
-how many came from the disk cache; `codegen`: our codegen, once for targets of the same
+how many came from the disk cache, and "host: the JIT's objects" when the host image is
+the first call's objects linked (backend.save_images._from_jit); `codegen`: our codegen,
+once for targets of the same
 LLVM IR; `llvm`: LLVM's time on the targets' threads not hidden behind it), `zip` (the
 manifest and the file).  The targets saved are printed under the table
 (PTS_SAVE_TARGETS chooses them).  Then the archives
@@ -126,6 +128,8 @@ def _phase_text(ph: dict) -> str:
     out = " ".join(f"{k} {ph[k]:.2f}" for k in keys if k in ph)
     if "cached" in ph:
         out += f" (cached {ph['cached']}/{ph.get('targets', '?')})"
+    if ph.get("jit"):
+        out += " (host: the JIT's objects)"
     return out
 
 

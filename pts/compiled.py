@@ -84,14 +84,14 @@ class Compiled:
         # unoptimized code costs most (no vectorization, no fusion of index arithmetic), and
         # a first call of a tensor function is often a long one that tier 2 would not replace.
         # Its first call runs what compile_module makes (the kernel library's loops, the
-        # module's parts compiled on two threads); the disk cache's image — one object,
-        # -O3 code generation throughout, a third slower to make — is compiled and stored
-        # in the background from the same LLVM IR (`_optimize_later`, jit.image_of; kept at
-        # exit), then swapped in.  nanoGPT's first call: ~0.4 s less.
+        # module's parts compiled on two threads); the disk cache's image is those parts'
+        # objects linked, stored in the background (`_optimize_later`, jit.image_of; kept
+        # at exit), then swapped in.  nanoGPT's first call: ~0.4 s less.
         if mode == "auto" and has_tensor_code(module):
             mode = "opt"
             if disk is not None:
                 first = jit.compile_module(module, timings=timings, entries=[module.entry])
+                self.jit_parts = first          # (its objects: pts.save's host image)
                 self._set_native(first)
                 self._optimize_later(record, disk, name, first)
                 return

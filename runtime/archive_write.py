@@ -242,6 +242,9 @@ class _Saver:
         self.weights: dict[str, object] = {}          # dotted path -> ndarray, in order
         self.shared: dict = {}        # SharedLocation -> its manifest record (shared_indices)
         self.path = path
+        # entry (IR function) -> the jit.NativeModule of its module's first call, whose
+        # objects the host image may be linked from (save_images._from_jit)
+        self.jit_parts: dict = {}
         self.start = time.perf_counter()
         TIMINGS.clear()
         TIMINGS.update(compile=0.0, merge=0.0)
@@ -307,6 +310,11 @@ class _Saver:
         merge_classes(self.merged, module, getattr(record, "class_types", {}))
         TIMINGS["merge"] += time.perf_counter() - t0
         entry = m[m.entry]
+        if record is getattr(sig.compiled, "record", None):      # (the code the JIT made)
+            native = getattr(sig.compiled, "jit_parts", None) or \
+                getattr(sig.compiled, "native", None)
+            if getattr(native, "objects", None):
+                self.jit_parts[entry.name] = native
         shown = []
         it = iter(params)
         for i in range(len(names)):
@@ -378,7 +386,7 @@ class _Saver:
         t0 = time.perf_counter()
         ir_text = print_module(self.merged)
         built = save_images.build(self.merged, ir_text, [e["ir_function"] for e in self.entries],
-                                  wanted, TIMINGS, self.progress)
+                                  wanted, TIMINGS, self.progress, self.jit_parts)
         TIMINGS["images"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         for target in wanted:

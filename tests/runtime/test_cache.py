@@ -397,3 +397,34 @@ def test_constant_rebound_before_the_background_store_is_not_cached_stale(
         g = pts.script(f)
         """)
     assert run(tmp_path, "prog5", "g", 10)[0] == 50
+
+
+def test_tensor_first_call_is_stored_without_a_second_compile(tmp_path, cache_dir, monkeypatch):
+    """A tensor function's first call compiles its module in parts (jit.compile_module);
+    the disk cache's image is those parts linked (jit.image_of), not a second -O3 compile:
+    one LLVM compile in the cold process, none in the next, the same result in both and
+    eagerly.  math.log is a libm call (the engine's `pts.libm.log`, the image's import)."""
+    monkeypatch.setenv("PTS_TIER", "auto")
+    write(tmp_path / "prog.py", """\
+        import math
+        import numpy as np
+        import pts
+
+        @pts.script
+        def softsum(n: int) -> float:
+            x = np.arange(n).astype(np.float64) / n
+            e = np.exp(x - np.max(x))
+            return float(np.sum(e / np.sum(e)) + np.sum(np.tanh(x))) + math.log(n)
+        """)
+    import math
+
+    import numpy as np
+    x = np.arange(10).astype(np.float64) / 10
+    e = np.exp(x - np.max(x))
+    expected = float(np.sum(e / np.sum(e)) + np.sum(np.tanh(x))) + math.log(10)
+    cold, cold_stats, _ = run(tmp_path, "prog", "softsum", 10)
+    assert cold_stats == {"llvm_compiles": 1, "cache_loads": 0}
+    assert len(code_files(cache_dir, ".img")) == 1 and not code_files(cache_dir, ".o")
+    warm, warm_stats, _ = run(tmp_path, "prog", "softsum", 10)
+    assert warm_stats == {"llvm_compiles": 0, "cache_loads": 1}
+    assert cold == warm == pytest.approx(expected, rel=1e-12)

@@ -245,3 +245,35 @@ def test_PTS_SAVE_TARGETS_chooses_the_images(monkeypatch):
     monkeypatch.setenv("PTS_SAVE_TARGETS", "riscv")
     with pytest.raises(ValueError, match="unknown target 'riscv'; choose from host, "):
         archive_write.default_targets()
+
+
+def test_host_image_is_the_first_calls_objects_linked(tmp_path, cache_dir, monkeypatch):
+    """A tensor model's host image is the objects the JIT made for its first call, linked
+    with the host archive library (save_images._from_jit): no codegen, no LLVM; it gives
+    the in-process outputs bit for bit, as does the image the save compiles itself without
+    them, and pts-run runs it."""
+    if link.host_image_target() is None:
+        pytest.skip("no host image on this machine")
+    monkeypatch.setenv("PTS_TIER", "auto")      # (a tensor module's first call: in parts)
+    pts.manual_seed(0)
+    m = pts.script(Net())
+    x = np.random.default_rng(2).standard_normal((4, 6)).astype(np.float32)
+    y = m(x)
+    archive.save(m, str(tmp_path / "jit.pts"), targets=[link.HOST_TARGET])
+    assert archive_write.TIMINGS["jit"] == 1 and "codegen" not in archive_write.TIMINGS
+    monkeypatch.setattr(save_images, "_from_jit", lambda *a: None)
+    monkeypatch.setenv("PTS_CACHE", "0")
+    archive.save(m, str(tmp_path / "own.pts"), targets=[link.HOST_TARGET])
+    assert "jit" not in archive_write.TIMINGS and archive_write.TIMINGS["codegen"] > 0
+    for name in ("jit.pts", "own.pts"):
+        assert np.array_equal(pts.load(tmp_path / name)(x), y)
+    sys.path.insert(0, os.path.dirname(__file__))
+    from ptsbuild import build_runtime, have
+    if not have("cc"):
+        return
+    np.save(tmp_path / "x.npy", x)
+    r = subprocess.run([str(build_runtime() / "pts-run"), str(tmp_path / "jit.pts"),
+                        str(tmp_path / "x.npy"), "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert np.array_equal(np.load(tmp_path / "result.npy"), y)
