@@ -104,18 +104,21 @@ class Conv:
             xq = self.at(b, x, b.mul(q, sxn))
             unit = b.icmp_signed("==", sxw, c64(1))
 
+            # the image into the padded one's interior: rows of w elements, wp apart
             def channel(ci):
-                def row(r):
-                    src = self.at(b, xq, b.add(b.mul(ci, sxc), b.mul(r, sxh)))
-                    dst = self.at(b, xp, b.add(b.add(b.mul(ci, P), b.mul(b.add(r, pad), wp)), pad))
-                    with b.if_else(unit) as (contiguous, strided):
-                        with contiguous:
-                            b.call(memcpy, [dst, src, b.mul(w, c64(self.size)), no])
-                        with strided:
+                src = self.at(b, xq, b.mul(ci, sxc))
+                dst = self.at(b, xp, b.add(b.add(b.mul(ci, P), b.mul(pad, wp)), pad))
+                with b.if_else(unit) as (contiguous, strided):
+                    with contiguous:
+                        b.call(self.rows(), [dst, wp, src, sxh, h, w])
+                    with strided:
+                        def row(r):
+                            s_row = self.at(b, src, b.mul(r, sxh))
+                            d_row = self.at(b, dst, b.mul(r, wp))
                             for_range(b, c64(0), w, 1, lambda s: b.store(
-                                b.load(self.at(b, src, b.mul(s, sxw)), typ=T), self.at(b, dst, s)),
-                                "px")
-                for_range(b, c64(0), h, 1, row, "pr")
+                                b.load(self.at(b, s_row, b.mul(s, sxw)), typ=T),
+                                self.at(b, d_row, s)), "px")
+                        for_range(b, c64(0), h, 1, row, "pr")
             for_range(b, c64(0), c, 1, channel, "pc")
 
             # im2col: tap (i, j) of channel ci is the run xp[ci].flat[i * wp + j:][:L]
@@ -131,30 +134,30 @@ class Conv:
             for_range(b, c64(0), c, 1, tap_channel, "tc")
             gemm.call(self.mc, b, ctx, self.dt, c_out, L, K, wm, rsw, csw, cols, L, c64(1),
                       wide, L, bias=bvec, rowb=True, work=None if split else work)
-            b.call(self.crop(), [wide, wp, self.at(b, out, b.mul(b.mul(q, c_out), b.mul(oh, ow))),
-                                 c_out, oh, ow])
+            # the crop: rows (c_out * oh of them) of ow elements, wp apart in `wide`
+            b.call(self.rows(), [self.at(b, out, b.mul(b.mul(q, c_out), b.mul(oh, ow))), ow,
+                                 wide, wp, b.mul(c_out, oh), ow])
         for_range(b, begin, end, 1, image, "img")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
 
-    def crop(self) -> ir.Function:
-        """crop(wide, wp, out, rows, oh, ow): out[r, y, :] = wide[r, y * wp:][:ow], a loop
-        LLVM vectorizes (no libc call per row of a few dozen elements)."""
+    def rows(self) -> ir.Function:
+        """rows(dst, dst_stride, src, src_stride, count, length): count rows of `length`
+        contiguous elements: a loop LLVM vectorizes (rows of a few dozen elements: a libc
+        memcpy per row cost more than the copy)."""
         T = self.T
 
         def build(f):
-            wide, wp, out, rows, oh, ow = f.args
+            dst, ds, src, ss, count, length = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
 
-            def plane(r):
-                def row(y):
-                    src = self.at(b, wide, b.mul(b.add(b.mul(r, oh), y), wp))
-                    dst = self.at(b, out, b.mul(b.add(b.mul(r, oh), y), ow))
-                    for_range(b, c64(0), ow, 1, lambda s: b.store(
-                        b.load(self.at(b, src, s), typ=T), self.at(b, dst, s)), "cx")
-                for_range(b, c64(0), oh, 1, row, "cy")
-            for_range(b, c64(0), rows, 1, plane, "cr")
+            def row(r):
+                s_row = self.at(b, src, b.mul(r, ss))
+                d_row = self.at(b, dst, b.mul(r, ds))
+                for_range(b, c64(0), length, 1, lambda e: b.store(
+                    b.load(self.at(b, s_row, e), typ=T), self.at(b, d_row, e)), "re")
+            for_range(b, c64(0), count, 1, row, "rr")
             b.ret_void()
-        return self.fn("crop", [PTR, I64T, PTR, I64T, I64T, I64T], build)
+        return self.fn("rows", [PTR, I64T, PTR, I64T, I64T, I64T], build)
 
     def task(self) -> ir.Function:
         def build(f):

@@ -254,8 +254,11 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
     k = c * kh * kw
     wm = weight.reshape(c_out, k)
     b2 = bias.reshape(c_out, 1)
-    if stride == 1 and dilation == 1:
-        return _conv2d_wide(x, wm, bias, kh, kw, padding)
+    # (decided when compiled: the op takes float32 or float64 operands of one dtype)
+    if x.dtype == weight.dtype and x.dtype == bias.dtype and \
+            (x.dtype == np.float32 or x.dtype == np.float64):
+        if stride == 1 and dilation == 1:
+            return _conv2d_wide(x, wm, bias, kh, kw, padding)
     xp = pad2d(x, padding)
     nb = max(1, min(n, 1024 // max(oh * ow, 1)))
     cols = np.empty((nb, c, kh, kw, oh, ow), dtype=x.dtype)    # every element written below
