@@ -1,19 +1,20 @@
 """Native code of `np.conv2d_wide` (stdlib/nn.py's conv2d with stride 1 and dilation 1):
 images over the thread pool, each one's convolution computed in buffers that stay in L2.
 
-    out[q] = crop(W (C_out, K) @ cols_q (K, OH * WP) + bias),   K = C * KH * KW
+    out[q] (C_out, OH * OW) = W (C_out, K) @ cols_q (K, OH * OW) + bias,   K = C * KH * KW
 
-per image q, on output rows as wide as the padded input's (WP = OW + KW - 1 columns, the
-last KW - 1 of each row dropped by the crop: stdlib/nn.py's `_conv2d_wide`, whose wide
-rows make kernel tap (i, j) of channel ci one contiguous run of the padded image, so that
-im2col is C * KH * KW long copies).  A task of the pool takes a range of images and one
-workspace: the padded image (its padding zeroed once: only the interior is written per
-image), cols, the wide product and the gemm's packing buffers (backend/gemm.py's serial
-entry, bias in its epilogue).  Everything an image touches stays in the core's L2 between
-the copies that write it and the product that reads it; the batch is read once and the
-output written once (where the language's version padded the whole batch into one more
-array, copied im2col from it, and ran each image's product split over the pool: MyConv's
-convolutions did not get faster on a second thread).
+per image q.  A task of the pool takes a range of images and one workspace: the padded
+image (its padding zeroed once: only the interior is written per image), cols, and the
+gemm's packing buffers (backend/gemm.py's serial entry, the bias in its epilogue, writing
+out[q] in place).  Row t = (ci, i, j) of cols is kernel tap (i, j)'s window of channel ci:
+OH rows of OW elements of the padded image, copied by a vectorized row loop (`rows`).
+Everything an image touches but its output stays in the core's L2 between the copies
+that write it and the product that reads it; the batch is read once and the output
+written once (the language's version padded the whole batch into one more array, and
+split each image's product over the pool: MyConv's convolutions did not get faster on a
+second thread).  (Rows as wide as the padded input's, eager `_conv2d_wide`'s trick that
+makes each tap one long copy, ran no faster here: 7% more columns in the product, and a
+crop copy after it.)
 
 One image (or little work in all) is one serial pass whose product is split over the pool
 instead (`gemm.call` without a workspace).  Every image's sums are the serial gemm's in
@@ -64,9 +65,9 @@ class Conv:
         """(hp, wp, L, P, K, the workspace's parts' element offsets, its bytes) of a problem."""
         (ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw, csw, bias, sb, pad,
          oh, ow, out) = f
-        hp = b.add(b.add(h, b.mul(pad, c64(2))), c64(1))     # one more zero row (below)
+        hp = b.add(h, b.mul(pad, c64(2)))
         wp = b.add(w, b.mul(pad, c64(2)))
-        L = b.mul(oh, wp)
+        L = b.mul(oh, ow)
         P = b.mul(hp, wp)
         K = b.mul(b.mul(c, kh), kw)
         per = ALIGN // self.size
@@ -74,11 +75,10 @@ class Conv:
         def up(v):              # elements, rounded up to whole 64-byte lines
             return b.mul(b.sdiv(b.add(v, c64(per - 1)), c64(per)), c64(per))
         o_cols = up(b.mul(c, P))
-        o_wide = b.add(o_cols, up(b.mul(K, L)))
-        o_bias = b.add(o_wide, up(b.mul(c_out, L)))
+        o_bias = b.add(o_cols, up(b.mul(K, L)))
         o_gemm = b.add(o_bias, up(c_out))
         nbytes = b.add(b.mul(o_gemm, c64(self.size)), self.g.worksize(b, c_out, L, K))
-        return hp, wp, L, P, K, (o_cols, o_wide, o_bias, o_gemm), b.add(nbytes, c64(ALIGN))
+        return hp, wp, L, P, K, (o_cols, o_bias, o_gemm), b.add(nbytes, c64(ALIGN))
 
     def images(self, b, f: list, begin, end, split: bool) -> None:
         """Images [begin, end) with a workspace of their own; `split`: each image's product
@@ -86,19 +86,17 @@ class Conv:
         (ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw, csw, bias, sb, pad,
          oh, ow, out) = f
         T = self.T
-        hp, wp, L, P, K, (o_cols, o_wide, o_bias, o_gemm), nbytes = self.layout(b, f)
+        hp, wp, L, P, K, (o_cols, o_bias, o_gemm), nbytes = self.layout(b, f)
         raw = b.call(self.mc.import_fn(b, ctx, "malloc"), [nbytes])
         # the parts 64-byte aligned
         mis = b.and_(b.ptrtoint(raw, I64T), c64(ALIGN - 1))
         base = b.gep(raw, [b.and_(b.sub(c64(ALIGN), mis), c64(ALIGN - 1))], source_etype=I8T)
-        xp, cols, wide, bvec = (self.at(b, base, o) for o in (c64(0),) + (o_cols, o_wide, o_bias))
+        xp, cols, bvec = (self.at(b, base, o) for o in (c64(0), o_cols, o_bias))
         work = self.at(b, base, o_gemm)
         b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
                [xp, ir.Constant(I8T, 0), b.mul(b.mul(c, P), c64(self.size)), ir.Constant(I1T, 0)])
         for_range(b, c64(0), c_out, 1, lambda co: b.store(
             b.load(self.at(b, bias, b.mul(co, sb)), typ=T), self.at(b, bvec, co)), "cb")
-        memcpy = self.mc.intrinsic("llvm.memcpy", [PTR, PTR, I64T])
-        no = ir.Constant(I1T, 0)
 
         def image(q):
             xq = self.at(b, x, b.mul(q, sxn))
@@ -121,22 +119,21 @@ class Conv:
                         for_range(b, c64(0), h, 1, row, "pr")
             for_range(b, c64(0), c, 1, channel, "pc")
 
-            # im2col: tap (i, j) of channel ci is the run xp[ci].flat[i * wp + j:][:L]
+            # im2col: row t = (ci, i, j) of cols is tap (i, j)'s window of channel ci, oh
+            # rows of ow elements from xp[ci, i:, j:]
             def tap_channel(ci):
                 def tap_row(i):
                     def tap(j):
                         t = b.add(b.mul(b.add(b.mul(ci, kh), i), kw), j)
                         src = self.at(b, xp, b.add(b.mul(ci, P), b.add(b.mul(i, wp), j)))
-                        b.call(memcpy, [self.at(b, cols, b.mul(t, L)), src,
-                                        b.mul(L, c64(self.size)), no])
+                        b.call(self.rows(), [self.at(b, cols, b.mul(t, L)), ow, src, wp, oh, ow])
                     for_range(b, c64(0), kw, 1, tap, "tj")
                 for_range(b, c64(0), kh, 1, tap_row, "ti")
             for_range(b, c64(0), c, 1, tap_channel, "tc")
+            # out[q] (c_out, oh * ow) = wm @ cols + bias, written in place
             gemm.call(self.mc, b, ctx, self.dt, c_out, L, K, wm, rsw, csw, cols, L, c64(1),
-                      wide, L, bias=bvec, rowb=True, work=None if split else work)
-            # the crop: rows (c_out * oh of them) of ow elements, wp apart in `wide`
-            b.call(self.rows(), [self.at(b, out, b.mul(b.mul(q, c_out), b.mul(oh, ow))), ow,
-                                 wide, wp, b.mul(c_out, oh), ow])
+                      self.at(b, out, b.mul(q, b.mul(c_out, L))), L, bias=bvec, rowb=True,
+                      work=None if split else work)
         for_range(b, begin, end, 1, image, "img")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
 
