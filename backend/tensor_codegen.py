@@ -18,6 +18,8 @@ methods live with their job, one mixin class per module:
                        concatenate, stack
     tensor_matmul      matmul and dot: the gemm of backend/gemm.py, matrix-vector products
     tensor_create      zeros, ones, full, eye, arange, linspace (and their *_like)
+    conv               conv2d_wide: stdlib/nn.py's convolutions of stride 1, images over
+                       the thread pool
 
 Ufuncs and reductions are dispatched by name (ELEMENTWISE, REDUCTIONS); every other op X by
 its method `op_X`.
@@ -28,6 +30,7 @@ built raise CompileError "native code for 'np.X' is not built yet".
 """
 from __future__ import annotations
 
+from pts.backend.conv import Convolution
 from pts.backend.tensor_abi import KernelBase
 from pts.backend.tensor_copies import Copies
 from pts.backend.tensor_create import Creation
@@ -45,7 +48,7 @@ def emit(fc, ins, args: list):
 
 
 class Kernels(KernelBase, Errors, Ufuncs, Reductions, Views, Indexing, Copies, Matmul,
-              Creation, FromLists):
+              Creation, FromLists, Convolution):
     """The code of one `np.*` instruction (`ins`) in the function `fc` is building."""
 
     # ---------------------------------------------------------------- dispatch

@@ -30,7 +30,8 @@ from typing import Any
 from pts.errors import CompileError, Span
 from pts.frontend import ast as A
 from pts.frontend.check_tensors import (ANY_TENSOR, BINARY_UFUNCS, DTypeType, TensorChecks,
-                                       check_tensor_assignment, is_tensorish, same_kind_cast)
+                                       check_tensor_assignment, is_tensorish, native_op,
+                                       same_kind_cast)
 from pts.frontend.check_complex import CMATH_CONSTS, ComplexChecks, repr_c128
 from pts.frontend.check_copy import CopyChecks, is_copy_function
 from pts.frontend.check_exceptions import ExceptionChecks
@@ -1453,6 +1454,9 @@ class FunctionChecker(TensorChecks, ObjectChecks, OptionalChecks,
             return self.call_iter_builtin(e, "reduce")
         if is_copy_function(value):                   # (check_copy: stdlib/pycopy.py)
             return self.call_copy(e, value, name, f)
+        op = native_op(value)
+        if op is not None:                            # (check_tensors: a library op)
+            return self.bind_np(e, op, list(e.args))
         if True:
             if getattr(value, "__module__", None) == "traceback":
                 # (compiling traceback.py would fail deep inside it, on sys.exc_info)

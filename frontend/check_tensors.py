@@ -92,6 +92,14 @@ UNARY_UFUNCS = {"-": "negative", "+": "positive", "~": "invert"}
 assert {NP_ALIASES.get(n, n) for n in NP_FUNCTIONS} <= set(TENSOR_OPS)
 
 
+def native_op(value: Any) -> str | None:
+    """The np.* op a call of library function `value` compiles to, where the library's
+    numpy code is that op's evaluation (stdlib/nn.py's `_conv2d_wide`: backend/conv.py),
+    else None."""
+    from pts.stdlib import nn
+    return "conv2d_wide" if value is nn._conv2d_wide else None
+
+
 def dtype_of_constant(value: Any):
     """np.float32 / np.dtype('float32') / float / int / bool as a numpy dtype, or None."""
     import numpy as np

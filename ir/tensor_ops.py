@@ -32,6 +32,10 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                ir.passes.version_loops asks it before a loop whose copy then indexes x's
                last axis with a stride of 1 (a `unit` attribute of np.getitem/np.setitem)
   np.item      (array or numpy scalar) -> the Python scalar: x.item()
+  np.conv2d_wide (x: tensor<D, 4>, wm: tensor<D, 2>, bias: tensor<D, 1>, kh, kw, padding)
+               -> tensor<D, 4>: not numpy's (the frontend emits it for calls of
+               stdlib/nn.py's `_conv2d_wide`, which is its evaluation): conv2d of stride 1,
+               wm the weight as (C_out, C * kh * kw), D float32 or float64
   np.sum_to    (g: tensor<D, m>, like: tensor<E, n>), m >= n -> tensor<D, n>: not numpy's
                (no user can call it; differentiation emits it, DESIGN.md §9) — g summed
                over its m-n leading axes and over every axis where `like` has size 1 and g
@@ -400,6 +404,25 @@ def _sum_to(use: OpUse) -> Type:
     return TensorType(g.dtype, like.rank)
 
 
+def _conv2d_wide(use: OpUse) -> Type:
+    use.arity(6)
+    x, wm, bias = use.types[:3]
+    if not (isinstance(x, TensorType) and x.rank == 4 and x.dtype in (F32, F64)
+            and wm == TensorType(x.dtype, 2) and bias == TensorType(x.dtype, 1)):
+        use.fail("expected a float32 or float64 (N, C, H, W) input, a 2-D weight and a 1-D "
+                 "bias of its dtype")
+    if any(t not in INT_INDEX_TYPES for t in use.types[3:]):
+        use.fail("expected int kernel sizes and padding")
+    if use.attrs.get("static") not in (None, "{}"):
+        use.fail("expected no static arguments")
+    return x
+
+
+def _conv2d_wide_evaluate(*operands, static: dict | None = None, pattern: str | None = None):
+    from pts.stdlib import nn
+    return nn._conv2d_wide(*operands)
+
+
 RULES = {"getitem": _getitem, "setitem": _setitem, "reshape": _reshape, "sum_to": _sum_to,
          "array": _array}
 
@@ -408,6 +431,9 @@ for _name in TENSOR_OPS:
 # not numpy's and not in TENSOR_OPS (the frontend never emits it): differentiation's
 define("np.sum_to", TENSOR, _evaluator("sum_to"), _sum_to)
 define("np.index_add", TENSOR, _evaluator("index_add"), _setitem)
+# stdlib/nn.py's conv2d of stride 1 (its `_conv2d_wide`, which calls compile to this op;
+# backend/conv.py): no derivative rule, conv2d's gradient is its hand-written conv2d_vjp
+define("np.conv2d_wide", TENSOR, _conv2d_wide_evaluate, _conv2d_wide)
 # (a strided array's strides never change: pure)
 define("np.unit_stride", PURE, _evaluator("unit_stride"), _unit_stride)
 # attributes of the scripted object: evaluated by the interpreter on the root it is given

@@ -235,6 +235,10 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
            padding: int = 0, dilation: int = 1) -> np.ndarray:
     """2-D convolution, NCHW input, weight (C_out, C_in, KH, KW), groups=1.
 
+    Stride 1 and dilation 1 with float32 or float64 operands of one dtype: `_conv2d_wide`,
+    compiled as one native op (backend/conv.py: the images over the thread pool; MyConv's
+    three convolutions at batch 128, CPU time on one thread ~76 -> ~61-65 ms, and ~1.8x
+    faster on 2 threads, where the loop below did not use the second one).  Otherwise:
     im2col and a matmul in the layout of the data, a chunk of images at a time: for each
     chunk, every kernel tap's strided window of the padded input is copied into
     cols[:, :, i, j, :, :] (rows of OW contiguous elements on both sides), and for each
@@ -254,8 +258,11 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
     k = c * kh * kw
     wm = weight.reshape(c_out, k)
     b2 = bias.reshape(c_out, 1)
-    if stride == 1 and dilation == 1:
-        return _conv2d_wide(x, wm, b2, kh, kw, padding, oh, ow)
+    # (decided when compiled: the op takes float32 or float64 operands of one dtype)
+    if x.dtype == weight.dtype and x.dtype == bias.dtype and \
+            (x.dtype == np.float32 or x.dtype == np.float64):
+        if stride == 1 and dilation == 1:
+            return _conv2d_wide(x, wm, bias, kh, kw, padding)
     xp = pad2d(x, padding)
     nb = max(1, min(n, 1024 // max(oh * ow, 1)))
     cols = np.empty((nb, c, kh, kw, oh, ow), dtype=x.dtype)    # every element written below
@@ -275,30 +282,43 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
     return out
 
 
-def _conv2d_wide(x: np.ndarray, wm: np.ndarray, b2: np.ndarray, kh: int, kw: int,
-                 padding: int, oh: int, ow: int) -> np.ndarray:
-    """conv2d with stride 1 and dilation 1, one image at a time, computed on output rows
-    as wide as the padded input's (wp = ow + kw - 1 columns, the last kw - 1 of each row
-    discarded at the end): then the window of kernel tap (i, j) over channel ci is one
-    contiguous run of the padded image, xp[ci].flat[i * wp + j:][:oh * wp], so im2col is
-    c * kh * kw long copies instead of c * kh * kw * oh rows of ow elements each (MyConv's
-    three convolutions, each alone, batch 128: 5.8 / 23.6 / 63.5 ms -> 5.0 / 20.2 / 60.4;
-    what is left is mostly the gemm, e.g. 48 of the last one's 60 ms).  The padded input
-    has one more zero row, so that the discarded columns of the last row read inside it.
-    The same sums as the other path, in the same order."""
+def _conv2d_wide(x: np.ndarray, wm: np.ndarray, bias: np.ndarray, kh: int, kw: int,
+                 padding: int) -> np.ndarray:
+    """conv2d with stride 1 and dilation 1, wm the weight as (C_out, C * kh * kw).
+
+    Compiled, a call of this function is one op (`np.conv2d_wide`, backend/conv.py): the
+    images in parallel over the thread pool, each computed in buffers that stay in L2, the
+    batch read once and the output written once.  This body is what runs eagerly and in
+    the interpreter (the op's evaluation), the same algorithm one image at a time:
+
+    The output rows are computed as wide as the padded input's (wp = ow + kw - 1 columns,
+    the last kw - 1 of each row discarded at the end): then the window of kernel tap (i, j)
+    over channel ci is one contiguous run of the padded image, xp[ci].flat[i * wp + j:][:oh
+    * wp], so im2col is c * kh * kw long copies instead of c * kh * kw * oh rows of ow
+    elements each.  The padded image has one more zero row, so that the discarded columns
+    of the last row read inside it.  The bias is added to each sum (the gemm's epilogue)."""
     n, c, h, w = x.shape
     c_out = wm.shape[0]
+    if kh < 1 or kw < 1 or padding < 0:
+        raise ValueError("conv2d: kernel sizes must be positive and padding >= 0")
+    if wm.shape[1] != c * kh * kw:
+        raise ValueError("conv2d: input channels do not match the weight")
+    if bias.shape[0] != c_out:
+        raise ValueError("conv2d: the bias does not have one element per output channel")
+    oh = h + 2 * padding - kh + 1
+    ow = w + 2 * padding - kw + 1
     hp = h + 2 * padding + 1
     wp = w + 2 * padding
-    xp = np.zeros((n, c, hp, wp), dtype=x.dtype)
-    xp[:, :, padding:padding + h, padding:padding + w] = x
-    flat = xp.reshape(n, c, hp * wp)
-    cols = np.empty((c, kh, kw, oh * wp), dtype=x.dtype)       # every element written below
     out = np.empty((n, c_out, oh, ow), dtype=x.dtype)
+    xp = np.zeros((c, hp, wp), dtype=x.dtype)
+    flat = xp.reshape(c, hp * wp)
+    cols = np.empty((c, kh, kw, oh * wp), dtype=x.dtype)       # every element written below
+    b2 = bias.reshape(c_out, 1)
     for q in range(n):
+        xp[:, padding:padding + h, padding:padding + w] = x[q]
         for i in range(kh):
             for j in range(kw):
-                cols[:, i, j, :] = flat[q, :, i * wp + j:i * wp + j + oh * wp]
+                cols[:, i, j, :] = flat[:, i * wp + j:i * wp + j + oh * wp]
         r = wm @ cols.reshape(c * kh * kw, oh * wp) + b2       # the bias: the gemm's epilogue
         out[q] = r.reshape(c_out, oh, wp)[:, :, :ow]
     return out
