@@ -65,7 +65,7 @@ from pts.ir.core import Block, BlockParam, Const, Function, Instr, Module, Targe
 from pts.ir.types import ListType, TensorType, TupleType, Type
 
 FRESH_NP = frozenset("""absolute add all any arange argmax argmin astype bitwise_and
-bitwise_or conv2d_wide bitwise_xor ceil clip concatenate copy cos dot empty empty_like equal exp expm1
+bitwise_or bitwise_xor ceil clip concatenate conv2d_wide copy cos dot empty empty_like equal exp expm1
 eye floor floor_divide full full_like greater greater_equal invert left_shift less less_equal
 linspace log log1p logical_and logical_not logical_or matmul max maximum mean min minimum
 multiply negative not_equal ones ones_like positive power prod remainder
