@@ -36,7 +36,10 @@ registers) of them at a time, over all of K in vector lanes, then one reduction 
 epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its time
 (~16.5 ms, torch's GEMV ~15), M = 4: 0.62, 8 x 2048 x 2048: 0.66 (in-process A/B).  Where
 more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
-between passes (DOT_L2): M = 8 over 50176-element rows was 1.26 slower, and keeps the tiles.
+between passes (DOT_L2), or else (up to DOT_BLOCK_M = 16 rows) K is cut into blocks whose
+rows of A stay in L2 while W's rows stream past once (`dot_blocked`; each block's sums
+added to C's in order): MyConv's linear at a batch of 8 ~0.45 of the tiles' time, 12 ~0.6,
+16 ~0.7 (there the swapped tiles were half padding: C^T is 16 columns wide).
 
 One row of A, or fewer than STREAM_M rows with a B of 1 MiB or more, with B's rows
 contiguous (`x @ W` with W row-major at batch 1, `v @ W`: packing would copy all of B to
@@ -145,6 +148,13 @@ EDGE_KERNELS = ((2, 2), (4, 1), (8, 1))
 ALIASED_NR = 8
 # `Gemm.dots`: problems with fewer rows than this, A and B both read along k
 DOT_M = 9
+# ... or up to DOT_BLOCK_M rows where W's rows are longer than that, in K blocks
+# (`Gemm.dot_blocked`) whose rows of A hold at most DOT_X_BLOCK bytes (they stay in L2 while
+# W streams past: MyConv's linear, 1024 x 50176 f32, at a batch of 8 ran ~0.45 of the tiles'
+# time, 12 ~0.6; at 16 as the tiles with a half-width kernel, ~0.7 of the full tiles;
+# blocks of 64, 128 and 256 KiB were slower than 512 (in-process A/B, Zen 4, loaded machine))
+DOT_BLOCK_M = 16
+DOT_X_BLOCK = 512 << 10
 # the dot kernel's tile: DOT_TILE rows of W by DOT_TILE (DOT_TILE / 2 with 16 vector registers) of A
 DOT_TILE = 4
 # ... where its rows of W, read again for each DOT_TILE rows of A, fit in this much of L2
@@ -921,10 +931,31 @@ class Gemm:
     def few_rows(self, b: ir.IRBuilder, M, K):
         """Does an M x K A take `dots` (with A and B read along k)?  M < DOT_M, and one
         pass of the dot kernel's rows over W, or several over rows of W short enough to stay
-        in L2 between them (DOT_TILE rows of at most DOT_L2 bytes)."""
+        in L2 between them (DOT_TILE rows of at most DOT_L2 bytes); or up to DOT_BLOCK_M rows
+        and rows of W longer than that, in K blocks (`dot_depth`)."""
         one_pass = b.icmp_signed("<=", M, c64(self.dot_rows()))
         short = b.icmp_signed("<=", b.mul(K, c64(DOT_TILE * self.size)), c64(DOT_L2))
-        return b.and_(b.icmp_signed("<", M, c64(DOT_M)), b.or_(one_pass, short))
+        few = b.and_(b.icmp_signed("<", M, c64(DOT_M)), b.or_(one_pass, short))
+        return b.or_(few, self.dot_blocked(b, M, K))
+
+    def dot_blocked(self, b: ir.IRBuilder, M, K):
+        """Do `dots` run in K blocks (`dot_depth`)?  More rows of A than one pass of the dot
+        kernel, at most DOT_BLOCK_M, and rows of W too long to stay in L2 while those rows
+        go over them (more than DOT_L2 bytes for DOT_TILE rows).  Neither depends on N:
+        a thread's chunk of columns takes the way of the whole (a split by rows needs more
+        than 2 CHUNK_ROWS rows), so the sums do not depend on the thread count."""
+        several = b.and_(b.icmp_signed(">", M, c64(self.dot_rows())),
+                         b.icmp_signed("<=", M, c64(DOT_BLOCK_M)))
+        return b.and_(several, b.icmp_signed(">", b.mul(K, c64(DOT_TILE * self.size)), c64(DOT_L2)))
+
+    def dot_depth(self, b: ir.IRBuilder, M, K):
+        """The K block of `dots`: all of K, or where they are blocked (`dot_blocked`) as
+        many elements as keep the M rows of A's block within DOT_X_BLOCK bytes (L2: read
+        again by every DOT_TILE rows of W), a multiple of 256."""
+        rows = at_least_one(b, M)
+        depth = b.mul(b.sdiv(b.sdiv(c64(DOT_X_BLOCK // self.size), rows), c64(256)), c64(256))
+        depth = imax(b, depth, c64(256))
+        return b.select(self.dot_blocked(b, M, K), imin(b, depth, at_least_one(b, K)), at_least_one(b, K))
 
     def few_columns(self, b: ir.IRBuilder, N, K):
         """Does a problem N wide take `dots` (with A and B read along k) whatever its M?  N
@@ -942,7 +973,7 @@ class Gemm:
         return b.and_(narrow, b.and_(fits, deep))
 
     def dots(self, b: ir.IRBuilder, args) -> None:
-        """C = A @ B for few rows of A (M < DOT_M), A's rows and B's columns both read along
+        """C = A @ B for few rows of A (`few_rows`), A's rows and B's columns both read along
         k (`x @ W.T` for a batch of a few, `v @ W.T`): each element a dot product of a row of
         A and a row of W = B^T, DR x DOT_TILE at a time, read in place, nothing packed.
         Where the tiled kernels took 2-, 4- or 8-row edge kernels over a packed transposed
@@ -951,27 +982,44 @@ class Gemm:
         W of 10 rows), where the tiles' NR-wide panels were mostly padding."""
         (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu) = args
         kern, DR = self.dot_kernel(), self.dot_rows()
+        depth = self.dot_depth(b, M, K)
+        nkb = at_least_one(b, ceil_div(b, K, depth))            # K == 0: one block
+        null = ir.Constant(PTR, None)
 
-        def cols(j0):
-            nr = imin(b, c64(DOT_TILE), b.sub(N, j0))
-            w = self.gep(b, B, b.mul(j0, csb))
+        def kblock(kb, cols_rows):
+            """K block kb: its sums added to C's but for the first (unless accumulating),
+            the epilogue on the last."""
+            k0 = b.mul(kb, depth)
+            kc = imax(b, imin(b, depth, b.sub(K, k0)), c64(0))
+            last = b.icmp_signed("==", kb, b.sub(nkb, c64(1)))
+            kacc = b.or_(acc, b.icmp_signed(">", kb, c64(0)))
+            krelu = b.and_(relu, last)
 
-            def rows(i0):
-                mr = imin(b, c64(DR), b.sub(M, i0))
-                tb = self.bias_from(b, bias, rowb, i0, j0)
-                b.call(kern, [K, self.gep(b, A, b.mul(i0, rsa)), rsa, mr, w, csb, nr,
-                              self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, acc, tb, rowb, relu])
-            return rows
+            def cols(j0):
+                nr = imin(b, c64(DOT_TILE), b.sub(N, j0))
+                w = self.gep(b, B, b.add(b.mul(j0, csb), k0))
+
+                def rows(i0):
+                    mr = imin(b, c64(DR), b.sub(M, i0))
+                    tb = b.select(last, self.bias_from(b, bias, rowb, i0, j0), null)
+                    b.call(kern, [kc, self.gep(b, A, b.add(b.mul(i0, rsa), k0)), rsa, mr, w, csb,
+                                  nr, self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, kacc, tb,
+                                  rowb, krelu])
+                return rows
+            cols_rows(cols)
         # the smaller operand is the one read again: W's rows (few columns, `few_columns`)
         # while each DR rows of A go over all of them, or A's few rows over each DOT_TILE
-        # rows of W (each element is its own sum: the order changes no result)
+        # rows of W (each element is its own sum: the order changes no result); K blocks
+        # outermost, so that A's block stays in L2 while W's rows stream past
         with b.if_else(b.icmp_signed("<=", N, M)) as (rows_outer, cols_outer):
             with rows_outer:
-                for_range(b, c64(0), M, DR, lambda i0: for_range(
-                    b, c64(0), N, DOT_TILE, lambda j0: cols(j0)(i0), "dj"), "di")
+                for_range(b, c64(0), nkb, 1, lambda kb: kblock(kb, lambda cols: for_range(
+                    b, c64(0), M, DR, lambda i0: for_range(
+                        b, c64(0), N, DOT_TILE, lambda j0: cols(j0)(i0), "dj"), "di")), "dk")
             with cols_outer:
-                for_range(b, c64(0), N, DOT_TILE,
-                          lambda j0: for_range(b, c64(0), M, DR, cols(j0), "di"), "dj")
+                for_range(b, c64(0), nkb, 1, lambda kb: kblock(kb, lambda cols: for_range(
+                    b, c64(0), N, DOT_TILE,
+                    lambda j0: for_range(b, c64(0), M, DR, cols(j0), "di"), "dj")), "dk")
 
     def streamed_rows(self, b: ir.IRBuilder, M, K, kn):
         """Does an (M, kn, K) problem with B's rows contiguous take `streamed` (`x @ W` at a
