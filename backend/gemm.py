@@ -67,7 +67,9 @@ as a packed micro-panel would: packing them made the MLP's 256 x 784 x 512 ~8% s
 exception is rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1
 sets, so they are packed unless B has at most ALIASED_NR panels (8: each line of A then
 meets few kernels before it is evicted; 128 x 1024 x 256 ~8%, 256 x 2048 x 128 ~19% faster
-than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  The
+than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  Read in
+place, such rows go in tiles of SAME_SETS_ROWS (6) rows across two panels where the tile has
+12: twelve rows at the same k fall in one 8-way L1 set (MyConv's linear, swapped, ~10%).  The
 micro-kernel keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>`
 values and `llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add
 where it does not — never a libm call, so archive images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
@@ -146,6 +148,13 @@ DEEP_N = 819
 EDGE_KERNELS = ((2, 2), (4, 1), (8, 1))
 # A's rows a multiple of 4 KiB apart are read in place where B has at most this many panels
 ALIASED_NR = 8
+# ... and then (with 512-bit vectors and 12-row tiles) in tiles of this many rows across 2
+# panels (Gemm.range_fn's `same_sets`): 12 rows of A at the same k fall in one 8-way L1 set
+# and evict each other, 6 fit.  Thread CPU time, in-process A/B against 12 x 32 tiles on
+# Zen 4 (A/A within 1.5%): MyConv's linear (x @ W.T swapped: W's rows 196 KiB apart) at
+# batch 128 0.91, 64 0.90, 256 0.90, 32 0.95; 128 x 1024 x 256 0.71, 256 x 2048 x 128
+# 0.73, 1024 x 1024 x 256 0.92; the same sums in the same order (bit for bit)
+SAME_SETS_ROWS = 6
 # `Gemm.dots`: problems with fewer rows than this, A and B both read along k
 DOT_M = 9
 # ... or up to DOT_BLOCK_M rows where W's rows are longer than that, in K blocks
@@ -633,6 +642,12 @@ class Gemm:
                    [(rows, panels, self.kernel(rows, panels, direct))
                     for rows, panels in (edges if direct else edges[:1])]
                    for direct in (True, False)}
+        # (the rows that fit an 8-way L1 set: SAME_SETS_ROWS; with 512-bit vectors, where
+        # their 2-panel tile is 24 accumulators of the 32 registers)
+        same_sets = P.mr > SAME_SETS_ROWS and P.vw * self.size >= 64
+        if same_sets:
+            k62 = self.kernel(SAME_SETS_ROWS, 2, True)
+            k61 = self.kernel(SAME_SETS_ROWS, 1, True)
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
@@ -720,7 +735,33 @@ class Gemm:
                                         row_of_tiles(choices[1:])
                             full_height, *short = kernels[direct]
                             row_of_tiles(short + [full_height])
-                        for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                        if not (direct and same_sets):
+                            for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                            return
+
+                        def six_loop(r0):
+                            """Rows [r0, r0 + SAME_SETS_ROWS) by tiles of that many rows
+                            across 2 panels (the last panel alone): A's rows in place a
+                            multiple of 4 KiB apart (SAME_SETS_ROWS)."""
+                            mr = imin(b, c64(SAME_SETS_ROWS), b.sub(mcc, r0))
+                            a_args = [self.gep(b, a_block, b.mul(r0, rsa)), rsa]
+                            crow = self.gep(b, C, b.add(b.mul(b.add(ic, r0), rsc), jc))
+
+                            def jr6(jr, kern, width):
+                                nr = imin(b, c64(width), b.sub(nc, jr))
+                                bp = self.gep(b, bufb, b.mul(jr, kc))
+                                bptr = bias_at(b.add(ic, r0), b.add(jc, jr))
+                                b.call(kern, [kc] + a_args + [bp, self.gep(b, crow, jr), rsc, mr,
+                                                              nr, overwrite, bptr, rowb, use_relu])
+                            w = 2 * P.nr
+                            nw = b.mul(b.sdiv(nc, c64(w)), c64(w))
+                            for_range(b, c64(0), nw, w, lambda jr: jr6(jr, k62, w), "j6")
+                            for_range(b, nw, nc, P.nr, lambda jr: jr6(jr, k61, P.nr), "j61")
+                        with b.if_else(apart) as (spread, one_set):
+                            with spread:
+                                for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                            with one_set:
+                                for_range(b, c64(0), mcc, SAME_SETS_ROWS, six_loop, "i6")
                     for_range(b, c64(0), M, P.mc, iblock, "ic")
                 if one_kb is None:
                     for_range(b, c64(0), nkb, 1, lambda kb: kblock(kb, False), "pc")

@@ -240,6 +240,9 @@ def test_entry_epilogue_and_accumulate(dt):
     for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
                     (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16),
                     (13, 1024, 70),
+                    # A in place with rows 4 KiB apart on AVX-512: tiles of 6 rows across
+                    # pairs of panels, then a single panel (Gemm.range_fn's same_sets)
+                    (25, 1024, 200),
                     # A packed (rows 4 KiB apart) and several blocks of B's columns: the
                     # K blocks outside, each block of A packed once
                     (13, 1024, 1100),
