@@ -36,7 +36,10 @@ registers) of them at a time, over all of K in vector lanes, then one reduction 
 epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its time
 (~16.5 ms, torch's GEMV ~15), M = 4: 0.62, 8 x 2048 x 2048: 0.66 (in-process A/B).  Where
 more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
-between passes (DOT_L2): M = 8 over 50176-element rows was 1.26 slower, and keeps the tiles.
+between passes (DOT_L2), or else (up to DOT_BLOCK_M = 16 rows) K is cut into blocks whose
+rows of A stay in L2 while W's rows stream past once (`dot_blocked`; each block's sums
+added to C's in order): MyConv's linear at a batch of 8 ~0.45 of the tiles' time, 12 ~0.6,
+16 ~0.7 (there the swapped tiles were half padding: C^T is 16 columns wide).
 
 One row of A, or fewer than STREAM_M rows with a B of 1 MiB or more, with B's rows
 contiguous (`x @ W` with W row-major at batch 1, `v @ W`: packing would copy all of B to
@@ -64,7 +67,9 @@ as a packed micro-panel would: packing them made the MLP's 256 x 784 x 512 ~8% s
 exception is rows a multiple of 4 KiB apart (K = 1024 f32): they all fall in the same L1
 sets, so they are packed unless B has at most ALIASED_NR panels (8: each line of A then
 meets few kernels before it is evicted; 128 x 1024 x 256 ~8%, 256 x 2048 x 128 ~19% faster
-than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  The
+than packed, in-process A/B on the AVX-512 Xeon, where more panels were slower).  Read in
+place, such rows go in tiles of SAME_SETS_ROWS (6) rows across two panels where the tile has
+12: twelve rows at the same k fall in one 8-way L1 set (MyConv's linear, swapped, ~10%).  The
 micro-kernel keeps MR x NV vectors of VW elements as accumulators in registers (`<VW x T>`
 values and `llvm.fmuladd`, which is one FMA where the CPU has it and a multiply and an add
 where it does not — never a libm call, so archive images stay import-free).  Tiles cut by M's edge store their first mr rows as vectors;
@@ -143,8 +148,22 @@ DEEP_N = 819
 EDGE_KERNELS = ((2, 2), (4, 1), (8, 1))
 # A's rows a multiple of 4 KiB apart are read in place where B has at most this many panels
 ALIASED_NR = 8
+# ... and then (with 512-bit vectors and 12-row tiles) in tiles of this many rows across 2
+# panels (Gemm.range_fn's `same_sets`): 12 rows of A at the same k fall in one 8-way L1 set
+# and evict each other, 6 fit.  Thread CPU time, in-process A/B against 12 x 32 tiles on
+# Zen 4 (A/A within 1.5%): MyConv's linear (x @ W.T swapped: W's rows 196 KiB apart) at
+# batch 128 0.91, 64 0.90, 256 0.90, 32 0.95; 128 x 1024 x 256 0.71, 256 x 2048 x 128
+# 0.73, 1024 x 1024 x 256 0.92; the same sums in the same order (bit for bit)
+SAME_SETS_ROWS = 6
 # `Gemm.dots`: problems with fewer rows than this, A and B both read along k
 DOT_M = 9
+# ... or up to DOT_BLOCK_M rows where W's rows are longer than that, in K blocks
+# (`Gemm.dot_blocked`) whose rows of A hold at most DOT_X_BLOCK bytes (they stay in L2 while
+# W streams past: MyConv's linear, 1024 x 50176 f32, at a batch of 8 ran ~0.45 of the tiles'
+# time, 12 ~0.6; at 16 as the tiles with a half-width kernel, ~0.7 of the full tiles;
+# blocks of 64, 128 and 256 KiB were slower than 512 (in-process A/B, Zen 4, loaded machine))
+DOT_BLOCK_M = 16
+DOT_X_BLOCK = 512 << 10
 # the dot kernel's tile: DOT_TILE rows of W by DOT_TILE (DOT_TILE / 2 with 16 vector registers) of A
 DOT_TILE = 4
 # ... where its rows of W, read again for each DOT_TILE rows of A, fit in this much of L2
@@ -623,6 +642,12 @@ class Gemm:
                    [(rows, panels, self.kernel(rows, panels, direct))
                     for rows, panels in (edges if direct else edges[:1])]
                    for direct in (True, False)}
+        # (the rows that fit an 8-way L1 set: SAME_SETS_ROWS; with 512-bit vectors, where
+        # their 2-panel tile is 24 accumulators of the 32 registers)
+        same_sets = P.mr > SAME_SETS_ROWS and P.vw * self.size >= 64
+        if same_sets:
+            k62 = self.kernel(SAME_SETS_ROWS, 2, True)
+            k61 = self.kernel(SAME_SETS_ROWS, 1, True)
 
         def build(f):
             (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu, bufa, bufb, n0,
@@ -710,7 +735,33 @@ class Gemm:
                                         row_of_tiles(choices[1:])
                             full_height, *short = kernels[direct]
                             row_of_tiles(short + [full_height])
-                        for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                        if not (direct and same_sets):
+                            for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                            return
+
+                        def six_loop(r0):
+                            """Rows [r0, r0 + SAME_SETS_ROWS) by tiles of that many rows
+                            across 2 panels (the last panel alone): A's rows in place a
+                            multiple of 4 KiB apart (SAME_SETS_ROWS)."""
+                            mr = imin(b, c64(SAME_SETS_ROWS), b.sub(mcc, r0))
+                            a_args = [self.gep(b, a_block, b.mul(r0, rsa)), rsa]
+                            crow = self.gep(b, C, b.add(b.mul(b.add(ic, r0), rsc), jc))
+
+                            def jr6(jr, kern, width):
+                                nr = imin(b, c64(width), b.sub(nc, jr))
+                                bp = self.gep(b, bufb, b.mul(jr, kc))
+                                bptr = bias_at(b.add(ic, r0), b.add(jc, jr))
+                                b.call(kern, [kc] + a_args + [bp, self.gep(b, crow, jr), rsc, mr,
+                                                              nr, overwrite, bptr, rowb, use_relu])
+                            w = 2 * P.nr
+                            nw = b.mul(b.sdiv(nc, c64(w)), c64(w))
+                            for_range(b, c64(0), nw, w, lambda jr: jr6(jr, k62, w), "j6")
+                            for_range(b, nw, nc, P.nr, lambda jr: jr6(jr, k61, P.nr), "j61")
+                        with b.if_else(apart) as (spread, one_set):
+                            with spread:
+                                for_range(b, c64(0), mcc, P.mr, ir_loop, "ir")
+                            with one_set:
+                                for_range(b, c64(0), mcc, SAME_SETS_ROWS, six_loop, "i6")
                     for_range(b, c64(0), M, P.mc, iblock, "ic")
                 if one_kb is None:
                     for_range(b, c64(0), nkb, 1, lambda kb: kblock(kb, False), "pc")
@@ -850,16 +901,16 @@ class Gemm:
 
     def dot_kernel(self) -> ir.Function:
         """void dot(i64 K, ptr A, i64 rsa, i64 mr, ptr W, i64 rsw, i64 nr, ptr C, i64 rsc,
-        i1 acc, ptr bias, i1 rowb, i1 relu): C[i, j] (= or +=) A[i, :] . W[j, :] for i < mr
-        <= DR, j < nr <= DR (rows past mr or nr read the last one again), through the
-        epilogue.  All of K in VW-lane partial sums (the last vector masked), then one
-        reduction."""
+        i1 acc, ptr bias, i1 rowb, i1 relu, ptr pf0, ptr pf1): C[i, j] (= or +=) A[i, :] .
+        W[j, :] for i < mr <= DR, j < nr <= DR (rows past mr or nr read the last one again),
+        through the epilogue.  All of K in VW-lane partial sums (the last vector masked),
+        then one reduction.  pf0[:K] and pf1[:K] are prefetched into L2 as it goes."""
         T, V, VW = self.T, self.V, self.p.vw
         DR = self.dot_rows()
         fma = self.fmuladd()
 
         def build(f):
-            K, a, rsa, mr, w, rsw, nr, c, rsc, acc, bias, rowb, relu = f.args
+            K, a, rsa, mr, w, rsw, nr, c, rsc, acc, bias, rowb, relu, pf0, pf1 = f.args
             b, (entry, head, body, tail) = self.kernel_blocks(f, (a, w, c, bias))
             arows, wrows = self.rows(b, a, rsa, DR, mr), self.rows(b, w, rsw, DOT_TILE, nr)
             kv = b.mul(b.sdiv(K, c64(VW)), c64(VW))
@@ -877,6 +928,13 @@ class Gemm:
                 return ld
             b.cbranch(b.icmp_signed("<", p, kv), body, tail)
             b.position_at_end(body)
+            # a line of each of two rows of W the next tiles read (into L2: the caller's
+            # choice, `dots`), so that W streams from memory ahead of the FMAs (MyConv's
+            # linear at a batch of 16: ~0.8 of the time without, 8: ~0.82, 12: ~0.9, 4:
+            # ~0.94, 1 unchanged; in-process A/B, Zen 4, loaded machine)
+            fetch = self.mc.intrinsic("llvm.prefetch", [PTR])
+            for pf in (pf0, pf1):
+                b.call(fetch, [self.gep(b, pf, p)] + [ir.Constant(ir.IntType(32), v) for v in (0, 2, 1)])
             new = step(b, p, plain)
             for phi, n in zip(accs, new):
                 phi.add_incoming(n, body)
@@ -916,15 +974,36 @@ class Gemm:
                         b.store(self.epilogue(b, v, bb, relu), ptr)
             b.ret_void()
         return self.fn("dot", VOID, [I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I1T, PTR,
-                                     I1T, I1T], build, small=False)
+                                     I1T, I1T, PTR, PTR], build, small=False)
 
     def few_rows(self, b: ir.IRBuilder, M, K):
         """Does an M x K A take `dots` (with A and B read along k)?  M < DOT_M, and one
         pass of the dot kernel's rows over W, or several over rows of W short enough to stay
-        in L2 between them (DOT_TILE rows of at most DOT_L2 bytes)."""
+        in L2 between them (DOT_TILE rows of at most DOT_L2 bytes); or up to DOT_BLOCK_M rows
+        and rows of W longer than that, in K blocks (`dot_depth`)."""
         one_pass = b.icmp_signed("<=", M, c64(self.dot_rows()))
         short = b.icmp_signed("<=", b.mul(K, c64(DOT_TILE * self.size)), c64(DOT_L2))
-        return b.and_(b.icmp_signed("<", M, c64(DOT_M)), b.or_(one_pass, short))
+        few = b.and_(b.icmp_signed("<", M, c64(DOT_M)), b.or_(one_pass, short))
+        return b.or_(few, self.dot_blocked(b, M, K))
+
+    def dot_blocked(self, b: ir.IRBuilder, M, K):
+        """Do `dots` run in K blocks (`dot_depth`)?  More rows of A than one pass of the dot
+        kernel, at most DOT_BLOCK_M, and rows of W too long to stay in L2 while those rows
+        go over them (more than DOT_L2 bytes for DOT_TILE rows).  Neither depends on N:
+        a thread's chunk of columns takes the way of the whole (a split by rows needs more
+        than 2 CHUNK_ROWS rows), so the sums do not depend on the thread count."""
+        several = b.and_(b.icmp_signed(">", M, c64(self.dot_rows())),
+                         b.icmp_signed("<=", M, c64(DOT_BLOCK_M)))
+        return b.and_(several, b.icmp_signed(">", b.mul(K, c64(DOT_TILE * self.size)), c64(DOT_L2)))
+
+    def dot_depth(self, b: ir.IRBuilder, M, K):
+        """The K block of `dots`: all of K, or where they are blocked (`dot_blocked`) as
+        many elements as keep the M rows of A's block within DOT_X_BLOCK bytes (L2: read
+        again by every DOT_TILE rows of W), a multiple of 256."""
+        rows = at_least_one(b, M)
+        depth = b.mul(b.sdiv(b.sdiv(c64(DOT_X_BLOCK // self.size), rows), c64(256)), c64(256))
+        depth = imax(b, depth, c64(256))
+        return b.select(self.dot_blocked(b, M, K), imin(b, depth, at_least_one(b, K)), at_least_one(b, K))
 
     def few_columns(self, b: ir.IRBuilder, N, K):
         """Does a problem N wide take `dots` (with A and B read along k) whatever its M?  N
@@ -942,7 +1021,7 @@ class Gemm:
         return b.and_(narrow, b.and_(fits, deep))
 
     def dots(self, b: ir.IRBuilder, args) -> None:
-        """C = A @ B for few rows of A (M < DOT_M), A's rows and B's columns both read along
+        """C = A @ B for few rows of A (`few_rows`), A's rows and B's columns both read along
         k (`x @ W.T` for a batch of a few, `v @ W.T`): each element a dot product of a row of
         A and a row of W = B^T, DR x DOT_TILE at a time, read in place, nothing packed.
         Where the tiled kernels took 2-, 4- or 8-row edge kernels over a packed transposed
@@ -951,27 +1030,55 @@ class Gemm:
         W of 10 rows), where the tiles' NR-wide panels were mostly padding."""
         (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu) = args
         kern, DR = self.dot_kernel(), self.dot_rows()
+        depth = self.dot_depth(b, M, K)
+        nkb = at_least_one(b, ceil_div(b, K, depth))            # K == 0: one block
+        null = ir.Constant(PTR, None)
 
-        def cols(j0):
-            nr = imin(b, c64(DOT_TILE), b.sub(N, j0))
-            w = self.gep(b, B, b.mul(j0, csb))
+        def kblock(kb, cols_rows):
+            """K block kb: its sums added to C's but for the first (unless accumulating),
+            the epilogue on the last."""
+            k0 = b.mul(kb, depth)
+            kc = imax(b, imin(b, depth, b.sub(K, k0)), c64(0))
+            last = b.icmp_signed("==", kb, b.sub(nkb, c64(1)))
+            kacc = b.or_(acc, b.icmp_signed(">", kb, c64(0)))
+            krelu = b.and_(relu, last)
 
-            def rows(i0):
-                mr = imin(b, c64(DR), b.sub(M, i0))
-                tb = self.bias_from(b, bias, rowb, i0, j0)
-                b.call(kern, [K, self.gep(b, A, b.mul(i0, rsa)), rsa, mr, w, csb, nr,
-                              self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, acc, tb, rowb, relu])
-            return rows
+            def cols(j0):
+                nr = imin(b, c64(DOT_TILE), b.sub(N, j0))
+                w = self.gep(b, B, b.add(b.mul(j0, csb), k0))
+
+                def rows(i0):
+                    mr = imin(b, c64(DR), b.sub(M, i0))
+                    tb = b.select(last, self.bias_from(b, bias, rowb, i0, j0), null)
+                    # two rows of W's next DOT_TILE (the next j0's), to prefetch while these
+                    # rows of A go over this block: tile t of A fetches rows 2t and 2t + 1
+                    # (mod DOT_TILE) of it; the last j0 fetches its own
+                    t2 = b.mul(b.sdiv(i0, c64(DR)), c64(2))
+                    jn = b.add(j0, c64(DOT_TILE))
+                    nxt = b.icmp_signed("<", jn, N)
+                    pfs = []
+                    for u in range(2):
+                        r = b.add(jn, b.srem(b.add(t2, c64(u)), c64(DOT_TILE)))
+                        r = b.select(nxt, imin(b, r, b.sub(N, c64(1))), j0)
+                        pfs.append(self.gep(b, B, b.add(b.mul(r, csb), k0)))
+                    b.call(kern, [kc, self.gep(b, A, b.add(b.mul(i0, rsa), k0)), rsa, mr, w, csb,
+                                  nr, self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, kacc, tb,
+                                  rowb, krelu] + pfs)
+                return rows
+            cols_rows(cols)
         # the smaller operand is the one read again: W's rows (few columns, `few_columns`)
         # while each DR rows of A go over all of them, or A's few rows over each DOT_TILE
-        # rows of W (each element is its own sum: the order changes no result)
+        # rows of W (each element is its own sum: the order changes no result); K blocks
+        # outermost, so that A's block stays in L2 while W's rows stream past
         with b.if_else(b.icmp_signed("<=", N, M)) as (rows_outer, cols_outer):
             with rows_outer:
-                for_range(b, c64(0), M, DR, lambda i0: for_range(
-                    b, c64(0), N, DOT_TILE, lambda j0: cols(j0)(i0), "dj"), "di")
+                for_range(b, c64(0), nkb, 1, lambda kb: kblock(kb, lambda cols: for_range(
+                    b, c64(0), M, DR, lambda i0: for_range(
+                        b, c64(0), N, DOT_TILE, lambda j0: cols(j0)(i0), "dj"), "di")), "dk")
             with cols_outer:
-                for_range(b, c64(0), N, DOT_TILE,
-                          lambda j0: for_range(b, c64(0), M, DR, cols(j0), "di"), "dj")
+                for_range(b, c64(0), nkb, 1, lambda kb: kblock(kb, lambda cols: for_range(
+                    b, c64(0), N, DOT_TILE,
+                    lambda j0: for_range(b, c64(0), M, DR, cols(j0), "di"), "dj")), "dk")
 
     def streamed_rows(self, b: ir.IRBuilder, M, K, kn):
         """Does an (M, kn, K) problem with B's rows contiguous take `streamed` (`x @ W` at a

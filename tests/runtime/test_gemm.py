@@ -240,6 +240,9 @@ def test_entry_epilogue_and_accumulate(dt):
     for m, k, n in [(1, 1, 1), (7, 5, 9), (17, 300, 33), (6, 0, 16), (150, 20, 70),
                     (14, 1030, 40), (13, 20, 2060), (14, 1030, 10), (9, 600, 16),
                     (13, 1024, 70),
+                    # A in place with rows 4 KiB apart on AVX-512: tiles of 6 rows across
+                    # pairs of panels, then a single panel (Gemm.range_fn's same_sets)
+                    (25, 1024, 200),
                     # A packed (rows 4 KiB apart) and several blocks of B's columns: the
                     # K blocks outside, each block of A packed once
                     (13, 1024, 1100),
@@ -336,6 +339,36 @@ def test_entry_few_rows_dot_products(dt):
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_entry_blocked_dot_products(dt):
+    """5 to 16 rows of A against rows of W too long to stay in L2 (`x @ W.T` at a batch of a
+    few: Gemm.dot_blocked): dot products in K blocks, each block's sums added to C's, the
+    bias and ReLU after the last.  Several blocks (the last with a masked vector), one
+    block (M = 5), each bias, += and ReLU; against float64 sums with an error bound that a
+    block read at the wrong offset or lost would exceed by far."""
+    ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
+    k = 20001
+    tol = 2e-3 if dt == np.float32 else 1e-9     # sums of ~141 (sqrt(K) standard normals)
+    for m, n in [(16, 9), (12, 7), (5, 6), (9, 13)]:
+        a, b = rand((m, k), dt), rand((n, k), dt).T
+        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
+        c0 = rand((m, n + 2), dt)
+        work = np.empty(size(m, n, k), np.uint8)
+        for bias in biases:
+            for acc, relu in [(False, False), (True, True), (False, True)]:
+                c = c0.copy()
+                run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, 1, k, c.ctypes.data, n + 2,
+                    None if bias is None else biases[bias].ctypes.data, bias == "rows", acc,
+                    relu, work.ctypes.data)
+                s = (c0[:, :n].astype(np.float64) if acc else 0) + \
+                    a.astype(np.float64) @ b.astype(np.float64) + \
+                    (0 if bias is None else biases[bias].astype(np.float64))
+                np.testing.assert_allclose(c[:, :n], np.maximum(s, 0) if relu else s,
+                                           rtol=0, atol=tol)
+                assert (c[:, n:] == c0[:, n:]).all()
+    del ee
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
 def test_entry_streamed_rows(dt):
     """One row of A, or fewer than 5 with a B of 1 MiB or more, and B's rows contiguous
     (`x @ W` at batch 1, W row-major: Gemm.stream): B's rows added to C's in place, nothing
@@ -382,6 +415,8 @@ def test_threads_give_one_threads_sums(threads):
         for m, k, n, trans in [(256, 600, 1024, False), (128, 1100, 1024, False),
                                (1100, 600, 256, False), (128, 2100, 2048, True),
                                (3, 3000, 1500, True),
+                               # dot products in K blocks (Gemm.dot_blocked), by columns
+                               (12, 20001, 600, True), (16, 17000, 300, True),
                                # few columns (a classifier's head): split by rows
                                (4096, 256, 10, True),
                                # B's rows streamed (Gemm.stream): one row, and 3 over 2 MiB
