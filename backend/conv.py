@@ -219,7 +219,8 @@ class Convolution:
         out = self.alloc(x.dtype, [n, c_out, oh, ow], zero=False)
         dt = "f32" if x.dtype == F32 else "f64"
         assert x.dtype in (F32, F64)
-        b.call(conv(self.mc, dt).entry(),
+        entry = gemm._library_fn(self.mc, dt, "conv", FIELDS) or conv(self.mc, dt).entry()
+        b.call(entry,
                [self.fc.ctx, n, c, h, w, x.data] + list(x.strides) +
                [c_out, kh, kw, wm.data, wm.strides[0], wm.strides[1], bias.data, bias.strides[0],
                 pad, oh, ow, out.data])

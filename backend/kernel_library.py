@@ -11,6 +11,9 @@ carrying their own copy:
     pts_lib.gemm.<dt>           = pts.gemm.<dt>           (the caller brings a workspace)
     pts_lib.gemm.<dt>.par       = pts.gemm.<dt>.par       (split over the thread pool)
     pts_lib.gemm.<dt>.worksize  i64 (i64 M, i64 N, i64 K): the workspace the first one needs
+    pts_lib.gemm.<dt>.conv      = pts.conv.<dt>: np.conv2d_wide (backend/conv.py), which
+                                calls the gemm's kernel (MyConv's and the CIFAR net's first
+                                calls: ~200 ms of LLVM each without it)
     pts_lib.copy.<src>.<dst>.r<rank> = pts.copy.<src>.<dst>.r<rank>   (COPIES; ~35 ms of
                                 a layer norm's 250 ms compile were its two copy loops)
     pts_lib.fill.<dtype>        = pts.fill.<dtype>: a row of one value (fused kernels'
@@ -86,6 +89,8 @@ from pts.backend.link import LIBRARY_PREFIX as PREFIX   # the names images impor
 from pts.ir.types import DTYPE_NAMES, F32, F64, I1, I32, I64, TensorType
 
 DTYPES = ("f32", "f64")
+# a dtype's gemm entries, and the stride-1 convolution (backend/conv.py) that calls its kernel
+GEMM_PARTS = ("", "par", "batch", "worksize", "conv")
 MAGIC = b"PTSLIB01"
 
 
@@ -132,7 +137,7 @@ def stream_symbol(dt) -> str:
 
 
 def symbols() -> list[str]:
-    return [symbol(dt, part) for dt in DTYPES for part in ("", "par", "batch", "worksize")] + \
+    return [symbol(dt, part) for dt in DTYPES for part in GEMM_PARTS] + \
         sorted(copy_symbol(*c) for c in COPIES) + [fill_symbol(dt) for dt in FILLS] + \
         [stream_symbol(dt) for dt in FILLS] + \
         [spec_symbol(name, dt) for name in SPECS for dt in SPEC_DTYPES]
@@ -286,7 +291,7 @@ def groups() -> list[list[str]]:
     """The gemm, copy, fill and stream symbols in the groups `define` makes together (a
     dtype's gemm entries share its kernel): what an archive's image takes of the library
     (backend.archive_library)."""
-    return [[symbol(dt, part) for part in ("", "par", "batch", "worksize")] for dt in DTYPES] + \
+    return [[symbol(dt, part) for part in GEMM_PARTS] for dt in DTYPES] + \
         [[f(dt)] for dt in FILLS for f in (fill_symbol, stream_symbol)] + \
         [[copy_symbol(*c)] for c in sorted(COPIES, key=lambda c: copy_symbol(*c))]
 
@@ -295,7 +300,7 @@ def define(mc, group: list[str]) -> None:
     """The library's symbols of `group` (one of `groups`) defined in ModuleCodegen mc."""
     from llvmlite import ir
 
-    from pts.backend import gemm
+    from pts.backend import conv, gemm
     from pts.backend.llvm_types import I64T
     from pts.backend.tensor_copies import copier, filler, streamer
 
@@ -312,6 +317,7 @@ def define(mc, group: list[str]) -> None:
         export(symbol(dt), g.entry())
         export(symbol(dt, "par"), gemm.ParallelGemm(g).entry())
         export(symbol(dt, "batch"), gemm.BatchedGemm(g).entry())
+        export(symbol(dt, "conv"), conv.conv(mc, dt).entry())
         fn = ir.Function(mc.m, ir.FunctionType(I64T, [I64T] * 3), name=symbol(dt, "worksize"))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         b.ret(g.worksize(b, *fn.args))
