@@ -812,11 +812,11 @@ def loop_counters(f: Function) -> set:
 # Tensor operations whose code has no loop of its own: views, shapes, allocations that
 # memset, copies (tensor_copies.copier), kernels (their workers), frees; reductions and
 # sum_to and arange, whose loops are functions of their own (tensor_reductions.outlined);
-# fills (tensor_copies.filler).
+# fills (tensor_copies.filler); conv2d_wide, which calls backend/conv.py's entry.
 GLUE_NP = frozenset("""getitem transpose swapaxes expand_dims squeeze shape size item reshape
 ravel copy astype concatenate stack zeros zeros_like empty empty_like
 sum mean max min prod argmax argmin any all std var sum_to
-ones ones_like full full_like arange""".split())
+ones ones_like full full_like arange conv2d_wide""".split())
 
 
 def glue_op(i: Instr) -> bool:

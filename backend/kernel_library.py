@@ -21,7 +21,8 @@ carrying their own copy:
     pts_lib.stream.<dtype>      = pts.stream.<dtype>: a row stored with non-temporal
                                 stores (fused kernels' large outputs)
     pts_lib.nn.<fn>.<dtype>     = the library's own function <fn> of stdlib/ (SPECS:
-                                nn.py's conv2d, nn_grad.py's conv2d_vjp), specialized to
+                                nn.py's conv2d and its strided path, nn_grad.py's
+                                conv2d_vjp), specialized to
                                 tensors of <dtype> and compiled
                                 by our pipeline, with the IR functions it calls
     pts_lib.kernel.<key>        = a fused kernel of stdlib layers (`loop_corpus`), with the
@@ -104,9 +105,11 @@ FILLS = (F32, F64, I32, I64, I1)
 # file of stdlib/ that defines it (conv2d_vjp: the backward of a training step's convolutions)
 SPECS = {"conv2d": lambda dt: (TensorType(dt, 4), TensorType(dt, 4), TensorType(dt, 1),
                                I64, I64, I64),
+         "_conv2d_strided": lambda dt: (TensorType(dt, 4), TensorType(dt, 2),
+                                        TensorType(dt, 2), I64, I64, I64, I64, I64, I64, I64),
          "conv2d_vjp": lambda dt: (TensorType(dt, 4), TensorType(dt, 4), TensorType(dt, 1),
                                    I64, I64, I64, TensorType(dt, 4))}
-SPEC_FILES = {"conv2d": "nn.py", "conv2d_vjp": "nn_grad.py"}
+SPEC_FILES = {"conv2d": "nn.py", "_conv2d_strided": "nn.py", "conv2d_vjp": "nn_grad.py"}
 SPEC_DTYPES = (F32, F64)
 
 _lock = threading.RLock()

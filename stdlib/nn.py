@@ -263,6 +263,18 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
             (x.dtype == np.float32 or x.dtype == np.float64):
         if stride == 1 and dilation == 1:
             return _conv2d_wide(x, wm, bias, kh, kw, padding)
+    return _conv2d_strided(x, wm, b2, kh, kw, stride, padding, dilation, oh, ow)
+
+
+def _conv2d_strided(x: np.ndarray, wm: np.ndarray, b2: np.ndarray, kh: int, kw: int,
+                    stride: int, padding: int, dilation: int, oh: int, ow: int) -> np.ndarray:
+    """conv2d's im2col in chunks of images (conv2d's docstring), for the convolutions
+    `_conv2d_wide` does not take.  A function of its own, precompiled in the kernel library
+    (backend/kernel_library.py SPECS): conv2d is small enough to be inlined into a layer's
+    forward, and its loops would otherwise be optimized in every module that has one."""
+    n, c, h, w = x.shape
+    c_out = wm.shape[0]
+    k = c * kh * kw
     xp = pad2d(x, padding)
     nb = max(1, min(n, 1024 // max(oh * ow, 1)))
     cols = np.empty((nb, c, kh, kw, oh, ow), dtype=x.dtype)    # every element written below
