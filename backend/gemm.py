@@ -701,6 +701,15 @@ class Gemm:
                     def tiles(ic, mcc, a_block, direct: bool):
                         """The tiles of rows [ic, ic + mcc): A's rows read in place (`direct`,
                         unit column stride) or from the packed block in bufa."""
+                        def tile(r0, mr, a_args, crow, jr, kern, width):
+                            """One kernel call: C's rows [ic + r0, + mr) (crow: the first),
+                            columns [jc + jr, + width) cut to nc."""
+                            nr = imin(b, c64(width), b.sub(nc, jr))
+                            bp = self.gep(b, bufb, b.mul(jr, kc))
+                            bptr = bias_at(b.add(ic, r0), b.add(jc, jr))
+                            b.call(kern, [kc] + a_args + [bp, self.gep(b, crow, jr), rsc, mr,
+                                                          nr, overwrite, bptr, rowb, use_relu])
+
                         def ir_loop(ir_):
                             mr = imin(b, c64(P.mr), b.sub(mcc, ir_))
                             a_args = [self.gep(b, a_block, b.mul(ir_, rsa)), rsa] if direct else \
@@ -708,11 +717,7 @@ class Gemm:
                             crow = self.gep(b, C, b.add(b.mul(b.add(ic, ir_), rsc), jc))
 
                             def jr_loop(jr, kern, width):
-                                nr = imin(b, c64(width), b.sub(nc, jr))
-                                bp = self.gep(b, bufb, b.mul(jr, kc))
-                                bptr = bias_at(b.add(ic, ir_), b.add(jc, jr))
-                                b.call(kern, [kc] + a_args + [bp, self.gep(b, crow, jr), rsc, mr,
-                                                              nr, overwrite, bptr, rowb, use_relu])
+                                tile(ir_, mr, a_args, crow, jr, kern, width)
 
                             def row_of_tiles(choices):
                                 """The tiles of this row with the first kernel of `choices`
@@ -748,11 +753,7 @@ class Gemm:
                             crow = self.gep(b, C, b.add(b.mul(b.add(ic, r0), rsc), jc))
 
                             def jr6(jr, kern, width):
-                                nr = imin(b, c64(width), b.sub(nc, jr))
-                                bp = self.gep(b, bufb, b.mul(jr, kc))
-                                bptr = bias_at(b.add(ic, r0), b.add(jc, jr))
-                                b.call(kern, [kc] + a_args + [bp, self.gep(b, crow, jr), rsc, mr,
-                                                              nr, overwrite, bptr, rowb, use_relu])
+                                tile(r0, mr, a_args, crow, jr, kern, width)
                             w = 2 * P.nr
                             nw = b.mul(b.sdiv(nc, c64(w)), c64(w))
                             for_range(b, c64(0), nw, w, lambda jr: jr6(jr, k62, w), "j6")
