@@ -33,6 +33,7 @@ from llvmlite import ir
 from pts.backend import gemm
 from pts.backend.gemm import ALIGN, PARALLEL_MIN, c64, for_range
 from pts.backend.llvm_types import I1T, I8T, I64T, PTR, VOID, alloca, load_fields, store_fields
+from pts.backend.winograd import Winograd
 from pts.ir.types import F32, F64
 
 FIELDS = [PTR] + [I64T] * 4 + [PTR] + [I64T] * 4 + [I64T] * 3 + [PTR, I64T, I64T] + \
@@ -182,9 +183,14 @@ class Conv:
                 with one:
                     self.images(b, fields, c64(0), n, split=True)
                 with many:
-                    env = alloca(b, self.env_t)
-                    store_fields(b, env, self.env_t, fields)
-                    self.mc.parallel_for(b, ctx, self.task(), env, n, c64(1))
+                    fast = Winograd.usable(b, c, c_out, kh, kw, oh, ow)
+                    with b.if_else(fast) as (winograd, direct):
+                        with winograd:
+                            Winograd(self).run(b, fields)
+                        with direct:
+                            env = alloca(b, self.env_t)
+                            store_fields(b, env, self.env_t, fields)
+                            self.mc.parallel_for(b, ctx, self.task(), env, n, c64(1))
             b.ret_void()
         return self.fn("", FIELDS, build)
 

@@ -1,0 +1,350 @@
+"""Winograd's minimal filtering F(4x4, 3x3) for `np.conv2d_wide`'s 3x3 convolutions of many
+images (Lavin and Gray, "Fast Algorithms for Convolutional Neural Networks", 2015): 36
+multiplications for each 4x4 tile of outputs of a channel pair where the definition makes
+144, so a quarter of the products of backend/conv.py's im2col path.
+
+    Y = A^T [ (G g G^T) * (B^T d B) ] A        d: a 6x6 input tile, g: a 3x3 filter
+
+per tile and channel pair, summed over the input channels.  The sum over channels of the
+elementwise products is, for each of the 36 points xi, one matrix product:
+
+    M_xi (tiles, C_out) = V_xi (tiles, C) @ U_xi (C, C_out)
+
+U = G g G^T for every filter, once a call (`weights`, before the images go over the pool);
+V = B^T d B for every tile (`input_tile`), M by backend/gemm.py's serial gemm, Y from M
+(`output_tile`) with the bias added.  Channels are the vector lanes of both transforms: a
+task copies its image channels-last into a padded buffer, and the tiles of an image go in
+chunks whose V and M stay in the core's L2 (`TILE_BYTES`).
+
+Rounding: the transforms' coefficients (1/4, 1/6, 1/24, 4, 8...) make float32 results
+differ from the direct sums by ~1e-5 of the output's scale (measured on unit-normal data
+with 8-32 channels: max error 3.4e-6 of the largest output), against ~1e-6 for the direct
+product -- the trade of every Winograd convolution (cuDNN's, oneDNN's).  Every image is
+computed the same way whichever thread or chunk takes it: results do not depend on the
+number of threads.  `usable` says which problems take this path (backend/conv.py's entry).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from llvmlite import ir
+
+from pts.backend import gemm
+from pts.backend.gemm import ALIGN, c64, ceil_div, for_range, imin, round_up, transpose
+from pts.backend.llvm_types import I1T, I8T, I64T, PTR, alloca, load_fields, store_fields
+
+F = Fraction
+# F(4x4, 3x3) at the points 0, 1, -1, 2, -2 and infinity
+BT = [[4, 0, -5, 0, 1, 0],
+      [0, -4, -4, 1, 1, 0],
+      [0, 4, -4, -1, 1, 0],
+      [0, -2, -1, 2, 1, 0],
+      [0, 2, -1, -2, 1, 0],
+      [0, 4, 0, -5, 0, 1]]
+G = [[F(1, 4), 0, 0],
+     [F(-1, 6), F(-1, 6), F(-1, 6)],
+     [F(-1, 6), F(1, 6), F(-1, 6)],
+     [F(1, 24), F(1, 12), F(1, 6)],
+     [F(1, 24), F(-1, 12), F(1, 6)],
+     [0, 0, 1]]
+AT = [[1, 1, 1, 1, 1, 0],
+      [0, 1, -1, 2, -2, 0],
+      [0, 1, 1, 4, 4, 0],
+      [0, 1, -1, 8, -8, 1]]
+OUT, ALPHA = 4, 6            # output tile side, input tile side
+POINTS = ALPHA * ALPHA
+# a chunk of tiles: its V and M (36 rows of C and C_out lanes each) within this many bytes,
+# and at least MIN_TILES tiles (rows of the gemm)
+TILE_BYTES = 640 << 10
+MIN_TILES = 16
+# the smallest problems that take this path (smaller: the transforms cost what they save)
+MIN_CHANNELS = 8
+MIN_SIDE = 4
+
+
+def combine(b: ir.IRBuilder, coeffs: list, vals: list, fmuladd, splat):
+    """sum(c * v for c, v in zip(coeffs, vals)) without the zero terms; +-1 as adds (and
+    the others as fmuladd calls, or a multiply and an add without one)."""
+    acc = None
+    for c, v in zip(coeffs, vals):
+        if c == 0:
+            continue
+        if acc is None:
+            acc = v if c == 1 else b.fmul(splat(c), v)
+        elif c == 1:
+            acc = b.fadd(acc, v)
+        elif c == -1:
+            acc = b.fsub(acc, v)
+        elif fmuladd is None:
+            acc = b.fadd(acc, b.fmul(splat(c), v))
+        else:
+            acc = b.call(fmuladd, [splat(c), v, acc])
+    return acc
+
+
+def apply2(b, mat: list, tile: list, fmuladd, splat) -> list:
+    """mat @ tile @ mat^T of a square tile (a list of rows of values)."""
+    cols = [[combine(b, row, [r[j] for r in tile], fmuladd, splat) for j in range(len(tile[0]))]
+            for row in mat]
+    return [[combine(b, row, r, fmuladd, splat) for row in mat] for r in cols]
+
+
+class Winograd:
+    """The F(4x4, 3x3) path of one dtype's convolution (`conv`, a backend/conv.Conv)."""
+
+    def __init__(self, conv):
+        self.cv, self.mc, self.g = conv, conv.mc, conv.g
+        self.T, self.size, self.V = conv.T, conv.size, conv.g.V
+        self.vw = conv.g.p.vw
+        self.env_t = ir.LiteralStructType(list(conv.env_t.elements) + [PTR])
+
+    def splat_fn(self, T):
+        def splat(c):
+            return ir.Constant(T, float(c)) if T is self.T else \
+                ir.Constant(T, [ir.Constant(self.T, float(c))] * self.vw)
+        return splat
+
+    @staticmethod
+    def usable(b, c, c_out, kh, kw, oh, ow):
+        """Does a problem (of many images) take this path?  (Never a thread-count question:
+        the same problem gives the same bits on any number of threads.)"""
+        ok = b.and_(b.icmp_signed("==", kh, c64(3)), b.icmp_signed("==", kw, c64(3)))
+        for v, least in ((c, MIN_CHANNELS), (c_out, MIN_CHANNELS), (oh, MIN_SIDE), (ow, MIN_SIDE)):
+            ok = b.and_(ok, b.icmp_signed(">=", v, c64(least)))
+        return ok
+
+    # ---------------------------------------------------------------- the call
+
+    def run(self, b, fields: list) -> None:
+        """U for the call, then the images over the pool (entry's many-images path)."""
+        ctx, n, c, c_out = (fields[i] for i in (0, 1, 2, 10))
+        u = b.call(self.mc.import_fn(b, ctx, "malloc"),
+                   [b.mul(b.mul(c64(POINTS * self.size), c), c_out)])
+        b.call(self.weights(), [u] + [fields[i] for i in (2, 10, 13, 14, 15)])
+        env = alloca(b, self.env_t)
+        store_fields(b, env, self.env_t, fields + [u])
+        self.mc.parallel_for(b, ctx, self.task(), env, n, c64(1))
+        b.call(self.mc.import_fn(b, ctx, "free"), [u])
+
+    def weights(self) -> ir.Function:
+        """weights(u, c, c_out, wm, rsw, csw): U[xi][ci][co] = (G g G^T)[xi] for the filter g
+        of (co, ci), wm[co, ci*9 + i*3 + j] = g[i][j]."""
+        T = self.T
+
+        def build(f):
+            u, c, c_out, wm, rsw, csw = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            splat = self.splat_fn(T)
+
+            def channel(ci):
+                def filt(co):
+                    row = self.cv.at(b, wm, b.mul(co, rsw))
+                    g = [[b.load(self.cv.at(b, row, b.mul(b.add(b.mul(ci, c64(9)), c64(3 * i + j)), csw)),
+                                 typ=T) for j in range(3)] for i in range(3)]
+                    ug = apply2(b, G, g, None, splat)
+                    for xi in range(POINTS):
+                        at = b.add(b.mul(b.add(b.mul(c64(xi), c), ci), c_out), co)
+                        b.store(ug[xi // ALPHA][xi % ALPHA], self.cv.at(b, u, at))
+                for_range(b, c64(0), c_out, 1, filt, "wo")
+            for_range(b, c64(0), c, 1, channel, "wc")
+            b.ret_void()
+        return self.cv.fn("wino.weights", [PTR, I64T, I64T, PTR, I64T, I64T], build)
+
+    def task(self) -> ir.Function:
+        def build(f):
+            env, begin, end = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            fields = load_fields(b, env, self.env_t)
+            self.images(b, fields[:-1], fields[-1], begin, end)
+            b.ret_void()
+        return self.cv.fn("wino.task", [PTR, I64T, I64T], build)
+
+    # ---------------------------------------------------------------- a task's images
+
+    def images(self, b, f: list, u, begin, end) -> None:
+        (ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw, csw, bias, sb, pad,
+         oh, ow, out) = f
+        vw, size = self.vw, self.size
+        th, tw = ceil_div(b, oh, OUT), ceil_div(b, ow, OUT)
+        tiles = b.mul(th, tw)
+        hp, wp = b.add(b.mul(th, c64(OUT)), c64(2)), b.add(b.mul(tw, c64(OUT)), c64(2))
+        cp, cop = round_up(b, c, vw), round_up(b, c_out, vw)
+        per_tile = b.mul(b.add(cp, cop), c64(POINTS * size))
+        tb = imin(b, tiles, b.select(b.icmp_signed("<", b.mul(per_tile, c64(MIN_TILES)), c64(TILE_BYTES)),
+                                     b.sdiv(c64(TILE_BYTES), per_tile), c64(MIN_TILES)))
+        per = ALIGN // size
+
+        def up(v):
+            return round_up(b, v, per)
+        o_v = up(b.mul(b.mul(hp, wp), cp))
+        o_m = b.add(o_v, up(b.mul(b.mul(c64(POINTS), tb), cp)))
+        o_b = b.add(o_m, up(b.mul(b.mul(c64(POINTS), tb), cop)))
+        o_g = b.add(o_b, up(cop))
+        nbytes = b.add(b.add(b.mul(o_g, c64(size)), self.g.worksize(b, tb, c_out, c)), c64(ALIGN))
+        raw = b.call(self.mc.import_fn(b, ctx, "malloc"), [nbytes])
+        mis = b.and_(b.ptrtoint(raw, I64T), c64(ALIGN - 1))
+        base = b.gep(raw, [b.and_(b.sub(c64(ALIGN), mis), c64(ALIGN - 1))], source_etype=I8T)
+        xp, vbuf, mbuf, bvec, work = (self.cv.at(b, base, o) for o in (c64(0), o_v, o_m, o_b, o_g))
+        # the padded image's borders and padding channels (zero once), the bias (zeros past
+        # c_out: the last block's spare lanes)
+        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
+               [base, ir.Constant(I8T, 0), b.mul(o_m, c64(size)), ir.Constant(I1T, 0)])
+        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
+               [bvec, ir.Constant(I8T, 0), b.mul(cop, c64(size)), ir.Constant(I1T, 0)])
+        for_range(b, c64(0), c_out, 1, lambda co: b.store(
+            b.load(self.cv.at(b, bias, b.mul(co, sb)), typ=self.T), self.cv.at(b, bvec, co)), "wb")
+        row_v, row_m = b.mul(tb, cp), b.mul(tb, cop)      # elements between two points' rows
+        L = b.mul(oh, ow)
+
+        def image(q):
+            xq = self.cv.at(b, x, b.mul(q, sxn))
+            b.call(self.channels_last(), [xp, wp, cp, pad, xq, sxc, sxh, sxw, c, h, w])
+            outq = self.cv.at(b, out, b.mul(q, b.mul(c_out, L)))
+
+            def chunk(t0):
+                nt = imin(b, tb, b.sub(tiles, t0))
+
+                def tile_in(t):
+                    ty, tx = b.sdiv(b.add(t0, t), tw), b.srem(b.add(t0, t), tw)
+                    src = self.cv.at(b, xp, b.mul(b.add(b.mul(b.mul(ty, c64(OUT)), wp),
+                                                        b.mul(tx, c64(OUT))), cp))
+                    b.call(self.input_tile(), [src, b.mul(wp, cp), cp,
+                                               self.cv.at(b, vbuf, b.mul(t, cp)), row_v, cp])
+                for_range(b, c64(0), nt, 1, tile_in, "ti")
+
+                def point(xi):
+                    gemm.call(self.mc, b, ctx, self.cv.dt, nt, c_out, c,
+                              self.cv.at(b, vbuf, b.mul(xi, row_v)), cp, c64(1),
+                              self.cv.at(b, u, b.mul(b.mul(xi, c), c_out)), c_out, c64(1),
+                              self.cv.at(b, mbuf, b.mul(xi, row_m)), cop, work=work)
+                for_range(b, c64(0), c64(POINTS), 1, point, "xi")
+
+                def tile_out(t):
+                    ty, tx = b.sdiv(b.add(t0, t), tw), b.srem(b.add(t0, t), tw)
+                    y0, x0 = b.mul(ty, c64(OUT)), b.mul(tx, c64(OUT))
+                    dst = self.cv.at(b, outq, b.add(b.mul(y0, ow), x0))
+                    b.call(self.output_tile(), [
+                        self.cv.at(b, mbuf, b.mul(t, cop)), row_m, bvec, dst, L, ow,
+                        imin(b, c64(OUT), b.sub(oh, y0)), imin(b, c64(OUT), b.sub(ow, x0)), c_out])
+                for_range(b, c64(0), nt, 1, tile_out, "to")
+            for_range(b, c64(0), tiles, tb, chunk, "tc")
+        for_range(b, begin, end, 1, image, "wimg")
+        b.call(self.mc.import_fn(b, ctx, "free"), [raw])
+
+    def channels_last(self) -> ir.Function:
+        """channels_last(xp, wp, cp, pad, x, sxc, sxh, sxw, c, h, w): xp[(y+pad)*wp + x+pad]
+        [ci] = x[ci, y, x] (the interior of the padded channels-last image)."""
+        def build(f):
+            xp, wp, cp, pad, x, sxc, sxh, sxw, c, h, w = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+
+            def row(y):
+                dst = self.cv.at(b, xp, b.mul(b.add(b.mul(b.add(y, pad), wp), pad), cp))
+
+                def channel(ci):
+                    src = self.cv.at(b, x, b.add(b.mul(ci, sxc), b.mul(y, sxh)))
+                    d = self.cv.at(b, dst, ci)
+                    for_range(b, c64(0), w, 1, lambda e: b.store(
+                        b.load(self.cv.at(b, src, b.mul(e, sxw)), typ=self.T),
+                        self.cv.at(b, d, b.mul(e, cp))), "cx")
+                for_range(b, c64(0), c, 1, channel, "cc")
+            for_range(b, c64(0), h, 1, row, "cy")
+            b.ret_void()
+        return self.cv.fn("wino.channels_last", [PTR] + [I64T] * 3 + [PTR] + [I64T] * 6, build)
+
+    def vload(self, b, p):
+        ld = b.load(p, typ=self.V)
+        ld.align = self.size
+        return ld
+
+    def vstore(self, b, v, p):
+        st = b.store(v, p)
+        st.align = self.size
+
+    def input_tile(self) -> ir.Function:
+        """input_tile(src, ld_row, ld_col, v, ld_point, cp): for each block of vw channels,
+        V[xi] = (B^T d B)[xi] of the 6x6 tile d at src (rows ld_row apart, columns ld_col),
+        V[xi] at v + xi * ld_point."""
+        def build(f):
+            src, ldr, ldc, v, ldp, cp = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            fma, splat = self.g.fmuladd(), self.splat_fn(self.V)
+
+            def block(c0):
+                d = [[self.vload(b, self.cv.at(b, src, b.add(b.add(b.mul(c64(i), ldr),
+                                                                   b.mul(c64(j), ldc)), c0)))
+                      for j in range(ALPHA)] for i in range(ALPHA)]
+                vt = apply2(b, BT, d, fma, splat)
+                for xi in range(POINTS):
+                    self.vstore(b, vt[xi // ALPHA][xi % ALPHA],
+                                self.cv.at(b, v, b.add(b.mul(c64(xi), ldp), c0)))
+            for_range(b, c64(0), cp, self.vw, block, "ib")
+            b.ret_void()
+        return self.cv.fn("wino.input_tile", [PTR, I64T, I64T, PTR, I64T, I64T], build)
+
+    def output_tile(self) -> ir.Function:
+        """output_tile(m, ld_point, bias, dst, ld_ch, ld_row, rows, cols, c_out): for each
+        block of vw output channels, Y = A^T M A + bias of the tile's 36 points (M[xi] at
+        m + xi * ld_point), stored to dst[co * ld_ch + i * ld_row + j] for i < rows, j < cols."""
+        V, vw = self.V, self.vw
+
+        def build(f):
+            m, ldp, bias, dst, ldc, ldr, rows, cols, c_out = f.args
+            b = ir.IRBuilder(f.append_basic_block("entry"))
+            fma, splat = self.g.fmuladd(), self.splat_fn(V)
+            spill = alloca(b, ir.ArrayType(V, OUT * OUT))
+            whole_tile = b.and_(b.icmp_signed("==", rows, c64(OUT)), b.icmp_signed("==", cols, c64(OUT)))
+
+            def block(c0):
+                mt = [[self.vload(b, self.cv.at(b, m, b.add(b.mul(c64(i * ALPHA + j), ldp), c0)))
+                       for j in range(ALPHA)] for i in range(ALPHA)]
+                bv = self.vload(b, self.cv.at(b, bias, c0))
+                y = [b.fadd(e, bv) for r in apply2(b, AT, mt, fma, splat) for e in r]
+                lanes = imin(b, c64(vw), b.sub(c_out, c0))
+                whole = b.and_(whole_tile, b.icmp_signed("==", lanes, c64(vw)))
+                d0 = self.cv.at(b, dst, b.mul(c0, ldc))
+                with b.if_else(whole) as (fast, edge):
+                    with fast:
+                        self.store_whole(b, y, d0, ldc, ldr)
+                    with edge:
+                        for k, e in enumerate(y):
+                            self.vstore(b, e, self.cv.at(b, spill, c64(k * vw)))
+                        self.store_edge(b, spill, d0, ldc, ldr, rows, cols, lanes)
+            for_range(b, c64(0), c_out, vw, block, "ob")
+            b.ret_void()
+        return self.cv.fn("wino.output_tile", [PTR, I64T, PTR, PTR, I64T, I64T, I64T, I64T, I64T],
+                          build)
+
+    def store_whole(self, b, y: list, d0, ldc, ldr) -> None:
+        """The 16 vectors y[(i, j)] (lane k: channel k) of a whole tile and block: transposed
+        in groups of vw, each channel's rows stored as runs of up to 4 elements."""
+        vw = self.vw
+        if vw > OUT * OUT:                       # (no such vector width here)
+            raise NotImplementedError(vw)
+        run = min(OUT, vw)
+        i32 = ir.IntType(32)
+        for g0 in range(0, OUT * OUT, vw):
+            cols = transpose(b, y[g0:g0 + vw])
+            for k, v in enumerate(cols):           # channel k: flat positions g0 .. g0+vw-1
+                for e0 in range(0, vw, run):
+                    flat = g0 + e0
+                    i, j = divmod(flat, OUT)
+                    part = v if run == vw else b.shuffle_vector(
+                        v, ir.Constant(self.V, ir.Undefined),
+                        ir.Constant(ir.VectorType(i32, run), list(range(e0, e0 + run))))
+                    p = self.cv.at(b, d0, b.add(b.mul(c64(k), ldc), b.add(b.mul(c64(i), ldr), c64(j))))
+                    st = b.store(part, p)
+                    st.align = self.size
+
+    def store_edge(self, b, spill, d0, ldc, ldr, rows, cols, lanes) -> None:
+        """The part of a tile inside the output (rows x cols) and of a block inside c_out
+        (lanes), element by element from the spilled vectors."""
+        def lane(k):
+            def row(i):
+                def col(j):
+                    at = b.add(b.mul(b.add(b.mul(i, c64(OUT)), j), c64(self.vw)), k)
+                    v = b.load(self.cv.at(b, spill, at), typ=self.T)
+                    b.store(v, self.cv.at(b, d0, b.add(b.mul(k, ldc), b.add(b.mul(i, ldr), j))))
+                for_range(b, c64(0), cols, 1, col, "ej")
+            for_range(b, c64(0), rows, 1, row, "ei")
+        for_range(b, c64(0), lanes, 1, lane, "ek")
