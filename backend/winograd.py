@@ -30,7 +30,7 @@ from fractions import Fraction
 from llvmlite import ir
 
 from pts.backend import gemm
-from pts.backend.gemm import ALIGN, c64, ceil_div, for_range, imin, round_up, transpose
+from pts.backend.gemm import ALIGN, c64, ceil_div, for_range, imax, imin, round_up, transpose
 from pts.backend.llvm_types import I1T, I8T, I64T, PTR, alloca, load_fields, store_fields
 
 F = Fraction
@@ -53,10 +53,9 @@ AT = [[1, 1, 1, 1, 1, 0],
       [0, 1, -1, 8, -8, 1]]
 OUT, ALPHA = 4, 6            # output tile side, input tile side
 POINTS = ALPHA * ALPHA
-# a chunk of tiles: its V and M (36 rows of C and C_out lanes each) within this many bytes,
-# and at least MIN_TILES tiles (rows of the gemm)
-TILE_BYTES = 640 << 10
-MIN_TILES = 16
+# a chunk of tiles (whole rows of them): its V and M (36 rows of C and C_out lanes a tile)
+# within this many bytes, where a row of tiles is not more
+TILE_BYTES = 704 << 10
 # the smallest problems that take this path (smaller: the transforms cost what they save)
 MIN_CHANNELS = 8
 MIN_SIDE = 4
@@ -169,9 +168,12 @@ class Winograd:
         tiles = b.mul(th, tw)
         hp, wp = b.add(b.mul(th, c64(OUT)), c64(2)), b.add(b.mul(tw, c64(OUT)), c64(2))
         cp, cop = round_up(b, c, vw), round_up(b, c_out, vw)
-        per_tile = b.mul(b.add(cp, cop), c64(POINTS * size))
-        tb = imin(b, tiles, b.select(b.icmp_signed("<", b.mul(per_tile, c64(MIN_TILES)), c64(TILE_BYTES)),
-                                     b.sdiv(c64(TILE_BYTES), per_tile), c64(MIN_TILES)))
+        # a chunk: rb whole rows of tiles, tb = rb * tw tiles, their V and M within
+        # TILE_BYTES (one row at least), the image's rows in chunks of balanced sizes
+        per_row = b.mul(b.mul(b.add(cp, cop), c64(POINTS * size)), tw)
+        most = imax(b, c64(1), b.sdiv(c64(TILE_BYTES), per_row))
+        rb = ceil_div(b, th, ceil_div(b, th, most))           # the chunks' rows balanced
+        tb = b.mul(rb, tw)
         per = ALIGN // size
 
         def up(v):
@@ -201,8 +203,9 @@ class Winograd:
             b.call(self.channels_last(), [xp, wp, cp, pad, xq, sxc, sxh, sxw, c, h, w])
             outq = self.cv.at(b, out, b.mul(q, b.mul(c_out, L)))
 
-            def chunk(t0):
-                nt = imin(b, tb, b.sub(tiles, t0))
+            def chunk(r0):
+                nt = b.mul(imin(b, rb, b.sub(th, r0)), tw)
+                t0 = b.mul(r0, tw)
 
                 def tile_in(t):
                     ty, tx = b.sdiv(b.add(t0, t), tw), b.srem(b.add(t0, t), tw)
@@ -219,36 +222,57 @@ class Winograd:
                               self.cv.at(b, mbuf, b.mul(xi, row_m)), cop, work=work)
                 for_range(b, c64(0), c64(POINTS), 1, point, "xi")
 
-                def tile_out(t):
-                    ty, tx = b.sdiv(b.add(t0, t), tw), b.srem(b.add(t0, t), tw)
-                    y0, x0 = b.mul(ty, c64(OUT)), b.mul(tx, c64(OUT))
-                    dst = self.cv.at(b, outq, b.add(b.mul(y0, ow), x0))
-                    b.call(self.output_tile(), [
-                        self.cv.at(b, mbuf, b.mul(t, cop)), row_m, bvec, dst, L, ow,
-                        imin(b, c64(OUT), b.sub(oh, y0)), imin(b, c64(OUT), b.sub(ow, x0)), c_out])
-                for_range(b, c64(0), nt, 1, tile_out, "to")
-            for_range(b, c64(0), tiles, tb, chunk, "tc")
+                def row_out(r):
+                    y0 = b.mul(b.add(r0, r), c64(OUT))
+                    b.call(self.output_row(), [
+                        self.cv.at(b, mbuf, b.mul(b.mul(r, tw), cop)), row_m, cop, tw, bvec,
+                        self.cv.at(b, outq, b.mul(y0, ow)), L, ow,
+                        imin(b, c64(OUT), b.sub(oh, y0)), c_out])
+                for_range(b, c64(0), b.sdiv(nt, tw), 1, row_out, "ro")
+            for_range(b, c64(0), th, rb, chunk, "tc")
         for_range(b, begin, end, 1, image, "wimg")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
 
     def channels_last(self) -> ir.Function:
         """channels_last(xp, wp, cp, pad, x, sxc, sxh, sxw, c, h, w): xp[(y+pad)*wp + x+pad]
-        [ci] = x[ci, y, x] (the interior of the padded channels-last image)."""
+        [ci] = x[ci, y, x] (the interior of the padded channels-last image).  Rows of unit
+        stride at least vw long go vw channels by vw columns: vw loads, a transpose in
+        registers, vw stores (the last block of a row overlaps the one before); the other
+        channels and strides element by element."""
+        vw = self.vw
+
         def build(f):
             xp, wp, cp, pad, x, sxc, sxh, sxw, c, h, w = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
+            fast = b.and_(b.icmp_signed("==", sxw, c64(1)),
+                          b.and_(b.icmp_signed(">=", w, c64(vw)), b.icmp_signed(">=", c, c64(vw))))
+            blocked = b.select(fast, b.mul(b.sdiv(c, c64(vw)), c64(vw)), c64(0))
 
-            def row(y):
-                dst = self.cv.at(b, xp, b.mul(b.add(b.mul(b.add(y, pad), wp), pad), cp))
+            def dst_of(y, e):
+                return self.cv.at(b, xp, b.mul(b.add(b.add(b.mul(b.add(y, pad), wp), pad), e), cp))
 
-                def channel(ci):
+            def block(c0):
+                def row(y):
+                    src = self.cv.at(b, x, b.add(b.mul(c0, sxc), b.mul(y, sxh)))
+
+                    def columns(k):
+                        x0 = imin(b, b.mul(k, c64(vw)), b.sub(w, c64(vw)))
+                        vecs = [self.vload(b, self.cv.at(b, src, b.add(b.mul(c64(i), sxc), x0)))
+                                for i in range(vw)]
+                        for e, v in enumerate(transpose(b, vecs)):
+                            self.vstore(b, v, self.cv.at(b, dst_of(y, b.add(x0, c64(e))), c0))
+                    for_range(b, c64(0), ceil_div(b, w, vw), 1, columns, "cx")
+                for_range(b, c64(0), h, 1, row, "cy")
+            for_range(b, c64(0), blocked, vw, block, "cb")
+
+            def channel(ci):
+                def row(y):
                     src = self.cv.at(b, x, b.add(b.mul(ci, sxc), b.mul(y, sxh)))
-                    d = self.cv.at(b, dst, ci)
                     for_range(b, c64(0), w, 1, lambda e: b.store(
                         b.load(self.cv.at(b, src, b.mul(e, sxw)), typ=self.T),
-                        self.cv.at(b, d, b.mul(e, cp))), "cx")
-                for_range(b, c64(0), c, 1, channel, "cc")
-            for_range(b, c64(0), h, 1, row, "cy")
+                        self.cv.at(b, dst_of(y, e), ci)), "ex")
+                for_range(b, c64(0), h, 1, row, "ey")
+            for_range(b, blocked, c, 1, channel, "ec")
             b.ret_void()
         return self.cv.fn("wino.channels_last", [PTR] + [I64T] * 3 + [PTR] + [I64T] * 6, build)
 
@@ -282,38 +306,47 @@ class Winograd:
             b.ret_void()
         return self.cv.fn("wino.input_tile", [PTR, I64T, I64T, PTR, I64T, I64T], build)
 
-    def output_tile(self) -> ir.Function:
-        """output_tile(m, ld_point, bias, dst, ld_ch, ld_row, rows, cols, c_out): for each
-        block of vw output channels, Y = A^T M A + bias of the tile's 36 points (M[xi] at
-        m + xi * ld_point), stored to dst[co * ld_ch + i * ld_row + j] for i < rows, j < cols."""
+    def output_row(self) -> ir.Function:
+        """output_row(m, ld_point, ld_tile, tiles, bias, dst, ld_ch, ld_row, rows, c_out): a
+        row of tiles, block of vw output channels by block, tile by tile along the row (the
+        stores of consecutive tiles fill the same output lines): Y = A^T M A + bias of a
+        tile's 36 points (M[xi] at m + tile * ld_tile + xi * ld_point) stored to
+        dst[co * ld_ch + i * ld_row + 4 * tile + j] for i < rows, 4 * tile + j < ld_row."""
         V, vw = self.V, self.vw
 
         def build(f):
-            m, ldp, bias, dst, ldc, ldr, rows, cols, c_out = f.args
+            m, ldp, ldt, tiles, bias, dst, ldc, ldr, rows, c_out = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             fma, splat = self.g.fmuladd(), self.splat_fn(V)
             spill = alloca(b, ir.ArrayType(V, OUT * OUT))
-            whole_tile = b.and_(b.icmp_signed("==", rows, c64(OUT)), b.icmp_signed("==", cols, c64(OUT)))
 
             def block(c0):
-                mt = [[self.vload(b, self.cv.at(b, m, b.add(b.mul(c64(i * ALPHA + j), ldp), c0)))
-                       for j in range(ALPHA)] for i in range(ALPHA)]
                 bv = self.vload(b, self.cv.at(b, bias, c0))
-                y = [b.fadd(e, bv) for r in apply2(b, AT, mt, fma, splat) for e in r]
                 lanes = imin(b, c64(vw), b.sub(c_out, c0))
-                whole = b.and_(whole_tile, b.icmp_signed("==", lanes, c64(vw)))
-                d0 = self.cv.at(b, dst, b.mul(c0, ldc))
-                with b.if_else(whole) as (fast, edge):
-                    with fast:
-                        self.store_whole(b, y, d0, ldc, ldr)
-                    with edge:
-                        for k, e in enumerate(y):
-                            self.vstore(b, e, self.cv.at(b, spill, c64(k * vw)))
-                        self.store_edge(b, spill, d0, ldc, ldr, rows, cols, lanes)
+                rows_lanes = b.and_(b.icmp_signed("==", rows, c64(OUT)),
+                                    b.icmp_signed("==", lanes, c64(vw)))
+
+                def tile(t):
+                    mt = self.cv.at(b, m, b.add(b.mul(t, ldt), c0))
+                    mt = [[self.vload(b, self.cv.at(b, mt, b.mul(c64(i * ALPHA + j), ldp)))
+                           for j in range(ALPHA)] for i in range(ALPHA)]
+                    y = [b.fadd(e, bv) for r in apply2(b, AT, mt, fma, splat) for e in r]
+                    x0 = b.mul(t, c64(OUT))
+                    cols = imin(b, c64(OUT), b.sub(ldr, x0))
+                    whole = b.and_(rows_lanes, b.icmp_signed("==", cols, c64(OUT)))
+                    d0 = self.cv.at(b, dst, b.add(b.mul(c0, ldc), x0))
+                    with b.if_else(whole) as (fast, edge):
+                        with fast:
+                            self.store_whole(b, y, d0, ldc, ldr)
+                        with edge:
+                            for k, e in enumerate(y):
+                                self.vstore(b, e, self.cv.at(b, spill, c64(k * vw)))
+                            self.store_edge(b, spill, d0, ldc, ldr, rows, cols, lanes)
+                for_range(b, c64(0), tiles, 1, tile, "ot")
             for_range(b, c64(0), c_out, vw, block, "ob")
             b.ret_void()
-        return self.cv.fn("wino.output_tile", [PTR, I64T, PTR, PTR, I64T, I64T, I64T, I64T, I64T],
-                          build)
+        return self.cv.fn("wino.output_row", [PTR, I64T, I64T, I64T, PTR, PTR, I64T, I64T, I64T,
+                                              I64T], build)
 
     def store_whole(self, b, y: list, d0, ldc, ldr) -> None:
         """The 16 vectors y[(i, j)] (lane k: channel k) of a whole tile and block: transposed
