@@ -22,7 +22,7 @@ its K blocks, whichever path and thread count computes it: results do not depend
 number of threads (ParallelGemm keeps the whole problem's K blocks).
 
 The function: `pts.conv.T(ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw,
-csw, bias, sb, pad, oh, ow, out)`, strides in elements (x and the weight matrix any
+csw, bias, sb, pad, oh, ow, out, relu)`, strides in elements (x and the weight matrix any
 strides, bias any stride: it is copied into the workspace, as the gemm's epilogue wants
 it contiguous), out C-contiguous (n, c_out, oh, ow).
 """
@@ -37,7 +37,7 @@ from pts.backend.winograd import Winograd
 from pts.ir.types import F32, F64
 
 FIELDS = [PTR] + [I64T] * 4 + [PTR] + [I64T] * 4 + [I64T] * 3 + [PTR, I64T, I64T] + \
-    [PTR, I64T] + [I64T] * 3 + [PTR]
+    [PTR, I64T] + [I64T] * 3 + [PTR, I1T]
 
 
 class Conv:
@@ -49,11 +49,11 @@ class Conv:
         self.T, self.size = self.g.T, self.g.size
         self.env_t = ir.LiteralStructType(FIELDS)
 
-    def fn(self, part: str, args: list, build) -> ir.Function:
+    def fn(self, part: str, args: list, build, ret=VOID) -> ir.Function:
         name = f"conv.{self.dt}" + (f".{part}" if part else "")
 
         def make():
-            f = ir.Function(self.mc.m, ir.FunctionType(VOID, args), name="pts." + name)
+            f = ir.Function(self.mc.m, ir.FunctionType(ret, args), name="pts." + name)
             f.attributes.add("noinline")
             build(f)
             return f
@@ -65,7 +65,7 @@ class Conv:
     def layout(self, b, f: list):
         """(hp, wp, L, P, K, the workspace's parts' element offsets, its bytes) of a problem."""
         (ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw, csw, bias, sb, pad,
-         oh, ow, out) = f
+         oh, ow, out, _relu) = f
         hp = b.add(h, b.mul(pad, c64(2)))
         wp = b.add(w, b.mul(pad, c64(2)))
         L = b.mul(oh, ow)
@@ -85,7 +85,7 @@ class Conv:
         """Images [begin, end) with a workspace of their own; `split`: each image's product
         over the pool (gemm.call without a workspace), else the serial gemm."""
         (ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw, csw, bias, sb, pad,
-         oh, ow, out) = f
+         oh, ow, out, relu) = f
         T = self.T
         hp, wp, L, P, K, (o_cols, o_bias, o_gemm), nbytes = self.layout(b, f)
         raw = b.call(self.mc.import_fn(b, ctx, "malloc"), [nbytes])
@@ -134,7 +134,7 @@ class Conv:
             # out[q] (c_out, oh * ow) = wm @ cols + bias, written in place
             gemm.call(self.mc, b, ctx, self.dt, c_out, L, K, wm, rsw, csw, cols, L, c64(1),
                       self.at(b, out, b.mul(q, b.mul(c_out, L))), L, bias=bvec, rowb=True,
-                      work=None if split else work)
+                      relu=relu, work=None if split else work)
         for_range(b, begin, end, 1, image, "img")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
 
@@ -206,9 +206,9 @@ class Convolution:
     """`np.conv2d_wide` (a mixin of tensor_codegen.Kernels)."""
 
     def op_conv2d_wide(self, ops, types):
-        x, wm, bias, kh, kw, pad = ops
+        x, wm, bias, kh, kw, pad, relu = ops
         b = self.b
-        kh, kw, pad = kh.value, kw.value, pad.value
+        kh, kw, pad, relu = kh.value, kw.value, pad.value, relu.value
         n, c, h, w = x.shape
         c_out, k = wm.shape
         self.fail_if(b.or_(b.or_(b.icmp_signed("<", kh, c64(1)), b.icmp_signed("<", kw, c64(1))),
@@ -229,5 +229,5 @@ class Convolution:
         b.call(entry,
                [self.fc.ctx, n, c, h, w, x.data] + list(x.strides) +
                [c_out, kh, kw, wm.data, wm.strides[0], wm.strides[1], bias.data, bias.strides[0],
-                pad, oh, ow, out.data])
+                pad, oh, ow, out.data, relu])
         return self.result_of_scratch(out)

@@ -115,54 +115,67 @@ class Winograd:
     # ---------------------------------------------------------------- the call
 
     def run(self, b, fields: list) -> None:
-        """U for the call, then the images over the pool (entry's many-images path)."""
+        """U for the call, then the images over the pool (entry's many-images path); a
+        weight that is not finite (it would make NaN of infinities) sends every image the
+        direct way (backend/conv.py's task, whose fields are the first ones of ours)."""
         ctx, n, c, c_out = (fields[i] for i in (0, 1, 2, 10))
         u = b.call(self.mc.import_fn(b, ctx, "malloc"),
                    [b.mul(b.mul(c64(POINTS * self.size), c), c_out)])
-        b.call(self.weights(), [u] + [fields[i] for i in (2, 10, 13, 14, 15)])
+        finite = b.call(self.weights(), [u] + [fields[i] for i in (2, 10, 13, 14, 15)])
         env = alloca(b, self.env_t)
         store_fields(b, env, self.env_t, fields + [u])
-        self.mc.parallel_for(b, ctx, self.task(), env, n, c64(1))
+        with b.if_else(finite) as (transformed, direct):
+            with transformed:
+                self.mc.parallel_for(b, ctx, self.task(), env, n, c64(1))
+            with direct:
+                self.mc.parallel_for(b, ctx, self.cv.task(), env, n, c64(1))
         b.call(self.mc.import_fn(b, ctx, "free"), [u])
 
     def weights(self) -> ir.Function:
         """weights(u, c, c_out, wm, rsw, csw): U[xi][ci][co] = (G g G^T)[xi] for the filter g
-        of (co, ci), wm[co, ci*9 + i*3 + j] = g[i][j]."""
+        of (co, ci), wm[co, ci*9 + i*3 + j] = g[i][j]; returns whether every g was finite."""
         T = self.T
 
         def build(f):
             u, c, c_out, wm, rsw, csw = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             splat = self.splat_fn(T)
+            zero = ir.Constant(T, 0.0)
+            acc = alloca(b, T)
+            b.store(zero, acc)
 
             def channel(ci):
                 def filt(co):
                     row = self.cv.at(b, wm, b.mul(co, rsw))
                     g = [[b.load(self.cv.at(b, row, b.mul(b.add(b.mul(ci, c64(9)), c64(3 * i + j)), csw)),
                                  typ=T) for j in range(3)] for i in range(3)]
+                    total = b.load(acc, typ=T)
+                    for e in (e for r in g for e in r):
+                        total = b.fadd(total, b.fmul(e, zero))
+                    b.store(total, acc)
                     ug = apply2(b, G, g, None, splat)
                     for xi in range(POINTS):
                         at = b.add(b.mul(b.add(b.mul(c64(xi), c), ci), c_out), co)
                         b.store(ug[xi // ALPHA][xi % ALPHA], self.cv.at(b, u, at))
                 for_range(b, c64(0), c_out, 1, filt, "wo")
             for_range(b, c64(0), c, 1, channel, "wc")
-            b.ret_void()
-        return self.cv.fn("wino.weights", [PTR, I64T, I64T, PTR, I64T, I64T], build)
+            b.ret(b.fcmp_ordered("==", b.load(acc, typ=T), zero))
+        return self.cv.fn("wino.weights", [PTR, I64T, I64T, PTR, I64T, I64T], build, ret=I1T)
 
     def task(self) -> ir.Function:
         def build(f):
             env, begin, end = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             fields = load_fields(b, env, self.env_t)
-            self.images(b, fields[:-1], fields[-1], begin, end)
+            self.images(b, env, fields[:-1], fields[-1], begin, end)
             b.ret_void()
         return self.cv.fn("wino.task", [PTR, I64T, I64T], build)
 
     # ---------------------------------------------------------------- a task's images
 
-    def images(self, b, f: list, u, begin, end) -> None:
+    def images(self, b, env, f: list, u, begin, end) -> None:
         (ctx, n, c, h, w, x, sxn, sxc, sxh, sxw, c_out, kh, kw, wm, rsw, csw, bias, sb, pad,
-         oh, ow, out) = f
+         oh, ow, out, relu) = f
         vw, size = self.vw, self.size
         th, tw = ceil_div(b, oh, OUT), ceil_div(b, ow, OUT)
         tiles = b.mul(th, tw)
@@ -200,7 +213,7 @@ class Winograd:
 
         def image(q):
             xq = self.cv.at(b, x, b.mul(q, sxn))
-            b.call(self.channels_last(), [xp, wp, cp, pad, xq, sxc, sxh, sxw, c, h, w])
+            finite = b.call(self.channels_last(), [xp, wp, cp, pad, xq, sxc, sxh, sxw, c, h, w])
             outq = self.cv.at(b, out, b.mul(q, b.mul(c_out, L)))
 
             def chunk(r0):
@@ -227,9 +240,13 @@ class Winograd:
                     b.call(self.output_row(), [
                         self.cv.at(b, mbuf, b.mul(b.mul(r, tw), cop)), row_m, cop, tw, bvec,
                         self.cv.at(b, outq, b.mul(y0, ow)), L, ow,
-                        imin(b, c64(OUT), b.sub(oh, y0)), c_out])
+                        imin(b, c64(OUT), b.sub(oh, y0)), c_out, relu])
                 for_range(b, c64(0), b.sdiv(nt, tw), 1, row_out, "ro")
-            for_range(b, c64(0), th, rb, chunk, "tc")
+            with b.if_else(finite) as (transformed, direct):
+                with transformed:
+                    for_range(b, c64(0), th, rb, chunk, "tc")
+                with direct:                    # (conv.py's task: its fields lead ours)
+                    b.call(self.cv.task(), [env, q, b.add(q, c64(1))])
         for_range(b, begin, end, 1, image, "wimg")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
 
@@ -238,12 +255,20 @@ class Winograd:
         [ci] = x[ci, y, x] (the interior of the padded channels-last image).  Rows of unit
         stride at least vw long go vw channels by vw columns: vw loads, a transpose in
         registers, vw stores (the last block of a row overlaps the one before); the other
-        channels and strides element by element."""
-        vw = self.vw
+        channels and strides element by element.  Returns whether every element was finite
+        (the sum of the elements times 0 is 0): a NaN or an infinity would spread over its
+        whole tile through the transforms, where the definition's sums keep it to the
+        outputs whose windows hold it, so such an image goes the direct way."""
+        vw, T, V = self.vw, self.T, self.V
 
         def build(f):
             xp, wp, cp, pad, x, sxc, sxh, sxw, c, h, w = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
+            fma = self.g.fmuladd()
+            zero_v, zero = ir.Constant(V, None), ir.Constant(T, 0.0)
+            acc_v, acc = alloca(b, V), alloca(b, T)
+            b.store(zero_v, acc_v)
+            b.store(zero, acc)
             fast = b.and_(b.icmp_signed("==", sxw, c64(1)),
                           b.and_(b.icmp_signed(">=", w, c64(vw)), b.icmp_signed(">=", c, c64(vw))))
             blocked = b.select(fast, b.mul(b.sdiv(c, c64(vw)), c64(vw)), c64(0))
@@ -259,6 +284,10 @@ class Winograd:
                         x0 = imin(b, b.mul(k, c64(vw)), b.sub(w, c64(vw)))
                         vecs = [self.vload(b, self.cv.at(b, src, b.add(b.mul(c64(i), sxc), x0)))
                                 for i in range(vw)]
+                        a = b.load(acc_v, typ=V)
+                        for v in vecs:
+                            a = b.call(fma, [v, zero_v, a])
+                        b.store(a, acc_v)
                         for e, v in enumerate(transpose(b, vecs)):
                             self.vstore(b, v, self.cv.at(b, dst_of(y, b.add(x0, c64(e))), c0))
                     for_range(b, c64(0), ceil_div(b, w, vw), 1, columns, "cx")
@@ -268,13 +297,24 @@ class Winograd:
             def channel(ci):
                 def row(y):
                     src = self.cv.at(b, x, b.add(b.mul(ci, sxc), b.mul(y, sxh)))
-                    for_range(b, c64(0), w, 1, lambda e: b.store(
-                        b.load(self.cv.at(b, src, b.mul(e, sxw)), typ=self.T),
-                        self.cv.at(b, dst_of(y, e), ci)), "ex")
+
+                    def element(e):
+                        v = b.load(self.cv.at(b, src, b.mul(e, sxw)), typ=T)
+                        b.store(b.fadd(b.load(acc, typ=T), b.fmul(v, zero)), acc)
+                        b.store(v, self.cv.at(b, dst_of(y, e), ci))
+                    for_range(b, c64(0), w, 1, element, "ex")
                 for_range(b, c64(0), h, 1, row, "ey")
             for_range(b, blocked, c, 1, channel, "ec")
-            b.ret_void()
-        return self.cv.fn("wino.channels_last", [PTR] + [I64T] * 3 + [PTR] + [I64T] * 6, build)
+            b.ret(self.all_zero(b, b.load(acc_v, typ=V), b.load(acc, typ=T)))
+        return self.cv.fn("wino.channels_last", [PTR] + [I64T] * 3 + [PTR] + [I64T] * 6, build,
+                          ret=I1T)
+
+    def all_zero(self, b, vec, scalar):
+        """Are the lanes of vec and scalar all zeros (none NaN)?"""
+        total = scalar
+        for k in range(self.vw):
+            total = b.fadd(total, b.extract_element(vec, ir.Constant(ir.IntType(32), k)))
+        return b.fcmp_ordered("==", total, ir.Constant(self.T, 0.0))
 
     def vload(self, b, p):
         ld = b.load(p, typ=self.V)
@@ -307,15 +347,16 @@ class Winograd:
         return self.cv.fn("wino.input_tile", [PTR, I64T, I64T, PTR, I64T, I64T], build)
 
     def output_row(self) -> ir.Function:
-        """output_row(m, ld_point, ld_tile, tiles, bias, dst, ld_ch, ld_row, rows, c_out): a
-        row of tiles, block of vw output channels by block, tile by tile along the row (the
-        stores of consecutive tiles fill the same output lines): Y = A^T M A + bias of a
-        tile's 36 points (M[xi] at m + tile * ld_tile + xi * ld_point) stored to
+        """output_row(m, ld_point, ld_tile, tiles, bias, dst, ld_ch, ld_row, rows, c_out,
+        relu): a row of tiles, block of vw output channels by block, tile by tile along the
+        row (the stores of consecutive tiles fill the same output lines): Y = A^T M A + bias
+        of a tile's 36 points (M[xi] at m + tile * ld_tile + xi * ld_point), then max(Y, 0)
+        where `relu` (NaN kept, as the gemm's epilogue), stored to
         dst[co * ld_ch + i * ld_row + 4 * tile + j] for i < rows, 4 * tile + j < ld_row."""
         V, vw = self.V, self.vw
 
         def build(f):
-            m, ldp, ldt, tiles, bias, dst, ldc, ldr, rows, c_out = f.args
+            m, ldp, ldt, tiles, bias, dst, ldc, ldr, rows, c_out, relu = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
             fma, splat = self.g.fmuladd(), self.splat_fn(V)
             spill = alloca(b, ir.ArrayType(V, OUT * OUT))
@@ -330,7 +371,8 @@ class Winograd:
                     mt = self.cv.at(b, m, b.add(b.mul(t, ldt), c0))
                     mt = [[self.vload(b, self.cv.at(b, mt, b.mul(c64(i * ALPHA + j), ldp)))
                            for j in range(ALPHA)] for i in range(ALPHA)]
-                    y = [b.fadd(e, bv) for r in apply2(b, AT, mt, fma, splat) for e in r]
+                    y = [self.g.epilogue(b, e, bv, relu) for r in apply2(b, AT, mt, fma, splat)
+                         for e in r]
                     x0 = b.mul(t, c64(OUT))
                     cols = imin(b, c64(OUT), b.sub(ldr, x0))
                     whole = b.and_(rows_lanes, b.icmp_signed("==", cols, c64(OUT)))
@@ -346,7 +388,7 @@ class Winograd:
             for_range(b, c64(0), c_out, vw, block, "ob")
             b.ret_void()
         return self.cv.fn("wino.output_row", [PTR, I64T, I64T, I64T, PTR, PTR, I64T, I64T, I64T,
-                                              I64T], build)
+                                              I64T, I1T], build)
 
     def store_whole(self, b, y: list, d0, ldc, ldr) -> None:
         """The 16 vectors y[(i, j)] (lane k: channel k) of a whole tile and block: transposed

@@ -32,10 +32,11 @@ holding a Python literal dict) carries the compile-time arguments: axis, keepdim
                ir.passes.version_loops asks it before a loop whose copy then indexes x's
                last axis with a stride of 1 (a `unit` attribute of np.getitem/np.setitem)
   np.item      (array or numpy scalar) -> the Python scalar: x.item()
-  np.conv2d_wide (x: tensor<D, 4>, wm: tensor<D, 2>, bias: tensor<D, 1>, kh, kw, padding)
-               -> tensor<D, 4>: not numpy's (the frontend emits it for calls of
+  np.conv2d_wide (x: tensor<D, 4>, wm: tensor<D, 2>, bias: tensor<D, 1>, kh, kw, padding,
+               relu: i1) -> tensor<D, 4>: not numpy's (the frontend emits it for calls of
                stdlib/nn.py's `_conv2d_wide`, which is its evaluation): conv2d of stride 1,
-               wm the weight as (C_out, C * kh * kw), D float32 or float64
+               wm the weight as (C_out, C * kh * kw), D float32 or float64, then a ReLU
+               where `relu`
   np.sum_to    (g: tensor<D, m>, like: tensor<E, n>), m >= n -> tensor<D, n>: not numpy's
                (no user can call it; differentiation emits it, DESIGN.md §9) — g summed
                over its m-n leading axes and over every axis where `like` has size 1 and g
@@ -405,14 +406,14 @@ def _sum_to(use: OpUse) -> Type:
 
 
 def _conv2d_wide(use: OpUse) -> Type:
-    use.arity(6)
+    use.arity(7)
     x, wm, bias = use.types[:3]
     if not (isinstance(x, TensorType) and x.rank == 4 and x.dtype in (F32, F64)
             and wm == TensorType(x.dtype, 2) and bias == TensorType(x.dtype, 1)):
         use.fail("expected a float32 or float64 (N, C, H, W) input, a 2-D weight and a 1-D "
                  "bias of its dtype")
-    if any(t not in INT_INDEX_TYPES for t in use.types[3:]):
-        use.fail("expected int kernel sizes and padding")
+    if any(t not in INT_INDEX_TYPES for t in use.types[3:6]) or use.types[6] != I1:
+        use.fail("expected int kernel sizes and padding, and a bool (a ReLU after it)")
     if use.attrs.get("static") not in (None, "{}"):
         use.fail("expected no static arguments")
     return x

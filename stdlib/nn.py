@@ -262,8 +262,23 @@ def conv2d(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
     if x.dtype == weight.dtype and x.dtype == bias.dtype and \
             (x.dtype == np.float32 or x.dtype == np.float64):
         if stride == 1 and dilation == 1:
-            return _conv2d_wide(x, wm, bias, kh, kw, padding)
+            return _conv2d_wide(x, wm, bias, kh, kw, padding, False)
     return _conv2d_strided(x, wm, b2, kh, kw, stride, padding, dilation, oh, ow)
+
+
+def conv2d_relu(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int = 1,
+                padding: int = 0, dilation: int = 1) -> np.ndarray:
+    """relu(conv2d(x, weight, bias, stride, padding, dilation)), the ReLU in the
+    convolution's epilogue where conv2d is one op (`_conv2d_wide`): the output is written
+    once, not written, read and written again.  A Sequential's Conv2d, [BatchNorm2d,] ReLU
+    in eval mode calls it (stdlib/modules.py: Conv2d._forward_relu)."""
+    c_out, c_in, kh, kw = weight.shape
+    if x.shape[1] == c_in and x.dtype == weight.dtype and x.dtype == bias.dtype and \
+            (x.dtype == np.float32 or x.dtype == np.float64):
+        if stride == 1 and dilation == 1:
+            return _conv2d_wide(x, weight.reshape(c_out, c_in * kh * kw), bias, kh, kw, padding,
+                                True)
+    return relu(conv2d(x, weight, bias, stride, padding, dilation))
 
 
 def _conv2d_strided(x: np.ndarray, wm: np.ndarray, b2: np.ndarray, kh: int, kw: int,
@@ -295,8 +310,9 @@ def _conv2d_strided(x: np.ndarray, wm: np.ndarray, b2: np.ndarray, kh: int, kw: 
 
 
 def _conv2d_wide(x: np.ndarray, wm: np.ndarray, bias: np.ndarray, kh: int, kw: int,
-                 padding: int) -> np.ndarray:
-    """conv2d with stride 1 and dilation 1, wm the weight as (C_out, C * kh * kw).
+                 padding: int, with_relu: bool) -> np.ndarray:
+    """conv2d with stride 1 and dilation 1, wm the weight as (C_out, C * kh * kw), and a
+    ReLU after it when `with_relu`.
 
     Compiled, a call of this function is one op (`np.conv2d_wide`, backend/conv.py): the
     images in parallel over the thread pool, each computed in buffers that stay in L2, the
@@ -332,6 +348,8 @@ def _conv2d_wide(x: np.ndarray, wm: np.ndarray, bias: np.ndarray, kh: int, kw: i
             for j in range(kw):
                 cols[:, i, j, :] = flat[:, i * wp + j:i * wp + j + oh * wp]
         r = wm @ cols.reshape(c * kh * kw, oh * wp) + b2       # the bias: the gemm's epilogue
+        if with_relu:
+            r = relu(r)
         out[q] = r.reshape(c_out, oh, wp)[:, :, :ow]
     return out
 
