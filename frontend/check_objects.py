@@ -432,11 +432,22 @@ class ObjectChecks:
                                  f"positional argument", e)
             node = e.args[0]
             _, names = self.object_children(t, e, "call")
-            for name in names:
-                child = self.child_of(t, name, step(obj, name))
-                callee = A.Name(f"{t.dotted}.{name}", span=e.span)
-                callee.obj = child
-                node = A.Call(callee, [node], span=e.span)
+            live = [step(obj, name) for name in names]
+
+            def link(i: int) -> A.Name:
+                callee = A.Name(f"{t.dotted}.{names[i]}", span=e.span)
+                callee.obj = self.child_of(t, names[i], live[i])
+                return callee
+            i = 0
+            while i < len(names):
+                method, n = fused_link(live, i)
+                if method is None:
+                    node = A.Call(link(i), [node], span=e.span)
+                else:          # child i's method, given the input and the n children after it
+                    node = A.Call(A.Attribute(link(i), method, span=e.span),
+                                  [node] + [link(j) for j in range(i + 1, i + 1 + n)],
+                                  span=e.span)
+                i += 1 + n
             e.chain = node
         return self.expr(e.chain)
 
@@ -619,3 +630,15 @@ def _names_in(t) -> set:
 def _optional(*types) -> bool:
     from pts.ir.types import OptionalType
     return any(isinstance(t, OptionalType) for t in types)
+
+
+def fused_link(children: list, i: int) -> tuple[str | None, int]:
+    """(method, n): child i of a chain and the n after it are one call of child i's method,
+    where its class says so: `__pts_chain_fuse__`, a tuple of (the classes of the children
+    that follow, exactly, the method's name); longest first (stdlib/modules.py's Conv2d:
+    Conv2d, BatchNorm2d, ReLU in eval mode are one convolution).  Else (None, 0)."""
+    for classes, method in getattr(type(children[i]), "__pts_chain_fuse__", ()):
+        after = children[i + 1:i + 1 + len(classes)]
+        if len(after) == len(classes) and all(type(c) is k for c, k in zip(after, classes)):
+            return method, len(classes)
+    return None, 0

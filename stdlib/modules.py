@@ -444,6 +444,40 @@ class Conv2d(Module):
             return F.conv2d(input, self.weight, self.bias, self.stride[0], self.padding[0],
                             self.dilation[0])
 
+    def _forward_relu(self, input: np.ndarray, relu) -> np.ndarray:
+        """A Sequential's Conv2d, ReLU, scripted (frontend/check_objects.fused_link): in
+        eval mode one convolution with the ReLU in its epilogue (F.conv2d_relu)."""
+        if self.training or self.bias is None:
+            return relu(self.forward(input))
+        return F.conv2d_relu(input, self.weight, self.bias, self.stride[0], self.padding[0],
+                             self.dilation[0])
+
+    def _forward_bn_relu(self, input: np.ndarray, bn, relu) -> np.ndarray:
+        """A Sequential's Conv2d, BatchNorm2d, ReLU, scripted: in eval mode (both layers)
+        one convolution, the batch norm folded into its weight and bias as ONNX Runtime
+        and torch.fx's fuser fold it, and the ReLU in its epilogue:
+
+            bn(conv(x)) = conv(x) * scale + shift,  scale = bn.weight / sqrt(running_var + eps),
+                          shift = bn.bias - running_mean * scale (per output channel)
+                        = conv with weight * scale and bias * scale + shift
+
+        computed from the live parameters at every call (C_out * C_in * KH * KW products):
+        the results differ from the unfused layers' by the rounding of the folded weight.
+        In training mode, or without affine parameters or running statistics, the three
+        layers one after the other."""
+        if self.training or bn.training or bn.running_mean is None or bn.weight is None or \
+                bn.num_features != self.out_channels:
+            return relu(bn(self.forward(input)))
+        scale = bn.weight / np.sqrt(bn.running_var + bn.eps)
+        shift = bn.bias - bn.running_mean * scale
+        weight = self.weight * scale.reshape(self.out_channels, 1, 1, 1)
+        if self.bias is None:
+            bias = shift
+        else:
+            bias = self.bias * scale + shift
+        return F.conv2d_relu(input, weight, bias, self.stride[0], self.padding[0],
+                             self.dilation[0])
+
     def extra_repr(self) -> str:
         s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
              f"stride={self.stride}")
@@ -561,6 +595,11 @@ class ReLU(Module):
 
     def forward(self, input: np.ndarray) -> np.ndarray:
         return F.relu(input)
+
+
+# a Sequential's Conv2d followed by these, scripted, is one call of the method
+# (frontend/check_objects.fused_link)
+Conv2d.__pts_chain_fuse__ = (((BatchNorm2d, ReLU), "_forward_bn_relu"), ((ReLU,), "_forward_relu"))
 
 
 class LeakyReLU(Module):
