@@ -273,7 +273,8 @@ def conv2d_relu(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int
     once, not written, read and written again.  A Sequential's Conv2d, [BatchNorm2d,] ReLU
     in eval mode calls it (stdlib/modules.py: Conv2d._forward_relu)."""
     c_out, c_in, kh, kw = weight.shape
-    if x.shape[1] == c_in and x.dtype == weight.dtype and x.dtype == bias.dtype and \
+    # (decided when compiled, as conv2d's; _conv2d_wide checks the channels as conv2d does)
+    if x.dtype == weight.dtype and x.dtype == bias.dtype and \
             (x.dtype == np.float32 or x.dtype == np.float64):
         if stride == 1 and dilation == 1:
             return _conv2d_wide(x, weight.reshape(c_out, c_in * kh * kw), bias, kh, kw, padding,

@@ -34,7 +34,7 @@ import os
 
 import numpy as np
 
-from pts.stdlib.nn import avg_pool2d, conv2d, max_pool2d
+from pts.stdlib.nn import avg_pool2d, conv2d, conv2d_relu, max_pool2d
 
 
 def conv2d_vjp(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int,
@@ -63,6 +63,16 @@ def conv2d_vjp(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int,
     gb = g.reshape(n, c_out, oh * ow).sum(axis=2, keepdims=True).sum(axis=0).reshape(c_out)
     gx, gwt = _conv2d_phase_vjp(x, wm, g, kh, kw, stride, padding, dilation, oh, ow)
     return gx, gwt.T.reshape(c_out, c_in, kh, kw), gb
+
+
+def conv2d_relu_vjp(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, stride: int,
+                    padding: int, dilation: int, g: np.ndarray):
+    """Adjoints of conv2d_relu = relu(conv2d(...)): conv2d's at relu's adjoint of g, which
+    is g where the output is positive or NaN (relu's `where(x <= 0, 0, x)`: out <= 0 exactly
+    where conv2d's result is).  The output is computed again: the contract passes the
+    forward's arguments, not its result."""
+    out = conv2d_relu(x, weight, bias, stride, padding, dilation)
+    return conv2d_vjp(x, weight, bias, stride, padding, dilation, np.where(out <= 0, 0, g))
 
 
 def _conv2d_phase_vjp(x: np.ndarray, wm: np.ndarray, g: np.ndarray, kh: int, kw: int,
@@ -238,8 +248,10 @@ def avg_pool2d_vjp(x: np.ndarray, kernel_size: int, stride: int, padding: int, g
     return (gx,)
 
 
-VJPS = {"conv2d": conv2d_vjp, "max_pool2d": max_pool2d_vjp, "avg_pool2d": avg_pool2d_vjp}
-_FORWARDS = {"conv2d": conv2d, "max_pool2d": max_pool2d, "avg_pool2d": avg_pool2d}
+VJPS = {"conv2d": conv2d_vjp, "conv2d_relu": conv2d_relu_vjp, "max_pool2d": max_pool2d_vjp,
+        "avg_pool2d": avg_pool2d_vjp}
+_FORWARDS = {"conv2d": conv2d, "conv2d_relu": conv2d_relu, "max_pool2d": max_pool2d,
+             "avg_pool2d": avg_pool2d}
 
 
 def vjp_of(fn):

@@ -90,7 +90,8 @@ KNOWN_CYCLES = [
      "pts.backend.kernel_codegen",
      "pts.backend.kernel_library", "pts.backend.link", "pts.backend.stdlib_math",
      "pts.backend.tensor_codegen", "pts.backend.tensor_copies", "pts.backend.tensor_matmul",
-     "pts.backend.tensor_reductions", "pts.backend.tensor_ufuncs", "pts.backend.tensor_views"},
+     "pts.backend.tensor_reductions", "pts.backend.tensor_ufuncs", "pts.backend.tensor_views",
+     "pts.backend.winograd"},
 ]
 
 

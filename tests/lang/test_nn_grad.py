@@ -93,6 +93,23 @@ def test_conv2d_vjp_against_central_differences(case, mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("case", [0, 2, 5])
+def test_conv2d_relu_vjp_against_central_differences(case, mode):
+    """relu(conv2d) (a Sequential's Conv2d, BatchNorm2d, ReLU in eval mode): its VJP
+    against central differences of its forward; about half the outputs are cut."""
+    xs, ws, stride, padding, dilation = CONV_CASES[case]
+    rng = np.random.default_rng(100 + case)
+    x, w, b = rng.standard_normal(xs), rng.standard_normal(ws), rng.standard_normal(ws[0])
+    args = (x, w, b, stride, padding, dilation)
+    out = nn.conv2d_relu(*args)
+    assert 0.2 < (out == 0).mean() < 0.8
+    r = rng.standard_normal(out.shape)
+    got = run(nn_grad.conv2d_relu_vjp, mode, *args, r)
+    for k, g in enumerate(got):
+        assert_adjoint(g, central_differences(nn.conv2d_relu, args, r, k), args[k])
+
+
+@pytest.mark.parametrize("mode", MODES)
 def test_conv2d_vjp_larger_strided_image(mode):
     """Odd and even sizes over stride 2 (phase planes of different sizes), 3 images.  Too
     large for differences one element at a time: along random directions instead."""
@@ -236,9 +253,9 @@ def test_an_adjoint_of_the_wrong_shape_is_a_value_error(fn, args, mode):
 def test_registry():
     """Each VJP takes its forward's parameters, then g; vjp_of finds it from the forward
     function object that pts.nn.functional exports, and nothing else."""
-    assert set(nn_grad.VJPS) == {"conv2d", "max_pool2d", "avg_pool2d"}
+    assert set(nn_grad.VJPS) == {"conv2d", "conv2d_relu", "max_pool2d", "avg_pool2d"}
     for name, vjp in nn_grad.VJPS.items():
-        forward = getattr(F, name)
+        forward = getattr(nn, name)
         params = list(inspect.signature(forward).parameters)
         assert list(inspect.signature(vjp).parameters) == params + ["g"]
         assert nn_grad.vjp_of(forward) is vjp
