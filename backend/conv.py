@@ -16,6 +16,11 @@ second thread).  (Rows as wide as the padded input's, eager `_conv2d_wide`'s tri
 makes each tap one long copy, ran no faster here: 7% more columns in the product, and a
 crop copy after it.)
 
+3x3 convolutions of many images with at least 8 channels in and out take Winograd's
+F(4x4, 3x3) instead (backend/winograd.py, `Winograd.usable`): a quarter of the products.
+`relu`: the output through a ReLU (the gemm's epilogue, or the Winograd output transform's),
+for a Sequential's Conv2d, [BatchNorm2d,] ReLU in eval mode (stdlib/nn.py conv2d_relu).
+
 One image (or little work in all) is one serial pass whose product is split over the pool
 instead (`gemm.call` without a workspace).  Every image's sums are the serial gemm's in
 its K blocks, whichever path and thread count computes it: results do not depend on the

@@ -11,7 +11,8 @@ carrying their own copy:
     pts_lib.gemm.<dt>           = pts.gemm.<dt>           (the caller brings a workspace)
     pts_lib.gemm.<dt>.par       = pts.gemm.<dt>.par       (split over the thread pool)
     pts_lib.gemm.<dt>.worksize  i64 (i64 M, i64 N, i64 K): the workspace the first one needs
-    pts_lib.gemm.<dt>.conv      = pts.conv.<dt>: np.conv2d_wide (backend/conv.py), which
+    pts_lib.gemm.<dt>.conv      = pts.conv.<dt>: np.conv2d_wide (backend/conv.py and its
+                                Winograd path, backend/winograd.py), which
                                 calls the gemm's kernel (MyConv's and the CIFAR net's first
                                 calls: ~200 ms of LLVM each without it)
     pts_lib.copy.<src>.<dst>.r<rank> = pts.copy.<src>.<dst>.r<rank>   (COPIES; ~35 ms of

@@ -9,7 +9,11 @@ ONNX graph: exported with `torch.onnx.export` from the torch.nn copy of the mode
 what the exporter writes for these layers.  ORT uses its default graph optimizations
 (ORT_ENABLE_ALL: Conv+BN+ReLU fusion, NCHWc layouts, prepacked weights), one session per
 thread count (intra_op_num_threads; inter_op 1); pts uses pts.set_num_threads, torch
-torch.set_num_threads.
+torch.set_num_threads.  pts folds the batch norms too (a Sequential's Conv2d, BatchNorm2d,
+ReLU in eval mode is one convolution with the ReLU in its epilogue), and its 16- and
+32-channel 3x3 convolutions at a batch above 1 are Winograd F(4x4, 3x3) (backend/
+winograd.py); the big Linear is the blocked gemm, and at batch 1 a stream of its 205 MB
+weight (memory-bound: no implementation reads it faster than the machine's bandwidth).
 
 Every result is checked against pts's (rtol/atol 1e-3); each cell is the median of calls
 alternated between the implementations, one untimed call before each timed one (the machine
