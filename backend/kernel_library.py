@@ -405,6 +405,26 @@ def loop_corpus():
                 yield nn.Sequential(*act).eval(), x
         for pool in (nn.MaxPool2d(2, 2), nn.AvgPool2d(2, 2)):   # (the CIFAR tutorial's net)
             yield nn.Sequential(pool).eval(), image
+        # a Sequential called by a model, Conv2d, [BatchNorm2d,] ReLU in eval mode: one
+        # convolution (Conv2d._forward_bn_relu), the batch norm's fold its kernels
+        for fold in ([nn.BatchNorm2d(4, dtype=dt)], []):
+            yield _Calls(nn.Sequential(nn.Conv2d(3, 4, 3, padding=1, dtype=dt), *fold,
+                                       nn.ReLU())).eval(), image
+
+
+def _Calls(body):
+    """A model whose forward calls `body` (a root Sequential's forward is a loop over its
+    children, which nothing fuses; frontend/check_objects.fused_link)."""
+    from pts.stdlib.modules import Module
+
+    class Calls(Module):
+        def __init__(self, body):
+            super().__init__()
+            self.body = body
+
+        def forward(self, x):
+            return self.body(x)
+    return Calls(body)
 
 
 def train_corpus():

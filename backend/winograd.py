@@ -12,9 +12,16 @@ elementwise products is, for each of the 36 points xi, one matrix product:
 
 U = G g G^T for every filter, once a call (`weights`, before the images go over the pool);
 V = B^T d B for every tile (`input_tile`), M by backend/gemm.py's serial gemm, Y from M
-(`output_tile`) with the bias added.  Channels are the vector lanes of both transforms: a
-task copies its image channels-last into a padded buffer, and the tiles of an image go in
-chunks whose V and M stay in the core's L2 (`TILE_BYTES`).
+(`output_row`) with the bias added (and the ReLU of conv.py's `relu`).  Channels are the
+vector lanes of both transforms: a task copies its image channels-last into a padded buffer
+(`channels_last`, by register transposes), and the tiles of an image go in chunks of whole
+tile rows whose V and M stay in the core's L2 (`TILE_BYTES`).  A NaN or an infinity would
+spread over its whole tile through the transforms: an image holding one takes conv.py's
+direct way instead (and every image, where a weight is not finite).
+
+MyConv at batch 128 on one thread (AVX-512): its 32 -> 64 channel convolution 43.9 -> 17.5 ms,
+16 -> 32 channels 12.5 -> 6.5 ms; the gemm is about half of it, the output transform (its
+stores to the NCHW output) most of the rest.
 
 Rounding: the transforms' coefficients (1/4, 1/6, 1/24, 4, 8...) make float32 results
 differ from the direct sums by ~1e-5 of the output's scale (measured on unit-normal data
