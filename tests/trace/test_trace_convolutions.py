@@ -82,7 +82,7 @@ def test_a_padding_of_ones_stays_as_written():
     own = entry_text(ir)
     # conv2d called with padding 0, or its body inlined (called once): its op with padding 0
     assert re.search(r"call @conv2d\(%\w+, %\w+, %\w+, 1, 0, 1\)"
-                     r"|np\.conv2d_wide %\w+, %\w+, %\w+, %\w+, %\w+, 0 ", own), own
+                     r"|np\.conv2d_wide %\w+, %\w+, %\w+, %\w+, %\w+, 0, false ", own), own
     assert own.index("np.ones") < own.index("^conv:"), own     # made before the test
     x = m.INPUTS[1][0]
     np.testing.assert_allclose(f(x), m.TRACE(x), rtol=2e-5, atol=2e-6)
