@@ -36,7 +36,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from pts.backend import gemm
-from pts.backend.gemm import ALIGN, PARALLEL_MIN, c64, for_range
+from pts.backend.gemm import ALIGN, PARALLEL_MIN, c64, for_range, round_up
 from pts.backend.llvm_types import I1T, I8T, I64T, PTR, VOID, alloca, load_fields, store_fields
 from pts.backend.winograd import Winograd
 from pts.ir.types import F32, F64
@@ -79,7 +79,7 @@ class Conv:
         per = ALIGN // self.size
 
         def up(v):              # elements, rounded up to whole 64-byte lines
-            return b.mul(b.sdiv(b.add(v, c64(per - 1)), c64(per)), c64(per))
+            return round_up(b, v, per)
         o_cols = up(b.mul(c, P))
         o_bias = b.add(o_cols, up(b.mul(K, L)))
         o_gemm = b.add(o_bias, up(c_out))
@@ -93,16 +93,11 @@ class Conv:
          oh, ow, out, relu) = f
         T = self.T
         hp, wp, L, P, K, (o_cols, o_bias, o_gemm), nbytes = self.layout(b, f)
-        raw = b.call(self.mc.import_fn(b, ctx, "malloc"), [nbytes])
-        # the parts 64-byte aligned
-        mis = b.and_(b.ptrtoint(raw, I64T), c64(ALIGN - 1))
-        base = b.gep(raw, [b.and_(b.sub(c64(ALIGN), mis), c64(ALIGN - 1))], source_etype=I8T)
+        raw, base = self.workspace(b, ctx, nbytes)
         xp, cols, bvec = (self.at(b, base, o) for o in (c64(0), o_cols, o_bias))
         work = self.at(b, base, o_gemm)
-        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
-               [xp, ir.Constant(I8T, 0), b.mul(b.mul(c, P), c64(self.size)), ir.Constant(I1T, 0)])
-        for_range(b, c64(0), c_out, 1, lambda co: b.store(
-            b.load(self.at(b, bias, b.mul(co, sb)), typ=T), self.at(b, bvec, co)), "cb")
+        self.zero(b, xp, b.mul(c, P))
+        self.copy_bias(b, bias, sb, c_out, bvec)
 
         def image(q):
             xq = self.at(b, x, b.mul(q, sxn))
@@ -142,6 +137,24 @@ class Conv:
                       relu=relu, work=None if split else work)
         for_range(b, begin, end, 1, image, "img")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
+
+    def workspace(self, b, ctx, nbytes):
+        """(raw, base): malloc(nbytes), and its first 64-byte aligned address (nbytes has
+        ALIGN bytes to spare); the task frees raw."""
+        raw = b.call(self.mc.import_fn(b, ctx, "malloc"), [nbytes])
+        mis = b.and_(b.ptrtoint(raw, I64T), c64(ALIGN - 1))
+        return raw, b.gep(raw, [b.and_(b.sub(c64(ALIGN), mis), c64(ALIGN - 1))], source_etype=I8T)
+
+    def zero(self, b, p, count) -> None:
+        """count elements from p set to zero."""
+        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
+               [p, ir.Constant(I8T, 0), b.mul(count, c64(self.size)), ir.Constant(I1T, 0)])
+
+    def copy_bias(self, b, bias, sb, c_out, dst) -> None:
+        """dst[:c_out] = bias[::sb] (the gemm's epilogue and the Winograd output transform
+        read it contiguous)."""
+        for_range(b, c64(0), c_out, 1, lambda co: b.store(
+            b.load(self.at(b, bias, b.mul(co, sb)), typ=self.T), self.at(b, dst, co)), "cb")
 
     def rows(self) -> ir.Function:
         """rows(dst, dst_stride, src, src_stride, count, length): count rows of `length`

@@ -38,7 +38,7 @@ from llvmlite import ir
 
 from pts.backend import gemm
 from pts.backend.gemm import ALIGN, c64, ceil_div, for_range, imax, imin, round_up, transpose
-from pts.backend.llvm_types import I1T, I8T, I64T, PTR, alloca, load_fields, store_fields
+from pts.backend.llvm_types import I1T, I64T, PTR, alloca, load_fields, store_fields
 
 F = Fraction
 # F(4x4, 3x3) at the points 0, 1, -1, 2, -2 and infinity
@@ -203,18 +203,14 @@ class Winograd:
         o_b = b.add(o_m, up(b.mul(b.mul(c64(POINTS), tb), cop)))
         o_g = b.add(o_b, up(cop))
         nbytes = b.add(b.add(b.mul(o_g, c64(size)), self.g.worksize(b, tb, c_out, c)), c64(ALIGN))
-        raw = b.call(self.mc.import_fn(b, ctx, "malloc"), [nbytes])
-        mis = b.and_(b.ptrtoint(raw, I64T), c64(ALIGN - 1))
-        base = b.gep(raw, [b.and_(b.sub(c64(ALIGN), mis), c64(ALIGN - 1))], source_etype=I8T)
+        raw, base = self.cv.workspace(b, ctx, nbytes)
         xp, vbuf, mbuf, bvec, work = (self.cv.at(b, base, o) for o in (c64(0), o_v, o_m, o_b, o_g))
-        # the padded image's borders and padding channels (zero once), the bias (zeros past
-        # c_out: the last block's spare lanes)
-        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
-               [base, ir.Constant(I8T, 0), b.mul(o_m, c64(size)), ir.Constant(I1T, 0)])
-        b.call(self.mc.intrinsic("llvm.memset", [PTR, I64T]),
-               [bvec, ir.Constant(I8T, 0), b.mul(cop, c64(size)), ir.Constant(I1T, 0)])
-        for_range(b, c64(0), c_out, 1, lambda co: b.store(
-            b.load(self.cv.at(b, bias, b.mul(co, sb)), typ=self.T), self.cv.at(b, bvec, co)), "wb")
+        # the padded image's borders and padding channels (zero once: V's rows are written
+        # whole before the gemm reads them), the bias (zeros past c_out: the last block's
+        # spare lanes)
+        self.cv.zero(b, xp, o_v)
+        self.cv.zero(b, bvec, cop)
+        self.cv.copy_bias(b, bias, sb, c_out, bvec)
         row_v, row_m = b.mul(tb, cp), b.mul(tb, cop)      # elements between two points' rows
         L = b.mul(oh, ow)
 
