@@ -301,6 +301,27 @@ def test_entry_swapped_sums_are_the_unswapped_ones(dt):
     del ee
 
 
+def each_epilogue(run, size, a, b):
+    """C (m x n, in an array 2 columns wider) = A @ B (their strides as they are) through the
+    entry `run` with each epilogue: no bias, a bias per column or per row, each with (acc,
+    relu) = (False, False), (True, True), (False, True).  Yields (C, C's old values, the bias or None, acc, relu)
+    after checking that the 2 columns past n are untouched."""
+    (m, k), n = a.shape, b.shape[1]
+    dt, item = a.dtype.type, a.itemsize
+    rsa, csa, rsb, csb = (s // item for s in a.strides + b.strides)
+    biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
+    c0 = rand((m, n + 2), dt)
+    work = np.empty(size(m, n, k), np.uint8)
+    for bias in biases:
+        for acc, relu in [(False, False), (True, True), (False, True)]:
+            c = c0.copy()
+            run(m, n, k, a.ctypes.data, rsa, csa, b.ctypes.data, rsb, csb, c.ctypes.data,
+                n + 2, None if bias is None else biases[bias].ctypes.data, bias == "rows", acc,
+                relu, work.ctypes.data)
+            yield c[:, :n], c0[:, :n], biases[bias], acc, relu
+            assert (c[:, n:] == c0[:, n:]).all()
+
+
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
 def test_entry_few_rows_dot_products(dt):
     """A with fewer than 9 rows, or B with few columns, and B read along k (`v @ W.T`,
@@ -315,18 +336,9 @@ def test_entry_few_rows_dot_products(dt):
                     # outside; K with a masked last vector
                     (64, 256, 10), (301, 133, 7), (37, 1030, 3)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T
-        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
-        c0 = rand((m, n + 2), dt)
-        work = np.empty(size(m, n, k), np.uint8)
-        for bias in biases:
-            for acc, relu in [(False, False), (True, True), (False, True)]:
-                c = c0.copy()
-                run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, 1, k, c.ctypes.data, n + 2,
-                    None if bias is None else biases[bias].ctypes.data, bias == "rows", acc,
-                    relu, work.ctypes.data)
-                s = (c0[:, :n] if acc else 0) + a @ b + (0 if bias is None else biases[bias])
-                check(c[:, :n], np.maximum(s, 0) if relu else s, k + 1)
-                assert (c[:, n:] == c0[:, n:]).all()
+        for c, c0, bias, acc, relu in each_epilogue(run, size, a, b):
+            s = (c0 if acc else 0) + a @ b + (0 if bias is None else bias)
+            check(c, np.maximum(s, 0) if relu else s, k + 1)
     a = np.ones((3, 1), dt)
     b = np.array([[np.nan, -0.0, -2.0, 3.0, -np.inf]], dt)
     c = np.empty((3, 5), dt)
@@ -350,21 +362,11 @@ def test_entry_blocked_dot_products(dt):
     tol = 2e-3 if dt == np.float32 else 1e-9     # sums of ~141 (sqrt(K) standard normals)
     for m, n in [(16, 9), (12, 7), (5, 6), (9, 13)]:
         a, b = rand((m, k), dt), rand((n, k), dt).T
-        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
-        c0 = rand((m, n + 2), dt)
-        work = np.empty(size(m, n, k), np.uint8)
-        for bias in biases:
-            for acc, relu in [(False, False), (True, True), (False, True)]:
-                c = c0.copy()
-                run(m, n, k, a.ctypes.data, k, 1, b.ctypes.data, 1, k, c.ctypes.data, n + 2,
-                    None if bias is None else biases[bias].ctypes.data, bias == "rows", acc,
-                    relu, work.ctypes.data)
-                s = (c0[:, :n].astype(np.float64) if acc else 0) + \
-                    a.astype(np.float64) @ b.astype(np.float64) + \
-                    (0 if bias is None else biases[bias].astype(np.float64))
-                np.testing.assert_allclose(c[:, :n], np.maximum(s, 0) if relu else s,
-                                           rtol=0, atol=tol)
-                assert (c[:, n:] == c0[:, n:]).all()
+        for c, c0, bias, acc, relu in each_epilogue(run, size, a, b):
+            s = (c0.astype(np.float64) if acc else 0) + \
+                a.astype(np.float64) @ b.astype(np.float64) + \
+                (0 if bias is None else bias.astype(np.float64))
+            np.testing.assert_allclose(c, np.maximum(s, 0) if relu else s, rtol=0, atol=tol)
     del ee
 
 
@@ -382,18 +384,9 @@ def test_entry_streamed_rows(dt):
                     (3, big_k, 301), (4, big_k, 300), (1, 7, 4099)]:
         a = rand((m, 2 * k), dt)[:, ::2]                  # column stride 2
         b = rand((k, n + 5), dt)[:, :n]                   # rows n + 5 apart
-        biases = {None: None, "cols": rand((n,), dt), "rows": rand((m, 1), dt)}
-        c0 = rand((m, n + 2), dt)
-        work = np.empty(size(m, n, k), np.uint8)
-        for bias in biases:
-            for acc, relu in [(False, False), (True, True), (False, True)]:
-                c = c0.copy()
-                run(m, n, k, a.ctypes.data, a.strides[0] // item, 2, b.ctypes.data, n + 5, 1,
-                    c.ctypes.data, n + 2, None if bias is None else biases[bias].ctypes.data,
-                    bias == "rows", acc, relu, work.ctypes.data)
-                s = (c0[:, :n] if acc else 0) + a @ b + (0 if bias is None else biases[bias])
-                check(c[:, :n], np.maximum(s, 0) if relu else s, k + 1)
-                assert (c[:, n:] == c0[:, n:]).all()
+        for c, c0, bias, acc, relu in each_epilogue(run, size, a, b):
+            s = (c0 if acc else 0) + a @ b + (0 if bias is None else bias)
+            check(c, np.maximum(s, 0) if relu else s, k + 1)
     del ee
 
 
