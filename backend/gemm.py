@@ -34,7 +34,10 @@ Fewer rows of A (M < DOT_M = 9) with A and B both read along k (`v @ W.T`, a lin
 for a batch of a few) are dot products instead (`Gemm.dots`): 4 x 4 (2 x 4 with 16 vector
 registers) of them at a time, over all of K in vector lanes, then one reduction and the
 epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its time
-(~16.5 ms, torch's GEMV ~15), M = 4: 0.62, 8 x 2048 x 2048: 0.66 (in-process A/B).  Where
+(~16.5 ms, torch's GEMV ~15), M = 4: 0.62, 8 x 2048 x 2048: 0.66 (in-process A/B).  One
+row of A has a kernel of its own (1 x 4, prefetching all of W's next tile): MyConv's
+linear at batch 1 then streams its 205 MB W at the rate of a C loop of AVX-512 loads over
+the same array (~7.5 ms on 1 thread, Zen 4; the 4 x 4 kernel took ~8.6).  Where
 more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
 between passes (DOT_L2), or else (up to DOT_BLOCK_M = 16 rows) K is cut into blocks whose
 rows of A stay in L2 while W's rows stream past once (`dot_blocked`; each block's sums
@@ -900,18 +903,24 @@ class Gemm:
         """Rows of A in the dot kernel's tile: DOT_TILE with 32 vector registers, else half."""
         return DOT_TILE if self.p.mr >= 12 else DOT_TILE // 2
 
-    def dot_kernel(self) -> ir.Function:
+    def dot_kernel(self, one: bool = False) -> ir.Function:
         """void dot(i64 K, ptr A, i64 rsa, i64 mr, ptr W, i64 rsw, i64 nr, ptr C, i64 rsc,
         i1 acc, ptr bias, i1 rowb, i1 relu, ptr pf0, ptr pf1): C[i, j] (= or +=) A[i, :] .
-        W[j, :] for i < mr <= DR, j < nr <= DR (rows past mr or nr read the last one again),
-        through the epilogue.  All of K in VW-lane partial sums (the last vector masked),
-        then one reduction.  pf0[:K] and pf1[:K] are prefetched into L2 as it goes."""
+        W[j, :] for i < mr <= DR, j < nr <= DOT_TILE (rows past mr or nr read the last one
+        again), through the epilogue.  All of K in VW-lane partial sums (the last vector
+        masked), then one reduction.  pf0[:K] and pf1[:K] are prefetched into L2 as it goes.
+        `one`: the kernel for one row of A (`dot.1`: DR = 1, mr ignored), which takes
+        DOT_TILE prefetch pointers, one per row of W's next tile: a row of A is one pass over
+        W, so each step fetches as many lines of the next tile as it reads of this one
+        (MyConv's linear at batch 1, 1 thread: ~0.88 of the 4-row kernel's time, whose
+        mr - 1 repeated rows cost FMAs and loads and whose two prefetched rows left the
+        next tile's other two cold; in-process A/B, Zen 4)."""
         T, V, VW = self.T, self.V, self.p.vw
-        DR = self.dot_rows()
+        DR = 1 if one else self.dot_rows()
         fma = self.fmuladd()
 
         def build(f):
-            K, a, rsa, mr, w, rsw, nr, c, rsc, acc, bias, rowb, relu, pf0, pf1 = f.args
+            K, a, rsa, mr, w, rsw, nr, c, rsc, acc, bias, rowb, relu, *pfs = f.args
             b, (entry, head, body, tail) = self.kernel_blocks(f, (a, w, c, bias))
             arows, wrows = self.rows(b, a, rsa, DR, mr), self.rows(b, w, rsw, DOT_TILE, nr)
             kv = b.mul(b.sdiv(K, c64(VW)), c64(VW))
@@ -934,7 +943,7 @@ class Gemm:
             # linear at a batch of 16: ~0.8 of the time without, 8: ~0.82, 12: ~0.9, 4:
             # ~0.94, 1 unchanged; in-process A/B, Zen 4, loaded machine)
             fetch = self.mc.intrinsic("llvm.prefetch", [PTR])
-            for pf in (pf0, pf1):
+            for pf in pfs:
                 b.call(fetch, [self.gep(b, pf, p)] + [ir.Constant(ir.IntType(32), v) for v in (0, 2, 1)])
             new = step(b, p, plain)
             for phi, n in zip(accs, new):
@@ -974,8 +983,9 @@ class Gemm:
                         bb.add_incoming(bv, in_bias)
                         b.store(self.epilogue(b, v, bb, relu), ptr)
             b.ret_void()
-        return self.fn("dot", VOID, [I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I1T, PTR,
-                                     I1T, I1T, PTR, PTR], build, small=False)
+        return self.fn("dot.1" if one else "dot", VOID,
+                       [I64T, PTR, I64T, I64T, PTR, I64T, I64T, PTR, I64T, I1T, PTR, I1T, I1T]
+                       + [PTR] * (DOT_TILE if one else 2), build, small=False)
 
     def few_rows(self, b: ir.IRBuilder, M, K):
         """Does an M x K A take `dots` (with A and B read along k)?  M < DOT_M, and one
@@ -1030,7 +1040,7 @@ class Gemm:
         Also for few columns of any M (`few_columns`: a classifier's head, `h @ W.T` with
         W of 10 rows), where the tiles' NR-wide panels were mostly padding."""
         (M, N, K, A, rsa, csa, B, rsb, csb, C, rsc, bias, rowb, acc, relu) = args
-        kern, DR = self.dot_kernel(), self.dot_rows()
+        kern, kern1, DR = self.dot_kernel(), self.dot_kernel(one=True), self.dot_rows()
         depth = self.dot_depth(b, M, K)
         nkb = at_least_one(b, ceil_div(b, K, depth))            # K == 0: one block
         null = ir.Constant(PTR, None)
@@ -1054,17 +1064,23 @@ class Gemm:
                     # two rows of W's next DOT_TILE (the next j0's), to prefetch while these
                     # rows of A go over this block: tile t of A fetches rows 2t and 2t + 1
                     # (mod DOT_TILE) of it; the last j0 fetches its own
+                    # (one row of A, `dot.1`: all DOT_TILE rows of the next tile)
                     t2 = b.mul(b.sdiv(i0, c64(DR)), c64(2))
                     jn = b.add(j0, c64(DOT_TILE))
                     nxt = b.icmp_signed("<", jn, N)
                     pfs = []
-                    for u in range(2):
+                    for u in range(DOT_TILE):
                         r = b.add(jn, b.srem(b.add(t2, c64(u)), c64(DOT_TILE)))
                         r = b.select(nxt, imin(b, r, b.sub(N, c64(1))), j0)
                         pfs.append(self.gep(b, B, b.add(b.mul(r, csb), k0)))
-                    b.call(kern, [kc, self.gep(b, A, b.add(b.mul(i0, rsa), k0)), rsa, mr, w, csb,
-                                  nr, self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, kacc, tb,
-                                  rowb, krelu] + pfs)
+                    args = [kc, self.gep(b, A, b.add(b.mul(i0, rsa), k0)), rsa, mr, w, csb, nr,
+                            self.gep(b, C, b.add(b.mul(i0, rsc), j0)), rsc, kacc, tb, rowb,
+                            krelu]
+                    with b.if_else(b.icmp_signed("==", M, c64(1))) as (one_row, more):
+                        with one_row:
+                            b.call(kern1, args + pfs)
+                        with more:
+                            b.call(kern, args + pfs[:2])
                 return rows
             cols_rows(cols)
         # the smaller operand is the one read again: W's rows (few columns, `few_columns`)

@@ -327,11 +327,12 @@ def test_entry_few_rows_dot_products(dt):
     """A with fewer than 9 rows, or B with few columns, and B read along k (`v @ W.T`,
     `h @ W.T` for W of 10 rows: Gemm.dots): dot products of
     A's and W's rows, read in place.  K with a masked last vector (not a multiple of any
-    vector width) or K == 0, N and M past a whole tile, one pass over W (M <= 4) and two
-    (short rows of W), each bias, += and ReLU; ReLU as np.maximum (NaN kept, -0.0 -> +0.0)."""
+    vector width) or K == 0, N and M past a whole tile, one row of A (the one-row kernel,
+    N past its tile and N below it), one pass over W (M <= 4) and two (short rows of W),
+    each bias, += and ReLU; ReLU as np.maximum (NaN kept, -0.0 -> +0.0)."""
     ee, run, size = _entry_harness("f32" if dt == np.float32 else "f64")
     item = np.dtype(dt).itemsize
-    for m, k, n in [(1, 1030, 37), (3, 1, 5), (4, 0, 6), (2, 4099, 9), (6, 2100, 10), (8, 17, 3),
+    for m, k, n in [(1, 1030, 37), (1, 33, 2), (1, 0, 3), (3, 1, 5), (4, 0, 6), (2, 4099, 9), (6, 2100, 10), (8, 17, 3),
                     # few columns of any M (Gemm.few_columns: a 10-class head), A's rows
                     # outside; K with a masked last vector
                     (64, 256, 10), (301, 133, 7), (37, 1030, 3)]:
