@@ -19,9 +19,15 @@ tile rows whose V and M stay in the core's L2 (`TILE_BYTES`).  A NaN or an infin
 spread over its whole tile through the transforms: an image holding one takes conv.py's
 direct way instead (and every image, where a weight is not finite).
 
-MyConv at batch 128 on one thread (AVX-512): its 32 -> 64 channel convolution 43.9 -> 17.5 ms,
-16 -> 32 channels 12.5 -> 6.5 ms; the gemm is about half of it, the output transform (its
-stores to the NCHW output) most of the rest.
+The output transform goes a row of tiles at a time: its vectors are staged, then each
+channel's output rows under the tiles (one contiguous run in NCHW) are stored a vector of
+positions at a time, vw staged vectors transposed in registers, nontemporal where the runs
+are whole 64-byte lines.  Storing each tile's 4 x 4 corner by pieces of 4 elements, with
+the lines read before they were written, was a quarter of the convolution's time.
+
+MyConv at batch 128 on one thread (AVX-512): its 32 -> 64 channel convolution 43.9 -> 14.1 ms,
+16 -> 32 channels 12.5 -> 5.1 ms (the output rows stored whole: 17.6 -> 14.1 and 6.2 -> 5.1);
+the gemm is about two thirds of it.
 
 Rounding: the transforms' coefficients (1/4, 1/6, 1/24, 4, 8...) make float32 results
 differ from the direct sums by ~1e-5 of the output's scale (measured on unit-normal data
@@ -38,7 +44,7 @@ from llvmlite import ir
 
 from pts.backend import gemm
 from pts.backend.gemm import ALIGN, c64, ceil_div, for_range, imax, imin, round_up, transpose
-from pts.backend.llvm_types import I1T, I64T, PTR, alloca, load_fields, store_fields
+from pts.backend.llvm_types import I1T, I64T, PTR, alloca, load_fields, splat, store_fields
 
 F = Fraction
 # F(4x4, 3x3) at the points 0, 1, -1, 2, -2 and infinity
@@ -201,10 +207,16 @@ class Winograd:
         o_v = up(b.mul(b.mul(hp, wp), cp))
         o_m = b.add(o_v, up(b.mul(b.mul(c64(POINTS), tb), cp)))
         o_b = b.add(o_m, up(b.mul(b.mul(c64(POINTS), tb), cop)))
-        o_g = b.add(o_b, up(cop))
+        # output_row's stage (a row of tiles, one block of channels) and position table
+        # (i64 entries, round_up(OUT * ow, vw) of them)
+        o_s = b.add(o_b, up(cop))
+        o_t = b.add(o_s, up(b.mul(tw, c64(OUT * OUT * vw))))
+        o_g = b.add(o_t, up(b.mul(round_up(b, b.mul(c64(OUT), ow), vw), c64(8 // size))))
         nbytes = b.add(b.add(b.mul(o_g, c64(size)), self.g.worksize(b, tb, c_out, c)), c64(ALIGN))
         raw, base = self.cv.workspace(b, ctx, nbytes)
-        xp, vbuf, mbuf, bvec, work = (self.cv.at(b, base, o) for o in (c64(0), o_v, o_m, o_b, o_g))
+        xp, vbuf, mbuf, bvec, stage, table, work = (
+            self.cv.at(b, base, o) for o in (c64(0), o_v, o_m, o_b, o_s, o_t, o_g))
+        self.table(b, table, ow)
         # the padded image's borders and padding channels (zero once: V's rows are written
         # whole before the gemm reads them), the bias (zeros past c_out: the last block's
         # spare lanes)
@@ -243,7 +255,7 @@ class Winograd:
                     b.call(self.output_row(), [
                         self.cv.at(b, mbuf, b.mul(b.mul(r, tw), cop)), row_m, cop, tw, bvec,
                         self.cv.at(b, outq, b.mul(y0, ow)), L, ow,
-                        imin(b, c64(OUT), b.sub(oh, y0)), c_out, relu])
+                        imin(b, c64(OUT), b.sub(oh, y0)), c_out, relu, stage, table])
                 for_range(b, c64(0), b.sdiv(nt, tw), 1, row_out, "ro")
             with b.if_else(finite) as (transformed, direct):
                 with transformed:
@@ -251,6 +263,9 @@ class Winograd:
                 with direct:                    # (conv.py's task: its fields lead ours)
                     b.call(self.cv.task(), [env, q, b.add(q, c64(1))])
         for_range(b, begin, end, 1, image, "wimg")
+        # nontemporal stores (output_row's) are weakly ordered: fenced before the pool, or
+        # the caller, reads what the task wrote
+        b.fence("seq_cst")
         b.call(self.mc.import_fn(b, ctx, "free"), [raw])
 
     def channels_last(self) -> ir.Function:
@@ -350,79 +365,89 @@ class Winograd:
         return self.cv.fn("wino.input_tile", [PTR, I64T, I64T, PTR, I64T, I64T], build)
 
     def output_row(self) -> ir.Function:
-        """output_row(m, ld_point, ld_tile, tiles, bias, dst, ld_ch, ld_row, rows, c_out,
-        relu): a row of tiles, block of vw output channels by block, tile by tile along the
-        row (the stores of consecutive tiles fill the same output lines): Y = A^T M A + bias
-        of a tile's 36 points (M[xi] at m + tile * ld_tile + xi * ld_point), then max(Y, 0)
-        where `relu` (NaN kept, as the gemm's epilogue), stored to
-        dst[co * ld_ch + i * ld_row + 4 * tile + j] for i < rows, 4 * tile + j < ld_row."""
-        V, vw = self.V, self.vw
+        """output_row(m, ld_point, ld_tile, tiles, bias, dst, ld_ch, ow, rows, c_out, relu,
+        stage, table): a row of tiles, block of vw output channels by block.  Each tile's
+        Y = A^T M A + bias (M[xi] at m + tile * ld_tile + xi * ld_point), then max(Y, 0)
+        where `relu` (NaN kept, as the gemm's epilogue), goes to `stage` (vector (i, j) of
+        tile t at (16 t + 4 i + j) vw); then the block's channels' `rows` output rows, which
+        are one run of rows * ow elements at dst + co * ld_ch, are stored vw elements at a
+        time: the vw staged vectors of those positions (`table`: the stage offset of
+        position p = i * ow + x) transposed, one store per channel, masked on the run's
+        last partial vector.  Where the runs are 64-byte aligned (NCHW outputs of a width
+        that makes them so, as MyConv's 28), the whole vectors are nontemporal stores:
+        they fill whole lines, which are not read first."""
+        V, vw, size = self.V, self.vw, self.size
+        i32 = ir.IntType(32)
 
         def build(f):
-            m, ldp, ldt, tiles, bias, dst, ldc, ldr, rows, c_out, relu = f.args
+            m, ldp, ldt, tiles, bias, dst, ldc, ow, rows, c_out, relu, stage, table = f.args
             b = ir.IRBuilder(f.append_basic_block("entry"))
-            fma, splat = self.g.fmuladd(), self.splat_fn(V)
-            spill = alloca(b, ir.ArrayType(V, OUT * OUT))
+            fma, const = self.g.fmuladd(), self.splat_fn(V)
+            npos = b.mul(rows, ow)
+            line = c64(gemm.ALIGN)
+            lined = b.and_(b.icmp_signed("==", b.urem(b.ptrtoint(dst, I64T), line), c64(0)),
+                           b.icmp_signed("==", b.urem(b.mul(ldc, c64(size)), line), c64(0)))
+            nontemporal = b.and_(lined, b.icmp_signed("==", c64(size * vw), line))
+            lane_ids = ir.Constant(ir.VectorType(i32, vw), list(range(vw)))
+            align = ir.Constant(i32, size)
 
             def block(c0):
                 bv = self.vload(b, self.cv.at(b, bias, c0))
                 lanes = imin(b, c64(vw), b.sub(c_out, c0))
-                rows_lanes = b.and_(b.icmp_signed("==", rows, c64(OUT)),
-                                    b.icmp_signed("==", lanes, c64(vw)))
 
                 def tile(t):
                     mt = self.cv.at(b, m, b.add(b.mul(t, ldt), c0))
                     mt = [[self.vload(b, self.cv.at(b, mt, b.mul(c64(i * ALPHA + j), ldp)))
                            for j in range(ALPHA)] for i in range(ALPHA)]
-                    y = [self.g.epilogue(b, e, bv, relu) for r in apply2(b, AT, mt, fma, splat)
+                    y = [self.g.epilogue(b, e, bv, relu) for r in apply2(b, AT, mt, fma, const)
                          for e in r]
-                    x0 = b.mul(t, c64(OUT))
-                    cols = imin(b, c64(OUT), b.sub(ldr, x0))
-                    whole = b.and_(rows_lanes, b.icmp_signed("==", cols, c64(OUT)))
-                    d0 = self.cv.at(b, dst, b.add(b.mul(c0, ldc), x0))
+                    at = self.cv.at(b, stage, b.mul(t, c64(OUT * OUT * vw)))
+                    for k, e in enumerate(y):
+                        self.vstore(b, e, self.cv.at(b, at, c64(k * vw)))
+                for_range(b, c64(0), tiles, 1, tile, "ot")
+                whole_block = b.icmp_signed("==", lanes, c64(vw))
+
+                def run(p0):
+                    offs = [b.load(b.gep(table, [b.add(p0, c64(q))], source_etype=I64T), typ=I64T)
+                            for q in range(vw)]
+                    chans = transpose(b, [self.vload(b, self.cv.at(b, stage, o)) for o in offs])
+                    dsts = [self.cv.at(b, dst, b.add(b.mul(b.add(c0, c64(k)), ldc), p0))
+                            for k in range(vw)]
+                    whole = b.and_(whole_block, b.icmp_signed("<=", b.add(p0, c64(vw)), npos))
                     with b.if_else(whole) as (fast, edge):
                         with fast:
-                            self.store_whole(b, y, d0, ldc, ldr)
+                            with b.if_else(nontemporal) as (nt, plain):
+                                with nt:
+                                    for v, d in zip(chans, dsts):
+                                        st = b.store(v, d)
+                                        st.align = gemm.ALIGN
+                                        st.set_metadata("nontemporal", self.mc.m.add_metadata(
+                                            [ir.Constant(i32, 1)]))
+                                with plain:
+                                    for v, d in zip(chans, dsts):
+                                        self.vstore(b, v, d)
                         with edge:
-                            for k, e in enumerate(y):
-                                self.vstore(b, e, self.cv.at(b, spill, c64(k * vw)))
-                            self.store_edge(b, spill, d0, ldc, ldr, rows, cols, lanes)
-                for_range(b, c64(0), tiles, 1, tile, "ot")
+                            left = b.trunc(b.sub(npos, p0), i32)
+                            mask = b.icmp_signed("<", lane_ids, splat(b, left, lane_ids.type))
+                            for k, (v, d) in enumerate(zip(chans, dsts)):
+                                with b.if_then(b.icmp_signed(">", lanes, c64(k))):
+                                    b.call(self.g.masked("store"), [v, d, align, mask])
+                for_range(b, c64(0), npos, vw, run, "op")
             for_range(b, c64(0), c_out, vw, block, "ob")
             b.ret_void()
         return self.cv.fn("wino.output_row", [PTR, I64T, I64T, I64T, PTR, PTR, I64T, I64T, I64T,
-                                              I64T, I1T], build)
+                                              I64T, I1T, PTR, PTR], build)
 
-    def store_whole(self, b, y: list, d0, ldc, ldr) -> None:
-        """The 16 vectors y[(i, j)] (lane k: channel k) of a whole tile and block: transposed
-        in groups of vw, each channel's rows stored as runs of up to 4 elements."""
+    def table(self, b, table, ow) -> None:
+        """table[p] = the stage offset (`output_row`) of output position p = i * ow + x of a
+        row of tiles, for p < OUT * ow, then 0 up to a whole vector of positions."""
         vw = self.vw
-        if vw > OUT * OUT:                       # (no such vector width here)
-            raise NotImplementedError(vw)
-        run = min(OUT, vw)
-        i32 = ir.IntType(32)
-        for g0 in range(0, OUT * OUT, vw):
-            cols = transpose(b, y[g0:g0 + vw])
-            for k, v in enumerate(cols):           # channel k: flat positions g0 .. g0+vw-1
-                for e0 in range(0, vw, run):
-                    flat = g0 + e0
-                    i, j = divmod(flat, OUT)
-                    part = v if run == vw else b.shuffle_vector(
-                        v, ir.Constant(self.V, ir.Undefined),
-                        ir.Constant(ir.VectorType(i32, run), list(range(e0, e0 + run))))
-                    p = self.cv.at(b, d0, b.add(b.mul(c64(k), ldc), b.add(b.mul(c64(i), ldr), c64(j))))
-                    st = b.store(part, p)
-                    st.align = self.size
+        n = b.mul(c64(OUT), ow)
 
-    def store_edge(self, b, spill, d0, ldc, ldr, rows, cols, lanes) -> None:
-        """The part of a tile inside the output (rows x cols) and of a block inside c_out
-        (lanes), element by element from the spilled vectors."""
-        def lane(k):
-            def row(i):
-                def col(j):
-                    at = b.add(b.mul(b.add(b.mul(i, c64(OUT)), j), c64(self.vw)), k)
-                    v = b.load(self.cv.at(b, spill, at), typ=self.T)
-                    b.store(v, self.cv.at(b, d0, b.add(b.mul(k, ldc), b.add(b.mul(i, ldr), j))))
-                for_range(b, c64(0), cols, 1, col, "ej")
-            for_range(b, c64(0), rows, 1, row, "ei")
-        for_range(b, c64(0), lanes, 1, lane, "ek")
+        def entry(p):
+            i, x = b.sdiv(p, ow), b.srem(p, ow)
+            at = b.add(b.add(b.mul(b.sdiv(x, c64(OUT)), c64(OUT * OUT)), b.mul(i, c64(OUT))),
+                       b.srem(x, c64(OUT)))
+            at = b.select(b.icmp_signed("<", p, n), b.mul(at, c64(vw)), c64(0))
+            b.store(at, b.gep(table, [p], source_etype=I64T))
+        for_range(b, c64(0), round_up(b, n, vw), 1, entry, "tp")

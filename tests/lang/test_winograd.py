@@ -4,7 +4,10 @@ of the same operands): float32 within the transforms' rounding (2e-5 of the outp
 magnitude; measured ~4e-6), float64 to 1e-12; the same bits on 1 and 2 threads; tiles cut
 by the image's edge, channels that are not whole vectors, inputs of any strides; a NaN or an
 infinity kept where the definition keeps it (such images go the direct way); the ReLU
-epilogue (NaN kept, as relu's `where`)."""
+epilogue (NaN kept, as relu's `where`); output rows stored whole (nontemporal where they are
+whole lines) and, in the portable archive image, 4 lanes at a time."""
+import platform
+
 import numpy as np
 import pytest
 
@@ -46,6 +49,22 @@ def test_against_the_definition(shape, c_out, padding, dtype):
     got = np.asarray(pts.script(F.conv2d)(x, w, b, 1, padding, 1))
     assert got.dtype == dtype
     assert_close(got, definition(x, w, b, padding), dtype)
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the x86-64 baseline image")
+def test_the_portable_archive_image(tmp_path, monkeypatch):
+    """The baseline x86-64 image of an archive (128-bit vectors: 4 float32 lanes, where the
+    host's have 16) transposes its output rows 4 lanes at a time, without the nontemporal
+    stores (its vectors are not whole lines); MyConv's shape and one cut by every edge."""
+    monkeypatch.setenv("PTS_SAVE_TARGETS", "x86_64-linux")
+    f = pts.script(F.conv2d)
+    cases = [(operands((3, 16, 28, 28), 32), 1), (operands((3, 20, 13, 11), 24, seed=2), 0)]
+    path = tmp_path / "conv.pts"
+    pts.save(f, path, example_inputs=[(x, w, b, 1, pad, 1) for (x, w, b), pad in cases])
+    g = pts.load(path)
+    assert g.image == "x86_64-linux"
+    for (x, w, b), pad in cases:
+        assert_close(np.asarray(g(x, w, b, 1, pad, 1)), definition(x, w, b, pad), np.float32)
 
 
 def test_several_images_take_the_transforms():
