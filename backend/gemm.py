@@ -37,7 +37,7 @@ epilogue; nothing packed, W read once.  128 x 50176 x 1024 at M = 1: 0.54 of its
 (~16.5 ms, torch's GEMV ~15), M = 4: 0.62, 8 x 2048 x 2048: 0.66 (in-process A/B).  One
 row of A has a kernel of its own (1 x 4, prefetching all of W's next tile): MyConv's
 linear at batch 1 then streams its 205 MB W at the rate of a C loop of AVX-512 loads over
-the same array (~7.5 ms on 1 thread, Zen 4; the 4 x 4 kernel took ~8.6).  Where
+the same array (~7.6 ms on 1 thread, Zen 4; the 4 x 4 kernel took ~8.1).  Where
 more than one pass of 4 rows of A goes over W, W's rows must be short enough to stay in L2
 between passes (DOT_L2), or else (up to DOT_BLOCK_M = 16 rows) K is cut into blocks whose
 rows of A stay in L2 while W's rows stream past once (`dot_blocked`; each block's sums
@@ -912,7 +912,7 @@ class Gemm:
         `one`: the kernel for one row of A (`dot.1`: DR = 1, mr ignored), which takes
         DOT_TILE prefetch pointers, one per row of W's next tile: a row of A is one pass over
         W, so each step fetches as many lines of the next tile as it reads of this one
-        (MyConv's linear at batch 1, 1 thread: ~0.88 of the 4-row kernel's time, whose
+        (MyConv's linear at batch 1, 1 thread: ~0.93 of the 4-row kernel's time, whose
         mr - 1 repeated rows cost FMAs and loads and whose two prefetched rows left the
         next tile's other two cold; in-process A/B, Zen 4)."""
         T, V, VW = self.T, self.V, self.p.vw
