@@ -413,8 +413,9 @@ def loop_corpus():
 
 
 def _Calls(body):
-    """A model whose forward calls `body` (a root Sequential's forward is a loop over its
-    children, which nothing fuses; frontend/check_objects.fused_link)."""
+    """A model whose forward calls `body`: its chain fused as a held Sequential's is
+    (frontend/check_objects.fused_link; a root Sequential's compiled forward is that chain
+    too, frontend.objects.forward_function)."""
     from pts.stdlib.modules import Module
 
     class Calls(Module):
@@ -484,7 +485,7 @@ def build_kernels() -> tuple[list[str], dict, dict]:
     from pts.backend import jit
     from pts.backend.codegen import generate
     from pts.backend.kernel_codegen import prebuild
-    from pts.frontend.objects import method_function
+    from pts.frontend.objects import forward_function
     from pts.ir.types import type_of_value
     texts, loop_table, kernel_table = [], {}, {}
     _loss_globals()
@@ -493,7 +494,7 @@ def build_kernels() -> tuple[list[str], dict, dict]:
         # (the library is the same under PTS_FUSION=0: compiled with fusion on)
         sig = tuple(type_of_value(a) for a in batch)
         if loss is None:
-            module = compiler.compile(method_function(model, "forward"), sig, batch, model,
+            module = compiler.compile(forward_function(model), sig, batch, model,
                                       lift_attributes=True, fusion=True).module
         else:   # a gradient: only its loops are the library's (its kernels' sites are here)
             module = compiler.compile(loss, sig, batch, model, grad_wrt=(), fusion=True).module

@@ -242,6 +242,18 @@ def is_chain(obj: Any) -> bool:
     return bool(getattr(type(obj), "__pts_chain__", False))
 
 
+def forward_function(obj: Any):
+    """The function compiled as `obj`'s forward when obj is the scripted root: a chain's
+    (pts.nn.Sequential) `__pts_chain_forward__`, the call of its chain, so that its layers
+    fuse as they do in a model that holds it (its `forward` is a loop over the children);
+    else its class's `forward` (None without one)."""
+    if is_chain(obj):
+        chain = method_function(obj, "__pts_chain_forward__")
+        if chain is not None:
+            return chain
+    return method_function(obj, "forward")
+
+
 def method_function(obj: Any, name: str):
     """The plain function of method `name` defined by obj's class, else None."""
     if isinstance(obj, (list, tuple)):

@@ -18,7 +18,7 @@ from pts.compiled import (Compiled, SharedChanged, c_folds, compile_method,
                           compile_signature, maybe_preload)
 from pts.errors import CompileError
 from pts.frontend import generator_frames as _generator_frames
-from pts.frontend.objects import guards_hold, method_function, resolve
+from pts.frontend.objects import forward_function, guards_hold, method_function, resolve
 from pts.ir.types import F64, I1, I64
 
 BACKENDS = ("native", "interp")
@@ -245,7 +245,8 @@ class ScriptModule(_CallBase):
                                f"method marked @pts.export) to compile")
         methods = {}
         for name in names:
-            methods[name] = ScriptMethod(self, name, method_function(obj, name))
+            fn = forward_function(obj) if name == "forward" else method_function(obj, name)
+            methods[name] = ScriptMethod(self, name, fn)
         self.__dict__["_methods"] = methods
         if "forward" in methods and _CallBase is not object:
             self._set_forward(methods["forward"])     # a call is forward's, from C

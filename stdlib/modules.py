@@ -796,11 +796,23 @@ class Embedding(Module):
 
 # ================================================================ containers
 
+class _Chain:
+    def forward(self, input: np.ndarray) -> np.ndarray:
+        """What pts.script(a Sequential) compiles as its forward (frontend.objects.
+        forward_function): the call of its chain, as a model that holds the Sequential
+        compiles it, so that its layers fuse the same way (a Conv2d, BatchNorm2d, ReLU in
+        eval mode: one convolution).  Named `forward`: the library's kernels are keyed by
+        the method that holds their sites, a model's forward."""
+        return self(input)
+
+
 class Sequential(Module):
     """Modules called one after the other.  Scripted, calling a Sequential is compiled as
-    the chain of its children's calls (`__pts_chain__`), so ranks may change along it."""
+    the chain of its children's calls (`__pts_chain__`), so ranks may change along it; so
+    is its forward, scripted as the root (`__pts_chain_forward__`)."""
 
     __pts_chain__ = True
+    __pts_chain_forward__ = _Chain.forward
 
     def __init__(self, *args):
         super().__init__()

@@ -4,7 +4,8 @@ convolution: the batch norm folded into its weight and bias, the ReLU in its epi
 against the eager layers (float32 within rounding, float64 to 1e-12); training mode and
 anything the fold does not cover runs the layers one after the other, with the same
 running statistics as eagerly; switching modes recompiles; gradients through the fused
-layers against central differences and against the unfused layers'."""
+layers against central differences and against the unfused layers'.  A Sequential
+scripted as the root fuses the same way (frontend.objects.forward_function)."""
 import numpy as np
 import pytest
 
@@ -67,6 +68,23 @@ def test_eval_mode_is_one_convolution_with_the_eager_results(dtype, backend):
     want = m(x)
     assert got.dtype == dtype and (want == 0).mean() > 0.2
     np.testing.assert_allclose(got, want, rtol=tol(dtype), atol=tol(dtype))
+
+
+@pytest.mark.parametrize("backend", ["interp", "native"])
+def test_a_sequential_scripted_as_the_root_fuses_too(backend):
+    """pts.script(nn.Sequential(...)) compiles the chain of its children, as a model that
+    holds it does (not its forward's loop); in training mode the layers run one by one and
+    update the running statistics as eagerly."""
+    seq = stack().body
+    x = images()
+    s = pts.script(seq, backend=backend)
+    assert fused(s.ir(x)) == 2
+    np.testing.assert_allclose(np.asarray(s(x)), seq(x), rtol=2e-5, atol=2e-5)
+    seq.train()
+    twin = stack().body.train()
+    assert fused(s.ir(x)) == 0
+    np.testing.assert_allclose(np.asarray(s(x)), twin(x), rtol=2e-5, atol=2e-5)
+    np.testing.assert_allclose(seq[1].running_mean, twin[1].running_mean, rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("kind", ["conv without bias", "conv and relu", "norm without affine"])
