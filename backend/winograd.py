@@ -45,6 +45,7 @@ from llvmlite import ir
 from pts.backend import gemm
 from pts.backend.gemm import ALIGN, c64, ceil_div, for_range, imax, imin, round_up, transpose
 from pts.backend.llvm_types import I1T, I64T, PTR, alloca, load_fields, splat, store_fields
+from pts.backend.tensor_copies import store_nontemporal
 
 F = Fraction
 # F(4x4, 3x3) at the points 0, 1, -1, 2, -2 and infinity
@@ -384,10 +385,13 @@ class Winograd:
             b = ir.IRBuilder(f.append_basic_block("entry"))
             fma, const = self.g.fmuladd(), self.splat_fn(V)
             npos = b.mul(rows, ow)
-            line = c64(gemm.ALIGN)
-            lined = b.and_(b.icmp_signed("==", b.urem(b.ptrtoint(dst, I64T), line), c64(0)),
-                           b.icmp_signed("==", b.urem(b.mul(ldc, c64(size)), line), c64(0)))
-            nontemporal = b.and_(lined, b.icmp_signed("==", c64(size * vw), line))
+            # (a vector a line, as the host's AVX-512: the runs whole lines where dst and
+            # the channels' stride are; the portable images' vectors are not)
+            nontemporal = None
+            if size * vw == ALIGN:
+                nontemporal = b.and_(
+                    b.icmp_signed("==", b.urem(b.ptrtoint(dst, I64T), c64(ALIGN)), c64(0)),
+                    b.icmp_signed("==", b.urem(b.mul(ldc, c64(size)), c64(ALIGN)), c64(0)))
             lane_ids = ir.Constant(ir.VectorType(i32, vw), list(range(vw)))
             align = ir.Constant(i32, size)
 
@@ -414,18 +418,19 @@ class Winograd:
                     dsts = [self.cv.at(b, dst, b.add(b.mul(b.add(c0, c64(k)), ldc), p0))
                             for k in range(vw)]
                     whole = b.and_(whole_block, b.icmp_signed("<=", b.add(p0, c64(vw)), npos))
+                    def stores(store):
+                        for v, d in zip(chans, dsts):
+                            store(v, d)
                     with b.if_else(whole) as (fast, edge):
                         with fast:
-                            with b.if_else(nontemporal) as (nt, plain):
-                                with nt:
-                                    for v, d in zip(chans, dsts):
-                                        st = b.store(v, d)
-                                        st.align = gemm.ALIGN
-                                        st.set_metadata("nontemporal", self.mc.m.add_metadata(
-                                            [ir.Constant(i32, 1)]))
-                                with plain:
-                                    for v, d in zip(chans, dsts):
-                                        self.vstore(b, v, d)
+                            if nontemporal is None:
+                                stores(lambda v, d: self.vstore(b, v, d))
+                            else:
+                                with b.if_else(nontemporal) as (nt, plain):
+                                    with nt:
+                                        stores(lambda v, d: store_nontemporal(self.mc, b, v, d))
+                                    with plain:
+                                        stores(lambda v, d: self.vstore(b, v, d))
                         with edge:
                             left = b.trunc(b.sub(npos, p0), i32)
                             mask = b.icmp_signed("<", lane_ids, splat(b, left, lane_ids.type))

@@ -12,8 +12,7 @@ thread count (intra_op_num_threads; inter_op 1); pts uses pts.set_num_threads, t
 torch.set_num_threads.  pts folds the batch norms too (a Sequential's Conv2d, BatchNorm2d,
 ReLU in eval mode is one convolution with the ReLU in its epilogue), and its 16- and
 32-channel 3x3 convolutions at a batch above 1 are Winograd F(4x4, 3x3) (backend/
-winograd.py); the big Linear is the blocked gemm, and at batch 1 a stream of its 205 MB
-weight (memory-bound: no implementation reads it faster than the machine's bandwidth).
+winograd.py); the big Linear is the blocked gemm, and at batch 1 a stream of its weight.
 
 At batch 1 the linear layer reads its 205 MB weight once, so no implementation can take less
 than reading 205 MB takes: under each batch-1 row the bench prints that floor, measured by
