@@ -405,9 +405,27 @@ def loop_corpus():
                 yield nn.Sequential(*act).eval(), x
         for pool in (nn.MaxPool2d(2, 2), nn.AvgPool2d(2, 2)):   # (the CIFAR tutorial's net)
             yield nn.Sequential(pool).eval(), image
-        # Conv2d, ReLU in eval mode: one convolution (Conv2d._forward_relu; with a
-        # BatchNorm2d between, above, `_forward_bn_relu`: the batch norm's fold its kernels)
-        yield nn.Sequential(nn.Conv2d(3, 4, 3, padding=1, dtype=dt), nn.ReLU()).eval(), image
+        # a Sequential called by a model, Conv2d, [BatchNorm2d,] ReLU in eval mode: one
+        # convolution (Conv2d._forward_bn_relu), the batch norm's fold its kernels
+        for fold in ([nn.BatchNorm2d(4, dtype=dt)], []):
+            yield _Calls(nn.Sequential(nn.Conv2d(3, 4, 3, padding=1, dtype=dt), *fold,
+                                       nn.ReLU())).eval(), image
+
+
+def _Calls(body):
+    """A model whose forward calls `body`: its chain fused as a held Sequential's is
+    (frontend/check_objects.fused_link; a root Sequential's compiled forward is that chain
+    too, frontend.objects.forward_function)."""
+    from pts.stdlib.modules import Module
+
+    class Calls(Module):
+        def __init__(self, body):
+            super().__init__()
+            self.body = body
+
+        def forward(self, x):
+            return self.body(x)
+    return Calls(body)
 
 
 def train_corpus():
